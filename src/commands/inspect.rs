@@ -1,0 +1,82 @@
+//! `list`, `solve`, `brute`, `gen`, `validate`: one problem, one input, no processes.
+
+use std::io::Write;
+
+use anyhow::Context;
+
+use super::{find_problem, read_input, Outcome};
+use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
+use stonejudge::gen::Params;
+use stonejudge::problem::CATALOG;
+
+/// `stonejudge list`: name and title of every problem.
+pub fn list() -> anyhow::Result<Outcome> {
+    let width = CATALOG.iter().map(|p| p.name().len()).max().unwrap_or(0);
+    for problem in CATALOG {
+        println!("{:width$}  {}", problem.name(), problem.title());
+    }
+    Ok(Outcome::Success)
+}
+
+/// `stonejudge solve`: the reference answer, or `file:line:col` and exit 1 on a bad input.
+pub fn solve(args: &SolveArgs) -> anyhow::Result<Outcome> {
+    let problem = find_problem(&args.problem)?;
+    let (name, input) = read_input(args.input.as_deref())?;
+    match problem.solve(&input) {
+        Ok(answer) => print_out(&answer),
+        Err(error) => {
+            eprintln!("{name}:{error}");
+            Ok(Outcome::Rejected)
+        }
+    }
+}
+
+/// `stonejudge brute`: the exhaustive-search answer; a too-large input is a usage error.
+pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
+    let problem = find_problem(&args.problem)?;
+    let (name, input) = read_input(args.input.as_deref())?;
+    match problem.brute(&input) {
+        Ok(Ok(answer)) => print_out(&answer),
+        Ok(Err(too_large)) => Err(anyhow::anyhow!("{name}: {too_large}")),
+        Err(error) => {
+            eprintln!("{name}:{error}");
+            Ok(Outcome::Rejected)
+        }
+    }
+}
+
+/// `stonejudge gen`: one generated input on standard output.
+pub fn generate(args: &GenArgs) -> anyhow::Result<Outcome> {
+    let problem = find_problem(&args.problem)?;
+    let params = Params::parse(&args.params)?;
+    let input = problem.generate(args.seed, &params)?;
+    print_out(&input)
+}
+
+/// `stonejudge validate`: every file (or standard input) strictly; exit 1 if any is invalid.
+pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
+    let problem = find_problem(&args.problem)?;
+    let paths: Vec<Option<&std::path::Path>> = if args.files.is_empty() {
+        vec![None]
+    } else {
+        args.files.iter().map(|p| Some(p.as_path())).collect()
+    };
+    let mut outcome = Outcome::Success;
+    for path in paths {
+        let (name, input) = read_input(path)?;
+        if let Err(error) = problem.validate(&input) {
+            eprintln!("{name}:{error}");
+            outcome = Outcome::Rejected;
+        }
+    }
+    Ok(outcome)
+}
+
+fn print_out(text: &str) -> anyhow::Result<Outcome> {
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .context("cannot write to standard output")?;
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,10 @@
+//! Pure game theory, no I/O: rulesets, Grundy tables, proven periodicity, winning moves,
+//! Wythoff, misère play, and a brute-force solver that does not use Sprague–Grundy.
+
+pub mod brute;
+pub mod grundy;
+pub mod period;
+pub mod ruleset;
+
+pub use period::{proven_period, Period};
+pub use ruleset::{OctalCode, Ruleset, RulesetError};

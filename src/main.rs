@@ -1,0 +1,31 @@
+//! The `stonejudge` command: parse the command line, run one command, map the outcome to the
+//! exit code (0 success, 1 the thing examined is wrong, 2 usage or environment error; `check`
+//! speaks the checker protocols instead).
+
+mod cli;
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::List => commands::inspect::list(),
+        Command::Solve(args) => commands::inspect::solve(&args),
+        Command::Brute(args) => commands::inspect::brute(&args),
+        Command::Grundy(args) => commands::grundy::run(&args),
+        Command::Gen(args) => commands::inspect::generate(&args),
+        Command::Validate(args) => commands::inspect::validate(&args),
+    };
+    match outcome {
+        Ok(outcome) => outcome.exit_code(),
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Verdicts, their short names and the precedence used when several apply.
+
+use std::fmt;
+
+/// The outcome of one run of a contestant program on one test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Verdict {
+    /// Accepted.
+    AC,
+    /// Wrong answer.
+    WA,
+    /// Presentation error: the output could not be read as an answer.
+    PE,
+    /// Time limit exceeded (CPU or wall clock).
+    TLE,
+    /// Memory limit exceeded.
+    MLE,
+    /// Output limit exceeded.
+    OLE,
+    /// Run-time error: non-zero exit or killed by a signal.
+    RE,
+    /// Compile error.
+    CE,
+    /// Judge error: never the contestant's fault.
+    JE,
+}
+
+impl Verdict {
+    /// Every verdict, in declaration order.
+    pub const ALL: [Verdict; 9] = [
+        Verdict::AC,
+        Verdict::WA,
+        Verdict::PE,
+        Verdict::TLE,
+        Verdict::MLE,
+        Verdict::OLE,
+        Verdict::RE,
+        Verdict::CE,
+        Verdict::JE,
+    ];
+
+    /// Precedence when several verdicts apply (DESIGN.md): JE, TLE, MLE, OLE, RE, then the
+    /// checker's verdict. Lower ranks win. CE comes with JE: nothing ran.
+    pub fn rank(self) -> u8 {
+        match self {
+            Verdict::JE => 0,
+            Verdict::CE => 1,
+            Verdict::TLE => 2,
+            Verdict::MLE => 3,
+            Verdict::OLE => 4,
+            Verdict::RE => 5,
+            Verdict::WA => 6,
+            Verdict::PE => 7,
+            Verdict::AC => 8,
+        }
+    }
+
+    /// The short name, as printed in tables and reports.
+    pub fn short(self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
+            Verdict::RE => "RE",
+            Verdict::CE => "CE",
+            Verdict::JE => "JE",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short())
+    }
+}
+
+impl std::str::FromStr for Verdict {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Verdict, String> {
+        Verdict::ALL
+            .into_iter()
+            .find(|v| v.short().eq_ignore_ascii_case(text))
+            .ok_or_else(|| format!("unknown verdict {text:?}"))
+    }
+}
