@@ -63,6 +63,20 @@ pub trait Problem: 'static {
     fn generate(gen: &mut Gen, params: &Params) -> Result<Self::Instance, ParamError>;
     /// Smaller instances to try when shrinking a failing case, most promising first.
     fn shrink(instance: &Self::Instance) -> Vec<Self::Instance>;
+    /// Every constrained quantity of the format with the range of values it takes in
+    /// `instance`, so that a test plan can be checked to reach each bound.
+    fn reach(instance: &Self::Instance) -> Vec<Reach>;
+}
+
+/// The values one constrained quantity of an input format takes in an instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    /// The quantity as the statement names it, e.g. `"p"` or `"total n"`.
+    pub name: &'static str,
+    /// The constraint: smallest and largest allowed value.
+    pub allowed: (u64, u64),
+    /// The smallest and largest value the instance has (`None` if the quantity is absent).
+    pub seen: Option<(u64, u64)>,
 }
 
 /// A problem seen through bytes, so it can be picked by name at run time.
@@ -81,6 +95,8 @@ pub trait DynProblem: Sync {
     fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judgement, JudgeFailure>;
     /// Smaller valid inputs derived from a valid `input` (none if it does not parse).
     fn shrink(&self, input: &[u8]) -> Vec<String>;
+    /// The constraint ranges a valid input reaches.
+    fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError>;
 }
 
 /// Adapts a [`Problem`] to [`DynProblem`].
@@ -123,6 +139,10 @@ impl<P: Problem> DynProblem for Registered<P> {
         P::parse_input(input)
             .map(|instance| P::shrink(&instance).iter().map(P::write_input).collect())
             .unwrap_or_default()
+    }
+
+    fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
+        P::parse_input(input).map(|instance| P::reach(&instance))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Problem `wythoff` (GAMES.md §4): placeholder until implemented.
 
-use super::{ParseError, Problem};
+use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::TooLarge;
 use crate::gen::{Gen, ParamError, Params};
@@ -38,6 +38,9 @@ impl Problem for Wythoff {
         todo!()
     }
     fn shrink(_instance: &()) -> Vec<()> {
+        todo!()
+    }
+    fn reach(_instance: &()) -> Vec<Reach> {
         todo!()
     }
 }
