@@ -167,7 +167,8 @@ pub fn first_player_wins(values: &[u32], heaps: &[u64]) -> Result<bool, OutsideT
 /// the xor of values is 0. Empty when the player to move loses.
 ///
 /// A move in a heap of value `g` wins iff its pieces have value `g xor X`, `X` the xor of the
-/// whole sum, so only heaps with `g xor X < g` are searched.
+/// whole sum. Every heap is searched: unlike Nim, a heap of an octal or subtraction game may
+/// also have options of values *above* `g` (Kayles: `G(4) = 1` and 4 -> 2 reaches `G(2) = 2`).
 pub fn winning_moves(
     rules: &Ruleset,
     values: &[u32],
@@ -181,9 +182,6 @@ pub fn winning_moves(
     for (i, &h) in heaps.iter().enumerate() {
         let g = value_of(values, h)?;
         let target = g ^ total;
-        if target >= g {
-            continue;
-        }
         for candidate in heap_moves(rules, i, h) {
             if sum_value(values, &candidate.leaves)? == target {
                 winning.push(candidate);
