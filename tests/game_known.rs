@@ -95,7 +95,11 @@ fn bounded_nim_loses_iff_multiple_of_m_plus_one() {
     for m in 1..=12u64 {
         let values = grundy::plain_table(&Ruleset::Bounded { m }, 300);
         for (n, &g) in values.iter().enumerate() {
-            assert_eq!(g == 0, n as u64 % (m + 1) == 0, "bounded:{m}, heap {n}");
+            assert_eq!(
+                g == 0,
+                (n as u64).is_multiple_of(m + 1),
+                "bounded:{m}, heap {n}"
+            );
         }
         let mut brute = BruteSolver::new(&Ruleset::Bounded { m }, Play::Normal);
         for n in 0..=60u64 {
