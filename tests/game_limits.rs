@@ -38,7 +38,7 @@ fn winning_moves_refuse_heaps_outside_the_table() {
     let err = moves::winning_moves(&rules, &values, &[3, 11]).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "a heap of 11 stones needs G(11), but the table stops at G(10)"
+        "a heap of 11 stones needs G(11), but the table holds only G(0..11)"
     );
     assert!(moves::sum_value(&values, &[u64::MAX]).is_err());
     assert!(moves::sum_value(&[], &[0]).is_err());

@@ -121,10 +121,11 @@ fn octal_moves(code: &OctalCode, heap: usize, size: u64) -> impl Iterator<Item =
 
 /// A heap larger than the Grundy table handed in.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a heap of {heap} stones needs G({heap}), but the table stops at G({last})")]
+#[error("a heap of {heap} stones needs G({heap}), but the table holds only G(0..{len})")]
 pub struct OutsideTable {
     pub heap: u64,
-    pub last: u64,
+    /// How many values the table holds: `G(0)` to `G(len - 1)`.
+    pub len: u64,
 }
 
 /// The Grundy value of one heap, looked up in `values = G(0..)`.
@@ -134,7 +135,7 @@ fn value_of(values: &[u32], heap: u64) -> Result<u32, OutsideTable> {
         .and_then(|i| values.get(i).copied())
         .ok_or(OutsideTable {
             heap,
-            last: (values.len() as u64).saturating_sub(1),
+            len: values.len() as u64,
         })
 }
 
