@@ -4,6 +4,7 @@
 
 pub mod grundy;
 pub mod inspect;
+pub mod judge;
 
 use std::io::Read;
 use std::path::Path;

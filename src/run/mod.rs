@@ -36,6 +36,6 @@ pub use compile::{Cache, Language};
 pub use hash::fnv1a_128;
 pub use judge::{judge_test, TestOutcome};
 pub use limits::Limits;
-pub use outcome::{Exit, Run};
+pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, RunError, Runner};
 pub use program::{PrepareError, Program};
