@@ -100,7 +100,8 @@ pub struct JudgeArgs {
     pub memory_limit: Option<u64>,
     /// Run J tests at a time. Faster, but tests share the cores, caches and memory bandwidth,
     /// so every run gets slower and a program near the time limit may flip between AC and
-    /// TLE. Keep 1 (the default) when the times matter.
+    /// TLE. Keep 1 (the default) when the times matter. Each job may hold up to 64 MiB of
+    /// output in memory.
     #[arg(long, short = 'j', value_name = "J", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: u32,

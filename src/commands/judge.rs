@@ -23,6 +23,27 @@ const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
 /// The memory limit, in MiB, when neither a flag nor the problem says otherwise.
 const DEFAULT_MEMORY_MIB: u64 = 256;
 
+/// What the table and the report need of a test's outcome: not its output, so that judging
+/// many tests with large outputs does not keep them all in memory.
+struct Judged {
+    verdict: Verdict,
+    message: String,
+    /// CPU time, wall-clock time and peak memory in KiB, if the program ran.
+    measured: Option<(Duration, Duration, u64)>,
+}
+
+impl From<TestOutcome> for Judged {
+    fn from(outcome: TestOutcome) -> Judged {
+        Judged {
+            verdict: outcome.verdict,
+            message: outcome.message,
+            measured: outcome
+                .run
+                .map(|run| (run.cpu_time, run.wall_time, run.peak_memory_kib)),
+        }
+    }
+}
+
 /// One test: `NAME.in` and its answer `NAME.ans`.
 struct Test {
     name: String,
@@ -45,18 +66,18 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let cache = Cache::default_location()?;
     let style = Style::detect();
 
-    let outcomes: Vec<TestOutcome> =
+    let outcomes: Vec<Judged> =
         match Program::prepare(Path::new(program_path), program_args, &runner, &cache) {
             Ok(program) => {
                 let judge = |test: &Test| {
-                    judge_test(
+                    Judged::from(judge_test(
                         &runner,
                         &program,
                         problem,
                         &test.input,
                         &test.answer,
                         &limits,
-                    )
+                    ))
                 };
                 judge_in_parallel(&tests, args.jobs as usize, judge, &style)
             }
@@ -148,9 +169,9 @@ fn list_tests(dir: &Path, only: &[String]) -> anyhow::Result<Vec<Test>> {
 fn judge_in_parallel(
     tests: &[Test],
     jobs: usize,
-    judge: impl Fn(&Test) -> TestOutcome + Sync,
+    judge: impl Fn(&Test) -> Judged + Sync,
     style: &Style,
-) -> Vec<TestOutcome> {
+) -> Vec<Judged> {
     let bar = style.progress_bar(tests.len());
     let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
     bar.suspend(|| {
@@ -160,8 +181,8 @@ fn judge_in_parallel(
         )
     });
     let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<(usize, TestOutcome)>();
-    let mut done: Vec<Option<TestOutcome>> = tests.iter().map(|_| None).collect();
+    let (sender, receiver) = mpsc::channel::<(usize, Judged)>();
+    let mut done: Vec<Option<Judged>> = tests.iter().map(|_| None).collect();
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, tests.len()) {
             let sender = sender.clone();
@@ -191,16 +212,16 @@ fn judge_in_parallel(
 }
 
 /// The outcome of a test whose program could not be prepared.
-fn unprepared(error: &PrepareError) -> TestOutcome {
-    TestOutcome {
+fn unprepared(error: &PrepareError) -> Judged {
+    Judged {
         verdict: error.verdict,
         message: error.message.clone(),
-        run: None,
+        measured: None,
     }
 }
 
 /// `nim: 18 of 20 tests AC; 1 WA, 1 TLE; first failure: test 03 (WA); max time …`.
-fn summary(problem: &str, tests: &[Test], outcomes: &[TestOutcome]) -> String {
+fn summary(problem: &str, tests: &[Test], outcomes: &[Judged]) -> String {
     let accepted = outcomes.iter().filter(|o| o.verdict == Verdict::AC).count();
     let mut text = if accepted == tests.len() {
         format!("{problem}: all {} tests AC", tests.len())
@@ -225,10 +246,10 @@ fn summary(problem: &str, tests: &[Test], outcomes: &[TestOutcome]) -> String {
             counts.join(", ")
         )
     };
-    let runs: Vec<_> = outcomes.iter().filter_map(|o| o.run.as_ref()).collect();
+    let measured: Vec<_> = outcomes.iter().filter_map(|o| o.measured).collect();
     if let (Some(time), Some(memory)) = (
-        runs.iter().map(|r| r.cpu_time).max(),
-        runs.iter().map(|r| r.peak_memory_kib).max(),
+        measured.iter().map(|&(cpu, _, _)| cpu).max(),
+        measured.iter().map(|&(_, _, peak)| peak).max(),
     ) {
         text.push_str(&format!(
             "; max time {}, max memory {}",
@@ -281,10 +302,10 @@ impl Style {
     }
 
     /// `03    WA       0.01 s    3.1 MiB  case 1: …`.
-    fn row(&self, name: &str, width: usize, outcome: &TestOutcome) -> String {
+    fn row(&self, name: &str, width: usize, outcome: &Judged) -> String {
         let verdict = self.paint(outcome.verdict, &format!("{:7}", outcome.verdict.short()));
-        let (time, memory) = match &outcome.run {
-            Some(run) => (seconds(run.cpu_time), mebibytes(run.peak_memory_kib * 1024)),
+        let (time, memory) = match outcome.measured {
+            Some((cpu, _, peak)) => (seconds(cpu), mebibytes(peak * 1024)),
             None => ("-".to_string(), "-".to_string()),
         };
         let message = if outcome.verdict == Verdict::AC {
@@ -343,7 +364,7 @@ fn json_report(
     dir: &Path,
     limits: &Limits,
     tests: &[Test],
-    outcomes: &[TestOutcome],
+    outcomes: &[Judged],
 ) -> String {
     let program: Vec<String> = args
         .command
@@ -371,9 +392,9 @@ fn json_report(
             .map(|(test, outcome)| JsonTest {
                 test: test.name.clone(),
                 verdict: outcome.verdict,
-                time_s: outcome.run.as_ref().map(|r| r.cpu_time.as_secs_f64()),
-                wall_s: outcome.run.as_ref().map(|r| r.wall_time.as_secs_f64()),
-                memory_kib: outcome.run.as_ref().map(|r| r.peak_memory_kib),
+                time_s: outcome.measured.map(|(cpu, _, _)| cpu.as_secs_f64()),
+                wall_s: outcome.measured.map(|(_, wall, _)| wall.as_secs_f64()),
+                memory_kib: outcome.measured.map(|(_, _, peak)| peak),
                 message: outcome.message.clone(),
                 repro: repro(args, dir, limits, &test.name),
             })
