@@ -192,6 +192,18 @@ fn multithreaded_burner_is_tle() {
     );
 }
 
+/// Children burning CPU time count although the program never waits for them: the judge sums
+/// the group's time while it runs.
+#[test]
+fn forked_burners_are_tle_on_the_groups_cpu_time() {
+    let outcome = judge_case(&fixtures().c, "fork-burners", Verdict::TLE);
+    let run = run_of(&outcome);
+    assert!(run.cpu_limit_hit || run.wall_limit_hit, "{run:?}");
+    if run.cpu_limit_hit {
+        assert!(run.cpu_time > TIME_LIMIT, "{run:?}");
+    }
+}
+
 #[test]
 fn sleeper_is_tle_on_wall_time() {
     let outcome = judge_case(&fixtures().c, "sleep", Verdict::TLE);

@@ -80,7 +80,10 @@ fn correct_cpp_solution_is_accepted_on_every_test() {
         .collect();
     assert_eq!(rows(&stdout), expected);
     assert!(stdout.contains("nim: all 4 tests AC"), "{stdout}");
-    assert!(!stdout.contains('\x1b'), "no colours when not on a terminal");
+    assert!(
+        !stdout.contains('\x1b'),
+        "no colours when not on a terminal"
+    );
 }
 
 #[test]
@@ -137,7 +140,10 @@ fn json_report_has_every_test_and_a_repro_command() {
         assert_eq!(entry["verdict"], verdict.as_str());
         assert!(entry["memory_kib"].as_u64().is_some_and(|m| m > 0));
         let repro = entry["repro"].as_str().expect("repro");
-        assert!(repro.starts_with("stonejudge judge nim --tests "), "{repro}");
+        assert!(
+            repro.starts_with("stonejudge judge nim --tests "),
+            "{repro}"
+        );
         assert!(repro.contains(&format!("--test {test} ")), "{repro}");
         assert!(repro.ends_with("nim_second.py"), "{repro}");
     }
@@ -160,7 +166,11 @@ fn only_the_named_tests_run() {
     );
     let out = judge(tests.path(), &["--test", "07"], &program("nim_ok.cpp"));
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--test 07"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--test 07"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -186,11 +196,7 @@ fn limits_come_from_the_flags() {
 
 #[test]
 fn missing_tests_directory_is_a_usage_error() {
-    let out = judge(
-        Path::new("/nonexistent/tests"),
-        &[],
-        &program("nim_ok.cpp"),
-    );
+    let out = judge(Path::new("/nonexistent/tests"), &[], &program("nim_ok.cpp"));
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("/nonexistent/tests"));
 }
@@ -221,7 +227,10 @@ fn missing_program_is_a_judge_error_with_a_clear_message() {
     let out = judge(tests.path(), &[], Path::new("/nonexistent/solution"));
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("JE") && stderr.contains("No such file"), "{stderr}");
+    assert!(
+        stderr.contains("JE") && stderr.contains("No such file"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -230,7 +239,10 @@ fn compile_error_is_ce_and_exit_1() {
     let out = judge(tests.path(), &[], &program("compile_error.cpp"));
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
-    assert!(stderr.starts_with("CE: ") && stderr.contains("error:"), "{stderr}");
+    assert!(
+        stderr.starts_with("CE: ") && stderr.contains("error:"),
+        "{stderr}"
+    );
     assert!(text(&out.stdout).contains("2 CE"), "{}", text(&out.stdout));
 }
 
@@ -278,7 +290,12 @@ fn sources_are_compiled_once_into_the_cache() {
             .expect("cache exists")
             .flatten()
             .filter(|e| e.path().is_file())
-            .map(|e| (e.path(), e.metadata().and_then(|m| m.modified()).expect("mtime")))
+            .map(|e| {
+                (
+                    e.path(),
+                    e.metadata().and_then(|m| m.modified()).expect("mtime"),
+                )
+            })
             .collect();
         found.sort();
         found

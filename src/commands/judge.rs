@@ -57,6 +57,13 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         .tests
         .clone()
         .unwrap_or_else(|| Path::new("testdata").join(&args.problem));
+    if args.tests.is_none() && !dir.is_dir() {
+        bail!(
+            "no directory {}, where the tests of {} are by default; give one with --tests DIR",
+            dir.display(),
+            args.problem
+        );
+    }
     let tests = list_tests(&dir, &args.only)?;
     let limits = resolve_limits(&args.problem, args);
     let Some((program_path, program_args)) = args.command.split_first() else {

@@ -8,12 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::capture::{Bounded, HeadTail};
+use super::cpu::CpuWatch;
 use super::launch::{self, Request};
 use super::outcome::{memory_verdict, Exit, Run};
 use super::{escape, image, Limits};
 
-/// How often the CPU time of a running program is read.
-const CPU_POLL: Duration = Duration::from_millis(20);
 /// How long the output pipes may stay open after the program and its group are dead, before
 /// the processes holding them are hunted down, and again before the pipes are abandoned.
 const DRAIN_GRACE: Duration = Duration::from_millis(150);
@@ -154,7 +153,10 @@ impl Runner {
         let watched = watch(child, out_read, err_read, limits, start)?;
         let exit = watched.exit;
         let peak_memory_kib = u64::try_from(watched.rusage.ru_maxrss).unwrap_or(0);
-        let cpu_time = timeval(watched.rusage.ru_utime) + timeval(watched.rusage.ru_stime);
+        // Children killed with the program were never waited for, so their time is not in
+        // its rusage; the last reading of the whole group's time includes it.
+        let cpu_time = (timeval(watched.rusage.ru_utime) + timeval(watched.rusage.ru_stime))
+            .max(watched.polled_cpu);
         let stderr_truncated = watched.stderr.truncated();
         let stderr = watched.stderr.into_bytes();
         let memory_limit_hit = memory_verdict(
@@ -196,6 +198,8 @@ struct Watched {
     rusage: libc::rusage,
     wall_time: Duration,
     killed_for: Option<Kill>,
+    /// The last CPU time read from `/proc` while the program ran (its group's, at times).
+    polled_cpu: Duration,
     stdout: Bounded,
     stderr: HeadTail,
     abandoned: bool,
@@ -256,7 +260,7 @@ fn watch(
     let mut stderr = HeadTail::default();
     let pidfd = pidfd_open(child.pid);
     let wall_deadline = start + limits.wall;
-    let mut next_cpu_check = start;
+    let mut cpu = CpuWatch::new(child.pid, start);
     let mut killed_for: Option<(Kill, Instant)> = None;
     let mut ended: Option<(Exit, libc::rusage, Duration)> = None;
     let mut drain_deadline = Instant::now();
@@ -288,14 +292,11 @@ fn watch(
                     child.kill_group();
                 }
                 None => {
-                    if now >= next_cpu_check {
-                        if cpu_time(child.pid).is_some_and(|cpu| cpu > limits.cpu) {
-                            killed_for = Some((Kill::Cpu, now));
-                            child.kill_group();
-                        }
-                        next_cpu_check = now + CPU_POLL;
+                    if now >= cpu.due() && cpu.read(now) > limits.cpu {
+                        killed_for = Some((Kill::Cpu, now));
+                        child.kill_group();
                     }
-                    wake = wake.min(wall_deadline).min(next_cpu_check);
+                    wake = wake.min(wall_deadline).min(cpu.due());
                 }
             }
             if pidfd.is_none() {
@@ -374,6 +375,7 @@ fn watch(
         rusage,
         wall_time,
         killed_for: killed_for.map(|(kill, _)| kill),
+        polled_cpu: cpu.last(),
         stdout,
         stderr,
         abandoned,
@@ -418,26 +420,6 @@ fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
     let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
     // SAFETY: a fresh descriptor that nothing else owns.
     (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
-}
-
-/// CPU time of a running process and of the children it has reaped, from `/proc/<pid>/stat`.
-fn cpu_time(pid: libc::pid_t) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    let fields: Vec<&str> = stat
-        .get(stat.rfind(')')? + 1..)?
-        .split_whitespace()
-        .collect();
-    let ticks: u64 = fields
-        .get(11..15)?
-        .iter()
-        .map(|f| f.parse::<u64>().ok())
-        .sum::<Option<u64>>()?;
-    // SAFETY: sysconf has no preconditions.
-    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
-        .ok()
-        .filter(|&t| t > 0)?;
-    Some(Duration::from_micros(ticks * 1_000_000 / per_second))
 }
 
 /// Reaps `pid`, waiting at most `patience`; `None` if it did not end in time.

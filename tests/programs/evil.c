@@ -26,6 +26,12 @@ int main(int argc, char **argv) {
         puts("second");
     } else if (!strcmp(mode, "loop")) {
         for (;;) sink++;
+    } else if (!strcmp(mode, "fork-burners")) {
+        /* The work is done by children the program never waits for. */
+        for (int i = 0; i < 2; i++)
+            if (fork() == 0)
+                for (;;) sink++;
+        sleep_forever();
     } else if (!strcmp(mode, "sleep")) {
         sleep_forever();
     } else if (!strcmp(mode, "ignore-term")) {
