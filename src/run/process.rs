@@ -113,74 +113,63 @@ impl Runner {
             .map_err(|e| RunError::io(&format!("cannot open {}", stdin_path.display()), e))?;
         let (out_read, out_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
+        let start = Instant::now();
+        let child = self.launch(
+            invocation,
+            limits,
+            [stdin.into(), out_write, err_write],
+            &err_read,
+        )?;
+        let watched = watch(child, out_read, err_read, limits, start)?;
+        Ok(watched.into_run(invocation, limits))
+    }
+
+    /// Starts the program through the launcher with `stdio` as its standard streams; `stderr`
+    /// is the read end of its standard error, where a failing launcher explains itself.
+    fn launch(
+        &self,
+        invocation: &Invocation,
+        limits: &Limits,
+        stdio: [OwnedFd; 3],
+        stderr: &OwnedFd,
+    ) -> Result<Child, RunError> {
         let (report_read, report_write) = pipe()?;
         let mut argv = vec![invocation.program.clone().into_os_string()];
         argv.extend(invocation.args.iter().cloned());
         let request = Request::new(limits, argv);
-
-        let start = Instant::now();
+        let [stdin, stdout, stderr_write] = stdio;
         let launcher = spawn(
             &self.launcher,
             &request.to_args(),
             &invocation.env,
-            [stdin.into(), out_write, err_write, report_write],
+            [stdin, stdout, stderr_write, report_write],
         )?;
         let report = read_report(report_read, launcher);
         let launcher_status = wait_bounded(launcher, PATIENCE);
         let (pid, exec_errno) = match (report, launcher_status) {
-            (Some((pid, errno)), Some((status, _))) if pid > 0 && status == 0 => (pid, errno),
+            (Some((pid, errno)), Some((0, _))) if pid > 0 => (pid, errno),
             (report, status) => {
                 if let Some((pid, _)) = report.filter(|(pid, _)| *pid > 0) {
                     drop(Child::new(pid));
                 }
-                let said = String::from_utf8_lossy(&read_available(&err_read)).into_owned();
+                let said = String::from_utf8_lossy(&read_available(stderr)).into_owned();
                 return Err(RunError(format!(
-                    "the launcher {} failed (status {status:?}): {}",
+                    "the launcher {} failed (wait status {:?}): {}",
                     self.launcher.display(),
+                    status.map(|(status, _)| status),
                     said.trim()
                 )));
             }
         };
         let child = Child::new(pid);
         if exec_errno != 0 {
-            drop(child);
             return Err(RunError(format!(
                 "cannot execute {}: {}",
                 invocation.program.display(),
                 std::io::Error::from_raw_os_error(exec_errno)
             )));
         }
-        let watched = watch(child, out_read, err_read, limits, start)?;
-        let exit = watched.exit;
-        let peak_memory_kib = u64::try_from(watched.rusage.ru_maxrss).unwrap_or(0);
-        // Children killed with the program were never waited for, so their time is not in
-        // its rusage; the last reading of the whole group's time includes it.
-        let cpu_time = (timeval(watched.rusage.ru_utime) + timeval(watched.rusage.ru_stime))
-            .max(watched.polled_cpu);
-        let stderr_truncated = watched.stderr.truncated();
-        let stderr = watched.stderr.into_bytes();
-        let memory_limit_hit = memory_verdict(
-            limits.memory,
-            exit,
-            peak_memory_kib,
-            image::static_bytes(&invocation.program),
-            &stderr,
-        );
-        Ok(Run {
-            exit,
-            cpu_time,
-            wall_time: watched.wall_time,
-            peak_memory_kib,
-            cpu_limit_hit: watched.killed_for == Some(Kill::Cpu) || cpu_time > limits.cpu,
-            wall_limit_hit: watched.killed_for == Some(Kill::Wall),
-            memory_limit_hit,
-            output_limit_hit: watched.stdout.total() > limits.output,
-            stdout: watched.stdout.into_bytes(),
-            stderr,
-            stderr_truncated,
-            output_abandoned: watched.abandoned,
-            limits: *limits,
-        })
+        Ok(child)
     }
 }
 
@@ -238,6 +227,41 @@ impl Drop for Child {
         if !self.reaped {
             self.kill_group();
             self.reap();
+        }
+    }
+}
+
+impl Watched {
+    /// The facts of the run, with the memory verdict decided.
+    fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
+        let peak_memory_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
+        // Children killed with the program were never waited for, so their time is not in
+        // its rusage; the last reading of the whole group's time includes it.
+        let cpu_time =
+            (timeval(self.rusage.ru_utime) + timeval(self.rusage.ru_stime)).max(self.polled_cpu);
+        let stderr_truncated = self.stderr.truncated();
+        let stderr = self.stderr.into_bytes();
+        let memory_limit_hit = memory_verdict(
+            limits.memory,
+            self.exit,
+            peak_memory_kib,
+            image::static_bytes(&invocation.program),
+            &stderr,
+        );
+        Run {
+            exit: self.exit,
+            cpu_time,
+            wall_time: self.wall_time,
+            peak_memory_kib,
+            cpu_limit_hit: self.killed_for == Some(Kill::Cpu) || cpu_time > limits.cpu,
+            wall_limit_hit: self.killed_for == Some(Kill::Wall),
+            memory_limit_hit,
+            output_limit_hit: self.stdout.total() > limits.output,
+            stdout: self.stdout.into_bytes(),
+            stderr,
+            stderr_truncated,
+            output_abandoned: self.abandoned,
+            limits: *limits,
         }
     }
 }
