@@ -173,10 +173,37 @@ fn run_of(outcome: &TestOutcome) -> &stonejudge::run::Run {
 // --- time -----------------------------------------------------------------------------------
 
 #[test]
-fn infinite_loop_is_tle_on_cpu_time() {
+fn infinite_loop_is_tle() {
     let outcome = judge_case(&fixtures().c, "loop", Verdict::TLE);
     let run = run_of(&outcome);
-    assert!(run.cpu_limit_hit && run.cpu_time >= TIME_LIMIT, "{run:?}");
+    assert_eq!(
+        run.exit,
+        stonejudge::run::Exit::Signal(libc::SIGKILL),
+        "{run:?}"
+    );
+}
+
+/// With a wall-clock limit far away (so that even a busy machine gives the loop its half
+/// second of CPU first), the CPU limit is what stops it, soon after it is reached.
+#[test]
+fn cpu_limit_stops_a_loop_soon_after_the_limit() {
+    let fixtures = fixtures();
+    let token = unique_token("loop");
+    let program = with_token(&fixtures.c, &["loop", &token], &token);
+    let limits = Limits {
+        wall: Duration::from_secs(60),
+        ..limits()
+    };
+    let run = fixtures
+        .runner
+        .run(&program.invocation, None, &limits)
+        .expect("runs");
+    assert!(run.cpu_limit_hit && !run.wall_limit_hit, "{run:?}");
+    assert!(
+        run.cpu_time >= TIME_LIMIT && run.cpu_time < TIME_LIMIT + Duration::from_millis(500),
+        "{run:?}"
+    );
+    assert_no_survivors(&token);
 }
 
 #[test]
