@@ -519,6 +519,37 @@ fn compile_error_is_ce_with_the_compilers_message() {
     assert!(error.message.contains("compile_error.cpp"), "{error}");
 }
 
+#[test]
+fn script_with_a_missing_interpreter_is_je() {
+    use std::os::unix::fs::PermissionsExt;
+    let fixtures = fixtures();
+    let path = fixtures.dir.path().join("orphan-script");
+    std::fs::write(&path, "#!/nonexistent/interpreter\nsecond\n").expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let program = Program::prepare(&path, &[], &fixtures.runner, &fixtures.cache)
+        .expect("a #! script is accepted before it runs");
+    let nim = problem::find("nim").expect("nim");
+    let input = fixtures.dir.path().join("test.in");
+    let answer = fixtures.dir.path().join("test.ans");
+    let outcome = judge_test(&fixtures.runner, &program, nim, &input, &answer, &limits());
+    assert_eq!(outcome.verdict, Verdict::JE, "{outcome:?}");
+    assert!(
+        outcome.message.contains("cannot execute"),
+        "{}",
+        outcome.message
+    );
+    assert!(outcome.run.is_none());
+}
+
+#[test]
+fn missing_launcher_is_a_run_error() {
+    let runner = Runner::new("/nonexistent/stonejudge");
+    let error = runner
+        .run(&fixtures().c.invocation, None, &limits())
+        .expect_err("no launcher, no run");
+    assert!(error.0.contains("cannot start the launcher"), "{error}");
+}
+
 // --- the judge's own memory -----------------------------------------------------------------
 
 /// `stonejudge judge`, measured by the runner itself (so its peak is its own), stays under
