@@ -16,6 +16,9 @@ use stonejudge::verdict::Verdict;
 
 const TIME_LIMIT: Duration = Duration::from_millis(500);
 const MEMORY_LIMIT: u64 = 256 << 20;
+/// The memory limit of the memory bombs: small, so that filling it takes little time even on a
+/// busy machine (the wall-clock limit would otherwise make them TLE).
+const SMALL_MEMORY_LIMIT: u64 = 64 << 20;
 /// The test every fixture answers: one case, heaps 3 and 3, which the first player loses.
 const INPUT: &str = "1\n2\n3 3\n";
 const ANSWER: &str = "second\n";
@@ -98,6 +101,21 @@ fn with_token(program: &Program, args: &[&str], token: &str) -> Program {
 /// Judges `program MODE TOKEN` on the test and checks the verdict, the wall-clock bound and
 /// that nothing survives.
 fn judge_case(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
+    judge_case_under(program, mode, expected, &limits())
+}
+
+/// [`judge_case`] of a program expected to be MLE, under the small memory limit.
+fn judge_memory_bomb(program: &Program, mode: &str) -> TestOutcome {
+    let limits = Limits::new(TIME_LIMIT, SMALL_MEMORY_LIMIT);
+    judge_case_under(program, mode, Verdict::MLE, &limits)
+}
+
+fn judge_case_under(
+    program: &Program,
+    mode: &str,
+    expected: Verdict,
+    limits: &Limits,
+) -> TestOutcome {
     let fixtures = fixtures();
     let token = unique_token(mode);
     let program = with_token(program, &[mode, &token], &token);
@@ -109,7 +127,7 @@ fn judge_case(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
         nim,
         &fixtures.dir.path().join("test.in"),
         &fixtures.dir.path().join("test.ans"),
-        &limits(),
+        limits,
     );
     let elapsed = start.elapsed();
     assert_eq!(
@@ -271,19 +289,19 @@ fn setsid_grandchild_holding_stdout_is_killed() {
 
 #[test]
 fn heap_growth_in_c_is_mle_by_its_peak() {
-    let outcome = judge_case(&fixtures().c, "heap", Verdict::MLE);
+    let outcome = judge_memory_bomb(&fixtures().c, "heap");
     let run = run_of(&outcome);
     assert_eq!(run.exit, stonejudge::run::Exit::Signal(libc::SIGABRT));
     assert!(run.stderr.is_empty());
     assert!(
-        run.peak_memory_kib * 1024 > MEMORY_LIMIT * 9 / 10,
+        run.peak_memory_kib * 1024 > SMALL_MEMORY_LIMIT * 9 / 10,
         "{run:?}"
     );
 }
 
 #[test]
 fn heap_growth_in_cpp_is_mle_by_bad_alloc() {
-    let outcome = judge_case(&fixtures().cpp, "bad-alloc", Verdict::MLE);
+    let outcome = judge_memory_bomb(&fixtures().cpp, "bad-alloc");
     assert!(
         outcome.message.contains("std::bad_alloc"),
         "{}",
@@ -293,19 +311,19 @@ fn heap_growth_in_cpp_is_mle_by_bad_alloc() {
 
 #[test]
 fn heap_growth_in_rust_is_mle() {
-    judge_case(&fixtures().rust, "alloc", Verdict::MLE);
+    judge_memory_bomb(&fixtures().rust, "alloc");
 }
 
 #[test]
 fn heap_growth_in_python_is_mle() {
-    let outcome = judge_case(&fixtures().python, "memory", Verdict::MLE);
+    let outcome = judge_memory_bomb(&fixtures().python, "memory");
     let stderr = String::from_utf8_lossy(&run_of(&outcome).stderr).into_owned();
     assert!(stderr.contains("MemoryError"), "{stderr}");
 }
 
 #[test]
 fn deep_recursion_is_mle() {
-    let outcome = judge_case(&fixtures().c, "recursion", Verdict::MLE);
+    let outcome = judge_memory_bomb(&fixtures().c, "recursion");
     assert_eq!(
         run_of(&outcome).exit,
         stonejudge::run::Exit::Signal(libc::SIGSEGV)
