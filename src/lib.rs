@@ -9,4 +9,5 @@ pub mod check;
 pub mod game;
 pub mod gen;
 pub mod problem;
+pub mod run;
 pub mod verdict;

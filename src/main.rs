@@ -12,6 +12,7 @@ use clap::Parser;
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
+    stonejudge::run::launch::exec_if_requested();
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::List => commands::inspect::list(),
@@ -21,6 +22,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::inspect::generate(&args),
         Command::Validate(args) => commands::inspect::validate(&args),
         Command::Check(args) => commands::check::run(&args),
+        Command::Judge(args) => commands::judge::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),

@@ -5,6 +5,7 @@
 pub mod check;
 pub mod grundy;
 pub mod inspect;
+pub mod judge;
 
 use std::io::Read;
 use std::path::Path;

@@ -1,0 +1,265 @@
+//! Compiling sources once: binaries are cached under a name made of a hash of the source bytes
+//! and the compiler command, so an unchanged source is compiled only the first time, by any
+//! process. Writes are atomic: a compiler writes into a private scratch directory and the
+//! result is renamed into place.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use super::program::{find_in_path, PrepareError};
+use super::{fnv1a_128, Invocation, Limits, Runner};
+
+/// CPU time a compiler may use (its wall-clock limit is twice that plus a second).
+const COMPILE_TIME: Duration = Duration::from_secs(60);
+
+/// Placeholders in compiler command templates.
+const OUT: &str = "{out}";
+const SRC: &str = "{src}";
+
+/// A source language, recognised by the file extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// `.cpp`, `.cc`, `.cxx`: `g++ -O2 -std=c++17`.
+    Cpp,
+    /// `.c`: `gcc -O2`, linked with the maths library.
+    C,
+    /// `.rs`: `rustc -O --edition=2021` (rustc alone would assume the 2015 edition).
+    Rust,
+    /// `.py`: run by `python3`; checked for syntax errors first.
+    Python,
+}
+
+impl Language {
+    /// The language of a source file, or `None` for anything else (taken to be an executable).
+    pub fn of(path: &Path) -> Option<Language> {
+        match path.extension()?.to_str()? {
+            "cpp" | "cc" | "cxx" => Some(Language::Cpp),
+            "c" => Some(Language::C),
+            "rs" => Some(Language::Rust),
+            "py" => Some(Language::Python),
+            _ => None,
+        }
+    }
+
+    /// The tool this language needs, and its arguments (with `{out}` and `{src}` to fill in).
+    fn command(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Language::Cpp => ("g++", &["-O2", "-std=c++17", "-o", OUT, SRC]),
+            Language::C => ("gcc", &["-O2", "-o", OUT, SRC, "-lm"]),
+            Language::Rust => ("rustc", &["-O", "--edition=2021", "-o", OUT, SRC]),
+            Language::Python => (
+                "python3",
+                &[
+                    "-c",
+                    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+                    SRC,
+                ],
+            ),
+        }
+    }
+
+    /// Whether the language is interpreted (its "compilation" only checks the syntax).
+    pub fn interpreted(self) -> bool {
+        self == Language::Python
+    }
+
+    /// The tool this language needs (`g++`, `python3`, …).
+    pub fn tool(self) -> &'static str {
+        self.command().0
+    }
+}
+
+/// The directory of compiled binaries.
+#[derive(Debug, Clone)]
+pub struct Cache {
+    dir: PathBuf,
+}
+
+impl Cache {
+    pub fn new(dir: impl Into<PathBuf>) -> Cache {
+        Cache { dir: dir.into() }
+    }
+
+    /// `$STONEJUDGE_CACHE`, else `$XDG_CACHE_HOME/stonejudge`, else `~/.cache/stonejudge`.
+    pub fn default_location() -> Result<Cache, PrepareError> {
+        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        let dir = if let Some(dir) = var("STONEJUDGE_CACHE") {
+            PathBuf::from(dir)
+        } else if let Some(xdg) = var("XDG_CACHE_HOME") {
+            Path::new(&xdg).join("stonejudge")
+        } else if let Some(home) = var("HOME") {
+            Path::new(&home).join(".cache").join("stonejudge")
+        } else {
+            return Err(PrepareError::judge(
+                "no cache directory for compiled programs: set STONEJUDGE_CACHE or HOME",
+            ));
+        };
+        Ok(Cache::new(dir))
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The compiled binary of `source` (compiling it unless cached), or the compiler's
+    /// message as a compile error. For an interpreted language, checks the syntax and returns
+    /// the interpreter.
+    pub fn build(
+        &self,
+        runner: &Runner,
+        language: Language,
+        source: &Path,
+    ) -> Result<PathBuf, PrepareError> {
+        let bytes = std::fs::read(source).map_err(|e| {
+            PrepareError::judge(format!("cannot read the source {}: {e}", source.display()))
+        })?;
+        let (tool, template) = language.command();
+        let tool_path = find_in_path(tool).ok_or_else(|| {
+            PrepareError::judge(format!(
+                "{tool} is not installed (not found in PATH); it is needed for {}",
+                source.display()
+            ))
+        })?;
+        if language.interpreted() {
+            let invocation = Invocation::new(&tool_path).args(fill(template, source, None));
+            compile(runner, &invocation, source)?;
+            return Ok(tool_path);
+        }
+        let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-1", tool.as_bytes()];
+        key_parts.extend(template.iter().map(|word| word.as_bytes()));
+        key_parts.push(&bytes);
+        let target = self.dir.join(format!("{:032x}", fnv1a_128(&key_parts)));
+        if target.is_file() {
+            return Ok(target);
+        }
+        let scratch = self.scratch_dir()?;
+        let out = scratch.join("program");
+        let invocation = Invocation::new(&tool_path).args(fill(template, source, Some(&out)));
+        let compiled = compile(runner, &invocation, source).and_then(|()| {
+            std::fs::rename(&out, &target)
+                .map_err(|e| PrepareError::judge(format!("cannot store {}: {e}", target.display())))
+        });
+        // The scratch directory only ever holds compiler by-products: losing it is harmless.
+        let _ = std::fs::remove_dir_all(&scratch);
+        compiled.map(|()| target)
+    }
+
+    /// A new, empty directory that no other compilation (in any process) uses.
+    fn scratch_dir(&self) -> Result<PathBuf, PrepareError> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let parent = self.dir.join("tmp");
+        std::fs::create_dir_all(&parent).map_err(|e| {
+            PrepareError::judge(format!(
+                "cannot create the cache directory {}: {e}",
+                parent.display()
+            ))
+        })?;
+        loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let dir = parent.join(format!("{}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(dir),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    return Err(PrepareError::judge(format!(
+                        "cannot create {}: {e}",
+                        dir.display()
+                    )))
+                }
+            }
+        }
+    }
+}
+
+fn fill(template: &[&str], source: &Path, out: Option<&Path>) -> Vec<OsString> {
+    template
+        .iter()
+        .map(|&word| match (word, out) {
+            (SRC, _) => source.as_os_str().to_owned(),
+            (OUT, Some(out)) => out.as_os_str().to_owned(),
+            _ => OsString::from(word),
+        })
+        .collect()
+}
+
+/// Runs a compiler; its failure is a compile error with its message.
+fn compile(runner: &Runner, invocation: &Invocation, source: &Path) -> Result<(), PrepareError> {
+    let tool = invocation.program.display();
+    let run = runner
+        .run(invocation, None, &Limits::for_tools(COMPILE_TIME))
+        .map_err(|e| PrepareError::judge(format!("cannot run {tool}: {e}")))?;
+    if run.time_limit_hit() {
+        return Err(PrepareError::compile(format!(
+            "compiling {} took longer than {} s",
+            source.display(),
+            COMPILE_TIME.as_secs()
+        )));
+    }
+    if run.exit.success() {
+        return Ok(());
+    }
+    let said = if run.stderr.is_empty() {
+        &run.stdout
+    } else {
+        &run.stderr
+    };
+    Err(PrepareError::compile(format!(
+        "{} ({tool}, {}):\n{}",
+        source.display(),
+        run.exit,
+        excerpt(&String::from_utf8_lossy(said), 30, 4000)
+    )))
+}
+
+/// The first `lines` lines of `text` (at most `bytes` bytes), noting how many were left out.
+fn excerpt(text: &str, lines: usize, bytes: usize) -> String {
+    let all: Vec<&str> = text.trim_end().lines().collect();
+    let mut kept = String::new();
+    let mut shown = 0;
+    for line in all.iter().take(lines) {
+        if kept.len() + line.len() > bytes {
+            break;
+        }
+        kept.push_str(line);
+        kept.push('\n');
+        shown += 1;
+    }
+    if shown < all.len() {
+        kept.push_str(&format!("... ({} more lines)\n", all.len() - shown));
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_by_extension() {
+        assert_eq!(Language::of(Path::new("a/sol.cpp")), Some(Language::Cpp));
+        assert_eq!(Language::of(Path::new("sol.cc")), Some(Language::Cpp));
+        assert_eq!(Language::of(Path::new("sol.c")), Some(Language::C));
+        assert_eq!(Language::of(Path::new("sol.rs")), Some(Language::Rust));
+        assert_eq!(Language::of(Path::new("sol.py")), Some(Language::Python));
+        assert_eq!(Language::of(Path::new("sol")), None);
+        assert_eq!(Language::of(Path::new("sol.sh")), None);
+    }
+
+    #[test]
+    fn excerpt_keeps_the_head_and_counts_the_rest() {
+        let text: String = (1..=50).map(|i| format!("line {i}\n")).collect();
+        let short = excerpt(&text, 3, 1000);
+        assert_eq!(short, "line 1\nline 2\nline 3\n... (47 more lines)\n");
+        assert_eq!(excerpt("one\ntwo\n", 30, 1000), "one\ntwo\n");
+        assert_eq!(excerpt(&text, 30, 10), "line 1\n... (49 more lines)\n");
+    }
+
+    #[test]
+    fn templates_fill_in_paths() {
+        let (_, template) = Language::Cpp.command();
+        let filled = fill(template, Path::new("s.cpp"), Some(Path::new("/t/p")));
+        assert_eq!(filled, ["-O2", "-std=c++17", "-o", "/t/p", "s.cpp"]);
+    }
+}

@@ -1,0 +1,44 @@
+//! The limits of one run.
+
+use std::time::Duration;
+
+/// Resource limits for one run of a program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system, all threads, and children the program waited for). This is
+    /// the time limit of the problem: it is what a verdict of TLE is about.
+    pub cpu: Duration,
+    /// Wall-clock time, so that a program that sleeps or blocks also ends.
+    pub wall: Duration,
+    /// Address space in bytes (`RLIMIT_AS`), also the stack limit (so deep recursion may use
+    /// all of it); `None` for no limit. glibc gives each new thread a stack as large as the
+    /// stack limit, so a C, C++ or Python program that starts threads must ask for smaller
+    /// stacks itself (Rust threads get 2 MiB).
+    pub memory: Option<u64>,
+    /// Bytes of standard output kept; more is OLE and ends the run.
+    pub output: u64,
+}
+
+/// The default output limit: 64 MiB.
+pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
+
+impl Limits {
+    /// A time limit and a memory limit in bytes, with the wall-clock limit at twice the time
+    /// limit plus one second and the default output limit.
+    pub fn new(cpu: Duration, memory_bytes: u64) -> Limits {
+        Limits {
+            cpu,
+            wall: cpu * 2 + Duration::from_secs(1),
+            memory: Some(memory_bytes),
+            output: DEFAULT_OUTPUT_BYTES,
+        }
+    }
+
+    /// Limits for trusted tools such as compilers: generous times, no memory limit.
+    pub fn for_tools(cpu: Duration) -> Limits {
+        Limits {
+            memory: None,
+            ..Limits::new(cpu, 0)
+        }
+    }
+}

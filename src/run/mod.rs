@@ -1,0 +1,42 @@
+//! Running programs: one program on one input under limits, its output captured and its
+//! resources measured by the kernel; sources compiled into a cache first.
+//!
+//! The only module that starts processes. A run:
+//!
+//! - reads standard input from a file (a program that never reads cannot block the judge);
+//! - drains standard output and standard error concurrently, in one `poll` loop, into bounded
+//!   buffers (standard output past the output limit is OLE and ends the run; standard error is
+//!   kept up to [`STDERR_KEPT`] bytes and the rest is read and discarded);
+//! - puts the program in its own process group and kills the whole group (`SIGKILL`) at any
+//!   limit and again when the program exits, so forked sleepers die with it; processes that left
+//!   the group but still hold the output pipes are found in `/proc` and killed too;
+//! - limits CPU time (the program's polled every 20 ms, its whole group's every 100 ms,
+//!   `RLIMIT_CPU` as a backstop) and wall-clock time, and memory through `RLIMIT_AS`;
+//! - takes CPU time and peak memory from `wait4`, exact even when the judge itself is large
+//!   (see [`launch`] for how);
+//! - never waits without a deadline.
+//!
+//! This is a careful runner, not a sandbox: it does not stop a program from reading files,
+//! using the network or escaping with `setsid` after closing its output.
+
+mod capture;
+mod compile;
+mod cpu;
+mod escape;
+mod hash;
+mod image;
+mod judge;
+pub mod launch;
+mod limits;
+mod outcome;
+mod process;
+mod program;
+
+pub use capture::STDERR_KEPT;
+pub use compile::{Cache, Language};
+pub use hash::fnv1a_128;
+pub use judge::{judge_test, TestOutcome};
+pub use limits::Limits;
+pub use outcome::{mebibytes, seconds, Exit, Run};
+pub use process::{Invocation, RunError, Runner};
+pub use program::{PrepareError, Program};

@@ -1,0 +1,308 @@
+//! What one run did, and the verdict its limits and exit give before any checker looks at the
+//! output.
+
+use std::time::Duration;
+
+use super::Limits;
+use crate::verdict::Verdict;
+
+/// How a program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Exit {
+    /// It exited with this code.
+    Code(i32),
+    /// It was killed by this signal (by the judge at a limit, or by itself, or the kernel).
+    Signal(i32),
+}
+
+impl Exit {
+    pub fn success(self) -> bool {
+        self == Exit::Code(0)
+    }
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Exit::Code(code) => write!(f, "exit code {code}"),
+            Exit::Signal(signal) => match signal_name(signal) {
+                Some(name) => write!(f, "killed by signal {signal} ({name})"),
+                None => write!(f, "killed by signal {signal}"),
+            },
+        }
+    }
+}
+
+/// The facts of one run that verdicts are made of.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub exit: Exit,
+    /// User + system CPU time of the program and of the children it waited for.
+    pub cpu_time: Duration,
+    /// From start to exit.
+    pub wall_time: Duration,
+    /// Peak resident memory of the program (or of its largest waited-for child), in KiB.
+    pub peak_memory_kib: u64,
+    /// The CPU time went over the limit (the program was killed, or finished too late).
+    pub cpu_limit_hit: bool,
+    /// The program was still running at the wall-clock limit and was killed.
+    pub wall_limit_hit: bool,
+    /// The program ran out of memory: see [`memory_verdict`] for how this is decided.
+    pub memory_limit_hit: Option<String>,
+    /// The program wrote more than the output limit to standard output and was killed.
+    pub output_limit_hit: bool,
+    /// Standard output, up to the output limit.
+    pub stdout: Vec<u8>,
+    /// Standard error: its beginning and end (see [`super::STDERR_KEPT`]).
+    pub stderr: Vec<u8>,
+    pub stderr_truncated: bool,
+    /// A process outside the group held the output pipes after the program ended; it was
+    /// killed, and output it wrote after a short grace period was not read.
+    pub output_abandoned: bool,
+    /// The limits the run was under.
+    pub limits: Limits,
+}
+
+impl Run {
+    pub fn time_limit_hit(&self) -> bool {
+        self.cpu_limit_hit || self.wall_limit_hit
+    }
+
+    /// The verdict of the run itself: TLE, MLE, OLE or RE (the first by [`Verdict::rank`] of
+    /// those that apply) with an explanation, or `None` when the program exited with code 0
+    /// within every limit and its output is for the checker to judge.
+    pub fn verdict(&self) -> Option<(Verdict, String)> {
+        let mut found: Vec<(Verdict, String)> = Vec::new();
+        if self.wall_limit_hit && !self.cpu_limit_hit {
+            found.push((
+                Verdict::TLE,
+                format!(
+                    "wall-clock limit {} reached after {} of CPU time: the program sleeps or waits",
+                    seconds(self.limits.wall),
+                    seconds(self.cpu_time)
+                ),
+            ));
+        }
+        if self.cpu_limit_hit {
+            found.push((
+                Verdict::TLE,
+                format!(
+                    "CPU time {} over the limit {}",
+                    seconds(self.cpu_time),
+                    seconds(self.limits.cpu)
+                ),
+            ));
+        }
+        if let (Some(reason), Some(limit)) = (&self.memory_limit_hit, self.limits.memory) {
+            found.push((
+                Verdict::MLE,
+                format!(
+                    "{reason} (peak {} of {})",
+                    mebibytes(self.peak_memory_kib * 1024),
+                    mebibytes(limit)
+                ),
+            ));
+        }
+        if self.output_limit_hit {
+            found.push((
+                Verdict::OLE,
+                format!(
+                    "more than {} written to standard output",
+                    mebibytes(self.limits.output)
+                ),
+            ));
+        }
+        if !self.exit.success() {
+            let message = match last_line(&self.stderr) {
+                Some(line) => format!("{}; stderr: {line}", self.exit),
+                None => self.exit.to_string(),
+            };
+            found.push((Verdict::RE, message));
+        }
+        found.into_iter().min_by_key(|(verdict, _)| verdict.rank())
+    }
+}
+
+/// Why a run counts as out of memory, or `None`. Under `RLIMIT_AS` a program that runs out of
+/// memory does not die in one recognisable way: C++ and Rust abort on a failed allocation,
+/// Python exits with `MemoryError`, a stack overflow or a C program using a null `malloc`
+/// result gets `SIGSEGV`, and a static array larger than the limit kills the program inside
+/// `execve`. So a run that failed is MLE when its peak came within 10% of the limit, when its
+/// executable's static data alone does not fit, or when its standard error says an
+/// allocation failed; and any run whose peak passed the limit is MLE.
+pub(crate) fn memory_verdict(
+    limit: Option<u64>,
+    exit: Exit,
+    peak_kib: u64,
+    static_bytes: u64,
+    stderr: &[u8],
+) -> Option<String> {
+    let limit = limit?;
+    let peak = peak_kib.saturating_mul(1024);
+    if peak > limit {
+        return Some("memory over the limit".to_string());
+    }
+    if exit.success() {
+        return None;
+    }
+    if static_bytes >= limit {
+        return Some(format!(
+            "static data alone needs {}",
+            mebibytes(static_bytes)
+        ));
+    }
+    if peak.saturating_mul(10) >= limit.saturating_mul(9) {
+        return Some("failed at the memory limit".to_string());
+    }
+    allocation_failure(stderr).map(|sign| format!("allocation failed ({sign})"))
+}
+
+/// What runtimes print when an allocation fails, in C++, Rust, Python, C (`perror`) and others.
+const ALLOCATION_FAILURES: [&str; 5] = [
+    "std::bad_alloc",
+    "memory allocation of ",
+    "MemoryError",
+    "Cannot allocate memory",
+    "out of memory",
+];
+
+fn allocation_failure(stderr: &[u8]) -> Option<&'static str> {
+    let text = String::from_utf8_lossy(stderr);
+    ALLOCATION_FAILURES
+        .into_iter()
+        .find(|sign| text.contains(sign))
+}
+
+/// The last non-blank line of `bytes`, shortened for a one-line message.
+fn last_line(bytes: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let line = text.lines().rev().map(str::trim).find(|l| !l.is_empty())?;
+    const MAX: usize = 100;
+    Some(match line.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}...", &line[..cut]),
+        None => line.to_string(),
+    })
+}
+
+fn signal_name(signal: i32) -> Option<&'static str> {
+    Some(match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return None,
+    })
+}
+
+/// `1.25 s`.
+pub fn seconds(duration: Duration) -> String {
+    format!("{:.2} s", duration.as_secs_f64())
+}
+
+/// `256 MiB`, `1.5 MiB`.
+pub fn mebibytes(bytes: u64) -> String {
+    let mib = bytes as f64 / (1u64 << 20) as f64;
+    if mib >= 10.0 || mib.fract() == 0.0 {
+        format!("{mib:.0} MiB")
+    } else {
+        format!("{mib:.1} MiB")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIB: u64 = 1 << 20;
+
+    fn run(exit: Exit) -> Run {
+        Run {
+            exit,
+            cpu_time: Duration::from_millis(10),
+            wall_time: Duration::from_millis(12),
+            peak_memory_kib: 2048,
+            cpu_limit_hit: false,
+            wall_limit_hit: false,
+            memory_limit_hit: None,
+            output_limit_hit: false,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stderr_truncated: false,
+            output_abandoned: false,
+            limits: Limits::new(Duration::from_secs(1), 256 * MIB),
+        }
+    }
+
+    #[test]
+    fn clean_exit_leaves_the_verdict_to_the_checker() {
+        assert_eq!(run(Exit::Code(0)).verdict(), None);
+    }
+
+    #[test]
+    fn precedence_follows_rank() {
+        let mut r = run(Exit::Signal(libc::SIGKILL));
+        r.output_limit_hit = true;
+        assert_eq!(r.verdict().unwrap().0, Verdict::OLE);
+        r.memory_limit_hit = Some("x".into());
+        assert_eq!(r.verdict().unwrap().0, Verdict::MLE);
+        r.wall_limit_hit = true;
+        assert_eq!(r.verdict().unwrap().0, Verdict::TLE);
+    }
+
+    #[test]
+    fn runtime_error_quotes_the_last_stderr_line() {
+        let mut r = run(Exit::Code(1));
+        r.stderr =
+            b"Traceback (most recent call last):\n  ...\nZeroDivisionError: division by zero\n\n"
+                .to_vec();
+        let (verdict, message) = r.verdict().unwrap();
+        assert_eq!(verdict, Verdict::RE);
+        assert_eq!(
+            message,
+            "exit code 1; stderr: ZeroDivisionError: division by zero"
+        );
+        let r = run(Exit::Signal(libc::SIGSEGV));
+        assert_eq!(r.verdict().unwrap().1, "killed by signal 11 (SIGSEGV)");
+    }
+
+    #[test]
+    fn memory_rules() {
+        let limit = Some(256 * MIB);
+        let abort = Exit::Signal(libc::SIGABRT);
+        let segv = Exit::Signal(libc::SIGSEGV);
+        // A crash far below the limit with no sign of allocation failure is not MLE.
+        assert_eq!(memory_verdict(limit, segv, 3000, 20_000, b""), None);
+        // ... but it is with the peak near the limit, a huge image, or a failed allocation.
+        assert!(memory_verdict(limit, segv, 240 * 1024, 0, b"").is_some());
+        assert!(memory_verdict(limit, segv, 1000, 1 << 30, b"").is_some());
+        let bad_alloc = b"terminate called after throwing an instance of 'std::bad_alloc'\n";
+        assert!(memory_verdict(limit, abort, 130 * 1024, 0, bad_alloc).is_some());
+        assert!(memory_verdict(limit, Exit::Code(1), 9000, 0, b"MemoryError\n").is_some());
+        // A successful run is MLE only past the limit; no limit, no MLE.
+        assert_eq!(
+            memory_verdict(limit, Exit::Code(0), 250 * 1024, 0, b""),
+            None
+        );
+        assert!(memory_verdict(limit, Exit::Code(0), 300 * 1024, 0, b"").is_some());
+        assert_eq!(memory_verdict(None, segv, 1 << 30, 0, bad_alloc), None);
+    }
+
+    #[test]
+    fn sizes_and_times_read_well() {
+        assert_eq!(mebibytes(256 * MIB), "256 MiB");
+        assert_eq!(mebibytes(3 * MIB / 2), "1.5 MiB");
+        assert_eq!(seconds(Duration::from_millis(1250)), "1.25 s");
+    }
+}

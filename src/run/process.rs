@@ -1,0 +1,644 @@
+//! Starting a program through the launcher, watching it, capturing its output, reaping it.
+
+use std::ffi::{CString, OsStr, OsString};
+use std::fs::File;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::capture::{Bounded, HeadTail};
+use super::cpu::CpuWatch;
+use super::launch::{self, Request};
+use super::outcome::{memory_verdict, Exit, Run};
+use super::{escape, image, Limits};
+
+/// How long the output pipes may stay open after the program and its group are dead, before
+/// the processes holding them are hunted down, and again before the pipes are abandoned.
+const DRAIN_GRACE: Duration = Duration::from_millis(150);
+/// How long a killed process may take to die, and the launcher to report.
+const PATIENCE: Duration = Duration::from_secs(10);
+/// Bytes read from one pipe per wake-up, so a flood cannot starve the deadline checks.
+const READ_BURST: usize = 1 << 20;
+
+/// A command line to run: an executable file (a path; it is not searched in `PATH`), its
+/// arguments, and variables added to the environment it inherits from the judge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invocation {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    pub env: Vec<(OsString, OsString)>,
+}
+
+impl Invocation {
+    pub fn new(program: impl Into<PathBuf>) -> Invocation {
+        Invocation {
+            program: program.into(),
+            args: Vec::new(),
+            env: Vec::new(),
+        }
+    }
+
+    pub fn arg(mut self, arg: impl Into<OsString>) -> Invocation {
+        self.args.push(arg.into());
+        self
+    }
+
+    pub fn args<I: IntoIterator<Item = S>, S: Into<OsString>>(mut self, args: I) -> Invocation {
+        self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+
+    pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> Invocation {
+        self.env.push((key.into(), value.into()));
+        self
+    }
+}
+
+/// The judge could not run the program at all (never the program's fault: a judge error).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RunError(pub String);
+
+impl RunError {
+    fn io(what: &str, error: std::io::Error) -> RunError {
+        RunError(format!("{what}: {error}"))
+    }
+}
+
+/// Runs programs. It needs the path of a `stonejudge` executable to use as the launcher (see
+/// [`super::launch`]); inside the `stonejudge` binary that is [`Runner::current_exe`].
+#[derive(Debug, Clone)]
+pub struct Runner {
+    launcher: PathBuf,
+}
+
+impl Runner {
+    /// A runner whose launcher is the `stonejudge` executable at `launcher`.
+    pub fn new(launcher: impl Into<PathBuf>) -> Runner {
+        // A parent that ignores SIGCHLD makes the kernel reap our children before we can
+        // read their rusage; the judge needs the default.
+        // SAFETY: querying and (rarely) resetting a signal disposition.
+        unsafe {
+            let mut current: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(libc::SIGCHLD, std::ptr::null(), &mut current) == 0
+                && current.sa_sigaction == libc::SIG_IGN
+            {
+                libc::signal(libc::SIGCHLD, libc::SIG_DFL);
+            }
+        }
+        Runner {
+            launcher: launcher.into(),
+        }
+    }
+
+    /// A runner whose launcher is the running executable (which must be `stonejudge`).
+    pub fn current_exe() -> Result<Runner, RunError> {
+        let exe = std::env::current_exe()
+            .map_err(|e| RunError::io("cannot find the stonejudge executable", e))?;
+        Ok(Runner::new(exe))
+    }
+
+    /// Runs `invocation` with standard input from the file `stdin` (or empty) under `limits`.
+    /// An `Err` means the program could not be started: its file cannot be executed, or the
+    /// launcher failed; whatever the program itself does is in the `Run`.
+    pub fn run(
+        &self,
+        invocation: &Invocation,
+        stdin: Option<&Path>,
+        limits: &Limits,
+    ) -> Result<Run, RunError> {
+        let stdin_path = stdin.unwrap_or(Path::new("/dev/null"));
+        let stdin = File::open(stdin_path)
+            .map_err(|e| RunError::io(&format!("cannot open {}", stdin_path.display()), e))?;
+        let (out_read, out_write) = pipe()?;
+        let (err_read, err_write) = pipe()?;
+        let start = Instant::now();
+        let child = self.launch(
+            invocation,
+            limits,
+            [stdin.into(), out_write, err_write],
+            &err_read,
+        )?;
+        let watched = watch(child, out_read, err_read, limits, start)?;
+        Ok(watched.into_run(invocation, limits))
+    }
+
+    /// Starts the program through the launcher with `stdio` as its standard streams; `stderr`
+    /// is the read end of its standard error, where a failing launcher explains itself.
+    fn launch(
+        &self,
+        invocation: &Invocation,
+        limits: &Limits,
+        stdio: [OwnedFd; 3],
+        stderr: &OwnedFd,
+    ) -> Result<Child, RunError> {
+        let (report_read, report_write) = pipe()?;
+        let mut argv = vec![invocation.program.clone().into_os_string()];
+        argv.extend(invocation.args.iter().cloned());
+        let request = Request::new(limits, argv);
+        let [stdin, stdout, stderr_write] = stdio;
+        let launcher = spawn(
+            &self.launcher,
+            &request.to_args(),
+            &invocation.env,
+            [stdin, stdout, stderr_write, report_write],
+        )?;
+        let report = read_report(report_read, launcher);
+        let launcher_status = wait_bounded(launcher, PATIENCE);
+        let (pid, exec_errno) = match (report, launcher_status) {
+            (Some((pid, errno)), Some((0, _))) if pid > 0 => (pid, errno),
+            (report, status) => {
+                if let Some((pid, _)) = report.filter(|(pid, _)| *pid > 0) {
+                    drop(Child::new(pid));
+                }
+                let said = String::from_utf8_lossy(&read_available(stderr)).into_owned();
+                return Err(RunError(format!(
+                    "the launcher {} failed (wait status {:?}): {}",
+                    self.launcher.display(),
+                    status.map(|(status, _)| status),
+                    said.trim()
+                )));
+            }
+        };
+        let child = Child::new(pid);
+        if exec_errno != 0 {
+            return Err(RunError(format!(
+                "cannot execute {}: {}",
+                invocation.program.display(),
+                std::io::Error::from_raw_os_error(exec_errno)
+            )));
+        }
+        Ok(child)
+    }
+}
+
+/// Why the judge killed a program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kill {
+    Cpu,
+    Wall,
+    Output,
+}
+
+/// What watching a program until its end gave.
+struct Watched {
+    exit: Exit,
+    rusage: libc::rusage,
+    wall_time: Duration,
+    killed_for: Option<Kill>,
+    /// The last CPU time read from `/proc` while the program ran (its group's, at times).
+    polled_cpu: Duration,
+    stdout: Bounded,
+    stderr: HeadTail,
+    abandoned: bool,
+}
+
+/// The program's process: our child (through `CLONE_PARENT`) and the leader of its own group.
+/// Until reaped it is a zombie at worst, which keeps its pid and group id from being reused, so
+/// killing the group is safe. Dropping it unreaped kills the group and reaps it.
+struct Child {
+    pid: libc::pid_t,
+    reaped: bool,
+}
+
+impl Child {
+    fn new(pid: libc::pid_t) -> Child {
+        Child { pid, reaped: false }
+    }
+
+    fn kill_group(&self) {
+        // SAFETY: signalling our own unreaped child and its group.
+        unsafe {
+            libc::killpg(self.pid, libc::SIGKILL);
+            libc::kill(self.pid, libc::SIGKILL);
+        }
+    }
+
+    fn reap(&mut self) -> Option<(i32, libc::rusage)> {
+        let reaped = wait_bounded(self.pid, PATIENCE);
+        self.reaped = reaped.is_some();
+        reaped
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        if !self.reaped {
+            self.kill_group();
+            self.reap();
+        }
+    }
+}
+
+impl Watched {
+    /// The facts of the run, with the memory verdict decided.
+    fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
+        let peak_memory_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
+        // Children killed with the program were never waited for, so their time is not in
+        // its rusage; the last reading of the whole group's time includes it.
+        let cpu_time =
+            (timeval(self.rusage.ru_utime) + timeval(self.rusage.ru_stime)).max(self.polled_cpu);
+        let stderr_truncated = self.stderr.truncated();
+        let stderr = self.stderr.into_bytes();
+        let memory_limit_hit = memory_verdict(
+            limits.memory,
+            self.exit,
+            peak_memory_kib,
+            image::static_bytes(&invocation.program),
+            &stderr,
+        );
+        Run {
+            exit: self.exit,
+            cpu_time,
+            wall_time: self.wall_time,
+            peak_memory_kib,
+            cpu_limit_hit: self.killed_for == Some(Kill::Cpu) || cpu_time > limits.cpu,
+            wall_limit_hit: self.killed_for == Some(Kill::Wall),
+            memory_limit_hit,
+            output_limit_hit: self.stdout.total() > limits.output,
+            stdout: self.stdout.into_bytes(),
+            stderr,
+            stderr_truncated,
+            output_abandoned: self.abandoned,
+            limits: *limits,
+        }
+    }
+}
+
+/// Watches the program until it exits and its output is drained: enforces the limits, kills
+/// the group at the end, reaps the program.
+fn watch(
+    mut child: Child,
+    out: OwnedFd,
+    err: OwnedFd,
+    limits: &Limits,
+    start: Instant,
+) -> Result<Watched, RunError> {
+    let inodes = [inode(&out), inode(&err)];
+    let mut streams = [Some(out), Some(err)];
+    for stream in streams.iter().flatten() {
+        set_nonblocking(stream);
+    }
+    let mut stdout = Bounded::new(limits.output);
+    let mut stderr = HeadTail::default();
+    let pidfd = pidfd_open(child.pid);
+    let wall_deadline = start + limits.wall;
+    let mut cpu = CpuWatch::new(child.pid, start);
+    let mut killed_for: Option<(Kill, Instant)> = None;
+    let mut ended: Option<(Exit, libc::rusage, Duration)> = None;
+    let mut drain_deadline = Instant::now();
+    let mut holders_killed = false;
+    let mut abandoned = false;
+    let mut buffer = vec![0u8; 64 << 10];
+
+    loop {
+        let now = Instant::now();
+        let mut wake = now + Duration::from_secs(1);
+        if ended.is_none() {
+            if has_exited(child.pid, pidfd.as_ref()) {
+                // The program is a zombie: kill what is left of its group, then reap it.
+                child.kill_group();
+                let (status, rusage) = child
+                    .reap()
+                    .ok_or_else(|| RunError(format!("cannot reap process {}", child.pid)))?;
+                ended = Some((exit_of(status), rusage, now - start));
+                drain_deadline = now + DRAIN_GRACE;
+                continue;
+            }
+            match killed_for {
+                Some((_, at)) if now > at + PATIENCE => {
+                    return Err(RunError(format!("process {} survives SIGKILL", child.pid)));
+                }
+                Some(_) => {}
+                None if now >= wall_deadline => {
+                    killed_for = Some((Kill::Wall, now));
+                    child.kill_group();
+                }
+                None => {
+                    if now >= cpu.due() && cpu.read(now) > limits.cpu {
+                        killed_for = Some((Kill::Cpu, now));
+                        child.kill_group();
+                    }
+                    wake = wake.min(wall_deadline).min(cpu.due());
+                }
+            }
+            if pidfd.is_none() {
+                wake = wake.min(now + Duration::from_millis(5));
+            }
+        } else if streams.iter().all(Option::is_none) {
+            break;
+        } else if now >= drain_deadline {
+            if holders_killed {
+                abandoned = true;
+                break;
+            }
+            escape::kill_pipe_holders(&inodes);
+            holders_killed = true;
+            drain_deadline = now + DRAIN_GRACE;
+            continue;
+        } else {
+            wake = wake.min(drain_deadline);
+        }
+
+        let mut fds: Vec<libc::pollfd> = Vec::with_capacity(3);
+        for stream in streams.iter().flatten() {
+            fds.push(poll_in(stream.as_raw_fd()));
+        }
+        if let (Some(pidfd), None) = (&pidfd, &ended) {
+            fds.push(poll_in(pidfd.as_raw_fd()));
+        }
+        let timeout = wake.saturating_duration_since(Instant::now());
+        let timeout_ms = timeout.as_millis().min(1000) as i32 + 1;
+        // SAFETY: poll on an array of pollfd we own.
+        unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout_ms) };
+
+        for (index, slot) in streams.iter_mut().enumerate() {
+            let Some(stream) = slot else { continue };
+            let mut burst = 0;
+            while burst < READ_BURST {
+                // SAFETY: reading into our buffer from our descriptor.
+                let n = unsafe {
+                    libc::read(stream.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len())
+                };
+                if n == 0 {
+                    *slot = None;
+                    break;
+                }
+                if n < 0 {
+                    let error = std::io::Error::last_os_error();
+                    if error.kind() == std::io::ErrorKind::Interrupted {
+                        continue;
+                    }
+                    if error.kind() != std::io::ErrorKind::WouldBlock {
+                        *slot = None;
+                    }
+                    break;
+                }
+                let chunk = &buffer[..n as usize];
+                burst += chunk.len();
+                if index == 0 {
+                    let within = stdout.push(chunk);
+                    if !within && killed_for.is_none() && ended.is_none() {
+                        killed_for = Some((Kill::Output, Instant::now()));
+                        child.kill_group();
+                    }
+                } else {
+                    stderr.push(chunk);
+                }
+            }
+        }
+    }
+    let Some((exit, rusage, wall_time)) = ended else {
+        return Err(RunError(
+            "internal: the watch ended before the program".into(),
+        ));
+    };
+    Ok(Watched {
+        exit,
+        rusage,
+        wall_time,
+        killed_for: killed_for.map(|(kill, _)| kill),
+        polled_cpu: cpu.last(),
+        stdout,
+        stderr,
+        abandoned,
+    })
+}
+
+fn poll_in(fd: RawFd) -> libc::pollfd {
+    libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    }
+}
+
+/// Whether the process has exited (it stays a zombie until reaped).
+fn has_exited(pid: libc::pid_t, pidfd: Option<&OwnedFd>) -> bool {
+    match pidfd {
+        Some(pidfd) => {
+            let mut fd = poll_in(pidfd.as_raw_fd());
+            // SAFETY: a zero-timeout poll on one descriptor we own.
+            unsafe { libc::poll(&mut fd, 1, 0) == 1 }
+        }
+        None => {
+            // SAFETY: waitid with WNOWAIT only looks; the child stays reapable.
+            unsafe {
+                let mut info: libc::siginfo_t = std::mem::zeroed();
+                libc::waitid(
+                    libc::P_PID,
+                    pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+                ) == 0
+                    && info.si_pid() != 0
+            }
+        }
+    }
+}
+
+/// A descriptor that becomes readable when the process exits (Linux 5.3 and later).
+fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
+    // SAFETY: the syscall returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a fresh descriptor that nothing else owns.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Reaps `pid`, waiting at most `patience`; `None` if it did not end in time.
+fn wait_bounded(pid: libc::pid_t, patience: Duration) -> Option<(i32, libc::rusage)> {
+    let deadline = Instant::now() + patience;
+    let mut pause = Duration::from_micros(50);
+    loop {
+        let mut status = 0;
+        // SAFETY: wait4 writes into locals.
+        let mut rusage: libc::rusage = unsafe { std::mem::zeroed() };
+        let got = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut rusage) };
+        if got == pid {
+            return Some((status, rusage));
+        }
+        if got < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return None;
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(5));
+    }
+}
+
+fn exit_of(status: i32) -> Exit {
+    if libc::WIFSIGNALED(status) {
+        Exit::Signal(libc::WTERMSIG(status))
+    } else {
+        Exit::Code(libc::WEXITSTATUS(status))
+    }
+}
+
+fn timeval(t: libc::timeval) -> Duration {
+    Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+}
+
+/// Reads the launcher's one-line report until end of file, waiting at most [`PATIENCE`].
+fn read_report(report: OwnedFd, launcher: libc::pid_t) -> Option<(i32, i32)> {
+    let deadline = Instant::now() + PATIENCE;
+    let mut text = Vec::new();
+    let mut buffer = [0u8; 64];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let mut fd = poll_in(report.as_raw_fd());
+        // SAFETY: poll and read on a descriptor and buffer we own.
+        let ready = unsafe { libc::poll(&mut fd, 1, left.as_millis() as i32 + 1) };
+        if ready == 0 {
+            // SAFETY: killing our own child, the launcher.
+            unsafe { libc::kill(launcher, libc::SIGKILL) };
+            return None;
+        }
+        let n = unsafe { libc::read(report.as_raw_fd(), buffer.as_mut_ptr().cast(), 64) };
+        match n {
+            0 => break,
+            n if n > 0 && text.len() < 256 => text.extend_from_slice(&buffer[..n as usize]),
+            n if n > 0 => return None,
+            _ if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {}
+            _ => return None,
+        }
+    }
+    launch::parse_report(std::str::from_utf8(&text).ok()?)
+}
+
+/// Whatever can be read from `fd` right now (used for the launcher's own error message).
+fn read_available(fd: &OwnedFd) -> Vec<u8> {
+    set_nonblocking(fd);
+    let mut buffer = vec![0u8; 4096];
+    // SAFETY: reading into our buffer.
+    let n = unsafe { libc::read(fd.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
+    buffer.truncate(n.max(0) as usize);
+    buffer
+}
+
+/// A pipe (read end, write end), both close-on-exec and numbered above 3 so that placing them
+/// at 0–3 in the launcher cannot clobber one another.
+fn pipe() -> Result<(OwnedFd, OwnedFd), RunError> {
+    let mut fds = [0 as RawFd; 2];
+    // SAFETY: pipe2 fills the array with two new descriptors.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(RunError::io(
+            "cannot create a pipe",
+            std::io::Error::last_os_error(),
+        ));
+    }
+    // SAFETY: fresh descriptors owned by nobody else.
+    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    Ok((above_stdio(read)?, above_stdio(write)?))
+}
+
+fn above_stdio(fd: OwnedFd) -> Result<OwnedFd, RunError> {
+    if fd.as_raw_fd() > launch::REPORT_FD {
+        return Ok(fd);
+    }
+    // SAFETY: F_DUPFD_CLOEXEC returns a new descriptor or -1.
+    let high = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10) };
+    if high < 0 {
+        return Err(RunError::io(
+            "cannot duplicate a descriptor",
+            std::io::Error::last_os_error(),
+        ));
+    }
+    // SAFETY: a fresh descriptor owned by nobody else.
+    Ok(unsafe { OwnedFd::from_raw_fd(high) })
+}
+
+fn set_nonblocking(fd: &OwnedFd) {
+    // SAFETY: fcntl flag changes on our own descriptor.
+    unsafe {
+        let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
+        libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+}
+
+fn inode(fd: &OwnedFd) -> u64 {
+    // SAFETY: fstat writes into a local.
+    unsafe {
+        let mut stat: libc::stat = std::mem::zeroed();
+        libc::fstat(fd.as_raw_fd(), &mut stat);
+        stat.st_ino
+    }
+}
+
+/// Starts the launcher with `posix_spawn` (no copy of the judge's memory, no pre-exec code)
+/// with `fds` as its descriptors 0 to 3 and an empty signal mask.
+fn spawn(
+    launcher: &Path,
+    args: &[OsString],
+    extra_env: &[(OsString, OsString)],
+    fds: [OwnedFd; 4],
+) -> Result<libc::pid_t, RunError> {
+    let c_string = |s: &OsStr| {
+        CString::new(s.as_bytes())
+            .map_err(|_| RunError(format!("NUL byte in {:?}", s.to_string_lossy())))
+    };
+    let path = c_string(launcher.as_os_str())?;
+    let argv: Vec<CString> = std::iter::once(Ok(path.clone()))
+        .chain(args.iter().map(|a| c_string(a)))
+        .collect::<Result<_, _>>()?;
+    let mut env: Vec<(OsString, OsString)> = std::env::vars_os()
+        .filter(|(key, _)| extra_env.iter().all(|(k, _)| k != key))
+        .collect();
+    env.extend(extra_env.iter().cloned());
+    let envp: Vec<CString> = env
+        .iter()
+        .map(|(key, value)| {
+            let mut pair = key.clone();
+            pair.push("=");
+            pair.push(value);
+            c_string(&pair)
+        })
+        .collect::<Result<_, _>>()?;
+    let pointers = |strings: &[CString]| -> Vec<*mut libc::c_char> {
+        strings
+            .iter()
+            .map(|s| s.as_ptr().cast_mut())
+            .chain(std::iter::once(std::ptr::null_mut()))
+            .collect()
+    };
+    let (argv_ptrs, envp_ptrs) = (pointers(&argv), pointers(&envp));
+
+    let mut pid: libc::pid_t = 0;
+    // SAFETY: the posix_spawn objects are initialised before use and destroyed after; every
+    // pointer handed over points into vectors alive for the whole call.
+    let rc = unsafe {
+        let mut actions: libc::posix_spawn_file_actions_t = std::mem::zeroed();
+        let mut attributes: libc::posix_spawnattr_t = std::mem::zeroed();
+        libc::posix_spawn_file_actions_init(&mut actions);
+        libc::posix_spawnattr_init(&mut attributes);
+        for (target, fd) in fds.iter().enumerate() {
+            libc::posix_spawn_file_actions_adddup2(&mut actions, fd.as_raw_fd(), target as i32);
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::posix_spawnattr_setsigmask(&mut attributes, &empty);
+        libc::posix_spawnattr_setflags(&mut attributes, libc::POSIX_SPAWN_SETSIGMASK as _);
+        let rc = libc::posix_spawn(
+            &mut pid,
+            path.as_ptr(),
+            &actions,
+            &attributes,
+            argv_ptrs.as_ptr(),
+            envp_ptrs.as_ptr(),
+        );
+        libc::posix_spawn_file_actions_destroy(&mut actions);
+        libc::posix_spawnattr_destroy(&mut attributes);
+        rc
+    };
+    drop(fds);
+    if rc != 0 {
+        return Err(RunError(format!(
+            "cannot start the launcher {}: {}",
+            launcher.display(),
+            std::io::Error::from_raw_os_error(rc)
+        )));
+    }
+    Ok(pid)
+}
