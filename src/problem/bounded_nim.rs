@@ -13,7 +13,7 @@
 //!     10^18), a third of the cases made losing;
 //!   - `max`: 10 cases of 10^5 heaps (total n = 10^6), `m` and heaps up to 10^18;
 //!   - `min`: one case, one empty heap, `m = 1`;
-//!   - `huge`: `m` and heaps within 1000 of 10^18;
+//!   - `huge`: `m` and heaps within 1000 of their bounds (10^18), a quarter exactly at it;
 //!   - `one`: `m = 1` (the winner is decided by the parity of each heap);
 //!   - `wide`: `m` at least every heap (plain Nim);
 //!   - `many`: 10^4 cases of 100 heaps.
@@ -252,7 +252,9 @@ fn scaled(gen: &mut Gen, lo: u64, hi: u64) -> u64 {
 
 /// One case of `len` heaps as `mode` wants it.
 fn random_case(gen: &mut Gen, mode: &str, len: usize, max_m: u64, max_a: u64) -> BoundedCase {
-    let near_top = |gen: &mut Gen, top: u64, lo: u64| top - gen.range(0, (top - lo).min(1000));
+    let near_top = |gen: &mut Gen, top: u64, lo: u64| {
+        top - gen.range(0, (top - lo).min(1000)) * u64::from(gen.chance(3, 4))
+    };
     let (m, heaps): (u64, Vec<u64>) = match mode {
         "max" | "many" => (
             gen.range(1, max_m),

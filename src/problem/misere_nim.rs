@@ -10,7 +10,7 @@
 //! Generator parameters:
 //! - `mode` (default `random`):
 //!   - `random`: heaps at a random scale, a third of the cases with xor 0;
-//!   - `max`: 474 cases of 47 heaps up to 4747;
+//!   - `max`: 474 cases of 47 heaps up to `max_a`, each case with one heap of `max_a`;
 //!   - `min`: one case, one heap of one stone;
 //!   - `ones`: every heap has one stone (where Bouton's exception flips the answer);
 //!   - `one-big`: one heap of 2 or more, the others of one stone.
@@ -217,7 +217,11 @@ fn random_case(gen: &mut Gen, mode: &str, len: usize, max_a: u64) -> Vec<u64> {
             heaps[big] = gen.range(2, top.max(2));
             heaps
         }
-        "max" => (0..len).map(|_| gen.range(1, max_a)).collect(),
+        "max" => {
+            let mut heaps: Vec<u64> = (0..len).map(|_| gen.range(1, max_a)).collect();
+            heaps[gen.index(len)] = max_a;
+            heaps
+        }
         _ => {
             let mut heaps: Vec<u64> = (0..len).map(|_| gen.range(1, top)).collect();
             if gen.chance(1, 3) {
