@@ -92,7 +92,7 @@ impl Problem for BoundedNim {
             total.spend(n, at)?;
             r.space()?;
             let m = r.int("m", 1, MAX_M)?;
-            r.newline()?;
+            r.end_of_values()?;
             let heaps = r.int_line(n as usize, "a_i", 0, MAX_A)?;
             Ok(BoundedCase { m, heaps })
         })

@@ -13,7 +13,7 @@ pub fn read_counted_cases<C>(
 ) -> Result<Vec<C>, ParseError> {
     let mut r = StrictReader::new(input);
     let t = r.int("T", 1, max_t)?;
-    r.newline()?;
+    r.end_of_values()?;
     let mut cases = Vec::with_capacity(t.min(1 << 16) as usize);
     for _ in 0..t {
         cases.push(case(&mut r)?);
@@ -42,7 +42,7 @@ pub fn read_counted_line(
 ) -> Result<Vec<u64>, ParseError> {
     let count = r.int(count_name, count_range.0, count_range.1)?;
     if count == 0 {
-        r.newline()?;
+        r.end_of_values()?;
         return Ok(Vec::new());
     }
     r.space()?;

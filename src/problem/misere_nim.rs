@@ -52,7 +52,7 @@ impl Problem for MisereNim {
     fn parse_input(input: &[u8]) -> Result<Vec<Vec<u64>>, ParseError> {
         read_counted_cases(input, MAX_T, |r| {
             let n = r.int("N", 1, MAX_N)?;
-            r.newline()?;
+            r.end_of_values()?;
             r.int_line(n as usize, "A_i", 1, MAX_A)
         })
     }

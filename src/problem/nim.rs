@@ -64,7 +64,7 @@ impl Problem for Nim {
             let at = r.position();
             let n = r.int("n", 1, MAX_N)?;
             total.spend(n, at)?;
-            r.newline()?;
+            r.end_of_values()?;
             r.int_line(n as usize, "a_i", 0, MAX_A)
         })
     }

@@ -87,13 +87,13 @@ impl Problem for Stripes {
             }
             *slot = r.int(name, 1, MAX_LENGTH)?;
         }
-        r.newline()?;
+        r.end_of_values()?;
         let m = r.int("m", 1, MAX_M)?;
-        r.newline()?;
+        r.end_of_values()?;
         let mut boards = Vec::with_capacity(m as usize);
         for _ in 0..m {
             boards.push(r.int("p", 1, MAX_P)?);
-            r.newline()?;
+            r.end_of_values()?;
         }
         r.eof()?;
         Ok(StripesInstance { lengths, boards })

@@ -90,7 +90,7 @@ impl Problem for Subtraction {
                 break;
             }
             let m = r.int("m", 1, MAX_M)?;
-            r.newline()?;
+            r.end_of_values()?;
             let positions = (0..m)
                 .map(|_| read_counted_line(&mut r, "l", (1, MAX_L), "h_i", (0, MAX_H)))
                 .collect::<Result<_, _>>()?;
