@@ -179,7 +179,9 @@ pub fn shrink_while(name: &str, input: &str, fails: impl Fn(&str) -> bool) -> St
 /// generated value leaves it.
 pub fn assert_modes_reach_every_bound(name: &str, modes: &[(&str, &[(&str, &str)])]) {
     let p = problem(name);
-    let mut seen: BTreeMap<&str, ((u64, u64), (u64, u64))> = BTreeMap::new();
+    // Per quantity: (allowed range, range reached so far).
+    type Ranges = ((u64, u64), (u64, u64));
+    let mut seen: BTreeMap<&str, Ranges> = BTreeMap::new();
     for (mode, extra) in modes {
         let mut params = vec![("mode", *mode)];
         params.extend_from_slice(extra);
