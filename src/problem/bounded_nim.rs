@@ -305,3 +305,32 @@ fn make_losing(case: &mut BoundedCase, max_a: u64) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_leave_positions_that_brute_force_loses() {
+        for m in 1..=4 {
+            let mut solver = BruteSolver::new(&Ruleset::Bounded { m }, Play::Normal);
+            for a in 0..=9 {
+                for b in 0..=9 {
+                    let case = BoundedCase {
+                        m,
+                        heaps: vec![a, b],
+                    };
+                    let wins = solver.wins(&case.heaps).expect("small");
+                    let Some((i, take)) = case.winning_move() else {
+                        assert!(!wins, "m = {m}, heaps {a} {b}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && (1..=m).contains(&take) && take <= case.heaps[i]);
+                    let mut after = case.heaps.clone();
+                    after[i] -= take;
+                    assert!(!solver.wins(&after).expect("small"), "{case:?} {i} {take}");
+                }
+            }
+        }
+    }
+}

@@ -241,3 +241,32 @@ fn make_xor_zero(heaps: &mut [u64], max_a: u64) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_leave_positions_that_brute_force_loses() {
+        let mut solver = BruteSolver::new(&Ruleset::Nim, Play::Misere);
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=3 {
+                    let heaps = [a, b, c];
+                    let wins = solver.wins(&heaps).expect("small");
+                    let Some((i, left)) = winning_move(&heaps) else {
+                        assert!(!wins, "{heaps:?}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && left < heaps[i]);
+                    let mut after = heaps;
+                    after[i] = left;
+                    assert!(
+                        !solver.wins(&after).expect("small"),
+                        "{heaps:?} -> {after:?}"
+                    );
+                }
+            }
+        }
+    }
+}
