@@ -84,7 +84,7 @@ fn the_reference_agrees_with_brute_force() {
             vec![("mode", "equal"), ("max_a", "15"), ("n", "3"), ("t", "20")],
             20,
         ),
-        (vec![("mode", "single"), ("max_a", "60"), ("t", "20")], 10),
+        (vec![("mode", "single"), ("max_a", "50"), ("t", "20")], 10),
     ] {
         for seed in 0..seeds {
             let input = generate(NAME, seed, &params);

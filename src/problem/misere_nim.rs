@@ -112,7 +112,10 @@ impl Problem for MisereNim {
                         taking(heaps, first),
                         taking(&after, reply)
                     ),
-                    None => "every move of John loses".to_string(),
+                    None => format!(
+                        "every move of John loses; e.g. {} takes the last stone",
+                        taking(heaps, first)
+                    ),
                 }
             }
         };
