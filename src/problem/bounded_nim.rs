@@ -13,7 +13,7 @@
 //!     10^18), a third of the cases made losing;
 //!   - `max`: 10 cases of 10^5 heaps (total n = 10^6), `m` and heaps up to 10^18;
 //!   - `min`: one case, one empty heap, `m = 1`;
-//!   - `huge`: `m` and heaps within 1000 of 10^18;
+//!   - `huge`: `m` and heaps within 1000 of their bounds (10^18), a quarter exactly at it;
 //!   - `one`: `m = 1` (the winner is decided by the parity of each heap);
 //!   - `wide`: `m` at least every heap (plain Nim);
 //!   - `many`: 10^4 cases of 100 heaps.
@@ -24,7 +24,7 @@
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Budget, Winner, FIRST_SECOND,
+    write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -92,7 +92,7 @@ impl Problem for BoundedNim {
             total.spend(n, at)?;
             r.space()?;
             let m = r.int("m", 1, MAX_M)?;
-            r.newline()?;
+            r.end_of_values()?;
             let heaps = r.int_line(n as usize, "a_i", 0, MAX_A)?;
             Ok(BoundedCase { m, heaps })
         })
@@ -179,22 +179,13 @@ impl Problem for BoundedNim {
             _ => (gen.range(1, 10), None),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let n = Size::param(params, "n", default_n, MAX_N)?;
+        n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
         let max_m = params.int("max_m", if mode == "min" { 1 } else { MAX_M }, 1, MAX_M)?;
         let max_a = params.int("max_a", if mode == "min" { 0 } else { MAX_A }, 0, MAX_A)?;
-        let per_case = n.unwrap_or(10);
-        if t.saturating_mul(per_case) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "n".to_string(),
-                message: format!("t * n = {t} * {per_case} passes the total n <= 10^6"),
-            });
-        }
         let cases = (0..t)
             .map(|_| {
-                let len = n.unwrap_or_else(|| gen.range(1, 10)) as usize;
+                let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_m, max_a)
             })
             .collect();
@@ -252,7 +243,9 @@ fn scaled(gen: &mut Gen, lo: u64, hi: u64) -> u64 {
 
 /// One case of `len` heaps as `mode` wants it.
 fn random_case(gen: &mut Gen, mode: &str, len: usize, max_m: u64, max_a: u64) -> BoundedCase {
-    let near_top = |gen: &mut Gen, top: u64, lo: u64| top - gen.range(0, (top - lo).min(1000));
+    let near_top = |gen: &mut Gen, top: u64, lo: u64| {
+        top - gen.range(0, (top - lo).min(1000)) * u64::from(gen.chance(3, 4))
+    };
     let (m, heaps): (u64, Vec<u64>) = match mode {
         "max" | "many" => (
             gen.range(1, max_m),
@@ -300,6 +293,35 @@ fn make_losing(case: &mut BoundedCase, max_a: u64) {
     if replacement <= max_a {
         if let Some(slot) = case.heaps.last_mut() {
             *slot = replacement;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_leave_positions_that_brute_force_loses() {
+        for m in 1..=4 {
+            let mut solver = BruteSolver::new(&Ruleset::Bounded { m }, Play::Normal);
+            for a in 0..=9 {
+                for b in 0..=9 {
+                    let case = BoundedCase {
+                        m,
+                        heaps: vec![a, b],
+                    };
+                    let wins = solver.wins(&case.heaps).expect("small");
+                    let Some((i, take)) = case.winning_move() else {
+                        assert!(!wins, "m = {m}, heaps {a} {b}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && (1..=m).contains(&take) && take <= case.heaps[i]);
+                    let mut after = case.heaps.clone();
+                    after[i] -= take;
+                    assert!(!solver.wins(&after).expect("small"), "{case:?} {i} {take}");
+                }
+            }
         }
     }
 }

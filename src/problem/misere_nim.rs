@@ -10,7 +10,7 @@
 //! Generator parameters:
 //! - `mode` (default `random`):
 //!   - `random`: heaps at a random scale, a third of the cases with xor 0;
-//!   - `max`: 474 cases of 47 heaps up to 4747;
+//!   - `max`: 474 cases of 47 heaps up to `max_a`, each case with one heap of `max_a`;
 //!   - `min`: one case, one heap of one stone;
 //!   - `ones`: every heap has one stone (where Bouton's exception flips the answer);
 //!   - `one-big`: one heap of 2 or more, the others of one stone.
@@ -21,7 +21,7 @@
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Outcomes, Winner,
+    write_counted_cases, Outcomes, Size, Winner,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -52,7 +52,7 @@ impl Problem for MisereNim {
     fn parse_input(input: &[u8]) -> Result<Vec<Vec<u64>>, ParseError> {
         read_counted_cases(input, MAX_T, |r| {
             let n = r.int("N", 1, MAX_N)?;
-            r.newline()?;
+            r.end_of_values()?;
             r.int_line(n as usize, "A_i", 1, MAX_A)
         })
     }
@@ -112,7 +112,10 @@ impl Problem for MisereNim {
                         taking(heaps, first),
                         taking(&after, reply)
                     ),
-                    None => "every move of John loses".to_string(),
+                    None => format!(
+                        "every move of John loses; e.g. {} takes the last stone",
+                        taking(heaps, first)
+                    ),
                 }
             }
         };
@@ -142,10 +145,7 @@ impl Problem for MisereNim {
             _ => (gen.range(1, 10), None),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let n = Size::param(params, "n", default_n, MAX_N)?;
         let max_a = params.int("max_a", if mode == "min" { 1 } else { MAX_A }, 1, MAX_A)?;
         if mode == "one-big" && max_a < 2 {
             return Err(ParamError {
@@ -155,7 +155,7 @@ impl Problem for MisereNim {
         }
         let cases = (0..t)
             .map(|_| {
-                let len = n.unwrap_or_else(|| gen.range(1, 10)) as usize;
+                let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_a)
             })
             .collect();
@@ -217,7 +217,11 @@ fn random_case(gen: &mut Gen, mode: &str, len: usize, max_a: u64) -> Vec<u64> {
             heaps[big] = gen.range(2, top.max(2));
             heaps
         }
-        "max" => (0..len).map(|_| gen.range(1, max_a)).collect(),
+        "max" => {
+            let mut heaps: Vec<u64> = (0..len).map(|_| gen.range(1, max_a)).collect();
+            heaps[gen.index(len)] = max_a;
+            heaps
+        }
         _ => {
             let mut heaps: Vec<u64> = (0..len).map(|_| gen.range(1, top)).collect();
             if gen.chance(1, 3) {
@@ -234,6 +238,35 @@ fn make_xor_zero(heaps: &mut [u64], max_a: u64) {
         let xor = rest.iter().fold(0, |acc, &a| acc ^ a);
         if (1..=max_a).contains(&xor) {
             *last = xor;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_leave_positions_that_brute_force_loses() {
+        let mut solver = BruteSolver::new(&Ruleset::Nim, Play::Misere);
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=3 {
+                    let heaps = [a, b, c];
+                    let wins = solver.wins(&heaps).expect("small");
+                    let Some((i, left)) = winning_move(&heaps) else {
+                        assert!(!wins, "{heaps:?}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && left < heaps[i]);
+                    let mut after = heaps;
+                    after[i] = left;
+                    assert!(
+                        !solver.wins(&after).expect("small"),
+                        "{heaps:?} -> {after:?}"
+                    );
+                }
+            }
         }
     }
 }

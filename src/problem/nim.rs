@@ -14,7 +14,8 @@
 //!     made losing (xor 0);
 //!   - `max`: 10 cases of 10^5 heaps (total n = 10^6) below 2^63, half of them losing;
 //!   - `min`: one case, one empty heap;
-//!   - `huge`: heaps within 1000 of 2^63 - 1 (catches 32-bit and signed arithmetic);
+//!   - `huge`: heaps within 1000 of `max_a` = 2^63 - 1, a quarter of them exactly it (catches
+//!     32-bit and signed arithmetic);
 //!   - `equal`: all heaps of a case equal (losing iff their number is even);
 //!   - `single`: one heap per case;
 //!   - `many`: 10^4 cases of 100 heaps.
@@ -24,7 +25,7 @@
 //! - `max_a` (0..=2^63-1): largest heap; default as the mode says.
 
 use super::common::{
-    push_line, reach, read_counted_cases, shrink_list, smaller, write_counted_cases, Budget,
+    push_line, reach, read_counted_cases, shrink_list, smaller, write_counted_cases, Budget, Size,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -63,7 +64,7 @@ impl Problem for Nim {
             let at = r.position();
             let n = r.int("n", 1, MAX_N)?;
             total.spend(n, at)?;
-            r.newline()?;
+            r.end_of_values()?;
             r.int_line(n as usize, "a_i", 0, MAX_A)
         })
     }
@@ -159,21 +160,12 @@ impl Problem for Nim {
             _ => (gen.range(1, 10), None),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let n = Size::param(params, "n", default_n, MAX_N)?;
+        n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
         let max_a = params.int("max_a", if mode == "min" { 0 } else { MAX_A }, 0, MAX_A)?;
-        let per_case = n.unwrap_or(10);
-        if t.saturating_mul(per_case) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "n".to_string(),
-                message: format!("t * n = {t} * {per_case} passes the total n <= 10^6"),
-            });
-        }
         let cases = (0..t)
             .map(|_| {
-                let len = n.unwrap_or_else(|| gen.range(1, 10)) as usize;
+                let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_a)
             })
             .collect();
@@ -207,7 +199,7 @@ fn random_case(gen: &mut Gen, mode: &str, len: usize, max_a: u64) -> Vec<u64> {
     let mut heaps: Vec<u64> = match mode {
         "max" | "many" => (0..len).map(|_| gen.range(0, max_a)).collect(),
         "huge" => (0..len)
-            .map(|_| max_a - gen.range(0, max_a.min(1000)))
+            .map(|_| max_a - gen.range(0, max_a.min(1000)) * u64::from(gen.chance(3, 4)))
             .collect(),
         "equal" => vec![gen.range(0, top); len],
         _ => (0..len).map(|_| gen.range(0, top)).collect(),

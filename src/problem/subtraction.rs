@@ -13,7 +13,8 @@
 //! Generator parameters:
 //! - `mode` (default `random`):
 //!   - `random`: sets in random order with repeats at times, sizes at random;
-//!   - `max`: 10 cases with k, m, l = 100 and values up to 10^4;
+//!   - `max`: 10 cases with k, m, l = 100 and values up to 10^4; each set has `max_s`
+//!     and each case a heap of `max_h`;
 //!   - `min`: one case: `1 1` / `1` / `1 0`;
 //!   - `one`: every set contains 1;
 //!   - `no-one`: no set contains 1 (small heaps have no move);
@@ -25,7 +26,9 @@
 //!   random per case in 1..=10 (100 for `max`, 1 for `min`).
 //! - `max_s` (1..=10^4) and `max_h` (0..=10^4): largest move and largest heap.
 
-use super::common::{first_mismatch, push_line, reach, read_counted_line, shrink_list, smaller};
+use super::common::{
+    first_mismatch, push_line, reach, read_counted_line, shrink_list, smaller, Size,
+};
 use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
@@ -89,7 +92,7 @@ impl Problem for Subtraction {
                 break;
             }
             let m = r.int("m", 1, MAX_M)?;
-            r.newline()?;
+            r.end_of_values()?;
             let positions = (0..m)
                 .map(|_| read_counted_line(&mut r, "l", (1, MAX_L), "h_i", (0, MAX_H)))
                 .collect::<Result<_, _>>()?;
@@ -216,18 +219,14 @@ impl Problem for Subtraction {
             _ => gen.range(1, 5),
         };
         let count = params.int("cases", default_count, 1, MAX_GENERATED_CASES)?;
-        let fixed = |key: &str| -> Result<Option<u64>, ParamError> {
-            let by_mode = match mode {
-                "max" => Some(100),
-                "min" => Some(1),
-                _ => None,
-            };
-            match params.raw(key) {
-                Some(_) => params.int(key, 1, 1, 100).map(Some),
-                None => Ok(by_mode),
-            }
+        let by_mode = match mode {
+            "max" => Some(100),
+            "min" => Some(1),
+            _ => None,
         };
-        let (k, m, l) = (fixed("k")?, fixed("m")?, fixed("l")?);
+        let k = Size::param(params, "k", by_mode, MAX_K)?;
+        let m = Size::param(params, "m", by_mode, MAX_M)?;
+        let l = Size::param(params, "l", by_mode, MAX_L)?;
         let max_s = params.int("max_s", if mode == "min" { 1 } else { MAX_S }, 1, MAX_S)?;
         let max_h = params.int("max_h", if mode == "min" { 0 } else { MAX_H }, 0, MAX_H)?;
         if mode == "no-one" && max_s < 2 {
@@ -236,18 +235,22 @@ impl Problem for Subtraction {
                 message: "mode=no-one needs max_s >= 2".to_string(),
             });
         }
-        let size = |gen: &mut Gen, fixed: Option<u64>| fixed.unwrap_or_else(|| gen.range(1, 10));
         let cases = (0..count)
             .map(|_| {
-                let k = size(gen, k) as usize;
+                let k = k.draw(gen) as usize;
                 let set = random_set(gen, mode, k, max_s);
-                let m = size(gen, m);
-                let positions = (0..m)
+                let m = m.draw(gen);
+                let mut positions: Vec<Vec<u64>> = (0..m)
                     .map(|_| {
-                        let l = size(gen, l) as usize;
+                        let l = l.draw(gen) as usize;
                         random_position(gen, mode, l, max_h)
                     })
                     .collect();
+                if mode == "max" {
+                    let at = gen.index(positions.len());
+                    let heap = gen.index(positions[at].len());
+                    positions[at][heap] = max_h;
+                }
                 SubtractionCase { set, positions }
             })
             .collect();
@@ -335,7 +338,7 @@ fn explain(case: &SubtractionCase, heaps: &[u64]) -> String {
     let first = heaps
         .iter()
         .enumerate()
-        .find_map(|(i, &h)| heap_moves(&rules, i, h).into_iter().next());
+        .find_map(|(i, &h)| heap_moves(&rules, i, h).next());
     let Some(first) = first else {
         let smallest = case.set.iter().copied().min().unwrap_or(0);
         return format!(
@@ -365,9 +368,10 @@ fn random_set(gen: &mut Gen, mode: &str, k: usize, max_s: u64) -> Vec<u64> {
     let mut set: Vec<u64> = (0..k)
         .map(|_| gen.range(lowest, scale.max(lowest)))
         .collect();
-    if mode == "one" {
-        let at = gen.index(k);
-        set[at] = 1;
+    match mode {
+        "one" => set[gen.index(k)] = 1,
+        "max" => set[gen.index(k)] = max_s,
+        _ => {}
     }
     if mode == "shuffled" && k >= 2 {
         for _ in 0..k / 2 {
