@@ -10,7 +10,9 @@
 //!   `max` — `T`, `n`, `k` and the largest `s` of every set at their bounds; `min` — one case
 //!   `0 1 1` (reads no other parameter); `with-one` / `without-one` — every set contains 1 /
 //!   none does (solutions that special-case `1 ∈ S` or normal play); `heap-zero` — heaps where
-//!   no move exists (0 and below the smallest `s`) mixed with heaps just above.
+//!   no move exists (0 and below the smallest `s`) mixed with heaps just above;
+//!   `long-period` — sets `{a, b, t-b, t-a, t}` chosen to show no period for the first
+//!   `min(max-n, 16384)` heaps, with heaps within 1000 of `max-n` (defeats guessed periods).
 //! - `max-t` (1..=1000, default 10; 1000 in `max`): number of cases.
 //! - `max-n` (0..=10^6, default 10^6): largest heap.
 //! - `max-k` (1..=10, default 10): largest set size.
@@ -50,6 +52,11 @@ impl Case {
     }
 }
 
+/// How many heaps past the largest removal Brent's search examines for one set before the set
+/// is handed to the lane-parallel [`sweep`]. Most sets cycle far sooner; some (for example
+/// `{a, b, t-b, t-a, t}`) have windows whose preperiod plus period exceeds 10^6.
+const CYCLE_BUDGET: usize = 1 << 14;
+
 /// Whether the player to move wins a misère heap, for one removal set, for every heap size.
 ///
 /// For `n ≥ t` (t = the largest removal) every move is available, so `W(n)` is a fixed function
@@ -66,9 +73,9 @@ struct MisereTable {
 }
 
 impl MisereTable {
-    /// The table for `set` (sorted, distinct, values in 1..=100), reaching at least `upto` or a
-    /// proven period.
-    fn new(set: &[u64], upto: u64) -> MisereTable {
+    /// The table for `set` (sorted, distinct, values in 1..=100), reaching `upto` or a proven
+    /// period; `None` if neither happens within `budget` heaps past the largest removal.
+    fn new(set: &[u64], upto: u64, budget: usize) -> Option<MisereTable> {
         let t = set.last().map_or(0, |&s| s as usize);
         let upto = upto as usize;
         let mut wins: Vec<bool> = Vec::new();
@@ -83,7 +90,7 @@ impl MisereTable {
             wins.push(options.is_empty() || options.iter().any(|&s| !wins[n - s]));
         }
         if upto < t {
-            return MisereTable { wins, period: None };
+            return Some(MisereTable { wins, period: None });
         }
         // Bit i of `window` is W(n - 1 - i); bit s-1 of `moves` marks removal s.
         let full: u128 = if t == 128 { !0 } else { (1u128 << t) - 1 };
@@ -100,10 +107,13 @@ impl MisereTable {
                     preperiod: (saved_at - t) as u64,
                     period: (n - saved_at) as u64,
                 };
-                return MisereTable {
+                return Some(MisereTable {
                     wins,
                     period: Some(period),
-                };
+                });
+            }
+            if n - t == budget {
+                return None;
             }
             if n == next_save {
                 (saved, saved_at) = (window, n);
@@ -113,7 +123,15 @@ impl MisereTable {
             wins.push(w);
             window = (window << 1 | u128::from(w)) & full;
         }
-        MisereTable { wins, period: None }
+        Some(MisereTable { wins, period: None })
+    }
+
+    /// The complete table up to `upto`, however long the search takes.
+    fn full(set: &[u64], upto: u64) -> MisereTable {
+        MisereTable::new(set, upto, usize::MAX).unwrap_or(MisereTable {
+            wins: Vec::new(),
+            period: None,
+        })
     }
 
     /// W(n); `n` must be at most the `upto` the table was built for.
@@ -123,31 +141,109 @@ impl MisereTable {
     }
 }
 
-/// The answer to every case, one table per distinct removal set.
-fn solve_cases(cases: &[Case]) -> Vec<Winner> {
-    let mut largest: HashMap<Vec<u64>, u64> = HashMap::new();
-    for case in cases {
-        let upto = largest.entry(case.rules()).or_insert(0);
-        *upto = (*upto).max(case.heap);
+/// 64-bit words per lane vector of [`sweep`]: 256 sets side by side.
+const LANE_WORDS: usize = 4;
+const LANES: usize = 64 * LANE_WORDS;
+type Lanes = [u64; LANE_WORDS];
+
+/// One removal set and the cases that ask about it: `(case index, heap)`.
+type Queries = (Vec<u64>, Vec<(usize, u64)>);
+
+/// Plain retrograde analysis for up to [`LANES`] sets at once, set `l` in bit `l` of a lane
+/// vector: `W_l(n)` is true if no removal of `S_l` fits, else iff `W_l(n - s)` is false for
+/// some `s ∈ S_l`. Each heap costs one AND and one OR of lane vectors per removal in the union
+/// of the sets, shared by all lanes; this bounds the worst case (sets that do not cycle within
+/// [`CYCLE_BUDGET`], at heaps of 10^6) without trusting any period.
+fn sweep(group: &[Queries], answers: &mut [Winner]) {
+    let mut masks: Vec<(usize, Lanes)> = Vec::new();
+    for s in 1..=MAX_S as usize {
+        let mut mask = [0; LANE_WORDS];
+        for (lane, (set, _)) in group.iter().enumerate() {
+            if set.contains(&(s as u64)) {
+                mask[lane / 64] |= 1 << (lane % 64);
+            }
+        }
+        if mask != [0; LANE_WORDS] {
+            masks.push((s, mask));
+        }
     }
-    let tables: HashMap<Vec<u64>, MisereTable> = largest
-        .into_iter()
-        .map(|(set, upto)| {
-            let table = MisereTable::new(&set, upto);
-            (set, table)
+    let mut events: Vec<(usize, usize, usize)> = group
+        .iter()
+        .enumerate()
+        .flat_map(|(lane, (_, queries))| {
+            queries
+                .iter()
+                .map(move |&(case, heap)| (heap as usize, lane, case))
         })
         .collect();
-    cases
-        .iter()
-        .map(|case| Winner::from_first_wins(tables[&case.rules()].wins(case.heap)))
-        .collect()
+    events.sort_unstable();
+    let upto = events.last().map_or(0, |e| e.0);
+    // lost[n % 128]: lanes where the player to move loses a heap of n (128 > every removal).
+    let mut lost = [[0u64; LANE_WORDS]; 128];
+    let mut next_event = 0;
+    for n in 0..=upto {
+        let mut win = [0u64; LANE_WORDS];
+        if n < MAX_S as usize {
+            let mut movable = [0u64; LANE_WORDS];
+            for &(s, mask) in masks.iter().take_while(|(s, _)| *s <= n) {
+                let before = &lost[(n - s) % 128];
+                for w in 0..LANE_WORDS {
+                    win[w] |= mask[w] & before[w];
+                    movable[w] |= mask[w];
+                }
+            }
+            (0..LANE_WORDS).for_each(|w| win[w] |= !movable[w]);
+        } else {
+            for &(s, mask) in &masks {
+                let before = &lost[(n - s) % 128];
+                for w in 0..LANE_WORDS {
+                    win[w] |= mask[w] & before[w];
+                }
+            }
+        }
+        lost[n % 128] = win.map(|w| !w);
+        while let Some(&(heap, lane, case)) = events.get(next_event).filter(|e| e.0 == n) {
+            let first_wins = win[lane / 64] >> (lane % 64) & 1 == 1;
+            answers[case] = Winner::from_first_wins(first_wins);
+            debug_assert_eq!(heap, n);
+            next_event += 1;
+        }
+    }
+}
+
+/// The answer to every case: per distinct removal set, a table with a proven period (or up to
+/// the largest heap asked); the sets that do not cycle soon enough are swept together.
+fn solve_cases(cases: &[Case]) -> Vec<Winner> {
+    let mut by_set: HashMap<Vec<u64>, Vec<(usize, u64)>> = HashMap::new();
+    for (i, case) in cases.iter().enumerate() {
+        by_set.entry(case.rules()).or_default().push((i, case.heap));
+    }
+    let mut answers = vec![Winner::Second; cases.len()];
+    let mut slow: Vec<Queries> = Vec::new();
+    for (set, queries) in by_set {
+        let upto = queries.iter().map(|q| q.1).max().unwrap_or(0);
+        match MisereTable::new(&set, upto, CYCLE_BUDGET) {
+            Some(table) => {
+                for &(case, heap) in &queries {
+                    answers[case] = Winner::from_first_wins(table.wins(heap));
+                }
+            }
+            None => slow.push((set, queries)),
+        }
+    }
+    // Sets with similar largest heaps share a sweep, so no sweep runs far for one lane only.
+    slow.sort_by_key(|(_, queries)| std::cmp::Reverse(queries.iter().map(|q| q.1).max()));
+    for group in slow.chunks(LANES) {
+        sweep(group, &mut answers);
+    }
+    answers
 }
 
 /// Why `winner` is right for `case`, in the game's terms.
 fn explain(case: &Case, winner: Winner) -> String {
     let set = case.rules();
     let n = case.heap;
-    let table = MisereTable::new(&set, n);
+    let table = MisereTable::full(&set, n);
     let movable: Vec<u64> = set.iter().copied().filter(|&s| s <= n).collect();
     if movable.is_empty() {
         return format!(
@@ -177,6 +273,28 @@ fn explain(case: &Case, winner: Winner) -> String {
             )
         }
     }
+}
+
+/// A set `{a, b, t-b, t-a, t}` (t ≤ `max_s`, shuffled) whose windows show no period up to
+/// `min(max_n, CYCLE_BUDGET)` heaps, if one is found within a few dozen tries. Such
+/// symmetric sets often have preperiod plus period beyond 10^6: they defeat solutions that
+/// guess a period from a prefix, and they are the reference's own worst case.
+fn long_period_set(gen: &mut Gen, max_s: u64, max_n: u64) -> Vec<u64> {
+    let mut candidate = Vec::new();
+    for _ in 0..64 {
+        let t = gen.range(max_s.min(4), max_s);
+        let (a, b) = (gen.range(1, t / 2), gen.range(1, t / 2));
+        candidate = vec![a, b, t - b, t - a, t];
+        gen.shuffle(&mut candidate);
+        let mut rules = candidate.clone();
+        rules.sort_unstable();
+        rules.dedup();
+        if MisereTable::new(&rules, max_n, CYCLE_BUDGET).is_none_or(|table| table.period.is_none())
+        {
+            break;
+        }
+    }
+    candidate
 }
 
 impl Problem for MisereSubtraction {
@@ -273,6 +391,7 @@ impl Problem for MisereSubtraction {
                 "with-one",
                 "without-one",
                 "heap-zero",
+                "long-period",
             ],
         )?;
         if mode == "min" {
@@ -291,6 +410,14 @@ impl Problem for MisereSubtraction {
         } else {
             gen.range(1, max_t)
         };
+        if mode == "long-period" {
+            return Ok((0..t)
+                .map(|_| Case {
+                    heap: max_n - gen.range(0, max_n.min(1000)),
+                    set: long_period_set(gen, max_s, max_n),
+                })
+                .collect());
+        }
         let cases = (0..t)
             .map(|_| {
                 let k = if mode == "max" {
@@ -379,5 +506,81 @@ impl Problem for MisereSubtraction {
                 seen: min_max(removals),
             },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::misere::misere_subtraction_table;
+
+    fn random_set(gen: &mut Gen) -> Vec<u64> {
+        let max_s = gen.range(4, MAX_S);
+        let mut set: Vec<u64> = if gen.chance(1, 2) {
+            long_period_set(gen, max_s, 3000)
+        } else {
+            let k = gen.range(1, MAX_K);
+            (0..k).map(|_| gen.range(1, max_s)).collect()
+        };
+        set.sort_unstable();
+        set.dedup();
+        set
+    }
+
+    /// The proven period and the lane sweep both agree with plain retrograde analysis.
+    #[test]
+    fn periods_and_sweep_agree_with_plain_retrograde() {
+        let mut gen = Gen::new(11);
+        let upto = 6000;
+        let mut group: Vec<Queries> = Vec::new();
+        let mut plain: Vec<Vec<bool>> = Vec::new();
+        for lane in 0..300 {
+            let set = random_set(&mut gen);
+            let expected = misere_subtraction_table(&set, upto);
+            // A small budget, so that some sets fall back to the full table.
+            let table = MisereTable::new(&set, upto as u64, 500)
+                .unwrap_or_else(|| MisereTable::full(&set, upto as u64));
+            for (n, &want) in expected.iter().enumerate() {
+                assert_eq!(table.wins(n as u64), want, "S = {set:?}, n = {n}");
+            }
+            let queries = (0..20)
+                .map(|i| (lane * 20 + i, gen.range(0, upto as u64)))
+                .collect();
+            group.push((set, queries));
+            plain.push(expected);
+        }
+        let mut answers = vec![Winner::Second; 300 * 20];
+        for chunk in group.chunks(LANES) {
+            sweep(chunk, &mut answers);
+        }
+        for ((_, queries), expected) in group.iter().zip(&plain) {
+            for &(case, heap) in queries {
+                let want = Winner::from_first_wins(expected[heap as usize]);
+                assert_eq!(answers[case], want, "case {case}, heap {heap}");
+            }
+        }
+    }
+
+    /// Some sets really have no period within the budget, so the sweep is not dead weight.
+    #[test]
+    fn some_symmetric_sets_outrun_the_cycle_budget() {
+        let mut gen = Gen::new(5);
+        let slow = (0..40)
+            .filter(|_| {
+                let mut set = long_period_set(&mut gen, MAX_S, MAX_HEAP);
+                set.sort_unstable();
+                set.dedup();
+                MisereTable::new(&set, MAX_HEAP, CYCLE_BUDGET).is_none()
+            })
+            .count();
+        assert!(slow > 0);
+    }
+
+    #[test]
+    fn seed_004_losing_heaps_are_one_mod_three() {
+        let table = MisereTable::full(&[1, 2, 4], 100);
+        for n in 0..=100 {
+            assert_eq!(table.wins(n), n % 3 != 1, "n = {n}");
+        }
     }
 }
