@@ -100,14 +100,10 @@ fn fast_table(code: &OctalCode, upto: usize) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(upto + 1);
     // splits[r]: the set { G(a) xor G(r - a) : 1 <= a <= r/2 }.
     let mut splits: Vec<Bits> = Vec::with_capacity(upto + 1);
+    let mut largest = 0;
     for n in 0..=upto {
         if splits_needed && n > 0 {
-            let r = n - 1;
-            let mut set = Bits::default();
-            for a in 1..=r / 2 {
-                set.insert(values[a] ^ values[r - a]);
-            }
-            splits.push(set);
+            splits.push(split_values(&values, n - 1, largest));
         }
         let mut options = Bits::default();
         for &(j, d) in code.digits() {
@@ -124,9 +120,30 @@ fn fast_table(code: &OctalCode, upto: usize) -> Vec<u32> {
                 options.union_with(&splits[rest]);
             }
         }
-        values.push(options.mex());
+        let value = options.mex();
+        largest = largest.max(value);
+        values.push(value);
     }
     values
+}
+
+/// The set `{ G(a) xor G(r - a) : 1 <= a <= r/2 }`, given `G(0..r)` whose largest value is
+/// `largest`. Octal games mostly keep their values below 64, where the set fits in one
+/// register word; otherwise it is a bitset wide enough for every xor of two values.
+fn split_values(values: &[u32], r: usize, largest: u32) -> Bits {
+    let halves = values[1..=r / 2].iter().zip(values[r / 2..r].iter().rev());
+    if largest < 64 {
+        Bits(vec![halves.fold(0u64, |acc, (x, y)| acc | 1 << (x ^ y))])
+    } else {
+        // Every xor of two values is below the next power of two above `largest`.
+        let bound = (largest as usize + 1).next_power_of_two();
+        let mut words = vec![0u64; bound.div_ceil(64)];
+        for (x, y) in halves {
+            let v = (x ^ y) as usize;
+            words[v / 64] |= 1 << (v % 64);
+        }
+        Bits(words)
+    }
 }
 
 /// One table per distinct code, each up to that code's largest heap.
@@ -506,6 +523,14 @@ mod tests {
                 case.code_text()
             );
         }
+    }
+
+    #[test]
+    fn fast_table_handles_values_of_64_and_more() {
+        let code = OctalCode::from_digits((1..=16).map(|j| (j, 7)));
+        let values = fast_table(&code, 400);
+        assert!(values.iter().any(|&v| v >= 64), "the wide path is exercised");
+        assert_eq!(values, plain_table(&Ruleset::Octal(code), 400));
     }
 
     #[test]
