@@ -1,28 +1,37 @@
-//! Problem `misere-subtraction` (GAMES.md §4.6, seed 004): one heap of `n` stones, a move
-//! removes `s ∈ S` stones (`s ≤` heap), and **the player who cannot move wins**. This is not
-//! Sprague–Grundy: the reference is retrograde analysis, made fast by a *proven* period.
+//! Problem `misere-subtraction` (GAMES.md section 4.6, seed 004): one heap of `n` stones, a move
+//! removes `s in S` stones (`s <=` heap), and **the player who cannot move wins**. This is not
+//! Sprague-Grundy: the reference is retrograde analysis, made fast by a *proven* period.
 //!
-//! Input: `T` (1 ≤ T ≤ 1000) / T lines `n k s1 … sk` (0 ≤ n ≤ 10^6, 1 ≤ k ≤ 10,
-//! 1 ≤ s_i ≤ 100, any order, repeats allowed). Output per case: `first` or `second`.
+//! Input: `T` (1 <= T <= 1000) / T lines `n k s1 ... sk` (0 <= n <= 10^6, 1 <= k <= 10,
+//! 1 <= s_i <= 100, any order, repeats allowed). Output per case: `first` or `second`.
 //!
 //! # Generator parameters
-//! - `mode`: `random` (default) — every quantity drawn up to its bound, heaps skewed to small;
-//!   `max` — `T`, `n`, `k` and the largest `s` of every set at their bounds; `min` — one case
-//!   `0 1 1` (reads no other parameter); `with-one` / `without-one` — every set contains 1 /
-//!   none does (solutions that special-case `1 ∈ S` or normal play); `heap-zero` — heaps where
-//!   no move exists (0 and below the smallest `s`) mixed with heaps just above;
-//!   `long-period` — sets `{a, b, t-b, t-a, t}` chosen to show no period for the first
-//!   `min(max-n, 16384)` heaps, with heaps within 1000 of `max-n` (defeats guessed periods).
-//! - `max-t` (1..=1000, default 10; 1000 in `max`): number of cases.
-//! - `max-n` (0..=10^6, default 10^6): largest heap.
-//! - `max-k` (1..=10, default 10): largest set size.
-//! - `max-s` (1..=100, default 100): largest removal.
+//! - `mode` (default `random`):
+//!   - `random`: sets of random size, heaps half small (up to 4 times the largest removal),
+//!     half anywhere up to `max_n`;
+//!   - `max`: 1000 cases, heaps of 10^6, sets of 10 removals containing 100;
+//!   - `min`: one case `0 1 1`;
+//!   - `with-one` / `without-one`: every set contains 1 / none does (solutions that
+//!     special-case `1 in S`, or play normal play);
+//!   - `heap-zero`: heaps where no move exists (0, and below the smallest removal) mixed with
+//!     heaps just above it (solutions that forget that the player who cannot move wins);
+//!   - `long-period`: sets `{a, b, t-b, t-a, t}` chosen to show no period within the first
+//!     `min(max_n, 16384)` heaps, heaps within 1000 of `max_n` (solutions that guess a period
+//!     from a prefix; the reference's own worst case).
+//! - `t` (1..=1000): number of cases; default 1..=10 at random, or as the mode says.
+//! - `max_n` (0..=10^6): largest heap; default 10^6 (0 in `min`).
+//! - `k` (1..=10): removals in every set; default 1..=10 at random per case, or as the mode
+//!   says.
+//! - `max_s` (1..=100, at least 2 for `without-one` and `long-period`): largest removal;
+//!   default 100 (1 in `min`).
 
 use std::collections::HashMap;
 
-use super::helpers::{fewer, join, lower_values, min_max, FINE};
-use super::winner::{Winner, FIRST_SECOND};
-use super::{ParseError, Problem, Reach, StrictReader};
+use super::common::{
+    first_mismatch, push_line, reach, read_counted_cases, read_counted_line, shrink_list, smaller,
+    write_counted_cases, Winner, FIRST_SECOND,
+};
+use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::{Period, Ruleset};
@@ -57,12 +66,12 @@ impl Case {
 /// `{a, b, t-b, t-a, t}`) have windows whose preperiod plus period exceeds 10^6.
 const CYCLE_BUDGET: usize = 1 << 14;
 
-/// Whether the player to move wins a misère heap, for one removal set, for every heap size.
+/// Whether the player to move wins a misere heap, for one removal set, for every heap size.
 ///
-/// For `n ≥ t` (t = the largest removal) every move is available, so `W(n)` is a fixed function
+/// For `n >= t` (t = the largest removal) every move is available, so `W(n)` is a fixed function
 /// of the *window* `W(n-t..n)`; the windows follow a deterministic map of t-bit states. When
 /// the window at `n + p` equals the window at `n`, every later window repeats with period `p`,
-/// so `W(m + p) = W(m)` for every `m ≥ n - t`: a period proven, not guessed. Brent's cycle
+/// so `W(m + p) = W(m)` for every `m >= n - t`: a period proven, not guessed. Brent's cycle
 /// search finds such a repeat within a small multiple of (preperiod + period) steps; the table
 /// stops there, or at the largest heap asked about, whichever comes first.
 struct MisereTable {
@@ -151,7 +160,7 @@ type Queries = (Vec<u64>, Vec<(usize, u64)>);
 
 /// Plain retrograde analysis for up to [`LANES`] sets at once, set `l` in bit `l` of a lane
 /// vector: `W_l(n)` is true if no removal of `S_l` fits, else iff `W_l(n - s)` is false for
-/// some `s ∈ S_l`. Each heap costs one AND and one OR of lane vectors per removal in the union
+/// some `s in S_l`. Each heap costs one AND and one OR of lane vectors per removal in the union
 /// of the sets, shared by all lanes; this bounds the worst case (sets that do not cycle within
 /// [`CYCLE_BUDGET`], at heaps of 10^6) without trusting any period.
 fn sweep(group: &[Queries], answers: &mut [Winner]) {
@@ -204,7 +213,7 @@ fn sweep(group: &[Queries], answers: &mut [Winner]) {
         lost[n % 128] = win.map(|w| !w);
         while let Some(&(heap, lane, case)) = events.get(next_event).filter(|e| e.0 == n) {
             let first_wins = win[lane / 64] >> (lane % 64) & 1 == 1;
-            answers[case] = Winner::from_first_wins(first_wins);
+            answers[case] = Winner::from_mover_wins(first_wins);
             debug_assert_eq!(heap, n);
             next_event += 1;
         }
@@ -225,7 +234,7 @@ fn solve_cases(cases: &[Case]) -> Vec<Winner> {
         match MisereTable::new(&set, upto, CYCLE_BUDGET) {
             Some(table) => {
                 for &(case, heap) in &queries {
-                    answers[case] = Winner::from_first_wins(table.wins(heap));
+                    answers[case] = Winner::from_mover_wins(table.wins(heap));
                 }
             }
             None => slow.push((set, queries)),
@@ -275,7 +284,7 @@ fn explain(case: &Case, winner: Winner) -> String {
     }
 }
 
-/// A set `{a, b, t-b, t-a, t}` (t ≤ `max_s`, shuffled) whose windows show no period up to
+/// A set `{a, b, t-b, t-a, t}` (`t <= max_s`, shuffled) whose windows show no period up to
 /// `min(max_n, CYCLE_BUDGET)` heaps, if one is found within a few dozen tries. Such
 /// symmetric sets often have preperiod plus period beyond 10^6: they defeat solutions that
 /// guess a period from a prefix, and they are the reference's own worst case.
@@ -304,32 +313,20 @@ impl Problem for MisereSubtraction {
     const TITLE: &'static str = "One heap, removals from a set, whoever cannot move wins";
 
     fn parse_input(input: &[u8]) -> Result<Vec<Case>, ParseError> {
-        let mut reader = StrictReader::new(input);
-        let t = reader.int("T", 1, MAX_T)?;
-        reader.newline()?;
-        let mut cases = Vec::with_capacity(t as usize);
-        for _ in 0..t {
+        read_counted_cases(input, MAX_T, |reader| {
             let heap = reader.int("n", 0, MAX_HEAP)?;
             reader.space()?;
-            let k = reader.int("k", 1, MAX_K)?;
-            reader.space()?;
-            let set = reader.int_line(k as usize, "s_i", 1, MAX_S)?;
-            cases.push(Case { heap, set });
-        }
-        reader.eof()?;
-        Ok(cases)
+            let set = read_counted_line(reader, "k", (1, MAX_K), "s_i", (1, MAX_S))?;
+            Ok(Case { heap, set })
+        })
     }
 
     fn write_input(cases: &Vec<Case>) -> String {
-        let mut out = format!("{}\n", cases.len());
-        for case in cases {
-            out.push_str(&format!("{} {}", case.heap, case.set.len()));
-            for s in &case.set {
-                out.push_str(&format!(" {s}"));
-            }
-            out.push('\n');
-        }
-        out
+        write_counted_cases(cases, |out, case| {
+            let mut line = vec![case.heap, case.set.len() as u64];
+            line.extend_from_slice(&case.set);
+            push_line(out, &line);
+        })
     }
 
     fn solve(cases: &Vec<Case>) -> Vec<Winner> {
@@ -343,7 +340,7 @@ impl Problem for MisereSubtraction {
                 let rules = Ruleset::Subtraction { set: case.rules() };
                 BruteSolver::new(&rules, Play::Misere)
                     .wins(&[case.heap])
-                    .map(Winner::from_first_wins)
+                    .map(Winner::from_mover_wins)
             })
             .collect()
     }
@@ -356,7 +353,7 @@ impl Problem for MisereSubtraction {
         cases: &Vec<Case>,
         tokens: &mut TokenReader<'_>,
     ) -> Result<Vec<Winner>, Malformed> {
-        FIRST_SECOND.read(tokens, cases.len())
+        FIRST_SECOND.read(tokens, cases.len(), "case")
     }
 
     fn compare(
@@ -364,20 +361,19 @@ impl Problem for MisereSubtraction {
         reference: &Vec<Winner>,
         got: &Vec<Winner>,
     ) -> Result<(), String> {
-        match FIRST_SECOND.first_difference(reference, got) {
-            None => Ok(()),
-            Some(i) => {
-                let case = &cases[i];
-                Err(format!(
-                    "case {} (heap {}, S = {{{}}}): {} — {}",
-                    i + 1,
-                    case.heap,
-                    join(&case.rules()),
-                    FIRST_SECOND.mismatch(reference[i], got[i]),
-                    explain(case, reference[i])
-                ))
-            }
-        }
+        let Some(i) = first_mismatch(reference, got) else {
+            return Ok(());
+        };
+        let case = &cases[i];
+        let set: Vec<String> = case.rules().iter().map(u64::to_string).collect();
+        Err(format!(
+            "case {} (heap {}, S = {{{}}}): {} - {}",
+            i + 1,
+            case.heap,
+            set.join(", "),
+            FIRST_SECOND.mismatch(reference[i], got[i]),
+            explain(case, reference[i])
+        ))
     }
 
     fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Case>, ParamError> {
@@ -394,119 +390,92 @@ impl Problem for MisereSubtraction {
                 "long-period",
             ],
         )?;
-        if mode == "min" {
-            return Ok(vec![Case {
-                heap: 0,
-                set: vec![1],
-            }]);
-        }
-        let max_t = params.int("max-t", if mode == "max" { MAX_T } else { 10 }, 1, MAX_T)?;
-        let max_n = params.int("max-n", MAX_HEAP, 0, MAX_HEAP)?;
-        let max_k = params.int("max-k", MAX_K, 1, MAX_K)?;
-        let lowest = if mode == "without-one" { 2 } else { 1 };
-        let max_s = params.int("max-s", MAX_S, lowest, MAX_S)?;
-        let t = if mode == "max" {
-            max_t
-        } else {
-            gen.range(1, max_t)
+        let (default_t, default_n, default_k, default_s) = match mode {
+            "max" => (MAX_T, MAX_HEAP, Some(MAX_K), MAX_S),
+            "min" => (1, 0, Some(1), 1),
+            _ => (gen.range(1, 10), MAX_HEAP, None, MAX_S),
         };
-        if mode == "long-period" {
-            return Ok((0..t)
-                .map(|_| Case {
-                    heap: max_n - gen.range(0, max_n.min(1000)),
-                    set: long_period_set(gen, max_s, max_n),
-                })
-                .collect());
-        }
-        let cases = (0..t)
-            .map(|_| {
-                let k = if mode == "max" {
-                    max_k
-                } else {
-                    gen.range(1, max_k)
-                };
-                let mut set: Vec<u64> = (0..k).map(|_| gen.range(lowest, max_s)).collect();
-                if mode == "max" {
-                    set[0] = max_s;
-                }
-                if mode == "with-one" {
-                    set[0] = 1;
-                }
-                gen.shuffle(&mut set);
-                let smallest = set.iter().copied().min().unwrap_or(1);
-                let largest = set.iter().copied().max().unwrap_or(1);
-                let heap = match mode {
-                    "max" => max_n,
-                    "heap-zero" => match gen.below(3) {
-                        0 => 0,
-                        1 => gen.range(0, smallest - 1),
-                        _ => smallest + gen.range(0, smallest),
-                    }
-                    .min(max_n),
-                    _ if gen.chance(1, 2) => gen.range(0, max_n.min(4 * largest)),
-                    _ => gen.range(0, max_n),
-                };
-                Case { heap, set }
-            })
-            .collect();
-        Ok(cases)
+        let t = params.int("t", default_t, 1, MAX_T)?;
+        let max_n = params.int("max_n", default_n, 0, MAX_HEAP)?;
+        let k = match params.raw("k") {
+            Some(_) => Some(params.int("k", 1, 1, MAX_K)?),
+            None => default_k,
+        };
+        let lowest = if matches!(mode, "without-one" | "long-period") {
+            2
+        } else {
+            1
+        };
+        let max_s = params.int("max_s", default_s.max(lowest), lowest, MAX_S)?;
+        Ok((0..t)
+            .map(|_| random_case(gen, mode, k, max_n, max_s))
+            .collect())
     }
 
     fn shrink(cases: &Vec<Case>) -> Vec<Vec<Case>> {
-        let mut out = fewer(cases, 1);
-        if cases.len() > FINE {
-            return out;
-        }
-        for (i, case) in cases.iter().enumerate() {
-            let mut with = |heap: u64, set: Vec<u64>| {
-                let mut smaller = cases.clone();
-                smaller[i] = Case { heap, set };
-                out.push(smaller);
-            };
-            for heap in lower_values(case.heap, 0) {
-                with(heap, case.set.clone());
-            }
-            for set in fewer(&case.set, 1) {
-                with(case.heap, set);
-            }
-            for (j, &s) in case.set.iter().enumerate() {
-                for lower in lower_values(s, 1) {
-                    let mut set = case.set.clone();
-                    set[j] = lower;
-                    with(case.heap, set);
-                }
-            }
-        }
-        out
+        shrink_list(
+            cases,
+            1,
+            |case| case.set.len() + 1,
+            |case| {
+                let mut out: Vec<Case> = smaller(case.heap, 0)
+                    .into_iter()
+                    .map(|heap| Case {
+                        heap,
+                        set: case.set.clone(),
+                    })
+                    .collect();
+                let sets = shrink_list(&case.set, 1, |_| 1, |&s| smaller(s, 1));
+                out.extend(sets.into_iter().map(|set| Case {
+                    heap: case.heap,
+                    set,
+                }));
+                out
+            },
+        )
     }
 
     fn reach(cases: &Vec<Case>) -> Vec<Reach> {
-        let heaps = cases.iter().map(|c| c.heap);
-        let sizes = cases.iter().map(|c| c.set.len() as u64);
-        let removals = cases.iter().flat_map(|c| c.set.iter().copied());
         vec![
-            Reach {
-                name: "T",
-                allowed: (1, MAX_T),
-                seen: Some((cases.len() as u64, cases.len() as u64)),
-            },
-            Reach {
-                name: "n",
-                allowed: (0, MAX_HEAP),
-                seen: min_max(heaps),
-            },
-            Reach {
-                name: "k",
-                allowed: (1, MAX_K),
-                seen: min_max(sizes),
-            },
-            Reach {
-                name: "s_i",
-                allowed: (1, MAX_S),
-                seen: min_max(removals),
-            },
+            reach("T", (1, MAX_T), [cases.len() as u64]),
+            reach("n", (0, MAX_HEAP), cases.iter().map(|c| c.heap)),
+            reach("k", (1, MAX_K), cases.iter().map(|c| c.set.len() as u64)),
+            reach("s_i", (1, MAX_S), cases.iter().flat_map(|c| c.set.clone())),
         ]
     }
+}
+
+/// One case as `mode` wants it; `k` fixes the set size (else random up to 10).
+fn random_case(gen: &mut Gen, mode: &str, k: Option<u64>, max_n: u64, max_s: u64) -> Case {
+    if mode == "long-period" {
+        return Case {
+            heap: max_n - gen.range(0, max_n.min(1000)),
+            set: long_period_set(gen, max_s, max_n),
+        };
+    }
+    let k = k.unwrap_or_else(|| gen.range(1, MAX_K));
+    let lowest = if mode == "without-one" { 2 } else { 1 };
+    let mut set: Vec<u64> = (0..k).map(|_| gen.range(lowest, max_s)).collect();
+    match mode {
+        "max" | "min" => set[0] = max_s,
+        "with-one" => set[0] = 1,
+        _ => {}
+    }
+    gen.shuffle(&mut set);
+    let smallest = set.iter().copied().min().unwrap_or(1);
+    let largest = set.iter().copied().max().unwrap_or(1);
+    let heap = match mode {
+        "max" | "min" => max_n,
+        "heap-zero" => match gen.below(3) {
+            0 => 0,
+            1 => gen.range(0, smallest - 1),
+            _ => smallest + gen.range(0, smallest),
+        }
+        .min(max_n),
+        _ if gen.chance(1, 2) => gen.range(0, max_n.min(4 * largest)),
+        _ => gen.range(0, max_n),
+    };
+    Case { heap, set }
 }
 
 #[cfg(test)]
@@ -555,7 +524,7 @@ mod tests {
         }
         for ((_, queries), expected) in group.iter().zip(&plain) {
             for &(case, heap) in queries {
-                let want = Winner::from_first_wins(expected[heap as usize]);
+                let want = Winner::from_mover_wins(expected[heap as usize]);
                 assert_eq!(answers[case], want, "case {case}, heap {heap}");
             }
         }

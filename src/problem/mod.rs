@@ -8,7 +8,7 @@
 pub mod strict;
 
 mod bounded_nim;
-mod helpers;
+mod common;
 mod misere_nim;
 mod misere_subtraction;
 mod nim;
@@ -16,7 +16,6 @@ mod octal;
 mod rows;
 mod stripes;
 mod subtraction;
-mod winner;
 mod wythoff;
 
 use std::fmt::Debug;
