@@ -64,7 +64,7 @@ impl Dawson {
     fn get() -> &'static Dawson {
         static DAWSON: OnceLock<Dawson> = OnceLock::new();
         DAWSON.get_or_init(|| {
-            // 0.07 has preperiod 52 and period 34, proven from 2*52 + 2*34 + 2 values; the
+            // 0.07 has preperiod 53 and period 34, proven from 2*53 + 2*34 + 2 values; the
             // table doubles until the theorem applies, so no constant is trusted here.
             let rules = dawson_rules();
             let mut upto = 64;
@@ -81,6 +81,12 @@ impl Dawson {
     /// `G(len)` for any length.
     fn value(&self, len: u64) -> u32 {
         self.values[self.period.reduce(len) as usize]
+    }
+
+    /// The shortest row (at least 1) with the same value as a row of `len`, if shorter.
+    fn shortest_with_value_of(&self, len: u64) -> Option<u64> {
+        let g = self.value(len);
+        (1..len.min(self.period.preperiod + self.period.period)).find(|&l| self.value(l) == g)
     }
 
     /// A winning move in the row `len`, whose value must become `target`: the number of
@@ -250,8 +256,19 @@ impl Problem for Rows {
     }
 
     fn shrink(cases: &Vec<Vec<u64>>) -> Vec<Vec<Vec<u64>>> {
+        let dawson = Dawson::get();
         shrink_list(cases, 1, Vec::len, |rows| {
-            shrink_list(rows, 1, |_| 1, |&len| smaller(len, 1))
+            shrink_list(
+                rows,
+                1,
+                |_| 1,
+                |&len| {
+                    // First the shortest row of the same Grundy value: the case keeps its answer.
+                    let same = dawson.shortest_with_value_of(len);
+                    let lower = smaller(len, 1).into_iter().filter(|&l| Some(l) != same);
+                    same.into_iter().chain(lower).collect()
+                },
+            )
         })
     }
 

@@ -1,6 +1,6 @@
 // Rows of stones, a move takes two adjacent stones: Dawson's Kayles (octal 0.07).
-// G(len) by the mex recurrence up to 400; G is periodic with period 34 from len = 52 on
-// (Guy-Smith: checking 2*52 + 2*34 + 2 values proves it), so longer rows are reduced into
+// G(len) by the mex recurrence up to 400; G is periodic with period 34 from len = 53 on
+// (Guy-Smith: checking 2*53 + 2*34 + 2 values proves it), so longer rows are reduced into
 // [300, 334) before the lookup. Lengths go up to 10^18: read them as 64-bit.
 #include <cstdio>
 #include <vector>

@@ -1,7 +1,7 @@
 """Rows of stones, a move takes two adjacent stones: Dawson's Kayles (octal 0.07).
 
-G by the mex recurrence up to 400; G has period 34 from 52 on (proven by Guy-Smith from
-2*52 + 2*34 + 2 values), so longer rows are reduced into [300, 334)."""
+G by the mex recurrence up to 400; G has period 34 from 53 on (proven by Guy-Smith from
+2*53 + 2*34 + 2 values), so longer rows are reduced into [300, 334)."""
 import sys
 
 TABLE = 400

@@ -1,5 +1,5 @@
 """WRONG: knows that Dawson's Kayles has period 34 but applies it from 0, ignoring the
-exceptional values before n = 52 (G(len) taken as G(68 + len % 34))."""
+exceptional values up to n = 52 (G(len) taken as G(68 + len % 34))."""
 import sys
 
 TABLE = 200
