@@ -418,7 +418,13 @@ impl Problem for MisereSubtraction {
             1,
             |case| case.set.len() + 1,
             |case| {
-                let mut out: Vec<Case> = smaller(case.heap, 0)
+                let mut heaps = heaps_like(case);
+                for heap in smaller(case.heap, 0) {
+                    if !heaps.contains(&heap) {
+                        heaps.push(heap);
+                    }
+                }
+                let mut out: Vec<Case> = heaps
                     .into_iter()
                     .map(|heap| Case {
                         heap,
@@ -443,6 +449,30 @@ impl Problem for MisereSubtraction {
             reach("s_i", (1, MAX_S), cases.iter().flat_map(|c| c.set.clone())),
         ]
     }
+}
+
+/// Smaller heaps that play like `case.heap`: the same place in the proven period of the
+/// table, then the smallest heap with the same winner (shrinking keeps the structure of a
+/// failing case rather than jumping to unrelated heaps).
+fn heaps_like(case: &Case) -> Vec<u64> {
+    let set = case.rules();
+    let Some(table) = MisereTable::new(&set, case.heap, CYCLE_BUDGET) else {
+        return Vec::new();
+    };
+    let wins = table.wins(case.heap);
+    let mut out = Vec::new();
+    if let Some(period) = table.period {
+        let same_place = period.reduce(case.heap);
+        if same_place < case.heap {
+            out.push(same_place);
+        }
+    }
+    if let Some(first) = (0..case.heap).find(|&h| table.wins(h) == wins) {
+        if !out.contains(&first) {
+            out.push(first);
+        }
+    }
+    out
 }
 
 /// One case as `mode` wants it; `k` fixes the set size (else random up to 10).
