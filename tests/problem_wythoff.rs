@@ -73,9 +73,9 @@ fn the_reference_agrees_with_exhaustive_search_on_every_small_position() {
     }
     let answer = problem(NAME).solve(input.as_bytes()).expect("valid");
     let mut lines = answer.lines();
-    for a in 0..=max as usize {
-        for b in 0..=max as usize {
-            let expected = if brute[a][b] { "1" } else { "0" };
+    for (a, row) in brute.iter().enumerate() {
+        for (b, &wins) in row.iter().enumerate() {
+            let expected = if wins { "1" } else { "0" };
             assert_eq!(lines.next(), Some(expected), "({a}, {b})");
         }
     }
