@@ -1,6 +1,8 @@
 //! Problem `misere-subtraction` (GAMES.md section 4.6, seed 004): one heap of `n` stones, a move
 //! removes `s in S` stones (`s <=` heap), and **the player who cannot move wins**. This is not
-//! Sprague-Grundy: the reference is retrograde analysis, made fast by a *proven* period.
+//! Sprague-Grundy: the reference is retrograde analysis, one table per distinct set, cut short
+//! by a *proven* period of the table; the sets without an early period (they exist: some
+//! `{a, b, t-b, t-a, t}` run past 10^6) are swept together, one set per bit of a word.
 //!
 //! Input: `T` (1 <= T <= 1000) / T lines `n k s1 ... sk` (0 <= n <= 10^6, 1 <= k <= 10,
 //! 1 <= s_i <= 100, any order, repeats allowed). Output per case: `first` or `second`.

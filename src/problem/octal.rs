@@ -1,9 +1,9 @@
-//! Problem `octal` (GAMES.md section 4.8): any octal game `0.d1...dk` on several heaps; who cannot move
-//! loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
+//! Problem `octal` (GAMES.md section 4.8): any octal game `0.d1...dk` on several heaps; who
+//! cannot move loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
 //!
-//! Input: `T` (1 <= T <= 100); each case: a code `0.d1...dk` (1 <= k <= 16, digits 0-7, the last
-//! non-zero) / `n` (1 <= n <= 100) / n heap sizes (0 <= h <= 2000). Output per case `first` or
-//! `second`.
+//! Input: `T` (1 <= T <= 100); each case: a code `0.d1...dk` (1 <= k <= 16, digits 0-7, the
+//! last non-zero) / `n` (1 <= n <= 100) / n heap sizes (0 <= h <= 2000). Output per case
+//! `first` or `second`.
 //!
 //! The reference computes one table per distinct code, only up to that code's largest heap,
 //! and computes the set of values reachable by splitting a remainder `r` into two non-empty

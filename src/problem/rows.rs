@@ -1,7 +1,7 @@
-//! Problem `rows` (GAMES.md section 4.7, game C of seeds 000/002): rows of stones; a move removes two
-//! adjacent stones from one row, which may split it in two; who cannot move loses. A row is a
-//! heap of Dawson's Kayles (octal 0.07), so a case is won iff the xor of the rows' Grundy
-//! values is non-zero.
+//! Problem `rows` (GAMES.md section 4.7, game C of seeds 000/002): rows of stones; a move
+//! removes two adjacent stones from one row, which may split it in two; who cannot move loses.
+//! A row is a heap of Dawson's Kayles (octal 0.07), so a case is won iff the xor of the rows'
+//! Grundy values is non-zero.
 //!
 //! Input: `T` (1 <= T <= 10^4); each case `n` (1 <= n <= 10^5) / n row lengths
 //! (1 <= len <= 10^18); total n <= 10^6. Output per case `first` or `second`.

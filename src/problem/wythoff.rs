@@ -1,11 +1,13 @@
-//! Problem `wythoff` (GAMES.md section 4.9, POJ 1067 extended to 10^18): two heaps; a move takes any
-//! positive number from one heap, or the same number from both; who cannot move loses.
+//! Problem `wythoff` (GAMES.md section 4.9, POJ 1067 extended to 10^18): two heaps; a move
+//! takes any positive number from one heap, or the same number from both; who cannot move
+//! loses.
 //!
-//! Input: lines `a b` until end of file (0 <= a, b <= 10^18, 1 to 10^5 lines). Output per line
-//! `1` if the first player wins, else `0`.
+//! Input: lines `a b` until end of file (0 <= a, b <= 10^18, 1 to 10^5 lines). Output per
+//! line `1` if the first player wins, else `0`.
 //!
-//! Exact integers only ([`crate::game::wythoff`]): the P-positions `(floor(k phi), floor(k phi) + k)` come from
-//! `isqrt(5 k^2)` in `u128`; floating point is wrong well inside this range.
+//! Exact integers only ([`crate::game::wythoff`]): the P-positions
+//! `(floor(k phi), floor(k phi) + k)` come from `isqrt(5 k^2)` in `u128`; floating point is
+//! wrong well inside this range.
 //!
 //! # Generator parameters
 //! - `mode` (default `random`):
