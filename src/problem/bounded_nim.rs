@@ -24,7 +24,7 @@
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Budget, Winner, FIRST_SECOND,
+    write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -179,22 +179,13 @@ impl Problem for BoundedNim {
             _ => (gen.range(1, 10), None),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let n = Size::param(params, "n", default_n, MAX_N)?;
+        n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
         let max_m = params.int("max_m", if mode == "min" { 1 } else { MAX_M }, 1, MAX_M)?;
         let max_a = params.int("max_a", if mode == "min" { 0 } else { MAX_A }, 0, MAX_A)?;
-        let per_case = n.unwrap_or(10);
-        if t.saturating_mul(per_case) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "n".to_string(),
-                message: format!("t * n = {t} * {per_case} passes the total n <= 10^6"),
-            });
-        }
         let cases = (0..t)
             .map(|_| {
-                let len = n.unwrap_or_else(|| gen.range(1, 10)) as usize;
+                let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_m, max_a)
             })
             .collect();
@@ -302,6 +293,35 @@ fn make_losing(case: &mut BoundedCase, max_a: u64) {
     if replacement <= max_a {
         if let Some(slot) = case.heaps.last_mut() {
             *slot = replacement;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_leave_positions_that_brute_force_loses() {
+        for m in 1..=4 {
+            let mut solver = BruteSolver::new(&Ruleset::Bounded { m }, Play::Normal);
+            for a in 0..=9 {
+                for b in 0..=9 {
+                    let case = BoundedCase {
+                        m,
+                        heaps: vec![a, b],
+                    };
+                    let wins = solver.wins(&case.heaps).expect("small");
+                    let Some((i, take)) = case.winning_move() else {
+                        assert!(!wins, "m = {m}, heaps {a} {b}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && (1..=m).contains(&take) && take <= case.heaps[i]);
+                    let mut after = case.heaps.clone();
+                    after[i] -= take;
+                    assert!(!solver.wins(&after).expect("small"), "{case:?} {i} {take}");
+                }
+            }
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{ParseError, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
+use crate::gen::{Gen, ParamError, Params};
 
 /// Reads `T` (in `1..=max_t`) on a line of its own, then `T` cases with `case`, then the end
 /// of the input.
@@ -88,6 +89,53 @@ impl Budget {
                     "this value brings the total to {}, above {} ({})",
                     self.used, self.limit, self.constraint
                 ),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// How many items (cases, heaps, positions) a generator makes: fixed by a parameter or by the
+/// mode, or else drawn per use in `1..=10`.
+#[derive(Debug, Clone, Copy)]
+pub struct Size(Option<u64>);
+
+/// The largest size drawn when no size is fixed.
+const DRAWN_SIZE_MAX: u64 = 10;
+
+impl Size {
+    /// The `key` parameter if given (in `1..=max`), else `by_mode` (`None`: drawn).
+    pub fn param(
+        params: &Params,
+        key: &str,
+        by_mode: Option<u64>,
+        max: u64,
+    ) -> Result<Size, ParamError> {
+        match params.raw(key) {
+            Some(_) => params.int(key, 1, 1, max).map(|n| Size(Some(n))),
+            None => Ok(Size(by_mode)),
+        }
+    }
+
+    /// The size of one item.
+    pub fn draw(self, gen: &mut Gen) -> u64 {
+        self.0.unwrap_or_else(|| gen.range(1, DRAWN_SIZE_MAX))
+    }
+
+    /// Refuses `count` items of this size when they could pass `limit` in all (`constraint`
+    /// names it, e.g. `"total n <= 10^6"`); `key` is the parameter to blame.
+    pub fn check_total(
+        self,
+        key: &str,
+        count: u64,
+        limit: u64,
+        constraint: &str,
+    ) -> Result<(), ParamError> {
+        let each = self.0.unwrap_or(DRAWN_SIZE_MAX);
+        if count.saturating_mul(each) > limit {
+            return Err(ParamError {
+                key: key.to_string(),
+                message: format!("{count} cases of {each} could pass {constraint}"),
             });
         }
         Ok(())
@@ -213,8 +261,8 @@ const MAX_CHUNKS: usize = 32;
 const CANDIDATE_WEIGHT_BUDGET: usize = 1 << 22;
 
 /// Shrink candidates for a list that must keep at least `min_len` items, most aggressive
-/// first: keep one half, drop one of up to 32 chunks, then (for short lists) replace one item
-/// by each of `shrink_item`'s candidates. Every candidate differs from `items`. `weight` is
+/// first: keep one half, drop one of up to 32 chunks, then (for short lists) replace every
+/// item by its first candidate at once, then one item by each of `shrink_item`'s candidates. Every candidate differs from `items`. `weight` is
 /// the size of an item (1 for numbers, the heap count for a case), used to bound the memory
 /// taken by the candidates.
 pub fn shrink_list<T: Clone + PartialEq>(
@@ -258,8 +306,17 @@ pub fn shrink_list<T: Clone + PartialEq>(
         }
     }
     if len <= ITEMWISE_MAX_LEN {
-        for (i, item) in items.iter().enumerate() {
-            for replacement in shrink_item(item) {
+        let shrunk: Vec<Vec<T>> = items.iter().map(&shrink_item).collect();
+        // Every item at its most aggressive candidate at once: equal items that only matter
+        // together (two equal Nim heaps) shrink in one step.
+        if len >= 2 && shrunk.iter().all(|c| !c.is_empty()) {
+            let together: Vec<T> = shrunk.iter().map(|c| c[0].clone()).collect();
+            if room(together.iter().map(&weight).sum(), &out) {
+                out.push(together);
+            }
+        }
+        for (i, (item, replacements)) in items.iter().zip(shrunk).enumerate() {
+            for replacement in replacements {
                 let candidate_weight = total - weight(item) + weight(&replacement);
                 if !room(candidate_weight, &out) {
                     return out;

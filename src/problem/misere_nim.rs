@@ -21,7 +21,7 @@
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Outcomes, Winner,
+    write_counted_cases, Outcomes, Size, Winner,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -112,7 +112,10 @@ impl Problem for MisereNim {
                         taking(heaps, first),
                         taking(&after, reply)
                     ),
-                    None => "every move of John loses".to_string(),
+                    None => format!(
+                        "every move of John loses; e.g. {} takes the last stone",
+                        taking(heaps, first)
+                    ),
                 }
             }
         };
@@ -142,10 +145,7 @@ impl Problem for MisereNim {
             _ => (gen.range(1, 10), None),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let n = Size::param(params, "n", default_n, MAX_N)?;
         let max_a = params.int("max_a", if mode == "min" { 1 } else { MAX_A }, 1, MAX_A)?;
         if mode == "one-big" && max_a < 2 {
             return Err(ParamError {
@@ -155,7 +155,7 @@ impl Problem for MisereNim {
         }
         let cases = (0..t)
             .map(|_| {
-                let len = n.unwrap_or_else(|| gen.range(1, 10)) as usize;
+                let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_a)
             })
             .collect();
@@ -238,6 +238,35 @@ fn make_xor_zero(heaps: &mut [u64], max_a: u64) {
         let xor = rest.iter().fold(0, |acc, &a| acc ^ a);
         if (1..=max_a).contains(&xor) {
             *last = xor;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_leave_positions_that_brute_force_loses() {
+        let mut solver = BruteSolver::new(&Ruleset::Nim, Play::Misere);
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=3 {
+                    let heaps = [a, b, c];
+                    let wins = solver.wins(&heaps).expect("small");
+                    let Some((i, left)) = winning_move(&heaps) else {
+                        assert!(!wins, "{heaps:?}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && left < heaps[i]);
+                    let mut after = heaps;
+                    after[i] = left;
+                    assert!(
+                        !solver.wins(&after).expect("small"),
+                        "{heaps:?} -> {after:?}"
+                    );
+                }
+            }
         }
     }
 }
