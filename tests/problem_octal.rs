@@ -256,7 +256,7 @@ fn shrinking_a_failure_of_the_split_bit_ends_small() {
 fn accepted_solutions_print_the_reference_answer() {
     let mut inputs = vec![SAMPLE.to_string()];
     for (mode, seed, t) in [
-        ("max", 1, "10"),
+        ("max", 1, "6"),
         ("split", 2, "20"),
         ("no-split", 3, "20"),
         ("random", 4, "20"),

@@ -31,7 +31,7 @@ use std::collections::HashMap;
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, read_counted_line, shrink_list, smaller,
-    write_counted_cases, Winner, FIRST_SECOND,
+    write_counted_cases, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -399,10 +399,7 @@ impl Problem for MisereSubtraction {
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
         let max_n = params.int("max_n", default_n, 0, MAX_HEAP)?;
-        let k = match params.raw("k") {
-            Some(_) => Some(params.int("k", 1, 1, MAX_K)?),
-            None => default_k,
-        };
+        let k = Size::param(params, "k", default_k, MAX_K)?;
         let lowest = if matches!(mode, "without-one" | "long-period") {
             2
         } else {
@@ -477,15 +474,15 @@ fn heaps_like(case: &Case) -> Vec<u64> {
     out
 }
 
-/// One case as `mode` wants it; `k` fixes the set size (else random up to 10).
-fn random_case(gen: &mut Gen, mode: &str, k: Option<u64>, max_n: u64, max_s: u64) -> Case {
+/// One case as `mode` wants it, with a set of `k` removals.
+fn random_case(gen: &mut Gen, mode: &str, k: Size, max_n: u64, max_s: u64) -> Case {
     if mode == "long-period" {
         return Case {
             heap: max_n - gen.range(0, max_n.min(1000)),
             set: long_period_set(gen, max_s, max_n),
         };
     }
-    let k = k.unwrap_or_else(|| gen.range(1, MAX_K));
+    let k = k.draw(gen);
     let lowest = if mode == "without-one" { 2 } else { 1 };
     let mut set: Vec<u64> = (0..k).map(|_| gen.range(lowest, max_s)).collect();
     match mode {

@@ -23,7 +23,7 @@
 //! - `t` (1..=100): number of cases; default 1..=5 at random, or as the mode says.
 //! - `n` (1..=100): heaps in every case; default 1..=10 at random per case, or as the mode
 //!   says.
-//! - `k` (1..=16): digits of every code; default 1..=16 at random per case, or as the mode
+//! - `k` (1..=16): digits of every code; default 1..=10 at random per case, or as the mode
 //!   says.
 //! - `max_h` (0..=2000): largest heap; default 2000 (0 in `min`).
 
@@ -31,7 +31,7 @@ use std::collections::HashMap;
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Winner, FIRST_SECOND,
+    write_counted_cases, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
@@ -403,12 +403,8 @@ impl Problem for Octal {
             _ => (gen.range(1, 5), None, None, MAX_HEAP),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let optional = |key: &str, default: Option<u64>, hi: u64| match params.raw(key) {
-            Some(_) => params.int(key, 1, 1, hi).map(Some),
-            None => Ok(default),
-        };
-        let n = optional("n", default_n, MAX_N)?;
-        let k = optional("k", default_k, MAX_DIGITS as u64)?;
+        let n = Size::param(params, "n", default_n, MAX_N)?;
+        let k = Size::param(params, "k", default_k, MAX_DIGITS as u64)?;
         let max_h = params.int("max_h", default_h, 0, MAX_HEAP)?;
         let split = match mode {
             "split" | "max" => Some(true),
@@ -420,11 +416,11 @@ impl Problem for Octal {
             let digits = match mode {
                 "min" => vec![1],
                 _ => {
-                    let k = k.unwrap_or_else(|| gen.range(1, MAX_DIGITS as u64)) as usize;
+                    let k = k.draw(gen) as usize;
                     random_code(gen, k, split)
                 }
             };
-            let n = n.unwrap_or_else(|| gen.range(1, 10));
+            let n = n.draw(gen);
             let mut case = Case {
                 digits,
                 heaps: (0..n)

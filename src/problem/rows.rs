@@ -31,7 +31,7 @@ use std::sync::OnceLock;
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Budget, Winner, FIRST_SECOND,
+    write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -227,13 +227,16 @@ impl Problem for Rows {
             _ => (gen.range(1, 10), None, MAX_LEN),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let fill_total = mode == "max" && params.raw("n").is_none();
+        let n = Size::param(params, "n", default_n, MAX_N)?;
         let lowest_len = if mode == "huge" { 1 << 33 } else { 1 };
         let max_len = params.int("max_len", default_len, lowest_len, MAX_LEN)?;
-        let sizes = row_counts(gen, mode, t, n)?;
+        let sizes = if fill_total {
+            rows_filling_the_total(t)
+        } else {
+            n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
+            (0..t).map(|_| n.draw(gen)).collect()
+        };
         let mut cases: Vec<Vec<u64>> = sizes
             .into_iter()
             .map(|n| {
@@ -286,36 +289,17 @@ impl Problem for Rows {
     }
 }
 
-/// The number of rows of each of `t` cases: `n` each when given; in `max` mode as many cases
-/// of 10^5 rows as fit, the rest of the 10^6 spread over the other cases; else 1..=10 each.
-fn row_counts(gen: &mut Gen, mode: &str, t: u64, n: Option<u64>) -> Result<Vec<u64>, ParamError> {
-    if let Some(n) = n {
-        if t.saturating_mul(n) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "n".to_string(),
-                message: format!("t * n = {t} * {n} passes the total n <= 10^6"),
-            });
-        }
-        return Ok(vec![n; t as usize]);
-    }
-    if mode != "max" {
-        if t.saturating_mul(10) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "t".to_string(),
-                message: format!("{t} cases of up to 10 rows pass the total n <= 10^6"),
-            });
-        }
-        return Ok((0..t).map(|_| gen.range(1, 10)).collect());
-    }
-    // Every case keeps at least one row; the cases that come first take 10^5 while they can.
+/// Rows per case for `t` cases filling the total of 10^6: every case has at least one row,
+/// and the cases that come first take 10^5 while the total allows.
+fn rows_filling_the_total(t: u64) -> Vec<u64> {
     let mut left = MAX_TOTAL_N - t.min(MAX_TOTAL_N);
-    Ok((0..t)
+    (0..t)
         .map(|_| {
             let extra = left.min(MAX_N - 1);
             left -= extra;
             1 + extra
         })
-        .collect())
+        .collect()
 }
 
 /// Moves the last row down to the nearest length (at least 1) whose Grundy value makes the
