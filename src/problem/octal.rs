@@ -23,7 +23,7 @@
 //! - `t` (1..=100): number of cases; default 1..=5 at random, or as the mode says.
 //! - `n` (1..=100): heaps in every case; default 1..=10 at random per case, or as the mode
 //!   says.
-//! - `k` (1..=16): digits of every code; default 1..=10 at random per case, or as the mode
+//! - `k` (1..=16): digits of every code; default 1..=16 at random per case, or as the mode
 //!   says.
 //! - `max_h` (0..=2000): largest heap; default 2000 (0 in `min`).
 
@@ -404,7 +404,11 @@ impl Problem for Octal {
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
         let n = Size::param(params, "n", default_n, MAX_N)?;
-        let k = Size::param(params, "k", default_k, MAX_DIGITS as u64)?;
+        // Code lengths are drawn over all of 1..=16 (not Size's 1..=10).
+        let k = match params.raw("k") {
+            Some(_) => Some(params.int("k", 1, 1, MAX_DIGITS as u64)?),
+            None => default_k,
+        };
         let max_h = params.int("max_h", default_h, 0, MAX_HEAP)?;
         let split = match mode {
             "split" | "max" => Some(true),
@@ -416,7 +420,7 @@ impl Problem for Octal {
             let digits = match mode {
                 "min" => vec![1],
                 _ => {
-                    let k = k.draw(gen) as usize;
+                    let k = k.unwrap_or_else(|| gen.range(1, MAX_DIGITS as u64)) as usize;
                     random_code(gen, k, split)
                 }
             };
