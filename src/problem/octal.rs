@@ -14,7 +14,7 @@
 //!   - `random`: codes of random length and digits, heaps up to `max_h`; in every mode but
 //!     `min`, half of the cases have their last heap changed so that the second player wins
 //!     (when some heap size up to `max_h` allows it);
-//!   - `max`: 100 distinct 16-digit codes with splitting digits, 100 heaps each, every heap
+//!   - `max`: 100 random 16-digit codes with splitting digits, 100 heaps each, every heap
 //!     within 10 of `max_h`;
 //!   - `min`: one case, code `0.1`, one heap of 0;
 //!   - `split`: every code has at least one splitting digit (bit 4), usually two (solutions
@@ -71,7 +71,7 @@ impl Case {
 }
 
 /// A growable set of small values as a bitset.
-#[derive(Default, Clone)]
+#[derive(Default)]
 struct Bits(Vec<u64>);
 
 impl Bits {
