@@ -1,46 +1,337 @@
-//! Problem `rows` (GAMES.md §4): placeholder until implemented.
+//! Problem `rows` (GAMES.md section 4.7, game C of seeds 000/002): rows of stones; a move
+//! removes two adjacent stones from one row, which may split it in two; who cannot move loses.
+//! A row is a heap of Dawson's Kayles (octal 0.07), so a case is won iff the xor of the rows'
+//! Grundy values is non-zero.
+//!
+//! Input: `T` (1 <= T <= 10^4); each case `n` (1 <= n <= 10^5) / n row lengths
+//! (1 <= len <= 10^18); total n <= 10^6. Output per case `first` or `second`.
+//!
+//! Lengths up to 10^18 are answered only through the period of 0.07 that the Guy-Smith
+//! theorem proves from a computed table (see [`crate::game::period`]); nothing is
+//! extrapolated.
+//!
+//! # Generator parameters
+//! - `mode` (default `random`):
+//!   - `random`: lengths a third each small (<= 100), medium (<= 10^6) and up to `max_len`;
+//!     in every mode but `min`, half of the cases have their last row adjusted (moved down
+//!     by less than 120) so that the second player wins;
+//!   - `max`: 10^4 cases, total n = 10^6 (the first cases take 10^5 rows while the total
+//!     allows, every other case one row), lengths within 10^6 of `max_len` or above 2^32,
+//!     one row exactly `max_len` and one of length 1;
+//!   - `min`: one case, one row of length 1;
+//!   - `huge`: every length above 2^32, half within 10^6 of `max_len` (32-bit lengths, tables
+//!     that stop at a small bound);
+//!   - `small`: lengths <= 100.
+//! - `t` (1..=10^4): number of cases; default 1..=10 at random, or as the mode says.
+//! - `n` (1..=10^5): rows in every case; default 1..=10 at random per case, or as the mode
+//!   says. `t * n` must stay within the total of 10^6.
+//! - `max_len` (1..=10^18, above 2^33 for `huge`): longest row; default 10^18 (1 in `min`).
 
+use std::sync::OnceLock;
+
+use super::common::{
+    first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
+    write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
+};
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
-use crate::game::brute::TooLarge;
+use crate::game::brute::{BruteSolver, Play, TooLarge};
+use crate::game::grundy::plain_table;
+use crate::game::{proven_period, OctalCode, Period, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
+
+const MAX_T: u64 = 10_000;
+const MAX_N: u64 = 100_000;
+const MAX_TOTAL_N: u64 = 1_000_000;
+const MAX_LEN: u64 = 1_000_000_000_000_000_000;
 
 pub struct Rows;
 
-impl Problem for Rows {
-    type Instance = ();
-    type Answer = ();
-    const NAME: &'static str = "rows";
-    const TITLE: &'static str = "rows";
+/// The game of one row: Dawson's Kayles, octal 0.07 (remove 2 stones: all of a row of 2, or
+/// from the end, or from the middle splitting the row).
+fn dawson_rules() -> Ruleset {
+    Ruleset::Octal(OctalCode::from_digits([(2, 7)]))
+}
 
-    fn parse_input(_input: &[u8]) -> Result<(), ParseError> {
-        todo!()
+/// Grundy values of Dawson's Kayles with their proven period, computed once.
+struct Dawson {
+    /// `G(0..)`, at least one preperiod plus one period long.
+    values: Vec<u32>,
+    period: Period,
+}
+
+impl Dawson {
+    fn get() -> &'static Dawson {
+        static DAWSON: OnceLock<Dawson> = OnceLock::new();
+        DAWSON.get_or_init(|| {
+            // 0.07 has preperiod 53 and period 34, proven from 2*53 + 2*34 + 2 values; the
+            // table doubles until the theorem applies, so no constant is trusted here.
+            let rules = dawson_rules();
+            let mut upto = 64;
+            loop {
+                let values = plain_table(&rules, upto);
+                if let Some(period) = proven_period(&values, 2) {
+                    return Dawson { values, period };
+                }
+                upto *= 2;
+            }
+        })
     }
-    fn write_input(_instance: &()) -> String {
-        todo!()
+
+    /// `G(len)` for any length.
+    fn value(&self, len: u64) -> u32 {
+        self.values[self.period.reduce(len) as usize]
     }
-    fn solve(_instance: &()) {
-        todo!()
+
+    /// The shortest row (at least 1) with the same value as a row of `len`, if shorter.
+    fn shortest_with_value_of(&self, len: u64) -> Option<u64> {
+        let g = self.value(len);
+        (1..len.min(self.period.preperiod + self.period.period)).find(|&l| self.value(l) == g)
     }
-    fn brute(_instance: &()) -> Result<(), TooLarge> {
-        todo!()
+
+    /// A winning move in the row `len`, whose value must become `target`: the number of
+    /// stones left of the two removed, or `None`. Removing stones `a+1, a+2` leaves rows `a`
+    /// and `len-2-a`; only `a < preperiod + period` need be tried, since once both pieces are
+    /// past the preperiod their values repeat with `a`'s residue.
+    fn move_to(&self, len: u64, target: u32) -> Option<u64> {
+        let rest = len.checked_sub(2)?;
+        let last = (rest / 2).min(self.period.preperiod + self.period.period);
+        (0..=last).find(|&a| self.value(a) ^ self.value(rest - a) == target)
     }
-    fn write_answer(_instance: &(), _answer: &()) -> String {
-        todo!()
+}
+
+/// The xor of the rows' Grundy values.
+fn total_value(rows: &[u64]) -> u32 {
+    let dawson = Dawson::get();
+    rows.iter().fold(0, |acc, &len| acc ^ dawson.value(len))
+}
+
+/// Why the reference's winner is right, in the game's terms.
+fn explain(rows: &[u64], winner: Winner) -> String {
+    let dawson = Dawson::get();
+    let total = total_value(rows);
+    if winner == Winner::Second || total == 0 {
+        let mut shown: Vec<String> = rows
+            .iter()
+            .take(8)
+            .map(|&len| dawson.value(len).to_string())
+            .collect();
+        if rows.len() > shown.len() {
+            shown.push("...".to_string());
+        }
+        return format!(
+            "the rows' Grundy values (Dawson's Kayles, octal 0.07) are {} and xor to 0, so \
+             every move leaves a position that the player to move wins",
+            shown.join(", ")
+        );
     }
-    fn read_answer(_instance: &(), _tokens: &mut TokenReader<'_>) -> Result<(), Malformed> {
-        todo!()
+    for (i, &len) in rows.iter().enumerate() {
+        let g = dawson.value(len);
+        if g ^ total >= g {
+            continue;
+        }
+        if let Some(a) = dawson.move_to(len, g ^ total) {
+            let pieces: Vec<String> = [a, len - 2 - a]
+                .into_iter()
+                .filter(|&p| p > 0)
+                .map(|p| p.to_string())
+                .collect();
+            let leaving = match pieces.as_slice() {
+                [] => "leaving nothing of it".to_string(),
+                [one] => format!("leaving a row of {one}"),
+                _ => format!("leaving rows {} and {}", pieces[0], pieces[1]),
+            };
+            return format!(
+                "the first player wins by taking stones {}-{} of row {} (length {len}), \
+                 {leaving}; the Grundy values (Dawson's Kayles) then xor to 0",
+                a + 1,
+                a + 2,
+                i + 1
+            );
+        }
     }
-    fn compare(_instance: &(), _reference: &(), _got: &()) -> Result<(), String> {
-        todo!()
+    "the reference found no winning move (judge error)".to_string()
+}
+
+impl Problem for Rows {
+    type Instance = Vec<Vec<u64>>;
+    type Answer = Vec<Winner>;
+    const NAME: &'static str = "rows";
+    const TITLE: &'static str = "Rows of stones, take two adjacent (Dawson's Kayles)";
+
+    fn parse_input(input: &[u8]) -> Result<Vec<Vec<u64>>, ParseError> {
+        let mut total = Budget::new("total n <= 10^6", MAX_TOTAL_N);
+        read_counted_cases(input, MAX_T, |reader| {
+            let at = reader.position();
+            let n = reader.int("n", 1, MAX_N)?;
+            total.spend(n, at)?;
+            reader.end_of_values()?;
+            reader.int_line(n as usize, "len", 1, MAX_LEN)
+        })
     }
-    fn generate(_gen: &mut Gen, _params: &Params) -> Result<(), ParamError> {
-        todo!()
+
+    fn write_input(cases: &Vec<Vec<u64>>) -> String {
+        write_counted_cases(cases, |out, rows| {
+            push_line(out, &[rows.len() as u64]);
+            push_line(out, rows);
+        })
     }
-    fn shrink(_instance: &()) -> Vec<()> {
-        todo!()
+
+    fn solve(cases: &Vec<Vec<u64>>) -> Vec<Winner> {
+        cases
+            .iter()
+            .map(|rows| Winner::from_mover_wins(total_value(rows) != 0))
+            .collect()
     }
-    fn reach(_instance: &()) -> Vec<Reach> {
-        todo!()
+
+    fn brute(cases: &Vec<Vec<u64>>) -> Result<Vec<Winner>, TooLarge> {
+        let mut solver = BruteSolver::new(&dawson_rules(), Play::Normal);
+        cases
+            .iter()
+            .map(|rows| solver.wins(rows).map(Winner::from_mover_wins))
+            .collect()
+    }
+
+    fn write_answer(_cases: &Vec<Vec<u64>>, answer: &Vec<Winner>) -> String {
+        FIRST_SECOND.write(answer)
+    }
+
+    fn read_answer(
+        cases: &Vec<Vec<u64>>,
+        tokens: &mut TokenReader<'_>,
+    ) -> Result<Vec<Winner>, Malformed> {
+        FIRST_SECOND.read(tokens, cases.len(), "case")
+    }
+
+    fn compare(
+        cases: &Vec<Vec<u64>>,
+        reference: &Vec<Winner>,
+        got: &Vec<Winner>,
+    ) -> Result<(), String> {
+        let Some(i) = first_mismatch(reference, got) else {
+            return Ok(());
+        };
+        Err(format!(
+            "case {}: {} - {}",
+            i + 1,
+            FIRST_SECOND.mismatch(reference[i], got[i]),
+            explain(&cases[i], reference[i])
+        ))
+    }
+
+    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Vec<u64>>, ParamError> {
+        let mode = params.choice("mode", "random", &["random", "max", "min", "huge", "small"])?;
+        let (default_t, default_n, default_len) = match mode {
+            "max" => (MAX_T, None, MAX_LEN),
+            "min" => (1, Some(1), 1),
+            _ => (gen.range(1, 10), None, MAX_LEN),
+        };
+        let t = params.int("t", default_t, 1, MAX_T)?;
+        let fill_total = mode == "max" && params.raw("n").is_none();
+        let n = Size::param(params, "n", default_n, MAX_N)?;
+        let lowest_len = if mode == "huge" { 1 << 33 } else { 1 };
+        let max_len = params.int("max_len", default_len, lowest_len, MAX_LEN)?;
+        let sizes = if fill_total {
+            rows_filling_the_total(t)
+        } else {
+            n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
+            (0..t).map(|_| n.draw(gen)).collect()
+        };
+        let mut cases: Vec<Vec<u64>> = sizes
+            .into_iter()
+            .map(|n| {
+                let mut rows: Vec<u64> =
+                    (0..n).map(|_| random_length(gen, mode, max_len)).collect();
+                if mode != "min" && gen.chance(1, 2) {
+                    make_losing(&mut rows);
+                }
+                rows
+            })
+            .collect();
+        if mode == "max" {
+            // The longest row allowed, exactly, and the shortest.
+            cases[0][0] = max_len;
+            if let Some(rows) = cases.last_mut() {
+                rows[0] = 1;
+            }
+        }
+        Ok(cases)
+    }
+
+    fn shrink(cases: &Vec<Vec<u64>>) -> Vec<Vec<Vec<u64>>> {
+        let dawson = Dawson::get();
+        shrink_list(cases, 1, Vec::len, |rows| {
+            shrink_list(
+                rows,
+                1,
+                |_| 1,
+                |&len| {
+                    // First the shortest row of the same Grundy value: the case keeps its answer.
+                    let same = dawson.shortest_with_value_of(len);
+                    let lower = smaller(len, 1).into_iter().filter(|&l| Some(l) != same);
+                    same.into_iter().chain(lower).collect()
+                },
+            )
+        })
+    }
+
+    fn reach(cases: &Vec<Vec<u64>>) -> Vec<Reach> {
+        vec![
+            reach("T", (1, MAX_T), [cases.len() as u64]),
+            reach("n", (1, MAX_N), cases.iter().map(|rows| rows.len() as u64)),
+            reach(
+                "total n",
+                (1, MAX_TOTAL_N),
+                [cases.iter().map(|rows| rows.len() as u64).sum()],
+            ),
+            reach("len", (1, MAX_LEN), cases.iter().flatten().copied()),
+        ]
+    }
+}
+
+/// Rows per case for `t` cases filling the total of 10^6: every case has at least one row,
+/// and the cases that come first take 10^5 while the total allows.
+fn rows_filling_the_total(t: u64) -> Vec<u64> {
+    let mut left = MAX_TOTAL_N - t.min(MAX_TOTAL_N);
+    (0..t)
+        .map(|_| {
+            let extra = left.min(MAX_N - 1);
+            left -= extra;
+            1 + extra
+        })
+        .collect()
+}
+
+/// Moves the last row down to the nearest length (at least 1) whose Grundy value makes the
+/// xor 0, when some length within one preperiod plus period below it has that value, so that
+/// about half of the generated cases are second-player wins: a wrong value then shows.
+fn make_losing(rows: &mut [u64]) {
+    let dawson = Dawson::get();
+    let Some((last, rest)) = rows.split_last_mut() else {
+        return;
+    };
+    let target = total_value(rest);
+    let span = dawson.period.preperiod + 2 * dawson.period.period;
+    let lowest = last.saturating_sub(span).max(1);
+    if let Some(len) = (lowest..=*last)
+        .rev()
+        .find(|&len| dawson.value(len) == target)
+    {
+        *last = len;
+    }
+}
+
+/// One row length as `mode` wants it.
+fn random_length(gen: &mut Gen, mode: &str, max_len: u64) -> u64 {
+    match mode {
+        "min" => max_len,
+        "small" => gen.range(1, max_len.min(100)),
+        "max" | "huge" if gen.chance(1, 2) => max_len - gen.range(0, max_len.min(1_000_000) - 1),
+        "max" | "huge" => gen.range(max_len.min((1 << 32) + 1), max_len),
+        _ => match gen.below(3) {
+            0 => gen.range(1, max_len.min(100)),
+            1 => gen.range(1, max_len.min(1_000_000)),
+            _ => gen.range(1, max_len),
+        },
     }
 }
