@@ -174,7 +174,8 @@ fn shuffle_golden() {
 #[test]
 fn helpers_golden() {
     // One stream, the helpers in sequence: pins each helper's consumption of the stream too.
-    let cases: [(u64, [u64; 5], [u64; 4], [u64; 4], [u64; 5]); 2] = [
+    type Case = (u64, [u64; 5], [u64; 4], [u64; 4], [u64; 5]);
+    let cases: [Case; 2] = [
         (
             0,
             [10, 23, 24, 37, 72],
