@@ -20,6 +20,7 @@ fn main() -> ExitCode {
         Command::Grundy(args) => commands::grundy::run(&args),
         Command::Gen(args) => commands::inspect::generate(&args),
         Command::Validate(args) => commands::inspect::validate(&args),
+        Command::Testdata(args) => commands::testdata::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),

@@ -4,6 +4,7 @@
 
 pub mod grundy;
 pub mod inspect;
+pub mod testdata;
 
 use std::io::Read;
 use std::path::Path;
