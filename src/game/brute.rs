@@ -14,3 +14,149 @@ pub enum Play {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("too large for brute force: {0}")]
 pub struct TooLarge(pub String);
+
+use std::collections::HashMap;
+
+use super::moves::{heap_moves, Move};
+use super::ruleset::Ruleset;
+
+/// The most stones (summed over all heaps) a [`BruteSolver`] accepts. Positions are sorted
+/// multisets of heap sizes, so for splitting games the search visits up to the number of
+/// partitions of every total below this bound.
+pub const MAX_BRUTE_STONES: u64 = 60;
+
+/// The largest heap [`wythoff_wins_brute`] accepts.
+pub const MAX_WYTHOFF_BRUTE: u64 = 1000;
+
+/// Exhaustive win/lose search for one ruleset and one play convention, with no game theory:
+/// a position is won iff some literal move reaches a position lost for the opponent, and a
+/// position with no move is lost (normal play) or won (misère play).
+///
+/// The memo is kept across queries, so asking about many small positions is cheap.
+pub struct BruteSolver {
+    rules: Ruleset,
+    play: Play,
+    /// Player-to-move-wins, keyed by the sorted non-empty heaps.
+    memo: HashMap<Vec<u64>, bool>,
+}
+
+impl BruteSolver {
+    pub fn new(rules: &Ruleset, play: Play) -> BruteSolver {
+        BruteSolver {
+            rules: rules.clone(),
+            play,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// True if the player to move wins the sum of `heaps` (empty heaps allowed).
+    /// Refuses positions of more than [`MAX_BRUTE_STONES`] stones in total.
+    pub fn wins(&mut self, heaps: &[u64]) -> Result<bool, TooLarge> {
+        check_size(heaps)?;
+        Ok(self.search(canonical(heaps.to_vec())))
+    }
+
+    /// Every literal move (see [`heap_moves`]) after which the opponent loses; empty when the
+    /// player to move loses. `Move::heap` indexes `heaps` as given.
+    pub fn winning_moves(&mut self, heaps: &[u64]) -> Result<Vec<Move>, TooLarge> {
+        check_size(heaps)?;
+        let mut winning = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for candidate in heap_moves(&self.rules, i, h) {
+                if !self.search(after(heaps, &candidate)) {
+                    winning.push(candidate);
+                }
+            }
+        }
+        Ok(winning)
+    }
+
+    fn search(&mut self, position: Vec<u64>) -> bool {
+        if let Some(&known) = self.memo.get(&position) {
+            return known;
+        }
+        let mut any_move = false;
+        let mut wins = false;
+        'heaps: for (i, &h) in position.iter().enumerate() {
+            if i > 0 && position[i - 1] == h {
+                continue; // an equal heap offers the same moves
+            }
+            for candidate in heap_moves(&self.rules, i, h) {
+                any_move = true;
+                if !self.search(after(&position, &candidate)) {
+                    wins = true;
+                    break 'heaps;
+                }
+            }
+        }
+        let wins = if any_move {
+            wins
+        } else {
+            self.play == Play::Misere
+        };
+        self.memo.insert(position, wins);
+        wins
+    }
+}
+
+/// The position after `candidate`, canonical (sorted, no empty heaps).
+fn after(heaps: &[u64], candidate: &Move) -> Vec<u64> {
+    let mut next: Vec<u64> = heaps
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != candidate.heap)
+        .map(|(_, &h)| h)
+        .collect();
+    next.extend_from_slice(&candidate.leaves);
+    canonical(next)
+}
+
+fn canonical(mut heaps: Vec<u64>) -> Vec<u64> {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    heaps
+}
+
+fn check_size(heaps: &[u64]) -> Result<(), TooLarge> {
+    let total = heaps
+        .iter()
+        .try_fold(0u64, |acc, &h| acc.checked_add(h))
+        .filter(|&t| t <= MAX_BRUTE_STONES);
+    match total {
+        Some(_) => Ok(()),
+        None => Err(TooLarge(format!(
+            "{} stones in total; the brute-force solver accepts at most {MAX_BRUTE_STONES}",
+            heaps.iter().map(|&h| u128::from(h)).sum::<u128>()
+        ))),
+    }
+}
+
+/// Wythoff's game on heaps `(a, b)` by exhaustive search: true if the player to move wins.
+/// Refuses heaps above [`MAX_WYTHOFF_BRUTE`].
+pub fn wythoff_wins_brute(a: u64, b: u64) -> Result<bool, TooLarge> {
+    let table = wythoff_table_brute(a.max(b))?;
+    Ok(table[a as usize][b as usize])
+}
+
+/// `table[x][y]` = the player to move wins Wythoff's game on heaps `(x, y)`, for every
+/// `x, y <= max`, by exhaustive search over the literal moves: take any positive number from
+/// one heap, or the same number from both. Refuses `max` above [`MAX_WYTHOFF_BRUTE`].
+pub fn wythoff_table_brute(max: u64) -> Result<Vec<Vec<bool>>, TooLarge> {
+    if max > MAX_WYTHOFF_BRUTE {
+        return Err(TooLarge(format!(
+            "a Wythoff heap of {max}; the brute-force solver accepts heaps up to {MAX_WYTHOFF_BRUTE}"
+        )));
+    }
+    let n = max as usize + 1;
+    // Filled in increasing order of both coordinates, so every option is known when needed.
+    let mut wins = vec![vec![false; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let lost = |x: usize, y: usize| !wins[x][y];
+            wins[x][y] = (0..x).any(|x2| lost(x2, y))
+                || (0..y).any(|y2| lost(x, y2))
+                || (1..=x.min(y)).any(|d| lost(x - d, y - d));
+        }
+    }
+    Ok(wins)
+}

@@ -3,8 +3,13 @@
 
 pub mod brute;
 pub mod grundy;
+pub mod misere;
+pub mod moves;
 pub mod period;
 pub mod ruleset;
+pub mod wythoff;
 
+pub use brute::{BruteSolver, Play, TooLarge};
+pub use moves::{Move, OutsideTable};
 pub use period::{proven_period, Period};
 pub use ruleset::{OctalCode, Ruleset, RulesetError};

@@ -8,6 +8,7 @@
 pub mod strict;
 
 mod bounded_nim;
+mod helpers;
 mod misere_nim;
 mod misere_subtraction;
 mod nim;
@@ -15,6 +16,7 @@ mod octal;
 mod rows;
 mod stripes;
 mod subtraction;
+mod winner;
 mod wythoff;
 
 use std::fmt::Debug;
