@@ -184,9 +184,20 @@ fn build_one(
                 .iter()
                 .map(|(k, v)| (k.as_str(), v.as_str()))
                 .collect();
-            problem
-                .generate(seed, &Params::from_pairs(&pairs))
-                .map_err(|e| fail(format!("{}: {e}", test.describe())))?
+            // A generator that panics is a bug in the generator, but the setter still needs
+            // to know which test triggers it.
+            let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                problem.generate(seed, &Params::from_pairs(&pairs))
+            }))
+            .map_err(|panic| {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                fail(format!("{}: the generator panicked: {message}", test.describe()))
+            })?;
+            generated.map_err(|e| fail(format!("{}: {e}", test.describe())))?
         }
     };
     let invalid = |e: crate::problem::ParseError| {
