@@ -8,6 +8,7 @@
 pub mod strict;
 
 mod bounded_nim;
+mod common;
 mod helpers;
 mod misere_nim;
 mod misere_subtraction;

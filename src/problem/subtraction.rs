@@ -1,46 +1,405 @@
-//! Problem `subtraction` (GAMES.md §4): placeholder until implemented.
+//! Problem `subtraction`: S-Nim in the format of POJ 2960 (GAMES.md §4.4).
+//!
+//! A move takes exactly `s` stones from one heap, `s` in the set `S`; who cannot move loses.
+//! A heap of `h` has Grundy value `G(h) = mex { G(h - s) : s in S, s <= h }`, and a position
+//! is a win for the player to move iff the values of its heaps xor to non-zero. The set is
+//! given in any order, with repeats.
+//!
+//! Input: cases until a line `0`. A case: `k s1 … sk` (1 <= k <= 100, 1 <= s_i <= 10^4) /
+//! `m` (1 <= m <= 100) / m lines `l h1 … hl` (1 <= l <= 100, 0 <= h_i <= 10^4). The statement
+//! does not bound the number of cases (an input of only `0` has none). Output per case: one
+//! line of m letters, `W` if that position is a win for the player to move, else `L`.
+//!
+//! Generator parameters:
+//! - `mode` (default `random`):
+//!   - `random`: sets in random order with repeats at times, sizes at random;
+//!   - `max`: 10 cases with k, m, l = 100 and values up to 10^4;
+//!   - `min`: one case: `1 1` / `1` / `1 0`;
+//!   - `one`: every set contains 1;
+//!   - `no-one`: no set contains 1 (small heaps have no move);
+//!   - `zero`: many heaps of 0, and positions of only empty heaps;
+//!   - `shuffled`: sets unsorted with many repeats (catches solutions that assume order).
+//! - `cases` (1..=1000): number of cases; default 1..=5 at random (10 for `max`, 1 for
+//!   `min`).
+//! - `k`, `m`, `l` (1..=100): set size, positions per case, heaps per position; default at
+//!   random per case in 1..=10 (100 for `max`, 1 for `min`).
+//! - `max_s` (1..=10^4) and `max_h` (0..=10^4): largest move and largest heap.
 
-use super::{ParseError, Problem, Reach};
+use super::common::{first_mismatch, push_line, reach, read_counted_line, shrink_list, smaller};
+use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
-use crate::game::brute::TooLarge;
+use crate::game::brute::{BruteSolver, Play, TooLarge};
+use crate::game::grundy::plain_table;
+use crate::game::moves::{heap_moves, winning_moves, Move};
+use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
+
+const MAX_K: u64 = 100;
+const MAX_S: u64 = 10_000;
+const MAX_M: u64 = 100;
+const MAX_L: u64 = 100;
+const MAX_H: u64 = 10_000;
+/// The generator's own bound on the number of cases (the statement has none).
+const MAX_GENERATED_CASES: u64 = 1000;
 
 pub struct Subtraction;
 
-impl Problem for Subtraction {
-    type Instance = ();
-    type Answer = ();
-    const NAME: &'static str = "subtraction";
-    const TITLE: &'static str = "subtraction";
+/// One case: the set as given and the positions to judge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubtractionCase {
+    /// `s1 … sk` in input order, repeats kept.
+    pub set: Vec<u64>,
+    /// Each position's heaps.
+    pub positions: Vec<Vec<u64>>,
+}
 
-    fn parse_input(_input: &[u8]) -> Result<(), ParseError> {
-        todo!()
+impl SubtractionCase {
+    /// The ruleset: the set sorted and deduplicated.
+    fn rules(&self) -> Ruleset {
+        let mut set = self.set.clone();
+        set.sort_unstable();
+        set.dedup();
+        Ruleset::Subtraction { set }
     }
-    fn write_input(_instance: &()) -> String {
-        todo!()
+
+    /// `G(0..=largest heap of the case)`.
+    fn values(&self) -> Vec<u32> {
+        let largest = self.positions.iter().flatten().copied().max().unwrap_or(0);
+        plain_table(&self.rules(), largest as usize)
     }
-    fn solve(_instance: &()) {
-        todo!()
+
+    fn weight(&self) -> usize {
+        self.set.len() + self.positions.iter().map(Vec::len).sum::<usize>()
     }
-    fn brute(_instance: &()) -> Result<(), TooLarge> {
-        todo!()
+}
+
+impl Problem for Subtraction {
+    type Instance = Vec<SubtractionCase>;
+    /// Per case, per position: does the player to move win (`W`)?
+    type Answer = Vec<Vec<bool>>;
+    const NAME: &'static str = "subtraction";
+    const TITLE: &'static str = "S-Nim (POJ 2960): take s stones, s from a set";
+
+    fn parse_input(input: &[u8]) -> Result<Vec<SubtractionCase>, ParseError> {
+        let mut r = StrictReader::new(input);
+        let mut cases = Vec::new();
+        loop {
+            let set = read_counted_line(&mut r, "k (or 0 to end)", (0, MAX_K), "s_i", (1, MAX_S))?;
+            if set.is_empty() {
+                break;
+            }
+            let m = r.int("m", 1, MAX_M)?;
+            r.newline()?;
+            let positions = (0..m)
+                .map(|_| read_counted_line(&mut r, "l", (1, MAX_L), "h_i", (0, MAX_H)))
+                .collect::<Result<_, _>>()?;
+            cases.push(SubtractionCase { set, positions });
+        }
+        r.eof()?;
+        Ok(cases)
     }
-    fn write_answer(_instance: &(), _answer: &()) -> String {
-        todo!()
+
+    fn write_input(cases: &Vec<SubtractionCase>) -> String {
+        let mut out = String::new();
+        for case in cases {
+            push_line(
+                &mut out,
+                &[&[case.set.len() as u64], &case.set[..]].concat(),
+            );
+            push_line(&mut out, &[case.positions.len() as u64]);
+            for heaps in &case.positions {
+                push_line(&mut out, &[&[heaps.len() as u64], &heaps[..]].concat());
+            }
+        }
+        out.push_str("0\n");
+        out
     }
-    fn read_answer(_instance: &(), _tokens: &mut TokenReader<'_>) -> Result<(), Malformed> {
-        todo!()
+
+    fn solve(cases: &Vec<SubtractionCase>) -> Vec<Vec<bool>> {
+        cases
+            .iter()
+            .map(|case| {
+                let values = case.values();
+                case.positions
+                    .iter()
+                    .map(|heaps| heaps.iter().fold(0, |acc, &h| acc ^ values[h as usize]) != 0)
+                    .collect()
+            })
+            .collect()
     }
-    fn compare(_instance: &(), _reference: &(), _got: &()) -> Result<(), String> {
-        todo!()
+
+    fn brute(cases: &Vec<SubtractionCase>) -> Result<Vec<Vec<bool>>, TooLarge> {
+        cases
+            .iter()
+            .map(|case| {
+                let mut solver = BruteSolver::new(&case.rules(), Play::Normal);
+                case.positions
+                    .iter()
+                    .map(|heaps| solver.wins(heaps))
+                    .collect()
+            })
+            .collect()
     }
-    fn generate(_gen: &mut Gen, _params: &Params) -> Result<(), ParamError> {
-        todo!()
+
+    fn write_answer(_cases: &Vec<SubtractionCase>, answer: &Vec<Vec<bool>>) -> String {
+        let mut out = String::new();
+        for line in answer {
+            out.extend(line.iter().map(|&w| letter(w)));
+            out.push('\n');
+        }
+        out
     }
-    fn shrink(_instance: &()) -> Vec<()> {
-        todo!()
+
+    fn read_answer(
+        cases: &Vec<SubtractionCase>,
+        tokens: &mut TokenReader<'_>,
+    ) -> Result<Vec<Vec<bool>>, Malformed> {
+        cases
+            .iter()
+            .enumerate()
+            .map(|(c, case)| {
+                let m = case.positions.len();
+                let expected = format!("a line of {m} letters W or L for case {}", c + 1);
+                let token = tokens.next(&expected)?;
+                let letters: Option<Vec<bool>> = token
+                    .bytes
+                    .iter()
+                    .map(|&b| match b {
+                        b'W' => Some(true),
+                        b'L' => Some(false),
+                        _ => None,
+                    })
+                    .collect();
+                match letters {
+                    Some(letters) if letters.len() == m => Ok(letters),
+                    _ => Err(Malformed {
+                        line: token.line,
+                        col: token.col,
+                        message: format!("expected {expected}, found {:?}", token.text()),
+                    }),
+                }
+            })
+            .collect()
     }
-    fn reach(_instance: &()) -> Vec<Reach> {
-        todo!()
+
+    fn compare(
+        cases: &Vec<SubtractionCase>,
+        reference: &Vec<Vec<bool>>,
+        got: &Vec<Vec<bool>>,
+    ) -> Result<(), String> {
+        let Some(c) = first_mismatch(reference, got) else {
+            return Ok(());
+        };
+        let i = first_mismatch(&reference[c], &got[c]).unwrap_or(0);
+        let case = &cases[c];
+        let heaps = &case.positions[i];
+        let why = explain(case, heaps);
+        Err(format!(
+            "case {}, position {} ({}): expected {}, got {} - {why}",
+            c + 1,
+            i + 1,
+            describe_heaps(heaps),
+            letter(reference[c][i]),
+            letter(got[c][i]),
+        ))
+    }
+
+    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<SubtractionCase>, ParamError> {
+        let mode = params.choice(
+            "mode",
+            "random",
+            &["random", "max", "min", "one", "no-one", "zero", "shuffled"],
+        )?;
+        let default_count = match mode {
+            "max" => 10,
+            "min" => 1,
+            _ => gen.range(1, 5),
+        };
+        let count = params.int("cases", default_count, 1, MAX_GENERATED_CASES)?;
+        let fixed = |key: &str| -> Result<Option<u64>, ParamError> {
+            let by_mode = match mode {
+                "max" => Some(100),
+                "min" => Some(1),
+                _ => None,
+            };
+            match params.raw(key) {
+                Some(_) => params.int(key, 1, 1, 100).map(Some),
+                None => Ok(by_mode),
+            }
+        };
+        let (k, m, l) = (fixed("k")?, fixed("m")?, fixed("l")?);
+        let max_s = params.int("max_s", if mode == "min" { 1 } else { MAX_S }, 1, MAX_S)?;
+        let max_h = params.int("max_h", if mode == "min" { 0 } else { MAX_H }, 0, MAX_H)?;
+        if mode == "no-one" && max_s < 2 {
+            return Err(ParamError {
+                key: "max_s".to_string(),
+                message: "mode=no-one needs max_s >= 2".to_string(),
+            });
+        }
+        let size = |gen: &mut Gen, fixed: Option<u64>| fixed.unwrap_or_else(|| gen.range(1, 10));
+        let cases = (0..count)
+            .map(|_| {
+                let k = size(gen, k) as usize;
+                let set = random_set(gen, mode, k, max_s);
+                let m = size(gen, m);
+                let positions = (0..m)
+                    .map(|_| {
+                        let l = size(gen, l) as usize;
+                        random_position(gen, mode, l, max_h)
+                    })
+                    .collect();
+                SubtractionCase { set, positions }
+            })
+            .collect();
+        Ok(cases)
+    }
+
+    fn shrink(cases: &Vec<SubtractionCase>) -> Vec<Vec<SubtractionCase>> {
+        shrink_list(cases, 1, SubtractionCase::weight, |case| {
+            let with_set = |set: Vec<u64>| SubtractionCase {
+                set,
+                positions: case.positions.clone(),
+            };
+            let with_positions = |positions: Vec<Vec<u64>>| SubtractionCase {
+                set: case.set.clone(),
+                positions,
+            };
+            let mut out: Vec<SubtractionCase> = Vec::new();
+            let positions = shrink_list(&case.positions, 1, Vec::len, |heaps| {
+                shrink_list(heaps, 1, |_| 1, |&h| smaller(h, 0))
+            });
+            out.extend(positions.into_iter().map(with_positions));
+            let sets = shrink_list(&case.set, 1, |_| 1, |&s| smaller(s, 1));
+            out.extend(sets.into_iter().map(with_set));
+            out
+        })
+    }
+
+    fn reach(cases: &Vec<SubtractionCase>) -> Vec<Reach> {
+        let positions = || cases.iter().flat_map(|c| c.positions.iter());
+        vec![
+            reach("k", (1, MAX_K), cases.iter().map(|c| c.set.len() as u64)),
+            reach(
+                "s_i",
+                (1, MAX_S),
+                cases.iter().flat_map(|c| c.set.iter().copied()),
+            ),
+            reach(
+                "m",
+                (1, MAX_M),
+                cases.iter().map(|c| c.positions.len() as u64),
+            ),
+            reach("l", (1, MAX_L), positions().map(|p| p.len() as u64)),
+            reach("h_i", (0, MAX_H), positions().flatten().copied()),
+        ]
+    }
+}
+
+fn letter(wins: bool) -> char {
+    if wins {
+        'W'
+    } else {
+        'L'
+    }
+}
+
+/// `heaps 3 5 7`, or only their number when there are many.
+fn describe_heaps(heaps: &[u64]) -> String {
+    if heaps.len() > 10 {
+        return format!("{} heaps", heaps.len());
+    }
+    let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
+    format!("heaps {}", list.join(" "))
+}
+
+/// `taking 3 from heap 2 (leaving 4)`.
+fn taking(mv: &Move) -> String {
+    format!(
+        "taking {} from heap {} (leaving {})",
+        mv.removed,
+        mv.heap + 1,
+        mv.stones_left()
+    )
+}
+
+/// Why the player to move wins or loses the position `heaps` of `case`.
+fn explain(case: &SubtractionCase, heaps: &[u64]) -> String {
+    let rules = case.rules();
+    let values = case.values();
+    if let Ok(Some(win)) = winning_moves(&rules, &values, heaps).map(|w| w.into_iter().next()) {
+        return format!(
+            "the player to move wins by {}, after which the heap values xor to 0",
+            taking(&win)
+        );
+    }
+    let first = heaps
+        .iter()
+        .enumerate()
+        .find_map(|(i, &h)| heap_moves(&rules, i, h).into_iter().next());
+    let Some(first) = first else {
+        let smallest = case.set.iter().copied().min().unwrap_or(0);
+        return format!(
+            "no move is possible: every heap is smaller than the smallest s = {smallest}"
+        );
+    };
+    let mut after = heaps.to_vec();
+    after[first.heap] = first.stones_left();
+    match winning_moves(&rules, &values, &after).map(|w| w.into_iter().next()) {
+        Ok(Some(reply)) => format!(
+            "the heap values xor to 0, so every move loses; e.g. {} is answered by {}",
+            taking(&first),
+            taking(&reply)
+        ),
+        _ => "the heap values xor to 0, so every move loses".to_string(),
+    }
+}
+
+/// A set of `k` moves as `mode` wants it, in the order it will be written.
+fn random_set(gen: &mut Gen, mode: &str, k: usize, max_s: u64) -> Vec<u64> {
+    let scale = if gen.chance(1, 2) {
+        max_s.min(10)
+    } else {
+        max_s
+    };
+    let lowest = if mode == "no-one" { 2 } else { 1 };
+    let mut set: Vec<u64> = (0..k)
+        .map(|_| gen.range(lowest, scale.max(lowest)))
+        .collect();
+    if mode == "one" {
+        let at = gen.index(k);
+        set[at] = 1;
+    }
+    if mode == "shuffled" && k >= 2 {
+        for _ in 0..k / 2 {
+            let (from, to) = (gen.index(k), gen.index(k));
+            set[to] = set[from];
+        }
+        set.sort_unstable_by(|a, b| b.cmp(a));
+        gen.shuffle(&mut set[k / 2..]);
+    } else if mode != "max" && gen.chance(1, 4) {
+        set.sort_unstable();
+    }
+    set
+}
+
+/// A position of `l` heaps as `mode` wants it.
+fn random_position(gen: &mut Gen, mode: &str, l: usize, max_h: u64) -> Vec<u64> {
+    let top = if mode != "max" && gen.chance(1, 2) {
+        max_h.min(30)
+    } else {
+        max_h
+    };
+    match mode {
+        "zero" if gen.chance(1, 3) => vec![0; l],
+        "zero" => (0..l)
+            .map(|_| {
+                if gen.chance(1, 2) {
+                    0
+                } else {
+                    gen.range(0, top)
+                }
+            })
+            .collect(),
+        _ => (0..l).map(|_| gen.range(0, top)).collect(),
     }
 }
