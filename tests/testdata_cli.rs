@@ -82,7 +82,7 @@ fn writes_the_plan_and_matches_the_committed_data() {
     let written = snapshot(&root.path().join("testdata").join(PROBLEM));
     assert!(written.iter().any(|(name, _)| name == "01.in"));
     assert!(written.iter().any(|(name, _)| name == "01.ans"));
-    assert!(written.len() % 2 == 0);
+    assert!(written.len().is_multiple_of(2));
     // Byte for byte what is committed: the plan regenerates identically in another place.
     assert_eq!(written, snapshot(&repo().join("testdata").join(PROBLEM)));
     // Nothing else beside it (no staging leftovers).
