@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::inspect::generate(&args),
         Command::Validate(args) => commands::inspect::validate(&args),
         Command::Testdata(args) => commands::testdata::run(&args),
+        Command::Check(args) => commands::check::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),
