@@ -1,6 +1,8 @@
 //! Problem `misere-subtraction` (GAMES.md section 4.6, seed 004): one heap of `n` stones, a move
 //! removes `s in S` stones (`s <=` heap), and **the player who cannot move wins**. This is not
-//! Sprague-Grundy: the reference is retrograde analysis, made fast by a *proven* period.
+//! Sprague-Grundy: the reference is retrograde analysis, one table per distinct set, cut short
+//! by a *proven* period of the table; the sets without an early period (they exist: some
+//! `{a, b, t-b, t-a, t}` run past 10^6) are swept together, one set per bit of a word.
 //!
 //! Input: `T` (1 <= T <= 1000) / T lines `n k s1 ... sk` (0 <= n <= 10^6, 1 <= k <= 10,
 //! 1 <= s_i <= 100, any order, repeats allowed). Output per case: `first` or `second`.
@@ -418,7 +420,13 @@ impl Problem for MisereSubtraction {
             1,
             |case| case.set.len() + 1,
             |case| {
-                let mut out: Vec<Case> = smaller(case.heap, 0)
+                let mut heaps = heaps_like(case);
+                for heap in smaller(case.heap, 0) {
+                    if !heaps.contains(&heap) {
+                        heaps.push(heap);
+                    }
+                }
+                let mut out: Vec<Case> = heaps
                     .into_iter()
                     .map(|heap| Case {
                         heap,
@@ -443,6 +451,30 @@ impl Problem for MisereSubtraction {
             reach("s_i", (1, MAX_S), cases.iter().flat_map(|c| c.set.clone())),
         ]
     }
+}
+
+/// Smaller heaps that play like `case.heap`: the same place in the proven period of the
+/// table, then the smallest heap with the same winner (shrinking keeps the structure of a
+/// failing case rather than jumping to unrelated heaps).
+fn heaps_like(case: &Case) -> Vec<u64> {
+    let set = case.rules();
+    let Some(table) = MisereTable::new(&set, case.heap, CYCLE_BUDGET) else {
+        return Vec::new();
+    };
+    let wins = table.wins(case.heap);
+    let mut out = Vec::new();
+    if let Some(period) = table.period {
+        let same_place = period.reduce(case.heap);
+        if same_place < case.heap {
+            out.push(same_place);
+        }
+    }
+    if let Some(first) = (0..case.heap).find(|&h| table.wins(h) == wins) {
+        if !out.contains(&first) {
+            out.push(first);
+        }
+    }
+    out
 }
 
 /// One case as `mode` wants it; `k` fixes the set size (else random up to 10).
