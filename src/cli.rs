@@ -30,6 +30,8 @@ pub enum Command {
     Gen(GenArgs),
     /// Check input files against the problem's format, strictly.
     Validate(ValidateArgs),
+    /// (Re)write testdata/ from the test plans in problems/; --check: compare only.
+    Testdata(TestdataArgs),
     /// Judge one output against the answer file, speaking a checker protocol (testlib by
     /// default, or the Kattis/ICPC output validator's with --kattis).
     #[command(
@@ -83,6 +85,19 @@ pub struct ValidateArgs {
     pub problem: String,
     /// Input files; standard input when none.
     pub files: Vec<PathBuf>,
+}
+
+/// `testdata`.
+#[derive(Debug, Args)]
+pub struct TestdataArgs {
+    /// Regenerate in memory and list every file of testdata/ that differs; write nothing.
+    #[arg(long)]
+    pub check: bool,
+    /// The archive: the directory holding problems/ and testdata/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
+    /// Problems to process; every problem of the catalog when none.
+    pub problems: Vec<String>,
 }
 
 /// `check`. Everything after the flag is taken as plain arguments and checked by the command,

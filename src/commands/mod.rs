@@ -6,6 +6,7 @@ pub mod check;
 pub mod grundy;
 pub mod inspect;
 pub mod judge;
+pub mod testdata;
 
 use std::io::Read;
 use std::path::Path;
