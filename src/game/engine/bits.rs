@@ -35,6 +35,12 @@ impl Bits {
         self.words.fill(0);
     }
 
+    /// Empties the set and gives it room for values below `capacity` (rounded up).
+    pub(super) fn reset(&mut self, capacity: usize) {
+        self.words.clear();
+        self.words.resize(words_for(capacity), 0);
+    }
+
     pub(super) fn insert(&mut self, value: u32) {
         let mask = self.words.len() - 1;
         self.words[(value >> 6) as usize & mask] |= 1 << (value & 63);

@@ -70,16 +70,20 @@ impl HeapMoves {
             .map(move |&j| n - j)
     }
 
+    /// `j_max - j_min + 1` over the split sizes (0 without any): how many consecutive rests
+    /// one heap's splits reach.
+    pub(super) fn split_span(&self) -> usize {
+        match (self.split.first(), self.split.last()) {
+            (Some(first), Some(last)) => last - first + 1,
+            _ => 0,
+        }
+    }
+
     /// The splits of the newest rest of a heap of `n` (`n - j_min`): what remains to scan when
     /// the other rests' splits are cached.
     pub(super) fn newest_split_pairs(&self, n: usize) -> u64 {
         self.split_rests(n)
             .next()
             .map_or(0, |rest| (rest / 2) as u64)
-    }
-
-    /// The number of unordered splits of a heap of `n`: the pairs a full scan visits.
-    pub(super) fn split_pairs(&self, n: usize) -> u64 {
-        self.split_rests(n).map(|rest| (rest / 2) as u64).sum()
     }
 }

@@ -98,7 +98,9 @@ impl RareCommon {
             rare_at_choice: 0,
             largest: 0,
             fresh: options.clone(),
-            cache: RestCache::new(&moves.split, options.words().len()),
+            cache: (moves.split.len() >= 2)
+                .then(|| RestCache::new(moves.split_span(), options.words().len()))
+                .flatten(),
             common_type: [options.clone(), options.clone()],
             wanted: options.clone(),
             targets: vec![0; options.capacity()],

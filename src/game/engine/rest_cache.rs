@@ -3,8 +3,10 @@
 //! Splitting a heap of `n` after removing `j` stones divides the rest `r = n - j`, so the set
 //! of split values `S(r)` depends on `r` alone: heap `n` needs `S(n - j)` for every split size
 //! `j`, and `S(n - j)` was already the newest rest of heap `n - j + j_min`. Keeping the last
-//! `j_max - j_min + 1` sets in a ring lets each rest be scanned once instead of once per split
-//! size (a third of the work for a Stripes triple).
+//! sets in a ring lets each rest be scanned once instead of once per split size (a third of
+//! the work for a Stripes triple). The ring spans `j_max + 1` rests, so that it can also hold
+//! the rests up to `n` — computable from `G(0..n)` before heaps `n..=n + j_min` are decided,
+//! which is what lets the quadratic engine hand out several rests per round of threads.
 
 /// The most memory the ring may take; beyond it (huge, sparse split sizes with large values)
 /// the engines scan every rest directly.
@@ -23,14 +25,8 @@ pub(super) struct RestCache {
 }
 
 impl RestCache {
-    /// A ring for the sorted split sizes `split` with sets of `words` words, or `None` when it
-    /// would not help (fewer than two split sizes) or would not fit the budget.
-    pub(super) fn new(split: &[usize], words: usize) -> Option<RestCache> {
-        let (&first, &last) = (split.first()?, split.last()?);
-        if split.len() < 2 {
-            return None;
-        }
-        let span = last - first + 1;
+    /// A ring of `span` sets of `words` words, or `None` if it would not fit the budget.
+    pub(super) fn new(span: usize, words: usize) -> Option<RestCache> {
         fits(span, words).then(|| RestCache {
             span,
             words,
@@ -93,11 +89,8 @@ mod tests {
 
     #[test]
     fn ring_keeps_the_recent_rests_across_resizes() {
-        assert!(
-            RestCache::new(&[2], 4).is_none(),
-            "one split size: nothing to share"
-        );
-        let mut cache = RestCache::new(&[10, 20, 35], 2).expect("fits");
+        assert!(RestCache::new(1000, BUDGET_BYTES / 1000).is_none());
+        let mut cache = RestCache::new(26, 2).expect("fits");
         for rest in 0..100usize {
             cache.store(rest, &[rest as u64, 1]);
             if rest == 50 {
