@@ -41,7 +41,11 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
         usize::from,
     );
     let mut grundy = Grundy::new(&rules, &Options { engine, threads });
-    grundy.reserve(len).context("--upto")?;
+    if !args.period {
+        // All of it will be computed: allocate once, so the table never moves (a move would
+        // briefly need twice the memory). With --period the run may stop early.
+        grundy.reserve(len).context("--upto")?;
+    }
     let mut watch = if args.period {
         rules.max_removal().map(PeriodWatch::new)
     } else {

@@ -223,9 +223,18 @@ impl Grundy {
             })
     }
 
-    /// Computes values until the table holds `G(0..len)`.
+    /// Computes values until the table holds `G(0..len)` (growing the table as a `Vec` grows:
+    /// call [`Grundy::reserve`] first to allocate exactly once).
     pub fn extend_to(&mut self, len: usize) -> Result<(), TableError> {
-        self.reserve(len)?;
+        if len > MAX_VALUES {
+            return Err(TableError::TooMany { requested: len });
+        }
+        self.values
+            .try_reserve(len.saturating_sub(self.values.len()))
+            .map_err(|source| TableError::OutOfMemory {
+                requested: len,
+                source,
+            })?;
         while self.values.len() < len {
             match &mut self.kernel {
                 Kernel::Formula { modulus } => {
@@ -263,7 +272,10 @@ pub fn table(rules: &Ruleset, upto: usize) -> Vec<u32> {
 /// If memory for `upto + 1` values cannot be had, like any `Vec`.
 pub fn table_with(rules: &Ruleset, upto: usize, options: &Options) -> Vec<u32> {
     let mut grundy = Grundy::new(rules, options);
-    if let Err(error) = grundy.extend_to(upto.saturating_add(1)) {
+    if let Err(error) = grundy
+        .reserve(upto.saturating_add(1))
+        .and_then(|()| grundy.extend_to(upto.saturating_add(1)))
+    {
         panic!("Grundy table of {} values: {error}", upto.saturating_add(1));
     }
     grundy.into_values()

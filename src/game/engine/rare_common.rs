@@ -12,15 +12,20 @@
 //! 2. the smallest unmarked *common-type* value `c` is not an option at all: `G(n) <= c`;
 //! 3. `G(n) = c` unless some rare-type value below `c` is missed by every split; so scan all
 //!    splits, but only until each rare-type value below `c` has been seen — usually within a
-//!    few pairs, because common xor common hits rare-type values densely.
+//!    few hundred pairs (0.777: about 640 at a million stones), because common xor common
+//!    hits rare-type values densely.
 //!
 //! When `G(n)` is rare-type, position `n` is rare and joins the list. The mask (and the
 //! position bit) is the one that makes the fewest positions rare, found from a histogram of
 //! (value, position parity) by one Walsh–Hadamard transform; it is chosen again when the list
 //! has grown or the values have gained a bit, and the list is rebuilt when another mask is
-//! clearly better. If the sparse work per heap grows past the quadratic engine's cost (rare
-//! positions stopped being rare, or the step-3 scans stopped ending early), the engine hands
-//! over to [`Quadratic`] for the rest of the table.
+//! clearly better (by an eighth). The rare list and the rest ring are the only memory beyond
+//! the table. Step 1 keeps a ring of rests like the quadratic engine: a rest reached by
+//! several split sizes has its rare splits gathered once.
+//!
+//! When rare positions stop being rare (the sparse work per heap exceeds the quadratic
+//! engine's pairs per heap for two windows of 1024 heaps, from 16384 on), the engine hands
+//! over to [`Quadratic`] for the rest of the table; [`super::Engine::RareCommon`] never does.
 
 use super::bits::{capacity_for, first_set, Bits};
 use super::heap_moves::HeapMoves;
