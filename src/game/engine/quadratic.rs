@@ -13,7 +13,7 @@
 //!   decides the heaps. Waiting spins briefly, then sleeps: on a busy machine a spinning or
 //!   yielding thread only delays the one it waits for.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -189,6 +189,9 @@ impl Quadratic {
                     let (rounds, job) = (&rounds, &job);
                     scope.spawn(move || help(index + 1, threads, table, job, sets, rounds));
                 }
+                // Dismisses the helpers however the loop ends, a panic included (the scope
+                // would otherwise wait for them forever).
+                let _dismiss = Dismiss(&rounds);
                 let mut number = 0;
                 while table.values().len() < len {
                     let values = table.values();
@@ -228,7 +231,6 @@ impl Quadratic {
                     }
                     tuner.record(parallel, round.pairs(), started.elapsed());
                 }
-                rounds.stop();
             });
         });
     }
@@ -284,6 +286,7 @@ fn help(
     sets: &Mutex<Vec<Bits>>,
     rounds: &Rounds,
 ) {
+    let _alarm = PanicAlarm(rounds);
     let mut seen = 0;
     while let Some(round) = rounds.wait_start(seen) {
         seen = round;
@@ -315,6 +318,28 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// Ends the helpers' loops when dropped.
+struct Dismiss<'a>(&'a Rounds);
+
+impl Drop for Dismiss<'_> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// Tells the main thread when a helper unwinds, so that it stops waiting for the helper's
+/// round and the panic reaches the caller instead of a hang.
+struct PanicAlarm<'a>(&'a Rounds);
+
+impl Drop for PanicAlarm<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.helper_failed.store(true, Ordering::Release);
+            self.0.notify();
+        }
+    }
+}
+
 /// The handshake of a round: the main thread starts it, helpers report when done.
 #[derive(Default)]
 struct Rounds {
@@ -322,6 +347,8 @@ struct Rounds {
     started: AtomicU64,
     /// Helper rounds finished, in total.
     finished: AtomicU64,
+    /// Set when a helper panicked.
+    helper_failed: AtomicBool,
     /// Where waiters sleep after spinning.
     sleep: Mutex<()>,
     wake: Condvar,
@@ -352,7 +379,14 @@ impl Rounds {
     }
 
     fn wait_done(&self, total: u64) {
-        self.wait_for(|| (self.finished.load(Ordering::Acquire) >= total).then_some(()));
+        self.wait_for(|| {
+            let failed = self.helper_failed.load(Ordering::Acquire);
+            (failed || self.finished.load(Ordering::Acquire) >= total).then_some(())
+        });
+        assert!(
+            !self.helper_failed.load(Ordering::Acquire),
+            "a helper thread of the quadratic engine panicked"
+        );
     }
 
     /// Spins briefly (a handshake between running threads takes well under a microsecond),
