@@ -28,6 +28,13 @@ pub enum Command {
     Gen(GenArgs),
     /// Check input files against the problem's format, strictly.
     Validate(ValidateArgs),
+    /// Judge one output against the answer file, speaking a checker protocol (testlib by
+    /// default, or the Kattis/ICPC output validator's with --kattis).
+    #[command(
+        override_usage = "stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]\n       \
+                                stonejudge check --kattis <PROBLEM> <INPUT> <ANSWER> <FEEDBACK_DIR> [FLAGS]... < OUTPUT"
+    )]
+    Check(CheckArgs),
 }
 
 /// `solve` and `brute`.
@@ -72,4 +79,26 @@ pub struct ValidateArgs {
     pub problem: String,
     /// Input files; standard input when none.
     pub files: Vec<PathBuf>,
+}
+
+/// `check`. Everything after the flag is taken as plain arguments and checked by the command,
+/// so that a misconfigured call reports the judge's failure in the protocol's own terms (FAIL,
+/// exit 3; a Kattis judge error, exit 1) instead of clap's exit 2, which testlib reads as PE.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Speak the Kattis/ICPC output-validator protocol: output on standard input, exit 42
+    /// accepted, 43 wrong answer, judgemessage.txt in FEEDBACK_DIR. FLAGS are the problem's
+    /// validator_flags: space_change_sensitive (whitespace must match the answer file),
+    /// case_sensitive (always so), float_tolerance X and relatives (no effect).
+    #[arg(long)]
+    pub kattis: bool,
+    /// testlib: PROBLEM INPUT OUTPUT ANSWER [REPORT] (REPORT gets a copy of the message).
+    /// Exit 0 ok, 1 wrong answer, 2 wrong output format, 3 FAIL (the jury's files are
+    /// broken); the message goes to standard error.
+    #[arg(
+        value_name = "ARGS",
+        allow_hyphen_values = true,
+        trailing_var_arg = true
+    )]
+    pub args: Vec<std::ffi::OsString>,
 }

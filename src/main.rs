@@ -21,6 +21,7 @@ fn main() -> ExitCode {
         Command::Grundy(args) => commands::grundy::run(&args),
         Command::Gen(args) => commands::inspect::generate(&args),
         Command::Validate(args) => commands::inspect::validate(&args),
+        Command::Check(args) => commands::check::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),

@@ -14,6 +14,11 @@ impl Token<'_> {
     pub fn text(&self) -> String {
         String::from_utf8_lossy(self.bytes).into_owned()
     }
+
+    /// The token as a message shows it: quoted, ASCII-escaped, long tokens cut.
+    pub fn shown(&self) -> String {
+        super::show::token(self.bytes)
+    }
 }
 
 /// Why an output (or answer file) cannot be read as an answer at all.
@@ -31,10 +36,21 @@ pub struct TokenReader<'a> {
     tokens: Vec<Token<'a>>,
     next: usize,
     end: (usize, usize),
+    /// What the bytes are, for messages: "output" or "answer file".
+    source: &'static str,
+    /// The last error that was a well-formed integer outside its range: testlib calls that a
+    /// wrong answer, not a presentation error, and so does [`super::check_output`].
+    range_violation: Option<Malformed>,
 }
 
 impl<'a> TokenReader<'a> {
+    /// A reader of a contestant's output.
     pub fn new(bytes: &'a [u8]) -> TokenReader<'a> {
+        TokenReader::named(bytes, "output")
+    }
+
+    /// A reader of bytes that messages call `source` (e.g. "answer file").
+    pub fn named(bytes: &'a [u8], source: &'static str) -> TokenReader<'a> {
         let mut tokens = Vec::new();
         let (mut line, mut col) = (1, 1);
         let mut start: Option<(usize, usize, usize)> = None;
@@ -68,6 +84,8 @@ impl<'a> TokenReader<'a> {
             tokens,
             next: 0,
             end: (line, col),
+            source,
+            range_violation: None,
         }
     }
 
@@ -81,7 +99,7 @@ impl<'a> TokenReader<'a> {
             None => Err(Malformed {
                 line: self.end.0,
                 col: self.end.1,
-                message: format!("expected {expected}, found end of output"),
+                message: format!("expected {expected}, found end of {}", self.source),
             }),
         }
     }
@@ -96,28 +114,44 @@ impl<'a> TokenReader<'a> {
             .ok_or_else(|| {
                 malformed_at(
                     &token,
-                    format!("expected {expected}, found {:?}", token.text()),
+                    format!("expected {expected}, found {}", token.shown()),
                 )
             })
     }
 
-    /// The next token as an unsigned decimal integer in `lo..=hi`.
+    /// The next token as an unsigned decimal integer in `lo..=hi`. A token that is not an
+    /// integer at all is unreadable; an integer (perhaps negative or huge) outside the range
+    /// is readable but wrong, and [`TokenReader::is_range_violation`] says so afterwards.
     pub fn u64(&mut self, expected: &str, lo: u64, hi: u64) -> Result<u64, Malformed> {
         let token = self.next(expected)?;
-        std::str::from_utf8(token.bytes)
+        let digits = token.bytes.strip_prefix(b"-").unwrap_or(token.bytes);
+        let is_integer = !digits.is_empty() && digits.iter().all(u8::is_ascii_digit);
+        let value = std::str::from_utf8(token.bytes)
             .ok()
-            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|t| t.parse::<u64>().ok())
-            .filter(|v| (lo..=hi).contains(v))
-            .ok_or_else(|| {
-                malformed_at(
+            .filter(|_| is_integer)
+            .and_then(|t| t.parse::<u64>().ok());
+        match value {
+            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            _ => {
+                let error = malformed_at(
                     &token,
                     format!(
-                        "expected {expected} (an integer in {lo}..={hi}), found {:?}",
-                        token.text()
+                        "expected {expected} (an integer in {lo}..={hi}), found {}",
+                        token.shown()
                     ),
-                )
-            })
+                );
+                if is_integer {
+                    self.range_violation = Some(error.clone());
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// True if `error` is this reader's report of an integer outside its range (a readable
+    /// but wrong token), as opposed to a token that could not be read as an integer at all.
+    pub fn is_range_violation(&self, error: &Malformed) -> bool {
+        self.range_violation.as_ref() == Some(error)
     }
 
     /// Succeeds only if every token was read.
@@ -127,8 +161,9 @@ impl<'a> TokenReader<'a> {
             Some(token) => Err(malformed_at(
                 token,
                 format!(
-                    "expected end of output, found extra token {:?}",
-                    token.text()
+                    "expected end of {}, found extra token {}",
+                    self.source,
+                    token.shown()
                 ),
             )),
         }

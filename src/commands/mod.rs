@@ -2,6 +2,7 @@
 //! An `Err` is a usage or environment error (exit 2); an examined thing found wrong is
 //! [`Outcome::Rejected`] (exit 1).
 
+pub mod check;
 pub mod grundy;
 pub mod inspect;
 
