@@ -35,6 +35,8 @@ pub enum Command {
                                 stonejudge check --kattis <PROBLEM> <INPUT> <ANSWER> <FEEDBACK_DIR> [FLAGS]... < OUTPUT"
     )]
     Check(CheckArgs),
+    /// (Re)write testdata/ from the test plans in problems/; --check: compare only.
+    Testdata(TestdataArgs),
 }
 
 /// `solve` and `brute`.
@@ -101,4 +103,17 @@ pub struct CheckArgs {
         trailing_var_arg = true
     )]
     pub args: Vec<std::ffi::OsString>,
+}
+
+/// `testdata`.
+#[derive(Debug, Args)]
+pub struct TestdataArgs {
+    /// Regenerate in memory and list every file of testdata/ that differs; write nothing.
+    #[arg(long)]
+    pub check: bool,
+    /// The archive: the directory holding problems/ and testdata/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
+    /// Problems to process; every problem of the catalog when none.
+    pub problems: Vec<String>,
 }

@@ -5,6 +5,7 @@
 //! instance → reference → answer; a contestant's output goes to the checker with the
 //! instance and the answer, and comes out as a verdict with an explanation.
 
+pub mod archive;
 pub mod check;
 pub mod game;
 pub mod gen;

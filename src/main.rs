@@ -22,6 +22,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::inspect::generate(&args),
         Command::Validate(args) => commands::inspect::validate(&args),
         Command::Check(args) => commands::check::run(&args),
+        Command::Testdata(args) => commands::testdata::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),

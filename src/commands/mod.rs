@@ -5,6 +5,7 @@
 pub mod check;
 pub mod grundy;
 pub mod inspect;
+pub mod testdata;
 
 use std::io::Read;
 use std::path::Path;

@@ -81,6 +81,88 @@ impl Gen {
     pub fn index(&mut self, len: usize) -> usize {
         self.below(len as u64) as usize
     }
+
+    /// `count` distinct integers from `lo..=hi`, in increasing order; every subset of that size
+    /// is equally likely. Robert Floyd's algorithm: `count` draws whatever the width of the
+    /// range, so a few distinct values out of `0..=10^18` cost no more than out of `0..=10`.
+    /// Shuffle the result if the order should be random too.
+    ///
+    /// Panics if the range holds fewer than `count` integers (generators check their
+    /// parameters first).
+    pub fn sample_distinct(&mut self, count: u64, lo: u64, hi: u64) -> Vec<u64> {
+        assert!(lo <= hi, "Gen::sample_distinct needs lo <= hi");
+        let span = u128::from(hi - lo) + 1;
+        assert!(
+            u128::from(count) <= span,
+            "Gen::sample_distinct: {count} distinct values do not fit in {lo}..={hi}"
+        );
+        let mut chosen = std::collections::BTreeSet::new();
+        for j in (span - u128::from(count))..span {
+            // `j < span <= 2^64`, so it fits; draw uniformly from 0..=j.
+            let j = j as u64;
+            let t = self.range(0, j);
+            if !chosen.insert(t) {
+                chosen.insert(j);
+            }
+        }
+        chosen.into_iter().map(|offset| lo + offset).collect()
+    }
+
+    /// `total` split into `parts` positive integers that add up to it, every such ordered
+    /// split (composition) equally likely: the `parts - 1` cut points are a uniform sample of
+    /// distinct positions in `1..total`.
+    ///
+    /// Panics unless `1 <= parts <= total`.
+    pub fn partition(&mut self, total: u64, parts: u64) -> Vec<u64> {
+        assert!(
+            parts >= 1 && parts <= total,
+            "Gen::partition: cannot split {total} into {parts} positive parts"
+        );
+        let cuts = if parts == 1 {
+            Vec::new()
+        } else {
+            self.sample_distinct(parts - 1, 1, total - 1)
+        };
+        let mut sizes = Vec::with_capacity(cuts.len() + 1);
+        let mut previous = 0;
+        for cut in cuts.into_iter().chain(std::iter::once(total)) {
+            sizes.push(cut - previous);
+            previous = cut;
+        }
+        sizes
+    }
+
+    /// `total` split into `parts` non-negative integers that add up to it, every such ordered
+    /// split equally likely (stars and bars: a positive split of `total + parts`, minus one
+    /// from each part).
+    ///
+    /// Panics if `parts == 0` or `total + parts` overflows.
+    pub fn partition_nonneg(&mut self, total: u64, parts: u64) -> Vec<u64> {
+        let shifted = total
+            .checked_add(parts)
+            .expect("Gen::partition_nonneg: total + parts overflows u64");
+        self.partition(shifted, parts)
+            .into_iter()
+            .map(|size| size - 1)
+            .collect()
+    }
+
+    /// An integer in `lo..=hi` whose bit length is uniform among the lengths the range allows,
+    /// then uniform among the values of that length in the range. Heaps drawn this way spread
+    /// over every order of magnitude, where [`Gen::range`] would almost always give 18-digit
+    /// numbers on `0..=10^18`.
+    pub fn log_uniform(&mut self, lo: u64, hi: u64) -> u64 {
+        assert!(lo <= hi, "Gen::log_uniform needs lo <= hi");
+        let bits = |x: u64| u64::from(u64::BITS - x.leading_zeros());
+        let length = self.range(bits(lo), bits(hi));
+        // The values of bit length `length` are 2^(length-1) ..= 2^length - 1 (just 0 for 0).
+        let (first, last) = match length {
+            0 => (0, 0),
+            64 => (1 << 63, u64::MAX),
+            _ => (1 << (length - 1), (1 << length) - 1),
+        };
+        self.range(first.max(lo), last.min(hi))
+    }
 }
 
 /// One step of SplitMix64 (Steele, Lea, Flood 2014).

@@ -9,6 +9,7 @@ pub mod strict;
 
 mod bounded_nim;
 mod common;
+mod helpers;
 mod misere_nim;
 mod misere_subtraction;
 mod nim;
@@ -16,6 +17,7 @@ mod octal;
 mod rows;
 mod stripes;
 mod subtraction;
+mod winner;
 mod wythoff;
 
 use std::fmt::Debug;

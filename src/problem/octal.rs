@@ -1,46 +1,520 @@
-//! Problem `octal` (GAMES.md §4): placeholder until implemented.
+//! Problem `octal` (GAMES.md §4.8): any octal game `0.d1…dk` on several heaps; who cannot move
+//! loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
+//!
+//! Input: `T` (1 ≤ T ≤ 100); each case: a code `0.d1…dk` (1 ≤ k ≤ 16, digits 0–7, the last
+//! non-zero) / `n` (1 ≤ n ≤ 100) / n heap sizes (0 ≤ h ≤ 2000). Output per case `first` or
+//! `second`.
+//!
+//! The reference computes one table per distinct code, only up to that code's largest heap,
+//! and computes the set of values reachable by splitting a remainder `r` into two non-empty
+//! heaps once per `r` rather than once per digit (see [`fast_table`]).
+//!
+//! # Generator parameters
+//! - `mode`: `random` (default) — codes of random length and digits; `max` — T = 100 distinct
+//!   16-digit codes, n = 100, every heap at `max-heap` or just below; `min` — one case, code
+//!   `0.1`, one heap of 0 (reads no other parameter); `split` — every code has splitting digits
+//!   (bit 4), several of them (catches solutions that ignore the split); `no-split` — no code
+//!   has a splitting digit.
+//! - `max-t` (1..=100, default 5): number of cases (not `max`).
+//! - `max-n` (1..=100, default 10): heaps per case (not `max`).
+//! - `max-heap` (0..=2000, default 2000): largest heap.
+//! - `max-digits` (1..=16, default 16): longest code (not `max`).
 
-use super::{ParseError, Problem, Reach};
+use std::collections::HashMap;
+
+use super::helpers::{fewer, lower_values, min_max, FINE};
+use super::winner::{Winner, FIRST_SECOND};
+use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
-use crate::game::brute::TooLarge;
+use crate::game::brute::{BruteSolver, Play, TooLarge};
+use crate::game::moves::winning_moves;
+use crate::game::{OctalCode, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
+
+const MAX_T: u64 = 100;
+const MAX_DIGITS: usize = 16;
+const MAX_N: u64 = 100;
+const MAX_HEAP: u64 = 2000;
 
 pub struct Octal;
 
-impl Problem for Octal {
-    type Instance = ();
-    type Answer = ();
-    const NAME: &'static str = "octal";
-    const TITLE: &'static str = "octal";
+/// One case: the code's digits `d1…dk` as written, and the heaps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Case {
+    pub digits: Vec<u8>,
+    pub heaps: Vec<u64>,
+}
 
-    fn parse_input(_input: &[u8]) -> Result<(), ParseError> {
-        todo!()
+impl Case {
+    fn code(&self) -> OctalCode {
+        OctalCode::from_digits(
+            self.digits
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| (i as u64 + 1, d)),
+        )
     }
-    fn write_input(_instance: &()) -> String {
-        todo!()
+
+    fn code_text(&self) -> String {
+        let digits: String = self.digits.iter().map(|d| char::from(b'0' + d)).collect();
+        format!("0.{digits}")
     }
-    fn solve(_instance: &()) {
-        todo!()
+}
+
+/// A growable set of small values as a bitset.
+#[derive(Default, Clone)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn insert(&mut self, value: u32) {
+        let word = value as usize / 64;
+        if word >= self.0.len() {
+            self.0.resize(word + 1, 0);
+        }
+        self.0[word] |= 1 << (value % 64);
     }
-    fn brute(_instance: &()) -> Result<(), TooLarge> {
-        todo!()
+
+    fn union_with(&mut self, other: &Bits) {
+        if other.0.len() > self.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= b);
     }
-    fn write_answer(_instance: &(), _answer: &()) -> String {
-        todo!()
+
+    fn mex(&self) -> u32 {
+        match self.0.iter().position(|&w| w != !0) {
+            Some(i) => i as u32 * 64 + self.0[i].trailing_ones(),
+            None => self.0.len() as u32 * 64,
+        }
     }
-    fn read_answer(_instance: &(), _tokens: &mut TokenReader<'_>) -> Result<(), Malformed> {
-        todo!()
+}
+
+/// `G(0..=upto)` for an octal code, by the mex recurrence with one shortcut: the values
+/// `G(a) xor G(r - a)` of splitting a remainder `r` into two non-empty heaps do not depend on
+/// which digit left `r`, so their set is built once per `r` (about `r/2` xors) and then merely
+/// OR-ed into the options of every digit with bit 4. That is `upto²/4` xors per code in all,
+/// instead of that many per splitting digit. Certified against the plain oracle
+/// [`crate::game::grundy::plain_table`] in the tests.
+fn fast_table(code: &OctalCode, upto: usize) -> Vec<u32> {
+    let splits_needed = code.splits();
+    let mut values: Vec<u32> = Vec::with_capacity(upto + 1);
+    // splits[r]: the set { G(a) xor G(r - a) : 1 <= a <= r/2 }.
+    let mut splits: Vec<Bits> = Vec::with_capacity(upto + 1);
+    for n in 0..=upto {
+        if splits_needed && n > 0 {
+            let r = n - 1;
+            let mut set = Bits::default();
+            for a in 1..=r / 2 {
+                set.insert(values[a] ^ values[r - a]);
+            }
+            splits.push(set);
+        }
+        let mut options = Bits::default();
+        for &(j, d) in code.digits() {
+            let Some(rest) = usize::try_from(j).ok().and_then(|j| n.checked_sub(j)) else {
+                break;
+            };
+            if d & 1 != 0 && rest == 0 {
+                options.insert(0);
+            }
+            if d & 2 != 0 && rest > 0 {
+                options.insert(values[rest]);
+            }
+            if d & 4 != 0 && rest >= 2 {
+                options.union_with(&splits[rest]);
+            }
+        }
+        values.push(options.mex());
     }
-    fn compare(_instance: &(), _reference: &(), _got: &()) -> Result<(), String> {
-        todo!()
+    values
+}
+
+/// One table per distinct code, each up to that code's largest heap.
+fn tables(cases: &[Case]) -> HashMap<Vec<u8>, Vec<u32>> {
+    let mut largest: HashMap<&[u8], u64> = HashMap::new();
+    for case in cases {
+        let top = case.heaps.iter().copied().max().unwrap_or(0);
+        let entry = largest.entry(&case.digits).or_insert(0);
+        *entry = (*entry).max(top);
     }
-    fn generate(_gen: &mut Gen, _params: &Params) -> Result<(), ParamError> {
-        todo!()
+    largest
+        .into_iter()
+        .map(|(digits, upto)| {
+            let case = Case {
+                digits: digits.to_vec(),
+                heaps: Vec::new(),
+            };
+            (digits.to_vec(), fast_table(&case.code(), upto as usize))
+        })
+        .collect()
+}
+
+fn heaps_value(values: &[u32], heaps: &[u64]) -> u32 {
+    heaps.iter().fold(0, |acc, &h| acc ^ values[h as usize])
+}
+
+/// Why the reference's winner is right, in the game's terms.
+fn explain(case: &Case, winner: Winner) -> String {
+    let code = case.code();
+    let upto = case.heaps.iter().copied().max().unwrap_or(0);
+    let values = fast_table(&code, upto as usize);
+    let rules = Ruleset::Octal(code);
+    let moves = winning_moves(&rules, &values, &case.heaps).unwrap_or_default();
+    match (winner, moves.first()) {
+        (Winner::First, Some(m)) => {
+            let leaving = match m.leaves.as_slice() {
+                [] => "leaving nothing of it".to_string(),
+                [one] => format!("leaving a heap of {one}"),
+                pieces => format!("leaving heaps of {} and {}", pieces[0], pieces[1]),
+            };
+            format!(
+                "the first player wins by removing {} stone{} from heap {} (of {}), {leaving}; \
+                 the Grundy values under {} then xor to 0",
+                m.removed,
+                if m.removed == 1 { "" } else { "s" },
+                m.heap + 1,
+                case.heaps[m.heap],
+                case.code_text()
+            )
+        }
+        (Winner::First, None) => "the reference found no winning move (judge error)".to_string(),
+        (Winner::Second, _) => {
+            let mut shown: Vec<String> = case
+                .heaps
+                .iter()
+                .take(8)
+                .map(|&h| values[h as usize].to_string())
+                .collect();
+            if case.heaps.len() > shown.len() {
+                shown.push("…".to_string());
+            }
+            format!(
+                "the heaps' Grundy values under {} are {} and xor to 0, so every move leaves a \
+                 position that the player to move wins",
+                case.code_text(),
+                shown.join(", ")
+            )
+        }
     }
-    fn shrink(_instance: &()) -> Vec<()> {
-        todo!()
+}
+
+/// Reads `0.d1…dk` and reports any fault at its own column.
+fn read_code(reader: &mut StrictReader<'_>) -> Result<Vec<u8>, ParseError> {
+    let (line, col) = reader.position();
+    let at = |offset: usize, message: String| ParseError {
+        line,
+        col: col + offset,
+        message,
+    };
+    let word = reader.word("an octal code 0.d1…dk")?;
+    let Some(digits) = word.strip_prefix("0.") else {
+        return Err(at(
+            0,
+            format!("expected an octal code 0.d1…dk, found {word:?}"),
+        ));
+    };
+    if digits.is_empty() {
+        return Err(at(
+            2,
+            "the octal code needs at least one digit after \"0.\"".to_string(),
+        ));
     }
-    fn reach(_instance: &()) -> Vec<Reach> {
-        todo!()
+    let mut out = Vec::with_capacity(digits.len());
+    for (i, c) in digits.bytes().enumerate() {
+        if i == MAX_DIGITS {
+            return Err(at(
+                2 + i,
+                format!("the octal code has more than {MAX_DIGITS} digits"),
+            ));
+        }
+        if !(b'0'..=b'7').contains(&c) {
+            return Err(at(
+                2 + i,
+                format!(
+                    "digit d{} is {:?}; octal digits are 0-7",
+                    i + 1,
+                    char::from(c)
+                ),
+            ));
+        }
+        out.push(c - b'0');
+    }
+    if out.last() == Some(&0) {
+        return Err(at(
+            1 + digits.len(),
+            format!("the last digit d{} of the code must be non-zero", out.len()),
+        ));
+    }
+    Ok(out)
+}
+
+/// A random code of `k` digits; with `split`, every code has at least two digits with bit 4
+/// (or one, for k = 1); without, none has.
+fn random_code(gen: &mut Gen, k: usize, split: Option<bool>) -> Vec<u8> {
+    let mut digits: Vec<u8> = (0..k).map(|_| gen.below(8) as u8).collect();
+    match split {
+        Some(true) => {
+            for _ in 0..2 {
+                let i = gen.index(k);
+                digits[i] |= 4;
+            }
+        }
+        Some(false) => digits.iter_mut().for_each(|d| *d &= 3),
+        None => {}
+    }
+    let last = digits[k - 1];
+    if last == 0 || (split == Some(false) && last & 3 == 0) {
+        digits[k - 1] = if split == Some(false) {
+            gen.range(1, 3) as u8
+        } else {
+            gen.range(1, 7) as u8
+        };
+    }
+    digits
+}
+
+impl Problem for Octal {
+    type Instance = Vec<Case>;
+    type Answer = Vec<Winner>;
+    const NAME: &'static str = "octal";
+    const TITLE: &'static str = "Any octal game on several heaps";
+
+    fn parse_input(input: &[u8]) -> Result<Vec<Case>, ParseError> {
+        let mut reader = StrictReader::new(input);
+        let t = reader.int("T", 1, MAX_T)?;
+        reader.newline()?;
+        let mut cases = Vec::with_capacity(t as usize);
+        for _ in 0..t {
+            let digits = read_code(&mut reader)?;
+            reader.newline()?;
+            let n = reader.int("n", 1, MAX_N)?;
+            reader.newline()?;
+            let heaps = reader.int_line(n as usize, "h", 0, MAX_HEAP)?;
+            cases.push(Case { digits, heaps });
+        }
+        reader.eof()?;
+        Ok(cases)
+    }
+
+    fn write_input(cases: &Vec<Case>) -> String {
+        let mut out = format!("{}\n", cases.len());
+        for case in cases {
+            let heaps: Vec<String> = case.heaps.iter().map(u64::to_string).collect();
+            out.push_str(&format!(
+                "{}\n{}\n{}\n",
+                case.code_text(),
+                case.heaps.len(),
+                heaps.join(" ")
+            ));
+        }
+        out
+    }
+
+    fn solve(cases: &Vec<Case>) -> Vec<Winner> {
+        let tables = tables(cases);
+        cases
+            .iter()
+            .map(|case| {
+                let values = &tables[&case.digits];
+                Winner::from_first_wins(heaps_value(values, &case.heaps) != 0)
+            })
+            .collect()
+    }
+
+    fn brute(cases: &Vec<Case>) -> Result<Vec<Winner>, TooLarge> {
+        cases
+            .iter()
+            .map(|case| {
+                BruteSolver::new(&Ruleset::Octal(case.code()), Play::Normal)
+                    .wins(&case.heaps)
+                    .map(Winner::from_first_wins)
+            })
+            .collect()
+    }
+
+    fn write_answer(_cases: &Vec<Case>, answer: &Vec<Winner>) -> String {
+        FIRST_SECOND.write(answer)
+    }
+
+    fn read_answer(
+        cases: &Vec<Case>,
+        tokens: &mut TokenReader<'_>,
+    ) -> Result<Vec<Winner>, Malformed> {
+        FIRST_SECOND.read(tokens, cases.len())
+    }
+
+    fn compare(
+        cases: &Vec<Case>,
+        reference: &Vec<Winner>,
+        got: &Vec<Winner>,
+    ) -> Result<(), String> {
+        match FIRST_SECOND.first_difference(reference, got) {
+            None => Ok(()),
+            Some(i) => Err(format!(
+                "case {} (code {}): {} — {}",
+                i + 1,
+                cases[i].code_text(),
+                FIRST_SECOND.mismatch(reference[i], got[i]),
+                explain(&cases[i], reference[i])
+            )),
+        }
+    }
+
+    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Case>, ParamError> {
+        let mode = params.choice(
+            "mode",
+            "random",
+            &["random", "max", "min", "split", "no-split"],
+        )?;
+        if mode == "min" {
+            return Ok(vec![Case {
+                digits: vec![1],
+                heaps: vec![0],
+            }]);
+        }
+        let max_heap = params.int("max-heap", MAX_HEAP, 0, MAX_HEAP)?;
+        if mode == "max" {
+            let mut codes: Vec<Vec<u8>> = Vec::new();
+            while codes.len() < MAX_T as usize {
+                let code = random_code(gen, MAX_DIGITS, Some(true));
+                if !codes.contains(&code) {
+                    codes.push(code);
+                }
+            }
+            return Ok(codes
+                .into_iter()
+                .map(|digits| Case {
+                    digits,
+                    heaps: (0..MAX_N)
+                        .map(|_| max_heap - gen.range(0, max_heap.min(10)))
+                        .collect(),
+                })
+                .collect());
+        }
+        let max_t = params.int("max-t", 5, 1, MAX_T)?;
+        let max_n = params.int("max-n", 10, 1, MAX_N)?;
+        let max_digits = params.int("max-digits", MAX_DIGITS as u64, 1, MAX_DIGITS as u64)?;
+        let split = match mode {
+            "split" => Some(true),
+            "no-split" => Some(false),
+            _ => None,
+        };
+        let t = gen.range(1, max_t);
+        Ok((0..t)
+            .map(|_| {
+                let k = gen.range(1, max_digits) as usize;
+                let digits = random_code(gen, k, split);
+                let n = gen.range(1, max_n);
+                let heaps = (0..n).map(|_| gen.range(0, max_heap)).collect();
+                Case { digits, heaps }
+            })
+            .collect())
+    }
+
+    fn shrink(cases: &Vec<Case>) -> Vec<Vec<Case>> {
+        let mut out = fewer(cases, 1);
+        if cases.len() > FINE {
+            return out;
+        }
+        for (i, case) in cases.iter().enumerate() {
+            let mut with = |digits: Vec<u8>, heaps: Vec<u64>| {
+                let mut smaller = cases.clone();
+                smaller[i] = Case { digits, heaps };
+                out.push(smaller);
+            };
+            for heaps in fewer(&case.heaps, 1) {
+                with(case.digits.clone(), heaps);
+            }
+            for (j, &h) in case.heaps.iter().enumerate() {
+                for lower in lower_values(h, 0) {
+                    let mut heaps = case.heaps.clone();
+                    heaps[j] = lower;
+                    with(case.digits.clone(), heaps);
+                }
+            }
+            // A shorter code: drop the last digit (and any zeros it exposes).
+            let mut digits = case.digits.clone();
+            digits.pop();
+            while digits.last() == Some(&0) {
+                digits.pop();
+            }
+            if !digits.is_empty() {
+                with(digits, case.heaps.clone());
+            }
+            // Fewer moves: clear one bit of one digit, keeping the last digit non-zero.
+            for (j, &d) in case.digits.iter().enumerate() {
+                for bit in [4, 2, 1] {
+                    let cleared = d & !bit;
+                    if d & bit != 0 && (cleared != 0 || j + 1 < case.digits.len()) {
+                        let mut digits = case.digits.clone();
+                        digits[j] = cleared;
+                        with(digits, case.heaps.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn reach(cases: &Vec<Case>) -> Vec<Reach> {
+        vec![
+            Reach {
+                name: "T",
+                allowed: (1, MAX_T),
+                seen: Some((cases.len() as u64, cases.len() as u64)),
+            },
+            Reach {
+                name: "k",
+                allowed: (1, MAX_DIGITS as u64),
+                seen: min_max(cases.iter().map(|c| c.digits.len() as u64)),
+            },
+            Reach {
+                name: "n",
+                allowed: (1, MAX_N),
+                seen: min_max(cases.iter().map(|c| c.heaps.len() as u64)),
+            },
+            Reach {
+                name: "h",
+                allowed: (0, MAX_HEAP),
+                seen: min_max(cases.iter().flat_map(|c| c.heaps.iter().copied())),
+            },
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::grundy::plain_table;
+
+    #[test]
+    fn fast_table_equals_the_plain_oracle() {
+        let mut gen = Gen::new(7);
+        for round in 0..300 {
+            let k = gen.range(1, 16) as usize;
+            let digits = random_code(&mut gen, k, if round % 2 == 0 { Some(true) } else { None });
+            let case = Case {
+                digits,
+                heaps: Vec::new(),
+            };
+            let code = case.code();
+            let upto = gen.range(0, 150) as usize;
+            assert_eq!(
+                fast_table(&code, upto),
+                plain_table(&Ruleset::Octal(code.clone()), upto),
+                "code {}",
+                case.code_text()
+            );
+        }
+    }
+
+    #[test]
+    fn fast_table_knows_kayles() {
+        let kayles = OctalCode::from_digits([(1, 7), (2, 7)]);
+        let values = fast_table(&kayles, 20);
+        assert_eq!(
+            values,
+            [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1]
+        );
     }
 }

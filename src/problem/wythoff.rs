@@ -1,46 +1,268 @@
-//! Problem `wythoff` (GAMES.md §4): placeholder until implemented.
+//! Problem `wythoff` (GAMES.md §4.9, POJ 1067 extended to 10^18): two heaps; a move takes any
+//! positive number from one heap, or the same number from both; who cannot move loses.
+//!
+//! Input: lines `a b` until end of file (0 ≤ a, b ≤ 10^18, 1 to 10^5 lines). Output per line
+//! `1` if the first player wins, else `0`.
+//!
+//! Exact integers only ([`crate::game::wythoff`]): the P-positions `(⌊kφ⌋, ⌊kφ⌋ + k)` come from
+//! `isqrt(5k²)` in `u128`; floating point is wrong well inside this range.
+//!
+//! # Generator parameters
+//! - `mode`: `random` (default) — a mix of P-positions, their neighbours and random pairs;
+//!   `max` — 10^5 lines, values near `max-value`: the largest P-positions, their neighbours,
+//!   and the extreme pairs; `min` — the single line `0 0` (reads no other parameter);
+//!   `p-near-max` — P-positions with the largest `k` that fit and their neighbours, in both
+//!   orders (f64 and 80-bit floats misplace them); `fibonacci` — P-positions whose difference
+//!   `k` is a Fibonacci number or next to one (`kφ` is then nearest an integer, where floating
+//!   point rounds the wrong way), with neighbours.
+//! - `max-lines` (1..=10^5, default 100): number of lines (not `max`).
+//! - `max-value` (0..=10^18, default 10^18): largest heap.
 
-use super::{ParseError, Problem, Reach};
+use super::helpers::{fewer, lower_values, min_max, FINE};
+use super::winner::{Winner, Words};
+use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
-use crate::game::brute::TooLarge;
+use crate::game::brute::{wythoff_wins_brute, TooLarge};
+use crate::game::wythoff::{is_p_position, p_position, winning_moves};
 use crate::gen::{Gen, ParamError, Params};
+
+const MAX_LINES: usize = 100_000;
+const MAX_VALUE: u64 = 1_000_000_000_000_000_000;
+
+/// `1` when the first player wins, `0` when the second does, one per line.
+const ONE_ZERO: Words = Words {
+    first: "1",
+    second: "0",
+    unit: "line",
+};
 
 pub struct Wythoff;
 
-impl Problem for Wythoff {
-    type Instance = ();
-    type Answer = ();
-    const NAME: &'static str = "wythoff";
-    const TITLE: &'static str = "wythoff";
+/// The largest `k` whose P-position `(a_k, a_k + k)` has both heaps at most `max`.
+fn largest_k(max: u64) -> u64 {
+    let fits = |k: u64| p_position(k).is_some_and(|(_, b)| b <= max);
+    // b_k ≥ 2k, so k ≤ max / 2; binary search the monotone predicate.
+    let (mut lo, mut hi) = (0, max / 2);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
 
-    fn parse_input(_input: &[u8]) -> Result<(), ParseError> {
-        todo!()
+/// The P-position `k` and the positions next to it (each heap ±1), in a random order of heaps,
+/// keeping those within `0..=max`.
+fn with_neighbours(gen: &mut Gen, k: u64, max: u64, out: &mut Vec<(u64, u64)>) {
+    let Some((a, b)) = p_position(k) else { return };
+    let near = [
+        (a, b),
+        (a.wrapping_sub(1), b),
+        (a + 1, b),
+        (a, b.wrapping_sub(1)),
+        (a, b + 1),
+        (a + 1, b + 1),
+    ];
+    for (x, y) in near {
+        if x <= max && y <= max {
+            out.push(if gen.chance(1, 2) { (x, y) } else { (y, x) });
+        }
     }
-    fn write_input(_instance: &()) -> String {
-        todo!()
+}
+
+/// Fibonacci numbers up to `max`, from 1.
+fn fibonacci_upto(max: u64) -> Vec<u64> {
+    let mut out = vec![1];
+    let (mut x, mut y) = (1u64, 2u64);
+    while y <= max {
+        out.push(y);
+        (x, y) = (y, x + y);
     }
-    fn solve(_instance: &()) {
-        todo!()
+    out
+}
+
+/// Why `winner` is right for `(a, b)`.
+fn explain(a: u64, b: u64, winner: Winner) -> String {
+    match (winner, winning_moves(a, b).first()) {
+        (Winner::First, Some(&(x, y))) => format!(
+            "the first player wins by moving to ({x}, {y}), a P-position (a_k, a_k + k) with \
+             k = {}",
+            x.abs_diff(y)
+        ),
+        (Winner::First, None) => "the reference found no winning move (judge error)".to_string(),
+        (Winner::Second, _) => format!(
+            "({a}, {b}) is the P-position (a_k, a_k + k) with k = {} and a_k = ⌊kφ⌋ = {}: \
+             every move leaves a position that the player to move wins",
+            a.abs_diff(b),
+            a.min(b)
+        ),
     }
-    fn brute(_instance: &()) -> Result<(), TooLarge> {
-        todo!()
+}
+
+impl Problem for Wythoff {
+    type Instance = Vec<(u64, u64)>;
+    type Answer = Vec<Winner>;
+    const NAME: &'static str = "wythoff";
+    const TITLE: &'static str = "Wythoff's game on two heaps up to 10^18";
+
+    fn parse_input(input: &[u8]) -> Result<Vec<(u64, u64)>, ParseError> {
+        let mut reader = StrictReader::new(input);
+        let mut lines = Vec::new();
+        loop {
+            if lines.len() == MAX_LINES {
+                return Err(reader.error(format!("more than {MAX_LINES} lines")));
+            }
+            let a = reader.int("a", 0, MAX_VALUE)?;
+            reader.space()?;
+            let b = reader.int("b", 0, MAX_VALUE)?;
+            reader.newline()?;
+            lines.push((a, b));
+            if reader.at_eof() {
+                return Ok(lines);
+            }
+        }
     }
-    fn write_answer(_instance: &(), _answer: &()) -> String {
-        todo!()
+
+    fn write_input(lines: &Vec<(u64, u64)>) -> String {
+        lines.iter().map(|(a, b)| format!("{a} {b}\n")).collect()
     }
-    fn read_answer(_instance: &(), _tokens: &mut TokenReader<'_>) -> Result<(), Malformed> {
-        todo!()
+
+    fn solve(lines: &Vec<(u64, u64)>) -> Vec<Winner> {
+        lines
+            .iter()
+            .map(|&(a, b)| Winner::from_first_wins(!is_p_position(a, b)))
+            .collect()
     }
-    fn compare(_instance: &(), _reference: &(), _got: &()) -> Result<(), String> {
-        todo!()
+
+    fn brute(lines: &Vec<(u64, u64)>) -> Result<Vec<Winner>, TooLarge> {
+        lines
+            .iter()
+            .map(|&(a, b)| wythoff_wins_brute(a, b).map(Winner::from_first_wins))
+            .collect()
     }
-    fn generate(_gen: &mut Gen, _params: &Params) -> Result<(), ParamError> {
-        todo!()
+
+    fn write_answer(_lines: &Vec<(u64, u64)>, answer: &Vec<Winner>) -> String {
+        ONE_ZERO.write(answer)
     }
-    fn shrink(_instance: &()) -> Vec<()> {
-        todo!()
+
+    fn read_answer(
+        lines: &Vec<(u64, u64)>,
+        tokens: &mut TokenReader<'_>,
+    ) -> Result<Vec<Winner>, Malformed> {
+        ONE_ZERO.read(tokens, lines.len())
     }
-    fn reach(_instance: &()) -> Vec<Reach> {
-        todo!()
+
+    fn compare(
+        lines: &Vec<(u64, u64)>,
+        reference: &Vec<Winner>,
+        got: &Vec<Winner>,
+    ) -> Result<(), String> {
+        match ONE_ZERO.first_difference(reference, got) {
+            None => Ok(()),
+            Some(i) => {
+                let (a, b) = lines[i];
+                Err(format!(
+                    "line {} (a = {a}, b = {b}): {} — {}",
+                    i + 1,
+                    ONE_ZERO.mismatch(reference[i], got[i]),
+                    explain(a, b, reference[i])
+                ))
+            }
+        }
+    }
+
+    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<(u64, u64)>, ParamError> {
+        let mode = params.choice(
+            "mode",
+            "random",
+            &["random", "max", "min", "p-near-max", "fibonacci"],
+        )?;
+        if mode == "min" {
+            return Ok(vec![(0, 0)]);
+        }
+        let max = params.int("max-value", MAX_VALUE, 0, MAX_VALUE)?;
+        let count = if mode == "max" {
+            MAX_LINES
+        } else {
+            let max_lines = params.int("max-lines", 100, 1, MAX_LINES as u64)?;
+            gen.range(1, max_lines) as usize
+        };
+        let top_k = largest_k(max);
+        let fibonacci = fibonacci_upto(top_k);
+        let mut lines = Vec::with_capacity(count + 8);
+        if mode == "max" {
+            lines.extend([(max, max), (0, max), (max, 0)]);
+        }
+        while lines.len() < count {
+            let k = match mode {
+                "max" | "p-near-max" => top_k - gen.range(0, top_k.min(1_000_000)),
+                "fibonacci" => {
+                    let f = *gen.choose(&fibonacci);
+                    (f + gen.range(0, 2)).saturating_sub(1).min(top_k)
+                }
+                _ => match gen.below(3) {
+                    0 => gen.range(0, top_k),
+                    1 => gen.range(0, top_k.min(1000)),
+                    _ => {
+                        let (x, y) = (gen.range(0, max), gen.range(0, max));
+                        lines.push((x, y));
+                        continue;
+                    }
+                },
+            };
+            with_neighbours(gen, k, max, &mut lines);
+        }
+        lines.truncate(count);
+        Ok(lines)
+    }
+
+    fn shrink(lines: &Vec<(u64, u64)>) -> Vec<Vec<(u64, u64)>> {
+        let mut out = fewer(lines, 1);
+        if lines.len() > FINE {
+            return out;
+        }
+        for (i, &(a, b)) in lines.iter().enumerate() {
+            let mut with = |pair: (u64, u64)| {
+                let mut smaller = lines.clone();
+                smaller[i] = pair;
+                out.push(smaller);
+            };
+            // Lowering both heaps by the same amount keeps their difference k; lowering one
+            // heap changes it.
+            for low in lower_values(a.min(b), 0) {
+                let d = a.min(b) - low;
+                with((a - d, b - d));
+            }
+            for x in lower_values(a, 0) {
+                with((x, b));
+            }
+            for y in lower_values(b, 0) {
+                with((a, y));
+            }
+        }
+        out
+    }
+
+    fn reach(lines: &Vec<(u64, u64)>) -> Vec<Reach> {
+        vec![
+            Reach {
+                name: "lines",
+                allowed: (1, MAX_LINES as u64),
+                seen: Some((lines.len() as u64, lines.len() as u64)),
+            },
+            Reach {
+                name: "a",
+                allowed: (0, MAX_VALUE),
+                seen: min_max(lines.iter().map(|&(a, _)| a)),
+            },
+            Reach {
+                name: "b",
+                allowed: (0, MAX_VALUE),
+                seen: min_max(lines.iter().map(|&(_, b)| b)),
+            },
+        ]
     }
 }

@@ -1,0 +1,49 @@
+//! `problems/` and `testdata/` on disk: problem manifests, test plans, regenerating and
+//! checking test data, and the constraint bounds it reaches.
+//!
+//! An archive is a directory holding `problems/<name>/problem.toml` (see [`manifest`]) and
+//! `testdata/<name>/NN.in`, `NN.ans` generated from it (see [`plan`] and [`testdata`]). Only
+//! this module reads or writes those directories.
+
+pub mod manifest;
+pub mod plan;
+pub mod reach;
+pub mod testdata;
+
+use std::path::{Path, PathBuf};
+
+pub use manifest::{Group, Limits, Manifest, ManifestError, Position, Sample};
+pub use plan::{build, Built, BuiltTest, PlannedTest, Source};
+pub use reach::ReachReport;
+pub use testdata::{Drift, DriftKind};
+
+/// An archive rooted at a directory (usually the repository's root).
+#[derive(Debug, Clone)]
+pub struct Archive {
+    root: PathBuf,
+}
+
+impl Archive {
+    pub fn new(root: impl Into<PathBuf>) -> Archive {
+        Archive { root: root.into() }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// `problems/<name>`.
+    pub fn problem_dir(&self, name: &str) -> PathBuf {
+        self.root.join("problems").join(name)
+    }
+
+    /// `testdata/<name>`.
+    pub fn testdata_dir(&self, name: &str) -> PathBuf {
+        self.root.join("testdata").join(name)
+    }
+
+    /// The manifest `problems/<name>/problem.toml`.
+    pub fn manifest(&self, name: &str) -> Result<Manifest, ManifestError> {
+        Manifest::load(&self.problem_dir(name))
+    }
+}

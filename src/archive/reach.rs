@@ -1,0 +1,149 @@
+//! Which constraint bounds a problem's test data reaches (in the spirit of BAPCtools'
+//! constraint report): for every constrained quantity of the input format, the smallest and
+//! largest value over all tests, against the allowed range. A plan that never reaches a bound
+//! leaves a class of wrong solutions (overflow, off-by-one at the extremes) undetected.
+
+use std::fmt;
+
+use crate::problem::Reach;
+
+/// The bounds reached by a set of tests, one entry per constrained quantity, in the order the
+/// problem lists them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReachReport {
+    pub quantities: Vec<Reach>,
+}
+
+impl ReachReport {
+    /// Folds one test's reach into the report.
+    pub fn add(&mut self, test: &[Reach]) {
+        for reach in test {
+            match self.quantities.iter_mut().find(|q| q.name == reach.name) {
+                Some(known) => known.seen = union(known.seen, reach.seen),
+                None => self.quantities.push(reach.clone()),
+            }
+        }
+    }
+
+    /// Every bound never reached, as `"p max"`-style descriptions.
+    pub fn unreached(&self) -> Vec<String> {
+        let mut missing = Vec::new();
+        for q in &self.quantities {
+            let (lo, hi) = q.allowed;
+            let (min, max) = match q.seen {
+                Some((min, max)) => (min == lo, max == hi),
+                None => (false, false),
+            };
+            if !min {
+                missing.push(format!("{} min ({lo})", q.name));
+            }
+            if !max {
+                missing.push(format!("{} max ({hi})", q.name));
+            }
+        }
+        missing
+    }
+}
+
+fn union(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> Option<(u64, u64)> {
+    match (a, b) {
+        (Some((a0, a1)), Some((b0, b1))) => Some((a0.min(b0), a1.max(b1))),
+        (one, None) | (None, one) => one,
+    }
+}
+
+/// A table: quantity, allowed range, range seen, and which bounds are reached.
+impl fmt::Display for ReachReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows: Vec<[String; 4]> = self
+            .quantities
+            .iter()
+            .map(|q| {
+                let (lo, hi) = q.allowed;
+                let (seen, min, max) = match q.seen {
+                    Some((min, max)) => (format!("{min}..={max}"), min == lo, max == hi),
+                    None => ("never".to_string(), false, false),
+                };
+                let mark = |hit: bool, what: &str| {
+                    if hit {
+                        what.to_string()
+                    } else {
+                        format!("{} NOT REACHED", what)
+                    }
+                };
+                [
+                    q.name.to_string(),
+                    format!("{lo}..={hi}"),
+                    seen,
+                    format!("{}, {}", mark(min, "min"), mark(max, "max")),
+                ]
+            })
+            .collect();
+        let header = [
+            "constraint".to_string(),
+            "allowed".to_string(),
+            "seen".to_string(),
+            "bounds".to_string(),
+        ];
+        let mut widths = header.each_ref().map(String::len);
+        for row in &rows {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.len());
+            }
+        }
+        for row in std::iter::once(&header).chain(&rows) {
+            writeln!(
+                f,
+                "  {:w0$}  {:w1$}  {:w2$}  {}",
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                w0 = widths[0],
+                w1 = widths[1],
+                w2 = widths[2]
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reach(name: &'static str, seen: Option<(u64, u64)>) -> Reach {
+        Reach {
+            name,
+            allowed: (1, 1000),
+            seen,
+        }
+    }
+
+    #[test]
+    fn bounds_are_reached_across_tests() {
+        let mut report = ReachReport::default();
+        report.add(&[reach("p", Some((1, 20))), reach("m", Some((3, 3)))]);
+        assert_eq!(
+            report.unreached(),
+            vec!["p max (1000)", "m min (1)", "m max (1000)"]
+        );
+        report.add(&[reach("p", Some((500, 1000))), reach("m", None)]);
+        report.add(&[reach("m", Some((1, 1000)))]);
+        assert!(report.unreached().is_empty());
+        assert_eq!(report.quantities[0].seen, Some((1, 1000)));
+    }
+
+    #[test]
+    fn a_quantity_never_seen_misses_both_bounds() {
+        let mut report = ReachReport::default();
+        report.add(&[reach("h", None)]);
+        assert_eq!(report.unreached(), vec!["h min (1)", "h max (1000)"]);
+        let table = report.to_string();
+        assert!(table.contains("never"), "{table}");
+        assert!(
+            table.contains("min NOT REACHED, max NOT REACHED"),
+            "{table}"
+        );
+    }
+}
