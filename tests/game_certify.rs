@@ -201,7 +201,7 @@ fn misere_subtraction_matches_brute_force() {
         (0..count).map(|_| gen.range(1, 12)).collect::<Vec<u64>>()
     }));
     for set in sets {
-        let table = misere::misere_subtraction_table(&set, 60);
+        let table = misere::misere_subtraction_table(&set, 50);
         let mut unique = set.clone();
         unique.sort_unstable();
         unique.dedup();

@@ -9,11 +9,10 @@ const BIG: u64 = 1_000_000_000_000_000_000;
 /// `a = floor(k * phi)` iff `a <= k (1 + sqrt 5) / 2 < a + 1` iff
 /// `(2a - k)^2 <= 5 k^2 < (2a + 2 - k)^2`: a certificate in integers, no square root.
 fn is_floor_k_phi(k: u64, a: u64) -> bool {
-    let (k, a) = (i128::from(k), i128::from(a));
-    let five_k2 = 5 * k * k;
-    let low = 2 * a - k;
-    let high = 2 * a + 2 - k;
-    low >= 0 && low * low <= five_k2 && five_k2 < high * high
+    let (k, a) = (u128::from(k), u128::from(a));
+    let square = |x: u128| x.checked_mul(x).expect("certificate fits in u128");
+    let five_k2 = 5 * square(k);
+    a >= k && square(2 * a - k) <= five_k2 && five_k2 < square(2 * a + 2 - k)
 }
 
 #[test]

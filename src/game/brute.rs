@@ -1,6 +1,11 @@
 //! Brute force that does not use Sprague–Grundy: memoized win/lose search over positions,
 //! with moves generated literally from each rule.
 
+use std::collections::HashMap;
+
+use super::moves::{heap_moves, Move};
+use super::ruleset::Ruleset;
+
 /// Who wins when no move is left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Play {
@@ -15,15 +20,11 @@ pub enum Play {
 #[error("too large for brute force: {0}")]
 pub struct TooLarge(pub String);
 
-use std::collections::HashMap;
-
-use super::moves::{heap_moves, Move};
-use super::ruleset::Ruleset;
-
 /// The most stones (summed over all heaps) a [`BruteSolver`] accepts. Positions are sorted
-/// multisets of heap sizes, so for splitting games the search visits up to the number of
-/// partitions of every total below this bound.
-pub const MAX_BRUTE_STONES: u64 = 60;
+/// multisets of heap sizes, so for splitting games the search may visit every partition of
+/// every total up to this bound (about a million at 50: seconds and tens of MiB; each 10
+/// more stones cost about eight times as much). It also bounds the recursion depth.
+pub const MAX_BRUTE_STONES: u64 = 50;
 
 /// The largest heap [`wythoff_wins_brute`] accepts.
 pub const MAX_WYTHOFF_BRUTE: u64 = 1000;
@@ -53,7 +54,8 @@ impl BruteSolver {
     /// Refuses positions of more than [`MAX_BRUTE_STONES`] stones in total.
     pub fn wins(&mut self, heaps: &[u64]) -> Result<bool, TooLarge> {
         check_size(heaps)?;
-        Ok(self.search(canonical(heaps.to_vec())))
+        let position = canonical(heaps.to_vec());
+        Ok(search(&self.rules, self.play, &mut self.memo, position))
     }
 
     /// Every literal move (see [`heap_moves`]) after which the opponent loses; empty when the
@@ -63,40 +65,47 @@ impl BruteSolver {
         let mut winning = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             for candidate in heap_moves(&self.rules, i, h) {
-                if !self.search(after(heaps, &candidate)) {
+                if !search(
+                    &self.rules,
+                    self.play,
+                    &mut self.memo,
+                    after(heaps, &candidate),
+                ) {
                     winning.push(candidate);
                 }
             }
         }
         Ok(winning)
     }
+}
 
-    fn search(&mut self, position: Vec<u64>) -> bool {
-        if let Some(&known) = self.memo.get(&position) {
-            return known;
-        }
-        let mut any_move = false;
-        let mut wins = false;
-        'heaps: for (i, &h) in position.iter().enumerate() {
-            if i > 0 && position[i - 1] == h {
-                continue; // an equal heap offers the same moves
-            }
-            for candidate in heap_moves(&self.rules, i, h) {
-                any_move = true;
-                if !self.search(after(&position, &candidate)) {
-                    wins = true;
-                    break 'heaps;
-                }
-            }
-        }
-        let wins = if any_move {
-            wins
-        } else {
-            self.play == Play::Misere
-        };
-        self.memo.insert(position, wins);
-        wins
+/// Player-to-move-wins for a canonical position, memoized; stops at the first winning move.
+fn search(
+    rules: &Ruleset,
+    play: Play,
+    memo: &mut HashMap<Vec<u64>, bool>,
+    position: Vec<u64>,
+) -> bool {
+    if let Some(&known) = memo.get(&position) {
+        return known;
     }
+    let mut any_move = false;
+    let mut wins = false;
+    'heaps: for (i, &h) in position.iter().enumerate() {
+        if i > 0 && position[i - 1] == h {
+            continue; // an equal heap offers the same moves
+        }
+        for candidate in heap_moves(rules, i, h) {
+            any_move = true;
+            if !search(rules, play, memo, after(&position, &candidate)) {
+                wins = true;
+                break 'heaps;
+            }
+        }
+    }
+    let wins = if any_move { wins } else { play == Play::Misere };
+    memo.insert(position, wins);
+    wins
 }
 
 /// The position after `candidate`, canonical (sorted, no empty heaps).

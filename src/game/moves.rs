@@ -66,76 +66,66 @@ impl fmt::Display for Move {
     }
 }
 
-/// Every literal move in heap number `heap` holding `size` stones, in a fixed order
+/// Every literal move in heap number `heap` holding `size` stones, lazily, in a fixed order
 /// (by removal, then offset). Nothing is generated for an empty heap.
 ///
-/// Nim lists `size` moves and an octal game about `size` per digit: callers bound `size`.
-pub fn heap_moves(rules: &Ruleset, heap: usize, size: u64) -> Vec<Move> {
-    let take = |removed: u64| Move {
+/// Nim has `size` moves and an octal game about `size` per digit: callers bound `size`.
+/// Lazy, so that a search stopping at the first winning move allocates no more.
+pub fn heap_moves(rules: &Ruleset, heap: usize, size: u64) -> Box<dyn Iterator<Item = Move> + '_> {
+    let take = move |removed: u64| Move {
         heap,
         removed,
         offset: 0,
-        leaves: non_empty(size - removed),
+        leaves: if removed == size {
+            Vec::new()
+        } else {
+            vec![size - removed]
+        },
     };
     match rules {
-        Ruleset::Nim => (1..=size).map(take).collect(),
-        Ruleset::Bounded { m } => (1..=size.min(*m)).map(take).collect(),
-        Ruleset::Subtraction { set } => set
-            .iter()
-            .copied()
-            .filter(|&s| s <= size)
-            .map(take)
-            .collect(),
-        Ruleset::Octal(code) => octal_moves(code, heap, size),
+        Ruleset::Nim => Box::new((1..=size).map(take)),
+        Ruleset::Bounded { m } => Box::new((1..=size.min(*m)).map(take)),
+        Ruleset::Subtraction { set } => {
+            Box::new(set.iter().copied().filter(move |&s| s <= size).map(take))
+        }
+        Ruleset::Octal(code) => Box::new(octal_moves(code, heap, size)),
     }
 }
 
 /// Removing `j` contiguous stones at every offset of a row, keeping only the results the
 /// digit `d_j` allows: bit 1 nothing left, bit 2 one piece, bit 4 two pieces.
-fn octal_moves(code: &OctalCode, heap: usize, size: u64) -> Vec<Move> {
-    let mut moves = Vec::new();
-    for &(j, d) in code.digits() {
-        if j > size {
-            break;
-        }
+fn octal_moves(code: &OctalCode, heap: usize, size: u64) -> impl Iterator<Item = Move> + '_ {
+    let fitting = code.digits().iter().take_while(move |&&(j, _)| j <= size);
+    fitting.flat_map(move |&(j, d)| {
         let rest = size - j;
-        for offset in 0..=rest {
+        (0..=rest).filter_map(move |offset| {
             let (left, right) = (offset, rest - offset);
-            let pieces = usize::from(left > 0) + usize::from(right > 0);
-            let allowed = match pieces {
-                0 => d & 1 != 0,
-                1 => d & 2 != 0,
-                _ => d & 4 != 0,
+            let allowed = match (left > 0, right > 0) {
+                (false, false) => d & 1 != 0,
+                (true, true) => d & 4 != 0,
+                _ => d & 2 != 0,
             };
-            if allowed {
-                let mut leaves: Vec<u64> = [left, right].into_iter().filter(|&x| x > 0).collect();
-                leaves.sort_unstable();
-                moves.push(Move {
-                    heap,
-                    removed: j,
-                    offset,
-                    leaves,
-                });
-            }
-        }
-    }
-    moves
-}
-
-fn non_empty(stones: u64) -> Vec<u64> {
-    if stones == 0 {
-        Vec::new()
-    } else {
-        vec![stones]
-    }
+            allowed.then(|| Move {
+                heap,
+                removed: j,
+                offset,
+                leaves: match (left, right) {
+                    (0, 0) => Vec::new(),
+                    (0, x) | (x, 0) => vec![x],
+                    _ => vec![left.min(right), left.max(right)],
+                },
+            })
+        })
+    })
 }
 
 /// A heap larger than the Grundy table handed in.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a heap of {heap} stones needs G({heap}), but the table stops at G({last})")]
+#[error("a heap of {heap} stones needs G({heap}), but the table holds only G(0..{len})")]
 pub struct OutsideTable {
     pub heap: u64,
-    pub last: u64,
+    /// How many values the table holds: `G(0)` to `G(len - 1)`.
+    pub len: u64,
 }
 
 /// The Grundy value of one heap, looked up in `values = G(0..)`.
@@ -145,7 +135,7 @@ fn value_of(values: &[u32], heap: u64) -> Result<u32, OutsideTable> {
         .and_then(|i| values.get(i).copied())
         .ok_or(OutsideTable {
             heap,
-            last: (values.len() as u64).saturating_sub(1),
+            len: values.len() as u64,
         })
 }
 
