@@ -37,6 +37,13 @@ pub enum Command {
     Check(CheckArgs),
     /// (Re)write testdata/ from the test plans in problems/; --check: compare only.
     Testdata(TestdataArgs),
+    /// Search for a small input on which a program fails: random or exhaustive cases, each
+    /// judged against the reference; the first failure is shrunk to a locally minimal case.
+    #[command(
+        override_usage = "stonejudge stress <PROBLEM> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]...\n       \
+                                stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]..."
+    )]
+    Stress(Box<StressArgs>),
 }
 
 /// `solve` and `brute`.
@@ -116,4 +123,62 @@ pub struct TestdataArgs {
     pub root: PathBuf,
     /// Problems to process; every problem of the catalog when none.
     pub problems: Vec<String>,
+}
+
+/// `stress`.
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// Problem name; omit it with --gen and --ref.
+    #[arg(required_unless_present = "gen", conflicts_with = "gen")]
+    pub problem: Option<String>,
+    /// Seed of case 0; case i uses seed S + i.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after N cases if nothing fails [default: 1000; with --exhaustive and no --bound,
+    /// the bound is the largest size whose instances (with all smaller ones) number at most N,
+    /// default 10000].
+    #[arg(long, value_name = "N", conflicts_with = "duration")]
+    pub cases: Option<u64>,
+    /// Stop after this many seconds if nothing fails.
+    #[arg(long, value_name = "SECONDS")]
+    pub duration: Option<f64>,
+    /// Every instance up to a size, smallest first, instead of random cases (the size of a
+    /// one-case instance is the sum of the numbers in its input).
+    #[arg(long, conflicts_with_all = ["gen", "duration"])]
+    pub exhaustive: bool,
+    /// With --exhaustive: the largest size.
+    #[arg(long, value_name = "SIZE", requires = "exhaustive")]
+    pub bound: Option<u64>,
+    /// Threads running cases [default: the number of cores].
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Generator parameter KEY=VALUE (repeatable). Unless `mode` is given, the generator's
+    /// modes take turns.
+    #[arg(long = "param", value_name = "KEY=VALUE", conflicts_with_all = ["gen", "exhaustive"])]
+    pub params: Vec<String>,
+    /// Generic mode: a generator command (a program or source, with arguments) that prints one
+    /// input and gets the case's seed as its last argument.
+    #[arg(long = "gen", value_name = "CMD", requires = "reference")]
+    pub gen: Option<String>,
+    /// Generic mode: the reference solution (a program or source, with arguments); outputs
+    /// are compared token by token. No shrinking in this mode.
+    #[arg(long = "ref", value_name = "CMD", requires = "gen")]
+    pub reference: Option<String>,
+    /// CPU time limit per run in seconds [default: the problem's, from problems/<PROBLEM>/
+    /// problem.toml under --root, else 2].
+    #[arg(long, value_name = "S")]
+    pub time_limit: Option<f64>,
+    /// Memory limit per run in MiB [default: the problem's, else 256].
+    #[arg(long, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
+    /// The archive whose problem.toml gives the limits.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
+    /// Where to save the failing case (and FILE with .ans for its answer)
+    /// [default: stress-<PROBLEM>.in].
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// The program under test (an executable, or a .cpp/.c/.rs/.py source) and its arguments.
+    #[arg(last = true, required = true, value_name = "PROGRAM|SOURCE")]
+    pub program: Vec<std::ffi::OsString>,
 }

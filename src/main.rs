@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => commands::inspect::validate(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Testdata(args) => commands::testdata::run(&args),
+        Command::Stress(args) => commands::stress::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),

@@ -195,7 +195,10 @@ fn build_one(
                     .map(|s| s.to_string())
                     .or_else(|| panic.downcast_ref::<String>().cloned())
                     .unwrap_or_default();
-                fail(format!("{}: the generator panicked: {message}", test.describe()))
+                fail(format!(
+                    "{}: the generator panicked: {message}",
+                    test.describe()
+                ))
             })?;
             generated.map_err(|e| fail(format!("{}: {e}", test.describe())))?
         }

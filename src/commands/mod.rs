@@ -5,6 +5,7 @@
 pub mod check;
 pub mod grundy;
 pub mod inspect;
+pub mod stress;
 pub mod testdata;
 
 use std::io::Read;

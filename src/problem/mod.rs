@@ -69,6 +69,14 @@ pub trait Problem: 'static {
     /// Every constrained quantity of the format with the range of values it takes in
     /// `instance`, so that a test plan can be checked to reach each bound.
     fn reach(instance: &Self::Instance) -> Vec<Reach>;
+    /// Every instance of size exactly `size`, in a fixed order, for exhaustive stress testing.
+    /// An instance holds one case (one board, one position, one line) and its size is the sum
+    /// of all numbers in its input, counts included: each size has finitely many instances,
+    /// and sizes `0, 1, 2, …` together enumerate every one-case instance, smallest first.
+    fn enumerate(size: u64) -> Vec<Self::Instance> {
+        let _ = size;
+        Vec::new()
+    }
 }
 
 /// The values one constrained quantity of an input format takes in an instance.
@@ -100,6 +108,8 @@ pub trait DynProblem: Sync {
     fn shrink(&self, input: &[u8]) -> Vec<String>;
     /// The constraint ranges a valid input reaches.
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError>;
+    /// Every one-case input of the given size (see [`Problem::enumerate`]).
+    fn enumerate(&self, size: u64) -> Vec<String>;
 }
 
 /// Adapts a [`Problem`] to [`DynProblem`].
@@ -146,6 +156,10 @@ impl<P: Problem> DynProblem for Registered<P> {
 
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
         P::parse_input(input).map(|instance| P::reach(&instance))
+    }
+
+    fn enumerate(&self, size: u64) -> Vec<String> {
+        P::enumerate(size).iter().map(P::write_input).collect()
     }
 }
 

@@ -224,11 +224,7 @@ impl Problem for Rows {
     }
 
     fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Vec<u64>>, ParamError> {
-        let mode = params.choice(
-            "mode",
-            "random",
-            &["random", "max", "min", "huge", "small"],
-        )?;
+        let mode = params.choice("mode", "random", &["random", "max", "min", "huge", "small"])?;
         if mode == "min" {
             return Ok(vec![vec![1]]);
         }
@@ -281,7 +277,11 @@ impl Problem for Rows {
         if total > SMALL {
             // Large: only halve the case with the most rows.
             if let Some(i) = (0..cases.len()).max_by_key(|&i| cases[i].len()) {
-                out.extend(fewer(&cases[i], 1).into_iter().map(|rows| replaced(i, rows)));
+                out.extend(
+                    fewer(&cases[i], 1)
+                        .into_iter()
+                        .map(|rows| replaced(i, rows)),
+                );
             }
             return out;
         }

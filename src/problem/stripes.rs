@@ -306,7 +306,7 @@ fn first_wins_because(instance: &StripesInstance, values: &[u32], p: u64) -> Str
 /// placement that fits is answered by a winning reply.
 fn second_wins_because(instance: &StripesInstance, values: &[u32], p: u64) -> String {
     let rules = instance.rules();
-    let Some(first) = heap_moves(&rules, 0, p).into_iter().next() else {
+    let Some(first) = heap_moves(&rules, 0, p).next() else {
         let [c, z, n] = instance.lengths;
         return format!("no stripe fits (lengths {c}, {z}, {n}), so the first player cannot move");
     };

@@ -335,7 +335,7 @@ fn explain(case: &SubtractionCase, heaps: &[u64]) -> String {
     let first = heaps
         .iter()
         .enumerate()
-        .find_map(|(i, &h)| heap_moves(&rules, i, h).into_iter().next());
+        .find_map(|(i, &h)| heap_moves(&rules, i, h).next());
     let Some(first) = first else {
         let smallest = case.set.iter().copied().min().unwrap_or(0);
         return format!(

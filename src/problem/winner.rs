@@ -98,10 +98,6 @@ impl Words {
 
     /// `expected first, got second`, in the problem's words.
     pub fn mismatch(&self, reference: Winner, got: Winner) -> String {
-        format!(
-            "expected {}, got {}",
-            self.word(reference),
-            self.word(got)
-        )
+        format!("expected {}, got {}", self.word(reference), self.word(got))
     }
 }
