@@ -1,7 +1,9 @@
 //! The command line (clap derive): one struct per subcommand. DESIGN.md's command-line
 //! contract is the source of truth for names; README.md shows them to users.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -44,6 +46,8 @@ pub enum Command {
                                 stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]..."
     )]
     Stress(Box<StressArgs>),
+    /// Run a program on every test of a problem under limits and judge each output.
+    Judge(JudgeArgs),
 }
 
 /// `solve` and `brute`.
@@ -166,8 +170,8 @@ pub struct StressArgs {
     pub reference: Option<String>,
     /// CPU time limit per run in seconds [default: the problem's, from problems/<PROBLEM>/
     /// problem.toml under --root, else 2].
-    #[arg(long, value_name = "S")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
     /// Memory limit per run in MiB [default: the problem's, else 256].
     #[arg(long, value_name = "MIB")]
     pub memory_limit: Option<u64>,
@@ -181,4 +185,63 @@ pub struct StressArgs {
     /// The program under test (an executable, or a .cpp/.c/.rs/.py source) and its arguments.
     #[arg(last = true, required = true, value_name = "PROGRAM|SOURCE")]
     pub program: Vec<std::ffi::OsString>,
+}
+
+/// `judge`.
+#[derive(Debug, Args)]
+#[command(after_long_help = JUDGE_AFTER_HELP)]
+pub struct JudgeArgs {
+    /// Problem name.
+    pub problem: String,
+    /// Directory of the tests: NN.in with its answer NN.ans, run in name order
+    /// [default: testdata/<PROBLEM>].
+    #[arg(long, value_name = "DIR")]
+    pub tests: Option<PathBuf>,
+    /// Judge only this test (its name without .in); repeatable.
+    #[arg(long = "test", value_name = "NAME")]
+    pub only: Vec<String>,
+    /// CPU time limit per test, in seconds [default: 1]. The wall-clock limit is twice this
+    /// plus one second.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Memory limit per test, in MiB [default: 256]: the address space, and the stack.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub memory_limit: Option<u64>,
+    /// Run J tests at a time. Faster, but tests share the cores, caches and memory bandwidth,
+    /// so every run gets slower and a program near the time limit may flip between AC and
+    /// TLE. Keep 1 (the default) when the times matter. Each job may hold up to 64 MiB of
+    /// output in memory.
+    #[arg(long, short = 'j', value_name = "J", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: u32,
+    /// Also write every test's verdict, time, memory, message and a command reproducing it to
+    /// FILE, as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// The program and its arguments: an executable, or a source compiled (once, cached) by
+    /// its extension: .cpp/.cc/.cxx (g++ -O2 -std=c++17), .c (gcc -O2), .rs (rustc -O),
+    /// .py (python3).
+    #[arg(last = true, required = true, value_name = "PROGRAM|SOURCE")]
+    pub command: Vec<OsString>,
+}
+
+const JUDGE_AFTER_HELP: &str = "\
+Verdicts: AC, WA, PE (from the problem's checker), TLE, MLE, OLE (over 64 MiB of output), RE,
+CE, JE (judge error: a broken test or a missing compiler). When several apply, the first of
+JE, TLE, MLE, OLE, RE, then the checker's, is reported.
+
+Exit status: 0 if every test is AC, 1 if some is not, 2 on a usage or environment error or a
+judge error.
+
+Time is CPU time (user + system, all threads). Each program runs in its own process group,
+which is killed at a limit and when the program ends. Compiled programs are cached in
+$STONEJUDGE_CACHE, else $XDG_CACHE_HOME/stonejudge, else ~/.cache/stonejudge.";
+
+/// A positive number of seconds, such as `1` or `0.5`.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("expected a positive number of seconds, found {text:?}"))
 }

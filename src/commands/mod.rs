@@ -7,6 +7,7 @@ pub mod grundy;
 pub mod inspect;
 pub mod stress;
 pub mod testdata;
+pub mod judge;
 
 use std::io::Read;
 use std::path::Path;

@@ -256,8 +256,7 @@ fn limits(args: &StressArgs, problem: Option<&dyn DynProblem>) -> anyhow::Result
             .then(|| archive.manifest(p.name()))
     });
     let from_manifest = manifest.transpose()?.map(|m| m.limits);
-    let seconds = args
-        .time_limit
+    let seconds = args.time_limit.map(|d| d.as_secs_f64())
         .or(from_manifest.map(|l| l.time_seconds))
         .unwrap_or(DEFAULT_TIME_SECONDS);
     let mib = args
@@ -384,7 +383,7 @@ fn repro(args: &StressArgs, origin: &Origin) -> String {
         }
     }
     if let Some(t) = args.time_limit {
-        words.extend(["--time-limit".to_string(), t.to_string()]);
+        words.extend(["--time-limit".to_string(), t.as_secs_f64().to_string()]);
     }
     if let Some(m) = args.memory_limit {
         words.extend(["--memory-limit".to_string(), m.to_string()]);

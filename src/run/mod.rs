@@ -10,8 +10,8 @@
 //! - puts the program in its own process group and kills the whole group (`SIGKILL`) at any
 //!   limit and again when the program exits, so forked sleepers die with it; processes that left
 //!   the group but still hold the output pipes are found in `/proc` and killed too;
-//! - limits CPU time (polled every few milliseconds, `RLIMIT_CPU` as a backstop) and wall-clock
-//!   time, and memory through `RLIMIT_AS`;
+//! - limits CPU time (the program's polled every 20 ms, its whole group's every 100 ms,
+//!   `RLIMIT_CPU` as a backstop) and wall-clock time, and memory through `RLIMIT_AS`;
 //! - takes CPU time and peak memory from `wait4`, exact even when the judge itself is large
 //!   (see [`launch`] for how);
 //! - never waits without a deadline.
@@ -21,6 +21,7 @@
 
 mod capture;
 mod compile;
+mod cpu;
 mod escape;
 mod hash;
 mod image;
@@ -36,6 +37,6 @@ pub use compile::{Cache, Language};
 pub use hash::fnv1a_128;
 pub use judge::{judge_test, TestOutcome};
 pub use limits::Limits;
-pub use outcome::{Exit, Run};
+pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, RunError, Runner};
 pub use program::{PrepareError, Program};

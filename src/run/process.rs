@@ -8,12 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::capture::{Bounded, HeadTail};
+use super::cpu::CpuWatch;
 use super::launch::{self, Request};
 use super::outcome::{memory_verdict, Exit, Run};
 use super::{escape, image, Limits};
 
-/// How often the CPU time of a running program is read.
-const CPU_POLL: Duration = Duration::from_millis(20);
 /// How long the output pipes may stay open after the program and its group are dead, before
 /// the processes holding them are hunted down, and again before the pipes are abandoned.
 const DRAIN_GRACE: Duration = Duration::from_millis(150);
@@ -114,71 +113,63 @@ impl Runner {
             .map_err(|e| RunError::io(&format!("cannot open {}", stdin_path.display()), e))?;
         let (out_read, out_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
+        let start = Instant::now();
+        let child = self.launch(
+            invocation,
+            limits,
+            [stdin.into(), out_write, err_write],
+            &err_read,
+        )?;
+        let watched = watch(child, out_read, err_read, limits, start)?;
+        Ok(watched.into_run(invocation, limits))
+    }
+
+    /// Starts the program through the launcher with `stdio` as its standard streams; `stderr`
+    /// is the read end of its standard error, where a failing launcher explains itself.
+    fn launch(
+        &self,
+        invocation: &Invocation,
+        limits: &Limits,
+        stdio: [OwnedFd; 3],
+        stderr: &OwnedFd,
+    ) -> Result<Child, RunError> {
         let (report_read, report_write) = pipe()?;
         let mut argv = vec![invocation.program.clone().into_os_string()];
         argv.extend(invocation.args.iter().cloned());
         let request = Request::new(limits, argv);
-
-        let start = Instant::now();
+        let [stdin, stdout, stderr_write] = stdio;
         let launcher = spawn(
             &self.launcher,
             &request.to_args(),
             &invocation.env,
-            [stdin.into(), out_write, err_write, report_write],
+            [stdin, stdout, stderr_write, report_write],
         )?;
         let report = read_report(report_read, launcher);
         let launcher_status = wait_bounded(launcher, PATIENCE);
         let (pid, exec_errno) = match (report, launcher_status) {
-            (Some((pid, errno)), Some((status, _))) if pid > 0 && status == 0 => (pid, errno),
+            (Some((pid, errno)), Some((0, _))) if pid > 0 => (pid, errno),
             (report, status) => {
                 if let Some((pid, _)) = report.filter(|(pid, _)| *pid > 0) {
                     drop(Child::new(pid));
                 }
-                let said = String::from_utf8_lossy(&read_available(&err_read)).into_owned();
+                let said = String::from_utf8_lossy(&read_available(stderr)).into_owned();
                 return Err(RunError(format!(
-                    "the launcher {} failed (status {status:?}): {}",
+                    "the launcher {} failed (wait status {:?}): {}",
                     self.launcher.display(),
+                    status.map(|(status, _)| status),
                     said.trim()
                 )));
             }
         };
         let child = Child::new(pid);
         if exec_errno != 0 {
-            drop(child);
             return Err(RunError(format!(
                 "cannot execute {}: {}",
                 invocation.program.display(),
                 std::io::Error::from_raw_os_error(exec_errno)
             )));
         }
-        let watched = watch(child, out_read, err_read, limits, start)?;
-        let exit = watched.exit;
-        let peak_memory_kib = u64::try_from(watched.rusage.ru_maxrss).unwrap_or(0);
-        let cpu_time = timeval(watched.rusage.ru_utime) + timeval(watched.rusage.ru_stime);
-        let stderr_truncated = watched.stderr.truncated();
-        let stderr = watched.stderr.into_bytes();
-        let memory_limit_hit = memory_verdict(
-            limits.memory,
-            exit,
-            peak_memory_kib,
-            image::static_bytes(&invocation.program),
-            &stderr,
-        );
-        Ok(Run {
-            exit,
-            cpu_time,
-            wall_time: watched.wall_time,
-            peak_memory_kib,
-            cpu_limit_hit: watched.killed_for == Some(Kill::Cpu) || cpu_time > limits.cpu,
-            wall_limit_hit: watched.killed_for == Some(Kill::Wall),
-            memory_limit_hit,
-            output_limit_hit: watched.stdout.total() > limits.output,
-            stdout: watched.stdout.into_bytes(),
-            stderr,
-            stderr_truncated,
-            output_abandoned: watched.abandoned,
-            limits: *limits,
-        })
+        Ok(child)
     }
 }
 
@@ -196,6 +187,8 @@ struct Watched {
     rusage: libc::rusage,
     wall_time: Duration,
     killed_for: Option<Kill>,
+    /// The last CPU time read from `/proc` while the program ran (its group's, at times).
+    polled_cpu: Duration,
     stdout: Bounded,
     stderr: HeadTail,
     abandoned: bool,
@@ -238,6 +231,41 @@ impl Drop for Child {
     }
 }
 
+impl Watched {
+    /// The facts of the run, with the memory verdict decided.
+    fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
+        let peak_memory_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
+        // Children killed with the program were never waited for, so their time is not in
+        // its rusage; the last reading of the whole group's time includes it.
+        let cpu_time =
+            (timeval(self.rusage.ru_utime) + timeval(self.rusage.ru_stime)).max(self.polled_cpu);
+        let stderr_truncated = self.stderr.truncated();
+        let stderr = self.stderr.into_bytes();
+        let memory_limit_hit = memory_verdict(
+            limits.memory,
+            self.exit,
+            peak_memory_kib,
+            image::static_bytes(&invocation.program),
+            &stderr,
+        );
+        Run {
+            exit: self.exit,
+            cpu_time,
+            wall_time: self.wall_time,
+            peak_memory_kib,
+            cpu_limit_hit: self.killed_for == Some(Kill::Cpu) || cpu_time > limits.cpu,
+            wall_limit_hit: self.killed_for == Some(Kill::Wall),
+            memory_limit_hit,
+            output_limit_hit: self.stdout.total() > limits.output,
+            stdout: self.stdout.into_bytes(),
+            stderr,
+            stderr_truncated,
+            output_abandoned: self.abandoned,
+            limits: *limits,
+        }
+    }
+}
+
 /// Watches the program until it exits and its output is drained: enforces the limits, kills
 /// the group at the end, reaps the program.
 fn watch(
@@ -256,7 +284,7 @@ fn watch(
     let mut stderr = HeadTail::default();
     let pidfd = pidfd_open(child.pid);
     let wall_deadline = start + limits.wall;
-    let mut next_cpu_check = start;
+    let mut cpu = CpuWatch::new(child.pid, start);
     let mut killed_for: Option<(Kill, Instant)> = None;
     let mut ended: Option<(Exit, libc::rusage, Duration)> = None;
     let mut drain_deadline = Instant::now();
@@ -288,14 +316,11 @@ fn watch(
                     child.kill_group();
                 }
                 None => {
-                    if now >= next_cpu_check {
-                        if cpu_time(child.pid).is_some_and(|cpu| cpu > limits.cpu) {
-                            killed_for = Some((Kill::Cpu, now));
-                            child.kill_group();
-                        }
-                        next_cpu_check = now + CPU_POLL;
+                    if now >= cpu.due() && cpu.read(now) > limits.cpu {
+                        killed_for = Some((Kill::Cpu, now));
+                        child.kill_group();
                     }
-                    wake = wake.min(wall_deadline).min(next_cpu_check);
+                    wake = wake.min(wall_deadline).min(cpu.due());
                 }
             }
             if pidfd.is_none() {
@@ -374,6 +399,7 @@ fn watch(
         rusage,
         wall_time,
         killed_for: killed_for.map(|(kill, _)| kill),
+        polled_cpu: cpu.last(),
         stdout,
         stderr,
         abandoned,
@@ -418,26 +444,6 @@ fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
     let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
     // SAFETY: a fresh descriptor that nothing else owns.
     (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
-}
-
-/// CPU time of a running process and of the children it has reaped, from `/proc/<pid>/stat`.
-fn cpu_time(pid: libc::pid_t) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    let fields: Vec<&str> = stat
-        .get(stat.rfind(')')? + 1..)?
-        .split_whitespace()
-        .collect();
-    let ticks: u64 = fields
-        .get(11..15)?
-        .iter()
-        .map(|f| f.parse::<u64>().ok())
-        .sum::<Option<u64>>()?;
-    // SAFETY: sysconf has no preconditions.
-    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) })
-        .ok()
-        .filter(|&t| t > 0)?;
-    Some(Duration::from_micros(ticks * 1_000_000 / per_second))
 }
 
 /// Reaps `pid`, waiting at most `patience`; `None` if it did not end in time.

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Judge overhead per test: `stonejudge judge` on 200 tests with a C++ program that prints a
+# constant (so nearly all the time is the judge's), against the same program started 200
+# times by the shell with the same input and output redirections. Also reports the judge's own
+# peak memory (GNU time's %M: the judge is spawned from the small time process).
+# Usage: bench/judge_overhead.sh   (builds the release binary first; best of 3 per row)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+sj=$PWD/target/release/stonejudge
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+export STONEJUDGE_CACHE=$dir/cache
+mkdir "$dir/tests"
+for i in $(seq -w 1 200); do
+    printf '1\n2\n3 3\n' > "$dir/tests/$i.in"
+    printf 'second\n' > "$dir/tests/$i.ans"
+done
+printf '#include <cstdio>\nint main() { std::puts("second"); }\n' > "$dir/echo.cpp"
+# Compile once (the cache), and keep the binary's path for the shell baseline.
+"$sj" judge nim --tests "$dir/tests" --test 001 -- "$dir/echo.cpp" > /dev/null
+binary=$(find "$dir/cache" -maxdepth 1 -type f | head -1)
+
+best_of_3() {
+    local best=
+    for _ in 1 2 3; do
+        local start end t
+        start=$(date +%s%N)
+        "$@" > /dev/null 2>&1 || true
+        end=$(date +%s%N)
+        t=$(( (end - start) / 1000 ))
+        if [[ -z $best ]] || (( t < best )); then best=$t; fi
+    done
+    echo "$best"
+}
+shell_loop() {
+    for input in "$dir"/tests/*.in; do "$binary" < "$input" > "$dir/out"; done
+}
+per_test() { awk "BEGIN { printf \"%.2f ms\", $1 / 200 / 1000 }"; }
+
+baseline=$(best_of_3 shell_loop)
+printf '%-44s %s per test\n' "shell loop, 200 runs (baseline)" "$(per_test "$baseline")"
+for jobs in 1 2; do
+    total=$(best_of_3 "$sj" judge nim --jobs "$jobs" --tests "$dir/tests" -- "$binary")
+    printf '%-44s %s per test (overhead %s)\n' "stonejudge judge, 200 tests, --jobs $jobs" \
+        "$(per_test "$total")" "$(per_test $((total - baseline)))"
+done
+/usr/bin/time -f '%M' -o "$dir/peak" "$sj" judge nim --tests "$dir/tests" -- "$binary" > /dev/null
+printf '%-44s %s KiB\n' "judge peak memory (200 tests, --jobs 1)" "$(tail -1 "$dir/peak")"

@@ -1,0 +1,543 @@
+//! The evil-program suite: real programs that loop, sleep, fork, escape their process group,
+//! flood their output, exhaust memory, crash, or print odd bytes, each judged through the
+//! library on a real `nim` test. Every case checks its verdict, that the run ended within the
+//! time limit plus 2 s of wall-clock time (a property of the judge's limits: the wall-clock
+//! limit is 2 × TL + 1 s), and that no process of the run is left alive afterwards.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use stonejudge::problem;
+use stonejudge::run::{judge_test, Cache, Limits, Program, Runner, TestOutcome, STDERR_KEPT};
+use stonejudge::verdict::Verdict;
+
+const TIME_LIMIT: Duration = Duration::from_millis(500);
+const MEMORY_LIMIT: u64 = 256 << 20;
+/// The test every fixture answers: one case, heaps 3 and 3, which the first player loses.
+const INPUT: &str = "1\n2\n3 3\n";
+const ANSWER: &str = "second\n";
+
+/// The environment variable that carries a run's token to the program and its descendants.
+const TOKEN_VAR: &str = "STONEJUDGE_EVIL_TOKEN";
+
+fn limits() -> Limits {
+    Limits::new(TIME_LIMIT, MEMORY_LIMIT)
+}
+
+/// The compiled fixtures and a scratch directory with the test files, shared by all cases.
+struct Fixtures {
+    runner: Runner,
+    cache: Cache,
+    dir: tempfile::TempDir,
+    c: Program,
+    cpp: Program,
+    rust: Program,
+    python: Program,
+    shell: Program,
+}
+
+fn programs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs")
+}
+
+fn fixtures() -> &'static Fixtures {
+    static FIXTURES: OnceLock<Fixtures> = OnceLock::new();
+    FIXTURES.get_or_init(|| {
+        let runner = Runner::new(env!("CARGO_BIN_EXE_stonejudge"));
+        let cache = Cache::new(Path::new(env!("CARGO_TARGET_TMPDIR")).join("evil-cache"));
+        let prepare = |name: &str| {
+            Program::prepare(&programs_dir().join(name), &[], &runner, &cache)
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+        };
+        // Compile the fixtures in parallel: the first run of the suite pays for it once.
+        let [c, cpp, rust, python, shell] = std::thread::scope(|scope| {
+            ["evil.c", "evil.cpp", "evil.rs", "evil.py", "background.sh"]
+                .map(|name| scope.spawn(move || prepare(name)))
+                .map(|handle| handle.join().expect("compiling a fixture panicked"))
+        });
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("test.in"), INPUT).expect("write input");
+        std::fs::write(dir.path().join("test.ans"), ANSWER).expect("write answer");
+        Fixtures {
+            runner,
+            cache,
+            dir,
+            c,
+            cpp,
+            rust,
+            python,
+            shell,
+        }
+    })
+}
+
+/// A string no other run of this process or any other uses.
+fn unique_token(mode: &str) -> String {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("evil-{}-{n}-{mode}", std::process::id())
+}
+
+/// `program` with `args` appended and the token in its environment.
+fn with_token(program: &Program, args: &[&str], token: &str) -> Program {
+    let mut program = program.clone();
+    program
+        .invocation
+        .args
+        .extend(args.iter().map(OsString::from));
+    program
+        .invocation
+        .env
+        .push((TOKEN_VAR.into(), token.into()));
+    program
+}
+
+/// Judges `program MODE TOKEN` on the test and checks the verdict, the wall-clock bound and
+/// that nothing survives.
+fn judge_case(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
+    let fixtures = fixtures();
+    let token = unique_token(mode);
+    let program = with_token(program, &[mode, &token], &token);
+    let nim = problem::find("nim").expect("nim is in the catalog");
+    let start = Instant::now();
+    let outcome = judge_test(
+        &fixtures.runner,
+        &program,
+        nim,
+        &fixtures.dir.path().join("test.in"),
+        &fixtures.dir.path().join("test.ans"),
+        &limits(),
+    );
+    let elapsed = start.elapsed();
+    assert_eq!(
+        outcome.verdict, expected,
+        "{mode}: expected {expected}, got {} ({})\n{:?}",
+        outcome.verdict, outcome.message, outcome.run
+    );
+    assert!(
+        elapsed <= TIME_LIMIT + Duration::from_secs(2),
+        "{mode}: the run took {elapsed:?}"
+    );
+    assert_no_survivors(&token);
+    outcome
+}
+
+/// Fails if a live process still carries `token` in its command line or environment. A
+/// process just killed may take a moment to disappear, so look again for a while first.
+fn assert_no_survivors(token: &str) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let survivors = processes_with(token);
+        if survivors.is_empty() {
+            return;
+        }
+        if Instant::now() > deadline {
+            for &pid in &survivors {
+                // SAFETY: cleaning up after a failed check; these carry our token.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+            panic!("processes left behind by {token}: {survivors:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Live (not zombie) processes whose command line or environment contains `token`.
+fn processes_with(token: &str) -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let token = token.as_bytes();
+    entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            let read =
+                |what: &str| std::fs::read(format!("/proc/{pid}/{what}")).unwrap_or_default();
+            let carries = |bytes: Vec<u8>| bytes.windows(token.len()).any(|w| w == token);
+            let zombie = String::from_utf8_lossy(&read("stat"))
+                .rsplit_once(") ")
+                .is_some_and(|(_, rest)| rest.starts_with('Z'));
+            !zombie && (carries(read("cmdline")) || carries(read("environ")))
+        })
+        .collect()
+}
+
+fn run_of(outcome: &TestOutcome) -> &stonejudge::run::Run {
+    outcome.run.as_ref().expect("the program ran")
+}
+
+// --- time -----------------------------------------------------------------------------------
+
+#[test]
+fn infinite_loop_is_tle_on_cpu_time() {
+    let outcome = judge_case(&fixtures().c, "loop", Verdict::TLE);
+    let run = run_of(&outcome);
+    assert!(run.cpu_limit_hit && run.cpu_time >= TIME_LIMIT, "{run:?}");
+}
+
+#[test]
+fn multithreaded_burner_is_tle() {
+    let outcome = judge_case(&fixtures().rust, "threads", Verdict::TLE);
+    // Killed by the judge: on CPU time normally, on wall time on a machine busy enough that
+    // four spinning threads do not get half a second of CPU within two seconds.
+    let run = run_of(&outcome);
+    assert_eq!(
+        run.exit,
+        stonejudge::run::Exit::Signal(libc::SIGKILL),
+        "{run:?}"
+    );
+}
+
+/// Children burning CPU time count although the program never waits for them: the judge sums
+/// the group's time while it runs.
+#[test]
+fn forked_burners_are_tle_on_the_groups_cpu_time() {
+    let outcome = judge_case(&fixtures().c, "fork-burners", Verdict::TLE);
+    let run = run_of(&outcome);
+    assert!(run.cpu_limit_hit || run.wall_limit_hit, "{run:?}");
+    if run.cpu_limit_hit {
+        assert!(run.cpu_time > TIME_LIMIT, "{run:?}");
+    }
+}
+
+#[test]
+fn sleeper_is_tle_on_wall_time() {
+    let outcome = judge_case(&fixtures().c, "sleep", Verdict::TLE);
+    let run = run_of(&outcome);
+    assert!(run.wall_limit_hit && !run.cpu_limit_hit, "{run:?}");
+    assert!(
+        outcome.message.contains("wall-clock"),
+        "{}",
+        outcome.message
+    );
+}
+
+#[test]
+fn ignoring_sigterm_does_not_help() {
+    let outcome = judge_case(&fixtures().c, "ignore-term", Verdict::TLE);
+    assert!(run_of(&outcome).wall_limit_hit);
+}
+
+// --- processes left behind ------------------------------------------------------------------
+
+#[test]
+fn forked_sleepers_are_killed() {
+    judge_case(&fixtures().c, "fork-sleepers", Verdict::AC);
+}
+
+#[test]
+fn background_sleep_of_a_shell_script_is_killed() {
+    judge_case(&fixtures().shell, "background", Verdict::AC);
+}
+
+#[test]
+fn setsid_grandchild_holding_stdout_is_killed() {
+    let outcome = judge_case(&fixtures().c, "setsid", Verdict::AC);
+    assert!(!run_of(&outcome).output_abandoned);
+}
+
+// --- memory ---------------------------------------------------------------------------------
+
+#[test]
+fn heap_growth_in_c_is_mle_by_its_peak() {
+    let outcome = judge_case(&fixtures().c, "heap", Verdict::MLE);
+    let run = run_of(&outcome);
+    assert_eq!(run.exit, stonejudge::run::Exit::Signal(libc::SIGABRT));
+    assert!(run.stderr.is_empty());
+    assert!(
+        run.peak_memory_kib * 1024 > MEMORY_LIMIT * 9 / 10,
+        "{run:?}"
+    );
+}
+
+#[test]
+fn heap_growth_in_cpp_is_mle_by_bad_alloc() {
+    let outcome = judge_case(&fixtures().cpp, "bad-alloc", Verdict::MLE);
+    assert!(
+        outcome.message.contains("std::bad_alloc"),
+        "{}",
+        outcome.message
+    );
+}
+
+#[test]
+fn heap_growth_in_rust_is_mle() {
+    judge_case(&fixtures().rust, "alloc", Verdict::MLE);
+}
+
+#[test]
+fn heap_growth_in_python_is_mle() {
+    let outcome = judge_case(&fixtures().python, "memory", Verdict::MLE);
+    let stderr = String::from_utf8_lossy(&run_of(&outcome).stderr).into_owned();
+    assert!(stderr.contains("MemoryError"), "{stderr}");
+}
+
+#[test]
+fn deep_recursion_is_mle() {
+    let outcome = judge_case(&fixtures().c, "recursion", Verdict::MLE);
+    assert_eq!(
+        run_of(&outcome).exit,
+        stonejudge::run::Exit::Signal(libc::SIGSEGV)
+    );
+}
+
+#[test]
+fn huge_static_array_is_mle() {
+    let fixtures = fixtures();
+    let program = Program::prepare(
+        &programs_dir().join("static_array.c"),
+        &[],
+        &fixtures.runner,
+        &fixtures.cache,
+    )
+    .expect("static_array.c compiles");
+    let outcome = judge_case(&program, "static", Verdict::MLE);
+    assert!(
+        outcome.message.contains("static data"),
+        "{}",
+        outcome.message
+    );
+}
+
+/// The judge holding 500 MiB must not show in a small program's peak (see `run::launch`).
+#[test]
+fn peak_memory_is_the_programs_own_even_when_the_judge_is_large() {
+    let mut ballast = vec![0u8; 500 << 20];
+    for page in ballast.chunks_mut(4096) {
+        page[0] = 1;
+    }
+    let outcome = judge_case(&fixtures().c, "trivial", Verdict::AC);
+    let peak_kib = run_of(&outcome).peak_memory_kib;
+    assert!(
+        (1..32 << 10).contains(&peak_kib),
+        "a trivial C program peaked at {peak_kib} KiB"
+    );
+    assert_eq!(std::hint::black_box(&ballast)[4096 * 1000], 1);
+}
+
+// --- output ---------------------------------------------------------------------------------
+
+#[test]
+fn stdout_flood_is_ole_and_kept_at_the_limit() {
+    let outcome = judge_case(&fixtures().c, "stdout-flood", Verdict::OLE);
+    let run = run_of(&outcome);
+    assert!(run.output_limit_hit);
+    assert_eq!(run.stdout.len() as u64, run.limits.output);
+}
+
+#[test]
+fn answer_followed_by_megabytes_of_spaces_is_accepted() {
+    let outcome = judge_case(&fixtures().c, "spaces", Verdict::AC);
+    assert_eq!(run_of(&outcome).stdout.len(), 7 + (16 << 20));
+}
+
+#[test]
+fn stderr_flood_is_drained_and_bounded() {
+    let outcome = judge_case(&fixtures().c, "stderr-flood", Verdict::AC);
+    let run = run_of(&outcome);
+    assert!(run.stderr_truncated);
+    assert!(
+        run.stderr.len() <= STDERR_KEPT + 100,
+        "{}",
+        run.stderr.len()
+    );
+}
+
+#[test]
+fn closing_stdout_early_then_exiting_cleanly_is_accepted() {
+    let outcome = judge_case(&fixtures().c, "close-early", Verdict::AC);
+    assert!(run_of(&outcome).wall_time >= Duration::from_millis(200));
+}
+
+#[test]
+fn invalid_utf8_and_nul_bytes_are_a_presentation_error() {
+    let outcome = judge_case(&fixtures().c, "binary", Verdict::PE);
+    assert_eq!(run_of(&outcome).stdout, b"sec\0ond\xff\xfe\n");
+}
+
+#[test]
+fn crlf_output_is_accepted() {
+    judge_case(&fixtures().c, "crlf", Verdict::AC);
+}
+
+#[test]
+fn output_without_final_newline_is_accepted() {
+    judge_case(&fixtures().c, "no-newline", Verdict::AC);
+}
+
+/// A program that never reads a 64 MiB standard input cannot block the judge: the input is a
+/// file, not a pipe the judge writes to.
+#[test]
+fn unread_64_mib_stdin_does_not_block() {
+    let fixtures = fixtures();
+    let input = fixtures.dir.path().join("huge.in");
+    std::fs::write(&input, vec![b'7'; 64 << 20]).expect("write 64 MiB");
+    let token = unique_token("stdin");
+    let program = with_token(&fixtures.c, &["trivial", &token], &token);
+    let start = Instant::now();
+    let run = fixtures
+        .runner
+        .run(&program.invocation, Some(&input), &limits())
+        .expect("runs");
+    assert!(start.elapsed() <= TIME_LIMIT + Duration::from_secs(2));
+    assert_eq!(run.verdict(), None);
+    assert_eq!(run.stdout, b"second\n");
+    assert_no_survivors(&token);
+}
+
+// --- crashes --------------------------------------------------------------------------------
+
+#[test]
+fn segmentation_fault_is_re() {
+    let outcome = judge_case(&fixtures().c, "segv", Verdict::RE);
+    assert!(outcome.message.contains("SIGSEGV"), "{}", outcome.message);
+}
+
+#[test]
+fn division_by_zero_is_re() {
+    let outcome = judge_case(&fixtures().c, "fpe", Verdict::RE);
+    assert!(outcome.message.contains("SIGFPE"), "{}", outcome.message);
+}
+
+#[test]
+fn abort_is_re() {
+    let outcome = judge_case(&fixtures().c, "abort", Verdict::RE);
+    assert!(outcome.message.contains("SIGABRT"), "{}", outcome.message);
+}
+
+#[test]
+fn uncaught_cpp_exception_is_re() {
+    let outcome = judge_case(&fixtures().cpp, "exception", Verdict::RE);
+    assert!(
+        outcome.message.contains("uncaught on purpose"),
+        "{}",
+        outcome.message
+    );
+}
+
+#[test]
+fn rust_panic_is_re() {
+    let outcome = judge_case(&fixtures().rust, "panic", Verdict::RE);
+    assert!(
+        outcome.message.contains("exit code 101"),
+        "{}",
+        outcome.message
+    );
+}
+
+#[test]
+fn python_exception_is_re_even_after_a_correct_answer() {
+    let outcome = judge_case(&fixtures().python, "exception", Verdict::RE);
+    assert!(
+        outcome.message.contains("ValueError: on purpose"),
+        "{}",
+        outcome.message
+    );
+}
+
+#[test]
+fn correct_answer_with_exit_code_2_is_re() {
+    let outcome = judge_case(&fixtures().c, "exit2", Verdict::RE);
+    assert!(
+        outcome.message.contains("exit code 2"),
+        "{}",
+        outcome.message
+    );
+}
+
+// --- programs that cannot run ---------------------------------------------------------------
+
+fn prepare_error(path: &Path) -> stonejudge::run::PrepareError {
+    let fixtures = fixtures();
+    Program::prepare(path, &[], &fixtures.runner, &fixtures.cache)
+        .expect_err("the program must be refused")
+}
+
+#[test]
+fn missing_binary_is_je() {
+    let error = prepare_error(&fixtures().dir.path().join("no-such-program"));
+    assert_eq!(error.verdict, Verdict::JE);
+    assert!(error.message.contains("No such file"), "{error}");
+}
+
+#[test]
+fn non_executable_file_is_je() {
+    let path = fixtures().dir.path().join("not-executable");
+    std::fs::write(&path, "#!/bin/sh\necho second\n").expect("write");
+    let error = prepare_error(&path);
+    assert_eq!(error.verdict, Verdict::JE);
+    assert!(error.message.contains("not executable"), "{error}");
+}
+
+#[test]
+fn garbage_executable_is_je() {
+    use std::os::unix::fs::PermissionsExt;
+    let path = fixtures().dir.path().join("garbage");
+    std::fs::write(&path, b"\x00\x01garbage, not a program\n").expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let error = prepare_error(&path);
+    assert_eq!(error.verdict, Verdict::JE);
+    assert!(error.message.contains("not an executable"), "{error}");
+}
+
+#[test]
+fn compile_error_is_ce_with_the_compilers_message() {
+    let error = prepare_error(&programs_dir().join("compile_error.cpp"));
+    assert_eq!(error.verdict, Verdict::CE);
+    assert!(error.message.contains("error:"), "{error}");
+    assert!(error.message.contains("compile_error.cpp"), "{error}");
+}
+
+// --- the judge's own memory -----------------------------------------------------------------
+
+/// `stonejudge judge`, measured by the runner itself (so its peak is its own), stays under
+/// 256 MiB while two parallel jobs flood standard output and standard error.
+#[test]
+fn judge_memory_stays_bounded_under_floods() {
+    let fixtures = fixtures();
+    let tests = tempfile::tempdir().expect("tempdir");
+    for name in ["01", "02"] {
+        std::fs::write(tests.path().join(format!("{name}.in")), INPUT).expect("write");
+        std::fs::write(tests.path().join(format!("{name}.ans")), ANSWER).expect("write");
+    }
+    for mode in ["stdout-flood", "stderr-flood", "spaces"] {
+        let token = unique_token(mode);
+        let judge = stonejudge::run::Invocation::new(env!("CARGO_BIN_EXE_stonejudge"))
+            .args([
+                "judge",
+                "nim",
+                "--jobs",
+                "2",
+                "--time-limit",
+                "0.5",
+                "--tests",
+            ])
+            .arg(tests.path())
+            .arg("--")
+            .arg(&fixtures.c.invocation.program)
+            .args([mode, &token])
+            .env("STONEJUDGE_CACHE", fixtures.cache.dir())
+            .env(TOKEN_VAR, &token);
+        let run = fixtures
+            .runner
+            .run(&judge, None, &Limits::for_tools(Duration::from_secs(60)))
+            .expect("the judge runs");
+        let expected_status = if mode == "stdout-flood" { 1 } else { 0 };
+        assert_eq!(
+            run.exit,
+            stonejudge::run::Exit::Code(expected_status),
+            "{mode}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(
+            run.peak_memory_kib < 256 << 10,
+            "{mode}: the judge peaked at {} KiB",
+            run.peak_memory_kib
+        );
+        assert_no_survivors(&token);
+    }
+}

@@ -1,0 +1,106 @@
+/* Misbehaving programs for the judge's evil suite: `evil MODE TOKEN`. Every mode ignores its
+ * input; the correct answer to the suite's test is "second". TOKEN is not used: it marks the
+ * command line of this process and of its forked children, so the test can find survivors. */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void sleep_forever(void) {
+    for (;;) pause();
+}
+
+static volatile int sink;
+
+static int recurse(int depth) {
+    volatile char frame[512];
+    frame[0] = (char)depth;
+    return recurse(depth + 1) + frame[0];
+}
+
+int main(int argc, char **argv) {
+    const char *mode = argc > 1 ? argv[1] : "";
+    if (!strcmp(mode, "trivial")) {
+        puts("second");
+    } else if (!strcmp(mode, "loop")) {
+        for (;;) sink++;
+    } else if (!strcmp(mode, "fork-burners")) {
+        /* The work is done by children the program never waits for. */
+        for (int i = 0; i < 2; i++)
+            if (fork() == 0)
+                for (;;) sink++;
+        sleep_forever();
+    } else if (!strcmp(mode, "sleep")) {
+        sleep_forever();
+    } else if (!strcmp(mode, "ignore-term")) {
+        signal(SIGTERM, SIG_IGN);
+        sleep_forever();
+    } else if (!strcmp(mode, "fork-sleepers")) {
+        puts("second");
+        fflush(stdout);
+        for (int i = 0; i < 3; i++)
+            if (fork() == 0) sleep_forever();
+    } else if (!strcmp(mode, "setsid")) {
+        /* A grandchild in a new session holds standard output open; the child and the
+         * program exit at once. */
+        puts("second");
+        fflush(stdout);
+        if (fork() == 0) {
+            if (fork() == 0) {
+                setsid();
+                sleep_forever();
+            }
+            _exit(0);
+        }
+    } else if (!strcmp(mode, "heap")) {
+        /* Grow and touch the heap until malloc fails, then give up without a word. */
+        for (;;) {
+            char *block = malloc(1 << 20);
+            if (!block) abort();
+            memset(block, 1, 1 << 20);
+        }
+    } else if (!strcmp(mode, "recursion")) {
+        return recurse(0);
+    } else if (!strcmp(mode, "stdout-flood")) {
+        static char line[1 << 16];
+        memset(line, 'y', sizeof line);
+        for (;;) fwrite(line, 1, sizeof line, stdout);
+    } else if (!strcmp(mode, "spaces")) {
+        static char spaces[1 << 20];
+        memset(spaces, ' ', sizeof spaces);
+        puts("second");
+        for (int i = 0; i < 16; i++) fwrite(spaces, 1, sizeof spaces, stdout);
+    } else if (!strcmp(mode, "stderr-flood")) {
+        static char noise[1 << 16];
+        memset(noise, 'e', sizeof noise);
+        for (int i = 0; i < 2048; i++) fwrite(noise, 1, sizeof noise, stderr); /* 128 MiB */
+        puts("second");
+    } else if (!strcmp(mode, "close-early")) {
+        puts("second");
+        fflush(stdout);
+        close(0);
+        close(1);
+        usleep(200 * 1000);
+    } else if (!strcmp(mode, "segv")) {
+        sink = *(volatile int *)(size_t)sink;
+    } else if (!strcmp(mode, "fpe")) {
+        sink = 1000 / sink; /* not 1 / x: compilers turn that into a comparison */
+    } else if (!strcmp(mode, "abort")) {
+        abort();
+    } else if (!strcmp(mode, "exit2")) {
+        puts("second");
+        return 2;
+    } else if (!strcmp(mode, "binary")) {
+        fwrite("sec\0ond\xff\xfe\n", 1, 10, stdout);
+    } else if (!strcmp(mode, "crlf")) {
+        fputs("second\r\n", stdout);
+    } else if (!strcmp(mode, "no-newline")) {
+        fputs("second", stdout);
+    } else {
+        fprintf(stderr, "unknown mode %s\n", mode);
+        return 64;
+    }
+    return 0;
+}

@@ -1,0 +1,5 @@
+"""A wrong solution to `nim`: always says the first player loses."""
+import sys
+
+cases = int(sys.stdin.readline())
+print("\n".join(["second"] * cases))
