@@ -13,7 +13,7 @@
 //!     10^18), a third of the cases made losing;
 //!   - `max`: 10 cases of 10^5 heaps (total n = 10^6), `m` and heaps up to 10^18;
 //!   - `min`: one case, one empty heap, `m = 1`;
-//!   - `huge`: `m` and heaps within 1000 of 10^18;
+//!   - `huge`: `m` and heaps within 1000 of their bounds (10^18), a quarter exactly at it;
 //!   - `one`: `m = 1` (the winner is decided by the parity of each heap);
 //!   - `wide`: `m` at least every heap (plain Nim);
 //!   - `many`: 10^4 cases of 100 heaps.
@@ -92,7 +92,7 @@ impl Problem for BoundedNim {
             total.spend(n, at)?;
             r.space()?;
             let m = r.int("m", 1, MAX_M)?;
-            r.newline()?;
+            r.end_of_values()?;
             let heaps = r.int_line(n as usize, "a_i", 0, MAX_A)?;
             Ok(BoundedCase { m, heaps })
         })
@@ -252,7 +252,9 @@ fn scaled(gen: &mut Gen, lo: u64, hi: u64) -> u64 {
 
 /// One case of `len` heaps as `mode` wants it.
 fn random_case(gen: &mut Gen, mode: &str, len: usize, max_m: u64, max_a: u64) -> BoundedCase {
-    let near_top = |gen: &mut Gen, top: u64, lo: u64| top - gen.range(0, (top - lo).min(1000));
+    let near_top = |gen: &mut Gen, top: u64, lo: u64| {
+        top - gen.range(0, (top - lo).min(1000)) * u64::from(gen.chance(3, 4))
+    };
     let (m, heaps): (u64, Vec<u64>) = match mode {
         "max" | "many" => (
             gen.range(1, max_m),
@@ -300,6 +302,35 @@ fn make_losing(case: &mut BoundedCase, max_a: u64) {
     if replacement <= max_a {
         if let Some(slot) = case.heaps.last_mut() {
             *slot = replacement;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_leave_positions_that_brute_force_loses() {
+        for m in 1..=4 {
+            let mut solver = BruteSolver::new(&Ruleset::Bounded { m }, Play::Normal);
+            for a in 0..=9 {
+                for b in 0..=9 {
+                    let case = BoundedCase {
+                        m,
+                        heaps: vec![a, b],
+                    };
+                    let wins = solver.wins(&case.heaps).expect("small");
+                    let Some((i, take)) = case.winning_move() else {
+                        assert!(!wins, "m = {m}, heaps {a} {b}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && (1..=m).contains(&take) && take <= case.heaps[i]);
+                    let mut after = case.heaps.clone();
+                    after[i] -= take;
+                    assert!(!solver.wins(&after).expect("small"), "{case:?} {i} {take}");
+                }
+            }
         }
     }
 }

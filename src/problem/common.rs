@@ -13,7 +13,7 @@ pub fn read_counted_cases<C>(
 ) -> Result<Vec<C>, ParseError> {
     let mut r = StrictReader::new(input);
     let t = r.int("T", 1, max_t)?;
-    r.newline()?;
+    r.end_of_values()?;
     let mut cases = Vec::with_capacity(t.min(1 << 16) as usize);
     for _ in 0..t {
         cases.push(case(&mut r)?);
@@ -42,7 +42,7 @@ pub fn read_counted_line(
 ) -> Result<Vec<u64>, ParseError> {
     let count = r.int(count_name, count_range.0, count_range.1)?;
     if count == 0 {
-        r.newline()?;
+        r.end_of_values()?;
         return Ok(Vec::new());
     }
     r.space()?;
@@ -213,8 +213,8 @@ const MAX_CHUNKS: usize = 32;
 const CANDIDATE_WEIGHT_BUDGET: usize = 1 << 22;
 
 /// Shrink candidates for a list that must keep at least `min_len` items, most aggressive
-/// first: keep one half, drop one of up to 32 chunks, then (for short lists) replace one item
-/// by each of `shrink_item`'s candidates. Every candidate differs from `items`. `weight` is
+/// first: keep one half, drop one of up to 32 chunks, then (for short lists) replace every
+/// item by its first candidate at once, then one item by each of `shrink_item`'s candidates. Every candidate differs from `items`. `weight` is
 /// the size of an item (1 for numbers, the heap count for a case), used to bound the memory
 /// taken by the candidates.
 pub fn shrink_list<T: Clone + PartialEq>(
@@ -258,8 +258,17 @@ pub fn shrink_list<T: Clone + PartialEq>(
         }
     }
     if len <= ITEMWISE_MAX_LEN {
-        for (i, item) in items.iter().enumerate() {
-            for replacement in shrink_item(item) {
+        let shrunk: Vec<Vec<T>> = items.iter().map(&shrink_item).collect();
+        // Every item at its most aggressive candidate at once: equal items that only matter
+        // together (two equal Nim heaps) shrink in one step.
+        if len >= 2 && shrunk.iter().all(|c| !c.is_empty()) {
+            let together: Vec<T> = shrunk.iter().map(|c| c[0].clone()).collect();
+            if room(together.iter().map(&weight).sum(), &out) {
+                out.push(together);
+            }
+        }
+        for (i, (item, replacements)) in items.iter().zip(shrunk).enumerate() {
+            for replacement in replacements {
                 let candidate_weight = total - weight(item) + weight(&replacement);
                 if !room(candidate_weight, &out) {
                     return out;

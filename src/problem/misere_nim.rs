@@ -10,7 +10,7 @@
 //! Generator parameters:
 //! - `mode` (default `random`):
 //!   - `random`: heaps at a random scale, a third of the cases with xor 0;
-//!   - `max`: 474 cases of 47 heaps up to 4747;
+//!   - `max`: 474 cases of 47 heaps up to `max_a`, each case with one heap of `max_a`;
 //!   - `min`: one case, one heap of one stone;
 //!   - `ones`: every heap has one stone (where Bouton's exception flips the answer);
 //!   - `one-big`: one heap of 2 or more, the others of one stone.
@@ -52,7 +52,7 @@ impl Problem for MisereNim {
     fn parse_input(input: &[u8]) -> Result<Vec<Vec<u64>>, ParseError> {
         read_counted_cases(input, MAX_T, |r| {
             let n = r.int("N", 1, MAX_N)?;
-            r.newline()?;
+            r.end_of_values()?;
             r.int_line(n as usize, "A_i", 1, MAX_A)
         })
     }
@@ -112,7 +112,10 @@ impl Problem for MisereNim {
                         taking(heaps, first),
                         taking(&after, reply)
                     ),
-                    None => "every move of John loses".to_string(),
+                    None => format!(
+                        "every move of John loses; e.g. {} takes the last stone",
+                        taking(heaps, first)
+                    ),
                 }
             }
         };
@@ -217,7 +220,11 @@ fn random_case(gen: &mut Gen, mode: &str, len: usize, max_a: u64) -> Vec<u64> {
             heaps[big] = gen.range(2, top.max(2));
             heaps
         }
-        "max" => (0..len).map(|_| gen.range(1, max_a)).collect(),
+        "max" => {
+            let mut heaps: Vec<u64> = (0..len).map(|_| gen.range(1, max_a)).collect();
+            heaps[gen.index(len)] = max_a;
+            heaps
+        }
         _ => {
             let mut heaps: Vec<u64> = (0..len).map(|_| gen.range(1, top)).collect();
             if gen.chance(1, 3) {
@@ -234,6 +241,35 @@ fn make_xor_zero(heaps: &mut [u64], max_a: u64) {
         let xor = rest.iter().fold(0, |acc, &a| acc ^ a);
         if (1..=max_a).contains(&xor) {
             *last = xor;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winning_moves_leave_positions_that_brute_force_loses() {
+        let mut solver = BruteSolver::new(&Ruleset::Nim, Play::Misere);
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=3 {
+                    let heaps = [a, b, c];
+                    let wins = solver.wins(&heaps).expect("small");
+                    let Some((i, left)) = winning_move(&heaps) else {
+                        assert!(!wins, "{heaps:?}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && left < heaps[i]);
+                    let mut after = heaps;
+                    after[i] = left;
+                    assert!(
+                        !solver.wins(&after).expect("small"),
+                        "{heaps:?} -> {after:?}"
+                    );
+                }
+            }
         }
     }
 }

@@ -14,7 +14,8 @@
 //!     made losing (xor 0);
 //!   - `max`: 10 cases of 10^5 heaps (total n = 10^6) below 2^63, half of them losing;
 //!   - `min`: one case, one empty heap;
-//!   - `huge`: heaps within 1000 of 2^63 - 1 (catches 32-bit and signed arithmetic);
+//!   - `huge`: heaps within 1000 of `max_a` = 2^63 - 1, a quarter of them exactly it (catches
+//!     32-bit and signed arithmetic);
 //!   - `equal`: all heaps of a case equal (losing iff their number is even);
 //!   - `single`: one heap per case;
 //!   - `many`: 10^4 cases of 100 heaps.
@@ -63,7 +64,7 @@ impl Problem for Nim {
             let at = r.position();
             let n = r.int("n", 1, MAX_N)?;
             total.spend(n, at)?;
-            r.newline()?;
+            r.end_of_values()?;
             r.int_line(n as usize, "a_i", 0, MAX_A)
         })
     }
@@ -207,7 +208,7 @@ fn random_case(gen: &mut Gen, mode: &str, len: usize, max_a: u64) -> Vec<u64> {
     let mut heaps: Vec<u64> = match mode {
         "max" | "many" => (0..len).map(|_| gen.range(0, max_a)).collect(),
         "huge" => (0..len)
-            .map(|_| max_a - gen.range(0, max_a.min(1000)))
+            .map(|_| max_a - gen.range(0, max_a.min(1000)) * u64::from(gen.chance(3, 4)))
             .collect(),
         "equal" => vec![gen.range(0, top); len],
         _ => (0..len).map(|_| gen.range(0, top)).collect(),

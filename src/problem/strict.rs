@@ -90,6 +90,24 @@ impl<'a> StrictReader<'a> {
         }
     }
 
+    /// The end of a line of values: like [`StrictReader::newline`], but a space followed by
+    /// more text is reported, at that text, as an extra value rather than a trailing space.
+    pub fn end_of_values(&mut self) -> Result<(), ParseError> {
+        let extra = self.peek() == Some(b' ')
+            && self
+                .bytes
+                .get(self.pos + 1)
+                .is_some_and(|b| b.is_ascii_graphic());
+        if extra {
+            self.advance();
+            return Err(self.error(format!(
+                "expected end of line, found an extra value starting with {}",
+                self.found()
+            )));
+        }
+        self.newline()
+    }
+
     fn literal(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
         if self.peek() == Some(byte) {
             self.advance();

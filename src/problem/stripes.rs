@@ -12,7 +12,8 @@
 //! - `mode` (default `random`):
 //!   - `random`: each length is small (1..=10) or anywhere in `1..=max_len`, half the time
 //!     each; boards uniform in `1..=max_p`;
-//!   - `max`: 1000 boards in the top tenth of `1..=max_p`, `max_p` itself included;
+//!   - `max`: 1000 boards in the top tenth of `1..=max_p`, `max_p` itself included; one
+//!     stripe of length `max_len`;
 //!   - `min`: every constraint at its minimum: lengths 1 1 1, one board of 1 cell;
 //!   - `short`: every board shorter than every stripe (no move at all: all answers `2`);
 //!   - `equal`: two or three of the lengths equal (the POI sample has `c = n`);
@@ -86,13 +87,13 @@ impl Problem for Stripes {
             }
             *slot = r.int(name, 1, MAX_LENGTH)?;
         }
-        r.newline()?;
+        r.end_of_values()?;
         let m = r.int("m", 1, MAX_M)?;
-        r.newline()?;
+        r.end_of_values()?;
         let mut boards = Vec::with_capacity(m as usize);
         for _ in 0..m {
             boards.push(r.int("p", 1, MAX_P)?);
-            r.newline()?;
+            r.end_of_values()?;
         }
         r.eof()?;
         Ok(StripesInstance { lengths, boards })
@@ -180,6 +181,7 @@ impl Problem for Stripes {
             |gen: &mut Gen, lo: u64| -> Vec<u64> { (0..m).map(|_| gen.range(lo, max_p)).collect() };
         let boards = match mode {
             "max" => {
+                lengths[gen.index(3)] = max_len;
                 let mut boards = uniform_boards(gen, (max_p - max_p / 10).max(1));
                 let top = gen.index(m);
                 boards[top] = max_p;
@@ -250,9 +252,7 @@ impl Problem for Stripes {
     fn reach(instance: &StripesInstance) -> Vec<Reach> {
         let [c, z, n] = instance.lengths;
         vec![
-            reach("c", (1, MAX_LENGTH), [c]),
-            reach("z", (1, MAX_LENGTH), [z]),
-            reach("n", (1, MAX_LENGTH), [n]),
+            reach("c, z, n", (1, MAX_LENGTH), [c, z, n]),
             reach("m", (1, MAX_M), [instance.boards.len() as u64]),
             reach("p", (1, MAX_P), instance.boards.iter().copied()),
         ]

@@ -13,7 +13,8 @@
 //! Generator parameters:
 //! - `mode` (default `random`):
 //!   - `random`: sets in random order with repeats at times, sizes at random;
-//!   - `max`: 10 cases with k, m, l = 100 and values up to 10^4;
+//!   - `max`: 10 cases with k, m, l = 100 and values up to 10^4; each set has `max_s`
+//!     and each case a heap of `max_h`;
 //!   - `min`: one case: `1 1` / `1` / `1 0`;
 //!   - `one`: every set contains 1;
 //!   - `no-one`: no set contains 1 (small heaps have no move);
@@ -89,7 +90,7 @@ impl Problem for Subtraction {
                 break;
             }
             let m = r.int("m", 1, MAX_M)?;
-            r.newline()?;
+            r.end_of_values()?;
             let positions = (0..m)
                 .map(|_| read_counted_line(&mut r, "l", (1, MAX_L), "h_i", (0, MAX_H)))
                 .collect::<Result<_, _>>()?;
@@ -242,12 +243,17 @@ impl Problem for Subtraction {
                 let k = size(gen, k) as usize;
                 let set = random_set(gen, mode, k, max_s);
                 let m = size(gen, m);
-                let positions = (0..m)
+                let mut positions: Vec<Vec<u64>> = (0..m)
                     .map(|_| {
                         let l = size(gen, l) as usize;
                         random_position(gen, mode, l, max_h)
                     })
                     .collect();
+                if mode == "max" {
+                    let at = gen.index(positions.len());
+                    let heap = gen.index(positions[at].len());
+                    positions[at][heap] = max_h;
+                }
                 SubtractionCase { set, positions }
             })
             .collect();
@@ -365,9 +371,10 @@ fn random_set(gen: &mut Gen, mode: &str, k: usize, max_s: u64) -> Vec<u64> {
     let mut set: Vec<u64> = (0..k)
         .map(|_| gen.range(lowest, scale.max(lowest)))
         .collect();
-    if mode == "one" {
-        let at = gen.index(k);
-        set[at] = 1;
+    match mode {
+        "one" => set[gen.index(k)] = 1,
+        "max" => set[gen.index(k)] = max_s,
+        _ => {}
     }
     if mode == "shuffled" && k >= 2 {
         for _ in 0..k / 2 {

@@ -1,0 +1,357 @@
+//! Shared checks for the per-problem tests (`tests/problem_*.rs`): the real binary on
+//! samples and malformed inputs, brute-force certification, generators, shrinking, reach,
+//! and the example solutions under `problems/<name>/solutions/` compiled and run for real.
+
+#![allow(dead_code)] // each test crate uses the part it needs
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Stdio};
+
+use assert_cmd::Command;
+use stonejudge::gen::Params;
+use stonejudge::problem::{self, DynProblem};
+use stonejudge::verdict::Verdict;
+
+pub fn problem(name: &str) -> &'static dyn DynProblem {
+    problem::find(name).unwrap_or_else(|| panic!("{name} is in the catalog"))
+}
+
+/// A generated input, in-process.
+pub fn generate(name: &str, seed: u64, params: &[(&str, &str)]) -> String {
+    problem(name)
+        .generate(seed, &Params::from_pairs(params))
+        .unwrap_or_else(|e| panic!("gen {name} --seed {seed} {params:?}: {e}"))
+}
+
+pub fn stonejudge() -> Command {
+    Command::cargo_bin("stonejudge").expect("the stonejudge binary is built")
+}
+
+/// `stonejudge solve NAME FILE` on `input`: asserts success and returns standard output.
+pub fn solve_via_binary(name: &str, input: &str) -> String {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("input.txt");
+    fs::write(&path, input).expect("write the input");
+    let output = stonejudge()
+        .arg("solve")
+        .arg(name)
+        .arg(&path)
+        .output()
+        .expect("run stonejudge");
+    assert!(
+        output.status.success(),
+        "stonejudge solve {name} failed on {input:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// `stonejudge solve NAME FILE` must exit 1 and say `FILE:line:col: …` with `what` in the
+/// message.
+pub fn assert_rejected(name: &str, input: &[u8], line: usize, col: usize, what: &str) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("bad.in");
+    fs::write(&path, input).expect("write the input");
+    let output = stonejudge()
+        .arg("solve")
+        .arg(name)
+        .arg(&path)
+        .output()
+        .expect("run stonejudge");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let shown = String::from_utf8_lossy(&input[..input.len().min(200)]);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{name}: {shown:?} should be rejected; stderr: {stderr}"
+    );
+    let prefix = format!("{}:{line}:{col}: ", path.display());
+    assert!(
+        stderr.starts_with(&prefix),
+        "{name}: {shown:?}: expected the message to start with {prefix:?}, got {stderr:?}"
+    );
+    assert!(
+        stderr.contains(what),
+        "{name}: {shown:?}: expected {what:?} in {stderr:?}"
+    );
+    assert!(output.stdout.is_empty(), "no answer for an invalid input");
+}
+
+/// The reference and the brute-force solver print the same answer on every generated input.
+pub fn assert_solve_matches_brute(name: &str, params: &[(&str, &str)], seeds: u64) {
+    let p = problem(name);
+    for seed in 0..seeds {
+        let input = generate(name, seed, params);
+        let solved = p
+            .solve(input.as_bytes())
+            .expect("generated inputs are valid");
+        let brute = p
+            .brute(input.as_bytes())
+            .expect("generated inputs are valid")
+            .unwrap_or_else(|e| panic!("{name} seed {seed} {params:?}: {e}"));
+        assert_eq!(solved, brute, "{name} seed {seed} {params:?}:\n{input}");
+    }
+}
+
+/// Every mode validates, a seed gives the same bytes twice (through the binary), and
+/// different seeds give different inputs.
+pub fn assert_generator_is_seeded(name: &str, modes: &[&str]) {
+    let p = problem(name);
+    for mode in modes {
+        let params = [("mode", *mode)];
+        for seed in 0..3 {
+            let input = generate(name, seed, &params);
+            if let Err(e) = p.validate(input.as_bytes()) {
+                panic!("{name} mode={mode} seed={seed} is invalid: {e}");
+            }
+        }
+    }
+    let via_binary = |seed: &str| {
+        stonejudge()
+            .args(["gen", name, "--seed", seed])
+            .output()
+            .expect("run stonejudge gen")
+            .stdout
+    };
+    let first = via_binary("12345");
+    assert!(!first.is_empty());
+    assert_eq!(first, via_binary("12345"), "the same seed twice");
+    assert_ne!(first, via_binary("12346"), "two different seeds");
+    assert_eq!(
+        generate(name, 12345, &[]).as_bytes(),
+        first,
+        "the binary and the library agree"
+    );
+}
+
+/// An unknown parameter and an unknown mode are refused with exit 2.
+pub fn assert_bad_params_refused(name: &str) {
+    for param in ["mode=nonsense", "colour=blue"] {
+        stonejudge()
+            .args(["gen", name, "--seed", "1", "--param", param])
+            .assert()
+            .code(2);
+    }
+}
+
+/// `(number of tokens, sum of all numbers)`: every shrink candidate must be below its input.
+fn size(input: &str) -> (usize, u128) {
+    let tokens: Vec<&str> = input.split_ascii_whitespace().collect();
+    let sum = tokens.iter().filter_map(|t| t.parse::<u128>().ok()).sum();
+    (tokens.len(), sum)
+}
+
+/// Every shrink candidate of `input` validates and is strictly smaller.
+pub fn assert_shrinks_valid_and_smaller(name: &str, input: &str) {
+    let p = problem(name);
+    let candidates = p.shrink(input.as_bytes());
+    let before = size(input);
+    for candidate in &candidates {
+        if let Err(e) = p.validate(candidate.as_bytes()) {
+            panic!("{name}: shrink candidate is invalid ({e}):\n{candidate}");
+        }
+        assert!(
+            size(candidate) < before,
+            "{name}: candidate is not smaller:\n{candidate}\nthan\n{input}"
+        );
+    }
+}
+
+/// Shrinking a failing input as the stress tester does (take the first candidate that still
+/// fails, repeat) ends at a small input that still fails.
+pub fn shrink_while(name: &str, input: &str, fails: impl Fn(&str) -> bool) -> String {
+    let p = problem(name);
+    let mut current = input.to_string();
+    assert!(fails(&current), "the starting input must fail");
+    while let Some(next) = p
+        .shrink(current.as_bytes())
+        .into_iter()
+        .find(|candidate| fails(candidate))
+    {
+        current = next;
+    }
+    current
+}
+
+/// Over the given modes, every constrained quantity reaches both ends of its range, and no
+/// generated value leaves it.
+pub fn assert_modes_reach_every_bound(name: &str, modes: &[(&str, &[(&str, &str)])]) {
+    let p = problem(name);
+    // Per quantity: (allowed range, range reached so far).
+    type Ranges = ((u64, u64), (u64, u64));
+    let mut seen: BTreeMap<&str, Ranges> = BTreeMap::new();
+    for (mode, extra) in modes {
+        let mut params = vec![("mode", *mode)];
+        params.extend_from_slice(extra);
+        let input = generate(name, 7, &params);
+        for reach in p.reach(input.as_bytes()).expect("valid") {
+            let Some((lo, hi)) = reach.seen else { continue };
+            let (a, b) = reach.allowed;
+            assert!(a <= lo && hi <= b, "{name} {mode}: {reach:?}");
+            let entry = seen.entry(reach.name).or_insert((reach.allowed, (lo, hi)));
+            entry.1 = (entry.1 .0.min(lo), entry.1 .1.max(hi));
+        }
+    }
+    for (quantity, (allowed, reached)) in seen {
+        assert_eq!(
+            allowed, reached,
+            "{name}: {quantity} should reach both ends over the modes"
+        );
+    }
+}
+
+/// A judgement of `output` for `input`, against the reference answer.
+pub fn judge(name: &str, input: &str, output: &str) -> (Verdict, String) {
+    let p = problem(name);
+    let answer = p.solve(input.as_bytes()).expect("valid input");
+    let judgement = p
+        .check(input.as_bytes(), answer.as_bytes(), output.as_bytes())
+        .expect("the jury files are fine");
+    (judgement.verdict, judgement.message)
+}
+
+/// An example solution, compiled if it needs to be.
+pub struct Program {
+    pub source: PathBuf,
+    command: PathBuf,
+    args: Vec<PathBuf>,
+}
+
+impl Program {
+    /// Compiles `source` (C++ with g++, Rust with rustc; Python runs with python3) into `dir`.
+    pub fn build(source: &Path, dir: &Path) -> Program {
+        let stem = source
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("solution");
+        let exe = dir.join(format!(
+            "{}-{stem}",
+            source.extension().and_then(|e| e.to_str()).unwrap_or("bin")
+        ));
+        let compile = |mut command: Process| {
+            let output = command.output().expect("run the compiler");
+            assert!(
+                output.status.success(),
+                "{} does not compile: {}",
+                source.display(),
+                String::from_utf8_lossy(&output.stderr)
+            );
+        };
+        match source.extension().and_then(|e| e.to_str()) {
+            Some("cpp") => {
+                let mut gxx = Process::new("g++");
+                gxx.args(["-O2", "-std=c++17", "-o"]).arg(&exe).arg(source);
+                compile(gxx);
+            }
+            Some("rs") => {
+                let mut rustc = Process::new("rustc");
+                rustc
+                    .args(["--edition", "2021", "-O", "-o"])
+                    .arg(&exe)
+                    .arg(source);
+                compile(rustc);
+            }
+            Some("py") => {
+                return Program {
+                    source: source.to_path_buf(),
+                    command: PathBuf::from("python3"),
+                    args: vec![source.to_path_buf()],
+                }
+            }
+            _ => panic!("unknown kind of solution: {}", source.display()),
+        }
+        Program {
+            source: source.to_path_buf(),
+            command: exe,
+            args: Vec::new(),
+        }
+    }
+
+    /// Runs the program on `input` (from a file); `None` if it does not exit with 0.
+    pub fn run(&self, input: &str, dir: &Path) -> Option<String> {
+        let path = dir.join("stdin.txt");
+        fs::write(&path, input).expect("write the input");
+        let output = Process::new(&self.command)
+            .args(&self.args)
+            .stdin(fs::File::open(&path).expect("open the input"))
+            .stderr(Stdio::null())
+            .output()
+            .expect("start the program");
+        output
+            .status
+            .success()
+            .then(|| String::from_utf8_lossy(&output.stdout).into_owned())
+    }
+}
+
+/// The sources in `problems/<name>/solutions/<verdict>/`, sorted.
+pub fn solutions(name: &str, verdict: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems")
+        .join(name)
+        .join("solutions")
+        .join(verdict);
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every accepted solution is judged AC on every input; with `exact`, it also prints the
+/// reference's bytes. `kinds` lists the languages that must be present.
+pub fn assert_accepted_solutions(name: &str, inputs: &[String], exact: bool, kinds: &[&str]) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let sources = solutions(name, "accepted");
+    for kind in kinds {
+        assert!(
+            sources
+                .iter()
+                .any(|s| s.extension().is_some_and(|e| e == *kind)),
+            "{name}: no accepted .{kind} solution"
+        );
+    }
+    let p = problem(name);
+    for source in &sources {
+        let program = Program::build(source, dir.path());
+        for input in inputs {
+            let reference = p.solve(input.as_bytes()).expect("valid input");
+            let output = program
+                .run(input, dir.path())
+                .unwrap_or_else(|| panic!("{} failed to run", source.display()));
+            let (verdict, message) = judge(name, input, &output);
+            assert_eq!(verdict, Verdict::AC, "{}: {message}", source.display());
+            if exact {
+                assert_eq!(output, reference, "{}", source.display());
+            }
+        }
+    }
+}
+
+/// Every wrong solution runs to the end on every input it is given and is judged WA on at
+/// least one; returns, per solution, the index of the first input that caught it.
+pub fn assert_wrong_solutions_caught(name: &str, inputs: &[String]) -> Vec<usize> {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let sources = solutions(name, "wrong_answer");
+    assert!(!sources.is_empty(), "{name}: no wrong_answer solution");
+    sources
+        .iter()
+        .map(|source| {
+            let program = Program::build(source, dir.path());
+            for (i, input) in inputs.iter().enumerate() {
+                let output = program
+                    .run(input, dir.path())
+                    .unwrap_or_else(|| panic!("{} crashed instead of a WA", source.display()));
+                match judge(name, input, &output) {
+                    (Verdict::AC, _) => continue,
+                    (Verdict::WA, _) => return i,
+                    (other, message) => panic!("{}: {other} ({message})", source.display()),
+                }
+            }
+            panic!("{} passes every generated input", source.display())
+        })
+        .collect()
+}
