@@ -74,11 +74,15 @@ fn edit_manifest(root: &Path, edit: impl Fn(&str) -> String) {
 fn writes_the_plan_and_matches_the_committed_data() {
     let root = scratch();
     let out = testdata(root.path(), false).success();
-    assert!(stdout_of(&out).contains("written to"), "{}", stdout_of(&out));
+    assert!(
+        stdout_of(&out).contains("written to"),
+        "{}",
+        stdout_of(&out)
+    );
     let written = snapshot(&root.path().join("testdata").join(PROBLEM));
     assert!(written.iter().any(|(name, _)| name == "01.in"));
     assert!(written.iter().any(|(name, _)| name == "01.ans"));
-    assert!(written.len() % 2 == 0);
+    assert!(written.len().is_multiple_of(2));
     // Byte for byte what is committed: the plan regenerates identically in another place.
     assert_eq!(written, snapshot(&repo().join("testdata").join(PROBLEM)));
     // Nothing else beside it (no staging leftovers).
@@ -90,10 +94,16 @@ fn writes_the_plan_and_matches_the_committed_data() {
 
     // Writing again is idempotent and --check agrees.
     testdata(root.path(), false).success();
-    assert_eq!(written, snapshot(&root.path().join("testdata").join(PROBLEM)));
+    assert_eq!(
+        written,
+        snapshot(&root.path().join("testdata").join(PROBLEM))
+    );
     let out = testdata(root.path(), true).success();
     assert!(stdout_of(&out).contains("matches its plan"));
-    assert!(stdout_of(&out).contains("constraint"), "reach table expected");
+    assert!(
+        stdout_of(&out).contains("constraint"),
+        "reach table expected"
+    );
 }
 
 #[test]
@@ -113,7 +123,10 @@ fn check_lists_every_drifted_file_and_exits_1() {
     let stderr = stderr_of(&out);
     assert!(stderr.contains("02.ans:1:1: differs"), "{stderr}");
     assert!(stderr.contains("03.in: missing"), "{stderr}");
-    assert!(stderr.contains("notes.txt: not produced by the plan"), "{stderr}");
+    assert!(
+        stderr.contains("notes.txt: not produced by the plan"),
+        "{stderr}"
+    );
     assert!(!stderr.contains("01.in"), "{stderr}");
 
     // --check wrote nothing; a plain run repairs everything.
@@ -141,7 +154,11 @@ fn assert_rejected_and_untouched(edit: impl Fn(&str) -> String, expect: &str) {
     let out = testdata(root.path(), false).code(1);
     let stderr = stderr_of(&out);
     assert!(stderr.contains(expect), "expected {expect:?} in:\n{stderr}");
-    assert_eq!(snapshot(&dir), before, "the old directory must be untouched");
+    assert_eq!(
+        snapshot(&dir),
+        before,
+        "the old directory must be untouched"
+    );
     let leftovers: Vec<_> = std::fs::read_dir(root.path().join("testdata"))
         .expect("read")
         .map(|e| e.expect("entry").file_name())
