@@ -85,7 +85,10 @@ fn run(command: &mut Command) -> (i32, String) {
         output.stdout.is_empty(),
         "a checker prints nothing on stdout"
     );
-    (exit_code(&output), String::from_utf8(output.stderr).unwrap())
+    (
+        exit_code(&output),
+        String::from_utf8(output.stderr).unwrap(),
+    )
 }
 
 fn exit_code(output: &Output) -> i32 {

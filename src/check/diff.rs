@@ -7,6 +7,8 @@
 //! only the first hunk, from a bounded window of lines, so it costs little on huge outputs
 //! and stays short in a report.
 
+use std::collections::VecDeque;
+
 use similar::{Algorithm, ChangeTag, DiffOp};
 
 use super::show;
@@ -23,15 +25,30 @@ const RUN_LINES: usize = 5;
 /// The first hunk of a unified diff from `answer` (`-`) to `output` (`+`), with a header; `None`
 /// if the two are the same up to whitespace within lines.
 pub fn first_hunk(answer: &[u8], output: &[u8]) -> Option<String> {
-    let old = normalized_lines(answer);
-    let new = normalized_lines(output);
-    let same = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    if same == old.len() && same == new.len() {
-        return None;
-    }
-    let start = same.saturating_sub(CONTEXT);
-    let old = &old[start..old.len().min(same + WINDOW)];
-    let new = &new[start..new.len().min(same + WINDOW)];
+    let mut old_lines = normalized_lines(answer);
+    let mut new_lines = normalized_lines(output);
+    let mut same = 0;
+    let mut context: VecDeque<String> = VecDeque::with_capacity(CONTEXT + 1);
+    let (old_first, new_first) = loop {
+        match (old_lines.next(), new_lines.next()) {
+            (None, None) => return None,
+            (Some(a), Some(b)) if a == b => {
+                same += 1;
+                context.push_back(a);
+                if context.len() > CONTEXT {
+                    context.pop_front();
+                }
+            }
+            (a, b) => break (a, b),
+        }
+    };
+    let start = same - context.len();
+    let window = |first: Option<String>, rest: &mut dyn Iterator<Item = String>| -> Vec<String> {
+        let tail = first.into_iter().chain(rest.take(WINDOW - 1));
+        context.iter().cloned().chain(tail).collect()
+    };
+    let old = &window(old_first, &mut old_lines)[..];
+    let new = &window(new_first, &mut new_lines)[..];
     let ops = similar::capture_diff_slices(Algorithm::Myers, old, new);
     let hunk = similar::group_diff_ops(ops, CONTEXT).into_iter().next()?;
     let (first, last) = (hunk.first()?, hunk.last()?);
@@ -100,21 +117,17 @@ fn hunk_range(start: usize, len: usize) -> String {
 }
 
 /// Every line of `bytes` (split at `\n`) as its tokens joined by single spaces, escaped and
-/// cut to [`show::LINE_CHARS`].
-fn normalized_lines(bytes: &[u8]) -> Vec<String> {
-    if bytes.is_empty() {
-        return Vec::new();
-    }
+/// cut to [`show::LINE_CHARS`]; computed as needed, so a flood of output costs little.
+fn normalized_lines(bytes: &[u8]) -> impl Iterator<Item = String> + '_ {
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    body.split(|&b| b == b'\n')
-        .map(|line| {
-            let tokens: Vec<&[u8]> = line
-                .split(|b| b.is_ascii_whitespace())
-                .filter(|t| !t.is_empty())
-                .collect();
-            show::truncated(&tokens.join(&b' '), show::LINE_CHARS)
-        })
-        .collect()
+    let lines = if bytes.is_empty() { 0 } else { usize::MAX };
+    body.split(|&b| b == b'\n').take(lines).map(|line| {
+        let tokens: Vec<&[u8]> = line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty())
+            .collect();
+        show::truncated(&tokens.join(&b' '), show::LINE_CHARS)
+    })
 }
 
 #[cfg(test)]

@@ -32,15 +32,50 @@ pub struct Malformed {
 
 /// A cursor over the tokens of an output. Whitespace is any ASCII whitespace, so CRLF line
 /// ends and extra spaces are accepted here; `check::whitespace` reports them separately.
+/// Tokens are found as they are asked for, so a flood of output costs no memory.
 pub struct TokenReader<'a> {
-    tokens: Vec<Token<'a>>,
-    next: usize,
-    end: (usize, usize),
+    cursor: Cursor<'a>,
     /// What the bytes are, for messages: "output" or "answer file".
     source: &'static str,
     /// The last error that was a well-formed integer outside its range: testlib calls that a
     /// wrong answer, not a presentation error, and so does [`super::check_output`].
     range_violation: Option<Malformed>,
+}
+
+/// A position in the bytes, with its 1-based line and column (in bytes).
+#[derive(Clone, Copy)]
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line: usize,
+    col: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// Moves past whitespace and the token after it, if there is one; at the end of the
+    /// bytes, the cursor is left at the end position (line and column after the last byte).
+    fn advance(&mut self) -> Option<Token<'a>> {
+        self.skip_while(|b| b.is_ascii_whitespace());
+        let (start, line, col) = (self.pos, self.line, self.col);
+        self.skip_while(|b| !b.is_ascii_whitespace());
+        (self.pos > start).then(|| Token {
+            bytes: &self.bytes[start..self.pos],
+            line,
+            col,
+        })
+    }
+
+    fn skip_while(&mut self, keep_going: impl Fn(u8) -> bool) {
+        while let Some(&b) = self.bytes.get(self.pos).filter(|&&b| keep_going(b)) {
+            self.pos += 1;
+            if b == b'\n' {
+                self.line += 1;
+                self.col = 1;
+            } else {
+                self.col += 1;
+            }
+        }
+    }
 }
 
 impl<'a> TokenReader<'a> {
@@ -51,39 +86,13 @@ impl<'a> TokenReader<'a> {
 
     /// A reader of bytes that messages call `source` (e.g. "answer file").
     pub fn named(bytes: &'a [u8], source: &'static str) -> TokenReader<'a> {
-        let mut tokens = Vec::new();
-        let (mut line, mut col) = (1, 1);
-        let mut start: Option<(usize, usize, usize)> = None;
-        for (i, &b) in bytes.iter().enumerate() {
-            if b.is_ascii_whitespace() {
-                if let Some((begin, l, c)) = start.take() {
-                    tokens.push(Token {
-                        bytes: &bytes[begin..i],
-                        line: l,
-                        col: c,
-                    });
-                }
-            } else if start.is_none() {
-                start = Some((i, line, col));
-            }
-            if b == b'\n' {
-                line += 1;
-                col = 1;
-            } else {
-                col += 1;
-            }
-        }
-        if let Some((begin, l, c)) = start {
-            tokens.push(Token {
-                bytes: &bytes[begin..],
-                line: l,
-                col: c,
-            });
-        }
         TokenReader {
-            tokens,
-            next: 0,
-            end: (line, col),
+            cursor: Cursor {
+                bytes,
+                pos: 0,
+                line: 1,
+                col: 1,
+            },
             source,
             range_violation: None,
         }
@@ -91,17 +100,11 @@ impl<'a> TokenReader<'a> {
 
     /// The next token; `expected` names what should be there, for the error at end of output.
     pub fn next(&mut self, expected: &str) -> Result<Token<'a>, Malformed> {
-        match self.tokens.get(self.next) {
-            Some(&token) => {
-                self.next += 1;
-                Ok(token)
-            }
-            None => Err(Malformed {
-                line: self.end.0,
-                col: self.end.1,
-                message: format!("expected {expected}, found end of {}", self.source),
-            }),
-        }
+        self.cursor.advance().ok_or_else(|| Malformed {
+            line: self.cursor.line,
+            col: self.cursor.col,
+            message: format!("expected {expected}, found end of {}", self.source),
+        })
     }
 
     /// The next token, which must be one of `words` (exactly, case-sensitive); returns its
@@ -156,10 +159,11 @@ impl<'a> TokenReader<'a> {
 
     /// Succeeds only if every token was read.
     pub fn finish(&self) -> Result<(), Malformed> {
-        match self.tokens.get(self.next) {
+        let mut ahead = self.cursor;
+        match ahead.advance() {
             None => Ok(()),
             Some(token) => Err(malformed_at(
-                token,
+                &token,
                 format!(
                     "expected end of {}, found extra token {}",
                     self.source,
@@ -175,5 +179,84 @@ fn malformed_at(token: &Token<'_>, message: String) -> Malformed {
         line: token.line,
         col: token.col,
         message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_know_their_line_and_column() {
+        let mut r = TokenReader::new(b"  first 5\r\n\n18");
+        let t = r.next("a word").unwrap();
+        assert_eq!((t.bytes, t.line, t.col), (&b"first"[..], 1, 3));
+        let t = r.next("a heap").unwrap();
+        assert_eq!((t.bytes, t.line, t.col), (&b"5"[..], 1, 9));
+        assert!(r.finish().is_err());
+        let t = r.next("a count").unwrap();
+        assert_eq!((t.bytes, t.line, t.col), (&b"18"[..], 3, 1));
+        assert_eq!(r.finish(), Ok(()));
+    }
+
+    #[test]
+    fn end_of_output_is_reported_after_the_last_byte() {
+        let mut r = TokenReader::new(b"1\n2\n");
+        r.next("x").unwrap();
+        r.next("x").unwrap();
+        let e = r.next("the answer for case 3").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "3:1: expected the answer for case 3, found end of output"
+        );
+        let mut r = TokenReader::named(b"", "answer file");
+        assert_eq!(
+            r.next("x").unwrap_err().message,
+            "expected x, found end of answer file"
+        );
+    }
+
+    #[test]
+    fn extra_tokens_are_named() {
+        let mut r = TokenReader::new(b"1 2\n");
+        r.next("x").unwrap();
+        let e = r.finish().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "1:3: expected end of output, found extra token \"2\""
+        );
+    }
+
+    #[test]
+    fn words_are_exact() {
+        let mut r = TokenReader::new(b"second First");
+        assert_eq!(r.word("first or second", &["first", "second"]), Ok(1));
+        let e = r.word("first or second", &["first", "second"]).unwrap_err();
+        assert_eq!(e.message, "expected first or second, found \"First\"");
+    }
+
+    #[test]
+    fn integers_out_of_range_are_told_apart_from_non_integers() {
+        let mut r = TokenReader::new(b"7 8 -1 123456789012345678901 x7 +3 0");
+        assert_eq!(r.u64("a heap", 1, 7), Ok(7));
+        for found in ["8", "-1", "123456789012345678901"] {
+            let e = r.u64("a heap", 1, 7).unwrap_err();
+            assert!(r.is_range_violation(&e), "{found}");
+            assert!(e.message.ends_with(&format!("found \"{found}\"")), "{e}");
+        }
+        for found in ["x7", "+3"] {
+            let e = r.u64("a heap", 1, 7).unwrap_err();
+            assert!(!r.is_range_violation(&e), "{found}");
+            assert_eq!(
+                e.message,
+                format!("expected a heap (an integer in 1..=7), found \"{found}\"")
+            );
+        }
+        assert_eq!(r.u64("a heap", 0, 7), Ok(0));
+        let e = r.u64("a heap", 0, 7).unwrap_err();
+        assert!(
+            !r.is_range_violation(&e),
+            "end of output is not a range violation"
+        );
     }
 }
