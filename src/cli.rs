@@ -46,6 +46,9 @@ pub enum Command {
                                 stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]..."
     )]
     Stress(Box<StressArgs>),
+    /// Verify the whole archive for CI: manifests, statements, test data, validators, brute
+    /// force against the reference, example solutions against their folders' verdicts.
+    Verify(VerifyArgs),
     /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
 }
@@ -185,6 +188,21 @@ pub struct StressArgs {
     /// The program under test (an executable, or a .cpp/.c/.rs/.py source) and its arguments.
     #[arg(last = true, required = true, value_name = "PROGRAM|SOURCE")]
     pub program: Vec<std::ffi::OsString>,
+}
+
+/// `verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Verify only part K of N (1 <= K <= N): items are taken in turn, so the N parts
+    /// together cover every item exactly once (for CI matrices).
+    #[arg(long, value_name = "K/N")]
+    pub partition: Option<stonejudge::archive::verify::Partition>,
+    /// Also write every item's checks to FILE, as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// The archive: the directory holding problems/ and testdata/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
 }
 
 /// `judge`.

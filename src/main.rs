@@ -24,6 +24,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(&args),
         Command::Testdata(args) => commands::testdata::run(&args),
         Command::Stress(args) => commands::stress::run(&args),
+        Command::Verify(args) => commands::verify::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
     };
     match outcome {

@@ -8,7 +8,9 @@
 pub mod manifest;
 pub mod plan;
 pub mod reach;
+pub mod statement;
 pub mod testdata;
+pub mod verify;
 
 use std::path::{Path, PathBuf};
 

@@ -5,9 +5,10 @@
 pub mod check;
 pub mod grundy;
 pub mod inspect;
+pub mod judge;
 pub mod stress;
 pub mod testdata;
-pub mod judge;
+pub mod verify;
 
 use std::io::Read;
 use std::path::Path;

@@ -256,7 +256,9 @@ fn limits(args: &StressArgs, problem: Option<&dyn DynProblem>) -> anyhow::Result
             .then(|| archive.manifest(p.name()))
     });
     let from_manifest = manifest.transpose()?.map(|m| m.limits);
-    let seconds = args.time_limit.map(|d| d.as_secs_f64())
+    let seconds = args
+        .time_limit
+        .map(|d| d.as_secs_f64())
         .or(from_manifest.map(|l| l.time_seconds))
         .unwrap_or(DEFAULT_TIME_SECONDS);
     let mib = args
