@@ -49,6 +49,9 @@ pub enum Command {
     /// Verify the whole archive for CI: manifests, statements, test data, validators, brute
     /// force against the reference, example solutions against their folders' verdicts.
     Verify(VerifyArgs),
+    /// Write a problem as another system's package (kattis: the ICPC problem package that
+    /// Kattis problemtools' verifyproblem checks).
+    Export(ExportArgs),
     /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
 }
@@ -201,6 +204,22 @@ pub struct VerifyArgs {
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// The archive: the directory holding problems/ and testdata/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
+}
+
+/// `export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Problem name.
+    pub problem: String,
+    /// The package format: kattis.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: stonejudge::archive::export::Format,
+    /// The package directory to create (it must not exist or be empty).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The archive: the directory holding problems/.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub root: PathBuf,
 }

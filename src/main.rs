@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Command::Testdata(args) => commands::testdata::run(&args),
         Command::Stress(args) => commands::stress::run(&args),
         Command::Verify(args) => commands::verify::run(&args),
+        Command::Export(args) => commands::export::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
     };
     match outcome {

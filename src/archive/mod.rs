@@ -5,6 +5,7 @@
 //! `testdata/<name>/NN.in`, `NN.ans` generated from it (see [`plan`] and [`testdata`]). Only
 //! this module reads or writes those directories.
 
+pub mod export;
 pub mod manifest;
 pub mod plan;
 pub mod reach;
