@@ -16,6 +16,9 @@ use stonejudge::verdict::Verdict;
 
 const TIME_LIMIT: Duration = Duration::from_millis(500);
 const MEMORY_LIMIT: u64 = 256 << 20;
+/// The memory limit of the memory bombs: small, so that filling it takes little time even on a
+/// busy machine (the wall-clock limit would otherwise make them TLE).
+const SMALL_MEMORY_LIMIT: u64 = 64 << 20;
 /// The test every fixture answers: one case, heaps 3 and 3, which the first player loses.
 const INPUT: &str = "1\n2\n3 3\n";
 const ANSWER: &str = "second\n";
@@ -98,6 +101,21 @@ fn with_token(program: &Program, args: &[&str], token: &str) -> Program {
 /// Judges `program MODE TOKEN` on the test and checks the verdict, the wall-clock bound and
 /// that nothing survives.
 fn judge_case(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
+    judge_case_under(program, mode, expected, &limits())
+}
+
+/// [`judge_case`] of a program expected to be MLE, under the small memory limit.
+fn judge_memory_bomb(program: &Program, mode: &str) -> TestOutcome {
+    let limits = Limits::new(TIME_LIMIT, SMALL_MEMORY_LIMIT);
+    judge_case_under(program, mode, Verdict::MLE, &limits)
+}
+
+fn judge_case_under(
+    program: &Program,
+    mode: &str,
+    expected: Verdict,
+    limits: &Limits,
+) -> TestOutcome {
     let fixtures = fixtures();
     let token = unique_token(mode);
     let program = with_token(program, &[mode, &token], &token);
@@ -109,7 +127,7 @@ fn judge_case(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
         nim,
         &fixtures.dir.path().join("test.in"),
         &fixtures.dir.path().join("test.ans"),
-        &limits(),
+        limits,
     );
     let elapsed = start.elapsed();
     assert_eq!(
@@ -173,10 +191,37 @@ fn run_of(outcome: &TestOutcome) -> &stonejudge::run::Run {
 // --- time -----------------------------------------------------------------------------------
 
 #[test]
-fn infinite_loop_is_tle_on_cpu_time() {
+fn infinite_loop_is_tle() {
     let outcome = judge_case(&fixtures().c, "loop", Verdict::TLE);
     let run = run_of(&outcome);
-    assert!(run.cpu_limit_hit && run.cpu_time >= TIME_LIMIT, "{run:?}");
+    assert_eq!(
+        run.exit,
+        stonejudge::run::Exit::Signal(libc::SIGKILL),
+        "{run:?}"
+    );
+}
+
+/// With a wall-clock limit far away (so that even a busy machine gives the loop its half
+/// second of CPU first), the CPU limit is what stops it, soon after it is reached.
+#[test]
+fn cpu_limit_stops_a_loop_soon_after_the_limit() {
+    let fixtures = fixtures();
+    let token = unique_token("loop");
+    let program = with_token(&fixtures.c, &["loop", &token], &token);
+    let limits = Limits {
+        wall: Duration::from_secs(60),
+        ..limits()
+    };
+    let run = fixtures
+        .runner
+        .run(&program.invocation, None, &limits)
+        .expect("runs");
+    assert!(run.cpu_limit_hit && !run.wall_limit_hit, "{run:?}");
+    assert!(
+        run.cpu_time >= TIME_LIMIT && run.cpu_time < TIME_LIMIT + Duration::from_millis(500),
+        "{run:?}"
+    );
+    assert_no_survivors(&token);
 }
 
 #[test]
@@ -244,19 +289,19 @@ fn setsid_grandchild_holding_stdout_is_killed() {
 
 #[test]
 fn heap_growth_in_c_is_mle_by_its_peak() {
-    let outcome = judge_case(&fixtures().c, "heap", Verdict::MLE);
+    let outcome = judge_memory_bomb(&fixtures().c, "heap");
     let run = run_of(&outcome);
     assert_eq!(run.exit, stonejudge::run::Exit::Signal(libc::SIGABRT));
     assert!(run.stderr.is_empty());
     assert!(
-        run.peak_memory_kib * 1024 > MEMORY_LIMIT * 9 / 10,
+        run.peak_memory_kib * 1024 > SMALL_MEMORY_LIMIT * 9 / 10,
         "{run:?}"
     );
 }
 
 #[test]
 fn heap_growth_in_cpp_is_mle_by_bad_alloc() {
-    let outcome = judge_case(&fixtures().cpp, "bad-alloc", Verdict::MLE);
+    let outcome = judge_memory_bomb(&fixtures().cpp, "bad-alloc");
     assert!(
         outcome.message.contains("std::bad_alloc"),
         "{}",
@@ -266,19 +311,19 @@ fn heap_growth_in_cpp_is_mle_by_bad_alloc() {
 
 #[test]
 fn heap_growth_in_rust_is_mle() {
-    judge_case(&fixtures().rust, "alloc", Verdict::MLE);
+    judge_memory_bomb(&fixtures().rust, "alloc");
 }
 
 #[test]
 fn heap_growth_in_python_is_mle() {
-    let outcome = judge_case(&fixtures().python, "memory", Verdict::MLE);
+    let outcome = judge_memory_bomb(&fixtures().python, "memory");
     let stderr = String::from_utf8_lossy(&run_of(&outcome).stderr).into_owned();
     assert!(stderr.contains("MemoryError"), "{stderr}");
 }
 
 #[test]
 fn deep_recursion_is_mle() {
-    let outcome = judge_case(&fixtures().c, "recursion", Verdict::MLE);
+    let outcome = judge_memory_bomb(&fixtures().c, "recursion");
     assert_eq!(
         run_of(&outcome).exit,
         stonejudge::run::Exit::Signal(libc::SIGSEGV)
@@ -490,6 +535,37 @@ fn compile_error_is_ce_with_the_compilers_message() {
     assert_eq!(error.verdict, Verdict::CE);
     assert!(error.message.contains("error:"), "{error}");
     assert!(error.message.contains("compile_error.cpp"), "{error}");
+}
+
+#[test]
+fn script_with_a_missing_interpreter_is_je() {
+    use std::os::unix::fs::PermissionsExt;
+    let fixtures = fixtures();
+    let path = fixtures.dir.path().join("orphan-script");
+    std::fs::write(&path, "#!/nonexistent/interpreter\nsecond\n").expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let program = Program::prepare(&path, &[], &fixtures.runner, &fixtures.cache)
+        .expect("a #! script is accepted before it runs");
+    let nim = problem::find("nim").expect("nim");
+    let input = fixtures.dir.path().join("test.in");
+    let answer = fixtures.dir.path().join("test.ans");
+    let outcome = judge_test(&fixtures.runner, &program, nim, &input, &answer, &limits());
+    assert_eq!(outcome.verdict, Verdict::JE, "{outcome:?}");
+    assert!(
+        outcome.message.contains("cannot execute"),
+        "{}",
+        outcome.message
+    );
+    assert!(outcome.run.is_none());
+}
+
+#[test]
+fn missing_launcher_is_a_run_error() {
+    let runner = Runner::new("/nonexistent/stonejudge");
+    let error = runner
+        .run(&fixtures().c.invocation, None, &limits())
+        .expect_err("no launcher, no run");
+    assert!(error.0.contains("cannot start the launcher"), "{error}");
 }
 
 // --- the judge's own memory -----------------------------------------------------------------

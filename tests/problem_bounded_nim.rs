@@ -87,6 +87,7 @@ fn malformed_inputs_are_rejected_where_they_break() {
         (b"0\n", 1, 1, "T = 0 is outside 1..=10000"),
         (b"1\n0 2\n\n", 2, 1, "n = 0 is outside 1..=100000"),
         (b"1\n1  2\n3\n", 2, 3, "expected m"),
+        (b"1\n1 two\n3\n", 2, 3, "expected m"),
         (b"1\n1 2\n3\n1 2\n3\n", 4, 1, "expected end of file"),
     ];
     for &(input, line, col, what) in cases {

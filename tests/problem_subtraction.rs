@@ -71,6 +71,7 @@ fn malformed_inputs_are_rejected_where_they_break() {
         (b"2 1 3\r\n1\n2 4 5\n0\n", 1, 6, "CRLF"),
         (b"2 1 3\n1\n2 4 5\n0", 4, 2, "must end with a newline"),
         (b"2 1 3\n1\n2 4 -5\n0\n", 3, 5, "expected h_i"),
+        (b"2 1 x\n1\n2 4 5\n0\n", 1, 5, "expected s_i"),
         (b"2 1 3\n1 1\n2 4 5\n0\n", 2, 3, "found an extra value"),
         (b"2 1 3\n1\n2 4 5 6\n0\n", 3, 7, "found more"),
         (b"2 1 3\n1\n2 4 5\n00\n", 4, 1, "leading zero"),

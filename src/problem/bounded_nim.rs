@@ -24,7 +24,7 @@
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Budget, Winner, FIRST_SECOND,
+    write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -179,22 +179,13 @@ impl Problem for BoundedNim {
             _ => (gen.range(1, 10), None),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let n = Size::param(params, "n", default_n, MAX_N)?;
+        n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
         let max_m = params.int("max_m", if mode == "min" { 1 } else { MAX_M }, 1, MAX_M)?;
         let max_a = params.int("max_a", if mode == "min" { 0 } else { MAX_A }, 0, MAX_A)?;
-        let per_case = n.unwrap_or(10);
-        if t.saturating_mul(per_case) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "n".to_string(),
-                message: format!("t * n = {t} * {per_case} passes the total n <= 10^6"),
-            });
-        }
         let cases = (0..t)
             .map(|_| {
-                let len = n.unwrap_or_else(|| gen.range(1, 10)) as usize;
+                let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_m, max_a)
             })
             .collect();

@@ -3,6 +3,7 @@
 
 use super::{ParseError, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
+use crate::gen::{Gen, ParamError, Params};
 
 /// Reads `T` (in `1..=max_t`) on a line of its own, then `T` cases with `case`, then the end
 /// of the input.
@@ -88,6 +89,53 @@ impl Budget {
                     "this value brings the total to {}, above {} ({})",
                     self.used, self.limit, self.constraint
                 ),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// How many items (cases, heaps, positions) a generator makes: fixed by a parameter or by the
+/// mode, or else drawn per use in `1..=10`.
+#[derive(Debug, Clone, Copy)]
+pub struct Size(Option<u64>);
+
+/// The largest size drawn when no size is fixed.
+const DRAWN_SIZE_MAX: u64 = 10;
+
+impl Size {
+    /// The `key` parameter if given (in `1..=max`), else `by_mode` (`None`: drawn).
+    pub fn param(
+        params: &Params,
+        key: &str,
+        by_mode: Option<u64>,
+        max: u64,
+    ) -> Result<Size, ParamError> {
+        match params.raw(key) {
+            Some(_) => params.int(key, 1, 1, max).map(|n| Size(Some(n))),
+            None => Ok(Size(by_mode)),
+        }
+    }
+
+    /// The size of one item.
+    pub fn draw(self, gen: &mut Gen) -> u64 {
+        self.0.unwrap_or_else(|| gen.range(1, DRAWN_SIZE_MAX))
+    }
+
+    /// Refuses `count` items of this size when they could pass `limit` in all (`constraint`
+    /// names it, e.g. `"total n <= 10^6"`); `key` is the parameter to blame.
+    pub fn check_total(
+        self,
+        key: &str,
+        count: u64,
+        limit: u64,
+        constraint: &str,
+    ) -> Result<(), ParamError> {
+        let each = self.0.unwrap_or(DRAWN_SIZE_MAX);
+        if count.saturating_mul(each) > limit {
+            return Err(ParamError {
+                key: key.to_string(),
+                message: format!("{count} cases of {each} could pass {constraint}"),
             });
         }
         Ok(())

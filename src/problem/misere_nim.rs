@@ -21,7 +21,7 @@
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Outcomes, Winner,
+    write_counted_cases, Outcomes, Size, Winner,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -145,10 +145,7 @@ impl Problem for MisereNim {
             _ => (gen.range(1, 10), None),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let n = Size::param(params, "n", default_n, MAX_N)?;
         let max_a = params.int("max_a", if mode == "min" { 1 } else { MAX_A }, 1, MAX_A)?;
         if mode == "one-big" && max_a < 2 {
             return Err(ParamError {
@@ -158,7 +155,7 @@ impl Problem for MisereNim {
         }
         let cases = (0..t)
             .map(|_| {
-                let len = n.unwrap_or_else(|| gen.range(1, 10)) as usize;
+                let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_a)
             })
             .collect();

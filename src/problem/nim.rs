@@ -25,7 +25,7 @@
 //! - `max_a` (0..=2^63-1): largest heap; default as the mode says.
 
 use super::common::{
-    push_line, reach, read_counted_cases, shrink_list, smaller, write_counted_cases, Budget,
+    push_line, reach, read_counted_cases, shrink_list, smaller, write_counted_cases, Budget, Size,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -160,21 +160,12 @@ impl Problem for Nim {
             _ => (gen.range(1, 10), None),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let n = Size::param(params, "n", default_n, MAX_N)?;
+        n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
         let max_a = params.int("max_a", if mode == "min" { 0 } else { MAX_A }, 0, MAX_A)?;
-        let per_case = n.unwrap_or(10);
-        if t.saturating_mul(per_case) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "n".to_string(),
-                message: format!("t * n = {t} * {per_case} passes the total n <= 10^6"),
-            });
-        }
         let cases = (0..t)
             .map(|_| {
-                let len = n.unwrap_or_else(|| gen.range(1, 10)) as usize;
+                let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_a)
             })
             .collect();

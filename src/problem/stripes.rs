@@ -13,14 +13,14 @@
 //!   - `random`: each length is small (1..=10) or anywhere in `1..=max_len`, half the time
 //!     each; boards uniform in `1..=max_p`;
 //!   - `max`: 1000 boards in the top tenth of `1..=max_p`, `max_p` itself included; one
-//!     stripe of length `max_len`;
+//!     stripe of length `max_len`, two short ones (1..=10: the slowest table);
 //!   - `min`: every constraint at its minimum: lengths 1 1 1, one board of 1 cell;
 //!   - `short`: every board shorter than every stripe (no move at all: all answers `2`);
 //!   - `equal`: two or three of the lengths equal (the POI sample has `c = n`);
 //!   - `wide`: a triple whose Grundy values pass 255 below 1000, with every board from the
 //!     first such value up to `max_p` (catches values stored in 8 bits);
 //!   - `all`: boards `1, 2, …, max_p` in order (cycling when `m > max_p`).
-//! - `m` (1..=1000): number of boards; default 1000 for `max`, `wide` and `all`'s `max_p`,
+//! - `m` (1..=1000): number of boards; default 1000 for `max` and `wide`, `max_p` for `all`,
 //!   1 for `min`, else uniform in 1..=100.
 //! - `max_p` (1..=1000, default 1000): the largest board.
 //! - `max_len` (1..=1000, default 1000): the longest stripe (`short` needs 2 or more).
@@ -181,6 +181,8 @@ impl Problem for Stripes {
             |gen: &mut Gen, lo: u64| -> Vec<u64> { (0..m).map(|_| gen.range(lo, max_p)).collect() };
         let boards = match mode {
             "max" => {
+                // Short stripes make the Grundy table slowest; one reaches the bound.
+                lengths = [0; 3].map(|_| gen.range(1, max_len.min(10)));
                 lengths[gen.index(3)] = max_len;
                 let mut boards = uniform_boards(gen, (max_p - max_p / 10).max(1));
                 let top = gen.index(m);

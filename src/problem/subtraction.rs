@@ -26,7 +26,9 @@
 //!   random per case in 1..=10 (100 for `max`, 1 for `min`).
 //! - `max_s` (1..=10^4) and `max_h` (0..=10^4): largest move and largest heap.
 
-use super::common::{first_mismatch, push_line, reach, read_counted_line, shrink_list, smaller};
+use super::common::{
+    first_mismatch, push_line, reach, read_counted_line, shrink_list, smaller, Size,
+};
 use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
@@ -217,18 +219,14 @@ impl Problem for Subtraction {
             _ => gen.range(1, 5),
         };
         let count = params.int("cases", default_count, 1, MAX_GENERATED_CASES)?;
-        let fixed = |key: &str| -> Result<Option<u64>, ParamError> {
-            let by_mode = match mode {
-                "max" => Some(100),
-                "min" => Some(1),
-                _ => None,
-            };
-            match params.raw(key) {
-                Some(_) => params.int(key, 1, 1, 100).map(Some),
-                None => Ok(by_mode),
-            }
+        let by_mode = match mode {
+            "max" => Some(100),
+            "min" => Some(1),
+            _ => None,
         };
-        let (k, m, l) = (fixed("k")?, fixed("m")?, fixed("l")?);
+        let k = Size::param(params, "k", by_mode, MAX_K)?;
+        let m = Size::param(params, "m", by_mode, MAX_M)?;
+        let l = Size::param(params, "l", by_mode, MAX_L)?;
         let max_s = params.int("max_s", if mode == "min" { 1 } else { MAX_S }, 1, MAX_S)?;
         let max_h = params.int("max_h", if mode == "min" { 0 } else { MAX_H }, 0, MAX_H)?;
         if mode == "no-one" && max_s < 2 {
@@ -237,15 +235,14 @@ impl Problem for Subtraction {
                 message: "mode=no-one needs max_s >= 2".to_string(),
             });
         }
-        let size = |gen: &mut Gen, fixed: Option<u64>| fixed.unwrap_or_else(|| gen.range(1, 10));
         let cases = (0..count)
             .map(|_| {
-                let k = size(gen, k) as usize;
+                let k = k.draw(gen) as usize;
                 let set = random_set(gen, mode, k, max_s);
-                let m = size(gen, m);
+                let m = m.draw(gen);
                 let mut positions: Vec<Vec<u64>> = (0..m)
                     .map(|_| {
-                        let l = size(gen, l) as usize;
+                        let l = l.draw(gen) as usize;
                         random_position(gen, mode, l, max_h)
                     })
                     .collect();

@@ -97,9 +97,9 @@ impl Run {
             found.push((
                 Verdict::MLE,
                 format!(
-                    "memory limit {} exceeded: {reason} (peak {})",
-                    mebibytes(limit),
-                    mebibytes(self.peak_memory_kib * 1024)
+                    "{reason} (peak {} of {})",
+                    mebibytes(self.peak_memory_kib * 1024),
+                    mebibytes(limit)
                 ),
             ));
         }
@@ -140,21 +140,21 @@ pub(crate) fn memory_verdict(
     let limit = limit?;
     let peak = peak_kib.saturating_mul(1024);
     if peak > limit {
-        return Some("the peak passed the limit".to_string());
+        return Some("memory over the limit".to_string());
     }
     if exit.success() {
         return None;
     }
     if static_bytes >= limit {
         return Some(format!(
-            "the executable's static data alone needs {}",
+            "static data alone needs {}",
             mebibytes(static_bytes)
         ));
     }
     if peak.saturating_mul(10) >= limit.saturating_mul(9) {
-        return Some("the program failed with its memory at the limit".to_string());
+        return Some("failed at the memory limit".to_string());
     }
-    allocation_failure(stderr).map(|sign| format!("an allocation failed ({sign})"))
+    allocation_failure(stderr).map(|sign| format!("allocation failed ({sign})"))
 }
 
 /// What runtimes print when an allocation fails, in C++, Rust, Python, C (`perror`) and others.

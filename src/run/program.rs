@@ -75,7 +75,8 @@ impl Program {
     }
 }
 
-/// The absolute path of an executable file the kernel can run, or why `path` is not one.
+/// The absolute path of an executable file the kernel can run, or why `path` is not one. A
+/// bare name is a file in the current directory if there is one, else a program in `PATH`.
 fn executable(path: &Path) -> Result<PathBuf, PrepareError> {
     let is_bare_name = path.components().count() == 1 && !path.exists();
     let path = if is_bare_name {

@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(mode, "stderr-flood")) {
         static char noise[1 << 16];
         memset(noise, 'e', sizeof noise);
-        for (int i = 0; i < 2048; i++) fwrite(noise, 1, sizeof noise, stderr); /* 128 MiB */
+        for (int i = 0; i < 1024; i++) fwrite(noise, 1, sizeof noise, stderr); /* 64 MiB */
         puts("second");
     } else if (!strcmp(mode, "close-early")) {
         puts("second");
