@@ -46,7 +46,7 @@ impl PlannedTest<'_> {
         }
     }
 
-    /// "sample 1" or "group \"max\", seed 17", for messages.
+    /// `test 1 (a sample)` or `test 7 (group "max", seed 17)`, for messages.
     fn describe(&self) -> String {
         match self.source {
             Source::Sample(_) => format!("test {} (a sample)", self.number),

@@ -9,7 +9,6 @@ pub mod strict;
 
 mod bounded_nim;
 mod common;
-mod helpers;
 mod misere_nim;
 mod misere_subtraction;
 mod nim;
@@ -17,7 +16,6 @@ mod octal;
 mod rows;
 mod stripes;
 mod subtraction;
-mod winner;
 mod wythoff;
 
 use std::fmt::Debug;

@@ -1,8 +1,8 @@
-//! Problem `octal` (GAMES.md §4.8): any octal game `0.d1…dk` on several heaps; who cannot move
+//! Problem `octal` (GAMES.md section 4.8): any octal game `0.d1...dk` on several heaps; who cannot move
 //! loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
 //!
-//! Input: `T` (1 ≤ T ≤ 100); each case: a code `0.d1…dk` (1 ≤ k ≤ 16, digits 0–7, the last
-//! non-zero) / `n` (1 ≤ n ≤ 100) / n heap sizes (0 ≤ h ≤ 2000). Output per case `first` or
+//! Input: `T` (1 <= T <= 100); each case: a code `0.d1...dk` (1 <= k <= 16, digits 0-7, the last
+//! non-zero) / `n` (1 <= n <= 100) / n heap sizes (0 <= h <= 2000). Output per case `first` or
 //! `second`.
 //!
 //! The reference computes one table per distinct code, only up to that code's largest heap,
@@ -10,20 +10,27 @@
 //! heaps once per `r` rather than once per digit (see [`fast_table`]).
 //!
 //! # Generator parameters
-//! - `mode`: `random` (default) — codes of random length and digits; `max` — T = 100 distinct
-//!   16-digit codes, n = 100, every heap at `max-heap` or just below; `min` — one case, code
-//!   `0.1`, one heap of 0 (reads no other parameter); `split` — every code has splitting digits
-//!   (bit 4), several of them (catches solutions that ignore the split); `no-split` — no code
-//!   has a splitting digit.
-//! - `max-t` (1..=100, default 5): number of cases (not `max`).
-//! - `max-n` (1..=100, default 10): heaps per case (not `max`).
-//! - `max-heap` (0..=2000, default 2000): largest heap.
-//! - `max-digits` (1..=16, default 16): longest code (not `max`).
+//! - `mode` (default `random`):
+//!   - `random`: codes of random length and digits, heaps up to `max_h`;
+//!   - `max`: 100 distinct 16-digit codes with splitting digits, 100 heaps each, every heap
+//!     within 10 of `max_h`;
+//!   - `min`: one case, code `0.1`, one heap of 0;
+//!   - `split`: every code has at least one splitting digit (bit 4), usually two (solutions
+//!     that ignore the split);
+//!   - `no-split`: no code has a splitting digit.
+//! - `t` (1..=100): number of cases; default 1..=5 at random, or as the mode says.
+//! - `n` (1..=100): heaps in every case; default 1..=10 at random per case, or as the mode
+//!   says.
+//! - `k` (1..=16): digits of every code; default 1..=16 at random per case, or as the mode
+//!   says.
+//! - `max_h` (0..=2000): largest heap; default 2000 (0 in `min`).
 
 use std::collections::HashMap;
 
-use super::helpers::{fewer, lower_values, min_max, FINE};
-use super::winner::{Winner, FIRST_SECOND};
+use super::common::{
+    first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
+    write_counted_cases, Winner, FIRST_SECOND,
+};
 use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
@@ -38,7 +45,7 @@ const MAX_HEAP: u64 = 2000;
 
 pub struct Octal;
 
-/// One case: the code's digits `d1…dk` as written, and the heaps.
+/// One case: the code's digits `d1...dk` as written, and the heaps.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
     pub digits: Vec<u8>,
@@ -92,7 +99,7 @@ impl Bits {
 /// `G(0..=upto)` for an octal code, by the mex recurrence with one shortcut: the values
 /// `G(a) xor G(r - a)` of splitting a remainder `r` into two non-empty heaps do not depend on
 /// which digit left `r`, so their set is built once per `r` (about `r/2` xors) and then merely
-/// OR-ed into the options of every digit with bit 4. That is `upto²/4` xors per code in all,
+/// OR-ed into the options of every digit with bit 4. That is `upto^2/4` xors per code in all,
 /// instead of that many per splitting digit. Certified against the plain oracle
 /// [`crate::game::grundy::plain_table`] in the tests.
 fn fast_table(code: &OctalCode, upto: usize) -> Vec<u32> {
@@ -100,14 +107,10 @@ fn fast_table(code: &OctalCode, upto: usize) -> Vec<u32> {
     let mut values: Vec<u32> = Vec::with_capacity(upto + 1);
     // splits[r]: the set { G(a) xor G(r - a) : 1 <= a <= r/2 }.
     let mut splits: Vec<Bits> = Vec::with_capacity(upto + 1);
+    let mut largest = 0;
     for n in 0..=upto {
         if splits_needed && n > 0 {
-            let r = n - 1;
-            let mut set = Bits::default();
-            for a in 1..=r / 2 {
-                set.insert(values[a] ^ values[r - a]);
-            }
-            splits.push(set);
+            splits.push(split_values(&values, n - 1, largest));
         }
         let mut options = Bits::default();
         for &(j, d) in code.digits() {
@@ -124,9 +127,30 @@ fn fast_table(code: &OctalCode, upto: usize) -> Vec<u32> {
                 options.union_with(&splits[rest]);
             }
         }
-        values.push(options.mex());
+        let value = options.mex();
+        largest = largest.max(value);
+        values.push(value);
     }
     values
+}
+
+/// The set `{ G(a) xor G(r - a) : 1 <= a <= r/2 }`, given `G(0..r)` whose largest value is
+/// `largest`. Octal games mostly keep their values below 64, where the set fits in one
+/// register word; otherwise it is a bitset wide enough for every xor of two values.
+fn split_values(values: &[u32], r: usize, largest: u32) -> Bits {
+    let halves = values[1..=r / 2].iter().zip(values[r / 2..r].iter().rev());
+    if largest < 64 {
+        Bits(vec![halves.fold(0u64, |acc, (x, y)| acc | 1 << (x ^ y))])
+    } else {
+        // Every xor of two values is below the next power of two above `largest`.
+        let bound = (largest as usize + 1).next_power_of_two();
+        let mut words = vec![0u64; bound.div_ceil(64)];
+        for (x, y) in halves {
+            let v = (x ^ y) as usize;
+            words[v / 64] |= 1 << (v % 64);
+        }
+        Bits(words)
+    }
 }
 
 /// One table per distinct code, each up to that code's largest heap.
@@ -186,7 +210,7 @@ fn explain(case: &Case, winner: Winner) -> String {
                 .map(|&h| values[h as usize].to_string())
                 .collect();
             if case.heaps.len() > shown.len() {
-                shown.push("…".to_string());
+                shown.push("...".to_string());
             }
             format!(
                 "the heaps' Grundy values under {} are {} and xor to 0, so every move leaves a \
@@ -198,7 +222,7 @@ fn explain(case: &Case, winner: Winner) -> String {
     }
 }
 
-/// Reads `0.d1…dk` and reports any fault at its own column.
+/// Reads `0.d1...dk` and reports any fault at its own column.
 fn read_code(reader: &mut StrictReader<'_>) -> Result<Vec<u8>, ParseError> {
     let (line, col) = reader.position();
     let at = |offset: usize, message: String| ParseError {
@@ -206,11 +230,11 @@ fn read_code(reader: &mut StrictReader<'_>) -> Result<Vec<u8>, ParseError> {
         col: col + offset,
         message,
     };
-    let word = reader.word("an octal code 0.d1…dk")?;
+    let word = reader.word("an octal code 0.d1...dk")?;
     let Some(digits) = word.strip_prefix("0.") else {
         return Err(at(
             0,
-            format!("expected an octal code 0.d1…dk, found {word:?}"),
+            format!("expected an octal code 0.d1...dk, found {word:?}"),
         ));
     };
     if digits.is_empty() {
@@ -280,34 +304,23 @@ impl Problem for Octal {
     const TITLE: &'static str = "Any octal game on several heaps";
 
     fn parse_input(input: &[u8]) -> Result<Vec<Case>, ParseError> {
-        let mut reader = StrictReader::new(input);
-        let t = reader.int("T", 1, MAX_T)?;
-        reader.newline()?;
-        let mut cases = Vec::with_capacity(t as usize);
-        for _ in 0..t {
-            let digits = read_code(&mut reader)?;
+        read_counted_cases(input, MAX_T, |reader| {
+            let digits = read_code(reader)?;
             reader.newline()?;
             let n = reader.int("n", 1, MAX_N)?;
-            reader.newline()?;
+            reader.end_of_values()?;
             let heaps = reader.int_line(n as usize, "h", 0, MAX_HEAP)?;
-            cases.push(Case { digits, heaps });
-        }
-        reader.eof()?;
-        Ok(cases)
+            Ok(Case { digits, heaps })
+        })
     }
 
     fn write_input(cases: &Vec<Case>) -> String {
-        let mut out = format!("{}\n", cases.len());
-        for case in cases {
-            let heaps: Vec<String> = case.heaps.iter().map(u64::to_string).collect();
-            out.push_str(&format!(
-                "{}\n{}\n{}\n",
-                case.code_text(),
-                case.heaps.len(),
-                heaps.join(" ")
-            ));
-        }
-        out
+        write_counted_cases(cases, |out, case| {
+            out.push_str(&case.code_text());
+            out.push('\n');
+            push_line(out, &[case.heaps.len() as u64]);
+            push_line(out, &case.heaps);
+        })
     }
 
     fn solve(cases: &Vec<Case>) -> Vec<Winner> {
@@ -316,7 +329,7 @@ impl Problem for Octal {
             .iter()
             .map(|case| {
                 let values = &tables[&case.digits];
-                Winner::from_first_wins(heaps_value(values, &case.heaps) != 0)
+                Winner::from_mover_wins(heaps_value(values, &case.heaps) != 0)
             })
             .collect()
     }
@@ -327,7 +340,7 @@ impl Problem for Octal {
             .map(|case| {
                 BruteSolver::new(&Ruleset::Octal(case.code()), Play::Normal)
                     .wins(&case.heaps)
-                    .map(Winner::from_first_wins)
+                    .map(Winner::from_mover_wins)
             })
             .collect()
     }
@@ -340,7 +353,7 @@ impl Problem for Octal {
         cases: &Vec<Case>,
         tokens: &mut TokenReader<'_>,
     ) -> Result<Vec<Winner>, Malformed> {
-        FIRST_SECOND.read(tokens, cases.len())
+        FIRST_SECOND.read(tokens, cases.len(), "case")
     }
 
     fn compare(
@@ -348,16 +361,16 @@ impl Problem for Octal {
         reference: &Vec<Winner>,
         got: &Vec<Winner>,
     ) -> Result<(), String> {
-        match FIRST_SECOND.first_difference(reference, got) {
-            None => Ok(()),
-            Some(i) => Err(format!(
-                "case {} (code {}): {} — {}",
-                i + 1,
-                cases[i].code_text(),
-                FIRST_SECOND.mismatch(reference[i], got[i]),
-                explain(&cases[i], reference[i])
-            )),
-        }
+        let Some(i) = first_mismatch(reference, got) else {
+            return Ok(());
+        };
+        Err(format!(
+            "case {} (code {}): {} - {}",
+            i + 1,
+            cases[i].code_text(),
+            FIRST_SECOND.mismatch(reference[i], got[i]),
+            explain(&cases[i], reference[i])
+        ))
     }
 
     fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Case>, ParamError> {
@@ -366,120 +379,109 @@ impl Problem for Octal {
             "random",
             &["random", "max", "min", "split", "no-split"],
         )?;
-        if mode == "min" {
-            return Ok(vec![Case {
-                digits: vec![1],
-                heaps: vec![0],
-            }]);
-        }
-        let max_heap = params.int("max-heap", MAX_HEAP, 0, MAX_HEAP)?;
-        if mode == "max" {
-            let mut codes: Vec<Vec<u8>> = Vec::new();
-            while codes.len() < MAX_T as usize {
-                let code = random_code(gen, MAX_DIGITS, Some(true));
-                if !codes.contains(&code) {
-                    codes.push(code);
-                }
-            }
-            return Ok(codes
-                .into_iter()
-                .map(|digits| Case {
-                    digits,
-                    heaps: (0..MAX_N)
-                        .map(|_| max_heap - gen.range(0, max_heap.min(10)))
-                        .collect(),
-                })
-                .collect());
-        }
-        let max_t = params.int("max-t", 5, 1, MAX_T)?;
-        let max_n = params.int("max-n", 10, 1, MAX_N)?;
-        let max_digits = params.int("max-digits", MAX_DIGITS as u64, 1, MAX_DIGITS as u64)?;
+        let (default_t, default_n, default_k, default_h) = match mode {
+            "max" => (MAX_T, Some(MAX_N), Some(MAX_DIGITS as u64), MAX_HEAP),
+            "min" => (1, Some(1), Some(1), 0),
+            _ => (gen.range(1, 5), None, None, MAX_HEAP),
+        };
+        let t = params.int("t", default_t, 1, MAX_T)?;
+        let optional = |key: &str, default: Option<u64>, hi: u64| match params.raw(key) {
+            Some(_) => params.int(key, 1, 1, hi).map(Some),
+            None => Ok(default),
+        };
+        let n = optional("n", default_n, MAX_N)?;
+        let k = optional("k", default_k, MAX_DIGITS as u64)?;
+        let max_h = params.int("max_h", default_h, 0, MAX_HEAP)?;
         let split = match mode {
-            "split" => Some(true),
+            "split" | "max" => Some(true),
             "no-split" => Some(false),
             _ => None,
         };
-        let t = gen.range(1, max_t);
-        Ok((0..t)
-            .map(|_| {
-                let k = gen.range(1, max_digits) as usize;
-                let digits = random_code(gen, k, split);
-                let n = gen.range(1, max_n);
-                let heaps = (0..n).map(|_| gen.range(0, max_heap)).collect();
-                Case { digits, heaps }
-            })
-            .collect())
+        let mut cases: Vec<Case> = Vec::with_capacity(t as usize);
+        for _ in 0..t {
+            let digits = match mode {
+                "min" => vec![1],
+                _ => {
+                    let k = k.unwrap_or_else(|| gen.range(1, MAX_DIGITS as u64)) as usize;
+                    random_code(gen, k, split)
+                }
+            };
+            let n = n.unwrap_or_else(|| gen.range(1, 10));
+            let heaps = (0..n)
+                .map(|_| match mode {
+                    "max" | "min" => max_h - gen.range(0, max_h.min(10)),
+                    _ => gen.range(0, max_h),
+                })
+                .collect();
+            cases.push(Case { digits, heaps });
+        }
+        Ok(cases)
     }
 
     fn shrink(cases: &Vec<Case>) -> Vec<Vec<Case>> {
-        let mut out = fewer(cases, 1);
-        if cases.len() > FINE {
-            return out;
-        }
-        for (i, case) in cases.iter().enumerate() {
-            let mut with = |digits: Vec<u8>, heaps: Vec<u64>| {
-                let mut smaller = cases.clone();
-                smaller[i] = Case { digits, heaps };
-                out.push(smaller);
-            };
-            for heaps in fewer(&case.heaps, 1) {
-                with(case.digits.clone(), heaps);
-            }
-            for (j, &h) in case.heaps.iter().enumerate() {
-                for lower in lower_values(h, 0) {
-                    let mut heaps = case.heaps.clone();
-                    heaps[j] = lower;
-                    with(case.digits.clone(), heaps);
-                }
-            }
-            // A shorter code: drop the last digit (and any zeros it exposes).
-            let mut digits = case.digits.clone();
-            digits.pop();
-            while digits.last() == Some(&0) {
-                digits.pop();
-            }
-            if !digits.is_empty() {
-                with(digits, case.heaps.clone());
-            }
-            // Fewer moves: clear one bit of one digit, keeping the last digit non-zero.
-            for (j, &d) in case.digits.iter().enumerate() {
-                for bit in [4, 2, 1] {
-                    let cleared = d & !bit;
-                    if d & bit != 0 && (cleared != 0 || j + 1 < case.digits.len()) {
-                        let mut digits = case.digits.clone();
-                        digits[j] = cleared;
-                        with(digits, case.heaps.clone());
-                    }
-                }
-            }
-        }
-        out
+        shrink_list(
+            cases,
+            1,
+            |case| case.heaps.len(),
+            |case| {
+                let heaps = shrink_list(&case.heaps, 1, |_| 1, |&h| smaller(h, 0));
+                let mut out: Vec<Case> = heaps
+                    .into_iter()
+                    .map(|heaps| Case {
+                        digits: case.digits.clone(),
+                        heaps,
+                    })
+                    .collect();
+                out.extend(simpler_codes(&case.digits).into_iter().map(|digits| Case {
+                    digits,
+                    heaps: case.heaps.clone(),
+                }));
+                out
+            },
+        )
     }
 
     fn reach(cases: &Vec<Case>) -> Vec<Reach> {
         vec![
-            Reach {
-                name: "T",
-                allowed: (1, MAX_T),
-                seen: Some((cases.len() as u64, cases.len() as u64)),
-            },
-            Reach {
-                name: "k",
-                allowed: (1, MAX_DIGITS as u64),
-                seen: min_max(cases.iter().map(|c| c.digits.len() as u64)),
-            },
-            Reach {
-                name: "n",
-                allowed: (1, MAX_N),
-                seen: min_max(cases.iter().map(|c| c.heaps.len() as u64)),
-            },
-            Reach {
-                name: "h",
-                allowed: (0, MAX_HEAP),
-                seen: min_max(cases.iter().flat_map(|c| c.heaps.iter().copied())),
-            },
+            reach("T", (1, MAX_T), [cases.len() as u64]),
+            reach(
+                "k",
+                (1, MAX_DIGITS as u64),
+                cases.iter().map(|c| c.digits.len() as u64),
+            ),
+            reach("n", (1, MAX_N), cases.iter().map(|c| c.heaps.len() as u64)),
+            reach(
+                "h",
+                (0, MAX_HEAP),
+                cases.iter().flat_map(|c| c.heaps.clone()),
+            ),
         ]
     }
+}
+
+/// Codes with fewer moves: without the last digit (and the zeros that exposes), or with one
+/// bit of one digit cleared, the last digit staying non-zero.
+fn simpler_codes(digits: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut shorter = digits.to_vec();
+    shorter.pop();
+    while shorter.last() == Some(&0) {
+        shorter.pop();
+    }
+    if !shorter.is_empty() {
+        out.push(shorter);
+    }
+    for (j, &d) in digits.iter().enumerate() {
+        for bit in [4, 2, 1] {
+            let cleared = d & !bit;
+            if d & bit != 0 && (cleared != 0 || j + 1 < digits.len()) {
+                let mut fewer_moves = digits.to_vec();
+                fewer_moves[j] = cleared;
+                out.push(fewer_moves);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -506,6 +508,17 @@ mod tests {
                 case.code_text()
             );
         }
+    }
+
+    #[test]
+    fn fast_table_handles_values_of_64_and_more() {
+        let code = OctalCode::from_digits((1..=16).map(|j| (j, 7)));
+        let values = fast_table(&code, 400);
+        assert!(
+            values.iter().any(|&v| v >= 64),
+            "the wide path is exercised"
+        );
+        assert_eq!(values, plain_table(&Ruleset::Octal(code), 400));
     }
 
     #[test]

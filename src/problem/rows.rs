@@ -1,30 +1,36 @@
-//! Problem `rows` (GAMES.md §4.7, game C of seeds 000/002): rows of stones; a move removes two
+//! Problem `rows` (GAMES.md section 4.7, game C of seeds 000/002): rows of stones; a move removes two
 //! adjacent stones from one row, which may split it in two; who cannot move loses. A row is a
 //! heap of Dawson's Kayles (octal 0.07), so a case is won iff the xor of the rows' Grundy
 //! values is non-zero.
 //!
-//! Input: `T` (1 ≤ T ≤ 10^4); each case `n` (1 ≤ n ≤ 10^5) / n row lengths
-//! (1 ≤ len ≤ 10^18); total n ≤ 10^6. Output per case `first` or `second`.
+//! Input: `T` (1 <= T <= 10^4); each case `n` (1 <= n <= 10^5) / n row lengths
+//! (1 <= len <= 10^18); total n <= 10^6. Output per case `first` or `second`.
 //!
-//! Lengths up to 10^18 are answered only through the period of 0.07 that the Guy–Smith
+//! Lengths up to 10^18 are answered only through the period of 0.07 that the Guy-Smith
 //! theorem proves from a computed table (see [`crate::game::period`]); nothing is
 //! extrapolated.
 //!
 //! # Generator parameters
-//! - `mode`: `random` (default) — lengths a third each small (≤ 100), medium (≤ 10^6) and up
-//!   to `max-len`; `max` — T = 10^4, total n = 10^6 (nine cases of 10^5 rows), lengths near
-//!   `max-len`; `min` — one case, one row of length 1 (reads no other parameter); `huge` —
-//!   every length in (2^32, `max-len`], many within 10^6 of it (catches 32-bit lengths and
-//!   tables that stop at a small bound); `small` — lengths ≤ 100 only.
-//! - `max-t` (1..=10^4, default 10): number of cases (`random`, `huge`, `small`).
-//! - `max-n` (1..=10^5, default 10): rows per case (`random`, `huge`, `small`).
-//! - `max-len` (1..=10^18, default 10^18): longest row (`huge` needs more than 2^32).
+//! - `mode` (default `random`):
+//!   - `random`: lengths a third each small (<= 100), medium (<= 10^6) and up to `max_len`;
+//!   - `max`: 10^4 cases, total n = 10^6 (the first cases take 10^5 rows while the total
+//!     allows, every other case one row), lengths within 10^6 of `max_len` or above 2^32;
+//!   - `min`: one case, one row of length 1;
+//!   - `huge`: every length above 2^32, half within 10^6 of `max_len` (32-bit lengths, tables
+//!     that stop at a small bound);
+//!   - `small`: lengths <= 100.
+//! - `t` (1..=10^4): number of cases; default 1..=10 at random, or as the mode says.
+//! - `n` (1..=10^5): rows in every case; default 1..=10 at random per case, or as the mode
+//!   says. `t * n` must stay within the total of 10^6.
+//! - `max_len` (1..=10^18, above 2^33 for `huge`): longest row; default 10^18 (1 in `min`).
 
 use std::sync::OnceLock;
 
-use super::helpers::{fewer, lower_values, min_max, FINE, SMALL};
-use super::winner::{Winner, FIRST_SECOND};
-use super::{ParseError, Problem, Reach, StrictReader};
+use super::common::{
+    first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
+    write_counted_cases, Budget, Winner, FIRST_SECOND,
+};
+use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::grundy::plain_table;
@@ -55,7 +61,7 @@ impl Dawson {
     fn get() -> &'static Dawson {
         static DAWSON: OnceLock<Dawson> = OnceLock::new();
         DAWSON.get_or_init(|| {
-            // 0.07 has preperiod 52 and period 34, proven from 2·52 + 2·34 + 2 values; the
+            // 0.07 has preperiod 52 and period 34, proven from 2*52 + 2*34 + 2 values; the
             // table doubles until the theorem applies, so no constant is trusted here.
             let rules = dawson_rules();
             let mut upto = 64;
@@ -102,7 +108,7 @@ fn explain(rows: &[u64], winner: Winner) -> String {
             .map(|&len| dawson.value(len).to_string())
             .collect();
         if rows.len() > shown.len() {
-            shown.push("…".to_string());
+            shown.push("...".to_string());
         }
         return format!(
             "the rows' Grundy values (Dawson's Kayles, octal 0.07) are {} and xor to 0, so \
@@ -127,7 +133,7 @@ fn explain(rows: &[u64], winner: Winner) -> String {
                 _ => format!("leaving rows {} and {}", pieces[0], pieces[1]),
             };
             return format!(
-                "the first player wins by taking stones {}–{} of row {} (length {len}), \
+                "the first player wins by taking stones {}-{} of row {} (length {len}), \
                  {leaving}; the Grundy values (Dawson's Kayles) then xor to 0",
                 a + 1,
                 a + 2,
@@ -145,46 +151,27 @@ impl Problem for Rows {
     const TITLE: &'static str = "Rows of stones, take two adjacent (Dawson's Kayles)";
 
     fn parse_input(input: &[u8]) -> Result<Vec<Vec<u64>>, ParseError> {
-        let mut reader = StrictReader::new(input);
-        let t = reader.int("T", 1, MAX_T)?;
-        reader.newline()?;
-        let mut cases = Vec::with_capacity(t as usize);
-        let mut total = 0;
-        for _ in 0..t {
-            let (line, col) = reader.position();
+        let mut total = Budget::new("total n <= 10^6", MAX_TOTAL_N);
+        read_counted_cases(input, MAX_T, |reader| {
+            let at = reader.position();
             let n = reader.int("n", 1, MAX_N)?;
-            total += n;
-            if total > MAX_TOTAL_N {
-                return Err(ParseError {
-                    line,
-                    col,
-                    message: format!(
-                        "n = {n} makes the total number of rows {total}, more than {MAX_TOTAL_N}"
-                    ),
-                });
-            }
-            reader.newline()?;
-            cases.push(reader.int_line(n as usize, "len", 1, MAX_LEN)?);
-        }
-        reader.eof()?;
-        Ok(cases)
+            total.spend(n, at)?;
+            reader.end_of_values()?;
+            reader.int_line(n as usize, "len", 1, MAX_LEN)
+        })
     }
 
     fn write_input(cases: &Vec<Vec<u64>>) -> String {
-        let mut out = format!("{}\n", cases.len());
-        for rows in cases {
-            out.push_str(&format!("{}\n", rows.len()));
-            let line: Vec<String> = rows.iter().map(u64::to_string).collect();
-            out.push_str(&line.join(" "));
-            out.push('\n');
-        }
-        out
+        write_counted_cases(cases, |out, rows| {
+            push_line(out, &[rows.len() as u64]);
+            push_line(out, rows);
+        })
     }
 
     fn solve(cases: &Vec<Vec<u64>>) -> Vec<Winner> {
         cases
             .iter()
-            .map(|rows| Winner::from_first_wins(total_value(rows) != 0))
+            .map(|rows| Winner::from_mover_wins(total_value(rows) != 0))
             .collect()
     }
 
@@ -192,7 +179,7 @@ impl Problem for Rows {
         let mut solver = BruteSolver::new(&dawson_rules(), Play::Normal);
         cases
             .iter()
-            .map(|rows| solver.wins(rows).map(Winner::from_first_wins))
+            .map(|rows| solver.wins(rows).map(Winner::from_mover_wins))
             .collect()
     }
 
@@ -204,7 +191,7 @@ impl Problem for Rows {
         cases: &Vec<Vec<u64>>,
         tokens: &mut TokenReader<'_>,
     ) -> Result<Vec<Winner>, Malformed> {
-        FIRST_SECOND.read(tokens, cases.len())
+        FIRST_SECOND.read(tokens, cases.len(), "case")
     }
 
     fn compare(
@@ -212,117 +199,101 @@ impl Problem for Rows {
         reference: &Vec<Winner>,
         got: &Vec<Winner>,
     ) -> Result<(), String> {
-        match FIRST_SECOND.first_difference(reference, got) {
-            None => Ok(()),
-            Some(i) => Err(format!(
-                "case {}: {} — {}",
-                i + 1,
-                FIRST_SECOND.mismatch(reference[i], got[i]),
-                explain(&cases[i], reference[i])
-            )),
-        }
+        let Some(i) = first_mismatch(reference, got) else {
+            return Ok(());
+        };
+        Err(format!(
+            "case {}: {} - {}",
+            i + 1,
+            FIRST_SECOND.mismatch(reference[i], got[i]),
+            explain(&cases[i], reference[i])
+        ))
     }
 
     fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Vec<u64>>, ParamError> {
         let mode = params.choice("mode", "random", &["random", "max", "min", "huge", "small"])?;
-        if mode == "min" {
-            return Ok(vec![vec![1]]);
-        }
-        let lowest_max_len = if mode == "huge" { 1 << 33 } else { 1 };
-        let max_len = params.int("max-len", MAX_LEN, lowest_max_len, MAX_LEN)?;
-        let length = |gen: &mut Gen| match mode {
-            "small" => gen.range(1, max_len.min(100)),
-            "max" | "huge" if gen.chance(1, 2) => max_len - gen.range(0, 1_000_000),
-            "max" | "huge" => gen.range((1 << 32) + 1, max_len),
-            _ => match gen.below(3) {
-                0 => gen.range(1, max_len.min(100)),
-                1 => gen.range(1, max_len.min(1_000_000)),
-                _ => gen.range(1, max_len),
-            },
+        let (default_t, default_n, default_len) = match mode {
+            "max" => (MAX_T, None, MAX_LEN),
+            "min" => (1, Some(1), 1),
+            _ => (gen.range(1, 10), None, MAX_LEN),
         };
-        if mode == "max" {
-            // Nine cases of 10^5 rows, and the remaining 10^5 rows spread over 9991 cases.
-            let mut sizes = vec![MAX_N; 9];
-            let rest = MAX_T - 9;
-            let spare = MAX_TOTAL_N - 9 * MAX_N;
-            sizes.extend((0..rest).map(|i| spare / rest + u64::from(i < spare % rest)));
-            return Ok(sizes
-                .into_iter()
-                .map(|n| (0..n).map(|_| length(gen)).collect())
-                .collect());
-        }
-        let max_t = params.int("max-t", 10, 1, MAX_T)?;
-        let max_n = params.int("max-n", 10, 1, MAX_N)?;
-        let t = gen.range(1, max_t);
-        // Keep the total within bounds: each case gets at most its share of what is left.
-        let mut left = MAX_TOTAL_N;
-        let mut cases = Vec::with_capacity(t as usize);
-        for i in 0..t {
-            let share = left / (t - i);
-            let n = gen.range(1, max_n.min(share));
-            left -= n;
-            cases.push((0..n).map(|_| length(gen)).collect());
-        }
-        Ok(cases)
+        let t = params.int("t", default_t, 1, MAX_T)?;
+        let n = match params.raw("n") {
+            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
+            None => default_n,
+        };
+        let lowest_len = if mode == "huge" { 1 << 33 } else { 1 };
+        let max_len = params.int("max_len", default_len, lowest_len, MAX_LEN)?;
+        let sizes = row_counts(gen, mode, t, n)?;
+        Ok(sizes
+            .into_iter()
+            .map(|n| (0..n).map(|_| random_length(gen, mode, max_len)).collect())
+            .collect())
     }
 
     fn shrink(cases: &Vec<Vec<u64>>) -> Vec<Vec<Vec<u64>>> {
-        let mut out = fewer(cases, 1);
-        let replaced = |i: usize, rows: Vec<u64>| {
-            let mut smaller = cases.clone();
-            smaller[i] = rows;
-            smaller
-        };
-        let total: usize = cases.iter().map(Vec::len).sum();
-        if total > SMALL {
-            // Large: only halve the case with the most rows.
-            if let Some(i) = (0..cases.len()).max_by_key(|&i| cases[i].len()) {
-                out.extend(
-                    fewer(&cases[i], 1)
-                        .into_iter()
-                        .map(|rows| replaced(i, rows)),
-                );
-            }
-            return out;
-        }
-        for (i, rows) in cases.iter().enumerate() {
-            out.extend(fewer(rows, 1).into_iter().map(|rows| replaced(i, rows)));
-            if total <= FINE {
-                for (j, &len) in rows.iter().enumerate() {
-                    for lower in lower_values(len, 1) {
-                        let mut changed = rows.clone();
-                        changed[j] = lower;
-                        out.push(replaced(i, changed));
-                    }
-                }
-            }
-        }
-        out
+        shrink_list(cases, 1, Vec::len, |rows| {
+            shrink_list(rows, 1, |_| 1, |&len| smaller(len, 1))
+        })
     }
 
     fn reach(cases: &Vec<Vec<u64>>) -> Vec<Reach> {
-        let total: u64 = cases.iter().map(|rows| rows.len() as u64).sum();
         vec![
-            Reach {
-                name: "T",
-                allowed: (1, MAX_T),
-                seen: Some((cases.len() as u64, cases.len() as u64)),
-            },
-            Reach {
-                name: "n",
-                allowed: (1, MAX_N),
-                seen: min_max(cases.iter().map(|rows| rows.len() as u64)),
-            },
-            Reach {
-                name: "total n",
-                allowed: (1, MAX_TOTAL_N),
-                seen: Some((total, total)),
-            },
-            Reach {
-                name: "len",
-                allowed: (1, MAX_LEN),
-                seen: min_max(cases.iter().flatten().copied()),
-            },
+            reach("T", (1, MAX_T), [cases.len() as u64]),
+            reach("n", (1, MAX_N), cases.iter().map(|rows| rows.len() as u64)),
+            reach(
+                "total n",
+                (1, MAX_TOTAL_N),
+                [cases.iter().map(|rows| rows.len() as u64).sum()],
+            ),
+            reach("len", (1, MAX_LEN), cases.iter().flatten().copied()),
         ]
+    }
+}
+
+/// The number of rows of each of `t` cases: `n` each when given; in `max` mode as many cases
+/// of 10^5 rows as fit, the rest of the 10^6 spread over the other cases; else 1..=10 each.
+fn row_counts(gen: &mut Gen, mode: &str, t: u64, n: Option<u64>) -> Result<Vec<u64>, ParamError> {
+    if let Some(n) = n {
+        if t.saturating_mul(n) > MAX_TOTAL_N {
+            return Err(ParamError {
+                key: "n".to_string(),
+                message: format!("t * n = {t} * {n} passes the total n <= 10^6"),
+            });
+        }
+        return Ok(vec![n; t as usize]);
+    }
+    if mode != "max" {
+        if t.saturating_mul(10) > MAX_TOTAL_N {
+            return Err(ParamError {
+                key: "t".to_string(),
+                message: format!("{t} cases of up to 10 rows pass the total n <= 10^6"),
+            });
+        }
+        return Ok((0..t).map(|_| gen.range(1, 10)).collect());
+    }
+    // Every case keeps at least one row; the cases that come first take 10^5 while they can.
+    let mut left = MAX_TOTAL_N - t.min(MAX_TOTAL_N);
+    Ok((0..t)
+        .map(|_| {
+            let extra = left.min(MAX_N - 1);
+            left -= extra;
+            1 + extra
+        })
+        .collect())
+}
+
+/// One row length as `mode` wants it.
+fn random_length(gen: &mut Gen, mode: &str, max_len: u64) -> u64 {
+    match mode {
+        "min" => max_len,
+        "small" => gen.range(1, max_len.min(100)),
+        "max" | "huge" if gen.chance(1, 2) => max_len - gen.range(0, max_len.min(1_000_000) - 1),
+        "max" | "huge" => gen.range(max_len.min((1 << 32) + 1), max_len),
+        _ => match gen.below(3) {
+            0 => gen.range(1, max_len.min(100)),
+            1 => gen.range(1, max_len.min(1_000_000)),
+            _ => gen.range(1, max_len),
+        },
     }
 }

@@ -1,25 +1,28 @@
-//! Problem `wythoff` (GAMES.md §4.9, POJ 1067 extended to 10^18): two heaps; a move takes any
+//! Problem `wythoff` (GAMES.md section 4.9, POJ 1067 extended to 10^18): two heaps; a move takes any
 //! positive number from one heap, or the same number from both; who cannot move loses.
 //!
-//! Input: lines `a b` until end of file (0 ≤ a, b ≤ 10^18, 1 to 10^5 lines). Output per line
+//! Input: lines `a b` until end of file (0 <= a, b <= 10^18, 1 to 10^5 lines). Output per line
 //! `1` if the first player wins, else `0`.
 //!
-//! Exact integers only ([`crate::game::wythoff`]): the P-positions `(⌊kφ⌋, ⌊kφ⌋ + k)` come from
-//! `isqrt(5k²)` in `u128`; floating point is wrong well inside this range.
+//! Exact integers only ([`crate::game::wythoff`]): the P-positions `(floor(k phi), floor(k phi) + k)` come from
+//! `isqrt(5 k^2)` in `u128`; floating point is wrong well inside this range.
 //!
 //! # Generator parameters
-//! - `mode`: `random` (default) — a mix of P-positions, their neighbours and random pairs;
-//!   `max` — 10^5 lines, values near `max-value`: the largest P-positions, their neighbours,
-//!   and the extreme pairs; `min` — the single line `0 0` (reads no other parameter);
-//!   `p-near-max` — P-positions with the largest `k` that fit and their neighbours, in both
-//!   orders (f64 and 80-bit floats misplace them); `fibonacci` — P-positions whose difference
-//!   `k` is a Fibonacci number or next to one (`kφ` is then nearest an integer, where floating
-//!   point rounds the wrong way), with neighbours.
-//! - `max-lines` (1..=10^5, default 100): number of lines (not `max`).
-//! - `max-value` (0..=10^18, default 10^18): largest heap.
+//! - `mode` (default `random`):
+//!   - `random`: a mix of P-positions (any k, or k <= 1000), their neighbours, and random
+//!     pairs up to `max_value`;
+//!   - `max`: 10^5 lines: `(0, 0)`, `(max, max)`, `(0, max)`, `(max, 0)`, then the P-positions
+//!     with the largest k that fit and their neighbours;
+//!   - `min`: the single line `0 0`;
+//!   - `p-near-max`: P-positions with the largest k that fit, and their neighbours (each heap
+//!     +-1), in both orders (f64 and 80-bit floats misplace them);
+//!   - `fibonacci`: P-positions whose difference k is a Fibonacci number or next to one (then
+//!     k * phi is nearest an integer, where floating point rounds the wrong way), with
+//!     neighbours.
+//! - `lines` (1..=10^5): number of lines; default 1..=100 at random, or as the mode says.
+//! - `max_value` (0..=10^18): largest heap; default 10^18 (0 in `min`).
 
-use super::helpers::{fewer, lower_values, min_max, FINE};
-use super::winner::{Winner, Words};
+use super::common::{first_mismatch, reach, shrink_list, smaller, Outcomes, Winner};
 use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{wythoff_wins_brute, TooLarge};
@@ -30,10 +33,9 @@ const MAX_LINES: usize = 100_000;
 const MAX_VALUE: u64 = 1_000_000_000_000_000_000;
 
 /// `1` when the first player wins, `0` when the second does, one per line.
-const ONE_ZERO: Words = Words {
+const ONE_ZERO: Outcomes = Outcomes {
     first: "1",
     second: "0",
-    unit: "line",
 };
 
 pub struct Wythoff;
@@ -41,7 +43,7 @@ pub struct Wythoff;
 /// The largest `k` whose P-position `(a_k, a_k + k)` has both heaps at most `max`.
 fn largest_k(max: u64) -> u64 {
     let fits = |k: u64| p_position(k).is_some_and(|(_, b)| b <= max);
-    // b_k ≥ 2k, so k ≤ max / 2; binary search the monotone predicate.
+    // b_k >= 2k, so k <= max / 2; binary search the monotone predicate.
     let (mut lo, mut hi) = (0, max / 2);
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
@@ -54,7 +56,7 @@ fn largest_k(max: u64) -> u64 {
     lo
 }
 
-/// The P-position `k` and the positions next to it (each heap ±1), in a random order of heaps,
+/// The P-position `k` and the positions next to it (each heap +-1), in a random order of heaps,
 /// keeping those within `0..=max`.
 fn with_neighbours(gen: &mut Gen, k: u64, max: u64, out: &mut Vec<(u64, u64)>) {
     let Some((a, b)) = p_position(k) else { return };
@@ -94,7 +96,7 @@ fn explain(a: u64, b: u64, winner: Winner) -> String {
         ),
         (Winner::First, None) => "the reference found no winning move (judge error)".to_string(),
         (Winner::Second, _) => format!(
-            "({a}, {b}) is the P-position (a_k, a_k + k) with k = {} and a_k = ⌊kφ⌋ = {}: \
+            "({a}, {b}) is the P-position (a_k, a_k + k) with k = {} and a_k = floor(k phi) = {}: \
              every move leaves a position that the player to move wins",
             a.abs_diff(b),
             a.min(b)
@@ -133,14 +135,14 @@ impl Problem for Wythoff {
     fn solve(lines: &Vec<(u64, u64)>) -> Vec<Winner> {
         lines
             .iter()
-            .map(|&(a, b)| Winner::from_first_wins(!is_p_position(a, b)))
+            .map(|&(a, b)| Winner::from_mover_wins(!is_p_position(a, b)))
             .collect()
     }
 
     fn brute(lines: &Vec<(u64, u64)>) -> Result<Vec<Winner>, TooLarge> {
         lines
             .iter()
-            .map(|&(a, b)| wythoff_wins_brute(a, b).map(Winner::from_first_wins))
+            .map(|&(a, b)| wythoff_wins_brute(a, b).map(Winner::from_mover_wins))
             .collect()
     }
 
@@ -152,7 +154,7 @@ impl Problem for Wythoff {
         lines: &Vec<(u64, u64)>,
         tokens: &mut TokenReader<'_>,
     ) -> Result<Vec<Winner>, Malformed> {
-        ONE_ZERO.read(tokens, lines.len())
+        ONE_ZERO.read(tokens, lines.len(), "line")
     }
 
     fn compare(
@@ -160,18 +162,16 @@ impl Problem for Wythoff {
         reference: &Vec<Winner>,
         got: &Vec<Winner>,
     ) -> Result<(), String> {
-        match ONE_ZERO.first_difference(reference, got) {
-            None => Ok(()),
-            Some(i) => {
-                let (a, b) = lines[i];
-                Err(format!(
-                    "line {} (a = {a}, b = {b}): {} — {}",
-                    i + 1,
-                    ONE_ZERO.mismatch(reference[i], got[i]),
-                    explain(a, b, reference[i])
-                ))
-            }
-        }
+        let Some(i) = first_mismatch(reference, got) else {
+            return Ok(());
+        };
+        let (a, b) = lines[i];
+        Err(format!(
+            "line {} (a = {a}, b = {b}): {} - {}",
+            i + 1,
+            ONE_ZERO.mismatch(reference[i], got[i]),
+            explain(a, b, reference[i])
+        ))
     }
 
     fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<(u64, u64)>, ParamError> {
@@ -180,25 +180,25 @@ impl Problem for Wythoff {
             "random",
             &["random", "max", "min", "p-near-max", "fibonacci"],
         )?;
-        if mode == "min" {
-            return Ok(vec![(0, 0)]);
-        }
-        let max = params.int("max-value", MAX_VALUE, 0, MAX_VALUE)?;
-        let count = if mode == "max" {
-            MAX_LINES
-        } else {
-            let max_lines = params.int("max-lines", 100, 1, MAX_LINES as u64)?;
-            gen.range(1, max_lines) as usize
+        let default_lines = match mode {
+            "max" => MAX_LINES as u64,
+            "min" => 1,
+            _ => gen.range(1, 100),
         };
+        let count = params.int("lines", default_lines, 1, MAX_LINES as u64)? as usize;
+        let default_max = if mode == "min" { 0 } else { MAX_VALUE };
+        let max = params.int("max_value", default_max, 0, MAX_VALUE)?;
         let top_k = largest_k(max);
         let fibonacci = fibonacci_upto(top_k);
         let mut lines = Vec::with_capacity(count + 8);
-        if mode == "max" {
-            lines.extend([(max, max), (0, max), (max, 0)]);
+        match mode {
+            "max" => lines.extend([(max, max), (0, max), (max, 0), (0, 0)]),
+            "min" => lines.push((0, 0)),
+            _ => {}
         }
         while lines.len() < count {
             let k = match mode {
-                "max" | "p-near-max" => top_k - gen.range(0, top_k.min(1_000_000)),
+                "max" | "min" | "p-near-max" => top_k - gen.range(0, top_k.min(1_000_000)),
                 "fibonacci" => {
                     let f = *gen.choose(&fibonacci);
                     (f + gen.range(0, 2)).saturating_sub(1).min(top_k)
@@ -220,49 +220,30 @@ impl Problem for Wythoff {
     }
 
     fn shrink(lines: &Vec<(u64, u64)>) -> Vec<Vec<(u64, u64)>> {
-        let mut out = fewer(lines, 1);
-        if lines.len() > FINE {
-            return out;
-        }
-        for (i, &(a, b)) in lines.iter().enumerate() {
-            let mut with = |pair: (u64, u64)| {
-                let mut smaller = lines.clone();
-                smaller[i] = pair;
-                out.push(smaller);
-            };
-            // Lowering both heaps by the same amount keeps their difference k; lowering one
-            // heap changes it.
-            for low in lower_values(a.min(b), 0) {
-                let d = a.min(b) - low;
-                with((a - d, b - d));
-            }
-            for x in lower_values(a, 0) {
-                with((x, b));
-            }
-            for y in lower_values(b, 0) {
-                with((a, y));
-            }
-        }
-        out
+        shrink_list(
+            lines,
+            1,
+            |_| 2,
+            |&(a, b)| {
+                // Lowering both heaps by the same amount keeps the difference k; lowering one
+                // heap changes it.
+                let low = a.min(b);
+                let mut out: Vec<(u64, u64)> = smaller(low, 0)
+                    .into_iter()
+                    .map(|l| (a - (low - l), b - (low - l)))
+                    .collect();
+                out.extend(smaller(a, 0).into_iter().map(|x| (x, b)));
+                out.extend(smaller(b, 0).into_iter().map(|y| (a, y)));
+                out
+            },
+        )
     }
 
     fn reach(lines: &Vec<(u64, u64)>) -> Vec<Reach> {
         vec![
-            Reach {
-                name: "lines",
-                allowed: (1, MAX_LINES as u64),
-                seen: Some((lines.len() as u64, lines.len() as u64)),
-            },
-            Reach {
-                name: "a",
-                allowed: (0, MAX_VALUE),
-                seen: min_max(lines.iter().map(|&(a, _)| a)),
-            },
-            Reach {
-                name: "b",
-                allowed: (0, MAX_VALUE),
-                seen: min_max(lines.iter().map(|&(_, b)| b)),
-            },
+            reach("lines", (1, MAX_LINES as u64), [lines.len() as u64]),
+            reach("a", (0, MAX_VALUE), lines.iter().map(|&(a, _)| a)),
+            reach("b", (0, MAX_VALUE), lines.iter().map(|&(_, b)| b)),
         ]
     }
 }
