@@ -147,11 +147,20 @@ fn with_problem(
         failure.trial.clone(),
     );
     let mut report = headline(&failure, cx.args);
-    let _ = writeln!(
-        report,
-        "shrunk to a locally minimal case in {} steps ({} runs), still {original}",
-        shrunk.steps, shrunk.runs
-    );
+    let _ = if shrunk.minimal {
+        writeln!(
+            report,
+            "shrunk to a locally minimal case in {} steps ({} runs), still {original}",
+            shrunk.steps, shrunk.runs
+        )
+    } else {
+        writeln!(
+            report,
+            "shrunk in {} steps, still {original}; stopped after {} runs, so smaller failing \
+             cases may exist",
+            shrunk.steps, shrunk.runs
+        )
+    };
     let save = cx
         .args
         .save

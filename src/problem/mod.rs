@@ -9,6 +9,7 @@ pub mod strict;
 
 mod bounded_nim;
 mod common;
+mod enumerate;
 mod misere_nim;
 mod misere_subtraction;
 mod nim;
@@ -71,10 +72,7 @@ pub trait Problem: 'static {
     /// An instance holds one case (one board, one position, one line) and its size is the sum
     /// of all numbers in its input, counts included: each size has finitely many instances,
     /// and sizes `0, 1, 2, …` together enumerate every one-case instance, smallest first.
-    fn enumerate(size: u64) -> Vec<Self::Instance> {
-        let _ = size;
-        Vec::new()
-    }
+    fn enumerate(size: u64) -> Vec<Self::Instance>;
 }
 
 /// The values one constrained quantity of an input format takes in an instance.
@@ -157,7 +155,12 @@ impl<P: Problem> DynProblem for Registered<P> {
     }
 
     fn enumerate(&self, size: u64) -> Vec<String> {
-        P::enumerate(size).iter().map(P::write_input).collect()
+        // Instances beyond a constraint (a value or a count above its bound) are left out.
+        P::enumerate(size)
+            .iter()
+            .map(P::write_input)
+            .filter(|input| P::parse_input(input.as_bytes()).is_ok())
+            .collect()
     }
 }
 

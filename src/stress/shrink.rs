@@ -5,6 +5,7 @@
 //! per thread at a time; the first that fails with the same verdict becomes the current case
 //! and the descent goes on from there. When no candidate fails, the case is locally minimal.
 //! Keeping the verdict keeps the bug: a wrong answer does not drift into some other crash.
+//! A descent stops early after [`MAX_RUNS`] judged candidates, and says so.
 
 use std::collections::HashSet;
 
@@ -12,6 +13,9 @@ use crate::problem::DynProblem;
 use crate::run::fnv1a_128;
 
 use super::{Oracle, Scratch, Trial};
+
+/// The most candidates one descent judges.
+pub const MAX_RUNS: u64 = 20_000;
 
 /// The end of a descent.
 #[derive(Debug, Clone)]
@@ -24,6 +28,9 @@ pub struct Shrunk {
     pub steps: u64,
     /// Candidates judged (program runs).
     pub runs: u64,
+    /// No candidate of the final case fails: it is locally minimal (false when the descent
+    /// stopped at [`MAX_RUNS`]).
+    pub minimal: bool,
 }
 
 /// Shrinks `input`, on which the program got `trial`, as far as it keeps failing with
@@ -41,6 +48,7 @@ pub fn shrink(
         trial,
         steps: 0,
         runs: 0,
+        minimal: false,
     };
     // Candidates lists are finite and each step moves to a new case, but a problem's
     // candidates need not be strictly smaller in one order: never judge a case twice.
@@ -52,6 +60,9 @@ pub fn shrink(
             .filter(|c| seen.insert(fnv1a_128(&[c.as_bytes()])))
             .collect();
         for batch in candidates.chunks(scratches.len().max(1)) {
+            if current.runs >= MAX_RUNS {
+                return current;
+            }
             let trials = judge_batch(oracle, scratches, batch);
             current.runs += batch.len() as u64;
             if let Some((candidate, trial)) = batch
@@ -65,6 +76,7 @@ pub fn shrink(
                 continue 'descent;
             }
         }
+        current.minimal = true;
         return current;
     }
 }
