@@ -12,6 +12,7 @@
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
 //!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
+//!   Its tests run one at a time, so that timings are not distorted by each other.
 //!
 //! Items are sorted by name; partition `K/N` takes the items whose position is `K - 1`
 //! modulo `N`, so the partitions `1/N … N/N` cover every item exactly once.
@@ -430,20 +431,21 @@ impl Verifier<'_> {
             Ok(program) => program,
             Err(e) => return Check::fail(CHECK, format!("{}: {e}", e.verdict)),
         };
-        let outcomes = parallel_map(&tests, |test| {
-            judge_test(
-                self.runner,
-                &program,
-                problem,
-                &test.input,
-                &test.answer,
-                &limits,
-            )
-        });
+        // One test at a time: parallel runs share the cores and caches, and a solution near
+        // the time limit would flip between AC and TLE with the load.
         let verdicts: Vec<(String, Verdict, String)> = tests
             .iter()
-            .zip(outcomes)
-            .map(|(test, outcome)| (test.stem.clone(), outcome.verdict, outcome.message))
+            .map(|test| {
+                let outcome = judge_test(
+                    self.runner,
+                    &program,
+                    problem,
+                    &test.input,
+                    &test.answer,
+                    &limits,
+                );
+                (test.stem.clone(), outcome.verdict, outcome.message)
+            })
             .collect();
         Check::from(CHECK, expectation(expected, &verdicts))
     }
