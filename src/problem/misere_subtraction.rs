@@ -1,6 +1,8 @@
 //! Problem `misere-subtraction` (GAMES.md section 4.6, seed 004): one heap of `n` stones, a move
 //! removes `s in S` stones (`s <=` heap), and **the player who cannot move wins**. This is not
-//! Sprague-Grundy: the reference is retrograde analysis, made fast by a *proven* period.
+//! Sprague-Grundy: the reference is retrograde analysis, one table per distinct set, cut short
+//! by a *proven* period of the table; the sets without an early period (they exist: some
+//! `{a, b, t-b, t-a, t}` run past 10^6) are swept together, one set per bit of a word.
 //!
 //! Input: `T` (1 <= T <= 1000) / T lines `n k s1 ... sk` (0 <= n <= 10^6, 1 <= k <= 10,
 //! 1 <= s_i <= 100, any order, repeats allowed). Output per case: `first` or `second`.
@@ -29,11 +31,12 @@ use std::collections::HashMap;
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, read_counted_line, shrink_list, smaller,
-    write_counted_cases, Winner, FIRST_SECOND,
+    write_counted_cases, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
+use crate::game::misere::misere_subtraction_table;
 use crate::game::{Period, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
 
@@ -135,10 +138,11 @@ impl MisereTable {
         Some(MisereTable { wins, period: None })
     }
 
-    /// The complete table up to `upto`, however long the search takes.
+    /// The complete table up to `upto`, however long the search takes. (An unlimited budget
+    /// never runs out; the plain table stands in for that impossible case.)
     fn full(set: &[u64], upto: u64) -> MisereTable {
-        MisereTable::new(set, upto, usize::MAX).unwrap_or(MisereTable {
-            wins: Vec::new(),
+        MisereTable::new(set, upto, usize::MAX).unwrap_or_else(|| MisereTable {
+            wins: misere_subtraction_table(set, upto as usize),
             period: None,
         })
     }
@@ -211,10 +215,9 @@ fn sweep(group: &[Queries], answers: &mut [Winner]) {
             }
         }
         lost[n % 128] = win.map(|w| !w);
-        while let Some(&(heap, lane, case)) = events.get(next_event).filter(|e| e.0 == n) {
+        while let Some(&(_, lane, case)) = events.get(next_event).filter(|e| e.0 == n) {
             let first_wins = win[lane / 64] >> (lane % 64) & 1 == 1;
             answers[case] = Winner::from_mover_wins(first_wins);
-            debug_assert_eq!(heap, n);
             next_event += 1;
         }
     }
@@ -397,10 +400,7 @@ impl Problem for MisereSubtraction {
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
         let max_n = params.int("max_n", default_n, 0, MAX_HEAP)?;
-        let k = match params.raw("k") {
-            Some(_) => Some(params.int("k", 1, 1, MAX_K)?),
-            None => default_k,
-        };
+        let k = Size::param(params, "k", default_k, MAX_K)?;
         let lowest = if matches!(mode, "without-one" | "long-period") {
             2
         } else {
@@ -418,7 +418,13 @@ impl Problem for MisereSubtraction {
             1,
             |case| case.set.len() + 1,
             |case| {
-                let mut out: Vec<Case> = smaller(case.heap, 0)
+                let mut heaps = heaps_like(case);
+                for heap in smaller(case.heap, 0) {
+                    if !heaps.contains(&heap) {
+                        heaps.push(heap);
+                    }
+                }
+                let mut out: Vec<Case> = heaps
                     .into_iter()
                     .map(|heap| Case {
                         heap,
@@ -457,15 +463,39 @@ impl Problem for MisereSubtraction {
     }
 }
 
-/// One case as `mode` wants it; `k` fixes the set size (else random up to 10).
-fn random_case(gen: &mut Gen, mode: &str, k: Option<u64>, max_n: u64, max_s: u64) -> Case {
+/// Smaller heaps that play like `case.heap`: the same place in the proven period of the
+/// table, then the smallest heap with the same winner (shrinking keeps the structure of a
+/// failing case rather than jumping to unrelated heaps).
+fn heaps_like(case: &Case) -> Vec<u64> {
+    let set = case.rules();
+    let Some(table) = MisereTable::new(&set, case.heap, CYCLE_BUDGET) else {
+        return Vec::new();
+    };
+    let wins = table.wins(case.heap);
+    let mut out = Vec::new();
+    if let Some(period) = table.period {
+        let same_place = period.reduce(case.heap);
+        if same_place < case.heap {
+            out.push(same_place);
+        }
+    }
+    if let Some(first) = (0..case.heap).find(|&h| table.wins(h) == wins) {
+        if !out.contains(&first) {
+            out.push(first);
+        }
+    }
+    out
+}
+
+/// One case as `mode` wants it, with a set of `k` removals.
+fn random_case(gen: &mut Gen, mode: &str, k: Size, max_n: u64, max_s: u64) -> Case {
     if mode == "long-period" {
         return Case {
             heap: max_n - gen.range(0, max_n.min(1000)),
             set: long_period_set(gen, max_s, max_n),
         };
     }
-    let k = k.unwrap_or_else(|| gen.range(1, MAX_K));
+    let k = k.draw(gen);
     let lowest = if mode == "without-one" { 2 } else { 1 };
     let mut set: Vec<u64> = (0..k).map(|_| gen.range(lowest, max_s)).collect();
     match mode {
@@ -493,7 +523,6 @@ fn random_case(gen: &mut Gen, mode: &str, k: Option<u64>, max_n: u64, max_s: u64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::misere::misere_subtraction_table;
 
     fn random_set(gen: &mut Gen) -> Vec<u64> {
         let max_s = gen.range(4, MAX_S);

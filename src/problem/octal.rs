@@ -1,9 +1,9 @@
-//! Problem `octal` (GAMES.md section 4.8): any octal game `0.d1...dk` on several heaps; who cannot move
-//! loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
+//! Problem `octal` (GAMES.md section 4.8): any octal game `0.d1...dk` on several heaps; who
+//! cannot move loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
 //!
-//! Input: `T` (1 <= T <= 100); each case: a code `0.d1...dk` (1 <= k <= 16, digits 0-7, the last
-//! non-zero) / `n` (1 <= n <= 100) / n heap sizes (0 <= h <= 2000). Output per case `first` or
-//! `second`.
+//! Input: `T` (1 <= T <= 100); each case: a code `0.d1...dk` (1 <= k <= 16, digits 0-7, the
+//! last non-zero) / `n` (1 <= n <= 100) / n heap sizes (0 <= h <= 2000). Output per case
+//! `first` or `second`.
 //!
 //! The reference computes one table per distinct code, only up to that code's largest heap,
 //! and computes the set of values reachable by splitting a remainder `r` into two non-empty
@@ -11,8 +11,10 @@
 //!
 //! # Generator parameters
 //! - `mode` (default `random`):
-//!   - `random`: codes of random length and digits, heaps up to `max_h`;
-//!   - `max`: 100 distinct 16-digit codes with splitting digits, 100 heaps each, every heap
+//!   - `random`: codes of random length and digits, heaps up to `max_h`; in every mode but
+//!     `min`, half of the cases have their last heap changed so that the second player wins
+//!     (when some heap size up to `max_h` allows it);
+//!   - `max`: 100 random 16-digit codes with splitting digits, 100 heaps each, every heap
 //!     within 10 of `max_h`;
 //!   - `min`: one case, code `0.1`, one heap of 0;
 //!   - `split`: every code has at least one splitting digit (bit 4), usually two (solutions
@@ -29,7 +31,7 @@ use std::collections::HashMap;
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Winner, FIRST_SECOND,
+    write_counted_cases, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach, StrictReader};
 use crate::check::{Malformed, TokenReader};
@@ -69,7 +71,7 @@ impl Case {
 }
 
 /// A growable set of small values as a bitset.
-#[derive(Default, Clone)]
+#[derive(Default)]
 struct Bits(Vec<u64>);
 
 impl Bits {
@@ -272,6 +274,22 @@ fn read_code(reader: &mut StrictReader<'_>) -> Result<Vec<u8>, ParseError> {
     Ok(out)
 }
 
+/// Replaces the last heap by the nearest size up to `max_h` (below it first) whose Grundy
+/// value makes the xor 0, when there is one, so that about half of the generated cases are
+/// second-player wins: a wrong value then shows in the answer.
+fn make_losing(case: &mut Case, max_h: u64) {
+    let values = fast_table(&case.code(), max_h as usize);
+    let Some((last, rest)) = case.heaps.split_last_mut() else {
+        return;
+    };
+    let target = heaps_value(&values, rest);
+    let has_target = |h: &u64| values[*h as usize] == target;
+    let below = (0..=*last).rev().find(has_target);
+    if let Some(h) = below.or_else(|| (*last..=max_h).find(has_target)) {
+        *last = h;
+    }
+}
+
 /// A random code of `k` digits; with `split`, every code has at least two digits with bit 4
 /// (or one, for k = 1); without, none has.
 fn random_code(gen: &mut Gen, k: usize, split: Option<bool>) -> Vec<u8> {
@@ -385,12 +403,12 @@ impl Problem for Octal {
             _ => (gen.range(1, 5), None, None, MAX_HEAP),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let optional = |key: &str, default: Option<u64>, hi: u64| match params.raw(key) {
-            Some(_) => params.int(key, 1, 1, hi).map(Some),
-            None => Ok(default),
+        let n = Size::param(params, "n", default_n, MAX_N)?;
+        // Code lengths are drawn over all of 1..=16 (not Size's 1..=10).
+        let k = match params.raw("k") {
+            Some(_) => Some(params.int("k", 1, 1, MAX_DIGITS as u64)?),
+            None => default_k,
         };
-        let n = optional("n", default_n, MAX_N)?;
-        let k = optional("k", default_k, MAX_DIGITS as u64)?;
         let max_h = params.int("max_h", default_h, 0, MAX_HEAP)?;
         let split = match mode {
             "split" | "max" => Some(true),
@@ -406,14 +424,20 @@ impl Problem for Octal {
                     random_code(gen, k, split)
                 }
             };
-            let n = n.unwrap_or_else(|| gen.range(1, 10));
-            let heaps = (0..n)
-                .map(|_| match mode {
-                    "max" | "min" => max_h - gen.range(0, max_h.min(10)),
-                    _ => gen.range(0, max_h),
-                })
-                .collect();
-            cases.push(Case { digits, heaps });
+            let n = n.draw(gen);
+            let mut case = Case {
+                digits,
+                heaps: (0..n)
+                    .map(|_| match mode {
+                        "max" | "min" => max_h - gen.range(0, max_h.min(10)),
+                        _ => gen.range(0, max_h),
+                    })
+                    .collect(),
+            };
+            if mode != "min" && gen.chance(1, 2) {
+                make_losing(&mut case, max_h);
+            }
+            cases.push(case);
         }
         Ok(cases)
     }

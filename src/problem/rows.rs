@@ -1,7 +1,7 @@
-//! Problem `rows` (GAMES.md section 4.7, game C of seeds 000/002): rows of stones; a move removes two
-//! adjacent stones from one row, which may split it in two; who cannot move loses. A row is a
-//! heap of Dawson's Kayles (octal 0.07), so a case is won iff the xor of the rows' Grundy
-//! values is non-zero.
+//! Problem `rows` (GAMES.md section 4.7, game C of seeds 000/002): rows of stones; a move
+//! removes two adjacent stones from one row, which may split it in two; who cannot move loses.
+//! A row is a heap of Dawson's Kayles (octal 0.07), so a case is won iff the xor of the rows'
+//! Grundy values is non-zero.
 //!
 //! Input: `T` (1 <= T <= 10^4); each case `n` (1 <= n <= 10^5) / n row lengths
 //! (1 <= len <= 10^18); total n <= 10^6. Output per case `first` or `second`.
@@ -13,8 +13,11 @@
 //! # Generator parameters
 //! - `mode` (default `random`):
 //!   - `random`: lengths a third each small (<= 100), medium (<= 10^6) and up to `max_len`;
+//!     in every mode but `min`, half of the cases have their last row adjusted (moved down
+//!     by less than 120) so that the second player wins;
 //!   - `max`: 10^4 cases, total n = 10^6 (the first cases take 10^5 rows while the total
-//!     allows, every other case one row), lengths within 10^6 of `max_len` or above 2^32;
+//!     allows, every other case one row), lengths within 10^6 of `max_len` or above 2^32,
+//!     one row exactly `max_len` and one of length 1;
 //!   - `min`: one case, one row of length 1;
 //!   - `huge`: every length above 2^32, half within 10^6 of `max_len` (32-bit lengths, tables
 //!     that stop at a small bound);
@@ -28,7 +31,7 @@ use std::sync::OnceLock;
 
 use super::common::{
     first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Budget, Winner, FIRST_SECOND,
+    write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
@@ -61,7 +64,7 @@ impl Dawson {
     fn get() -> &'static Dawson {
         static DAWSON: OnceLock<Dawson> = OnceLock::new();
         DAWSON.get_or_init(|| {
-            // 0.07 has preperiod 52 and period 34, proven from 2*52 + 2*34 + 2 values; the
+            // 0.07 has preperiod 53 and period 34, proven from 2*53 + 2*34 + 2 values; the
             // table doubles until the theorem applies, so no constant is trusted here.
             let rules = dawson_rules();
             let mut upto = 64;
@@ -78,6 +81,12 @@ impl Dawson {
     /// `G(len)` for any length.
     fn value(&self, len: u64) -> u32 {
         self.values[self.period.reduce(len) as usize]
+    }
+
+    /// The shortest row (at least 1) with the same value as a row of `len`, if shorter.
+    fn shortest_with_value_of(&self, len: u64) -> Option<u64> {
+        let g = self.value(len);
+        (1..len.min(self.period.preperiod + self.period.period)).find(|&l| self.value(l) == g)
     }
 
     /// A winning move in the row `len`, whose value must become `target`: the number of
@@ -218,22 +227,51 @@ impl Problem for Rows {
             _ => (gen.range(1, 10), None, MAX_LEN),
         };
         let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = match params.raw("n") {
-            Some(_) => Some(params.int("n", 1, 1, MAX_N)?),
-            None => default_n,
-        };
+        let fill_total = mode == "max" && params.raw("n").is_none();
+        let n = Size::param(params, "n", default_n, MAX_N)?;
         let lowest_len = if mode == "huge" { 1 << 33 } else { 1 };
         let max_len = params.int("max_len", default_len, lowest_len, MAX_LEN)?;
-        let sizes = row_counts(gen, mode, t, n)?;
-        Ok(sizes
+        let sizes = if fill_total {
+            rows_filling_the_total(t)
+        } else {
+            n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
+            (0..t).map(|_| n.draw(gen)).collect()
+        };
+        let mut cases: Vec<Vec<u64>> = sizes
             .into_iter()
-            .map(|n| (0..n).map(|_| random_length(gen, mode, max_len)).collect())
-            .collect())
+            .map(|n| {
+                let mut rows: Vec<u64> =
+                    (0..n).map(|_| random_length(gen, mode, max_len)).collect();
+                if mode != "min" && gen.chance(1, 2) {
+                    make_losing(&mut rows);
+                }
+                rows
+            })
+            .collect();
+        if mode == "max" {
+            // The longest row allowed, exactly, and the shortest.
+            cases[0][0] = max_len;
+            if let Some(rows) = cases.last_mut() {
+                rows[0] = 1;
+            }
+        }
+        Ok(cases)
     }
 
     fn shrink(cases: &Vec<Vec<u64>>) -> Vec<Vec<Vec<u64>>> {
+        let dawson = Dawson::get();
         shrink_list(cases, 1, Vec::len, |rows| {
-            shrink_list(rows, 1, |_| 1, |&len| smaller(len, 1))
+            shrink_list(
+                rows,
+                1,
+                |_| 1,
+                |&len| {
+                    // First the shortest row of the same Grundy value: the case keeps its answer.
+                    let same = dawson.shortest_with_value_of(len);
+                    let lower = smaller(len, 1).into_iter().filter(|&l| Some(l) != same);
+                    same.into_iter().chain(lower).collect()
+                },
+            )
         })
     }
 
@@ -259,36 +297,36 @@ impl Problem for Rows {
     }
 }
 
-/// The number of rows of each of `t` cases: `n` each when given; in `max` mode as many cases
-/// of 10^5 rows as fit, the rest of the 10^6 spread over the other cases; else 1..=10 each.
-fn row_counts(gen: &mut Gen, mode: &str, t: u64, n: Option<u64>) -> Result<Vec<u64>, ParamError> {
-    if let Some(n) = n {
-        if t.saturating_mul(n) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "n".to_string(),
-                message: format!("t * n = {t} * {n} passes the total n <= 10^6"),
-            });
-        }
-        return Ok(vec![n; t as usize]);
-    }
-    if mode != "max" {
-        if t.saturating_mul(10) > MAX_TOTAL_N {
-            return Err(ParamError {
-                key: "t".to_string(),
-                message: format!("{t} cases of up to 10 rows pass the total n <= 10^6"),
-            });
-        }
-        return Ok((0..t).map(|_| gen.range(1, 10)).collect());
-    }
-    // Every case keeps at least one row; the cases that come first take 10^5 while they can.
+/// Rows per case for `t` cases filling the total of 10^6: every case has at least one row,
+/// and the cases that come first take 10^5 while the total allows.
+fn rows_filling_the_total(t: u64) -> Vec<u64> {
     let mut left = MAX_TOTAL_N - t.min(MAX_TOTAL_N);
-    Ok((0..t)
+    (0..t)
         .map(|_| {
             let extra = left.min(MAX_N - 1);
             left -= extra;
             1 + extra
         })
-        .collect())
+        .collect()
+}
+
+/// Moves the last row down to the nearest length (at least 1) whose Grundy value makes the
+/// xor 0, when some length within one preperiod plus period below it has that value, so that
+/// about half of the generated cases are second-player wins: a wrong value then shows.
+fn make_losing(rows: &mut [u64]) {
+    let dawson = Dawson::get();
+    let Some((last, rest)) = rows.split_last_mut() else {
+        return;
+    };
+    let target = total_value(rest);
+    let span = dawson.period.preperiod + 2 * dawson.period.period;
+    let lowest = last.saturating_sub(span).max(1);
+    if let Some(len) = (lowest..=*last)
+        .rev()
+        .find(|&len| dawson.value(len) == target)
+    {
+        *last = len;
+    }
 }
 
 /// One row length as `mode` wants it.

@@ -1,11 +1,13 @@
-//! Problem `wythoff` (GAMES.md section 4.9, POJ 1067 extended to 10^18): two heaps; a move takes any
-//! positive number from one heap, or the same number from both; who cannot move loses.
+//! Problem `wythoff` (GAMES.md section 4.9, POJ 1067 extended to 10^18): two heaps; a move
+//! takes any positive number from one heap, or the same number from both; who cannot move
+//! loses.
 //!
-//! Input: lines `a b` until end of file (0 <= a, b <= 10^18, 1 to 10^5 lines). Output per line
-//! `1` if the first player wins, else `0`.
+//! Input: lines `a b` until end of file (0 <= a, b <= 10^18, 1 to 10^5 lines). Output per
+//! line `1` if the first player wins, else `0`.
 //!
-//! Exact integers only ([`crate::game::wythoff`]): the P-positions `(floor(k phi), floor(k phi) + k)` come from
-//! `isqrt(5 k^2)` in `u128`; floating point is wrong well inside this range.
+//! Exact integers only ([`crate::game::wythoff`]): the P-positions
+//! `(floor(k phi), floor(k phi) + k)` come from `isqrt(5 k^2)` in `u128`; floating point is
+//! wrong well inside this range.
 //!
 //! # Generator parameters
 //! - `mode` (default `random`):
@@ -75,6 +77,28 @@ fn with_neighbours(gen: &mut Gen, k: u64, max: u64, out: &mut Vec<(u64, u64)>) {
     }
 }
 
+/// Shrink candidates that keep where `(a, b)` lies relative to the P-position of its
+/// diagonal: with `k = |a - b|` and `(a_k, a_k + k)` that P-position, the pair is the
+/// P-position moved by `d = min(a, b) - a_k` along the diagonal. The same `d` on a diagonal
+/// `k' < k` (same heap order) keeps a P-position a P-position and a neighbour a neighbour,
+/// which plain lowering of the numbers cannot do.
+fn same_place_on_a_smaller_diagonal(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let (low, k) = (a.min(b), a.abs_diff(b));
+    let Some((a_k, _)) = p_position(k) else {
+        return Vec::new();
+    };
+    let d = i128::from(low) - i128::from(a_k);
+    smaller(k, 0)
+        .into_iter()
+        .filter_map(|k2| {
+            let (x, y) = p_position(k2)?;
+            let x = u64::try_from(i128::from(x) + d).ok()?;
+            let y = u64::try_from(i128::from(y) + d).ok()?;
+            Some(if a <= b { (x, y) } else { (y, x) })
+        })
+        .collect()
+}
+
 /// Fibonacci numbers up to `max`, from 1.
 fn fibonacci_upto(max: u64) -> Vec<u64> {
     let mut out = vec![1];
@@ -120,7 +144,7 @@ impl Problem for Wythoff {
             let a = reader.int("a", 0, MAX_VALUE)?;
             reader.space()?;
             let b = reader.int("b", 0, MAX_VALUE)?;
-            reader.newline()?;
+            reader.end_of_values()?;
             lines.push((a, b));
             if reader.at_eof() {
                 return Ok(lines);
@@ -225,13 +249,15 @@ impl Problem for Wythoff {
             1,
             |_| 2,
             |&(a, b)| {
+                let mut out = same_place_on_a_smaller_diagonal(a, b);
                 // Lowering both heaps by the same amount keeps the difference k; lowering one
                 // heap changes it.
                 let low = a.min(b);
-                let mut out: Vec<(u64, u64)> = smaller(low, 0)
-                    .into_iter()
-                    .map(|l| (a - (low - l), b - (low - l)))
-                    .collect();
+                out.extend(
+                    smaller(low, 0)
+                        .into_iter()
+                        .map(|l| (a - (low - l), b - (low - l))),
+                );
                 out.extend(smaller(a, 0).into_iter().map(|x| (x, b)));
                 out.extend(smaller(b, 0).into_iter().map(|y| (a, y)));
                 out
