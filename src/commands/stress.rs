@@ -146,7 +146,7 @@ fn with_problem(
         failure.case.input.clone(),
         failure.trial.clone(),
     );
-    let mut report = headline(&failure, cx.args);
+    let mut report = headline(&failure);
     let _ = if shrunk.minimal {
         writeln!(
             report,
@@ -205,7 +205,7 @@ fn generic(cx: &Setup<'_>, runner: &Runner, cache: &Cache) -> anyhow::Result<Out
         println!("OK: {} cases passed", search.tried);
         return Ok(Outcome::Success);
     };
-    let mut report = headline(&failure, cx.args);
+    let mut report = headline(&failure);
     report.push_str("not shrunk: generic mode knows nothing about the input's structure\n");
     let save = cx
         .args
@@ -291,7 +291,7 @@ fn prepare_words(words: &[OsString], runner: &Runner, cache: &Cache) -> anyhow::
 }
 
 /// `FAILED case 7 (seed 8, mode wide): WA`.
-fn headline(failure: &Failure, _args: &StressArgs) -> String {
+fn headline(failure: &Failure) -> String {
     let origin = match &failure.case.origin {
         Origin::Generated {
             seed,
