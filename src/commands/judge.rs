@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::{find_problem, Outcome};
 use crate::cli::JudgeArgs;
+use stonejudge::archive::Manifest;
 use stonejudge::run::{judge_test, mebibytes, seconds, Cache, Limits, Program, Runner};
 use stonejudge::run::{PrepareError, TestOutcome};
 use stonejudge::verdict::Verdict;
@@ -65,7 +66,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         );
     }
     let tests = list_tests(&dir, &args.only)?;
-    let limits = resolve_limits(&args.problem, args);
+    let limits = resolve_limits(&args.problem, args)?;
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
     };
@@ -117,12 +118,25 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     })
 }
 
-/// The limits the tests of `problem` run under. Flags win; otherwise the defaults (1 s,
-/// 256 MiB). The one place to teach about a problem's own limits.
-fn resolve_limits(_problem: &str, args: &JudgeArgs) -> Limits {
-    let time = args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
-    let memory_mib = args.memory_limit.unwrap_or(DEFAULT_MEMORY_MIB);
-    Limits::new(time, memory_mib << 20)
+/// The limits the tests of `problem` run under. Flags win; then `[limits]` of
+/// `problems/<PROBLEM>/problem.toml` when the current directory is an archive; otherwise the
+/// defaults (1 s, 256 MiB).
+fn resolve_limits(problem: &str, args: &JudgeArgs) -> anyhow::Result<Limits> {
+    let manifest_dir = Path::new("problems").join(problem);
+    let from_manifest = if manifest_dir.join("problem.toml").is_file() {
+        let manifest = Manifest::load(&manifest_dir)?;
+        Some((
+            Duration::from_secs_f64(manifest.limits.time_seconds),
+            manifest.limits.memory_mib,
+        ))
+    } else {
+        None
+    };
+    let (default_time, default_memory) =
+        from_manifest.unwrap_or((DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB));
+    let time = args.time_limit.unwrap_or(default_time);
+    let memory_mib = args.memory_limit.unwrap_or(default_memory);
+    Ok(Limits::new(time, memory_mib << 20))
 }
 
 /// The tests in `dir` (every `NAME.in`, which needs a `NAME.ans`), in name order; only those
