@@ -175,7 +175,7 @@ pub struct StressArgs {
     #[arg(long = "ref", value_name = "CMD", requires = "gen")]
     pub reference: Option<String>,
     /// CPU time limit per run in seconds [default: the problem's, from
-    /// problems/<PROBLEM>/problem.toml under --root, else 2].
+    /// problems/<PROBLEM>/problem.toml under --root, else 1].
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Memory limit per run in MiB [default: the problem's, else 256].

@@ -27,8 +27,8 @@ use stonejudge::stress::{
 const DEFAULT_CASES: u64 = 1000;
 /// The most instances --exhaustive takes without --bound or --cases.
 const DEFAULT_EXHAUSTIVE_CASES: u64 = 10_000;
-/// Limits when neither the flags nor an archive give them.
-const DEFAULT_TIME_SECONDS: f64 = 2.0;
+/// Limits when neither the flags nor an archive give them (those of `judge`).
+const DEFAULT_TIME_SECONDS: f64 = 1.0;
 const DEFAULT_MEMORY_MIB: u64 = 256;
 /// Lines of an input or output printed in the report (the saved file has all of it).
 const SHOWN_LINES: usize = 40;
