@@ -147,11 +147,12 @@ pub struct StressArgs {
     /// Stop after N cases if nothing fails [default: 1000; with --exhaustive and no --bound,
     /// the bound is the largest size whose instances (with all smaller ones) number at most N,
     /// default 10000].
-    #[arg(long, value_name = "N", conflicts_with = "duration")]
+    #[arg(long, value_name = "N", conflicts_with = "duration",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub cases: Option<u64>,
     /// Stop after this many seconds if nothing fails.
-    #[arg(long, value_name = "SECONDS")]
-    pub duration: Option<f64>,
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub duration: Option<Duration>,
     /// Every instance up to a size, smallest first, instead of random cases (the size of a
     /// one-case instance is the sum of the numbers in its input).
     #[arg(long, conflicts_with_all = ["gen", "duration"])]

@@ -51,13 +51,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
             (None, None) => Some(DEFAULT_CASES),
             (cases, _) => cases,
         },
-        duration: args
-            .duration
-            .map(|s| {
-                Duration::try_from_secs_f64(s)
-                    .map_err(|_| anyhow::anyhow!("--duration: expected seconds, got {s}"))
-            })
-            .transpose()?,
+        duration: args.duration,
     };
     let setup = Setup {
         args,
