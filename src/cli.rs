@@ -161,8 +161,8 @@ pub struct StressArgs {
     #[arg(long, value_name = "SIZE", requires = "exhaustive")]
     pub bound: Option<u64>,
     /// Threads running cases [default: the number of cores].
-    #[arg(long, value_name = "J")]
-    pub jobs: Option<usize>,
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     /// Generator parameter KEY=VALUE (repeatable). Unless `mode` is given, the generator's
     /// modes take turns.
     #[arg(long = "param", value_name = "KEY=VALUE", conflicts_with_all = ["gen", "exhaustive"])]

@@ -38,11 +38,10 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
     let cache = Cache::default_location()?;
     let program =
         prepare_words(&args.program, &runner, &cache).context("the program under test")?;
-    let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
-        Some(jobs) => jobs,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
     let scratches = Scratch::pool(jobs).context("cannot make scratch directories")?;
     let problem = args.problem.as_deref().map(find_problem).transpose()?;
     let limits = limits(args, problem)?;
@@ -140,31 +139,19 @@ fn with_problem(
         failure.case.input.clone(),
         failure.trial.clone(),
     );
-    let mut report = headline(&failure);
-    let _ = if shrunk.minimal {
-        writeln!(
-            report,
+    let how = if shrunk.minimal {
+        format!(
             "shrunk to a locally minimal case in {} steps ({} runs), still {original}",
             shrunk.steps, shrunk.runs
         )
     } else {
-        writeln!(
-            report,
+        format!(
             "shrunk in {} steps, still {original}; stopped after {} runs, so smaller failing \
              cases may exist",
             shrunk.steps, shrunk.runs
         )
     };
-    let save = cx
-        .args
-        .save
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("stress-{name}.in")));
-    save_case(&save, &shrunk.input, &shrunk.trial.expected)?;
-    describe(&mut report, &save, &shrunk.input, &shrunk.trial);
-    let _ = writeln!(report, "repro: {}", repro(cx.args, &failure.case.origin));
-    print!("{report}");
-    Ok(Outcome::Rejected)
+    report_failure(cx, &failure, &how, name, &shrunk.input, &shrunk.trial)
 }
 
 /// `--gen CMD --ref CMD`: external generator and reference, token comparison, no shrinking.
@@ -199,15 +186,35 @@ fn generic(cx: &Setup<'_>, runner: &Runner, cache: &Cache) -> anyhow::Result<Out
         println!("OK: {} cases passed", search.tried);
         return Ok(Outcome::Success);
     };
-    let mut report = headline(&failure);
-    report.push_str("not shrunk: generic mode knows nothing about the input's structure\n");
+    report_failure(
+        cx,
+        &failure,
+        "not shrunk: generic mode knows nothing about the input's structure",
+        "generic",
+        &failure.case.input,
+        &failure.trial,
+    )
+}
+
+/// Prints the failure report for the final (shrunk or original) `input` and saves the case to
+/// --save, by default `stress-<stem>.in`.
+fn report_failure(
+    cx: &Setup<'_>,
+    failure: &Failure,
+    how: &str,
+    stem: &str,
+    input: &str,
+    trial: &stress::Trial,
+) -> anyhow::Result<Outcome> {
     let save = cx
         .args
         .save
         .clone()
-        .unwrap_or_else(|| PathBuf::from("stress-generic.in"));
-    save_case(&save, &failure.case.input, &failure.trial.expected)?;
-    describe(&mut report, &save, &failure.case.input, &failure.trial);
+        .unwrap_or_else(|| PathBuf::from(format!("stress-{stem}.in")));
+    save_case(&save, input, &trial.expected)?;
+    let mut report = headline(failure);
+    let _ = writeln!(report, "{how}");
+    describe(&mut report, &save, input, trial);
     let _ = writeln!(report, "repro: {}", repro(cx.args, &failure.case.origin));
     print!("{report}");
     Ok(Outcome::Rejected)
