@@ -73,9 +73,19 @@ pub struct GrundyArgs {
     /// Compute G(0) through G(N).
     #[arg(long, value_name = "N")]
     pub upto: u64,
-    /// Also prove a period with the Guy–Smith theorem, or say that none is proven.
+    /// Also prove a period with the Guy–Smith theorem, or say that none is proven; stops
+    /// computing once one is proven (the remaining values follow from the proof).
     #[arg(long)]
     pub period: bool,
+    /// auto | plain | rare-common | quadratic: how to compute the values (auto: rare/common,
+    /// handing over to quadratic when rare positions stop being rare).
+    #[arg(long, value_name = "ENGINE", default_value = "auto",
+          value_parser = clap::builder::PossibleValuesParser::new(
+              stonejudge::game::engine::Engine::NAMES))]
+    pub engine: String,
+    /// Threads for the quadratic engine [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
 }
 
 /// `gen`.

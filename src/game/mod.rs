@@ -2,6 +2,7 @@
 //! Wythoff, misère play, and a brute-force solver that does not use Sprague–Grundy.
 
 pub mod brute;
+pub mod engine;
 pub mod grundy;
 pub mod misere;
 pub mod moves;
@@ -11,5 +12,5 @@ pub mod wythoff;
 
 pub use brute::{BruteSolver, Play, TooLarge};
 pub use moves::{Move, OutsideTable};
-pub use period::{proven_period, Period};
+pub use period::{proven_period, Period, PeriodWatch};
 pub use ruleset::{OctalCode, Ruleset, RulesetError};

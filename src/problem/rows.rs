@@ -36,8 +36,7 @@ use super::common::{
 use super::{ParseError, Problem, Reach};
 use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
-use crate::game::grundy::plain_table;
-use crate::game::{proven_period, OctalCode, Period, Ruleset};
+use crate::game::{engine, OctalCode, Period, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
 
 const MAX_T: u64 = 10_000;
@@ -65,16 +64,10 @@ impl Dawson {
         static DAWSON: OnceLock<Dawson> = OnceLock::new();
         DAWSON.get_or_init(|| {
             // 0.07 has preperiod 53 and period 34, proven from 2*53 + 2*34 + 2 values; the
-            // table doubles until the theorem applies, so no constant is trusted here.
-            let rules = dawson_rules();
-            let mut upto = 64;
-            loop {
-                let values = plain_table(&rules, upto);
-                if let Some(period) = proven_period(&values, 2) {
-                    return Dawson { values, period };
-                }
-                upto *= 2;
-            }
+            // engine stops at the proof, so no constant is trusted here.
+            let (values, period) = engine::proven(&dawson_rules(), 1 << 16)
+                .expect("the Guy-Smith theorem proves the period of 0.07 within 2^16 values");
+            Dawson { values, period }
         })
     }
 
