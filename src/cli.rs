@@ -30,8 +30,6 @@ pub enum Command {
     Gen(GenArgs),
     /// Check input files against the problem's format, strictly.
     Validate(ValidateArgs),
-    /// (Re)write testdata/ from the test plans in problems/; --check: compare only.
-    Testdata(TestdataArgs),
     /// Judge one output against the answer file, speaking a checker protocol (testlib by
     /// default, or the Kattis/ICPC output validator's with --kattis).
     #[command(
@@ -39,6 +37,21 @@ pub enum Command {
                                 stonejudge check --kattis <PROBLEM> <INPUT> <ANSWER> <FEEDBACK_DIR> [FLAGS]... < OUTPUT"
     )]
     Check(CheckArgs),
+    /// (Re)write testdata/ from the test plans in problems/; --check: compare only.
+    Testdata(TestdataArgs),
+    /// Search for a small input on which a program fails: random or exhaustive cases, each
+    /// judged against the reference; the first failure is shrunk to a locally minimal case.
+    #[command(
+        override_usage = "stonejudge stress <PROBLEM> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]...\n       \
+                                stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]..."
+    )]
+    Stress(Box<StressArgs>),
+    /// Verify the whole archive for CI: manifests, statements, test data, validators, brute
+    /// force against the reference, example solutions against their folders' verdicts.
+    Verify(VerifyArgs),
+    /// Write a problem as another system's package (kattis: the ICPC problem package that
+    /// Kattis problemtools' verifyproblem checks).
+    Export(ExportArgs),
     /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
 }
@@ -97,19 +110,6 @@ pub struct ValidateArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// `testdata`.
-#[derive(Debug, Args)]
-pub struct TestdataArgs {
-    /// Regenerate in memory and list every file of testdata/ that differs; write nothing.
-    #[arg(long)]
-    pub check: bool,
-    /// The archive: the directory holding problems/ and testdata/.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    pub root: PathBuf,
-    /// Problems to process; every problem of the catalog when none.
-    pub problems: Vec<String>,
-}
-
 /// `check`. Everything after the flag is taken as plain arguments and checked by the command,
 /// so that a misconfigured call reports the judge's failure in the protocol's own terms (FAIL,
 /// exit 3; a Kattis judge error, exit 1) instead of clap's exit 2, which testlib reads as PE.
@@ -130,6 +130,109 @@ pub struct CheckArgs {
         trailing_var_arg = true
     )]
     pub args: Vec<std::ffi::OsString>,
+}
+
+/// `testdata`.
+#[derive(Debug, Args)]
+pub struct TestdataArgs {
+    /// Regenerate in memory and list every file of testdata/ that differs; write nothing.
+    #[arg(long)]
+    pub check: bool,
+    /// The archive: the directory holding problems/ and testdata/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
+    /// Problems to process; every problem of the catalog when none.
+    pub problems: Vec<String>,
+}
+
+/// `stress`.
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// Problem name; omit it with --gen and --ref.
+    #[arg(required_unless_present = "gen", conflicts_with = "gen")]
+    pub problem: Option<String>,
+    /// Seed of case 0; case i uses seed S + i.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after N cases if nothing fails [default: 1000; with --exhaustive and no --bound,
+    /// the bound is the largest size whose instances (with all smaller ones) number at most N,
+    /// default 10000].
+    #[arg(long, value_name = "N", conflicts_with = "duration",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub cases: Option<u64>,
+    /// Stop after this many seconds if nothing fails.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub duration: Option<Duration>,
+    /// Every instance up to a size, smallest first, instead of random cases (the size of a
+    /// one-case instance is the sum of the numbers in its input).
+    #[arg(long, conflicts_with_all = ["gen", "duration"])]
+    pub exhaustive: bool,
+    /// With --exhaustive: the largest size.
+    #[arg(long, value_name = "SIZE", requires = "exhaustive")]
+    pub bound: Option<u64>,
+    /// Threads running cases [default: the number of cores].
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Generator parameter KEY=VALUE (repeatable). Unless `mode` is given, the generator's
+    /// modes take turns.
+    #[arg(long = "param", value_name = "KEY=VALUE", conflicts_with_all = ["gen", "exhaustive"])]
+    pub params: Vec<String>,
+    /// Generic mode: a generator command (a program or source, with arguments) that prints one
+    /// input and gets the case's seed as its last argument.
+    #[arg(long = "gen", value_name = "CMD", requires = "reference")]
+    pub gen: Option<String>,
+    /// Generic mode: the reference solution (a program or source, with arguments); outputs
+    /// are compared token by token. No shrinking in this mode.
+    #[arg(long = "ref", value_name = "CMD", requires = "gen")]
+    pub reference: Option<String>,
+    /// CPU time limit per run in seconds [default: the problem's, from
+    /// problems/<PROBLEM>/problem.toml under --root, else 1].
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Memory limit per run in MiB [default: the problem's, else 256].
+    #[arg(long, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
+    /// The archive whose problem.toml gives the limits.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
+    /// Where to save the failing case (and FILE with .ans for its answer)
+    /// [default: stress-<PROBLEM>.in].
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// The program under test (an executable, or a .cpp/.c/.rs/.py source) and its arguments.
+    #[arg(last = true, required = true, value_name = "PROGRAM|SOURCE")]
+    pub program: Vec<std::ffi::OsString>,
+}
+
+/// `verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Verify only part K of N (1 <= K <= N): items are taken in turn, so the N parts
+    /// together cover every item exactly once (for CI matrices).
+    #[arg(long, value_name = "K/N")]
+    pub partition: Option<stonejudge::archive::verify::Partition>,
+    /// Also write every item's checks to FILE, as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// The archive: the directory holding problems/ and testdata/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
+}
+
+/// `export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Problem name.
+    pub problem: String,
+    /// The package format: kattis.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: stonejudge::archive::export::Format,
+    /// The package directory to create (it must not exist or be empty).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// The archive: the directory holding problems/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
 }
 
 /// `judge`.

@@ -11,4 +11,5 @@ pub mod game;
 pub mod gen;
 pub mod problem;
 pub mod run;
+pub mod stress;
 pub mod verdict;

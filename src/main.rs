@@ -21,8 +21,11 @@ fn main() -> ExitCode {
         Command::Grundy(args) => commands::grundy::run(&args),
         Command::Gen(args) => commands::inspect::generate(&args),
         Command::Validate(args) => commands::inspect::validate(&args),
-        Command::Testdata(args) => commands::testdata::run(&args),
         Command::Check(args) => commands::check::run(&args),
+        Command::Testdata(args) => commands::testdata::run(&args),
+        Command::Stress(args) => commands::stress::run(&args),
+        Command::Verify(args) => commands::verify::run(&args),
+        Command::Export(args) => commands::export::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
     };
     match outcome {

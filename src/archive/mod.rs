@@ -5,10 +5,13 @@
 //! `testdata/<name>/NN.in`, `NN.ans` generated from it (see [`plan`] and [`testdata`]). Only
 //! this module reads or writes those directories.
 
+pub mod export;
 pub mod manifest;
 pub mod plan;
 pub mod reach;
+pub mod statement;
 pub mod testdata;
+pub mod verify;
 
 use std::path::{Path, PathBuf};
 

@@ -138,7 +138,7 @@ pub fn build(problem: &dyn DynProblem, manifest: &Manifest) -> Result<Built, Man
 
 /// `f` applied to every item, on all cores, results in item order. Workers claim the next
 /// unclaimed item, so one slow item does not hold up a fixed share of the others.
-fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+pub(crate) fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())

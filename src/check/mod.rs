@@ -276,6 +276,9 @@ mod tests {
         fn reach(_: &Vec<u64>) -> Vec<Reach> {
             Vec::new()
         }
+        fn enumerate(_: u64) -> Vec<Vec<u64>> {
+            Vec::new()
+        }
     }
 
     /// Heaps 4, 3, 5, 6: answers win 1 (or 4), lose, win 2, lose.

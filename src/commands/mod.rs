@@ -3,10 +3,13 @@
 //! [`Outcome::Rejected`] (exit 1).
 
 pub mod check;
+pub mod export;
 pub mod grundy;
 pub mod inspect;
 pub mod judge;
+pub mod stress;
 pub mod testdata;
+pub mod verify;
 
 use std::io::Read;
 use std::path::Path;

@@ -18,6 +18,9 @@ pub struct ParamError {
 pub struct Params {
     values: BTreeMap<String, String>,
     read: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    /// The choices each [`Params::choice`] key offered, so that a caller can learn a
+    /// generator's modes by asking it once (the stress tester mixes them).
+    offered: std::cell::RefCell<BTreeMap<String, Vec<String>>>,
 }
 
 impl Params {
@@ -42,6 +45,7 @@ impl Params {
         Ok(Params {
             values,
             read: Default::default(),
+            offered: Default::default(),
         })
     }
 
@@ -53,6 +57,7 @@ impl Params {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             read: Default::default(),
+            offered: Default::default(),
         }
     }
 
@@ -90,6 +95,10 @@ impl Params {
         default: &'a str,
         choices: &[&'a str],
     ) -> Result<&'a str, ParamError> {
+        self.offered.borrow_mut().insert(
+            key.to_string(),
+            choices.iter().map(|c| c.to_string()).collect(),
+        );
         let Some(text) = self.raw(key) else {
             return Ok(default);
         };
@@ -101,6 +110,12 @@ impl Params {
                 key: key.to_string(),
                 message: format!("expected one of {}, got {text:?}", choices.join(", ")),
             })
+    }
+
+    /// The values a generator offered for `key` through [`Params::choice`] since these
+    /// parameters were made, in its order; `None` if it never asked for `key` as a choice.
+    pub fn offered(&self, key: &str) -> Option<Vec<String>> {
+        self.offered.borrow().get(key).cloned()
     }
 
     /// Rejects keys that no getter asked for.

@@ -229,6 +229,18 @@ impl Problem for BoundedNim {
             ),
         ]
     }
+
+    /// Size: `1 + n + m + a_1 + … + a_n` (one case).
+    fn enumerate(size: u64) -> Vec<Vec<BoundedCase>> {
+        let rest = size.saturating_sub(1);
+        (1..=rest)
+            .flat_map(|m| {
+                super::enumerate::counted_lists(0, rest - m)
+                    .into_iter()
+                    .map(move |heaps| vec![BoundedCase { m, heaps }])
+            })
+            .collect()
+    }
 }
 
 /// A number in `lo..=hi` at a random scale: below 10, below 1000, or anywhere.

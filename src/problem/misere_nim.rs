@@ -175,6 +175,14 @@ impl Problem for MisereNim {
             reach("A_i", (1, MAX_A), cases.iter().flatten().copied()),
         ]
     }
+
+    /// Size: `1 + N + A_1 + … + A_N` (one case).
+    fn enumerate(size: u64) -> Vec<Vec<Vec<u64>>> {
+        super::enumerate::counted_lists(1, size.saturating_sub(1))
+            .into_iter()
+            .map(|heaps| vec![heaps])
+            .collect()
+    }
 }
 
 /// A move of misère Nim after which the opponent loses, as `(heap, stones left)`, found by

@@ -449,6 +449,18 @@ impl Problem for MisereSubtraction {
             reach("s_i", (1, MAX_S), cases.iter().flat_map(|c| c.set.clone())),
         ]
     }
+
+    /// Size: `1 + n + k + s_1 + … + s_k` (one case).
+    fn enumerate(size: u64) -> Vec<Vec<Case>> {
+        let rest = size.saturating_sub(1);
+        (0..=rest)
+            .flat_map(|heap| {
+                super::enumerate::counted_lists(1, rest - heap)
+                    .into_iter()
+                    .map(move |set| vec![Case { heap, set }])
+            })
+            .collect()
+    }
 }
 
 /// Smaller heaps that play like `case.heap`: the same place in the proven period of the

@@ -9,6 +9,7 @@ pub mod strict;
 
 mod bounded_nim;
 mod common;
+mod enumerate;
 mod misere_nim;
 mod misere_subtraction;
 mod nim;
@@ -67,6 +68,11 @@ pub trait Problem: 'static {
     /// Every constrained quantity of the format with the range of values it takes in
     /// `instance`, so that a test plan can be checked to reach each bound.
     fn reach(instance: &Self::Instance) -> Vec<Reach>;
+    /// Every instance of size exactly `size`, in a fixed order, for exhaustive stress testing.
+    /// An instance holds one case (one board, one position, one line) and its size is the sum
+    /// of all numbers in its input, counts included: each size has finitely many instances,
+    /// and sizes `0, 1, 2, …` together enumerate every one-case instance, smallest first.
+    fn enumerate(size: u64) -> Vec<Self::Instance>;
 }
 
 /// The values one constrained quantity of an input format takes in an instance.
@@ -98,6 +104,8 @@ pub trait DynProblem: Sync {
     fn shrink(&self, input: &[u8]) -> Vec<String>;
     /// The constraint ranges a valid input reaches.
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError>;
+    /// Every one-case input of the given size (see [`Problem::enumerate`]).
+    fn enumerate(&self, size: u64) -> Vec<String>;
 }
 
 /// Adapts a [`Problem`] to [`DynProblem`].
@@ -144,6 +152,15 @@ impl<P: Problem> DynProblem for Registered<P> {
 
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
         P::parse_input(input).map(|instance| P::reach(&instance))
+    }
+
+    fn enumerate(&self, size: u64) -> Vec<String> {
+        // Instances beyond a constraint (a value or a count above its bound) are left out.
+        P::enumerate(size)
+            .iter()
+            .map(P::write_input)
+            .filter(|input| P::parse_input(input.as_bytes()).is_ok())
+            .collect()
     }
 }
 

@@ -190,6 +190,14 @@ impl Problem for Nim {
             ),
         ]
     }
+
+    /// Size: `1 + n + a_1 + … + a_n` (one case).
+    fn enumerate(size: u64) -> Vec<Vec<Vec<u64>>> {
+        super::enumerate::counted_lists(0, size.saturating_sub(1))
+            .into_iter()
+            .map(|heaps| vec![heaps])
+            .collect()
+    }
 }
 
 /// One case of `len` heaps as `mode` wants it.

@@ -406,6 +406,28 @@ impl Problem for Octal {
             ),
         ]
     }
+
+    /// Size: `1 + (k + d_1 + … + d_k) + n + h_1 + … + h_n` (one case; the code `0.d1…dk`
+    /// counts as its number of digits plus their sum).
+    fn enumerate(size: u64) -> Vec<Vec<Case>> {
+        let rest = size.saturating_sub(1);
+        let mut out = Vec::new();
+        for code_part in 2..=rest {
+            for digits in super::enumerate::counted_lists(0, code_part) {
+                let digits: Vec<u8> = match digits.iter().map(|&d| u8::try_from(d)).collect() {
+                    Ok(digits) => digits,
+                    Err(_) => continue,
+                };
+                for heaps in super::enumerate::counted_lists(0, rest - code_part) {
+                    out.push(vec![Case {
+                        digits: digits.clone(),
+                        heaps,
+                    }]);
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Codes with fewer moves: without the last digit (and the zeros that exposes), or with one

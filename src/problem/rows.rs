@@ -280,6 +280,14 @@ impl Problem for Rows {
             reach("len", (1, MAX_LEN), cases.iter().flatten().copied()),
         ]
     }
+
+    /// Size: `1 + n + len_1 + … + len_n` (one case).
+    fn enumerate(size: u64) -> Vec<Vec<Vec<u64>>> {
+        super::enumerate::counted_lists(1, size.saturating_sub(1))
+            .into_iter()
+            .map(|rows| vec![rows])
+            .collect()
+    }
 }
 
 /// Rows per case for `t` cases filling the total of 10^6: every case has at least one row,

@@ -259,6 +259,18 @@ impl Problem for Stripes {
             reach("p", (1, MAX_P), instance.boards.iter().copied()),
         ]
     }
+
+    /// Size: `c + z + n + 1 + p` (one board).
+    fn enumerate(size: u64) -> Vec<StripesInstance> {
+        let numbers = size.saturating_sub(1);
+        super::enumerate::sequences(4, 1, numbers)
+            .into_iter()
+            .map(|v| StripesInstance {
+                lengths: [v[0], v[1], v[2]],
+                boards: vec![v[3]],
+            })
+            .collect()
+    }
 }
 
 /// A stripe length: small half the time, so that random boards have moves.

@@ -296,6 +296,24 @@ impl Problem for Subtraction {
             reach("h_i", (0, MAX_H), positions().flatten().copied()),
         ]
     }
+
+    /// Size: `k + s_1 + … + s_k + 1 + l + h_1 + … + h_l` (one case, one position; the final
+    /// `0` adds nothing).
+    fn enumerate(size: u64) -> Vec<Vec<SubtractionCase>> {
+        let rest = size.saturating_sub(1);
+        let mut out = Vec::new();
+        for set_part in 2..=rest {
+            for set in super::enumerate::counted_lists(1, set_part) {
+                for heaps in super::enumerate::counted_lists(0, rest - set_part) {
+                    out.push(vec![SubtractionCase {
+                        set: set.clone(),
+                        positions: vec![heaps],
+                    }]);
+                }
+            }
+        }
+        out
+    }
 }
 
 fn letter(wins: bool) -> char {

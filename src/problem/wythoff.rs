@@ -272,4 +272,9 @@ impl Problem for Wythoff {
             reach("b", (0, MAX_VALUE), lines.iter().map(|&(_, b)| b)),
         ]
     }
+
+    /// Size: `a + b` (one line).
+    fn enumerate(size: u64) -> Vec<Vec<(u64, u64)>> {
+        (0..=size).map(|a| vec![(a, size - a)]).collect()
+    }
 }

@@ -1,0 +1,61 @@
+//! Export formats: a problem of the archive written as another system's package, one module
+//! per format.
+
+pub mod kattis;
+mod latex;
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use super::Archive;
+use crate::problem::DynProblem;
+
+/// A package format that `export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// The ICPC problem package in its legacy version, as Kattis problemtools reads it.
+    Kattis,
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Format, String> {
+        match text {
+            "kattis" => Ok(Format::Kattis),
+            _ => Err(format!("unknown format {text:?}; the formats are: kattis")),
+        }
+    }
+}
+
+/// What an export wrote.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Exported {
+    /// Files written, relative to the package root.
+    pub files: Vec<PathBuf>,
+    /// Files of the archive left out of the package, and why.
+    pub left_out: Vec<(PathBuf, String)>,
+}
+
+/// Writes `problem` of `archive` as a package in `format` into `out` (created if needed; it
+/// must be empty or absent, so that nothing stale is mixed in).
+pub fn export(
+    archive: &Archive,
+    problem: &dyn DynProblem,
+    format: Format,
+    out: &Path,
+) -> Result<Exported, String> {
+    if out.exists() {
+        let mut entries =
+            std::fs::read_dir(out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
+        if entries.next().is_some() {
+            return Err(format!(
+                "{} is not empty: export writes a whole package into a new or empty directory",
+                out.display()
+            ));
+        }
+    }
+    match format {
+        Format::Kattis => kattis::write(archive, problem, out),
+    }
+}

@@ -1,0 +1,686 @@
+//! `verify`: everything CI needs to trust an archive, as a list of independent items that can
+//! be split across machines.
+//!
+//! The items, found by walking `problems/`:
+//!
+//! - **registry**: the directories under `problems/` are exactly the problems of the catalog;
+//! - **a problem** (`<name>`): its `problem.toml` loads; its `statement.md` is well-formed, has
+//!   the manifest's title and shows the manifest's samples with outputs the checker accepts;
+//!   `testdata/<name>/` is byte for byte what the plan regenerates, and the plan reaches every
+//!   constraint bound; every input on disk validates and every answer file checks against
+//!   itself; brute force agrees with the answer file on every test small enough for it;
+//! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
+//!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
+//!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
+//!   Its tests run one at a time, so that timings are not distorted by each other.
+//!
+//! Items are sorted by name; partition `K/N` takes the items whose position is `K - 1`
+//! modulo `N`, so the partitions `1/N … N/N` cover every item exactly once.
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::Serialize;
+use walkdir::WalkDir;
+
+use super::plan::parallel_map;
+use super::statement::{self, STATEMENT_FILE};
+use super::{build, testdata, Archive, Manifest};
+use crate::problem::{self, DynProblem, CATALOG};
+use crate::run::{judge_test, Cache, Limits, Program, Runner};
+use crate::verdict::Verdict;
+
+/// The folders of `solutions/` and the verdict each promises (the ICPC package's names).
+pub const SOLUTION_FOLDERS: [(&str, Verdict); 6] = [
+    ("accepted", Verdict::AC),
+    ("wrong_answer", Verdict::WA),
+    ("time_limit_exceeded", Verdict::TLE),
+    ("memory_limit_exceeded", Verdict::MLE),
+    ("output_limit_exceeded", Verdict::OLE),
+    ("run_time_error", Verdict::RE),
+];
+
+/// The verdict a `solutions/` folder promises.
+pub fn folder_verdict(folder: &str) -> Option<Verdict> {
+    SOLUTION_FOLDERS
+        .iter()
+        .find(|(name, _)| *name == folder)
+        .map(|(_, verdict)| *verdict)
+}
+
+/// One unit of verification.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// `registry`, `<name>` or `<name>/solutions/<folder>/<file>`.
+    pub id: String,
+    pub kind: ItemKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ItemKind {
+    Registry,
+    Problem {
+        name: String,
+    },
+    Solution {
+        problem: String,
+        /// The folder under `solutions/`.
+        folder: String,
+        path: PathBuf,
+    },
+}
+
+/// Every item of the archive, sorted by id.
+pub fn items(archive: &Archive) -> Result<Vec<Item>, String> {
+    let problems_dir = archive.root().join("problems");
+    let mut items = vec![Item {
+        id: "registry".to_string(),
+        kind: ItemKind::Registry,
+    }];
+    for name in problem_dirs(archive)? {
+        let solutions = problems_dir.join(&name).join("solutions");
+        for entry in WalkDir::new(&solutions)
+            .min_depth(2)
+            .max_depth(2)
+            .sort_by_file_name()
+        {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e)
+                    if e.io_error().map(|io| io.kind()) == Some(std::io::ErrorKind::NotFound) =>
+                {
+                    break
+                }
+                Err(e) => return Err(format!("cannot walk {}: {e}", solutions.display())),
+            };
+            let folder = entry
+                .path()
+                .parent()
+                .and_then(Path::file_name)
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let file = entry.file_name().to_string_lossy().into_owned();
+            items.push(Item {
+                id: format!("{name}/solutions/{folder}/{file}"),
+                kind: ItemKind::Solution {
+                    problem: name.clone(),
+                    folder,
+                    path: entry.into_path(),
+                },
+            });
+        }
+        items.push(Item {
+            id: name.clone(),
+            kind: ItemKind::Problem { name },
+        });
+    }
+    items.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(items)
+}
+
+/// The names of the directories under `problems/`, sorted.
+fn problem_dirs(archive: &Archive) -> Result<Vec<String>, String> {
+    let dir = archive.root().join("problems");
+    let mut names = Vec::new();
+    for entry in WalkDir::new(&dir)
+        .min_depth(1)
+        .max_depth(1)
+        .sort_by_file_name()
+    {
+        let entry = entry.map_err(|e| format!("cannot walk {}: {e}", dir.display()))?;
+        if entry.file_type().is_dir() {
+            names.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    Ok(names)
+}
+
+/// Part `index` (1-based) of `count` equal-by-turn parts of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Partition {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Partition {
+    pub const WHOLE: Partition = Partition { index: 1, count: 1 };
+
+    /// The items of this part: those at positions `index - 1`, `index - 1 + count`, ….
+    pub fn select(self, items: Vec<Item>) -> Vec<Item> {
+        items
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % self.count == self.index - 1)
+            .map(|(_, item)| item)
+            .collect()
+    }
+}
+
+impl FromStr for Partition {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Partition, String> {
+        let parsed = text
+            .split_once('/')
+            .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
+        match parsed {
+            Some((index, count)) if (1..=count).contains(&index) => Ok(Partition { index, count }),
+            _ => Err(format!(
+                "expected K/N with 1 <= K <= N (such as 2/4), got {text:?}"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Partition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// One named check of an item.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Check {
+    pub name: &'static str,
+    pub ok: bool,
+    /// What was found (on failure: what is wrong, possibly several lines).
+    pub detail: String,
+}
+
+impl Check {
+    fn pass(name: &'static str, detail: impl Into<String>) -> Check {
+        Check {
+            name,
+            ok: true,
+            detail: detail.into(),
+        }
+    }
+
+    fn fail(name: &'static str, detail: impl Into<String>) -> Check {
+        Check {
+            name,
+            ok: false,
+            detail: detail.into(),
+        }
+    }
+
+    fn from(name: &'static str, result: Result<String, String>) -> Check {
+        match result {
+            Ok(detail) => Check::pass(name, detail),
+            Err(detail) => Check::fail(name, detail),
+        }
+    }
+}
+
+/// The checks of one item.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ItemReport {
+    pub id: String,
+    pub ok: bool,
+    pub checks: Vec<Check>,
+    pub seconds: f64,
+}
+
+/// Verifies items of one archive; solutions are compiled through `cache` and run by `runner`.
+pub struct Verifier<'a> {
+    pub archive: &'a Archive,
+    pub runner: &'a Runner,
+    pub cache: &'a Cache,
+}
+
+impl Verifier<'_> {
+    pub fn verify(&self, item: &Item) -> ItemReport {
+        let start = std::time::Instant::now();
+        let checks = match &item.kind {
+            ItemKind::Registry => vec![self.registry()],
+            ItemKind::Problem { name } => self.problem(name),
+            ItemKind::Solution {
+                problem,
+                folder,
+                path,
+            } => vec![self.solution(problem, folder, path)],
+        };
+        ItemReport {
+            id: item.id.clone(),
+            ok: checks.iter().all(|c| c.ok),
+            checks,
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// `problems/` holds exactly the catalog's problems.
+    fn registry(&self) -> Check {
+        let on_disk = match problem_dirs(self.archive) {
+            Ok(names) => names,
+            Err(e) => return Check::fail("registry", e),
+        };
+        let missing: Vec<&str> = CATALOG
+            .iter()
+            .map(|p| p.name())
+            .filter(|name| !on_disk.iter().any(|d| d == name))
+            .collect();
+        let unknown: Vec<&str> = on_disk
+            .iter()
+            .map(String::as_str)
+            .filter(|d| problem::find(d).is_none())
+            .collect();
+        let mut wrong = Vec::new();
+        if !missing.is_empty() {
+            wrong.push(format!("no problems/ directory for {}", missing.join(", ")));
+        }
+        if !unknown.is_empty() {
+            wrong.push(format!(
+                "problems/ has directories that are not problems of the catalog: {}",
+                unknown.join(", ")
+            ));
+        }
+        if wrong.is_empty() {
+            Check::pass("registry", format!("{} problems", on_disk.len()))
+        } else {
+            Check::fail("registry", wrong.join("\n"))
+        }
+    }
+
+    /// The checks of one problem directory; later checks are skipped when the manifest fails.
+    fn problem(&self, name: &str) -> Vec<Check> {
+        let Some(problem) = problem::find(name) else {
+            return vec![Check::fail(
+                "manifest",
+                format!("problems/{name}: not a problem of the catalog"),
+            )];
+        };
+        let manifest = match self.archive.manifest(name) {
+            Ok(manifest) => manifest,
+            Err(e) => return vec![Check::fail("manifest", e.to_string())],
+        };
+        let mut checks = vec![Check::pass(
+            "manifest",
+            format!(
+                "{} samples, {} groups",
+                manifest.samples.len(),
+                manifest.groups.len()
+            ),
+        )];
+        checks.push(Check::from("statement", self.statement(problem, &manifest)));
+        match build(problem, &manifest) {
+            Err(e) => checks.push(Check::fail("testdata", e.to_string())),
+            Ok(built) => {
+                let dir = self.archive.testdata_dir(name);
+                checks.push(Check::from(
+                    "testdata",
+                    match testdata::compare(&dir, &built) {
+                        Err(e) => Err(format!("cannot read {}: {e}", dir.display())),
+                        Ok(drifts) if drifts.is_empty() => Ok(format!(
+                            "{} tests regenerate byte for byte",
+                            built.tests.len()
+                        )),
+                        Ok(drifts) => Err(listed(
+                            &format!("{} files differ from the plan", drifts.len()),
+                            drifts.iter().map(|d| d.to_string()),
+                        )),
+                    },
+                ));
+                let unreached = built.reach.unreached();
+                checks.push(if unreached.is_empty() {
+                    Check::pass("bounds", "every constraint bound is reached")
+                } else {
+                    Check::fail("bounds", format!("never reached: {}", unreached.join(", ")))
+                });
+            }
+        }
+        match tests_on_disk(&self.archive.testdata_dir(name)) {
+            Err(e) => checks.push(Check::fail("inputs", e)),
+            Ok(tests) => {
+                checks.push(Check::from("inputs", inputs(problem, &tests)));
+                checks.push(Check::from("brute", brute(problem, &tests)));
+            }
+        }
+        checks
+    }
+
+    /// The statement's shape, title and samples.
+    fn statement(&self, problem: &dyn DynProblem, manifest: &Manifest) -> Result<String, String> {
+        let path = self
+            .archive
+            .problem_dir(problem.name())
+            .join(STATEMENT_FILE);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let shown = path.display();
+        let parsed = statement::parse(&text)
+            .map_err(|problems| listed(&format!("{shown} is malformed"), problems.into_iter()))?;
+        let mut wrong = Vec::new();
+        if parsed.title != manifest.title {
+            wrong.push(format!(
+                "{shown}:1: title {:?}, but problem.toml says {:?}",
+                parsed.title, manifest.title
+            ));
+        }
+        if parsed.samples.len() != manifest.samples.len() {
+            wrong.push(format!(
+                "{shown}: {} samples, but problem.toml has {}",
+                parsed.samples.len(),
+                manifest.samples.len()
+            ));
+        }
+        for (k, (shown_sample, sample)) in parsed.samples.iter().zip(&manifest.samples).enumerate()
+        {
+            let at = format!("{shown}:{}: sample {}", shown_sample.line, k + 1);
+            if shown_sample.input != sample.input {
+                wrong.push(format!("{at}: the input is not problem.toml's"));
+                continue;
+            }
+            let judged = problem
+                .solve(sample.input.as_bytes())
+                .map_err(|e| e.to_string())
+                .and_then(|answer| {
+                    problem
+                        .check(
+                            sample.input.as_bytes(),
+                            answer.as_bytes(),
+                            shown_sample.output.as_bytes(),
+                        )
+                        .map_err(|e| e.to_string())
+                });
+            match judged {
+                Ok(j) if j.verdict == Verdict::AC => {}
+                Ok(j) => wrong.push(format!(
+                    "{at}: the output shown is {}: {}",
+                    j.verdict, j.message
+                )),
+                Err(e) => wrong.push(format!("{at}: {e}")),
+            }
+        }
+        if wrong.is_empty() {
+            Ok(format!(
+                "title and {} samples match; outputs accepted",
+                parsed.samples.len()
+            ))
+        } else {
+            Err(wrong.join("\n"))
+        }
+    }
+
+    /// Judges one example solution on every test.
+    fn solution(&self, name: &str, folder: &str, path: &Path) -> Check {
+        const CHECK: &str = "verdicts";
+        let Some(expected) = folder_verdict(folder) else {
+            let known: Vec<&str> = SOLUTION_FOLDERS.iter().map(|(f, _)| *f).collect();
+            return Check::fail(
+                CHECK,
+                format!(
+                    "unknown folder solutions/{folder}/: expected one of {}",
+                    known.join(", ")
+                ),
+            );
+        };
+        let Some(problem) = problem::find(name) else {
+            return Check::fail(CHECK, format!("{name} is not a problem of the catalog"));
+        };
+        let limits = match self.archive.manifest(name) {
+            Ok(manifest) => limits_of(&manifest),
+            Err(e) => return Check::fail(CHECK, e.to_string()),
+        };
+        let tests = match tests_on_disk(&self.archive.testdata_dir(name)) {
+            Ok(tests) if !tests.is_empty() => tests,
+            Ok(_) => return Check::fail(CHECK, format!("testdata/{name}/ has no tests")),
+            Err(e) => return Check::fail(CHECK, e),
+        };
+        let program = match Program::prepare(path, &[], self.runner, self.cache) {
+            Ok(program) => program,
+            Err(e) => return Check::fail(CHECK, format!("{}: {e}", e.verdict)),
+        };
+        // One test at a time: parallel runs share the cores and caches, and a solution near
+        // the time limit would flip between AC and TLE with the load.
+        let verdicts: Vec<(String, Verdict, String)> = tests
+            .iter()
+            .map(|test| {
+                let outcome = judge_test(
+                    self.runner,
+                    &program,
+                    problem,
+                    &test.input,
+                    &test.answer,
+                    &limits,
+                );
+                (test.stem.clone(), outcome.verdict, outcome.message)
+            })
+            .collect();
+        Check::from(CHECK, expectation(expected, &verdicts))
+    }
+}
+
+/// Whether per-test verdicts meet a folder's promise: AC everywhere for `accepted`; otherwise
+/// the promised verdict at least once and nothing else but AC.
+pub fn expectation(
+    expected: Verdict,
+    verdicts: &[(String, Verdict, String)],
+) -> Result<String, String> {
+    let count = |v: Verdict| verdicts.iter().filter(|(_, got, _)| *got == v).count();
+    let stray: Vec<String> = verdicts
+        .iter()
+        .filter(|(_, got, _)| *got != Verdict::AC && *got != expected)
+        .map(|(test, got, why)| format!("test {test}: {got}: {}", first_line(why)))
+        .collect();
+    let total = verdicts.len();
+    if !stray.is_empty() {
+        let allowed = if expected == Verdict::AC {
+            "AC".to_string()
+        } else {
+            format!("{expected} or AC")
+        };
+        return Err(listed(
+            &format!(
+                "expected only {allowed}, but {} tests got something else",
+                stray.len()
+            ),
+            stray.into_iter(),
+        ));
+    }
+    let hits = count(expected);
+    if expected == Verdict::AC {
+        return Ok(format!("AC on all {total} tests"));
+    }
+    match verdicts.iter().find(|(_, got, _)| *got == expected) {
+        Some((first, _, why)) => Ok(format!(
+            "{expected} on {hits} of {total} tests (first: test {first}: {}), AC on the rest",
+            first_line(why)
+        )),
+        None => Err(format!("AC on all {total} tests, never {expected}")),
+    }
+}
+
+/// A test on disk: `<stem>.in` and `<stem>.ans`.
+#[derive(Debug, Clone)]
+pub struct TestFiles {
+    pub stem: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+}
+
+/// The `.in` files of `dir` with their `.ans`, in name order (a missing `.ans` is an error).
+pub fn tests_on_disk(dir: &Path) -> Result<Vec<TestFiles>, String> {
+    let mut tests = Vec::new();
+    for entry in WalkDir::new(dir)
+        .min_depth(1)
+        .max_depth(1)
+        .sort_by_file_name()
+    {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "in") {
+            let answer = path.with_extension("ans");
+            if !answer.exists() {
+                return Err(format!(
+                    "{}: no answer file {}",
+                    path.display(),
+                    answer.display()
+                ));
+            }
+            tests.push(TestFiles {
+                stem: path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                input: path.to_owned(),
+                answer,
+            });
+        }
+    }
+    Ok(tests)
+}
+
+/// Every input validates and every answer file is accepted as an output against itself.
+fn inputs(problem: &dyn DynProblem, tests: &[TestFiles]) -> Result<String, String> {
+    let wrong: Vec<String> = parallel_map(tests, |test| -> Option<String> {
+        let input = match std::fs::read(&test.input) {
+            Ok(bytes) => bytes,
+            Err(e) => return Some(format!("{}: {e}", test.input.display())),
+        };
+        if let Err(e) = problem.validate(&input) {
+            return Some(format!("{}:{e}", test.input.display()));
+        }
+        let answer = match std::fs::read(&test.answer) {
+            Ok(bytes) => bytes,
+            Err(e) => return Some(format!("{}: {e}", test.answer.display())),
+        };
+        match problem.check(&input, &answer, &answer) {
+            Ok(j) if j.verdict == Verdict::AC => None,
+            Ok(j) => Some(format!(
+                "{}: not accepted as its own output: {}",
+                test.answer.display(),
+                first_line(&j.message)
+            )),
+            Err(e) => Some(format!("{}: {e}", test.answer.display())),
+        }
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    if wrong.is_empty() {
+        Ok(format!("{} inputs valid, answers readable", tests.len()))
+    } else {
+        Err(listed("invalid test files", wrong.into_iter()))
+    }
+}
+
+/// Brute force agrees with the answer file on every test it can solve; at least one test must
+/// be small enough, or the reference is trusted on nothing.
+fn brute(problem: &dyn DynProblem, tests: &[TestFiles]) -> Result<String, String> {
+    let results: Vec<Option<Result<(), String>>> = parallel_map(tests, |test| {
+        let read =
+            |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
+        let (input, answer) = match (read(&test.input), read(&test.answer)) {
+            (Ok(i), Ok(a)) => (i, a),
+            (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+        };
+        match problem.brute(&input) {
+            Err(e) => Some(Err(format!("{}:{e}", test.input.display()))),
+            Ok(Err(_too_large)) => None,
+            Ok(Ok(brute)) => Some(match problem.check(&input, &answer, brute.as_bytes()) {
+                Ok(j) if j.verdict == Verdict::AC => Ok(()),
+                Ok(j) => Err(format!(
+                    "test {}: brute force disagrees with the answer file: {}",
+                    test.stem,
+                    first_line(&j.message)
+                )),
+                Err(e) => Err(format!("test {}: {e}", test.stem)),
+            }),
+        }
+    });
+    let checked = results.iter().flatten().count();
+    let wrong: Vec<String> = results
+        .into_iter()
+        .flatten()
+        .filter_map(Result::err)
+        .collect();
+    if !wrong.is_empty() {
+        return Err(listed("brute force disagrees", wrong.into_iter()));
+    }
+    if checked == 0 {
+        return Err(format!(
+            "none of the {} tests is small enough for brute force: add a small group to the plan",
+            tests.len()
+        ));
+    }
+    Ok(format!(
+        "agrees on {checked} of {} tests (the others are too large for it)",
+        tests.len()
+    ))
+}
+
+/// The run limits a manifest sets.
+pub fn limits_of(manifest: &Manifest) -> Limits {
+    let seconds = Duration::from_secs_f64(manifest.limits.time_seconds.max(0.001));
+    Limits::new(seconds, manifest.limits.memory_mib << 20)
+}
+
+/// At most this many lines of a list go into a detail.
+const LISTED: usize = 5;
+
+/// `headline`, then the first few lines of `lines` and how many more there are.
+fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
+    let lines: Vec<String> = lines.collect();
+    let mut out = headline.to_string();
+    for line in lines.iter().take(LISTED) {
+        out.push_str("\n  ");
+        out.push_str(line);
+    }
+    if lines.len() > LISTED {
+        out.push_str(&format!("\n  ... and {} more", lines.len() - LISTED));
+    }
+    out
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(id: &str) -> Item {
+        Item {
+            id: id.to_string(),
+            kind: ItemKind::Registry,
+        }
+    }
+
+    #[test]
+    fn partitions_cover_every_item_once() {
+        let all: Vec<Item> = (0..11).map(|i| item(&format!("{i:02}"))).collect();
+        for count in 1..=5 {
+            let mut seen: Vec<String> = (1..=count)
+                .flat_map(|index| Partition { index, count }.select(all.clone()))
+                .map(|i| i.id)
+                .collect();
+            seen.sort();
+            assert_eq!(seen, all.iter().map(|i| i.id.clone()).collect::<Vec<_>>());
+        }
+        assert_eq!("2/3".parse(), Ok(Partition { index: 2, count: 3 }));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
+            assert!(bad.parse::<Partition>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn folder_promises_are_kept_or_broken() {
+        let v = |list: &[Verdict]| -> Vec<(String, Verdict, String)> {
+            list.iter()
+                .enumerate()
+                .map(|(i, v)| (format!("{:02}", i + 1), *v, "why".to_string()))
+                .collect()
+        };
+        use Verdict::*;
+        assert!(expectation(AC, &v(&[AC, AC])).is_ok());
+        assert!(expectation(AC, &v(&[AC, WA])).is_err());
+        assert!(expectation(WA, &v(&[AC, WA, WA])).is_ok());
+        let never = expectation(WA, &v(&[AC, AC])).unwrap_err();
+        assert!(never.contains("never WA"), "{never}");
+        let stray = expectation(WA, &v(&[WA, TLE])).unwrap_err();
+        assert!(stray.contains("test 02: TLE"), "{stray}");
+        assert!(expectation(TLE, &v(&[AC, TLE])).is_ok());
+    }
+}

@@ -1,0 +1,430 @@
+//! `stress`: search for a failing case of a program and shrink it (see `stonejudge::stress`).
+//!
+//! Standard output gets the result: `OK …` when nothing failed (exit 0), or the failure
+//! report (exit 1): the minimal input verbatim, the expected and received answers, the
+//! checker's explanation, the seed and a one-line command that reproduces it all. Standard
+//! error gets the setup, progress (cases/s) and a closing count.
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{find_problem, Outcome};
+use crate::cli::StressArgs;
+use stonejudge::archive::Archive;
+use stonejudge::problem::DynProblem;
+use stonejudge::run::{Cache, Limits, Program, Runner};
+use stonejudge::stress::{
+    self, Budget, Cases, ExhaustiveCases, ExternalCases, ExternalOracle, Failure, Oracle, Origin,
+    ProblemOracle, RandomCases, Scratch, Search,
+};
+
+/// Random cases when neither --cases nor --duration is given.
+const DEFAULT_CASES: u64 = 1000;
+/// The most instances --exhaustive takes without --bound or --cases.
+const DEFAULT_EXHAUSTIVE_CASES: u64 = 10_000;
+/// Limits when neither the flags nor an archive give them (those of `judge`).
+const DEFAULT_TIME_SECONDS: f64 = 1.0;
+const DEFAULT_MEMORY_MIB: u64 = 256;
+/// Lines of an input or output printed in the report (the saved file has all of it).
+const SHOWN_LINES: usize = 40;
+
+pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
+    let runner = Runner::current_exe()?;
+    let cache = Cache::default_location()?;
+    let program =
+        prepare_words(&args.program, &runner, &cache).context("the program under test")?;
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let scratches = Scratch::pool(jobs).context("cannot make scratch directories")?;
+    let problem = args.problem.as_deref().map(find_problem).transpose()?;
+    let limits = limits(args, problem)?;
+    let budget = Budget {
+        cases: match (args.cases, args.duration) {
+            (None, None) => Some(DEFAULT_CASES),
+            (cases, _) => cases,
+        },
+        duration: args.duration,
+    };
+    let setup = Setup {
+        args,
+        program: &program,
+        limits,
+        jobs,
+        scratches: &scratches,
+        budget,
+    };
+    match problem {
+        Some(problem) => with_problem(&setup, problem, &runner),
+        None => generic(&setup, &runner, &cache),
+    }
+}
+
+/// What every kind of stress run shares.
+struct Setup<'a> {
+    args: &'a StressArgs,
+    program: &'a Program,
+    limits: Limits,
+    jobs: usize,
+    scratches: &'a [Scratch],
+    budget: Budget,
+}
+
+/// Random or exhaustive cases of a problem of the catalog, judged by its checker, shrunk.
+fn with_problem(
+    cx: &Setup<'_>,
+    problem: &'static dyn DynProblem,
+    runner: &Runner,
+) -> anyhow::Result<Outcome> {
+    let oracle = ProblemOracle {
+        problem,
+        runner,
+        program: cx.program,
+        limits: cx.limits,
+    };
+    let name = problem.name();
+    let (search, exhaustive) = if cx.args.exhaustive {
+        let max_cases = cx.args.cases.unwrap_or(DEFAULT_EXHAUSTIVE_CASES);
+        let cases =
+            ExhaustiveCases::new(problem, cx.args.bound, max_cases).map_err(anyhow::Error::msg)?;
+        let count = cases.count().unwrap_or(0);
+        announce(
+            cx,
+            &format!(
+                "{name}: exhaustive, every instance of size <= {} ({count} instances)",
+                cases.complete_through
+            ),
+        );
+        let budget = Budget::default();
+        (
+            run_search(cx, &cases, &oracle, budget)?,
+            Some((count, cases.complete_through)),
+        )
+    } else {
+        let cases = RandomCases::new(problem, cx.args.seed, cx.args.params.clone())?;
+        let modes = if cases.modes().is_empty() {
+            "one mode".to_string()
+        } else {
+            format!("modes {} in turn", cases.modes().join(", "))
+        };
+        announce(
+            cx,
+            &format!("{name}: random cases from seed {}, {modes}", cx.args.seed),
+        );
+        for (mode, why) in &cases.skipped {
+            eprintln!("stress: mode {mode} left out: {why}");
+        }
+        (run_search(cx, &cases, &oracle, cx.budget)?, None)
+    };
+    let Some(failure) = search.failure else {
+        match exhaustive {
+            Some((count, size)) => {
+                println!("OK: all {count} instances of size <= {size} passed (exhaustive, {name})")
+            }
+            None => println!("OK: {} cases passed ({name})", search.tried),
+        }
+        return Ok(Outcome::Success);
+    };
+    let original = failure.trial.verdict;
+    let shrunk = stress::shrink(
+        problem,
+        &oracle,
+        cx.scratches,
+        failure.case.input.clone(),
+        failure.trial.clone(),
+    );
+    let how = if shrunk.minimal {
+        format!(
+            "shrunk to a locally minimal case in {} steps ({} runs), still {original}",
+            shrunk.steps, shrunk.runs
+        )
+    } else {
+        format!(
+            "shrunk in {} steps, still {original}; stopped after {} runs, so smaller failing \
+             cases may exist",
+            shrunk.steps, shrunk.runs
+        )
+    };
+    report_failure(cx, &failure, &how, name, &shrunk.input, &shrunk.trial)
+}
+
+/// `--gen CMD --ref CMD`: external generator and reference, token comparison, no shrinking.
+fn generic(cx: &Setup<'_>, runner: &Runner, cache: &Cache) -> anyhow::Result<Outcome> {
+    let words = |flag: &str, cmd: &Option<String>| -> anyhow::Result<Program> {
+        let cmd = cmd.as_deref().unwrap_or_default();
+        let words: Vec<OsString> = cmd.split_whitespace().map(OsString::from).collect();
+        prepare_words(&words, runner, cache).with_context(|| format!("{flag} {cmd:?}"))
+    };
+    let generator = words("--gen", &cx.args.gen)?;
+    let reference = words("--ref", &cx.args.reference)?;
+    let cases = ExternalCases {
+        generator: &generator,
+        runner,
+        seed: cx.args.seed,
+    };
+    let oracle = ExternalOracle {
+        reference: &reference,
+        runner,
+        program: cx.program,
+        limits: cx.limits,
+    };
+    announce(
+        cx,
+        &format!(
+            "generic mode, seeds from {}: token comparison with the reference, no shrinking",
+            cx.args.seed
+        ),
+    );
+    let search = run_search(cx, &cases, &oracle, cx.budget)?;
+    let Some(failure) = search.failure else {
+        println!("OK: {} cases passed", search.tried);
+        return Ok(Outcome::Success);
+    };
+    report_failure(
+        cx,
+        &failure,
+        "not shrunk: generic mode knows nothing about the input's structure",
+        "generic",
+        &failure.case.input,
+        &failure.trial,
+    )
+}
+
+/// Prints the failure report for the final (shrunk or original) `input` and saves the case to
+/// --save, by default `stress-<stem>.in`.
+fn report_failure(
+    cx: &Setup<'_>,
+    failure: &Failure,
+    how: &str,
+    stem: &str,
+    input: &str,
+    trial: &stress::Trial,
+) -> anyhow::Result<Outcome> {
+    let save = cx
+        .args
+        .save
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("stress-{stem}.in")));
+    save_case(&save, input, &trial.expected)?;
+    let mut report = headline(failure);
+    let _ = writeln!(report, "{how}");
+    describe(&mut report, &save, input, trial);
+    let _ = writeln!(report, "repro: {}", repro(cx.args, &failure.case.origin));
+    print!("{report}");
+    Ok(Outcome::Rejected)
+}
+
+/// Runs the search with progress on standard error and a closing line with the rate.
+fn run_search(
+    cx: &Setup<'_>,
+    cases: &dyn Cases,
+    oracle: &dyn Oracle,
+    budget: Budget,
+) -> anyhow::Result<Search> {
+    let bar = ProgressBar::new_spinner().with_style(
+        ProgressStyle::with_template("{spinner} {pos} cases, {per_sec} ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let result = stress::search(cases, oracle, cx.scratches, budget, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let search = result.map_err(anyhow::Error::msg)?;
+    let seconds = search.elapsed.as_secs_f64();
+    eprintln!(
+        "stress: {} cases in {seconds:.2} s ({:.0} cases/s, {} jobs)",
+        search.tried,
+        search.tried as f64 / seconds.max(1e-9),
+        cx.jobs
+    );
+    Ok(search)
+}
+
+fn announce(cx: &Setup<'_>, what: &str) {
+    let memory = cx.limits.memory.map_or("no memory limit".to_string(), |b| {
+        format!("{} MiB", b >> 20)
+    });
+    eprintln!(
+        "stress: {what}; limits {} s CPU, {memory}; {} jobs",
+        cx.limits.cpu.as_secs_f64(),
+        cx.jobs
+    );
+}
+
+/// The limits: the flags, else the problem's manifest under --root, else the defaults.
+fn limits(args: &StressArgs, problem: Option<&dyn DynProblem>) -> anyhow::Result<Limits> {
+    let manifest = problem.and_then(|p| {
+        let archive = Archive::new(&args.root);
+        let dir = archive.problem_dir(p.name());
+        dir.join("problem.toml")
+            .exists()
+            .then(|| archive.manifest(p.name()))
+    });
+    let from_manifest = manifest.transpose()?.map(|m| m.limits);
+    let seconds = args
+        .time_limit
+        .map(|d| d.as_secs_f64())
+        .or(from_manifest.map(|l| l.time_seconds))
+        .unwrap_or(DEFAULT_TIME_SECONDS);
+    let mib = args
+        .memory_limit
+        .or(from_manifest.map(|l| l.memory_mib))
+        .unwrap_or(DEFAULT_MEMORY_MIB);
+    let cpu = Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| anyhow::anyhow!("--time-limit: expected positive seconds, got {seconds}"))?;
+    Ok(Limits::new(cpu, mib << 20))
+}
+
+/// A program from its command words: the first is an executable or a source, the rest are
+/// its arguments.
+fn prepare_words(words: &[OsString], runner: &Runner, cache: &Cache) -> anyhow::Result<Program> {
+    let Some((path, rest)) = words.split_first() else {
+        bail!("no program given");
+    };
+    Ok(Program::prepare(Path::new(path), rest, runner, cache)?)
+}
+
+/// `FAILED case 7 (seed 8, mode wide): WA`.
+fn headline(failure: &Failure) -> String {
+    let origin = match &failure.case.origin {
+        Origin::Generated {
+            seed,
+            mode: Some(mode),
+        } => format!("seed {seed}, mode {mode}"),
+        Origin::Generated { seed, mode: None } | Origin::External { seed } => {
+            format!("seed {seed}")
+        }
+        Origin::Enumerated { size } => format!("size {size}"),
+    };
+    format!(
+        "FAILED case {} ({origin}): {}\n",
+        failure.case.index, failure.trial.verdict
+    )
+}
+
+/// Writes the case's input to `path` and its expected answer next to it (`.ans`).
+fn save_case(path: &Path, input: &str, answer: &str) -> anyhow::Result<()> {
+    std::fs::write(path, input).with_context(|| format!("cannot write {}", path.display()))?;
+    let answer_path = path.with_extension("ans");
+    std::fs::write(&answer_path, answer)
+        .with_context(|| format!("cannot write {}", answer_path.display()))
+}
+
+/// The input, expected and received answers and the checker's words.
+fn describe(report: &mut String, saved: &Path, input: &str, trial: &stress::Trial) {
+    let _ = writeln!(report, "--- input (saved to {})", saved.display());
+    report.push_str(&shown(input.as_bytes()));
+    let _ = writeln!(
+        report,
+        "--- expected (saved to {})",
+        saved.with_extension("ans").display()
+    );
+    report.push_str(&shown(trial.expected.as_bytes()));
+    report.push_str("--- received\n");
+    report.push_str(&shown(&trial.received));
+    let _ = writeln!(
+        report,
+        "--- verdict {}: {}",
+        trial.verdict,
+        trial.message.trim_end()
+    );
+}
+
+/// Text shown verbatim, cut after [`SHOWN_LINES`] lines; ends with a newline.
+fn shown(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: String = lines
+        .iter()
+        .take(SHOWN_LINES)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    if lines.len() > SHOWN_LINES {
+        let _ = writeln!(out, "... ({} lines in all)", lines.len());
+    }
+    if lines.is_empty() {
+        out.push_str("(nothing)\n");
+    }
+    out
+}
+
+/// The command line that finds the same failure again and shrinks it the same way.
+fn repro(args: &StressArgs, origin: &Origin) -> String {
+    let mut words: Vec<String> = vec!["stonejudge".into(), "stress".into()];
+    match origin {
+        Origin::Generated { seed, mode } => {
+            words.extend(args.problem.clone());
+            words.extend([
+                "--seed".to_string(),
+                seed.to_string(),
+                "--cases".into(),
+                "1".into(),
+            ]);
+            for param in &args.params {
+                words.extend(["--param".to_string(), param.clone()]);
+            }
+            if let Some(mode) = mode {
+                words.extend(["--param".to_string(), format!("mode={mode}")]);
+            }
+        }
+        Origin::Enumerated { size } => {
+            words.extend(args.problem.clone());
+            words.extend([
+                "--exhaustive".to_string(),
+                "--bound".into(),
+                size.to_string(),
+            ]);
+        }
+        Origin::External { seed } => {
+            for (flag, cmd) in [("--gen", &args.gen), ("--ref", &args.reference)] {
+                words.extend([flag.to_string(), cmd.clone().unwrap_or_default()]);
+            }
+            words.extend([
+                "--seed".to_string(),
+                seed.to_string(),
+                "--cases".into(),
+                "1".into(),
+            ]);
+        }
+    }
+    if let Some(t) = args.time_limit {
+        words.extend(["--time-limit".to_string(), t.as_secs_f64().to_string()]);
+    }
+    if let Some(m) = args.memory_limit {
+        words.extend(["--memory-limit".to_string(), m.to_string()]);
+    }
+    if args.root != Path::new(".") {
+        words.extend(["--root".to_string(), args.root.display().to_string()]);
+    }
+    words.push("--".into());
+    words.extend(
+        args.program
+            .iter()
+            .map(|w| w.to_string_lossy().into_owned()),
+    );
+    words
+        .iter()
+        .map(|w| quoted(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `word` quoted for a POSIX shell when it needs it.
+fn quoted(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}

@@ -1,0 +1,101 @@
+//! Shrinking a failing case: greedy descent over the problem's own shrink candidates.
+//!
+//! From the current case, the candidates ([`DynProblem::shrink`]: fewer boards, heaps or
+//! queries, then smaller numbers, most promising first) are judged in order, a batch of one
+//! per thread at a time; the first that fails with the same verdict becomes the current case
+//! and the descent goes on from there. When no candidate fails, the case is locally minimal.
+//! Keeping the verdict keeps the bug: a wrong answer does not drift into some other crash.
+//! A descent stops early after [`MAX_RUNS`] judged candidates, and says so.
+
+use std::collections::HashSet;
+
+use crate::problem::DynProblem;
+use crate::run::fnv1a_128;
+
+use super::{Oracle, Scratch, Trial};
+
+/// The most candidates one descent judges.
+pub const MAX_RUNS: u64 = 20_000;
+
+/// The end of a descent.
+#[derive(Debug, Clone)]
+pub struct Shrunk {
+    /// The locally minimal failing input.
+    pub input: String,
+    /// The program's verdict on it.
+    pub trial: Trial,
+    /// Accepted shrink steps (the length of the path from the original case).
+    pub steps: u64,
+    /// Candidates judged (program runs).
+    pub runs: u64,
+    /// No candidate of the final case fails: it is locally minimal (false when the descent
+    /// stopped at [`MAX_RUNS`]).
+    pub minimal: bool,
+}
+
+/// Shrinks `input`, on which the program got `trial`, as far as it keeps failing with
+/// `trial.verdict`.
+pub fn shrink(
+    problem: &dyn DynProblem,
+    oracle: &dyn Oracle,
+    scratches: &[Scratch],
+    input: String,
+    trial: Trial,
+) -> Shrunk {
+    let target = trial.verdict;
+    let mut current = Shrunk {
+        input,
+        trial,
+        steps: 0,
+        runs: 0,
+        minimal: false,
+    };
+    // Candidates lists are finite and each step moves to a new case, but a problem's
+    // candidates need not be strictly smaller in one order: never judge a case twice.
+    let mut seen: HashSet<u128> = HashSet::from([fnv1a_128(&[current.input.as_bytes()])]);
+    'descent: loop {
+        let candidates: Vec<String> = problem
+            .shrink(current.input.as_bytes())
+            .into_iter()
+            .filter(|c| seen.insert(fnv1a_128(&[c.as_bytes()])))
+            .collect();
+        for batch in candidates.chunks(scratches.len().max(1)) {
+            if current.runs >= MAX_RUNS {
+                return current;
+            }
+            let trials = judge_batch(oracle, scratches, batch);
+            current.runs += batch.len() as u64;
+            if let Some((candidate, trial)) = batch
+                .iter()
+                .zip(trials)
+                .find(|(_, trial)| trial.verdict == target)
+            {
+                current.input = candidate.clone();
+                current.trial = trial;
+                current.steps += 1;
+                continue 'descent;
+            }
+        }
+        current.minimal = true;
+        return current;
+    }
+}
+
+/// Judges `inputs[i]` in `scratches[i]`, all at once.
+fn judge_batch(oracle: &dyn Oracle, scratches: &[Scratch], inputs: &[String]) -> Vec<Trial> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = inputs
+            .iter()
+            .zip(scratches)
+            .map(|(input, scratch)| scope.spawn(move || oracle.trial(scratch, input)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|_| Trial::judge_error("the judging thread panicked".into()))
+            })
+            .collect()
+    })
+}
