@@ -239,7 +239,9 @@ fn accepted_solutions_print_the_reference_answer() {
     ] {
         inputs.push(generate(NAME, seed, &[("mode", mode), ("t", t)]));
     }
-    assert_accepted_solutions(NAME, &inputs, true, &["cpp", "py"]);
+    // The Python solution is correct but too slow for the largest tests under CPython: it
+    // lives in solutions/time_limit_exceeded/, where `verify` holds it to AC-or-TLE.
+    assert_accepted_solutions(NAME, &inputs, true, &["cpp"]);
 }
 
 #[test]
