@@ -182,11 +182,7 @@ fn shrink_candidates_are_valid_and_smaller() {
 #[test]
 fn shrinking_a_second_player_win_ends_small() {
     let start = generate(NAME, 2, &[("t", "10"), ("n", "8"), ("max_a", "50")]);
-    let second_wins = |input: &str| {
-        problem(NAME)
-            .solve(input.as_bytes())
-            .is_ok_and(|answer| answer.lines().any(|l| l == "second"))
-    };
+    let second_wins = answer_has_line(NAME, "second");
     // One case, one heap: the empty one, with the smallest m.
     assert_eq!(shrink_while(NAME, &start, second_wins), "1\n1 1\n0\n");
 }

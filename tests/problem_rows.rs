@@ -222,11 +222,7 @@ fn shrink_candidates_are_valid_and_smaller() {
 #[test]
 fn shrinking_a_first_player_win_ends_at_a_row_of_two() {
     let start = generate(NAME, 3, &[("mode", "huge"), ("t", "8")]);
-    let first_wins = |input: &str| {
-        problem(NAME)
-            .solve(input.as_bytes())
-            .is_ok_and(|answer| answer.lines().any(|l| l == "first"))
-    };
+    let first_wins = answer_has_line(NAME, "first");
     assert_eq!(shrink_while(NAME, &start, first_wins), "1\n1\n2\n");
 }
 

@@ -191,11 +191,7 @@ fn shrink_candidates_are_valid_and_smaller() {
 #[test]
 fn shrinking_a_p_position_ends_at_zero_zero() {
     let start = generate(NAME, 4, &[("mode", "p-near-max"), ("lines", "30")]);
-    let has_p_position = |input: &str| {
-        problem(NAME)
-            .solve(input.as_bytes())
-            .is_ok_and(|answer| answer.lines().any(|l| l == "0"))
-    };
+    let has_p_position = answer_has_line(NAME, "0");
     assert_eq!(shrink_while(NAME, &start, has_p_position), "0 0\n");
 }
 

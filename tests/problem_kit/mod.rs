@@ -161,6 +161,16 @@ pub fn assert_shrinks_valid_and_smaller(name: &str, input: &str) {
 
 /// Shrinking a failing input as the stress tester does (take the first candidate that still
 /// fails, repeat) ends at a small input that still fails.
+/// A shrinking predicate: the reference answer to an input has a line equal to `line` (for
+/// example "the first player wins some case").
+pub fn answer_has_line<'a>(name: &'a str, line: &'a str) -> impl Fn(&str) -> bool + 'a {
+    move |input: &str| {
+        problem(name)
+            .solve(input.as_bytes())
+            .is_ok_and(|answer| answer.lines().any(|l| l == line))
+    }
+}
+
 pub fn shrink_while(name: &str, input: &str, fails: impl Fn(&str) -> bool) -> String {
     let p = problem(name);
     let mut current = input.to_string();
