@@ -12,7 +12,7 @@ use clap::Parser;
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
-    stonejudge::run::launch::exec_if_requested();
+    stonejudge::run::launch::serve_if_requested();
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::List => commands::inspect::list(),

@@ -15,12 +15,10 @@
 
 pub mod cases;
 pub mod oracle;
-pub mod scratch;
 pub mod search;
 pub mod shrink;
 
 pub use cases::{Case, Cases, ExhaustiveCases, ExternalCases, Origin, RandomCases};
 pub use oracle::{ExternalOracle, Oracle, ProblemOracle, Trial};
-pub use scratch::Scratch;
 pub use search::{search, Budget, Failure, Search};
 pub use shrink::{shrink, Shrunk};

@@ -11,7 +11,9 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use stonejudge::problem;
-use stonejudge::run::{judge_test, Cache, Limits, Program, Runner, TestOutcome, STDERR_KEPT};
+use stonejudge::run::{
+    judge_test, Cache, Limits, Program, Runner, Stdin, TestOutcome, STDERR_KEPT,
+};
 use stonejudge::verdict::Verdict;
 
 const TIME_LIMIT: Duration = Duration::from_millis(500);
@@ -214,7 +216,7 @@ fn cpu_limit_stops_a_loop_soon_after_the_limit() {
     };
     let run = fixtures
         .runner
-        .run(&program.invocation, None, &limits)
+        .run(&program.invocation, Stdin::Empty, &limits)
         .expect("runs");
     assert!(run.cpu_limit_hit && !run.wall_limit_hit, "{run:?}");
     assert!(
@@ -426,7 +428,7 @@ fn unread_64_mib_stdin_does_not_block() {
     let start = Instant::now();
     let run = fixtures
         .runner
-        .run(&program.invocation, Some(&input), &limits())
+        .run(&program.invocation, Stdin::File(&input), &limits())
         .expect("runs");
     assert!(start.elapsed() <= TIME_LIMIT + Duration::from_secs(2));
     assert_eq!(run.verdict(), None);
@@ -563,7 +565,7 @@ fn script_with_a_missing_interpreter_is_je() {
 fn missing_launcher_is_a_run_error() {
     let runner = Runner::new("/nonexistent/stonejudge");
     let error = runner
-        .run(&fixtures().c.invocation, None, &limits())
+        .run(&fixtures().c.invocation, Stdin::Empty, &limits())
         .expect_err("no launcher, no run");
     assert!(error.0.contains("cannot start the launcher"), "{error}");
 }
@@ -600,7 +602,11 @@ fn judge_memory_stays_bounded_under_floods() {
             .env(TOKEN_VAR, &token);
         let run = fixtures
             .runner
-            .run(&judge, None, &Limits::for_tools(Duration::from_secs(60)))
+            .run(
+                &judge,
+                Stdin::Empty,
+                &Limits::for_tools(Duration::from_secs(60)),
+            )
             .expect("the judge runs");
         let expected_status = if mode == "stdout-flood" { 1 } else { 0 };
         assert_eq!(

@@ -20,7 +20,7 @@ use stonejudge::problem::DynProblem;
 use stonejudge::run::{Cache, Limits, Program, Runner};
 use stonejudge::stress::{
     self, Budget, Cases, ExhaustiveCases, ExternalCases, ExternalOracle, Failure, Oracle, Origin,
-    ProblemOracle, RandomCases, Scratch, Search,
+    ProblemOracle, RandomCases, Search,
 };
 
 /// Random cases when neither --cases nor --duration is given.
@@ -42,7 +42,6 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
-    let scratches = Scratch::pool(jobs).context("cannot make scratch directories")?;
     let problem = args.problem.as_deref().map(find_problem).transpose()?;
     let limits = limits(args, problem)?;
     let budget = Budget {
@@ -57,7 +56,6 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         program: &program,
         limits,
         jobs,
-        scratches: &scratches,
         budget,
     };
     match problem {
@@ -72,7 +70,6 @@ struct Setup<'a> {
     program: &'a Program,
     limits: Limits,
     jobs: usize,
-    scratches: &'a [Scratch],
     budget: Budget,
 }
 
@@ -135,7 +132,7 @@ fn with_problem(
     let shrunk = stress::shrink(
         problem,
         &oracle,
-        cx.scratches,
+        cx.jobs,
         failure.case.input.clone(),
         failure.trial.clone(),
     );
@@ -232,7 +229,7 @@ fn run_search(
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(Duration::from_millis(200));
-    let result = stress::search(cases, oracle, cx.scratches, budget, &|| bar.inc(1));
+    let result = stress::search(cases, oracle, cx.jobs, budget, &|| bar.inc(1));
     bar.finish_and_clear();
     let search = result.map_err(anyhow::Error::msg)?;
     let seconds = search.elapsed.as_secs_f64();

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::{Limits, Program, Run, Runner};
+use super::{Limits, Program, Run, Runner, Stdin};
 use crate::problem::DynProblem;
 use crate::verdict::Verdict;
 
@@ -27,21 +27,66 @@ pub fn judge_test(
     answer: &Path,
     limits: &Limits,
 ) -> TestOutcome {
-    let judge_error = |message: String| TestOutcome {
-        verdict: Verdict::JE,
-        message,
-        run: None,
-    };
     let read = |path: &Path| {
         std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
     };
-    let (input_bytes, answer_bytes) = match (read(input), read(answer)) {
-        (Ok(input), Ok(answer)) => (input, answer),
-        (Err(message), _) | (_, Err(message)) => return judge_error(message),
-    };
-    let run = match runner.run(&program.invocation, Some(input), limits) {
+    match (read(input), read(answer)) {
+        (Ok(input_bytes), Ok(answer_bytes)) => judge(
+            runner,
+            program,
+            problem,
+            Stdin::File(input),
+            &input_bytes,
+            &answer_bytes,
+            limits,
+        ),
+        (Err(message), _) | (_, Err(message)) => TestOutcome {
+            verdict: Verdict::JE,
+            message,
+            run: None,
+        },
+    }
+}
+
+/// Runs `program` on `input` (whose jury answer is `answer`), both in memory, and judges it.
+pub fn judge_input(
+    runner: &Runner,
+    program: &Program,
+    problem: &dyn DynProblem,
+    input: &[u8],
+    answer: &[u8],
+    limits: &Limits,
+) -> TestOutcome {
+    judge(
+        runner,
+        program,
+        problem,
+        Stdin::Bytes(input),
+        input,
+        answer,
+        limits,
+    )
+}
+
+/// Runs `program` with `stdin`, which holds `input`, and judges its output against `answer`.
+fn judge(
+    runner: &Runner,
+    program: &Program,
+    problem: &dyn DynProblem,
+    stdin: Stdin<'_>,
+    input: &[u8],
+    answer: &[u8],
+    limits: &Limits,
+) -> TestOutcome {
+    let run = match runner.run(&program.invocation, stdin, limits) {
         Ok(run) => run,
-        Err(error) => return judge_error(error.to_string()),
+        Err(error) => {
+            return TestOutcome {
+                verdict: Verdict::JE,
+                message: error.to_string(),
+                run: None,
+            }
+        }
     };
     // When the run already failed its output is not judged, but the checker still reads the
     // jury's files: a broken answer file is a judge error whatever the program did.
@@ -49,7 +94,7 @@ pub fn judge_test(
         Some(_) => b"",
         None => &run.stdout,
     };
-    let checked = problem.check(&input_bytes, &answer_bytes, output);
+    let checked = problem.check(input, answer, output);
     let (verdict, message) = match (checked, run.verdict()) {
         (Err(failure), _) => (Verdict::JE, format!("checker failed: {failure}")),
         (Ok(_), Some(found)) => found,

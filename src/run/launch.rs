@@ -1,117 +1,333 @@
-//! The launcher: a hidden mode of the `stonejudge` binary that starts a program as its own
-//! sibling, so that the program's peak memory is measured from a small process.
+//! The launch server: a hidden mode of the `stonejudge` binary that starts programs on the
+//! judge's behalf, so that a program's peak memory is measured from a small process.
 //!
 //! Why it exists: at `execve` the kernel folds the peak resident size of the memory image being
 //! replaced into the new program's `ru_maxrss`. A program forked from the judge starts from a
 //! copy of the judge's image, and one spawned with `vfork`/`posix_spawn` starts from the judge's
 //! image itself, so either way its reported peak is at least the judge's own peak — hundreds of
-//! MiB when the judge holds large outputs. So the judge spawns this launcher (a fresh, small
-//! image); the launcher forks the program with `CLONE_PARENT`, which makes the judge its
-//! parent: the program starts from a copy of the launcher's few pages, and the judge reaps it
-//! with `wait4` and reads its rusage directly. The launcher reports the program's process id
-//! (and the `errno` of a failed `execve`) on file descriptor 3 and exits at once.
+//! MiB when the judge holds large outputs. So the judge starts this server (a fresh, small
+//! image) once per concurrent job and sends it one request per run; the server forks the
+//! program with `CLONE_PARENT`, which makes the judge its parent: the program starts from a
+//! copy of the server's few pages, and the judge reaps it with `wait4` and reads its rusage
+//! directly. A run thus costs one fork of a small process and the program's own `execve`, not
+//! a second `execve` of the judge's binary (which cost as much as the program's start).
+//!
+//! The protocol runs over a `SOCK_SEQPACKET` socket that is the server's descriptor
+//! [`SOCKET_FD`]. A request is one message: its bytes are [`Request::encode`], its ancillary data
+//! the program's standard input, output and error. The reply is one message of two native
+//! `i32`: the program's pid (0 if the fork failed) and the `errno` of a failed fork or
+//! `execve` (0 if the program started). The server exits when the judge closes the socket.
 //!
 //! In the program, before `execve`: its own process group, the resource limits, default signal
 //! dispositions and an empty signal mask (the Rust runtime ignores `SIGPIPE`, and ignored
-//! signals survive `execve`), and every inherited descriptor above 2 closed at `execve`.
+//! signals survive `execve`), and every descriptor but its standard streams closed at `execve`.
 
 use std::ffi::{CString, OsStr, OsString};
-use std::os::unix::ffi::OsStringExt;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 
 use super::Limits;
 
-/// `argv[1]` of the `stonejudge` binary in launcher mode.
-pub(crate) const MODE: &str = "__stonejudge_launch";
+/// `argv[1]` of the `stonejudge` binary in launch-server mode.
+pub(crate) const MODE: &str = "__stonejudge_launch_server";
 
-/// The descriptor on which the launcher writes `"<pid> <errno>\n"`.
-pub(crate) const REPORT_FD: i32 = 3;
+/// The server's descriptor for its socket to the judge.
+pub(crate) const SOCKET_FD: RawFd = 3;
 
-/// If this process was started as a launcher, launches and exits; otherwise returns at once.
-/// Call it first thing in `main`.
-pub fn exec_if_requested() {
+/// The largest request in bytes (the program's arguments and added environment).
+pub(crate) const MAX_REQUEST: usize = 64 << 10;
+
+/// The descriptors a request carries: standard input, output and error.
+pub(crate) const STREAMS: usize = 3;
+
+/// The size of a reply: pid and errno.
+pub(crate) const REPLY_BYTES: usize = 8;
+
+/// "No limit" in the encoded request.
+const UNLIMITED: u64 = u64::MAX;
+
+/// If this process was started as a launch server, serves until the judge goes away and exits;
+/// otherwise returns at once. Call it first thing in `main`.
+pub fn serve_if_requested() {
     let mut args = std::env::args_os().skip(1);
     if args.next().as_deref() != Some(OsStr::new(MODE)) {
         return;
     }
-    let code = match Request::parse(args.collect()).and_then(|request| request.launch()) {
+    let code = match serve() {
         Ok(()) => 0,
         Err(message) => {
-            eprintln!("stonejudge launcher: {message}");
+            eprintln!("stonejudge launch server: {message}");
             125
         }
     };
     std::process::exit(code);
 }
 
-/// What the judge asks the launcher to start, as it travels on the launcher's command line:
-/// `MODE CPU_SECONDS|- MEMORY_BYTES|- PROGRAM [ARGS]...`.
+/// What the judge asks the server to start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Request {
     /// `RLIMIT_CPU` soft limit; the hard limit is one second more.
     pub cpu_seconds: Option<u64>,
     /// `RLIMIT_AS` and `RLIMIT_STACK`.
     pub memory_bytes: Option<u64>,
+    /// The program's path (not searched in `PATH`) and its arguments.
     pub argv: Vec<OsString>,
+    /// Variables added to (or replacing those of) the environment the server inherited.
+    pub env: Vec<(OsString, OsString)>,
 }
 
 impl Request {
-    /// The launcher request for running `argv` under `limits`: the CPU rlimit is a backstop
-    /// one second above the (rounded up) limit, which the judge enforces itself by polling.
-    pub fn new(limits: &Limits, argv: Vec<OsString>) -> Request {
+    /// The request for running `argv` under `limits`: the CPU rlimit is a backstop one second
+    /// above the (rounded up) limit, which the judge enforces itself by polling.
+    pub fn new(limits: &Limits, argv: Vec<OsString>, env: Vec<(OsString, OsString)>) -> Request {
         let cpu = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
         Request {
             cpu_seconds: Some(cpu + 1),
             memory_bytes: limits.memory,
             argv,
+            env,
         }
     }
 
-    /// The launcher's arguments after the executable name.
-    pub fn to_args(&self) -> Vec<OsString> {
-        let number = |n: Option<u64>| OsString::from(n.map_or("-".to_string(), |n| n.to_string()));
-        let mut args = vec![
-            OsString::from(MODE),
-            number(self.cpu_seconds),
-            number(self.memory_bytes),
-        ];
-        args.extend(self.argv.iter().cloned());
-        args
+    /// The message bytes: the two limits (`u64` little-endian, all ones for none), the
+    /// number of arguments and of variables (`u32` little-endian), then each argument and each
+    /// `KEY=VALUE` followed by a NUL byte.
+    pub fn encode(&self) -> Result<Vec<u8>, String> {
+        let mut bytes = Vec::new();
+        for limit in [self.cpu_seconds, self.memory_bytes] {
+            bytes.extend_from_slice(&limit.unwrap_or(UNLIMITED).to_le_bytes());
+        }
+        for count in [self.argv.len(), self.env.len()] {
+            let count = u32::try_from(count).map_err(|_| "too many arguments".to_string())?;
+            bytes.extend_from_slice(&count.to_le_bytes());
+        }
+        let mut push = |text: &OsStr| -> Result<(), String> {
+            if text.as_bytes().contains(&0) {
+                return Err(format!("NUL byte in {:?}", text.to_string_lossy()));
+            }
+            bytes.extend_from_slice(text.as_bytes());
+            bytes.push(0);
+            Ok(())
+        };
+        for arg in &self.argv {
+            push(arg)?;
+        }
+        for (key, value) in &self.env {
+            if key.is_empty() || key.as_bytes().contains(&b'=') {
+                return Err(format!(
+                    "bad environment variable name {:?}",
+                    key.to_string_lossy()
+                ));
+            }
+            let mut pair = key.clone();
+            pair.push("=");
+            pair.push(value);
+            push(&pair)?;
+        }
+        if bytes.len() > MAX_REQUEST {
+            return Err(format!(
+                "the program's arguments and environment take {} bytes; at most {MAX_REQUEST} \
+                 can be passed to it",
+                bytes.len()
+            ));
+        }
+        Ok(bytes)
     }
 
-    /// Parses the arguments after `MODE`.
-    fn parse(args: Vec<OsString>) -> Result<Request, String> {
-        let number = |arg: Option<&OsString>| -> Result<Option<u64>, String> {
-            match arg.and_then(|a| a.to_str()) {
-                Some("-") => Ok(None),
-                Some(text) => text
-                    .parse()
-                    .map(Some)
-                    .map_err(|_| format!("expected a number or '-', found {text:?}")),
-                None => Err("missing limit".to_string()),
-            }
+    /// Reads a message made by [`Request::encode`].
+    fn decode(bytes: &[u8]) -> Result<Request, String> {
+        let take = |at: usize, n: usize| -> Result<&[u8], String> {
+            bytes
+                .get(at..at + n)
+                .ok_or_else(|| "request cut short".to_string())
         };
-        let cpu_seconds = number(args.first())?;
-        let memory_bytes = number(args.get(1))?;
-        let argv: Vec<OsString> = args.into_iter().skip(2).collect();
+        let u64_at = |at| -> Result<u64, String> {
+            let field: [u8; 8] = take(at, 8)?.try_into().map_err(|_| "bad field")?;
+            Ok(u64::from_le_bytes(field))
+        };
+        let count_at = |at| -> Result<usize, String> {
+            let field: [u8; 4] = take(at, 4)?.try_into().map_err(|_| "bad field")?;
+            Ok(u32::from_le_bytes(field) as usize)
+        };
+        let limit = |value: u64| (value != UNLIMITED).then_some(value);
+        let (cpu_seconds, memory_bytes) = (limit(u64_at(0)?), limit(u64_at(8)?));
+        let (argc, envc) = (count_at(16)?, count_at(20)?);
+        let mut strings = bytes[24..].split(|&b| b == 0);
+        let mut next = || -> Result<OsString, String> {
+            strings
+                .next()
+                .map(|s| OsString::from_vec(s.to_vec()))
+                .ok_or_else(|| "request cut short".to_string())
+        };
+        let argv: Vec<OsString> = (0..argc).map(|_| next()).collect::<Result<_, _>>()?;
+        let mut env = Vec::with_capacity(envc.min(MAX_REQUEST));
+        for _ in 0..envc {
+            let pair = next()?.into_vec();
+            let equals = pair
+                .iter()
+                .position(|&b| b == b'=')
+                .ok_or("environment entry without '='")?;
+            env.push((
+                OsString::from_vec(pair[..equals].to_vec()),
+                OsString::from_vec(pair[equals + 1..].to_vec()),
+            ));
+        }
+        // Every string ends with a NUL, so what follows the last one is empty.
+        if strings.next() != Some(&[][..]) || strings.next().is_some() {
+            return Err("unexpected bytes after the request".to_string());
+        }
         if argv.is_empty() {
-            return Err("missing program".to_string());
+            return Err("no program to run".to_string());
         }
         Ok(Request {
             cpu_seconds,
             memory_bytes,
             argv,
+            env,
         })
     }
+}
 
-    /// Forks the program as the judge's child and reports its pid; runs in the launcher.
-    fn launch(self) -> Result<(), String> {
-        let argv: Vec<CString> = self
-            .argv
+/// The server's loop: one request, one fork, one reply, until the socket closes.
+fn serve() -> Result<(), String> {
+    close_inherited_descriptors_on_exec();
+    let mut buffer = vec![0u8; MAX_REQUEST + 1];
+    loop {
+        let Some((length, streams)) = receive(&mut buffer)? else {
+            return Ok(());
+        };
+        let (pid, errno) = match (Request::decode(&buffer[..length]), streams.len()) {
+            (Ok(request), STREAMS) => request.launch(&streams),
+            (Ok(_), _) | (Err(_), _) => (0, libc::EINVAL),
+        };
+        drop(streams);
+        let mut reply = [0u8; REPLY_BYTES];
+        reply[..4].copy_from_slice(&pid.to_ne_bytes());
+        reply[4..].copy_from_slice(&errno.to_ne_bytes());
+        // SAFETY: sending a local buffer on our socket.
+        let sent = unsafe {
+            libc::send(
+                SOCKET_FD,
+                reply.as_ptr().cast(),
+                reply.len(),
+                libc::MSG_NOSIGNAL,
+            )
+        };
+        if sent != REPLY_BYTES as isize {
+            return Err(format!("cannot reply: {}", std::io::Error::last_os_error()));
+        }
+    }
+}
+
+/// The next request: its length in `buffer` and the descriptors it carried, or `None` once the
+/// judge has closed the socket.
+fn receive(buffer: &mut [u8]) -> Result<Option<(usize, Vec<OwnedFd>)>, String> {
+    loop {
+        let mut control = ControlBuffer::new();
+        let mut iov = libc::iovec {
+            iov_base: buffer.as_mut_ptr().cast(),
+            iov_len: buffer.len(),
+        };
+        // SAFETY: a zeroed msghdr is valid; we point it at buffers alive for the call.
+        let mut message: libc::msghdr = unsafe { std::mem::zeroed() };
+        message.msg_iov = &mut iov;
+        message.msg_iovlen = 1;
+        message.msg_control = control.as_mut_ptr();
+        message.msg_controllen = control.len() as _;
+        // SAFETY: recvmsg fills the buffers described by `message`.
+        let n = unsafe { libc::recvmsg(SOCKET_FD, &mut message, libc::MSG_CMSG_CLOEXEC) };
+        if n < 0 {
+            let error = std::io::Error::last_os_error();
+            if error.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(format!("cannot read a request: {error}"));
+        }
+        // SAFETY: `message` was filled by recvmsg above.
+        let fds = unsafe { received_descriptors(&message) };
+        if n == 0 && fds.is_empty() {
+            return Ok(None);
+        }
+        if message.msg_flags & (libc::MSG_TRUNC | libc::MSG_CTRUNC) != 0 {
+            // Too large: answered as a bad request (its descriptors are closed on drop).
+            return Ok(Some((0, fds)));
+        }
+        return Ok(Some((n as usize, fds)));
+    }
+}
+
+/// Room for the ancillary data of one message carrying [`STREAMS`] descriptors, aligned as
+/// `cmsghdr` needs.
+pub(crate) struct ControlBuffer([u64; 8]);
+
+impl ControlBuffer {
+    pub(crate) fn new() -> ControlBuffer {
+        ControlBuffer([0; 8])
+    }
+
+    pub(crate) fn as_mut_ptr(&mut self) -> *mut libc::c_void {
+        self.0.as_mut_ptr().cast()
+    }
+
+    /// The bytes a message with `STREAMS` descriptors needs (at most the buffer's size).
+    pub(crate) fn len(&self) -> usize {
+        // SAFETY: CMSG_SPACE is pure arithmetic.
+        let needed = unsafe { libc::CMSG_SPACE((STREAMS * std::mem::size_of::<RawFd>()) as u32) };
+        (needed as usize).min(std::mem::size_of_val(&self.0))
+    }
+}
+
+/// The descriptors passed with `SCM_RIGHTS` in a received message, now owned by us.
+///
+/// # Safety
+/// `message` must have been filled by a successful `recvmsg`.
+unsafe fn received_descriptors(message: &libc::msghdr) -> Vec<OwnedFd> {
+    let mut fds = Vec::new();
+    let mut header = libc::CMSG_FIRSTHDR(message);
+    while !header.is_null() {
+        if (*header).cmsg_level == libc::SOL_SOCKET && (*header).cmsg_type == libc::SCM_RIGHTS {
+            let data = libc::CMSG_DATA(header).cast::<RawFd>();
+            let bytes = (*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
+            for i in 0..bytes / std::mem::size_of::<RawFd>() {
+                fds.push(OwnedFd::from_raw_fd(data.add(i).read_unaligned()));
+            }
+        }
+        header = libc::CMSG_NXTHDR(message, header);
+    }
+    fds
+}
+
+impl Request {
+    /// Forks the program as the judge's child with `streams` as its standard streams; returns
+    /// its pid (0 if the fork failed) and the `errno` of a failed fork or `execve`.
+    fn launch(self, streams: &[OwnedFd]) -> (i32, i32) {
+        let to_c = |text: OsString| CString::new(text.into_vec()).ok();
+        let Some(argv) = self.argv.into_iter().map(to_c).collect::<Option<Vec<_>>>() else {
+            return (0, libc::EINVAL);
+        };
+        let mut env: Vec<(OsString, OsString)> = std::env::vars_os()
+            .filter(|(key, _)| self.env.iter().all(|(k, _)| k != key))
+            .collect();
+        env.extend(self.env);
+        let Some(envp) = env
             .into_iter()
-            .map(|a| CString::new(a.into_vec()).map_err(|_| "NUL byte in an argument"))
-            .collect::<Result<_, _>>()?;
-        let mut argv_ptrs: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
-        argv_ptrs.push(std::ptr::null());
+            .map(|(mut pair, value)| {
+                pair.push("=");
+                pair.push(value);
+                to_c(pair)
+            })
+            .collect::<Option<Vec<_>>>()
+        else {
+            return (0, libc::EINVAL);
+        };
+        let pointers = |strings: &[CString]| -> Vec<*const libc::c_char> {
+            strings
+                .iter()
+                .map(|s| s.as_ptr())
+                .chain(std::iter::once(std::ptr::null()))
+                .collect()
+        };
+        let (argv_ptrs, envp_ptrs) = (pointers(&argv), pointers(&envp));
         let mut rlimits = vec![(libc::RLIMIT_CORE, 0, 0)];
         if let Some(cpu) = self.cpu_seconds {
             rlimits.push((libc::RLIMIT_CPU, cpu, cpu + 1));
@@ -124,14 +340,20 @@ impl Request {
             .into_iter()
             .map(|(resource, soft, hard)| (resource, within_hard_limit(resource, soft, hard)))
             .collect();
-        close_inherited_descriptors_on_exec();
+        let stdio: Vec<RawFd> = streams.iter().map(AsRawFd::as_raw_fd).collect();
 
         let mut exec_error = [0 as libc::c_int; 2];
-        // SAFETY: plain system calls on arrays we own.
+        // SAFETY: pipe2 fills an array we own.
         if unsafe { libc::pipe2(exec_error.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-            return report(0, errno());
+            return (0, errno());
         }
-        let [error_read, error_write] = exec_error;
+        // SAFETY: fresh descriptors that nothing else owns.
+        let (error_read, error_write) = unsafe {
+            (
+                OwnedFd::from_raw_fd(exec_error[0]),
+                OwnedFd::from_raw_fd(exec_error[1]),
+            )
+        };
         // SAFETY: a fork (no CLONE_VM) of this single-threaded process; the child only makes
         // async-signal-safe system calls on memory prepared above, then execs or exits.
         let pid = unsafe {
@@ -145,8 +367,13 @@ impl Request {
             )
         };
         if pid == 0 {
-            // SAFETY: see above; `_exit` never returns.
+            // SAFETY: see above; `_exit` never returns. The streams are numbered above
+            // SOCKET_FD (0 to 3 are taken in the server), so the dup2s cannot clobber one
+            // another, and dup2 clears close-on-exec on the copies.
             unsafe {
+                for (target, &fd) in stdio.iter().enumerate() {
+                    libc::dup2(fd, target as RawFd);
+                }
                 libc::setpgid(0, 0);
                 for (resource, limit) in &rlimits {
                     libc::setrlimit(*resource, limit);
@@ -157,10 +384,10 @@ impl Request {
                 for signal in 1..=libc::SIGRTMAX() {
                     libc::signal(signal, libc::SIG_DFL);
                 }
-                libc::execv(argv_ptrs[0], argv_ptrs.as_ptr());
+                libc::execve(argv_ptrs[0], argv_ptrs.as_ptr(), envp_ptrs.as_ptr());
                 let code: libc::c_int = *libc::__errno_location();
                 libc::write(
-                    error_write,
+                    error_write.as_raw_fd(),
                     (&code as *const libc::c_int).cast(),
                     std::mem::size_of::<libc::c_int>(),
                 );
@@ -168,29 +395,30 @@ impl Request {
             }
         }
         if pid < 0 {
-            return report(0, errno());
+            return (0, errno());
         }
-        // SAFETY: closing our copy of the write end, then reading into a local buffer.
-        let code = unsafe {
-            libc::close(error_write);
-            let mut code: libc::c_int = 0;
-            let n = loop {
-                let n = libc::read(
-                    error_read,
+        drop(error_write);
+        // The pipe closes at a successful execve; a failed one first writes its errno.
+        let mut code: libc::c_int = 0;
+        let n = loop {
+            // SAFETY: reading into a local from our descriptor.
+            let n = unsafe {
+                libc::read(
+                    error_read.as_raw_fd(),
                     (&mut code as *mut libc::c_int).cast(),
                     std::mem::size_of::<libc::c_int>(),
-                );
-                if n >= 0 || errno() != libc::EINTR {
-                    break n;
-                }
+                )
             };
-            if n == std::mem::size_of::<libc::c_int>() as isize {
-                code
-            } else {
-                0
+            if n >= 0 || errno() != libc::EINTR {
+                break n;
             }
         };
-        report(pid as i32, code)
+        let exec_errno = if n == std::mem::size_of::<libc::c_int>() as isize {
+            code
+        } else {
+            0
+        };
+        (pid as i32, exec_errno)
     }
 }
 
@@ -208,8 +436,8 @@ fn within_hard_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) 
     }
 }
 
-/// Marks every descriptor above 2 close-on-exec: the launcher may have inherited some from
-/// whoever started the judge (a build tool's job-server pipes, say), and the program must get
+/// Marks every descriptor above 2 close-on-exec: the server may have inherited some from
+/// whoever started the judge (a build tool's job-server pipes, say), and a program must get
 /// only its standard streams.
 fn close_inherited_descriptors_on_exec() {
     let fds: Vec<i32> = match std::fs::read_dir("/proc/self/fd") {
@@ -229,27 +457,11 @@ fn errno() -> i32 {
     std::io::Error::last_os_error().raw_os_error().unwrap_or(0)
 }
 
-fn report(pid: i32, exec_errno: i32) -> Result<(), String> {
-    let line = format!("{pid} {exec_errno}\n");
-    // SAFETY: writing a local buffer to the report descriptor.
-    let written = unsafe { libc::write(REPORT_FD, line.as_ptr().cast(), line.len()) };
-    if written == line.len() as isize {
-        Ok(())
-    } else {
-        Err(format!(
-            "cannot report to descriptor {REPORT_FD}: {}",
-            std::io::Error::last_os_error()
-        ))
-    }
-}
-
-/// What the launcher reported: the program's pid and the `errno` of a failed `execve` (0 if it
-/// succeeded). `pid` 0 means the fork itself failed.
-pub(crate) fn parse_report(text: &str) -> Option<(i32, i32)> {
-    let mut words = text.split_whitespace();
-    let pid = words.next()?.parse().ok()?;
-    let errno = words.next()?.parse().ok()?;
-    words.next().is_none().then_some((pid, errno))
+/// A reply's pid and errno.
+pub(crate) fn parse_reply(reply: &[u8; REPLY_BYTES]) -> (i32, i32) {
+    let field =
+        |at: usize| i32::from_ne_bytes([reply[at], reply[at + 1], reply[at + 2], reply[at + 3]]);
+    (field(0), field(4))
 }
 
 #[cfg(test)]
@@ -258,32 +470,55 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn request_round_trips_through_arguments() {
+    fn requests_round_trip_through_bytes() {
         let limits = Limits::new(Duration::from_millis(1500), 256 << 20);
-        let request = Request::new(&limits, vec!["/bin/prog".into(), "a b".into()]);
+        let request = Request::new(
+            &limits,
+            vec!["/bin/prog".into(), "a b".into(), "".into()],
+            vec![("KEY".into(), "x=y".into()), ("EMPTY".into(), "".into())],
+        );
         assert_eq!(request.cpu_seconds, Some(3));
-        let args = request.to_args();
-        assert_eq!(args[0], MODE);
-        assert_eq!(Request::parse(args[1..].to_vec()), Ok(request));
+        let bytes = request.encode().unwrap();
+        assert_eq!(Request::decode(&bytes), Ok(request));
         let tools = Request::new(
             &Limits::for_tools(Duration::from_secs(60)),
             vec!["cc".into()],
+            vec![],
         );
         assert_eq!(tools.memory_bytes, None);
-        assert_eq!(Request::parse(tools.to_args()[1..].to_vec()), Ok(tools));
+        assert_eq!(Request::decode(&tools.encode().unwrap()), Ok(tools));
     }
 
     #[test]
     fn bad_requests_are_refused() {
-        assert!(Request::parse(vec!["1".into(), "-".into()]).is_err());
-        assert!(Request::parse(vec!["x".into(), "-".into(), "p".into()]).is_err());
+        let limits = Limits::new(Duration::from_secs(1), 1 << 20);
+        let good = Request::new(&limits, vec!["p".into(), "q".into()], vec![]);
+        let bytes = good.encode().unwrap();
+        for cut in [0, 10, 23, bytes.len() - 1] {
+            assert!(Request::decode(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut extra = bytes.clone();
+        extra.extend_from_slice(b"junk\0");
+        assert!(Request::decode(&extra).is_err());
+        let nothing = Request::new(&limits, vec![], vec![]);
+        assert!(Request::decode(&nothing.encode().unwrap()).is_err());
+        let nul = Request::new(&limits, vec!["a\0b".into()], vec![]);
+        assert!(nul.encode().is_err());
+        let bad_key = Request::new(&limits, vec!["p".into()], vec![("A=B".into(), "".into())]);
+        assert!(bad_key.encode().is_err());
+        let huge = Request::new(
+            &limits,
+            vec!["p".into(), "x".repeat(MAX_REQUEST).into()],
+            vec![],
+        );
+        assert!(huge.encode().unwrap_err().contains("at most"));
     }
 
     #[test]
-    fn reports_parse() {
-        assert_eq!(parse_report("1234 0\n"), Some((1234, 0)));
-        assert_eq!(parse_report("0 11\n"), Some((0, 11)));
-        assert_eq!(parse_report("1234"), None);
-        assert_eq!(parse_report("1 2 3"), None);
+    fn replies_parse() {
+        let mut reply = [0u8; REPLY_BYTES];
+        reply[..4].copy_from_slice(&1234i32.to_ne_bytes());
+        reply[4..].copy_from_slice(&2i32.to_ne_bytes());
+        assert_eq!(parse_reply(&reply), (1234, 2));
     }
 }

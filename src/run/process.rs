@@ -1,15 +1,16 @@
-//! Starting a program through the launcher, watching it, capturing its output, reaping it.
+//! Starting a program through a launch server, watching it, capturing its output, reaping it.
 
-use std::ffi::{CString, OsStr, OsString};
+use std::ffi::OsString;
 use std::fs::File;
+use std::io::{Seek, SeekFrom, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::capture::{Bounded, HeadTail};
 use super::cpu::CpuWatch;
 use super::launch::{self, Request};
+use super::launcher::Launchers;
 use super::outcome::{memory_verdict, Exit, Run};
 use super::{escape, image, Limits};
 
@@ -66,15 +67,16 @@ impl RunError {
     }
 }
 
-/// Runs programs. It needs the path of a `stonejudge` executable to use as the launcher (see
-/// [`super::launch`]); inside the `stonejudge` binary that is [`Runner::current_exe`].
-#[derive(Debug, Clone)]
+/// Runs programs. It needs the path of a `stonejudge` executable to run the launch servers
+/// from (see [`super::launch`]); inside the `stonejudge` binary that is
+/// [`Runner::current_exe`]. One runner serves any number of threads.
+#[derive(Debug)]
 pub struct Runner {
-    launcher: PathBuf,
+    launchers: Launchers,
 }
 
 impl Runner {
-    /// A runner whose launcher is the `stonejudge` executable at `launcher`.
+    /// A runner whose launch servers run from the `stonejudge` executable at `launcher`.
     pub fn new(launcher: impl Into<PathBuf>) -> Runner {
         // A parent that ignores SIGCHLD makes the kernel reap our children before we can
         // read their rusage; the judge needs the default.
@@ -88,79 +90,37 @@ impl Runner {
             }
         }
         Runner {
-            launcher: launcher.into(),
+            launchers: Launchers::new(launcher.into()),
         }
     }
 
-    /// A runner whose launcher is the running executable (which must be `stonejudge`).
+    /// A runner whose launch servers run from the running executable (which must be
+    /// `stonejudge`).
     pub fn current_exe() -> Result<Runner, RunError> {
         let exe = std::env::current_exe()
             .map_err(|e| RunError::io("cannot find the stonejudge executable", e))?;
         Ok(Runner::new(exe))
     }
 
-    /// Runs `invocation` with standard input from the file `stdin` (or empty) under `limits`.
-    /// An `Err` means the program could not be started: its file cannot be executed, or the
-    /// launcher failed; whatever the program itself does is in the `Run`.
+    /// Runs `invocation` with `stdin` as its standard input under `limits`. An `Err` means
+    /// the program could not be started: its file cannot be executed, or the launcher failed;
+    /// whatever the program itself does is in the `Run`.
     pub fn run(
         &self,
         invocation: &Invocation,
-        stdin: Option<&Path>,
+        stdin: Stdin<'_>,
         limits: &Limits,
     ) -> Result<Run, RunError> {
-        let stdin_path = stdin.unwrap_or(Path::new("/dev/null"));
-        let stdin = File::open(stdin_path)
-            .map_err(|e| RunError::io(&format!("cannot open {}", stdin_path.display()), e))?;
+        let stdin = stdin.open()?;
         let (out_read, out_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
         let start = Instant::now();
-        let child = self.launch(
-            invocation,
-            limits,
-            [stdin.into(), out_write, err_write],
-            &err_read,
-        )?;
-        let watched = watch(child, out_read, err_read, limits, start)?;
-        Ok(watched.into_run(invocation, limits))
-    }
-
-    /// Starts the program through the launcher with `stdio` as its standard streams; `stderr`
-    /// is the read end of its standard error, where a failing launcher explains itself.
-    fn launch(
-        &self,
-        invocation: &Invocation,
-        limits: &Limits,
-        stdio: [OwnedFd; 3],
-        stderr: &OwnedFd,
-    ) -> Result<Child, RunError> {
-        let (report_read, report_write) = pipe()?;
         let mut argv = vec![invocation.program.clone().into_os_string()];
         argv.extend(invocation.args.iter().cloned());
-        let request = Request::new(limits, argv);
-        let [stdin, stdout, stderr_write] = stdio;
-        let launcher = spawn(
-            &self.launcher,
-            &request.to_args(),
-            &invocation.env,
-            [stdin, stdout, stderr_write, report_write],
-        )?;
-        let report = read_report(report_read, launcher);
-        let launcher_status = wait_bounded(launcher, PATIENCE);
-        let (pid, exec_errno) = match (report, launcher_status) {
-            (Some((pid, errno)), Some((0, _))) if pid > 0 => (pid, errno),
-            (report, status) => {
-                if let Some((pid, _)) = report.filter(|(pid, _)| *pid > 0) {
-                    drop(Child::new(pid));
-                }
-                let said = String::from_utf8_lossy(&read_available(stderr)).into_owned();
-                return Err(RunError(format!(
-                    "the launcher {} failed (wait status {:?}): {}",
-                    self.launcher.display(),
-                    status.map(|(status, _)| status),
-                    said.trim()
-                )));
-            }
-        };
+        let request = Request::new(limits, argv, invocation.env.clone());
+        let (pid, exec_errno) = self
+            .launchers
+            .launch(&request, [stdin, out_write, err_write])?;
         let child = Child::new(pid);
         if exec_errno != 0 {
             return Err(RunError(format!(
@@ -169,7 +129,47 @@ impl Runner {
                 std::io::Error::from_raw_os_error(exec_errno)
             )));
         }
-        Ok(child)
+        let watched = watch(child, out_read, err_read, limits, start)?;
+        Ok(watched.into_run(invocation, limits))
+    }
+}
+
+/// A program's standard input: always a file (never a pipe), so a program that does not read
+/// it cannot block the judge, and one that seeks or maps it can.
+#[derive(Debug, Clone, Copy)]
+pub enum Stdin<'a> {
+    /// Empty (`/dev/null`).
+    Empty,
+    /// The file at this path.
+    File(&'a Path),
+    /// These bytes, in an in-memory file: nothing touches the disk (stress runs many small
+    /// cases, and rewriting a file on disk for each makes ext4 flush it at every close).
+    Bytes(&'a [u8]),
+}
+
+impl Stdin<'_> {
+    /// The descriptor to give the program, at offset 0.
+    fn open(self) -> Result<OwnedFd, RunError> {
+        match self {
+            Stdin::Empty => Stdin::File(Path::new("/dev/null")).open(),
+            Stdin::File(path) => File::open(path)
+                .map(OwnedFd::from)
+                .map_err(|e| RunError::io(&format!("cannot open {}", path.display()), e)),
+            Stdin::Bytes(bytes) => {
+                let in_memory = |e| RunError::io("cannot make an in-memory input file", e);
+                // SAFETY: memfd_create returns a new descriptor or -1.
+                let fd =
+                    unsafe { libc::memfd_create(c"stonejudge-input".as_ptr(), libc::MFD_CLOEXEC) };
+                if fd < 0 {
+                    return Err(in_memory(std::io::Error::last_os_error()));
+                }
+                // SAFETY: a fresh descriptor that nothing else owns.
+                let mut file = File::from(unsafe { OwnedFd::from_raw_fd(fd) });
+                file.write_all(bytes).map_err(in_memory)?;
+                file.seek(SeekFrom::Start(0)).map_err(in_memory)?;
+                Ok(file.into())
+            }
+        }
     }
 }
 
@@ -406,7 +406,7 @@ fn watch(
     })
 }
 
-fn poll_in(fd: RawFd) -> libc::pollfd {
+pub(super) fn poll_in(fd: RawFd) -> libc::pollfd {
     libc::pollfd {
         fd,
         events: libc::POLLIN,
@@ -447,7 +447,7 @@ fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
 }
 
 /// Reaps `pid`, waiting at most `patience`; `None` if it did not end in time.
-fn wait_bounded(pid: libc::pid_t, patience: Duration) -> Option<(i32, libc::rusage)> {
+pub(super) fn wait_bounded(pid: libc::pid_t, patience: Duration) -> Option<(i32, libc::rusage)> {
     let deadline = Instant::now() + patience;
     let mut pause = Duration::from_micros(50);
     loop {
@@ -481,35 +481,8 @@ fn timeval(t: libc::timeval) -> Duration {
     Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
 }
 
-/// Reads the launcher's one-line report until end of file, waiting at most [`PATIENCE`].
-fn read_report(report: OwnedFd, launcher: libc::pid_t) -> Option<(i32, i32)> {
-    let deadline = Instant::now() + PATIENCE;
-    let mut text = Vec::new();
-    let mut buffer = [0u8; 64];
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let mut fd = poll_in(report.as_raw_fd());
-        // SAFETY: poll and read on a descriptor and buffer we own.
-        let ready = unsafe { libc::poll(&mut fd, 1, left.as_millis() as i32 + 1) };
-        if ready == 0 {
-            // SAFETY: killing our own child, the launcher.
-            unsafe { libc::kill(launcher, libc::SIGKILL) };
-            return None;
-        }
-        let n = unsafe { libc::read(report.as_raw_fd(), buffer.as_mut_ptr().cast(), 64) };
-        match n {
-            0 => break,
-            n if n > 0 && text.len() < 256 => text.extend_from_slice(&buffer[..n as usize]),
-            n if n > 0 => return None,
-            _ if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {}
-            _ => return None,
-        }
-    }
-    launch::parse_report(std::str::from_utf8(&text).ok()?)
-}
-
 /// Whatever can be read from `fd` right now (used for the launcher's own error message).
-fn read_available(fd: &OwnedFd) -> Vec<u8> {
+pub(super) fn read_available(fd: &OwnedFd) -> Vec<u8> {
     set_nonblocking(fd);
     let mut buffer = vec![0u8; 4096];
     // SAFETY: reading into our buffer.
@@ -518,9 +491,10 @@ fn read_available(fd: &OwnedFd) -> Vec<u8> {
     buffer
 }
 
-/// A pipe (read end, write end), both close-on-exec and numbered above 3 so that placing them
-/// at 0–3 in the launcher cannot clobber one another.
-fn pipe() -> Result<(OwnedFd, OwnedFd), RunError> {
+/// A pipe (read end, write end), both close-on-exec and numbered above the launch server's
+/// socket descriptor, so that placing descriptors at 0–3 when it starts cannot clobber one
+/// another.
+pub(super) fn pipe() -> Result<(OwnedFd, OwnedFd), RunError> {
     let mut fds = [0 as RawFd; 2];
     // SAFETY: pipe2 fills the array with two new descriptors.
     if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
@@ -534,8 +508,8 @@ fn pipe() -> Result<(OwnedFd, OwnedFd), RunError> {
     Ok((above_stdio(read)?, above_stdio(write)?))
 }
 
-fn above_stdio(fd: OwnedFd) -> Result<OwnedFd, RunError> {
-    if fd.as_raw_fd() > launch::REPORT_FD {
+pub(super) fn above_stdio(fd: OwnedFd) -> Result<OwnedFd, RunError> {
+    if fd.as_raw_fd() > launch::SOCKET_FD {
         return Ok(fd);
     }
     // SAFETY: F_DUPFD_CLOEXEC returns a new descriptor or -1.
@@ -565,80 +539,4 @@ fn inode(fd: &OwnedFd) -> u64 {
         libc::fstat(fd.as_raw_fd(), &mut stat);
         stat.st_ino
     }
-}
-
-/// Starts the launcher with `posix_spawn` (no copy of the judge's memory, no pre-exec code)
-/// with `fds` as its descriptors 0 to 3 and an empty signal mask.
-fn spawn(
-    launcher: &Path,
-    args: &[OsString],
-    extra_env: &[(OsString, OsString)],
-    fds: [OwnedFd; 4],
-) -> Result<libc::pid_t, RunError> {
-    let c_string = |s: &OsStr| {
-        CString::new(s.as_bytes())
-            .map_err(|_| RunError(format!("NUL byte in {:?}", s.to_string_lossy())))
-    };
-    let path = c_string(launcher.as_os_str())?;
-    let argv: Vec<CString> = std::iter::once(Ok(path.clone()))
-        .chain(args.iter().map(|a| c_string(a)))
-        .collect::<Result<_, _>>()?;
-    let mut env: Vec<(OsString, OsString)> = std::env::vars_os()
-        .filter(|(key, _)| extra_env.iter().all(|(k, _)| k != key))
-        .collect();
-    env.extend(extra_env.iter().cloned());
-    let envp: Vec<CString> = env
-        .iter()
-        .map(|(key, value)| {
-            let mut pair = key.clone();
-            pair.push("=");
-            pair.push(value);
-            c_string(&pair)
-        })
-        .collect::<Result<_, _>>()?;
-    let pointers = |strings: &[CString]| -> Vec<*mut libc::c_char> {
-        strings
-            .iter()
-            .map(|s| s.as_ptr().cast_mut())
-            .chain(std::iter::once(std::ptr::null_mut()))
-            .collect()
-    };
-    let (argv_ptrs, envp_ptrs) = (pointers(&argv), pointers(&envp));
-
-    let mut pid: libc::pid_t = 0;
-    // SAFETY: the posix_spawn objects are initialised before use and destroyed after; every
-    // pointer handed over points into vectors alive for the whole call.
-    let rc = unsafe {
-        let mut actions: libc::posix_spawn_file_actions_t = std::mem::zeroed();
-        let mut attributes: libc::posix_spawnattr_t = std::mem::zeroed();
-        libc::posix_spawn_file_actions_init(&mut actions);
-        libc::posix_spawnattr_init(&mut attributes);
-        for (target, fd) in fds.iter().enumerate() {
-            libc::posix_spawn_file_actions_adddup2(&mut actions, fd.as_raw_fd(), target as i32);
-        }
-        let mut empty: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut empty);
-        libc::posix_spawnattr_setsigmask(&mut attributes, &empty);
-        libc::posix_spawnattr_setflags(&mut attributes, libc::POSIX_SPAWN_SETSIGMASK as _);
-        let rc = libc::posix_spawn(
-            &mut pid,
-            path.as_ptr(),
-            &actions,
-            &attributes,
-            argv_ptrs.as_ptr(),
-            envp_ptrs.as_ptr(),
-        );
-        libc::posix_spawn_file_actions_destroy(&mut actions);
-        libc::posix_spawnattr_destroy(&mut attributes);
-        rc
-    };
-    drop(fds);
-    if rc != 0 {
-        return Err(RunError(format!(
-            "cannot start the launcher {}: {}",
-            launcher.display(),
-            std::io::Error::from_raw_os_error(rc)
-        )));
-    }
-    Ok(pid)
 }

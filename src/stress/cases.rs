@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::gen::{ParamError, Params};
 use crate::problem::DynProblem;
-use crate::run::{Limits, Program, Runner};
+use crate::run::{Limits, Program, Runner, Stdin};
 
 /// Inputs larger than this (as the probe of a mode generates them) are the size-limit tests
 /// of a plan; mixing them in would spend the run on reading input, so such modes are only
@@ -227,7 +227,11 @@ impl Cases for ExternalCases<'_> {
         let shown = self.generator.given.display();
         let run = self
             .runner
-            .run(&invocation, None, &Limits::for_tools(GENERATOR_TIME))
+            .run(
+                &invocation,
+                Stdin::Empty,
+                &Limits::for_tools(GENERATOR_TIME),
+            )
             .map_err(|e| format!("cannot run the generator {shown}: {e}"))?;
         if let Some((verdict, why)) = run.verdict() {
             return Err(format!(

@@ -4,10 +4,8 @@
 
 use crate::check::{diff, show};
 use crate::problem::DynProblem;
-use crate::run::{judge_test, Limits, Program, Run, Runner};
+use crate::run::{judge_input, Limits, Program, Run, Runner, Stdin};
 use crate::verdict::Verdict;
-
-use super::Scratch;
 
 /// The verdict of the program on one case, with what it was expected to print and what it
 /// printed.
@@ -39,8 +37,8 @@ impl Trial {
 
 /// Something that judges the program under test on one input.
 pub trait Oracle: Sync {
-    /// Runs the program on `input` (using `scratch` for files) and judges it.
-    fn trial(&self, scratch: &Scratch, input: &str) -> Trial;
+    /// Runs the program on `input` and judges it.
+    fn trial(&self, input: &str) -> Trial;
 }
 
 /// Judges with a problem of the catalog: its reference solver and its checker.
@@ -52,21 +50,17 @@ pub struct ProblemOracle<'a> {
 }
 
 impl Oracle for ProblemOracle<'_> {
-    fn trial(&self, scratch: &Scratch, input: &str) -> Trial {
+    fn trial(&self, input: &str) -> Trial {
         let expected = match self.problem.solve(input.as_bytes()) {
             Ok(answer) => answer,
             Err(e) => return Trial::judge_error(format!("the case does not validate: {e}")),
         };
-        let (input_path, answer_path) = match scratch.write(input, Some(&expected)) {
-            Ok(paths) => paths,
-            Err(e) => return Trial::judge_error(format!("cannot write a scratch file: {e}")),
-        };
-        let outcome = judge_test(
+        let outcome = judge_input(
             self.runner,
             self.program,
             self.problem,
-            input_path,
-            answer_path,
+            input.as_bytes(),
+            expected.as_bytes(),
             &self.limits,
         );
         Trial {
@@ -89,14 +83,14 @@ pub struct ExternalOracle<'a> {
 }
 
 impl Oracle for ExternalOracle<'_> {
-    fn trial(&self, scratch: &Scratch, input: &str) -> Trial {
-        let input_path = match scratch.write(input, None) {
-            Ok((input_path, _)) => input_path,
-            Err(e) => return Trial::judge_error(format!("cannot write a scratch file: {e}")),
-        };
+    fn trial(&self, input: &str) -> Trial {
         let run = |program: &Program| -> Result<Run, String> {
             self.runner
-                .run(&program.invocation, Some(input_path), &self.limits)
+                .run(
+                    &program.invocation,
+                    Stdin::Bytes(input.as_bytes()),
+                    &self.limits,
+                )
                 .map_err(|e| e.to_string())
         };
         let expected = match run(self.reference) {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::{Case, Cases, Oracle, Scratch, Trial};
+use super::{Case, Cases, Oracle, Trial};
 
 /// When a search stops if nothing fails: after a number of cases, after a time, or both
 /// (whichever comes first); the source's own count always bounds it.
@@ -38,13 +38,12 @@ enum Stop {
     Broken(String),
 }
 
-/// Runs cases `0, 1, …` from `cases` through `oracle` on one thread per scratch directory
-/// until one fails or the budget is spent; `on_case` is called after every judged case (for
+/// Runs cases `0, 1, …` from `cases` through `oracle` on `jobs` threads until one fails or the budget is spent; `on_case` is called after every judged case (for
 /// progress). An `Err` is a case that could not be made (the generator failed).
 pub fn search(
     cases: &dyn Cases,
     oracle: &dyn Oracle,
-    scratches: &[Scratch],
+    jobs: usize,
     budget: Budget,
     on_case: &(dyn Fn() + Sync),
 ) -> Result<Search, String> {
@@ -59,7 +58,7 @@ pub fn search(
     let lowest_stop = AtomicU64::new(u64::MAX);
     let stops: Mutex<Vec<(u64, Stop)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for scratch in scratches {
+        for _ in 0..jobs.max(1) {
             scope.spawn(|| loop {
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
@@ -71,7 +70,7 @@ pub fn search(
                 let stop = match cases.case(index) {
                     Err(why) => Some(Stop::Broken(why)),
                     Ok(case) => {
-                        let trial = oracle.trial(scratch, &case.input);
+                        let trial = oracle.trial(&case.input);
                         on_case();
                         trial
                             .failed()

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use crate::problem::DynProblem;
 use crate::run::fnv1a_128;
 
-use super::{Oracle, Scratch, Trial};
+use super::{Oracle, Trial};
 
 /// The most candidates one descent judges.
 pub const MAX_RUNS: u64 = 20_000;
@@ -38,7 +38,7 @@ pub struct Shrunk {
 pub fn shrink(
     problem: &dyn DynProblem,
     oracle: &dyn Oracle,
-    scratches: &[Scratch],
+    jobs: usize,
     input: String,
     trial: Trial,
 ) -> Shrunk {
@@ -59,11 +59,11 @@ pub fn shrink(
             .into_iter()
             .filter(|c| seen.insert(fnv1a_128(&[c.as_bytes()])))
             .collect();
-        for batch in candidates.chunks(scratches.len().max(1)) {
+        for batch in candidates.chunks(jobs.max(1)) {
             if current.runs >= MAX_RUNS {
                 return current;
             }
-            let trials = judge_batch(oracle, scratches, batch);
+            let trials = judge_batch(oracle, batch);
             current.runs += batch.len() as u64;
             if let Some((candidate, trial)) = batch
                 .iter()
@@ -81,13 +81,12 @@ pub fn shrink(
     }
 }
 
-/// Judges `inputs[i]` in `scratches[i]`, all at once.
-fn judge_batch(oracle: &dyn Oracle, scratches: &[Scratch], inputs: &[String]) -> Vec<Trial> {
+/// Judges every input at once, one thread each.
+fn judge_batch(oracle: &dyn Oracle, inputs: &[String]) -> Vec<Trial> {
     std::thread::scope(|scope| {
         let handles: Vec<_> = inputs
             .iter()
-            .zip(scratches)
-            .map(|(input, scratch)| scope.spawn(move || oracle.trial(scratch, input)))
+            .map(|input| scope.spawn(move || oracle.trial(input)))
             .collect();
         handles
             .into_iter()

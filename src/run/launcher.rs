@@ -1,0 +1,335 @@
+//! The judge's side of the launch servers (see [`super::launch`]): one server per run in
+//! flight, started on first use and kept for the runner's life, so that a run costs one request
+//! to a waiting server and not a process start of its own.
+
+use std::ffi::{CString, OsStr};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::launch::{self, ControlBuffer, Request, REPLY_BYTES, STREAMS};
+use super::process::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
+
+/// How long a server may take to answer a request.
+const PATIENCE: Duration = Duration::from_secs(10);
+/// How long a server may take to exit once its socket is closed, before it is killed.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
+
+/// The launch servers of one runner: idle ones wait in a pool; a run takes one (or starts one
+/// if none is idle) and puts it back when the program has started.
+#[derive(Debug)]
+pub(crate) struct Launchers {
+    exe: PathBuf,
+    idle: Mutex<Vec<Launcher>>,
+}
+
+impl Launchers {
+    /// Servers run from the `stonejudge` executable `exe`.
+    pub fn new(exe: PathBuf) -> Launchers {
+        Launchers {
+            exe,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Asks a server to start `request` with `stdio` as its standard streams. Returns the
+    /// program's pid (our child) and the `errno` of a failed `execve` (0 if it started).
+    pub fn launch(
+        &self,
+        request: &Request,
+        stdio: [OwnedFd; STREAMS],
+    ) -> Result<(libc::pid_t, i32), RunError> {
+        let message = request.encode().map_err(RunError)?;
+        let pooled = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        let was_pooled = pooled.is_some();
+        let mut launcher = match pooled {
+            Some(launcher) => launcher,
+            None => Launcher::start(&self.exe)?,
+        };
+        let mut reply = launcher.request(&message, &stdio);
+        if was_pooled && matches!(reply, Err(Failure::NotSent(_))) {
+            // A server that died while idle (killed from outside) never saw the request: a
+            // fresh one can take it.
+            launcher = Launcher::start(&self.exe)?;
+            reply = launcher.request(&message, &stdio);
+        }
+        let (pid, errno) = match reply {
+            Ok(reply) => reply,
+            Err(Failure::NotSent(why) | Failure::NoAnswer(why)) => {
+                return Err(launcher.failed(&why));
+            }
+        };
+        let failed_to_fork = pid <= 0;
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push(launcher);
+        }
+        if failed_to_fork {
+            return Err(RunError(format!(
+                "the launcher {} cannot start a process: {}",
+                self.exe.display(),
+                std::io::Error::from_raw_os_error(errno)
+            )));
+        }
+        Ok((pid, errno))
+    }
+}
+
+/// How a request failed.
+enum Failure {
+    /// It did not reach the server (the server is gone): it can be sent to another.
+    NotSent(String),
+    /// It was sent but no answer came: the program may have started.
+    NoAnswer(String),
+}
+
+/// One launch server: a child process of ours, with its socket and the read end of its
+/// standard error (where it explains a failure).
+#[derive(Debug)]
+struct Launcher {
+    /// 0 once stopped and reaped.
+    pid: libc::pid_t,
+    socket: OwnedFd,
+    stderr: OwnedFd,
+    exe: PathBuf,
+}
+
+impl Launcher {
+    fn start(exe: &Path) -> Result<Launcher, RunError> {
+        let (socket, server_socket) = socket_pair()?;
+        let (stderr, stderr_write) = pipe()?;
+        let pid = spawn(exe, server_socket, stderr_write)?;
+        Ok(Launcher {
+            pid,
+            socket,
+            stderr,
+            exe: exe.to_owned(),
+        })
+    }
+
+    /// Sends one request with `stdio` attached and waits for the reply.
+    fn request(
+        &mut self,
+        message: &[u8],
+        stdio: &[OwnedFd; STREAMS],
+    ) -> Result<(i32, i32), Failure> {
+        send_with_descriptors(&self.socket, message, stdio)
+            .map_err(|e| Failure::NotSent(format!("cannot send it a request: {e}")))?;
+        let deadline = Instant::now() + PATIENCE;
+        let mut reply = [0u8; REPLY_BYTES];
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let mut fd = poll_in(self.socket.as_raw_fd());
+            // SAFETY: poll on one descriptor we own.
+            let ready = unsafe { libc::poll(&mut fd, 1, left.as_millis() as i32 + 1) };
+            if ready == 0 && Instant::now() >= deadline {
+                return Err(Failure::NoAnswer(format!(
+                    "no answer within {} s",
+                    PATIENCE.as_secs()
+                )));
+            }
+            // SAFETY: reading into a local buffer from our socket.
+            let n = unsafe {
+                libc::recv(
+                    self.socket.as_raw_fd(),
+                    reply.as_mut_ptr().cast(),
+                    reply.len(),
+                    libc::MSG_DONTWAIT,
+                )
+            };
+            match n {
+                n if n == REPLY_BYTES as isize => return Ok(launch::parse_reply(&reply)),
+                0 => return Err(Failure::NoAnswer("it closed its socket".to_string())),
+                n if n > 0 => return Err(Failure::NoAnswer(format!("a {n}-byte reply"))),
+                _ => {
+                    let error = std::io::Error::last_os_error();
+                    if !matches!(
+                        error.kind(),
+                        std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock
+                    ) {
+                        return Err(Failure::NoAnswer(format!("cannot read its reply: {error}")));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The error for a server that failed, with what it said before it was stopped.
+    fn failed(mut self, why: &str) -> RunError {
+        self.stop();
+        let said = String::from_utf8_lossy(&read_available(&self.stderr)).into_owned();
+        RunError(format!(
+            "the launcher {} failed ({why}){}",
+            self.exe.display(),
+            if said.trim().is_empty() {
+                String::new()
+            } else {
+                format!(": {}", said.trim())
+            }
+        ))
+    }
+
+    /// Closes the socket, which ends the server's loop; a server that does not exit in time
+    /// is killed. Either way it is reaped, once.
+    fn stop(&mut self) {
+        if self.pid <= 0 {
+            return;
+        }
+        // SAFETY: shutting down our own socket; signalling our own unreaped child.
+        unsafe { libc::shutdown(self.socket.as_raw_fd(), libc::SHUT_RDWR) };
+        if wait_bounded(self.pid, SHUTDOWN_GRACE).is_none() {
+            unsafe { libc::kill(self.pid, libc::SIGKILL) };
+            wait_bounded(self.pid, PATIENCE);
+        }
+        self.pid = 0;
+    }
+}
+
+impl Drop for Launcher {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A connected pair of close-on-exec `SOCK_SEQPACKET` sockets, numbered above the server's
+/// socket descriptor.
+fn socket_pair() -> Result<(OwnedFd, OwnedFd), RunError> {
+    let mut fds = [0 as RawFd; 2];
+    // SAFETY: socketpair fills the array with two new descriptors.
+    let rc = unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
+            0,
+            fds.as_mut_ptr(),
+        )
+    };
+    if rc != 0 {
+        return Err(RunError(format!(
+            "cannot create a socket pair: {}",
+            std::io::Error::last_os_error()
+        )));
+    }
+    // SAFETY: fresh descriptors owned by nobody else.
+    let (ours, theirs) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    Ok((above_stdio(ours)?, above_stdio(theirs)?))
+}
+
+/// Sends `message` with `fds` attached (`SCM_RIGHTS`).
+fn send_with_descriptors(
+    socket: &OwnedFd,
+    message: &[u8],
+    fds: &[OwnedFd; STREAMS],
+) -> std::io::Result<()> {
+    let mut control = ControlBuffer::new();
+    let mut iov = libc::iovec {
+        iov_base: message.as_ptr().cast_mut().cast(),
+        iov_len: message.len(),
+    };
+    // SAFETY: a zeroed msghdr is valid; it points at buffers alive for the call, and the one
+    // control message written fits the buffer (ControlBuffer::len is its CMSG_SPACE).
+    let sent = unsafe {
+        let mut header: libc::msghdr = std::mem::zeroed();
+        header.msg_iov = &mut iov;
+        header.msg_iovlen = 1;
+        header.msg_control = control.as_mut_ptr();
+        header.msg_controllen = control.len() as _;
+        let cmsg = libc::CMSG_FIRSTHDR(&header);
+        (*cmsg).cmsg_level = libc::SOL_SOCKET;
+        (*cmsg).cmsg_type = libc::SCM_RIGHTS;
+        (*cmsg).cmsg_len = libc::CMSG_LEN((STREAMS * std::mem::size_of::<RawFd>()) as u32) as _;
+        let data = libc::CMSG_DATA(cmsg).cast::<RawFd>();
+        for (i, fd) in fds.iter().enumerate() {
+            data.add(i).write_unaligned(fd.as_raw_fd());
+        }
+        libc::sendmsg(socket.as_raw_fd(), &header, libc::MSG_NOSIGNAL)
+    };
+    if sent == message.len() as isize {
+        Ok(())
+    } else if sent < 0 {
+        Err(std::io::Error::last_os_error())
+    } else {
+        Err(std::io::Error::other(format!(
+            "sent {sent} of {} bytes",
+            message.len()
+        )))
+    }
+}
+
+/// Starts a launch server from `exe` with `posix_spawn` (no copy of the judge's memory, no
+/// pre-exec code): standard input and output on `/dev/null`, standard error to `stderr`, the
+/// socket as [`launch::SOCKET_FD`], an empty signal mask, the judge's environment.
+fn spawn(exe: &Path, socket: OwnedFd, stderr: OwnedFd) -> Result<libc::pid_t, RunError> {
+    let c_string = |s: &OsStr| {
+        CString::new(s.as_bytes())
+            .map_err(|_| RunError(format!("NUL byte in {:?}", s.to_string_lossy())))
+    };
+    let path = c_string(exe.as_os_str())?;
+    let argv = [path.clone(), c_string(OsStr::new(launch::MODE))?];
+    let envp: Vec<CString> = std::env::vars_os()
+        .map(|(mut pair, value)| {
+            pair.push("=");
+            pair.push(value);
+            c_string(&pair)
+        })
+        .collect::<Result<_, _>>()?;
+    let pointers = |strings: &[CString]| -> Vec<*mut libc::c_char> {
+        strings
+            .iter()
+            .map(|s| s.as_ptr().cast_mut())
+            .chain(std::iter::once(std::ptr::null_mut()))
+            .collect()
+    };
+    let (argv_ptrs, envp_ptrs) = (pointers(&argv), pointers(&envp));
+    let dev_null = c"/dev/null";
+
+    let mut pid: libc::pid_t = 0;
+    // SAFETY: the posix_spawn objects are initialised before use and destroyed after; every
+    // pointer handed over points into values alive for the whole call.
+    let rc = unsafe {
+        let mut actions: libc::posix_spawn_file_actions_t = std::mem::zeroed();
+        let mut attributes: libc::posix_spawnattr_t = std::mem::zeroed();
+        libc::posix_spawn_file_actions_init(&mut actions);
+        libc::posix_spawnattr_init(&mut attributes);
+        libc::posix_spawn_file_actions_addopen(
+            &mut actions,
+            0,
+            dev_null.as_ptr(),
+            libc::O_RDONLY,
+            0,
+        );
+        libc::posix_spawn_file_actions_addopen(
+            &mut actions,
+            1,
+            dev_null.as_ptr(),
+            libc::O_WRONLY,
+            0,
+        );
+        libc::posix_spawn_file_actions_adddup2(&mut actions, stderr.as_raw_fd(), 2);
+        libc::posix_spawn_file_actions_adddup2(&mut actions, socket.as_raw_fd(), launch::SOCKET_FD);
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::posix_spawnattr_setsigmask(&mut attributes, &empty);
+        libc::posix_spawnattr_setflags(&mut attributes, libc::POSIX_SPAWN_SETSIGMASK as _);
+        let rc = libc::posix_spawn(
+            &mut pid,
+            path.as_ptr(),
+            &actions,
+            &attributes,
+            argv_ptrs.as_ptr(),
+            envp_ptrs.as_ptr(),
+        );
+        libc::posix_spawn_file_actions_destroy(&mut actions);
+        libc::posix_spawnattr_destroy(&mut attributes);
+        rc
+    };
+    if rc != 0 {
+        return Err(RunError(format!(
+            "cannot start the launcher {}: {}",
+            exe.display(),
+            std::io::Error::from_raw_os_error(rc)
+        )));
+    }
+    Ok(pid)
+}
