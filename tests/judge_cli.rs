@@ -312,6 +312,99 @@ fn sources_are_compiled_once_into_the_cache() {
     assert_eq!(binaries().len(), 2);
 }
 
+/// Whether the ELF executable at `path` names a program interpreter (the dynamic loader), that
+/// is, whether it is linked dynamically.
+fn has_interpreter(path: &Path) -> bool {
+    const PT_INTERP: u32 = 3;
+    let bytes = std::fs::read(path).expect("read the binary");
+    assert_eq!(&bytes[..4], b"\x7fELF", "{} is not ELF", path.display());
+    let word = |at: usize, n: usize| -> u64 {
+        bytes[at..at + n]
+            .iter()
+            .rev()
+            .fold(0, |acc, &b| (acc << 8) | u64::from(b))
+    };
+    let (table, entry, count) = (word(0x20, 8), word(0x36, 2), word(0x38, 2));
+    (0..count).any(|i| word((table + i * entry) as usize, 4) == u64::from(PT_INTERP))
+}
+
+/// Judges `source` with a fresh cache (and `PATH` as given), expecting AC; returns the cache
+/// and the binary in it.
+fn judge_fresh(source: &Path, path_var: &std::ffi::OsStr) -> (tempfile::TempDir, PathBuf) {
+    let tests = nim_tests(2);
+    let cache = tempfile::tempdir().expect("tempdir");
+    let out = Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .env("STONEJUDGE_CACHE", cache.path())
+        .env("PATH", path_var)
+        .args(["judge", "nim", "--tests"])
+        .arg(tests.path())
+        .arg("--")
+        .arg(source)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let binary = std::fs::read_dir(cache.path())
+        .expect("cache exists")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.is_file())
+        .expect("a cached binary");
+    (cache, binary)
+}
+
+/// C++ sources are linked statically (as problemtools does) where the static libraries are
+/// installed; where they are not, dynamically.
+#[test]
+fn sources_are_linked_statically_where_the_machine_can() {
+    let scratch = tempfile::tempdir().expect("tempdir");
+    let probe_source = scratch.path().join("probe.cpp");
+    std::fs::write(&probe_source, "int main() { return 0; }\n").expect("write");
+    let static_works = std::process::Command::new("g++")
+        .arg("-static")
+        .arg("-o")
+        .arg(scratch.path().join("probe"))
+        .arg(&probe_source)
+        .output()
+        .is_ok_and(|out| out.status.success());
+    let (_cache, binary) = judge_fresh(&program("nim_ok.cpp"), &std::env::var_os("PATH").unwrap());
+    assert_eq!(
+        has_interpreter(&binary),
+        !static_works,
+        "g++ -static works here: {static_works}"
+    );
+}
+
+/// A compiler that cannot link statically (no static libraries) still builds the program.
+#[test]
+fn a_failed_static_link_falls_back_to_dynamic_linking() {
+    let wrapper_dir = tempfile::tempdir().expect("tempdir");
+    let real = std::env::split_paths(&std::env::var_os("PATH").unwrap())
+        .map(|dir| dir.join("g++"))
+        .find(|p| p.is_file())
+        .expect("g++ in PATH");
+    let wrapper = wrapper_dir.path().join("g++");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nfor a in \"$@\"; do\n  if [ \"$a\" = -static ]; then\n    \
+             echo '/usr/bin/ld: cannot find -lc: No such file or directory' >&2; exit 1\n  \
+             fi\ndone\nexec {} \"$@\"\n",
+            real.display()
+        ),
+    )
+    .expect("write the wrapper");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let path_var = std::env::join_paths(
+        std::iter::once(wrapper_dir.path().to_owned())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .expect("PATH");
+    let (_cache, binary) = judge_fresh(&program("nim_ok.cpp"), &path_var);
+    assert!(has_interpreter(&binary), "the fallback binary is dynamic");
+}
+
 #[test]
 fn help_explains_the_jobs_trade_off() {
     let out = Command::cargo_bin("stonejudge")
