@@ -186,118 +186,7 @@ impl Request {
             env,
         })
     }
-}
 
-/// The server's loop: one request, one fork, one reply, until the socket closes.
-fn serve() -> Result<(), String> {
-    close_inherited_descriptors_on_exec();
-    let mut buffer = vec![0u8; MAX_REQUEST + 1];
-    loop {
-        let Some((length, streams)) = receive(&mut buffer)? else {
-            return Ok(());
-        };
-        let (pid, errno) = match (Request::decode(&buffer[..length]), streams.len()) {
-            (Ok(request), STREAMS) => request.launch(&streams),
-            (Ok(_), _) | (Err(_), _) => (0, libc::EINVAL),
-        };
-        drop(streams);
-        let mut reply = [0u8; REPLY_BYTES];
-        reply[..4].copy_from_slice(&pid.to_ne_bytes());
-        reply[4..].copy_from_slice(&errno.to_ne_bytes());
-        // SAFETY: sending a local buffer on our socket.
-        let sent = unsafe {
-            libc::send(
-                SOCKET_FD,
-                reply.as_ptr().cast(),
-                reply.len(),
-                libc::MSG_NOSIGNAL,
-            )
-        };
-        if sent != REPLY_BYTES as isize {
-            return Err(format!("cannot reply: {}", std::io::Error::last_os_error()));
-        }
-    }
-}
-
-/// The next request: its length in `buffer` and the descriptors it carried, or `None` once the
-/// judge has closed the socket.
-fn receive(buffer: &mut [u8]) -> Result<Option<(usize, Vec<OwnedFd>)>, String> {
-    loop {
-        let mut control = ControlBuffer::new();
-        let mut iov = libc::iovec {
-            iov_base: buffer.as_mut_ptr().cast(),
-            iov_len: buffer.len(),
-        };
-        // SAFETY: a zeroed msghdr is valid; we point it at buffers alive for the call.
-        let mut message: libc::msghdr = unsafe { std::mem::zeroed() };
-        message.msg_iov = &mut iov;
-        message.msg_iovlen = 1;
-        message.msg_control = control.as_mut_ptr();
-        message.msg_controllen = control.len() as _;
-        // SAFETY: recvmsg fills the buffers described by `message`.
-        let n = unsafe { libc::recvmsg(SOCKET_FD, &mut message, libc::MSG_CMSG_CLOEXEC) };
-        if n < 0 {
-            let error = std::io::Error::last_os_error();
-            if error.kind() == std::io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(format!("cannot read a request: {error}"));
-        }
-        // SAFETY: `message` was filled by recvmsg above.
-        let fds = unsafe { received_descriptors(&message) };
-        if n == 0 && fds.is_empty() {
-            return Ok(None);
-        }
-        if message.msg_flags & (libc::MSG_TRUNC | libc::MSG_CTRUNC) != 0 {
-            // Too large: answered as a bad request (its descriptors are closed on drop).
-            return Ok(Some((0, fds)));
-        }
-        return Ok(Some((n as usize, fds)));
-    }
-}
-
-/// Room for the ancillary data of one message carrying [`STREAMS`] descriptors, aligned as
-/// `cmsghdr` needs.
-pub(crate) struct ControlBuffer([u64; 8]);
-
-impl ControlBuffer {
-    pub(crate) fn new() -> ControlBuffer {
-        ControlBuffer([0; 8])
-    }
-
-    pub(crate) fn as_mut_ptr(&mut self) -> *mut libc::c_void {
-        self.0.as_mut_ptr().cast()
-    }
-
-    /// The bytes a message with `STREAMS` descriptors needs (at most the buffer's size).
-    pub(crate) fn len(&self) -> usize {
-        // SAFETY: CMSG_SPACE is pure arithmetic.
-        let needed = unsafe { libc::CMSG_SPACE((STREAMS * std::mem::size_of::<RawFd>()) as u32) };
-        (needed as usize).min(std::mem::size_of_val(&self.0))
-    }
-}
-
-/// The descriptors passed with `SCM_RIGHTS` in a received message, now owned by us.
-///
-/// # Safety
-/// `message` must have been filled by a successful `recvmsg`.
-unsafe fn received_descriptors(message: &libc::msghdr) -> Vec<OwnedFd> {
-    let mut fds = Vec::new();
-    let mut header = libc::CMSG_FIRSTHDR(message);
-    while !header.is_null() {
-        if (*header).cmsg_level == libc::SOL_SOCKET && (*header).cmsg_type == libc::SCM_RIGHTS {
-            let data = libc::CMSG_DATA(header).cast::<RawFd>();
-            let bytes = (*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
-            for i in 0..bytes / std::mem::size_of::<RawFd>() {
-                fds.push(OwnedFd::from_raw_fd(data.add(i).read_unaligned()));
-            }
-        }
-        header = libc::CMSG_NXTHDR(message, header);
-    }
-    fds
-}
-
-impl Request {
     /// Forks the program as the judge's child with `streams` as its standard streams; returns
     /// its pid (0 if the fork failed) and the `errno` of a failed fork or `execve`.
     fn launch(self, streams: &[OwnedFd]) -> (i32, i32) {
@@ -420,6 +309,115 @@ impl Request {
         };
         (pid as i32, exec_errno)
     }
+}
+
+/// The server's loop: one request, one fork, one reply, until the socket closes.
+fn serve() -> Result<(), String> {
+    close_inherited_descriptors_on_exec();
+    let mut buffer = vec![0u8; MAX_REQUEST + 1];
+    loop {
+        let Some((length, streams)) = receive(&mut buffer)? else {
+            return Ok(());
+        };
+        let (pid, errno) = match (Request::decode(&buffer[..length]), streams.len()) {
+            (Ok(request), STREAMS) => request.launch(&streams),
+            (Ok(_), _) | (Err(_), _) => (0, libc::EINVAL),
+        };
+        drop(streams);
+        let mut reply = [0u8; REPLY_BYTES];
+        reply[..4].copy_from_slice(&pid.to_ne_bytes());
+        reply[4..].copy_from_slice(&errno.to_ne_bytes());
+        // SAFETY: sending a local buffer on our socket.
+        let sent = unsafe {
+            libc::send(
+                SOCKET_FD,
+                reply.as_ptr().cast(),
+                reply.len(),
+                libc::MSG_NOSIGNAL,
+            )
+        };
+        if sent != REPLY_BYTES as isize {
+            return Err(format!("cannot reply: {}", std::io::Error::last_os_error()));
+        }
+    }
+}
+
+/// The next request: its length in `buffer` and the descriptors it carried, or `None` once the
+/// judge has closed the socket.
+fn receive(buffer: &mut [u8]) -> Result<Option<(usize, Vec<OwnedFd>)>, String> {
+    loop {
+        let mut control = ControlBuffer::new();
+        let mut iov = libc::iovec {
+            iov_base: buffer.as_mut_ptr().cast(),
+            iov_len: buffer.len(),
+        };
+        // SAFETY: a zeroed msghdr is valid; we point it at buffers alive for the call.
+        let mut message: libc::msghdr = unsafe { std::mem::zeroed() };
+        message.msg_iov = &mut iov;
+        message.msg_iovlen = 1;
+        message.msg_control = control.as_mut_ptr();
+        message.msg_controllen = control.len() as _;
+        // SAFETY: recvmsg fills the buffers described by `message`.
+        let n = unsafe { libc::recvmsg(SOCKET_FD, &mut message, libc::MSG_CMSG_CLOEXEC) };
+        if n < 0 {
+            let error = std::io::Error::last_os_error();
+            if error.kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(format!("cannot read a request: {error}"));
+        }
+        // SAFETY: `message` was filled by recvmsg above.
+        let fds = unsafe { received_descriptors(&message) };
+        if n == 0 && fds.is_empty() {
+            return Ok(None);
+        }
+        if message.msg_flags & (libc::MSG_TRUNC | libc::MSG_CTRUNC) != 0 {
+            // Too large: answered as a bad request (its descriptors are closed on drop).
+            return Ok(Some((0, fds)));
+        }
+        return Ok(Some((n as usize, fds)));
+    }
+}
+
+/// Room for the ancillary data of one message carrying [`STREAMS`] descriptors, aligned as
+/// `cmsghdr` needs.
+pub(crate) struct ControlBuffer([u64; 8]);
+
+impl ControlBuffer {
+    pub(crate) fn new() -> ControlBuffer {
+        ControlBuffer([0; 8])
+    }
+
+    pub(crate) fn as_mut_ptr(&mut self) -> *mut libc::c_void {
+        self.0.as_mut_ptr().cast()
+    }
+
+    /// The bytes a message with `STREAMS` descriptors needs (at most the buffer's size).
+    pub(crate) fn len(&self) -> usize {
+        // SAFETY: CMSG_SPACE is pure arithmetic.
+        let needed = unsafe { libc::CMSG_SPACE((STREAMS * std::mem::size_of::<RawFd>()) as u32) };
+        (needed as usize).min(std::mem::size_of_val(&self.0))
+    }
+}
+
+/// The descriptors passed with `SCM_RIGHTS` in a received message, now owned by us.
+///
+/// # Safety
+/// `message` must have been filled by a successful `recvmsg`.
+unsafe fn received_descriptors(message: &libc::msghdr) -> Vec<OwnedFd> {
+    let mut fds = Vec::new();
+    let mut header = libc::CMSG_FIRSTHDR(message);
+    while !header.is_null() {
+        if (*header).cmsg_level == libc::SOL_SOCKET && (*header).cmsg_type == libc::SCM_RIGHTS {
+            let data = libc::CMSG_DATA(header).cast::<RawFd>();
+            let bytes = (*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize;
+            for i in 0..bytes / std::mem::size_of::<RawFd>() {
+                fds.push(OwnedFd::from_raw_fd(data.add(i).read_unaligned()));
+            }
+        }
+        header = libc::CMSG_NXTHDR(message, header);
+    }
+    fds
 }
 
 /// `soft` and `hard` lowered to the current hard limit (only root may raise a hard limit).

@@ -13,7 +13,7 @@ use super::launch::{self, ControlBuffer, Request, REPLY_BYTES, STREAMS};
 use super::process::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
 
 /// How long a server may take to answer a request.
-const PATIENCE: Duration = Duration::from_secs(10);
+const ANSWER_PATIENCE: Duration = Duration::from_secs(10);
 /// How long a server may take to exit once its socket is closed, before it is killed.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
 
@@ -116,7 +116,7 @@ impl Launcher {
     ) -> Result<(i32, i32), Failure> {
         send_with_descriptors(&self.socket, message, stdio)
             .map_err(|e| Failure::NotSent(format!("cannot send it a request: {e}")))?;
-        let deadline = Instant::now() + PATIENCE;
+        let deadline = Instant::now() + ANSWER_PATIENCE;
         let mut reply = [0u8; REPLY_BYTES];
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -126,7 +126,7 @@ impl Launcher {
             if ready == 0 && Instant::now() >= deadline {
                 return Err(Failure::NoAnswer(format!(
                     "no answer within {} s",
-                    PATIENCE.as_secs()
+                    ANSWER_PATIENCE.as_secs()
                 )));
             }
             // SAFETY: reading into a local buffer from our socket.
@@ -180,7 +180,7 @@ impl Launcher {
         unsafe { libc::shutdown(self.socket.as_raw_fd(), libc::SHUT_RDWR) };
         if wait_bounded(self.pid, SHUTDOWN_GRACE).is_none() {
             unsafe { libc::kill(self.pid, libc::SIGKILL) };
-            wait_bounded(self.pid, PATIENCE);
+            wait_bounded(self.pid, ANSWER_PATIENCE);
         }
         self.pid = 0;
     }

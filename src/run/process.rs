@@ -17,7 +17,7 @@ use super::{escape, image, Limits};
 /// How long the output pipes may stay open after the program and its group are dead, before
 /// the processes holding them are hunted down, and again before the pipes are abandoned.
 const DRAIN_GRACE: Duration = Duration::from_millis(150);
-/// How long a killed process may take to die, and the launcher to report.
+/// How long a killed process may take to die.
 const PATIENCE: Duration = Duration::from_secs(10);
 /// Bytes read from one pipe per wake-up, so a flood cannot starve the deadline checks.
 const READ_BURST: usize = 1 << 20;
