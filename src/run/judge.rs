@@ -18,6 +18,17 @@ pub struct TestOutcome {
     pub run: Option<Run>,
 }
 
+impl TestOutcome {
+    /// The judge could not judge: never the program's fault.
+    fn judge_error(message: String) -> TestOutcome {
+        TestOutcome {
+            verdict: Verdict::JE,
+            message,
+            run: None,
+        }
+    }
+}
+
 /// Runs `program` on the test `input` (whose jury answer is the file `answer`) and judges it.
 pub fn judge_test(
     runner: &Runner,
@@ -40,11 +51,7 @@ pub fn judge_test(
             &answer_bytes,
             limits,
         ),
-        (Err(message), _) | (_, Err(message)) => TestOutcome {
-            verdict: Verdict::JE,
-            message,
-            run: None,
-        },
+        (Err(message), _) | (_, Err(message)) => TestOutcome::judge_error(message),
     }
 }
 
@@ -80,13 +87,7 @@ fn judge(
 ) -> TestOutcome {
     let run = match runner.run(&program.invocation, stdin, limits) {
         Ok(run) => run,
-        Err(error) => {
-            return TestOutcome {
-                verdict: Verdict::JE,
-                message: error.to_string(),
-                run: None,
-            }
-        }
+        Err(error) => return TestOutcome::judge_error(error.to_string()),
     };
     // When the run already failed its output is not judged, but the checker still reads the
     // jury's files: a broken answer file is a judge error whatever the program did.

@@ -119,10 +119,7 @@ impl Request {
                     key.to_string_lossy()
                 ));
             }
-            let mut pair = key.clone();
-            pair.push("=");
-            pair.push(value);
-            push(&pair)?;
+            push(&env_entry(key.clone(), value))?;
         }
         if bytes.len() > MAX_REQUEST {
             return Err(format!(
@@ -200,11 +197,7 @@ impl Request {
         env.extend(self.env);
         let Some(envp) = env
             .into_iter()
-            .map(|(mut pair, value)| {
-                pair.push("=");
-                pair.push(value);
-                to_c(pair)
-            })
+            .map(|(key, value)| to_c(env_entry(key, &value)))
             .collect::<Option<Vec<_>>>()
         else {
             return (0, libc::EINVAL);
@@ -418,6 +411,13 @@ unsafe fn received_descriptors(message: &libc::msghdr) -> Vec<OwnedFd> {
         header = libc::CMSG_NXTHDR(message, header);
     }
     fds
+}
+
+/// `KEY=VALUE`, as an environment holds it.
+pub(crate) fn env_entry(mut key: OsString, value: &OsStr) -> OsString {
+    key.push("=");
+    key.push(value);
+    key
 }
 
 /// `soft` and `hard` lowered to the current hard limit (only root may raise a hard limit).

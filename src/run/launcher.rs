@@ -268,11 +268,7 @@ fn spawn(exe: &Path, socket: OwnedFd, stderr: OwnedFd) -> Result<libc::pid_t, Ru
     let path = c_string(exe.as_os_str())?;
     let argv = [path.clone(), c_string(OsStr::new(launch::MODE))?];
     let envp: Vec<CString> = std::env::vars_os()
-        .map(|(mut pair, value)| {
-            pair.push("=");
-            pair.push(value);
-            c_string(&pair)
-        })
+        .map(|(key, value)| c_string(&launch::env_entry(key, &value)))
         .collect::<Result<_, _>>()?;
     let pointers = |strings: &[CString]| -> Vec<*mut libc::c_char> {
         strings
