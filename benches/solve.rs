@@ -6,8 +6,8 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
+use stonejudge::catalog::{DynProblem, CATALOG};
 use stonejudge::gen::Params;
-use stonejudge::problem::{DynProblem, CATALOG};
 
 const RUNS: usize = 5;
 

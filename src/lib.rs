@@ -6,10 +6,12 @@
 //! instance and the answer, and comes out as a verdict with an explanation.
 
 pub mod archive;
+pub mod catalog;
 pub mod check;
 pub mod game;
 pub mod gen;
 pub mod problem;
 pub mod run;
 pub mod stress;
+pub mod text;
 pub mod verdict;

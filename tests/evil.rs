@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use stonejudge::problem;
+use stonejudge::catalog;
 use stonejudge::run::{
     judge_test, Cache, Limits, Program, Runner, Stdin, TestOutcome, STDERR_KEPT,
 };
@@ -121,7 +121,7 @@ fn judge_case_under(
     let fixtures = fixtures();
     let token = unique_token(mode);
     let program = with_token(program, &[mode, &token], &token);
-    let nim = problem::find("nim").expect("nim is in the catalog");
+    let nim = catalog::find("nim").expect("nim is in the catalog");
     let start = Instant::now();
     let outcome = judge_test(
         &fixtures.runner,
@@ -548,7 +548,7 @@ fn script_with_a_missing_interpreter_is_je() {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     let program = Program::prepare(&path, &[], &fixtures.runner, &fixtures.cache)
         .expect("a #! script is accepted before it runs");
-    let nim = problem::find("nim").expect("nim");
+    let nim = catalog::find("nim").expect("nim");
     let input = fixtures.dir.path().join("test.in");
     let answer = fixtures.dir.path().join("test.ans");
     let outcome = judge_test(&fixtures.runner, &program, nim, &input, &answer, &limits());

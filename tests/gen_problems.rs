@@ -4,8 +4,8 @@
 
 use assert_cmd::Command;
 use stonejudge::archive::Archive;
+use stonejudge::catalog::{DynProblem, CATALOG};
 use stonejudge::gen::Params;
-use stonejudge::problem::{DynProblem, CATALOG};
 
 fn generate(problem: &dyn DynProblem, seed: u64, pairs: &[(String, String)]) -> String {
     let pairs: Vec<(&str, &str)> = pairs

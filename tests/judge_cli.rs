@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use assert_cmd::Command;
+use stonejudge::catalog;
 use stonejudge::gen::Params;
-use stonejudge::problem;
 
 fn program(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -22,7 +22,7 @@ fn shared_cache() -> PathBuf {
 /// A directory with `count` generated `nim` tests `01.in`/`01.ans`, ….
 fn nim_tests(count: u64) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
-    let nim = problem::find("nim").expect("nim");
+    let nim = catalog::find("nim").expect("nim");
     for seed in 1..=count {
         let input = nim
             .generate(seed, &Params::from_pairs(&[]))

@@ -7,8 +7,8 @@
 
 use proptest::collection::vec;
 use proptest::prelude::*;
+use stonejudge::catalog::{DynProblem, CATALOG};
 use stonejudge::gen::Params;
-use stonejudge::problem::{DynProblem, CATALOG};
 use stonejudge::verdict::Verdict;
 
 fn problems() -> Vec<&'static dyn DynProblem> {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use stonejudge::archive::{Archive, Manifest};
-use stonejudge::problem::{DynProblem, CATALOG};
+use stonejudge::catalog::{DynProblem, CATALOG};
 
 fn archive() -> Archive {
     Archive::new(env!("CARGO_MANIFEST_DIR"))

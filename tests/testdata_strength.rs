@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use stonejudge::archive::Archive;
-use stonejudge::problem::{DynProblem, CATALOG};
+use stonejudge::catalog::{DynProblem, CATALOG};
 use stonejudge::verdict::Verdict;
 
 fn archive() -> Archive {

@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::manifest::{Group, Manifest, ManifestError, Position, Sample, SAMPLE_GROUP};
 use super::reach::ReachReport;
+use crate::catalog::DynProblem;
 use crate::gen::Params;
-use crate::problem::{DynProblem, Reach};
+use crate::problem::Reach;
 
 /// One test of a plan, before it is built.
 #[derive(Debug, Clone, Copy)]

@@ -27,7 +27,7 @@ use walkdir::WalkDir;
 use super::plan::parallel_map;
 use super::statement::{self, STATEMENT_FILE};
 use super::{build, testdata, Archive, Manifest};
-use crate::problem::{self, DynProblem, CATALOG};
+use crate::catalog::{self, DynProblem, CATALOG};
 use crate::run::{judge_test, Cache, Limits, Program, Runner};
 use crate::verdict::Verdict;
 
@@ -263,7 +263,7 @@ impl Verifier<'_> {
         let unknown: Vec<&str> = on_disk
             .iter()
             .map(String::as_str)
-            .filter(|d| problem::find(d).is_none())
+            .filter(|d| catalog::find(d).is_none())
             .collect();
         let mut wrong = Vec::new();
         if !missing.is_empty() {
@@ -284,7 +284,7 @@ impl Verifier<'_> {
 
     /// The checks of one problem directory; later checks are skipped when the manifest fails.
     fn problem(&self, name: &str) -> Vec<Check> {
-        let Some(problem) = problem::find(name) else {
+        let Some(problem) = catalog::find(name) else {
             return vec![Check::fail(
                 "manifest",
                 format!("problems/{name}: not a problem of the catalog"),
@@ -415,7 +415,7 @@ impl Verifier<'_> {
                 ),
             );
         };
-        let Some(problem) = problem::find(name) else {
+        let Some(problem) = catalog::find(name) else {
             return Check::fail(CHECK, format!("{name} is not a problem of the catalog"));
         };
         let limits = match self.archive.manifest(name) {

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 use similar::{Algorithm, ChangeTag, DiffOp};
 
-use super::show;
+use crate::text::show;
 
 /// Unchanged lines shown around a change.
 const CONTEXT: usize = 2;

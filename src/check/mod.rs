@@ -21,11 +21,9 @@
 
 pub mod diff;
 pub mod protocol;
-pub mod show;
-pub mod tokens;
 pub mod whitespace;
 
-pub use tokens::{Malformed, Token, TokenReader};
+use crate::text::{show, Malformed, TokenReader};
 
 use crate::problem::Problem;
 use crate::verdict::Verdict;

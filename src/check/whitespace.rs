@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::show;
+use crate::text::show;
 
 /// The UTF-8 encoding of U+FEFF, which some Windows tools put at the start of a text file.
 pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";

@@ -11,9 +11,9 @@ use std::path::Path;
 
 use super::Outcome;
 use crate::cli::CheckArgs;
+use stonejudge::catalog::{self, DynProblem};
 use stonejudge::check::protocol::{self, KattisFlags};
 use stonejudge::check::{JudgeFailure, Judgement};
-use stonejudge::problem::{self, DynProblem};
 
 const TESTLIB_USAGE: &str = "usage: stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]";
 const KATTIS_USAGE: &str =
@@ -133,10 +133,10 @@ impl Jury {
 
 /// The problem and the jury's files, or why the judge cannot run.
 fn load(name: &OsStr, input: &OsStr, answer: &OsStr) -> Result<Jury, JudgeFailure> {
-    let problem = name.to_str().and_then(problem::find).ok_or_else(|| {
+    let problem = name.to_str().and_then(catalog::find).ok_or_else(|| {
         JudgeFailure(format!(
             "unknown problem {name:?}; the problems are: {}",
-            problem::names().join(", ")
+            catalog::names().join(", ")
         ))
     })?;
     let input = read_file("input", Path::new(input))?;

@@ -6,8 +6,8 @@ use anyhow::Context;
 
 use super::{find_problem, read_input, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
+use stonejudge::catalog::CATALOG;
 use stonejudge::gen::Params;
-use stonejudge::problem::CATALOG;
 
 /// `stonejudge list`: name and title of every problem.
 pub fn list() -> anyhow::Result<Outcome> {

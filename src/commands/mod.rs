@@ -17,7 +17,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 
-use stonejudge::problem::{self, DynProblem};
+use stonejudge::catalog::{self, DynProblem};
 
 /// How a command that ran to the end went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,11 +42,11 @@ impl Outcome {
 
 /// The problem called `name`, or a usage error listing the names there are.
 pub fn find_problem(name: &str) -> anyhow::Result<&'static dyn DynProblem> {
-    match problem::find(name) {
+    match catalog::find(name) {
         Some(p) => Ok(p),
         None => bail!(
             "unknown problem {name:?}; the problems are: {}",
-            problem::names().join(", ")
+            catalog::names().join(", ")
         ),
     }
 }

@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::{find_problem, Outcome};
 use crate::cli::StressArgs;
 use stonejudge::archive::Archive;
-use stonejudge::problem::DynProblem;
+use stonejudge::catalog::DynProblem;
 use stonejudge::run::{Cache, Limits, Program, Runner};
 use stonejudge::stress::{
     self, Budget, Cases, ExhaustiveCases, ExternalCases, ExternalOracle, Failure, Oracle, Origin,

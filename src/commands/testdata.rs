@@ -14,7 +14,7 @@ use anyhow::Context;
 use super::{find_problem, Outcome};
 use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Archive, Built};
-use stonejudge::problem::{DynProblem, CATALOG};
+use stonejudge::catalog::{DynProblem, CATALOG};
 
 pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
     let problems: Vec<&dyn DynProblem> = if args.problems.is_empty() {

@@ -27,10 +27,10 @@ use super::common::{
     write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
-use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 const MAX_T: u64 = 10_000;
 const MAX_N: u64 = 100_000;

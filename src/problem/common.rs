@@ -2,8 +2,8 @@
 //! with two outcomes in each problem's own words, shrink candidates and reach ranges.
 
 use super::{ParseError, Reach, StrictReader};
-use crate::check::{Malformed, TokenReader};
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 /// Reads `T` (in `1..=max_t`) on a line of its own, then `T` cases with `case`, then the end
 /// of the input.

@@ -24,11 +24,11 @@ use super::common::{
     write_counted_cases, Outcomes, Size, Winner,
 };
 use super::{ParseError, Problem, Reach};
-use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::misere::misere_nim_first_wins;
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 const MAX_T: u64 = 474;
 const MAX_N: u64 = 47;

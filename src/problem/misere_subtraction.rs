@@ -34,11 +34,11 @@ use super::common::{
     write_counted_cases, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach};
-use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::misere::misere_subtraction_table;
 use crate::game::{Period, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 const MAX_T: u64 = 1000;
 const MAX_HEAP: u64 = 1_000_000;

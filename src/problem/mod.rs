@@ -1,32 +1,28 @@
-//! The problem catalog (GAMES.md §4): one file per problem behind the [`Problem`] trait, and a
-//! registry of them by name.
+//! The problems of the catalog: one file per problem behind the [`Problem`] trait.
 //!
-//! A problem is a set of pure functions over typed values; [`DynProblem`] wraps them into
+//! A problem is a set of pure functions over typed values; [`crate::catalog`] wraps them into
 //! byte-level operations so that the command line, the judge and the stress tester can handle
 //! any problem by name.
 
-pub mod strict;
-
-mod bounded_nim;
+pub mod bounded_nim;
 mod common;
 mod enumerate;
-mod misere_nim;
-mod misere_subtraction;
-mod nim;
-mod octal;
-mod rows;
-mod stripes;
-mod subtraction;
-mod wythoff;
+pub mod misere_nim;
+pub mod misere_subtraction;
+pub mod nim;
+pub mod octal;
+pub mod rows;
+pub mod stripes;
+pub mod subtraction;
+pub mod wythoff;
 
 use std::fmt::Debug;
-use std::marker::PhantomData;
 
-pub use strict::{ParseError, StrictReader};
+pub use crate::text::{ParseError, StrictReader};
 
-use crate::check::{JudgeFailure, Judgement, Malformed, TokenReader};
 use crate::game::brute::TooLarge;
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 /// One problem of the catalog. Implementations are stateless unit structs.
 pub trait Problem: 'static {
@@ -84,109 +80,4 @@ pub struct Reach {
     pub allowed: (u64, u64),
     /// The smallest and largest value the instance has (`None` if the quantity is absent).
     pub seen: Option<(u64, u64)>,
-}
-
-/// A problem seen through bytes, so it can be picked by name at run time.
-pub trait DynProblem: Sync {
-    fn name(&self) -> &'static str;
-    fn title(&self) -> &'static str;
-    /// Validates an input.
-    fn validate(&self, input: &[u8]) -> Result<(), ParseError>;
-    /// The reference answer to an input, as output text.
-    fn solve(&self, input: &[u8]) -> Result<String, ParseError>;
-    /// The brute-force answer, or why the input is too large for it.
-    fn brute(&self, input: &[u8]) -> Result<Result<String, TooLarge>, ParseError>;
-    /// A generated input.
-    fn generate(&self, seed: u64, params: &Params) -> Result<String, ParamError>;
-    /// Checks `output` against the jury `answer` for `input`.
-    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judgement, JudgeFailure>;
-    /// Smaller valid inputs derived from a valid `input` (none if it does not parse).
-    fn shrink(&self, input: &[u8]) -> Vec<String>;
-    /// The constraint ranges a valid input reaches.
-    fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError>;
-    /// Every one-case input of the given size (see [`Problem::enumerate`]).
-    fn enumerate(&self, size: u64) -> Vec<String>;
-}
-
-/// Adapts a [`Problem`] to [`DynProblem`].
-pub struct Registered<P>(PhantomData<fn() -> P>);
-
-impl<P: Problem> DynProblem for Registered<P> {
-    fn name(&self) -> &'static str {
-        P::NAME
-    }
-
-    fn title(&self) -> &'static str {
-        P::TITLE
-    }
-
-    fn validate(&self, input: &[u8]) -> Result<(), ParseError> {
-        P::parse_input(input).map(|_| ())
-    }
-
-    fn solve(&self, input: &[u8]) -> Result<String, ParseError> {
-        let instance = P::parse_input(input)?;
-        Ok(P::write_answer(&instance, &P::solve(&instance)))
-    }
-
-    fn brute(&self, input: &[u8]) -> Result<Result<String, TooLarge>, ParseError> {
-        let instance = P::parse_input(input)?;
-        Ok(P::brute(&instance).map(|answer| P::write_answer(&instance, &answer)))
-    }
-
-    fn generate(&self, seed: u64, params: &Params) -> Result<String, ParamError> {
-        let instance = P::generate(&mut Gen::new(seed), params)?;
-        params.finish()?;
-        Ok(P::write_input(&instance))
-    }
-
-    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judgement, JudgeFailure> {
-        crate::check::check_output::<P>(input, answer, output)
-    }
-
-    fn shrink(&self, input: &[u8]) -> Vec<String> {
-        P::parse_input(input)
-            .map(|instance| P::shrink(&instance).iter().map(P::write_input).collect())
-            .unwrap_or_default()
-    }
-
-    fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
-        P::parse_input(input).map(|instance| P::reach(&instance))
-    }
-
-    fn enumerate(&self, size: u64) -> Vec<String> {
-        // Instances beyond a constraint (a value or a count above its bound) are left out.
-        P::enumerate(size)
-            .iter()
-            .map(P::write_input)
-            .filter(|input| P::parse_input(input.as_bytes()).is_ok())
-            .collect()
-    }
-}
-
-const fn registered<P: Problem>() -> Registered<P> {
-    Registered(PhantomData)
-}
-
-/// Every problem of the catalog, in GAMES.md order.
-pub static CATALOG: &[&dyn DynProblem] = &[
-    &registered::<stripes::Stripes>(),
-    &registered::<nim::Nim>(),
-    &registered::<bounded_nim::BoundedNim>(),
-    &registered::<subtraction::Subtraction>(),
-    &registered::<misere_nim::MisereNim>(),
-    &registered::<misere_subtraction::MisereSubtraction>(),
-    &registered::<rows::Rows>(),
-    &registered::<octal::Octal>(),
-    &registered::<wythoff::Wythoff>(),
-];
-
-/// The problem called `name`, if any.
-pub fn find(name: &str) -> Option<&'static dyn DynProblem> {
-    CATALOG.iter().copied().find(|p| p.name() == name)
-}
-
-/// The names of every problem, for error messages.
-pub fn names() -> Vec<&'static str> {
-    CATALOG.iter().map(|p| p.name()).collect()
 }

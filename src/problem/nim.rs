@@ -28,11 +28,11 @@ use super::common::{
     push_line, reach, read_counted_cases, shrink_list, smaller, write_counted_cases, Budget, Size,
 };
 use super::{ParseError, Problem, Reach};
-use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::moves::nim_winning_moves;
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 const MAX_T: u64 = 10_000;
 const MAX_N: u64 = 100_000;

@@ -33,12 +33,12 @@ use super::common::{
     write_counted_cases, Size, Winner, FIRST_SECOND,
 };
 use super::{ParseError, Problem, Reach, StrictReader};
-use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::engine;
 use crate::game::moves::winning_moves;
 use crate::game::{OctalCode, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 const MAX_T: u64 = 100;
 const MAX_DIGITS: usize = 16;

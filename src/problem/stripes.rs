@@ -27,12 +27,12 @@
 
 use super::common::{first_mismatch, reach, shrink_list, smaller, Outcomes, Winner};
 use super::{ParseError, Problem, Reach, StrictReader};
-use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::grundy::plain_table;
 use crate::game::moves::{heap_moves, winning_moves, Move};
 use crate::game::{OctalCode, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 /// The largest stripe length, number of boards and board length.
 const MAX_LENGTH: u64 = 1000;

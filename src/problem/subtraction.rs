@@ -30,12 +30,12 @@ use super::common::{
     first_mismatch, push_line, reach, read_counted_line, shrink_list, smaller, Size,
 };
 use super::{ParseError, Problem, Reach, StrictReader};
-use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{BruteSolver, Play, TooLarge};
 use crate::game::grundy::plain_table;
 use crate::game::moves::{heap_moves, winning_moves, Move};
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 const MAX_K: u64 = 100;
 const MAX_S: u64 = 10_000;

@@ -26,10 +26,10 @@
 
 use super::common::{first_mismatch, reach, shrink_list, smaller, Outcomes, Winner};
 use super::{ParseError, Problem, Reach, StrictReader};
-use crate::check::{Malformed, TokenReader};
 use crate::game::brute::{wythoff_wins_brute, TooLarge};
 use crate::game::wythoff::{is_p_position, p_position, winning_moves};
 use crate::gen::{Gen, ParamError, Params};
+use crate::text::{Malformed, TokenReader};
 
 const MAX_LINES: usize = 100_000;
 const MAX_VALUE: u64 = 1_000_000_000_000_000_000;

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::{Limits, Program, Run, Runner, Stdin};
-use crate::problem::DynProblem;
+use crate::catalog::DynProblem;
 use crate::verdict::Verdict;
 
 /// The verdict of one program on one test.

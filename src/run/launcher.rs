@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use super::fd::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
 use super::launch::{self, ControlBuffer, Request, REPLY_BYTES, STREAMS};
-use super::process::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
 
 /// How long a server may take to answer a request.
 const ANSWER_PATIENCE: Duration = Duration::from_secs(10);

@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use super::capture::{Bounded, HeadTail};
 use super::cpu::CpuWatch;
-use super::launch::{self, Request};
+use super::fd::{inode, pipe, poll_in, set_nonblocking, wait_bounded};
+use super::launch::Request;
 use super::launcher::Launchers;
 use super::outcome::{memory_verdict, Exit, Run};
-use super::{escape, image, Limits};
+use super::{escape, image, Limits, RunError};
 
 /// How long the output pipes may stay open after the program and its group are dead, before
 /// the processes holding them are hunted down, and again before the pipes are abandoned.
@@ -53,17 +54,6 @@ impl Invocation {
     pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> Invocation {
         self.env.push((key.into(), value.into()));
         self
-    }
-}
-
-/// The judge could not run the program at all (never the program's fault: a judge error).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct RunError(pub String);
-
-impl RunError {
-    fn io(what: &str, error: std::io::Error) -> RunError {
-        RunError(format!("{what}: {error}"))
     }
 }
 
@@ -406,14 +396,6 @@ fn watch(
     })
 }
 
-pub(super) fn poll_in(fd: RawFd) -> libc::pollfd {
-    libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
-    }
-}
-
 /// Whether the process has exited (it stays a zombie until reaped).
 fn has_exited(pid: libc::pid_t, pidfd: Option<&OwnedFd>) -> bool {
     match pidfd {
@@ -446,29 +428,6 @@ fn pidfd_open(pid: libc::pid_t) -> Option<OwnedFd> {
     (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
 }
 
-/// Reaps `pid`, waiting at most `patience`; `None` if it did not end in time.
-pub(super) fn wait_bounded(pid: libc::pid_t, patience: Duration) -> Option<(i32, libc::rusage)> {
-    let deadline = Instant::now() + patience;
-    let mut pause = Duration::from_micros(50);
-    loop {
-        let mut status = 0;
-        // SAFETY: wait4 writes into locals.
-        let mut rusage: libc::rusage = unsafe { std::mem::zeroed() };
-        let got = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut rusage) };
-        if got == pid {
-            return Some((status, rusage));
-        }
-        if got < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return None;
-        }
-        if Instant::now() >= deadline {
-            return None;
-        }
-        std::thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(5));
-    }
-}
-
 fn exit_of(status: i32) -> Exit {
     if libc::WIFSIGNALED(status) {
         Exit::Signal(libc::WTERMSIG(status))
@@ -479,64 +438,4 @@ fn exit_of(status: i32) -> Exit {
 
 fn timeval(t: libc::timeval) -> Duration {
     Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
-}
-
-/// Whatever can be read from `fd` right now (used for the launcher's own error message).
-pub(super) fn read_available(fd: &OwnedFd) -> Vec<u8> {
-    set_nonblocking(fd);
-    let mut buffer = vec![0u8; 4096];
-    // SAFETY: reading into our buffer.
-    let n = unsafe { libc::read(fd.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
-    buffer.truncate(n.max(0) as usize);
-    buffer
-}
-
-/// A pipe (read end, write end), both close-on-exec and numbered above the launch server's
-/// socket descriptor, so that placing descriptors at 0–3 when it starts cannot clobber one
-/// another.
-pub(super) fn pipe() -> Result<(OwnedFd, OwnedFd), RunError> {
-    let mut fds = [0 as RawFd; 2];
-    // SAFETY: pipe2 fills the array with two new descriptors.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(RunError::io(
-            "cannot create a pipe",
-            std::io::Error::last_os_error(),
-        ));
-    }
-    // SAFETY: fresh descriptors owned by nobody else.
-    let (read, write) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
-    Ok((above_stdio(read)?, above_stdio(write)?))
-}
-
-pub(super) fn above_stdio(fd: OwnedFd) -> Result<OwnedFd, RunError> {
-    if fd.as_raw_fd() > launch::SOCKET_FD {
-        return Ok(fd);
-    }
-    // SAFETY: F_DUPFD_CLOEXEC returns a new descriptor or -1.
-    let high = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10) };
-    if high < 0 {
-        return Err(RunError::io(
-            "cannot duplicate a descriptor",
-            std::io::Error::last_os_error(),
-        ));
-    }
-    // SAFETY: a fresh descriptor owned by nobody else.
-    Ok(unsafe { OwnedFd::from_raw_fd(high) })
-}
-
-fn set_nonblocking(fd: &OwnedFd) {
-    // SAFETY: fcntl flag changes on our own descriptor.
-    unsafe {
-        let flags = libc::fcntl(fd.as_raw_fd(), libc::F_GETFL);
-        libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
-    }
-}
-
-fn inode(fd: &OwnedFd) -> u64 {
-    // SAFETY: fstat writes into a local.
-    unsafe {
-        let mut stat: libc::stat = std::mem::zeroed();
-        libc::fstat(fd.as_raw_fd(), &mut stat);
-        stat.st_ino
-    }
 }

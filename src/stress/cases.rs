@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
+use crate::catalog::DynProblem;
 use crate::gen::{ParamError, Params};
-use crate::problem::DynProblem;
 use crate::run::{Limits, Program, Runner, Stdin};
 
 /// Inputs larger than this (as the probe of a mode generates them) are the size-limit tests

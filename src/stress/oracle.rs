@@ -2,9 +2,10 @@
 //! problem of the catalog (reference answer in-process, the problem's checker) or with an
 //! external reference program and a plain token comparison.
 
-use crate::check::{diff, show};
-use crate::problem::DynProblem;
+use crate::catalog::DynProblem;
+use crate::check::diff;
 use crate::run::{judge_input, Limits, Program, Run, Runner, Stdin};
+use crate::text::show;
 use crate::verdict::Verdict;
 
 /// The verdict of the program on one case, with what it was expected to print and what it

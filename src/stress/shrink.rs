@@ -9,7 +9,7 @@
 
 use std::collections::HashSet;
 
-use crate::problem::DynProblem;
+use crate::catalog::DynProblem;
 use crate::run::fnv1a_128;
 
 use super::{Oracle, Trial};

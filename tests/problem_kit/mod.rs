@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};
 
 use assert_cmd::Command;
+use stonejudge::catalog::{self, DynProblem};
 use stonejudge::gen::Params;
-use stonejudge::problem::{self, DynProblem};
 use stonejudge::verdict::Verdict;
 
 pub fn problem(name: &str) -> &'static dyn DynProblem {
-    problem::find(name).unwrap_or_else(|| panic!("{name} is in the catalog"))
+    catalog::find(name).unwrap_or_else(|| panic!("{name} is in the catalog"))
 }
 
 /// A generated input, in-process.

@@ -31,7 +31,7 @@ use walkdir::WalkDir;
 use super::{latex, Exported};
 use crate::archive::statement::{self, STATEMENT_FILE};
 use crate::archive::{build, Archive, Manifest};
-use crate::problem::DynProblem;
+use crate::catalog::DynProblem;
 use crate::run::fnv1a_128;
 
 /// Problems whose answers are not unique, with the source of their output validator.
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn every_problem_has_an_input_validator() {
-        for problem in crate::problem::CATALOG {
+        for problem in crate::catalog::CATALOG {
             assert!(
                 input_validator(problem.name()).is_some(),
                 "{}",

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use super::Archive;
-use crate::problem::DynProblem;
+use crate::catalog::DynProblem;
 
 /// A package format that `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -38,7 +38,7 @@ pub struct TokenReader<'a> {
     /// What the bytes are, for messages: "output" or "answer file".
     source: &'static str,
     /// The last error that was a well-formed integer outside its range: testlib calls that a
-    /// wrong answer, not a presentation error, and so does [`super::check_output`].
+    /// wrong answer, not a presentation error, and so does `check::check_output`.
     range_violation: Option<Malformed>,
 }
 
