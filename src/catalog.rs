@@ -2,20 +2,20 @@
 //! from a name to a problem. This is the layer above [`crate::problem`] (typed problems) and
 //! [`crate::check`] (the generic checker flow) where kinds of problem meet the commands.
 
-use std::marker::PhantomData;
-
 use crate::check::{JudgeFailure, Judgement};
 use crate::game::brute::TooLarge;
 use crate::gen::{Gen, ParamError, Params};
 use crate::problem::{
-    bounded_nim, misere_nim, misere_subtraction, nim, octal, rows, stripes, subtraction, wythoff,
-    ParseError, Problem, Reach,
+    bounded_nim, list, misere_nim, misere_subtraction, nim, octal, rows, stripes, subtraction,
+    wythoff, Constraint, ParseError, Problem, Reach,
 };
 
 /// A problem seen through bytes, so it can be picked by name at run time.
 pub trait DynProblem: Sync {
     fn name(&self) -> &'static str;
     fn title(&self) -> &'static str;
+    /// Every constraint of the input format, in the order the statement lists them.
+    fn constraints(&self) -> Vec<Constraint>;
     /// Validates an input.
     fn validate(&self, input: &[u8]) -> Result<(), ParseError>;
     /// The reference answer to an input, as output text.
@@ -30,81 +30,92 @@ pub trait DynProblem: Sync {
     fn shrink(&self, input: &[u8]) -> Vec<String>;
     /// The constraint ranges a valid input reaches.
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError>;
-    /// Every one-case input of the given size (see [`Problem::enumerate`]).
-    fn enumerate(&self, size: u64) -> Vec<String>;
+    /// Every one-case input of the given size (see [`Problem::enumerate`]), one at a time:
+    /// the memory taken does not grow with the size.
+    fn enumerate(&self, size: u64) -> Box<dyn Iterator<Item = String> + Send + '_>;
 }
 
-/// Adapts a [`Problem`] to [`DynProblem`].
-pub struct Registered<P>(PhantomData<fn() -> P>);
+/// Adapts a [`Problem`] to [`DynProblem`] through the list-level glue of [`list`].
+pub struct Registered<P>(pub P);
 
 impl<P: Problem> DynProblem for Registered<P> {
     fn name(&self) -> &'static str {
-        P::NAME
+        self.0.name()
     }
 
     fn title(&self) -> &'static str {
-        P::TITLE
+        self.0.title()
+    }
+
+    fn constraints(&self) -> Vec<Constraint> {
+        self.0.format().constraints
     }
 
     fn validate(&self, input: &[u8]) -> Result<(), ParseError> {
-        P::parse_input(input).map(|_| ())
+        list::parse_input(&self.0, input).map(|_| ())
     }
 
     fn solve(&self, input: &[u8]) -> Result<String, ParseError> {
-        let instance = P::parse_input(input)?;
-        Ok(P::write_answer(&instance, &P::solve(&instance)))
+        let instance = list::parse_input(&self.0, input)?;
+        Ok(list::write_answers(
+            &self.0,
+            &list::solve(&self.0, &instance),
+        ))
     }
 
     fn brute(&self, input: &[u8]) -> Result<Result<String, TooLarge>, ParseError> {
-        let instance = P::parse_input(input)?;
-        Ok(P::brute(&instance).map(|answer| P::write_answer(&instance, &answer)))
+        let instance = list::parse_input(&self.0, input)?;
+        let answers = list::brute(&self.0, &instance);
+        Ok(answers.map(|answers| list::write_answers(&self.0, &answers)))
     }
 
     fn generate(&self, seed: u64, params: &Params) -> Result<String, ParamError> {
-        let instance = P::generate(&mut Gen::new(seed), params)?;
+        let instance = self.0.generate(&mut Gen::new(seed), params)?;
         params.finish()?;
-        Ok(P::write_input(&instance))
+        Ok(list::write_input(&self.0, &instance))
     }
 
     fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judgement, JudgeFailure> {
-        crate::check::check_output::<P>(input, answer, output)
+        crate::check::check_output(&self.0, input, answer, output)
     }
 
     fn shrink(&self, input: &[u8]) -> Vec<String> {
-        P::parse_input(input)
-            .map(|instance| P::shrink(&instance).iter().map(P::write_input).collect())
-            .unwrap_or_default()
+        let Ok(instance) = list::parse_input(&self.0, input) else {
+            return Vec::new();
+        };
+        let candidates = list::shrink(&self.0, &instance);
+        candidates
+            .iter()
+            .map(|candidate| list::write_input(&self.0, candidate))
+            .collect()
     }
 
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
-        P::parse_input(input).map(|instance| P::reach(&instance))
+        list::reach(&self.0, input)
     }
 
-    fn enumerate(&self, size: u64) -> Vec<String> {
-        // Instances beyond a constraint (a value or a count above its bound) are left out.
-        P::enumerate(size)
-            .iter()
-            .map(P::write_input)
-            .filter(|input| P::parse_input(input.as_bytes()).is_ok())
-            .collect()
+    fn enumerate(&self, size: u64) -> Box<dyn Iterator<Item = String> + Send + '_> {
+        // Instances beyond a constraint the enumeration does not see (a last octal digit 0)
+        // are left out.
+        Box::new(
+            list::enumerate(&self.0, size)
+                .map(|instance| list::write_input(&self.0, &instance))
+                .filter(|input| list::parse_input(&self.0, input.as_bytes()).is_ok()),
+        )
     }
-}
-
-const fn registered<P: Problem>() -> Registered<P> {
-    Registered(PhantomData)
 }
 
 /// Every problem of the catalog, in GAMES.md order.
 pub static CATALOG: &[&dyn DynProblem] = &[
-    &registered::<stripes::Stripes>(),
-    &registered::<nim::Nim>(),
-    &registered::<bounded_nim::BoundedNim>(),
-    &registered::<subtraction::Subtraction>(),
-    &registered::<misere_nim::MisereNim>(),
-    &registered::<misere_subtraction::MisereSubtraction>(),
-    &registered::<rows::Rows>(),
-    &registered::<octal::Octal>(),
-    &registered::<wythoff::Wythoff>(),
+    &Registered(stripes::Stripes),
+    &Registered(nim::Nim),
+    &Registered(bounded_nim::BoundedNim),
+    &Registered(subtraction::Subtraction),
+    &Registered(misere_nim::MisereNim),
+    &Registered(misere_subtraction::MisereSubtraction),
+    &Registered(rows::Rows),
+    &Registered(octal::Octal),
+    &Registered(wythoff::Wythoff),
 ];
 
 /// The problem called `name`, if any.

@@ -25,7 +25,7 @@ pub mod whitespace;
 
 use crate::text::{show, Malformed, TokenReader};
 
-use crate::problem::Problem;
+use crate::problem::{list, InstanceOf, Problem};
 use crate::verdict::Verdict;
 use whitespace::{Layout, OddityKind};
 
@@ -49,22 +49,26 @@ pub struct JudgeFailure(pub String);
 /// The generic checker flow for a problem: the input must validate and the answer file must
 /// read (else [`JudgeFailure`]); then the output is judged as the module documentation says.
 pub fn check_output<P: Problem>(
+    problem: &P,
     input: &[u8],
     answer: &[u8],
     output: &[u8],
 ) -> Result<Judgement, JudgeFailure> {
-    let instance =
-        P::parse_input(input).map_err(|e| JudgeFailure(format!("input does not validate: {e}")))?;
-    let reference =
-        read_complete::<P>(&instance, &mut TokenReader::named(answer, "answer file"))
-            .map_err(|e| JudgeFailure(format!("answer file: {}", show::message(&e.to_string()))))?;
+    let instance = list::parse_input(problem, input)
+        .map_err(|e| JudgeFailure(format!("input does not validate: {e}")))?;
+    let reference = read_complete(
+        problem,
+        &instance,
+        &mut TokenReader::named(answer, "answer file"),
+    )
+    .map_err(|e| JudgeFailure(format!("answer file: {}", show::message(&e.to_string()))))?;
     let review = Review::new(answer, output);
     if review.output.get(OddityKind::ByteOrderMark).is_some() {
         let headline = "output starts with a UTF-8 byte order mark (bytes EF BB BF)";
         return Ok(review.reject(Verdict::PE, headline.to_string()));
     }
     let mut tokens = TokenReader::new(output);
-    Ok(match read_complete::<P>(&instance, &mut tokens) {
+    Ok(match read_complete(problem, &instance, &mut tokens) {
         Err(error) => {
             let verdict = if tokens.is_range_violation(&error) {
                 Verdict::WA
@@ -74,7 +78,7 @@ pub fn check_output<P: Problem>(
             let headline = format!("line {}:{}: {}", error.line, error.col, error.message);
             review.reject(verdict, show::message(&headline))
         }
-        Ok(got) => match P::compare(&instance, &reference, &got) {
+        Ok(got) => match list::judge(problem, &instance, &reference, &got) {
             Ok(()) => review.accept(),
             Err(explanation) => review.reject(Verdict::WA, show::message(&explanation)),
         },
@@ -83,10 +87,11 @@ pub fn check_output<P: Problem>(
 
 /// An answer read from every token of `tokens`, none left over.
 fn read_complete<P: Problem>(
-    instance: &P::Instance,
+    problem: &P,
+    instance: &InstanceOf<P>,
     tokens: &mut TokenReader<'_>,
-) -> Result<P::Answer, Malformed> {
-    let answer = P::read_answer(instance, tokens)?;
+) -> Result<Vec<P::Answer>, Malformed> {
+    let answer = list::read_answers(problem, instance, tokens)?;
     tokens.finish()?;
     Ok(answer)
 }
@@ -172,9 +177,12 @@ impl<'a> Review<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::brute::TooLarge;
+    use crate::game::brute::{Solvers, TooLarge};
     use crate::gen::{Gen, ParamError, Params};
-    use crate::problem::{ParseError, Reach, StrictReader};
+    use crate::problem::{
+        Answer, At, Constraint, Enumeration, Format, Instance, Int, Listing, Mismatch, ParseError,
+        Reader,
+    };
 
     /// A tiny problem for these tests: separate games on heaps of stones, a move takes 1, 2 or
     /// 4 stones, whoever cannot move loses (n is lost iff n mod 3 = 0). Per heap the answer is
@@ -182,100 +190,109 @@ mod tests {
     struct TakeSome;
 
     const MOVES: [u64; 3] = [1, 2, 4];
+    const M: Int = Int {
+        name: "m",
+        lo: 1,
+        hi: 100,
+        about: "heaps",
+    };
+    const N: Int = Int {
+        name: "n",
+        lo: 0,
+        hi: 1000,
+        about: "stones",
+    };
+
+    /// `lose`, or `win K`.
+    impl Answer<u64> for Option<u64> {
+        type Words = ();
+        fn write(&self, _: &(), out: &mut String) {
+            out.push_str(&self.map_or("lose".to_string(), |k| format!("win {k}")));
+        }
+        fn read(
+            _: &(),
+            &n: &u64,
+            _: &At,
+            tokens: &mut TokenReader<'_>,
+        ) -> Result<Option<u64>, Malformed> {
+            Ok(
+                match tokens.word("\"win\" or \"lose\"", &["win", "lose"])? {
+                    0 => Some(tokens.u64("a move", 1, n.min(4))?),
+                    _ => None,
+                },
+            )
+        }
+    }
 
     impl Problem for TakeSome {
-        type Instance = Vec<u64>;
-        type Answer = Vec<Option<u64>>;
-        const NAME: &'static str = "take-124";
-        const TITLE: &'static str = "take one, two or four";
-
-        fn parse_input(input: &[u8]) -> Result<Vec<u64>, ParseError> {
-            let mut r = StrictReader::new(input);
-            let m = r.int("m", 1, 100)?;
+        type Header = ();
+        type Case = u64;
+        type Answer = Option<u64>;
+        fn name(&self) -> &'static str {
+            "take-124"
+        }
+        fn title(&self) -> &'static str {
+            "take one, two or four"
+        }
+        fn format(&self) -> Format {
+            Format {
+                listing: Listing::Counted(M),
+                constraints: vec![Constraint::Int(M), Constraint::Int(N)],
+                unit: "heap",
+            }
+        }
+        fn words(&self) -> &() {
+            &()
+        }
+        fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<u64, ParseError> {
+            let n = r.int(&N)?;
             r.newline()?;
-            let mut heaps = Vec::new();
-            for _ in 0..m {
-                heaps.push(r.int("n", 0, 1000)?);
-                r.newline()?;
-            }
-            r.eof()?;
-            Ok(heaps)
+            Ok(n)
         }
-        fn write_input(heaps: &Vec<u64>) -> String {
-            let lines: String = heaps.iter().map(|n| format!("{n}\n")).collect();
-            format!("{}\n{lines}", heaps.len())
+        fn write_case(&self, _: &(), n: &u64, out: &mut String) {
+            out.push_str(&format!("{n}\n"));
         }
-        fn solve(heaps: &Vec<u64>) -> Vec<Option<u64>> {
-            heaps
-                .iter()
-                .map(|n| Some(n % 3).filter(|&k| k > 0))
-                .collect()
+        fn solve(&self, _: &(), n: &u64) -> Option<u64> {
+            Some(n % 3).filter(|&k| k > 0)
         }
-        fn brute(heaps: &Vec<u64>) -> Result<Vec<Option<u64>>, TooLarge> {
-            Ok(Self::solve(heaps))
+        fn brute(&self, _: &(), n: &u64, _: &mut Solvers) -> Result<Option<u64>, TooLarge> {
+            Ok(self.solve(&(), n))
         }
-        fn write_answer(_: &Vec<u64>, answer: &Vec<Option<u64>>) -> String {
-            let line = |a: &Option<u64>| a.map_or("lose\n".to_string(), |k| format!("win {k}\n"));
-            answer.iter().map(line).collect()
+        fn judge(
+            &self,
+            _: &(),
+            &n: &u64,
+            want: &Option<u64>,
+            have: &Option<u64>,
+        ) -> Result<(), Mismatch> {
+            let why = match (want, have) {
+                (None, Some(k)) => format!(
+                    "{n} stones is a loss for the mover, but the output claims a win by taking {k}"
+                ),
+                (Some(_), None) => "expected win, got lose".to_string(),
+                (Some(_), Some(k)) if !MOVES.contains(k) => format!("taking {k} is not a move"),
+                (Some(_), Some(k)) if (n - k) % 3 != 0 => format!(
+                    "taking {k} from {n} leaves {}, a win for the opponent",
+                    n - k
+                ),
+                _ => return Ok(()),
+            };
+            Err(Mismatch {
+                place: String::new(),
+                why,
+            })
         }
-        fn read_answer(
-            heaps: &Vec<u64>,
-            tokens: &mut TokenReader<'_>,
-        ) -> Result<Vec<Option<u64>>, Malformed> {
-            let mut answer = Vec::new();
-            for &n in heaps {
-                answer.push(
-                    match tokens.word("\"win\" or \"lose\"", &["win", "lose"])? {
-                        0 => Some(tokens.u64("a move", 1, n.min(4))?),
-                        _ => None,
-                    },
-                );
-            }
-            Ok(answer)
+        fn generate(&self, _: &mut Gen, _: &Params) -> Result<Instance<(), u64>, ParamError> {
+            Ok(Instance {
+                header: (),
+                cases: vec![1],
+            })
         }
-        fn compare(
-            heaps: &Vec<u64>,
-            reference: &Vec<Option<u64>>,
-            got: &Vec<Option<u64>>,
-        ) -> Result<(), String> {
-            for (i, ((n, want), have)) in heaps.iter().zip(reference).zip(got).enumerate() {
-                match (want, have) {
-                    (None, Some(k)) => {
-                        return Err(format!(
-                            "heap {}: {n} stones is a loss for the mover, but the output \
-                             claims a win by taking {k}",
-                            i + 1
-                        ))
-                    }
-                    (Some(_), None) => {
-                        return Err(format!("heap {}: expected win, got lose", i + 1))
-                    }
-                    (Some(_), Some(k)) if !MOVES.contains(k) => {
-                        return Err(format!("heap {}: taking {k} is not a move", i + 1))
-                    }
-                    (Some(_), Some(k)) if (n - k) % 3 != 0 => {
-                        return Err(format!(
-                            "heap {}: taking {k} from {n} leaves {}, a win for the opponent",
-                            i + 1,
-                            n - k
-                        ))
-                    }
-                    _ => {}
-                }
-            }
-            Ok(())
-        }
-        fn generate(_: &mut Gen, _: &Params) -> Result<Vec<u64>, ParamError> {
-            Ok(vec![1])
-        }
-        fn shrink(_: &Vec<u64>) -> Vec<Vec<u64>> {
+        fn shrink_case(&self, _: &(), _: &u64) -> Vec<u64> {
             Vec::new()
         }
-        fn reach(_: &Vec<u64>) -> Vec<Reach> {
-            Vec::new()
-        }
-        fn enumerate(_: u64) -> Vec<Vec<u64>> {
-            Vec::new()
+        fn enumerate(&self, _: u64) -> Enumeration<'_, Self> {
+            Box::new(std::iter::empty())
         }
     }
 
@@ -284,7 +301,7 @@ mod tests {
     const ANSWER: &[u8] = b"win 1\nlose\nwin 2\nlose\n";
 
     fn check(output: &[u8]) -> Judgement {
-        check_output::<TakeSome>(INPUT, ANSWER, output).unwrap()
+        check_output(&TakeSome, INPUT, ANSWER, output).unwrap()
     }
 
     fn assert_verdict(output: &[u8], verdict: Verdict, phrases: &[&str]) -> Judgement {
@@ -497,22 +514,22 @@ mod tests {
 
     #[test]
     fn broken_jury_files_fail() {
-        let bad_input = check_output::<TakeSome>(b"4\n1\n", ANSWER, ANSWER).unwrap_err();
+        let bad_input = check_output(&TakeSome, b"4\n1\n", ANSWER, ANSWER).unwrap_err();
         assert!(
             bad_input.0.starts_with("input does not validate: "),
             "{bad_input}"
         );
-        let short = check_output::<TakeSome>(INPUT, b"win 1\n", ANSWER).unwrap_err();
+        let short = check_output(&TakeSome, INPUT, b"win 1\n", ANSWER).unwrap_err();
         assert_eq!(
             short.0,
             "answer file: 2:1: expected \"win\" or \"lose\", found end of answer file"
         );
-        let long = check_output::<TakeSome>(INPUT, b"win 1\nlose\nwin 2\nlose\n7\n", ANSWER);
+        let long = check_output(&TakeSome, INPUT, b"win 1\nlose\nwin 2\nlose\n7\n", ANSWER);
         assert!(long
             .unwrap_err()
             .0
             .contains("expected end of answer file, found extra token \"7\""));
-        let garbage = check_output::<TakeSome>(INPUT, b"win x\n", ANSWER).unwrap_err();
+        let garbage = check_output(&TakeSome, INPUT, b"win x\n", ANSWER).unwrap_err();
         assert!(garbage.0.starts_with("answer file: 1:5: "), "{garbage}");
     }
 }

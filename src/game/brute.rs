@@ -7,7 +7,7 @@ use super::moves::{heap_moves, Move};
 use super::ruleset::Ruleset;
 
 /// Who wins when no move is left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Play {
     /// The player who cannot move loses.
     Normal,
@@ -39,6 +39,20 @@ pub struct BruteSolver {
     play: Play,
     /// Player-to-move-wins, keyed by the sorted non-empty heaps.
     memo: HashMap<Vec<u64>, bool>,
+}
+
+/// Brute-force solvers by ruleset and play convention, kept across many queries (the cases
+/// of one input) so that queries about the same game share one memo.
+#[derive(Default)]
+pub struct Solvers(HashMap<(Ruleset, Play), BruteSolver>);
+
+impl Solvers {
+    /// The solver for `rules` under `play`, made on first use.
+    pub fn get(&mut self, rules: &Ruleset, play: Play) -> &mut BruteSolver {
+        self.0
+            .entry((rules.clone(), play))
+            .or_insert_with(|| BruteSolver::new(rules, play))
+    }
 }
 
 impl BruteSolver {

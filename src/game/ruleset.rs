@@ -69,7 +69,7 @@ impl fmt::Display for OctalCode {
 
 /// A heap game with a Grundy value per heap size, as named on the command line:
 /// `nim`, `bounded:M`, `subtraction:S1,S2,…`, `octal:0.D1D2…`, `stripes:A,B,C`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Ruleset {
     /// Take any positive number of stones from one heap.
     Nim,
@@ -141,26 +141,56 @@ impl FromStr for Ruleset {
 
 /// Parses `0.d1d2…dk`: digits 0–7, at least one, the last non-zero.
 pub fn parse_octal(text: &str) -> Result<OctalCode, String> {
+    let digits = parse_octal_digits(text, MAX_OCTAL_DIGITS).map_err(|e| e.message)?;
+    Ok(OctalCode::from_digits((1u64..).zip(digits)))
+}
+
+/// Why a text is not an octal code, and at which byte of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OctalCodeError {
+    pub offset: usize,
+    pub message: String,
+}
+
+/// The digits `d1…dk` of an octal code `0.d1d2…dk` with at most `max_digits` digits (0–7, at
+/// least one, the last non-zero), or the first fault.
+pub fn parse_octal_digits(text: &str, max_digits: usize) -> Result<Vec<u8>, OctalCodeError> {
+    let at = |offset: usize, message: String| OctalCodeError { offset, message };
     let Some(digits) = text.strip_prefix("0.") else {
-        return Err("an octal code starts with \"0.\"".to_string());
+        return Err(at(
+            0,
+            format!("expected an octal code 0.d1...dk, found {text:?}"),
+        ));
     };
     if digits.is_empty() {
-        return Err("an octal code needs at least one digit after \"0.\"".to_string());
+        return Err(at(
+            2,
+            "the octal code needs at least one digit after \"0.\"".to_string(),
+        ));
     }
-    if digits.len() > MAX_OCTAL_DIGITS {
-        return Err(format!("at most {MAX_OCTAL_DIGITS} digits are supported"));
+    let mut out = Vec::with_capacity(digits.len().min(max_digits));
+    for (i, (offset, c)) in digits.char_indices().enumerate() {
+        if i == max_digits {
+            return Err(at(
+                2 + offset,
+                format!("the octal code has more than {max_digits} digits"),
+            ));
+        }
+        let Some(d) = c.to_digit(8) else {
+            return Err(at(
+                2 + offset,
+                format!("digit d{} is {c:?}; octal digits are 0-7", i + 1),
+            ));
+        };
+        out.push(d as u8);
     }
-    let mut pairs = Vec::new();
-    for (i, c) in digits.chars().enumerate() {
-        let d = c
-            .to_digit(8)
-            .ok_or_else(|| format!("digit {} is {c:?}; octal digits are 0-7", i + 1))?;
-        pairs.push((i as u64 + 1, d as u8));
+    if out.last() == Some(&0) {
+        return Err(at(
+            1 + digits.len(),
+            format!("the last digit d{} of the code must be non-zero", out.len()),
+        ));
     }
-    if digits.ends_with('0') {
-        return Err("the last digit must be non-zero".to_string());
-    }
-    Ok(OctalCode::from_digits(pairs))
+    Ok(out)
 }
 
 fn parse_positive(text: &str) -> Result<u64, String> {

@@ -4,8 +4,8 @@
 //! values xor to non-zero. `m + 1` can be `10^18 + 1`: a solution that reduces modulo `m`,
 //! or in 32 bits, fails.
 //!
-//! Input: `T` (1 <= T <= 10^4); each case: `n m` (1 <= n <= 10^5, 1 <= m <= 10^18) / n heap
-//! sizes (0 <= a_i <= 10^18); total n <= 10^6. Output per case: `first` or `second`.
+//! Input: `T`; each case: `n m` / n heap sizes `a_i` (bounds: `T`, `N`, `M`, `A`, `TOTAL_N`
+//! below). Output per case: `first` or `second`.
 //!
 //! Generator parameters:
 //! - `mode` (default `random`):
@@ -22,21 +22,37 @@
 //!   says. `t * n` must stay within the total of 10^6.
 //! - `max_m` (1..=10^18) and `max_a` (0..=10^18): upper bounds for `m` and the heaps.
 
-use super::common::{
-    first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
-};
-use super::{ParseError, Problem, Reach};
-use crate::game::brute::{BruteSolver, Play, TooLarge};
+use super::answer::{Mismatch, Winner, FIRST_SECOND};
+use super::enumerate::counted_lists;
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader, Total};
+use super::shrink::{shrink_list, smaller};
+use super::size::Size;
+use super::{Enumeration, Instance, Outcomes, ParseError, Problem};
+use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
-const MAX_T: u64 = 10_000;
-const MAX_N: u64 = 100_000;
-const MAX_TOTAL_N: u64 = 1_000_000;
-const MAX_M: u64 = 1_000_000_000_000_000_000;
-const MAX_A: u64 = 1_000_000_000_000_000_000;
+const T: Int = Int::new("T", 1, 10_000, "the number of games");
+const N: Int = Int::new("n", 1, 100_000, "the number of heaps of a game");
+const M: Int = Int::new(
+    "m",
+    1,
+    1_000_000_000_000_000_000,
+    "the most stones one move takes in a game",
+);
+const A: Int = Int::new(
+    "a_i",
+    0,
+    1_000_000_000_000_000_000,
+    "the size of a heap (heaps may be empty)",
+);
+const TOTAL_N: Total = Total::new(
+    "total n",
+    "n",
+    1,
+    1_000_000,
+    "the number of heaps over all games",
+);
 
 pub struct BoundedNim;
 
@@ -79,167 +95,130 @@ impl BoundedCase {
 }
 
 impl Problem for BoundedNim {
-    type Instance = Vec<BoundedCase>;
-    type Answer = Vec<Winner>;
-    const NAME: &'static str = "bounded-nim";
-    const TITLE: &'static str = "Bounded Nim: take 1..m stones from one heap";
+    type Header = ();
+    type Case = BoundedCase;
+    type Answer = Winner;
 
-    fn parse_input(input: &[u8]) -> Result<Vec<BoundedCase>, ParseError> {
-        let mut total = Budget::new("total n <= 10^6", MAX_TOTAL_N);
-        read_counted_cases(input, MAX_T, |r| {
-            let at = r.position();
-            let n = r.int("n", 1, MAX_N)?;
-            total.spend(n, at)?;
-            r.space()?;
-            let m = r.int("m", 1, MAX_M)?;
-            r.end_of_values()?;
-            let heaps = r.int_line(n as usize, "a_i", 0, MAX_A)?;
-            Ok(BoundedCase { m, heaps })
-        })
+    fn name(&self) -> &'static str {
+        "bounded-nim"
     }
 
-    fn write_input(cases: &Vec<BoundedCase>) -> String {
-        write_counted_cases(cases, |out, case| {
-            push_line(out, &[case.heaps.len() as u64, case.m]);
-            push_line(out, &case.heaps);
-        })
+    fn title(&self) -> &'static str {
+        "Bounded Nim: take 1..m stones from one heap"
     }
 
-    fn solve(cases: &Vec<BoundedCase>) -> Vec<Winner> {
-        cases
-            .iter()
-            .map(|case| Winner::from_mover_wins(case.xor() != 0))
-            .collect()
+    fn format(&self) -> Format {
+        let [t, n, m, a] = [T, N, M, A].map(Constraint::Int);
+        Format {
+            listing: Listing::Counted(T),
+            constraints: vec![t, n, m, a, Constraint::Total(TOTAL_N)],
+            unit: "case",
+        }
     }
 
-    fn brute(cases: &Vec<BoundedCase>) -> Result<Vec<Winner>, TooLarge> {
-        cases
-            .iter()
-            .map(|case| {
-                BruteSolver::new(&Ruleset::Bounded { m: case.m }, Play::Normal)
-                    .wins(&case.heaps)
-                    .map(Winner::from_mover_wins)
-            })
-            .collect()
+    fn words(&self) -> &Outcomes {
+        &FIRST_SECOND
     }
 
-    fn write_answer(_cases: &Vec<BoundedCase>, answer: &Vec<Winner>) -> String {
-        FIRST_SECOND.write(answer)
+    fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<BoundedCase, ParseError> {
+        let n = r.int(&N)?;
+        r.space()?;
+        let m = r.int(&M)?;
+        r.end_of_values()?;
+        let heaps = r.ints(n, &A)?;
+        Ok(BoundedCase { m, heaps })
     }
 
-    fn read_answer(
-        cases: &Vec<BoundedCase>,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<Winner>, Malformed> {
-        FIRST_SECOND.read(tokens, cases.len(), "case")
+    fn write_case(&self, _: &(), case: &BoundedCase, out: &mut String) {
+        push_line(out, &[case.heaps.len() as u64, case.m]);
+        push_line(out, &case.heaps);
     }
 
-    fn compare(
-        cases: &Vec<BoundedCase>,
-        reference: &Vec<Winner>,
-        got: &Vec<Winner>,
-    ) -> Result<(), String> {
-        let Some(c) = first_mismatch(reference, got) else {
-            return Ok(());
-        };
-        let case = &cases[c];
-        let why = match case.winning_move() {
+    fn solve(&self, _: &(), case: &BoundedCase) -> Winner {
+        Winner::from_mover_wins(case.xor() != 0)
+    }
+
+    fn brute(&self, _: &(), case: &BoundedCase, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = solvers.get(&Ruleset::Bounded { m: case.m }, Play::Normal);
+        solver.wins(&case.heaps).map(Winner::from_mover_wins)
+    }
+
+    fn judge(
+        &self,
+        _: &(),
+        case: &BoundedCase,
+        reference: &Winner,
+        got: &Winner,
+    ) -> Result<(), Mismatch> {
+        let place = || format!(" (n = {}, m = {})", case.heaps.len(), case.m);
+        let modulus = u128::from(case.m) + 1;
+        let why = || match case.winning_move() {
             Some((i, take)) => format!(
                 "the first player wins by taking {take} from heap {} (leaving {}); the heap \
-                 values a_i mod {} then xor to 0",
+                 values a_i mod {modulus} then xor to 0",
                 i + 1,
                 case.heaps[i] - take,
-                u128::from(case.m) + 1
             ),
             None => format!(
-                "the heap values a_i mod {} xor to 0, so every move can be answered by one \
-                 that restores xor 0",
-                u128::from(case.m) + 1
+                "the heap values a_i mod {modulus} xor to 0, so every move can be answered by \
+                 one that restores xor 0",
             ),
         };
-        Err(format!(
-            "case {} (n = {}, m = {}): {} - {why}",
-            c + 1,
-            case.heaps.len(),
-            case.m,
-            FIRST_SECOND.mismatch(reference[c], got[c])
-        ))
+        FIRST_SECOND.unless_equal(reference, got, place, why)
     }
 
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<BoundedCase>, ParamError> {
+    fn generate(
+        &self,
+        gen: &mut Gen,
+        params: &Params,
+    ) -> Result<Instance<(), BoundedCase>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
             &["random", "max", "min", "huge", "one", "wide", "many"],
         )?;
         let (default_t, default_n) = match mode {
-            "max" => (10, Some(MAX_N)),
+            "max" => (10, Some(N.hi)),
             "min" => (1, Some(1)),
-            "many" => (MAX_T, Some(100)),
+            "many" => (T.hi, Some(100)),
             _ => (gen.range(1, 10), None),
         };
-        let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = Size::param(params, "n", default_n, MAX_N)?;
-        n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
-        let max_m = params.int("max_m", if mode == "min" { 1 } else { MAX_M }, 1, MAX_M)?;
-        let max_a = params.int("max_a", if mode == "min" { 0 } else { MAX_A }, 0, MAX_A)?;
+        let t = params.int("t", default_t, T.lo, T.hi)?;
+        let n = Size::param(params, "n", default_n, &N)?;
+        n.check_total("n", t, &TOTAL_N)?;
+        let max_m = params.int("max_m", if mode == "min" { 1 } else { M.hi }, M.lo, M.hi)?;
+        let max_a = params.int("max_a", if mode == "min" { 0 } else { A.hi }, A.lo, A.hi)?;
         let cases = (0..t)
             .map(|_| {
                 let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_m, max_a)
             })
             .collect();
-        Ok(cases)
+        Ok(Instance { header: (), cases })
     }
 
-    fn shrink(cases: &Vec<BoundedCase>) -> Vec<Vec<BoundedCase>> {
-        shrink_list(
-            cases,
-            1,
-            |case| case.heaps.len(),
-            |case| {
-                let mut out: Vec<BoundedCase> =
-                    shrink_list(&case.heaps, 1, |_| 1, |&a| smaller(a, 0))
-                        .into_iter()
-                        .map(|heaps| BoundedCase { m: case.m, heaps })
-                        .collect();
-                out.extend(smaller(case.m, 1).into_iter().map(|m| BoundedCase {
-                    m,
-                    heaps: case.heaps.clone(),
-                }));
-                out
-            },
-        )
+    fn shrink_case(&self, _: &(), case: &BoundedCase) -> Vec<BoundedCase> {
+        let heaps = shrink_list(&case.heaps, 1, |_| 1, |&a| smaller(a, A.lo));
+        let mut out: Vec<BoundedCase> = heaps
+            .into_iter()
+            .map(|heaps| BoundedCase { m: case.m, heaps })
+            .collect();
+        out.extend(smaller(case.m, M.lo).into_iter().map(|m| BoundedCase {
+            m,
+            heaps: case.heaps.clone(),
+        }));
+        out
     }
 
-    fn reach(cases: &Vec<BoundedCase>) -> Vec<Reach> {
-        vec![
-            reach("T", (1, MAX_T), [cases.len() as u64]),
-            reach("n", (1, MAX_N), cases.iter().map(|c| c.heaps.len() as u64)),
-            reach("m", (1, MAX_M), cases.iter().map(|c| c.m)),
-            reach(
-                "a_i",
-                (0, MAX_A),
-                cases.iter().flat_map(|c| c.heaps.iter().copied()),
-            ),
-            reach(
-                "total n",
-                (1, MAX_TOTAL_N),
-                [cases.iter().map(|c| c.heaps.len() as u64).sum()],
-            ),
-        ]
+    fn weight(&self, case: &BoundedCase) -> usize {
+        case.heaps.len()
     }
 
-    /// Size: `1 + n + m + a_1 + … + a_n` (one case).
-    fn enumerate(size: u64) -> Vec<Vec<BoundedCase>> {
-        let rest = size.saturating_sub(1);
-        (1..=rest)
-            .flat_map(|m| {
-                super::enumerate::counted_lists(0, rest - m)
-                    .into_iter()
-                    .map(move |heaps| vec![BoundedCase { m, heaps }])
-            })
-            .collect()
+    /// Size: `n + m + a_1 + … + a_n`.
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        Box::new((M.lo..=size.min(M.hi)).flat_map(move |m| {
+            counted_lists(N, A, size - m).map(move |heaps| ((), BoundedCase { m, heaps }))
+        }))
     }
 }
 
@@ -312,6 +291,7 @@ fn make_losing(case: &mut BoundedCase, max_a: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::brute::BruteSolver;
 
     #[test]
     fn winning_moves_leave_positions_that_brute_force_loses() {

@@ -4,8 +4,8 @@
 //! it: John wins iff (some heap has 2 or more stones and the heaps xor to non-zero) or (every
 //! heap has at most one stone and they xor to 0).
 //!
-//! Input: `T` (1 <= T <= 474); each case `N` (1 <= N <= 47) / N sizes (1 <= A_i <= 4747).
-//! Output per case `John` or `Brother`.
+//! Input: `T`; each case `N` / N sizes `A_i` (bounds: `T`, `N`, `A` below). Output per case
+//! `John` or `Brother`.
 //!
 //! Generator parameters:
 //! - `mode` (default `random`):
@@ -19,20 +19,20 @@
 //!   `min`).
 //! - `max_a` (1..=4747): largest heap; default 4747.
 
-use super::common::{
-    first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Outcomes, Size, Winner,
-};
-use super::{ParseError, Problem, Reach};
-use crate::game::brute::{BruteSolver, Play, TooLarge};
+use super::answer::{Mismatch, Outcomes, Winner};
+use super::enumerate::counted_lists;
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::shrink::{shrink_list, smaller};
+use super::size::Size;
+use super::{Enumeration, Instance, ParseError, Problem};
+use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::misere::misere_nim_first_wins;
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
-const MAX_T: u64 = 474;
-const MAX_N: u64 = 47;
-const MAX_A: u64 = 4747;
+const T: Int = Int::new("T", 1, 474, "the number of games");
+const N: Int = Int::new("N", 1, 47, "the number of heaps of a game");
+const A: Int = Int::new("A_i", 1, 4747, "the size of a heap");
 
 /// John moves first.
 const OUTCOMES: Outcomes = Outcomes {
@@ -40,113 +40,91 @@ const OUTCOMES: Outcomes = Outcomes {
     second: "Brother",
 };
 
+/// A case is the heaps of one game.
 pub struct MisereNim;
 
 impl Problem for MisereNim {
-    /// The heaps of each case.
-    type Instance = Vec<Vec<u64>>;
-    type Answer = Vec<Winner>;
-    const NAME: &'static str = "misere-nim";
-    const TITLE: &'static str = "Misere Nim (HDU 1907 \"John\"): the last stone loses";
+    type Header = ();
+    type Case = Vec<u64>;
+    type Answer = Winner;
 
-    fn parse_input(input: &[u8]) -> Result<Vec<Vec<u64>>, ParseError> {
-        read_counted_cases(input, MAX_T, |r| {
-            let n = r.int("N", 1, MAX_N)?;
-            r.end_of_values()?;
-            r.int_line(n as usize, "A_i", 1, MAX_A)
-        })
+    fn name(&self) -> &'static str {
+        "misere-nim"
     }
 
-    fn write_input(cases: &Vec<Vec<u64>>) -> String {
-        write_counted_cases(cases, |out, heaps| {
-            push_line(out, &[heaps.len() as u64]);
-            push_line(out, heaps);
-        })
+    fn title(&self) -> &'static str {
+        "Misere Nim (HDU 1907 \"John\"): the last stone loses"
     }
 
-    fn solve(cases: &Vec<Vec<u64>>) -> Vec<Winner> {
-        cases
-            .iter()
-            .map(|heaps| Winner::from_mover_wins(misere_nim_first_wins(heaps)))
-            .collect()
+    fn format(&self) -> Format {
+        Format {
+            listing: Listing::Counted(T),
+            constraints: [T, N, A].map(Constraint::Int).to_vec(),
+            unit: "case",
+        }
     }
 
-    fn brute(cases: &Vec<Vec<u64>>) -> Result<Vec<Winner>, TooLarge> {
-        let mut solver = BruteSolver::new(&Ruleset::Nim, Play::Misere);
-        cases
-            .iter()
-            .map(|heaps| solver.wins(heaps).map(Winner::from_mover_wins))
-            .collect()
+    fn words(&self) -> &Outcomes {
+        &OUTCOMES
     }
 
-    fn write_answer(_cases: &Vec<Vec<u64>>, answer: &Vec<Winner>) -> String {
-        OUTCOMES.write(answer)
+    fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Vec<u64>, ParseError> {
+        let n = r.int(&N)?;
+        r.end_of_values()?;
+        r.ints(n, &A)
     }
 
-    fn read_answer(
-        cases: &Vec<Vec<u64>>,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<Winner>, Malformed> {
-        OUTCOMES.read(tokens, cases.len(), "case")
+    fn write_case(&self, _: &(), heaps: &Vec<u64>, out: &mut String) {
+        push_line(out, &[heaps.len() as u64]);
+        push_line(out, heaps);
     }
 
-    fn compare(
-        cases: &Vec<Vec<u64>>,
-        reference: &Vec<Winner>,
-        got: &Vec<Winner>,
-    ) -> Result<(), String> {
-        let Some(c) = first_mismatch(reference, got) else {
-            return Ok(());
+    fn solve(&self, _: &(), heaps: &Vec<u64>) -> Winner {
+        Winner::from_mover_wins(misere_nim_first_wins(heaps))
+    }
+
+    fn brute(&self, _: &(), heaps: &Vec<u64>, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = solvers.get(&Ruleset::Nim, Play::Misere);
+        solver.wins(heaps).map(Winner::from_mover_wins)
+    }
+
+    fn judge(
+        &self,
+        _: &(),
+        heaps: &Vec<u64>,
+        reference: &Winner,
+        got: &Winner,
+    ) -> Result<(), Mismatch> {
+        let place = || {
+            let shape = if heaps.iter().all(|&a| a <= 1) {
+                "every heap has one stone"
+            } else {
+                "some heap has two or more stones"
+            };
+            let xor = heaps.iter().fold(0, |acc, &a| acc ^ a);
+            format!(" (N = {}, xor {xor}, {shape})", heaps.len())
         };
-        let heaps = &cases[c];
-        let why = match winning_move(heaps) {
-            Some(mv) => format!("John wins by {}", taking(heaps, mv)),
-            None => {
-                // Every heap has a stone, so taking one from the first heap is a move.
-                let first = (0, heaps[0] - 1);
-                let mut after = heaps.clone();
-                after[0] = first.1;
-                match winning_move(&after) {
-                    Some(reply) => format!(
-                        "every move of John loses; e.g. {} is answered by Brother {}",
-                        taking(heaps, first),
-                        taking(&after, reply)
-                    ),
-                    None => format!(
-                        "every move of John loses; e.g. {} takes the last stone",
-                        taking(heaps, first)
-                    ),
-                }
-            }
-        };
-        let shape = if heaps.iter().all(|&a| a <= 1) {
-            "every heap has one stone"
-        } else {
-            "some heap has two or more stones"
-        };
-        let xor = heaps.iter().fold(0, |acc, &a| acc ^ a);
-        Err(format!(
-            "case {} (N = {}, xor {xor}, {shape}): {} - {why}",
-            c + 1,
-            heaps.len(),
-            OUTCOMES.mismatch(reference[c], got[c])
-        ))
+        OUTCOMES.unless_equal(reference, got, place, || explain(heaps))
     }
 
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Vec<u64>>, ParamError> {
+    fn generate(
+        &self,
+        gen: &mut Gen,
+        params: &Params,
+    ) -> Result<Instance<(), Vec<u64>>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
             &["random", "max", "min", "ones", "one-big"],
         )?;
         let (default_t, default_n) = match mode {
-            "max" => (MAX_T, Some(MAX_N)),
+            "max" => (T.hi, Some(N.hi)),
             "min" => (1, Some(1)),
             _ => (gen.range(1, 10), None),
         };
-        let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = Size::param(params, "n", default_n, MAX_N)?;
-        let max_a = params.int("max_a", if mode == "min" { 1 } else { MAX_A }, 1, MAX_A)?;
+        let t = params.int("t", default_t, T.lo, T.hi)?;
+        let n = Size::param(params, "n", default_n, &N)?;
+        let max_a = params.int("max_a", if mode == "min" { 1 } else { A.hi }, A.lo, A.hi)?;
         if mode == "one-big" && max_a < 2 {
             return Err(ParamError {
                 key: "max_a".to_string(),
@@ -159,29 +137,45 @@ impl Problem for MisereNim {
                 random_case(gen, mode, len, max_a)
             })
             .collect();
-        Ok(cases)
+        Ok(Instance { header: (), cases })
     }
 
-    fn shrink(cases: &Vec<Vec<u64>>) -> Vec<Vec<Vec<u64>>> {
-        shrink_list(cases, 1, Vec::len, |heaps| {
-            shrink_list(heaps, 1, |_| 1, |&a| smaller(a, 1))
-        })
+    fn shrink_case(&self, _: &(), heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        shrink_list(heaps, 1, |_| 1, |&a| smaller(a, A.lo))
     }
 
-    fn reach(cases: &Vec<Vec<u64>>) -> Vec<Reach> {
-        vec![
-            reach("T", (1, MAX_T), [cases.len() as u64]),
-            reach("N", (1, MAX_N), cases.iter().map(|c| c.len() as u64)),
-            reach("A_i", (1, MAX_A), cases.iter().flatten().copied()),
-        ]
+    fn weight(&self, heaps: &Vec<u64>) -> usize {
+        heaps.len()
     }
 
-    /// Size: `1 + N + A_1 + … + A_N` (one case).
-    fn enumerate(size: u64) -> Vec<Vec<Vec<u64>>> {
-        super::enumerate::counted_lists(1, size.saturating_sub(1))
-            .into_iter()
-            .map(|heaps| vec![heaps])
-            .collect()
+    /// Size: `N + A_1 + … + A_N`.
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        Box::new(counted_lists(N, A, size).map(|heaps| ((), heaps)))
+    }
+}
+
+/// Why the player to move (John) wins or loses `heaps`: a winning move, or a move that is
+/// answered.
+fn explain(heaps: &[u64]) -> String {
+    match winning_move(heaps) {
+        Some(mv) => format!("John wins by {}", taking(heaps, mv)),
+        None => {
+            // Every heap has a stone, so taking one from the first heap is a move.
+            let first = (0, heaps[0] - 1);
+            let mut after = heaps.to_vec();
+            after[0] = first.1;
+            match winning_move(&after) {
+                Some(reply) => format!(
+                    "every move of John loses; e.g. {} is answered by Brother {}",
+                    taking(heaps, first),
+                    taking(&after, reply)
+                ),
+                None => format!(
+                    "every move of John loses; e.g. {} takes the last stone",
+                    taking(heaps, first)
+                ),
+            }
+        }
     }
 }
 
@@ -253,6 +247,7 @@ fn make_xor_zero(heaps: &mut [u64], max_a: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::brute::BruteSolver;
 
     #[test]
     fn winning_moves_leave_positions_that_brute_force_loses() {

@@ -4,8 +4,9 @@
 //! by a *proven* period of the table; the sets without an early period (they exist: some
 //! `{a, b, t-b, t-a, t}` run past 10^6) are swept together, one set per bit of a word.
 //!
-//! Input: `T` (1 <= T <= 1000) / T lines `n k s1 ... sk` (0 <= n <= 10^6, 1 <= k <= 10,
-//! 1 <= s_i <= 100, any order, repeats allowed). Output per case: `first` or `second`.
+//! Input: `T` / T lines `n k s1 ... sk` (the removals in any order, repeats allowed; bounds:
+//! `T`, `HEAP`, `K`, `S` below). Output per case: `first` or `second`. The tables and the sweep
+//! are [`crate::game::misere`]'s.
 //!
 //! # Generator parameters
 //! - `mode` (default `random`):
@@ -27,23 +28,26 @@
 //! - `max_s` (1..=100, at least 2 for `without-one` and `long-period`): largest removal;
 //!   default 100 (1 in `min`).
 
-use std::collections::HashMap;
-
-use super::common::{
-    first_mismatch, push_line, reach, read_counted_cases, read_counted_line, shrink_list, smaller,
-    write_counted_cases, Size, Winner, FIRST_SECOND,
-};
-use super::{ParseError, Problem, Reach};
-use crate::game::brute::{BruteSolver, Play, TooLarge};
-use crate::game::misere::misere_subtraction_table;
-use crate::game::{Period, Ruleset};
+use super::answer::{Mismatch, Winner, FIRST_SECOND};
+use super::enumerate::counted_lists;
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::shrink::{shrink_list, smaller};
+use super::size::Size;
+use super::{Enumeration, Instance, Outcomes, ParseError, Problem};
+use crate::game::brute::{Play, Solvers, TooLarge};
+use crate::game::misere::{misere_subtraction_wins, MisereTable, CYCLE_BUDGET};
+use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
-const MAX_T: u64 = 1000;
-const MAX_HEAP: u64 = 1_000_000;
-const MAX_K: u64 = 10;
-const MAX_S: u64 = 100;
+const T: Int = Int::new("T", 1, 1000, "the number of games");
+const HEAP: Int = Int::new("n", 0, 1_000_000, "the number of stones of the heap");
+const K: Int = Int::new(
+    "k",
+    1,
+    10,
+    "the number of removals of a set (repeats allowed)",
+);
+const S: Int = Int::new("s_i", 1, 100, "a removal");
 
 pub struct MisereSubtraction;
 
@@ -62,193 +66,6 @@ impl Case {
         set.dedup();
         set
     }
-}
-
-/// How many heaps past the largest removal Brent's search examines for one set before the set
-/// is handed to the lane-parallel [`sweep`]. Most sets cycle far sooner; some (for example
-/// `{a, b, t-b, t-a, t}`) have windows whose preperiod plus period exceeds 10^6.
-const CYCLE_BUDGET: usize = 1 << 14;
-
-/// Whether the player to move wins a misere heap, for one removal set, for every heap size.
-///
-/// For `n >= t` (t = the largest removal) every move is available, so `W(n)` is a fixed function
-/// of the *window* `W(n-t..n)`; the windows follow a deterministic map of t-bit states. When
-/// the window at `n + p` equals the window at `n`, every later window repeats with period `p`,
-/// so `W(m + p) = W(m)` for every `m >= n - t`: a period proven, not guessed. Brent's cycle
-/// search finds such a repeat within a small multiple of (preperiod + period) steps; the table
-/// stops there, or at the largest heap asked about, whichever comes first.
-struct MisereTable {
-    /// `wins[n]`: the player to move wins a heap of `n`.
-    wins: Vec<bool>,
-    /// Set once a repeated window proves the period; `wins` then covers one full period.
-    period: Option<Period>,
-}
-
-impl MisereTable {
-    /// The table for `set` (sorted, distinct, values in 1..=100), reaching `upto` or a proven
-    /// period; `None` if neither happens within `budget` heaps past the largest removal.
-    fn new(set: &[u64], upto: u64, budget: usize) -> Option<MisereTable> {
-        let t = set.last().map_or(0, |&s| s as usize);
-        let upto = upto as usize;
-        let mut wins: Vec<bool> = Vec::new();
-        // Below t some removals are too large: no move at all is a win, else look for a move
-        // to a lost heap.
-        for n in 0..=upto.min(t.saturating_sub(1)) {
-            let options: Vec<usize> = set
-                .iter()
-                .map(|&s| s as usize)
-                .filter(|&s| s <= n)
-                .collect();
-            wins.push(options.is_empty() || options.iter().any(|&s| !wins[n - s]));
-        }
-        if upto < t {
-            return Some(MisereTable { wins, period: None });
-        }
-        // Bit i of `window` is W(n - 1 - i); bit s-1 of `moves` marks removal s.
-        let full: u128 = if t == 128 { !0 } else { (1u128 << t) - 1 };
-        let moves: u128 = set.iter().fold(0, |acc, &s| acc | 1u128 << (s - 1));
-        let mut window: u128 = wins
-            .iter()
-            .rev()
-            .enumerate()
-            .fold(0, |acc, (i, &w)| acc | u128::from(w) << i);
-        let (mut saved, mut saved_at, mut next_save) = (window, t, t + 1);
-        for n in t..=upto {
-            if n > saved_at && window == saved {
-                let period = Period {
-                    preperiod: (saved_at - t) as u64,
-                    period: (n - saved_at) as u64,
-                };
-                return Some(MisereTable {
-                    wins,
-                    period: Some(period),
-                });
-            }
-            if n - t == budget {
-                return None;
-            }
-            if n == next_save {
-                (saved, saved_at) = (window, n);
-                next_save = t + 2 * (n - t);
-            }
-            let w = !window & moves != 0;
-            wins.push(w);
-            window = (window << 1 | u128::from(w)) & full;
-        }
-        Some(MisereTable { wins, period: None })
-    }
-
-    /// The complete table up to `upto`, however long the search takes. (An unlimited budget
-    /// never runs out; the plain table stands in for that impossible case.)
-    fn full(set: &[u64], upto: u64) -> MisereTable {
-        MisereTable::new(set, upto, usize::MAX).unwrap_or_else(|| MisereTable {
-            wins: misere_subtraction_table(set, upto as usize),
-            period: None,
-        })
-    }
-
-    /// W(n); `n` must be at most the `upto` the table was built for.
-    fn wins(&self, n: u64) -> bool {
-        let index = self.period.map_or(n, |p| p.reduce(n));
-        self.wins[index as usize]
-    }
-}
-
-/// 64-bit words per lane vector of [`sweep`]: 256 sets side by side.
-const LANE_WORDS: usize = 4;
-const LANES: usize = 64 * LANE_WORDS;
-type Lanes = [u64; LANE_WORDS];
-
-/// One removal set and the cases that ask about it: `(case index, heap)`.
-type Queries = (Vec<u64>, Vec<(usize, u64)>);
-
-/// Plain retrograde analysis for up to [`LANES`] sets at once, set `l` in bit `l` of a lane
-/// vector: `W_l(n)` is true if no removal of `S_l` fits, else iff `W_l(n - s)` is false for
-/// some `s in S_l`. Each heap costs one AND and one OR of lane vectors per removal in the union
-/// of the sets, shared by all lanes; this bounds the worst case (sets that do not cycle within
-/// [`CYCLE_BUDGET`], at heaps of 10^6) without trusting any period.
-fn sweep(group: &[Queries], answers: &mut [Winner]) {
-    let mut masks: Vec<(usize, Lanes)> = Vec::new();
-    for s in 1..=MAX_S as usize {
-        let mut mask = [0; LANE_WORDS];
-        for (lane, (set, _)) in group.iter().enumerate() {
-            if set.contains(&(s as u64)) {
-                mask[lane / 64] |= 1 << (lane % 64);
-            }
-        }
-        if mask != [0; LANE_WORDS] {
-            masks.push((s, mask));
-        }
-    }
-    let mut events: Vec<(usize, usize, usize)> = group
-        .iter()
-        .enumerate()
-        .flat_map(|(lane, (_, queries))| {
-            queries
-                .iter()
-                .map(move |&(case, heap)| (heap as usize, lane, case))
-        })
-        .collect();
-    events.sort_unstable();
-    let upto = events.last().map_or(0, |e| e.0);
-    // lost[n % 128]: lanes where the player to move loses a heap of n (128 > every removal).
-    let mut lost = [[0u64; LANE_WORDS]; 128];
-    let mut next_event = 0;
-    for n in 0..=upto {
-        let mut win = [0u64; LANE_WORDS];
-        if n < MAX_S as usize {
-            let mut movable = [0u64; LANE_WORDS];
-            for &(s, mask) in masks.iter().take_while(|(s, _)| *s <= n) {
-                let before = &lost[(n - s) % 128];
-                for w in 0..LANE_WORDS {
-                    win[w] |= mask[w] & before[w];
-                    movable[w] |= mask[w];
-                }
-            }
-            (0..LANE_WORDS).for_each(|w| win[w] |= !movable[w]);
-        } else {
-            for &(s, mask) in &masks {
-                let before = &lost[(n - s) % 128];
-                for w in 0..LANE_WORDS {
-                    win[w] |= mask[w] & before[w];
-                }
-            }
-        }
-        lost[n % 128] = win.map(|w| !w);
-        while let Some(&(_, lane, case)) = events.get(next_event).filter(|e| e.0 == n) {
-            let first_wins = win[lane / 64] >> (lane % 64) & 1 == 1;
-            answers[case] = Winner::from_mover_wins(first_wins);
-            next_event += 1;
-        }
-    }
-}
-
-/// The answer to every case: per distinct removal set, a table with a proven period (or up to
-/// the largest heap asked); the sets that do not cycle soon enough are swept together.
-fn solve_cases(cases: &[Case]) -> Vec<Winner> {
-    let mut by_set: HashMap<Vec<u64>, Vec<(usize, u64)>> = HashMap::new();
-    for (i, case) in cases.iter().enumerate() {
-        by_set.entry(case.rules()).or_default().push((i, case.heap));
-    }
-    let mut answers = vec![Winner::Second; cases.len()];
-    let mut slow: Vec<Queries> = Vec::new();
-    for (set, queries) in by_set {
-        let upto = queries.iter().map(|q| q.1).max().unwrap_or(0);
-        match MisereTable::new(&set, upto, CYCLE_BUDGET) {
-            Some(table) => {
-                for &(case, heap) in &queries {
-                    answers[case] = Winner::from_mover_wins(table.wins(heap));
-                }
-            }
-            None => slow.push((set, queries)),
-        }
-    }
-    // Sets with similar largest heaps share a sweep, so no sweep runs far for one lane only.
-    slow.sort_by_key(|(_, queries)| std::cmp::Reverse(queries.iter().map(|q| q.1).max()));
-    for group in slow.chunks(LANES) {
-        sweep(group, &mut answers);
-    }
-    answers
 }
 
 /// Why `winner` is right for `case`, in the game's terms.
@@ -310,76 +127,70 @@ fn long_period_set(gen: &mut Gen, max_s: u64, max_n: u64) -> Vec<u64> {
 }
 
 impl Problem for MisereSubtraction {
-    type Instance = Vec<Case>;
-    type Answer = Vec<Winner>;
-    const NAME: &'static str = "misere-subtraction";
-    const TITLE: &'static str = "One heap, removals from a set, whoever cannot move wins";
+    type Header = ();
+    type Case = Case;
+    type Answer = Winner;
 
-    fn parse_input(input: &[u8]) -> Result<Vec<Case>, ParseError> {
-        read_counted_cases(input, MAX_T, |reader| {
-            let heap = reader.int("n", 0, MAX_HEAP)?;
-            reader.space()?;
-            let set = read_counted_line(reader, "k", (1, MAX_K), "s_i", (1, MAX_S))?;
-            Ok(Case { heap, set })
-        })
+    fn name(&self) -> &'static str {
+        "misere-subtraction"
     }
 
-    fn write_input(cases: &Vec<Case>) -> String {
-        write_counted_cases(cases, |out, case| {
-            let mut line = vec![case.heap, case.set.len() as u64];
-            line.extend_from_slice(&case.set);
-            push_line(out, &line);
-        })
+    fn title(&self) -> &'static str {
+        "One heap, removals from a set, whoever cannot move wins"
     }
 
-    fn solve(cases: &Vec<Case>) -> Vec<Winner> {
-        solve_cases(cases)
+    fn format(&self) -> Format {
+        Format {
+            listing: Listing::Counted(T),
+            constraints: [T, HEAP, K, S].map(Constraint::Int).to_vec(),
+            unit: "case",
+        }
     }
 
-    fn brute(cases: &Vec<Case>) -> Result<Vec<Winner>, TooLarge> {
-        cases
-            .iter()
-            .map(|case| {
-                let rules = Ruleset::Subtraction { set: case.rules() };
-                BruteSolver::new(&rules, Play::Misere)
-                    .wins(&[case.heap])
-                    .map(Winner::from_mover_wins)
-            })
-            .collect()
+    fn words(&self) -> &Outcomes {
+        &FIRST_SECOND
     }
 
-    fn write_answer(_cases: &Vec<Case>, answer: &Vec<Winner>) -> String {
-        FIRST_SECOND.write(answer)
+    fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Case, ParseError> {
+        let heap = r.int(&HEAP)?;
+        r.space()?;
+        let set = r.counted_ints(&K, &S)?;
+        Ok(Case { heap, set })
     }
 
-    fn read_answer(
-        cases: &Vec<Case>,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<Winner>, Malformed> {
-        FIRST_SECOND.read(tokens, cases.len(), "case")
+    fn write_case(&self, _: &(), case: &Case, out: &mut String) {
+        push_line(
+            out,
+            &[&[case.heap, case.set.len() as u64], &case.set[..]].concat(),
+        );
     }
 
-    fn compare(
-        cases: &Vec<Case>,
-        reference: &Vec<Winner>,
-        got: &Vec<Winner>,
-    ) -> Result<(), String> {
-        let Some(i) = first_mismatch(reference, got) else {
-            return Ok(());
+    fn solve(&self, _: &(), case: &Case) -> Winner {
+        Winner::from_mover_wins(MisereTable::full(&case.rules(), case.heap).wins(case.heap))
+    }
+
+    /// One table per distinct set, and one sweep for the sets without an early period.
+    fn solve_all(&self, _: &(), cases: &[Case]) -> Vec<Winner> {
+        let queries: Vec<(Vec<u64>, u64)> = cases.iter().map(|c| (c.rules(), c.heap)).collect();
+        let wins = misere_subtraction_wins(&queries);
+        wins.into_iter().map(Winner::from_mover_wins).collect()
+    }
+
+    fn brute(&self, _: &(), case: &Case, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = solvers.get(&Ruleset::Subtraction { set: case.rules() }, Play::Misere);
+        solver.wins(&[case.heap]).map(Winner::from_mover_wins)
+    }
+
+    fn judge(&self, _: &(), case: &Case, reference: &Winner, got: &Winner) -> Result<(), Mismatch> {
+        let place = || {
+            let set: Vec<String> = case.rules().iter().map(u64::to_string).collect();
+            format!(" (heap {}, S = {{{}}})", case.heap, set.join(", "))
         };
-        let case = &cases[i];
-        let set: Vec<String> = case.rules().iter().map(u64::to_string).collect();
-        Err(format!(
-            "case {} (heap {}, S = {{{}}}): {} - {}",
-            i + 1,
-            case.heap,
-            set.join(", "),
-            FIRST_SECOND.mismatch(reference[i], got[i]),
-            explain(case, reference[i])
-        ))
+        let why = || explain(case, *reference);
+        FIRST_SECOND.unless_equal(reference, got, place, why)
     }
 
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Case>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<Instance<(), Case>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
@@ -394,72 +205,56 @@ impl Problem for MisereSubtraction {
             ],
         )?;
         let (default_t, default_n, default_k, default_s) = match mode {
-            "max" => (MAX_T, MAX_HEAP, Some(MAX_K), MAX_S),
+            "max" => (T.hi, HEAP.hi, Some(K.hi), S.hi),
             "min" => (1, 0, Some(1), 1),
-            _ => (gen.range(1, 10), MAX_HEAP, None, MAX_S),
+            _ => (gen.range(1, 10), HEAP.hi, None, S.hi),
         };
-        let t = params.int("t", default_t, 1, MAX_T)?;
-        let max_n = params.int("max_n", default_n, 0, MAX_HEAP)?;
-        let k = Size::param(params, "k", default_k, MAX_K)?;
+        let t = params.int("t", default_t, T.lo, T.hi)?;
+        let max_n = params.int("max_n", default_n, HEAP.lo, HEAP.hi)?;
+        let k = Size::param(params, "k", default_k, &K)?;
         let lowest = if matches!(mode, "without-one" | "long-period") {
             2
         } else {
             1
         };
-        let max_s = params.int("max_s", default_s.max(lowest), lowest, MAX_S)?;
-        Ok((0..t)
+        let max_s = params.int("max_s", default_s.max(lowest), lowest, S.hi)?;
+        let cases = (0..t)
             .map(|_| random_case(gen, mode, k, max_n, max_s))
-            .collect())
+            .collect();
+        Ok(Instance { header: (), cases })
     }
 
-    fn shrink(cases: &Vec<Case>) -> Vec<Vec<Case>> {
-        shrink_list(
-            cases,
-            1,
-            |case| case.set.len() + 1,
-            |case| {
-                let mut heaps = heaps_like(case);
-                for heap in smaller(case.heap, 0) {
-                    if !heaps.contains(&heap) {
-                        heaps.push(heap);
-                    }
-                }
-                let mut out: Vec<Case> = heaps
-                    .into_iter()
-                    .map(|heap| Case {
-                        heap,
-                        set: case.set.clone(),
-                    })
-                    .collect();
-                let sets = shrink_list(&case.set, 1, |_| 1, |&s| smaller(s, 1));
-                out.extend(sets.into_iter().map(|set| Case {
-                    heap: case.heap,
-                    set,
-                }));
-                out
-            },
-        )
-    }
-
-    fn reach(cases: &Vec<Case>) -> Vec<Reach> {
-        vec![
-            reach("T", (1, MAX_T), [cases.len() as u64]),
-            reach("n", (0, MAX_HEAP), cases.iter().map(|c| c.heap)),
-            reach("k", (1, MAX_K), cases.iter().map(|c| c.set.len() as u64)),
-            reach("s_i", (1, MAX_S), cases.iter().flat_map(|c| c.set.clone())),
-        ]
-    }
-
-    /// Size: `1 + n + k + s_1 + … + s_k` (one case).
-    fn enumerate(size: u64) -> Vec<Vec<Case>> {
-        let rest = size.saturating_sub(1);
-        (0..=rest)
-            .flat_map(|heap| {
-                super::enumerate::counted_lists(1, rest - heap)
-                    .into_iter()
-                    .map(move |set| vec![Case { heap, set }])
+    fn shrink_case(&self, _: &(), case: &Case) -> Vec<Case> {
+        let mut heaps = heaps_like(case);
+        for heap in smaller(case.heap, HEAP.lo) {
+            if !heaps.contains(&heap) {
+                heaps.push(heap);
+            }
+        }
+        let mut out: Vec<Case> = heaps
+            .into_iter()
+            .map(|heap| Case {
+                heap,
+                set: case.set.clone(),
             })
-            .collect()
+            .collect();
+        let sets = shrink_list(&case.set, 1, |_| 1, |&s| smaller(s, S.lo));
+        out.extend(sets.into_iter().map(|set| Case {
+            heap: case.heap,
+            set,
+        }));
+        out
+    }
+
+    fn weight(&self, case: &Case) -> usize {
+        case.set.len() + 1
+    }
+
+    /// Size: `n + k + s_1 + … + s_k`.
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        Box::new((HEAP.lo..=size.min(HEAP.hi)).flat_map(move |heap| {
+            counted_lists(K, S, size - heap).map(move |set| ((), Case { heap, set }))
+        }))
     }
 }
 
@@ -524,73 +319,18 @@ fn random_case(gen: &mut Gen, mode: &str, k: Size, max_n: u64, max_s: u64) -> Ca
 mod tests {
     use super::*;
 
-    fn random_set(gen: &mut Gen) -> Vec<u64> {
-        let max_s = gen.range(4, MAX_S);
-        let mut set: Vec<u64> = if gen.chance(1, 2) {
-            long_period_set(gen, max_s, 3000)
-        } else {
-            let k = gen.range(1, MAX_K);
-            (0..k).map(|_| gen.range(1, max_s)).collect()
-        };
-        set.sort_unstable();
-        set.dedup();
-        set
-    }
-
-    /// The proven period and the lane sweep both agree with plain retrograde analysis.
-    #[test]
-    fn periods_and_sweep_agree_with_plain_retrograde() {
-        let mut gen = Gen::new(11);
-        let upto = 6000;
-        let mut group: Vec<Queries> = Vec::new();
-        let mut plain: Vec<Vec<bool>> = Vec::new();
-        for lane in 0..300 {
-            let set = random_set(&mut gen);
-            let expected = misere_subtraction_table(&set, upto);
-            // A small budget, so that some sets fall back to the full table.
-            let table = MisereTable::new(&set, upto as u64, 500)
-                .unwrap_or_else(|| MisereTable::full(&set, upto as u64));
-            for (n, &want) in expected.iter().enumerate() {
-                assert_eq!(table.wins(n as u64), want, "S = {set:?}, n = {n}");
-            }
-            let queries = (0..20)
-                .map(|i| (lane * 20 + i, gen.range(0, upto as u64)))
-                .collect();
-            group.push((set, queries));
-            plain.push(expected);
-        }
-        let mut answers = vec![Winner::Second; 300 * 20];
-        for chunk in group.chunks(LANES) {
-            sweep(chunk, &mut answers);
-        }
-        for ((_, queries), expected) in group.iter().zip(&plain) {
-            for &(case, heap) in queries {
-                let want = Winner::from_mover_wins(expected[heap as usize]);
-                assert_eq!(answers[case], want, "case {case}, heap {heap}");
-            }
-        }
-    }
-
     /// Some sets really have no period within the budget, so the sweep is not dead weight.
     #[test]
     fn some_symmetric_sets_outrun_the_cycle_budget() {
         let mut gen = Gen::new(5);
         let slow = (0..40)
             .filter(|_| {
-                let mut set = long_period_set(&mut gen, MAX_S, MAX_HEAP);
+                let mut set = long_period_set(&mut gen, S.hi, HEAP.hi);
                 set.sort_unstable();
                 set.dedup();
-                MisereTable::new(&set, MAX_HEAP, CYCLE_BUDGET).is_none()
+                MisereTable::new(&set, HEAP.hi, CYCLE_BUDGET).is_none()
             })
             .count();
         assert!(slow > 0);
-    }
-
-    #[test]
-    fn seed_004_losing_heaps_are_one_mod_three() {
-        let table = MisereTable::full(&[1, 2, 4], 100);
-        for n in 0..=100 {
-            assert_eq!(table.wins(n), n % 3 != 1, "n = {n}");
-        }
     }
 }

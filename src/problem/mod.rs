@@ -1,17 +1,27 @@
-//! The problems of the catalog: one file per problem behind the [`Problem`] trait.
+//! The problems of the catalog: one file per problem behind the per-case [`Problem`] trait,
+//! and the list-level glue ([`list`]) written once for all of them.
 //!
-//! A problem is a set of pure functions over typed values; [`crate::catalog`] wraps them into
-//! byte-level operations so that the command line, the judge and the stress tester can handle
-//! any problem by name.
+//! A problem is a header (what all cases share: Stripes' three lengths, or nothing), a list of
+//! cases and one answer per case. A problem file says how one case is read, written, solved,
+//! brute-forced, judged, generated, shrunk and enumerated, in the game's terms; [`list`] does
+//! the rest: the count and the cases, totals over all cases, writing answers, reading them
+//! leniently, naming the first wrong case, shrinking the list before the cases. Each
+//! constraint of a format is written once, as data ([`format`]). [`crate::catalog`] wraps a
+//! problem into byte-level operations so that the command line, the judge and the stress tester
+//! can handle any problem by name.
 
+pub mod answer;
 pub mod bounded_nim;
-mod common;
 mod enumerate;
+pub mod format;
+pub mod list;
 pub mod misere_nim;
 pub mod misere_subtraction;
 pub mod nim;
 pub mod octal;
 pub mod rows;
+mod shrink;
+mod size;
 pub mod stripes;
 pub mod subtraction;
 pub mod wythoff;
@@ -19,65 +29,102 @@ pub mod wythoff;
 use std::fmt::Debug;
 
 pub use crate::text::{ParseError, StrictReader};
+pub use answer::{Answer, At, Mismatch, Outcomes, Winner};
+pub use format::{Constraint, Format, Int, Listing, Reach, Reader, Total};
 
-use crate::game::brute::TooLarge;
+use crate::game::brute::{Solvers, TooLarge};
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
-/// One problem of the catalog. Implementations are stateless unit structs.
-pub trait Problem: 'static {
-    /// A parsed, valid input.
-    type Instance: Clone + Debug + Send + Sync;
-    /// A parsed answer (the reference's or a contestant's).
-    type Answer: Clone + PartialEq + Debug + Send + Sync;
-
-    /// The name used on the command line and for `problems/<NAME>/`.
-    const NAME: &'static str;
-    /// A one-line title.
-    const TITLE: &'static str;
-
-    /// The validator: parses an input strictly, or says where and why it is malformed.
-    fn parse_input(input: &[u8]) -> Result<Self::Instance, ParseError>;
-    /// Writes an instance in the exact input format (parses back to the same instance).
-    fn write_input(instance: &Self::Instance) -> String;
-    /// The reference solver: fast at the full constraints.
-    fn solve(instance: &Self::Instance) -> Self::Answer;
-    /// The brute-force solver: no Sprague–Grundy; refuses instances that are too large.
-    fn brute(instance: &Self::Instance) -> Result<Self::Answer, TooLarge>;
-    /// Writes an answer in the exact output format.
-    fn write_answer(instance: &Self::Instance, answer: &Self::Answer) -> String;
-    /// Reads an answer leniently from tokens (a contestant's output or an answer file).
-    fn read_answer(
-        instance: &Self::Instance,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Self::Answer, Malformed>;
-    /// Accepts `got` or explains, in the game's terms, the first case where it is wrong.
-    fn compare(
-        instance: &Self::Instance,
-        reference: &Self::Answer,
-        got: &Self::Answer,
-    ) -> Result<(), String>;
-    /// A random instance from a seeded stream and named parameters.
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Self::Instance, ParamError>;
-    /// Smaller instances to try when shrinking a failing case, most promising first.
-    fn shrink(instance: &Self::Instance) -> Vec<Self::Instance>;
-    /// Every constrained quantity of the format with the range of values it takes in
-    /// `instance`, so that a test plan can be checked to reach each bound.
-    fn reach(instance: &Self::Instance) -> Vec<Reach>;
-    /// Every instance of size exactly `size`, in a fixed order, for exhaustive stress testing.
-    /// An instance holds one case (one board, one position, one line) and its size is the sum
-    /// of all numbers in its input, counts included: each size has finitely many instances,
-    /// and sizes `0, 1, 2, …` together enumerate every one-case instance, smallest first.
-    fn enumerate(size: u64) -> Vec<Self::Instance>;
+/// A whole input: the header and the cases.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instance<H, C> {
+    pub header: H,
+    pub cases: Vec<C>,
 }
 
-/// The values one constrained quantity of an input format takes in an instance.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reach {
-    /// The quantity as the statement names it, e.g. `"p"` or `"total n"`.
-    pub name: &'static str,
-    /// The constraint: smallest and largest allowed value.
-    pub allowed: (u64, u64),
-    /// The smallest and largest value the instance has (`None` if the quantity is absent).
-    pub seen: Option<(u64, u64)>,
+/// A problem's [`Instance`].
+pub type InstanceOf<P> = Instance<<P as Problem>::Header, <P as Problem>::Case>;
+
+/// Every one-case instance of a size, as `(header, case)` pairs (see [`Problem::enumerate`]).
+pub type Enumeration<'a, P> =
+    Box<dyn Iterator<Item = (<P as Problem>::Header, <P as Problem>::Case)> + Send + 'a>;
+
+/// One problem, case by case. The methods take `&self` so that a problem can be made of data
+/// read at run time (a declared game with its ruleset and bounds) as well as a unit struct.
+pub trait Problem: Send + Sync + 'static {
+    /// What every case shares, read before the cases; `()` for most problems.
+    type Header: Clone + Debug + Default + PartialEq + Send + Sync;
+    /// One case: a board, a game, a line.
+    type Case: Clone + Debug + PartialEq + Send + Sync;
+    /// The answer to one case (the reference's or a contestant's).
+    type Answer: Answer<Self::Case>;
+
+    /// The name used on the command line and for `problems/<NAME>/`.
+    fn name(&self) -> &'static str;
+    /// A one-line title.
+    fn title(&self) -> &'static str;
+    /// The input format: every constraint, how the cases are listed, what a case is called.
+    fn format(&self) -> Format;
+    /// The problem's own words for its answers (`1`/`2`, `John`/`Brother`).
+    fn words(&self) -> &<Self::Answer as Answer<Self::Case>>::Words;
+
+    /// Reads the header, strictly; the default: there is none.
+    fn read_header(&self, _input: &mut Reader<'_>) -> Result<Self::Header, ParseError> {
+        Ok(Self::Header::default())
+    }
+    /// Writes the header in the exact input format; the default: there is none.
+    fn write_header(&self, _header: &Self::Header, _out: &mut String) {}
+    /// Reads one case, strictly, or says where and why it is malformed.
+    fn read_case(
+        &self,
+        header: &Self::Header,
+        input: &mut Reader<'_>,
+    ) -> Result<Self::Case, ParseError>;
+    /// Writes one case in the exact input format (it reads back to the same case).
+    fn write_case(&self, header: &Self::Header, case: &Self::Case, out: &mut String);
+
+    /// The reference solver: fast at the full constraints.
+    fn solve(&self, header: &Self::Header, case: &Self::Case) -> Self::Answer;
+    /// The reference answers to all cases of an input at once, for a solver that shares work
+    /// between cases (one Grundy table for every board); the same as [`Problem::solve`] on
+    /// each case.
+    fn solve_all(&self, header: &Self::Header, cases: &[Self::Case]) -> Vec<Self::Answer> {
+        cases.iter().map(|case| self.solve(header, case)).collect()
+    }
+    /// The brute-force solver: no Sprague–Grundy; refuses a case that is too large. `solvers`
+    /// keeps the searches of one input, so that its cases share their memos.
+    fn brute(
+        &self,
+        header: &Self::Header,
+        case: &Self::Case,
+        solvers: &mut Solvers,
+    ) -> Result<Self::Answer, TooLarge>;
+    /// Accepts `got` or explains, in the game's terms, why it is wrong
+    /// ([`Outcomes::unless_equal`] where only the reference winner is right).
+    fn judge(
+        &self,
+        header: &Self::Header,
+        case: &Self::Case,
+        reference: &Self::Answer,
+        got: &Self::Answer,
+    ) -> Result<(), Mismatch>;
+
+    /// A random instance from a seeded stream and named parameters. The modes aim at what
+    /// wrong solutions get wrong, across cases as well as inside them.
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError>;
+    /// Smaller cases to try when shrinking a failing case, most promising first.
+    fn shrink_case(&self, header: &Self::Header, case: &Self::Case) -> Vec<Self::Case>;
+    /// Smaller headers to try, after shorter lists of cases and before smaller cases.
+    fn shrink_header(&self, _header: &Self::Header) -> Vec<Self::Header> {
+        Vec::new()
+    }
+    /// The size of a case when shrinking (the number of its heaps, say), to bound the memory
+    /// the candidates take.
+    fn weight(&self, _case: &Self::Case) -> usize {
+        1
+    }
+    /// Every header and case whose numbers (counts included, the list's count excluded) sum
+    /// to `size`, within the constraints, in a fixed order. Sizes `0, 1, 2, …` together
+    /// enumerate every one-case instance, smallest first; each size has finitely many.
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self>;
 }

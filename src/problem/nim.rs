@@ -4,9 +4,9 @@
 //! player wins iff the heaps xor to a non-zero `X` (Bouton), and a winning move leaves
 //! `a_i xor X` in a heap where that is smaller than `a_i`. Any winning move is accepted.
 //!
-//! Input: `T` (1 <= T <= 10^4); each case: `n` (1 <= n <= 10^5) / n heap sizes
-//! (0 <= a_i < 2^63); total n over all cases <= 10^6. Output per case: `second` if the first
-//! player loses, otherwise `first i x`: leave heap i (1-based) with x stones (0 <= x < a_i).
+//! Input: `T`; each case: `n` / n heap sizes `a_i` (bounds: `T`, `N`, `A`, `TOTAL_N` below).
+//! Output per case: `second` if the first player loses, otherwise `first i x`: leave heap i
+//! (1-based) with x stones (0 <= x < a_i).
 //!
 //! Generator parameters:
 //! - `mode` (default `random`):
@@ -24,21 +24,35 @@
 //!   says. `t * n` must stay within the total of 10^6.
 //! - `max_a` (0..=2^63-1): largest heap; default as the mode says.
 
-use super::common::{
-    push_line, reach, read_counted_cases, shrink_list, smaller, write_counted_cases, Budget, Size,
-};
-use super::{ParseError, Problem, Reach};
-use crate::game::brute::{BruteSolver, Play, TooLarge};
+use super::answer::{Answer, At, Mismatch};
+use super::enumerate::counted_lists;
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader, Total};
+use super::shrink::{shrink_list, smaller};
+use super::size::Size;
+use super::{Enumeration, Instance, ParseError, Problem};
+use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::moves::nim_winning_moves;
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
 use crate::text::{Malformed, TokenReader};
 
-const MAX_T: u64 = 10_000;
-const MAX_N: u64 = 100_000;
-const MAX_TOTAL_N: u64 = 1_000_000;
-const MAX_A: u64 = (1 << 63) - 1;
+const T: Int = Int::new("T", 1, 10_000, "the number of games");
+const N: Int = Int::new("n", 1, 100_000, "the number of heaps of a game");
+const A: Int = Int::new(
+    "a_i",
+    0,
+    (1 << 63) - 1,
+    "the size of a heap (heaps may be empty)",
+);
+const TOTAL_N: Total = Total::new(
+    "total n",
+    "n",
+    1,
+    1_000_000,
+    "the number of heaps over all games",
+);
 
+/// A case is the heaps of one game.
 pub struct Nim;
 
 /// The reply to one case.
@@ -47,156 +61,151 @@ pub enum NimReply {
     /// The first player loses.
     Second,
     /// The first player wins by leaving `left` stones in heap `heap` (1-based). As read from
-    /// a contestant, both may be anything; [`Problem::compare`] says why a move is illegal.
+    /// a contestant, both may be anything; the judge says why a move is illegal.
     First { heap: u64, left: u64 },
 }
 
-impl Problem for Nim {
-    /// The heaps of each case.
-    type Instance = Vec<Vec<u64>>;
-    type Answer = Vec<NimReply>;
-    const NAME: &'static str = "nim";
-    const TITLE: &'static str = "Nim: who wins, and a winning move";
+/// `second`, or `first i x`.
+impl Answer<Vec<u64>> for NimReply {
+    type Words = ();
 
-    fn parse_input(input: &[u8]) -> Result<Vec<Vec<u64>>, ParseError> {
-        let mut total = Budget::new("total n <= 10^6", MAX_TOTAL_N);
-        read_counted_cases(input, MAX_T, |r| {
-            let at = r.position();
-            let n = r.int("n", 1, MAX_N)?;
-            total.spend(n, at)?;
-            r.end_of_values()?;
-            r.int_line(n as usize, "a_i", 0, MAX_A)
-        })
-    }
-
-    fn write_input(cases: &Vec<Vec<u64>>) -> String {
-        write_counted_cases(cases, |out, heaps| {
-            push_line(out, &[heaps.len() as u64]);
-            push_line(out, heaps);
-        })
-    }
-
-    fn solve(cases: &Vec<Vec<u64>>) -> Vec<NimReply> {
-        cases
-            .iter()
-            .map(|heaps| match nim_winning_moves(heaps).first() {
-                Some(&(i, left)) => NimReply::First {
-                    heap: i as u64 + 1,
-                    left,
-                },
-                None => NimReply::Second,
-            })
-            .collect()
-    }
-
-    fn brute(cases: &Vec<Vec<u64>>) -> Result<Vec<NimReply>, TooLarge> {
-        let mut solver = BruteSolver::new(&Ruleset::Nim, Play::Normal);
-        cases
-            .iter()
-            .map(|heaps| {
-                Ok(match solver.winning_moves(heaps)?.first() {
-                    Some(mv) => NimReply::First {
-                        heap: mv.heap as u64 + 1,
-                        left: mv.stones_left(),
-                    },
-                    None => NimReply::Second,
-                })
-            })
-            .collect()
-    }
-
-    fn write_answer(_cases: &Vec<Vec<u64>>, answer: &Vec<NimReply>) -> String {
-        let mut out = String::new();
-        for reply in answer {
-            match reply {
-                NimReply::Second => out.push_str("second\n"),
-                NimReply::First { heap, left } => out.push_str(&format!("first {heap} {left}\n")),
-            }
+    fn write(&self, _: &(), out: &mut String) {
+        match self {
+            NimReply::Second => out.push_str("second"),
+            NimReply::First { heap, left } => out.push_str(&format!("first {heap} {left}")),
         }
-        out
     }
 
-    fn read_answer(
-        cases: &Vec<Vec<u64>>,
+    fn read(
+        _: &(),
+        _heaps: &Vec<u64>,
+        at: &At,
         tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<NimReply>, Malformed> {
-        (1..=cases.len())
-            .map(|c| {
-                let expected = format!("first or second for case {c}");
-                Ok(match tokens.word(&expected, &["first", "second"])? {
-                    0 => NimReply::First {
-                        heap: tokens.u64(&format!("the heap of case {c}"), 0, u64::MAX)?,
-                        left: tokens.u64(&format!("the stones left in case {c}"), 0, u64::MAX)?,
-                    },
-                    _ => NimReply::Second,
-                })
-            })
-            .collect()
+    ) -> Result<NimReply, Malformed> {
+        let expected = format!("first or second for {at}");
+        Ok(match tokens.word(&expected, &["first", "second"])? {
+            0 => NimReply::First {
+                heap: tokens.u64(&format!("the heap of {at}"), 0, u64::MAX)?,
+                left: tokens.u64(&format!("the stones left in {at}"), 0, u64::MAX)?,
+            },
+            _ => NimReply::Second,
+        })
+    }
+}
+
+impl Problem for Nim {
+    type Header = ();
+    type Case = Vec<u64>;
+    type Answer = NimReply;
+
+    fn name(&self) -> &'static str {
+        "nim"
     }
 
-    /// Judges every reply on the heaps alone, so any winning move is accepted.
-    fn compare(
-        cases: &Vec<Vec<u64>>,
-        _reference: &Vec<NimReply>,
-        got: &Vec<NimReply>,
-    ) -> Result<(), String> {
-        for (c, (heaps, reply)) in cases.iter().zip(got).enumerate() {
-            refute(heaps, *reply).map_err(|why| format!("case {}: {why}", c + 1))?;
+    fn title(&self) -> &'static str {
+        "Nim: who wins, and a winning move"
+    }
+
+    fn format(&self) -> Format {
+        let [t, n, a] = [T, N, A].map(Constraint::Int);
+        Format {
+            listing: Listing::Counted(T),
+            constraints: vec![t, n, a, Constraint::Total(TOTAL_N)],
+            unit: "case",
         }
-        Ok(())
     }
 
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Vec<u64>>, ParamError> {
+    fn words(&self) -> &() {
+        &()
+    }
+
+    fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Vec<u64>, ParseError> {
+        let n = r.int(&N)?;
+        r.end_of_values()?;
+        r.ints(n, &A)
+    }
+
+    fn write_case(&self, _: &(), heaps: &Vec<u64>, out: &mut String) {
+        push_line(out, &[heaps.len() as u64]);
+        push_line(out, heaps);
+    }
+
+    fn solve(&self, _: &(), heaps: &Vec<u64>) -> NimReply {
+        match nim_winning_moves(heaps).first() {
+            Some(&(i, left)) => NimReply::First {
+                heap: i as u64 + 1,
+                left,
+            },
+            None => NimReply::Second,
+        }
+    }
+
+    fn brute(&self, _: &(), heaps: &Vec<u64>, solvers: &mut Solvers) -> Result<NimReply, TooLarge> {
+        let solver = solvers.get(&Ruleset::Nim, Play::Normal);
+        Ok(match solver.winning_moves(heaps)?.first() {
+            Some(mv) => NimReply::First {
+                heap: mv.heap as u64 + 1,
+                left: mv.stones_left(),
+            },
+            None => NimReply::Second,
+        })
+    }
+
+    /// Judges the reply on the heaps alone, so any winning move is accepted.
+    fn judge(
+        &self,
+        _: &(),
+        heaps: &Vec<u64>,
+        _: &NimReply,
+        got: &NimReply,
+    ) -> Result<(), Mismatch> {
+        refute(heaps, *got).map_err(|why| Mismatch {
+            place: String::new(),
+            why,
+        })
+    }
+
+    fn generate(
+        &self,
+        gen: &mut Gen,
+        params: &Params,
+    ) -> Result<Instance<(), Vec<u64>>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
             &["random", "max", "min", "huge", "equal", "single", "many"],
         )?;
         let (default_t, default_n) = match mode {
-            "max" => (10, Some(MAX_N)),
+            "max" => (10, Some(N.hi)),
             "min" => (1, Some(1)),
             "single" => (gen.range(1, 10), Some(1)),
-            "many" => (MAX_T, Some(100)),
+            "many" => (T.hi, Some(100)),
             _ => (gen.range(1, 10), None),
         };
-        let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = Size::param(params, "n", default_n, MAX_N)?;
-        n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
-        let max_a = params.int("max_a", if mode == "min" { 0 } else { MAX_A }, 0, MAX_A)?;
+        let t = params.int("t", default_t, T.lo, T.hi)?;
+        let n = Size::param(params, "n", default_n, &N)?;
+        n.check_total("n", t, &TOTAL_N)?;
+        let max_a = params.int("max_a", if mode == "min" { 0 } else { A.hi }, A.lo, A.hi)?;
         let cases = (0..t)
             .map(|_| {
                 let len = n.draw(gen) as usize;
                 random_case(gen, mode, len, max_a)
             })
             .collect();
-        Ok(cases)
+        Ok(Instance { header: (), cases })
     }
 
-    fn shrink(cases: &Vec<Vec<u64>>) -> Vec<Vec<Vec<u64>>> {
-        shrink_list(cases, 1, Vec::len, |heaps| {
-            shrink_list(heaps, 1, |_| 1, |&a| smaller(a, 0))
-        })
+    fn shrink_case(&self, _: &(), heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        shrink_list(heaps, 1, |_| 1, |&a| smaller(a, A.lo))
     }
 
-    fn reach(cases: &Vec<Vec<u64>>) -> Vec<Reach> {
-        vec![
-            reach("T", (1, MAX_T), [cases.len() as u64]),
-            reach("n", (1, MAX_N), cases.iter().map(|c| c.len() as u64)),
-            reach("a_i", (0, MAX_A), cases.iter().flatten().copied()),
-            reach(
-                "total n",
-                (1, MAX_TOTAL_N),
-                [cases.iter().map(|c| c.len() as u64).sum()],
-            ),
-        ]
+    fn weight(&self, heaps: &Vec<u64>) -> usize {
+        heaps.len()
     }
 
-    /// Size: `1 + n + a_1 + … + a_n` (one case).
-    fn enumerate(size: u64) -> Vec<Vec<Vec<u64>>> {
-        super::enumerate::counted_lists(0, size.saturating_sub(1))
-            .into_iter()
-            .map(|heaps| vec![heaps])
-            .collect()
+    /// Size: `n + a_1 + … + a_n`.
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        Box::new(counted_lists(N, A, size).map(|heaps| ((), heaps)))
     }
 }
 

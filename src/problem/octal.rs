@@ -1,9 +1,8 @@
 //! Problem `octal` (GAMES.md section 4.8): any octal game `0.d1...dk` on several heaps; who
 //! cannot move loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
 //!
-//! Input: `T` (1 <= T <= 100); each case: a code `0.d1...dk` (1 <= k <= 16, digits 0-7, the
-//! last non-zero) / `n` (1 <= n <= 100) / n heap sizes (0 <= h <= 2000). Output per case
-//! `first` or `second`.
+//! Input: `T`; each case: a code `0.d1...dk` / `n` / n heap sizes `h` (bounds: `T`, `K`, `N`,
+//! `H` below). Output per case `first` or `second`.
 //!
 //! The reference computes one table per distinct code, only up to that code's largest heap,
 //! with the automatic Grundy engine ([`crate::game::engine::table`]).
@@ -28,22 +27,30 @@
 
 use std::collections::HashMap;
 
-use super::common::{
-    first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Size, Winner, FIRST_SECOND,
-};
-use super::{ParseError, Problem, Reach, StrictReader};
-use crate::game::brute::{BruteSolver, Play, TooLarge};
+use super::answer::{Mismatch, Winner, FIRST_SECOND};
+use super::enumerate::counted_lists;
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::shrink::{shrink_list, smaller};
+use super::size::Size;
+use super::{Enumeration, Instance, Outcomes, ParseError, Problem};
+use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::engine;
 use crate::game::moves::winning_moves;
+use crate::game::ruleset::parse_octal_digits;
 use crate::game::{OctalCode, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
-const MAX_T: u64 = 100;
-const MAX_DIGITS: usize = 16;
-const MAX_N: u64 = 100;
-const MAX_HEAP: u64 = 2000;
+const T: Int = Int::new("T", 1, 100, "the number of games");
+const K: Int = Int::new(
+    "k",
+    1,
+    16,
+    "the number of digits of a code `0.d1...dk` (octal digits 0 to 7, the last non-zero)",
+);
+const N: Int = Int::new("n", 1, 100, "the number of heaps of a game");
+const H: Int = Int::new("h", 0, 2000, "the size of a heap (heaps may be empty)");
+/// An octal digit, as [`enumerate`](Problem::enumerate) spends it.
+const DIGIT: Int = Int::new("d_i", 0, 7, "an octal digit");
 
 pub struct Octal;
 
@@ -149,54 +156,17 @@ fn explain(case: &Case, winner: Winner) -> String {
     }
 }
 
-/// Reads `0.d1...dk` and reports any fault at its own column.
-fn read_code(reader: &mut StrictReader<'_>) -> Result<Vec<u8>, ParseError> {
-    let (line, col) = reader.position();
-    let at = |offset: usize, message: String| ParseError {
+/// Reads `0.d1...dk` (the game module's parser) and reports any fault at its own column.
+fn read_code(r: &mut Reader<'_>) -> Result<Vec<u8>, ParseError> {
+    let (line, col) = r.position();
+    let word = r.word("an octal code 0.d1...dk")?;
+    let digits = parse_octal_digits(word, K.hi as usize).map_err(|e| ParseError {
         line,
-        col: col + offset,
-        message,
-    };
-    let word = reader.word("an octal code 0.d1...dk")?;
-    let Some(digits) = word.strip_prefix("0.") else {
-        return Err(at(
-            0,
-            format!("expected an octal code 0.d1...dk, found {word:?}"),
-        ));
-    };
-    if digits.is_empty() {
-        return Err(at(
-            2,
-            "the octal code needs at least one digit after \"0.\"".to_string(),
-        ));
-    }
-    let mut out = Vec::with_capacity(digits.len());
-    for (i, c) in digits.bytes().enumerate() {
-        if i == MAX_DIGITS {
-            return Err(at(
-                2 + i,
-                format!("the octal code has more than {MAX_DIGITS} digits"),
-            ));
-        }
-        if !(b'0'..=b'7').contains(&c) {
-            return Err(at(
-                2 + i,
-                format!(
-                    "digit d{} is {:?}; octal digits are 0-7",
-                    i + 1,
-                    char::from(c)
-                ),
-            ));
-        }
-        out.push(c - b'0');
-    }
-    if out.last() == Some(&0) {
-        return Err(at(
-            1 + digits.len(),
-            format!("the last digit d{} of the code must be non-zero", out.len()),
-        ));
-    }
-    Ok(out)
+        col: col + e.offset,
+        message: e.message,
+    })?;
+    r.record(&K, digits.len() as u64);
+    Ok(digits)
 }
 
 /// Replaces the last heap by the nearest size up to `max_h` (below it first) whose Grundy
@@ -241,32 +211,54 @@ fn random_code(gen: &mut Gen, k: usize, split: Option<bool>) -> Vec<u8> {
 }
 
 impl Problem for Octal {
-    type Instance = Vec<Case>;
-    type Answer = Vec<Winner>;
-    const NAME: &'static str = "octal";
-    const TITLE: &'static str = "Any octal game on several heaps";
+    type Header = ();
+    type Case = Case;
+    type Answer = Winner;
 
-    fn parse_input(input: &[u8]) -> Result<Vec<Case>, ParseError> {
-        read_counted_cases(input, MAX_T, |reader| {
-            let digits = read_code(reader)?;
-            reader.newline()?;
-            let n = reader.int("n", 1, MAX_N)?;
-            reader.end_of_values()?;
-            let heaps = reader.int_line(n as usize, "h", 0, MAX_HEAP)?;
-            Ok(Case { digits, heaps })
-        })
+    fn name(&self) -> &'static str {
+        "octal"
     }
 
-    fn write_input(cases: &Vec<Case>) -> String {
-        write_counted_cases(cases, |out, case| {
-            out.push_str(&case.code_text());
-            out.push('\n');
-            push_line(out, &[case.heaps.len() as u64]);
-            push_line(out, &case.heaps);
-        })
+    fn title(&self) -> &'static str {
+        "Any octal game on several heaps"
     }
 
-    fn solve(cases: &Vec<Case>) -> Vec<Winner> {
+    fn format(&self) -> Format {
+        Format {
+            listing: Listing::Counted(T),
+            constraints: [T, K, N, H].map(Constraint::Int).to_vec(),
+            unit: "case",
+        }
+    }
+
+    fn words(&self) -> &Outcomes {
+        &FIRST_SECOND
+    }
+
+    fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Case, ParseError> {
+        let digits = read_code(r)?;
+        r.newline()?;
+        let n = r.int(&N)?;
+        r.end_of_values()?;
+        let heaps = r.ints(n, &H)?;
+        Ok(Case { digits, heaps })
+    }
+
+    fn write_case(&self, _: &(), case: &Case, out: &mut String) {
+        out.push_str(&case.code_text());
+        out.push('\n');
+        push_line(out, &[case.heaps.len() as u64]);
+        push_line(out, &case.heaps);
+    }
+
+    fn solve(&self, _: &(), case: &Case) -> Winner {
+        let upto = case.heaps.iter().copied().max().unwrap_or(0);
+        let values = engine::table_with(&Ruleset::Octal(case.code()), upto as usize, &TABLES);
+        Winner::from_mover_wins(heaps_value(&values, &case.heaps) != 0)
+    }
+
+    /// One table per distinct code, up to its largest heap in the input.
+    fn solve_all(&self, _: &(), cases: &[Case]) -> Vec<Winner> {
         let tables = tables(cases);
         cases
             .iter()
@@ -277,64 +269,36 @@ impl Problem for Octal {
             .collect()
     }
 
-    fn brute(cases: &Vec<Case>) -> Result<Vec<Winner>, TooLarge> {
-        cases
-            .iter()
-            .map(|case| {
-                BruteSolver::new(&Ruleset::Octal(case.code()), Play::Normal)
-                    .wins(&case.heaps)
-                    .map(Winner::from_mover_wins)
-            })
-            .collect()
+    fn brute(&self, _: &(), case: &Case, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = solvers.get(&Ruleset::Octal(case.code()), Play::Normal);
+        solver.wins(&case.heaps).map(Winner::from_mover_wins)
     }
 
-    fn write_answer(_cases: &Vec<Case>, answer: &Vec<Winner>) -> String {
-        FIRST_SECOND.write(answer)
+    fn judge(&self, _: &(), case: &Case, reference: &Winner, got: &Winner) -> Result<(), Mismatch> {
+        let place = || format!(" (code {})", case.code_text());
+        let why = || explain(case, *reference);
+        FIRST_SECOND.unless_equal(reference, got, place, why)
     }
 
-    fn read_answer(
-        cases: &Vec<Case>,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<Winner>, Malformed> {
-        FIRST_SECOND.read(tokens, cases.len(), "case")
-    }
-
-    fn compare(
-        cases: &Vec<Case>,
-        reference: &Vec<Winner>,
-        got: &Vec<Winner>,
-    ) -> Result<(), String> {
-        let Some(i) = first_mismatch(reference, got) else {
-            return Ok(());
-        };
-        Err(format!(
-            "case {} (code {}): {} - {}",
-            i + 1,
-            cases[i].code_text(),
-            FIRST_SECOND.mismatch(reference[i], got[i]),
-            explain(&cases[i], reference[i])
-        ))
-    }
-
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Case>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<Instance<(), Case>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
             &["random", "max", "min", "split", "no-split"],
         )?;
         let (default_t, default_n, default_k, default_h) = match mode {
-            "max" => (MAX_T, Some(MAX_N), Some(MAX_DIGITS as u64), MAX_HEAP),
+            "max" => (T.hi, Some(N.hi), Some(K.hi), H.hi),
             "min" => (1, Some(1), Some(1), 0),
-            _ => (gen.range(1, 5), None, None, MAX_HEAP),
+            _ => (gen.range(1, 5), None, None, H.hi),
         };
-        let t = params.int("t", default_t, 1, MAX_T)?;
-        let n = Size::param(params, "n", default_n, MAX_N)?;
+        let t = params.int("t", default_t, T.lo, T.hi)?;
+        let n = Size::param(params, "n", default_n, &N)?;
         // Code lengths are drawn over all of 1..=16 (not Size's 1..=10).
         let k = match params.raw("k") {
-            Some(_) => Some(params.int("k", 1, 1, MAX_DIGITS as u64)?),
+            Some(_) => Some(params.int("k", K.lo, K.lo, K.hi)?),
             None => default_k,
         };
-        let max_h = params.int("max_h", default_h, 0, MAX_HEAP)?;
+        let max_h = params.int("max_h", default_h, H.lo, H.hi)?;
         let split = match mode {
             "split" | "max" => Some(true),
             "no-split" => Some(false),
@@ -345,7 +309,7 @@ impl Problem for Octal {
             let digits = match mode {
                 "min" => vec![1],
                 _ => {
-                    let k = k.unwrap_or_else(|| gen.range(1, MAX_DIGITS as u64)) as usize;
+                    let k = k.unwrap_or_else(|| gen.range(K.lo, K.hi)) as usize;
                     random_code(gen, k, split)
                 }
             };
@@ -364,69 +328,41 @@ impl Problem for Octal {
             }
             cases.push(case);
         }
-        Ok(cases)
+        Ok(Instance { header: (), cases })
     }
 
-    fn shrink(cases: &Vec<Case>) -> Vec<Vec<Case>> {
-        shrink_list(
-            cases,
-            1,
-            |case| case.heaps.len(),
-            |case| {
-                let heaps = shrink_list(&case.heaps, 1, |_| 1, |&h| smaller(h, 0));
-                let mut out: Vec<Case> = heaps
-                    .into_iter()
-                    .map(|heaps| Case {
-                        digits: case.digits.clone(),
-                        heaps,
-                    })
-                    .collect();
-                out.extend(simpler_codes(&case.digits).into_iter().map(|digits| Case {
-                    digits,
-                    heaps: case.heaps.clone(),
-                }));
-                out
-            },
-        )
-    }
-
-    fn reach(cases: &Vec<Case>) -> Vec<Reach> {
-        vec![
-            reach("T", (1, MAX_T), [cases.len() as u64]),
-            reach(
-                "k",
-                (1, MAX_DIGITS as u64),
-                cases.iter().map(|c| c.digits.len() as u64),
-            ),
-            reach("n", (1, MAX_N), cases.iter().map(|c| c.heaps.len() as u64)),
-            reach(
-                "h",
-                (0, MAX_HEAP),
-                cases.iter().flat_map(|c| c.heaps.clone()),
-            ),
-        ]
-    }
-
-    /// Size: `1 + (k + d_1 + … + d_k) + n + h_1 + … + h_n` (one case; the code `0.d1…dk`
-    /// counts as its number of digits plus their sum).
-    fn enumerate(size: u64) -> Vec<Vec<Case>> {
-        let rest = size.saturating_sub(1);
-        let mut out = Vec::new();
-        for code_part in 2..=rest {
-            for digits in super::enumerate::counted_lists(0, code_part) {
-                let digits: Vec<u8> = match digits.iter().map(|&d| u8::try_from(d)).collect() {
-                    Ok(digits) => digits,
-                    Err(_) => continue,
-                };
-                for heaps in super::enumerate::counted_lists(0, rest - code_part) {
-                    out.push(vec![Case {
-                        digits: digits.clone(),
-                        heaps,
-                    }]);
-                }
-            }
-        }
+    fn shrink_case(&self, _: &(), case: &Case) -> Vec<Case> {
+        let heaps = shrink_list(&case.heaps, 1, |_| 1, |&h| smaller(h, H.lo));
+        let mut out: Vec<Case> = heaps
+            .into_iter()
+            .map(|heaps| Case {
+                digits: case.digits.clone(),
+                heaps,
+            })
+            .collect();
+        out.extend(simpler_codes(&case.digits).into_iter().map(|digits| Case {
+            digits,
+            heaps: case.heaps.clone(),
+        }));
         out
+    }
+
+    fn weight(&self, case: &Case) -> usize {
+        case.heaps.len()
+    }
+
+    /// Size: `(k + d_1 + … + d_k) + n + h_1 + … + h_n` (the code `0.d1…dk` counts as its
+    /// number of digits plus their sum).
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        Box::new((2..=size).flat_map(move |code_part| {
+            counted_lists(K, DIGIT, code_part).flat_map(move |digits| {
+                let digits: Vec<u8> = digits.iter().map(|&d| d as u8).collect();
+                counted_lists(N, H, size - code_part).map(move |heaps| {
+                    let digits = digits.clone();
+                    ((), Case { digits, heaps })
+                })
+            })
+        }))
     }
 }
 

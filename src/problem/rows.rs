@@ -3,8 +3,8 @@
 //! A row is a heap of Dawson's Kayles (octal 0.07), so a case is won iff the xor of the rows'
 //! Grundy values is non-zero.
 //!
-//! Input: `T` (1 <= T <= 10^4); each case `n` (1 <= n <= 10^5) / n row lengths
-//! (1 <= len <= 10^18); total n <= 10^6. Output per case `first` or `second`.
+//! Input: `T`; each case `n` / n row lengths `len` (bounds: `T`, `N`, `TOTAL_N`, `LEN` below).
+//! Output per case `first` or `second`.
 //!
 //! Lengths up to 10^18 are answered only through the period of 0.07 that the Guy-Smith
 //! theorem proves from a computed table (see [`crate::game::period`]); nothing is
@@ -29,21 +29,33 @@
 
 use std::sync::OnceLock;
 
-use super::common::{
-    first_mismatch, push_line, reach, read_counted_cases, shrink_list, smaller,
-    write_counted_cases, Budget, Size, Winner, FIRST_SECOND,
-};
-use super::{ParseError, Problem, Reach};
-use crate::game::brute::{BruteSolver, Play, TooLarge};
+use super::answer::{Mismatch, Winner, FIRST_SECOND};
+use super::enumerate::counted_lists;
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader, Total};
+use super::shrink::{shrink_list, smaller};
+use super::size::Size;
+use super::{Enumeration, Instance, Outcomes, ParseError, Problem};
+use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::{engine, OctalCode, Period, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
-const MAX_T: u64 = 10_000;
-const MAX_N: u64 = 100_000;
-const MAX_TOTAL_N: u64 = 1_000_000;
-const MAX_LEN: u64 = 1_000_000_000_000_000_000;
+const T: Int = Int::new("T", 1, 10_000, "the number of games");
+const N: Int = Int::new("n", 1, 100_000, "the number of rows of a game");
+const TOTAL_N: Total = Total::new(
+    "total n",
+    "n",
+    1,
+    1_000_000,
+    "the number of rows over all games",
+);
+const LEN: Int = Int::new(
+    "len",
+    1,
+    1_000_000_000_000_000_000,
+    "the number of stones of a row",
+);
 
+/// A case is the row lengths of one game.
 pub struct Rows;
 
 /// The game of one row: Dawson's Kayles, octal 0.07 (remove 2 stones: all of a row of 2, or
@@ -147,87 +159,82 @@ fn explain(rows: &[u64], winner: Winner) -> String {
 }
 
 impl Problem for Rows {
-    type Instance = Vec<Vec<u64>>;
-    type Answer = Vec<Winner>;
-    const NAME: &'static str = "rows";
-    const TITLE: &'static str = "Rows of stones, take two adjacent (Dawson's Kayles)";
+    type Header = ();
+    type Case = Vec<u64>;
+    type Answer = Winner;
 
-    fn parse_input(input: &[u8]) -> Result<Vec<Vec<u64>>, ParseError> {
-        let mut total = Budget::new("total n <= 10^6", MAX_TOTAL_N);
-        read_counted_cases(input, MAX_T, |reader| {
-            let at = reader.position();
-            let n = reader.int("n", 1, MAX_N)?;
-            total.spend(n, at)?;
-            reader.end_of_values()?;
-            reader.int_line(n as usize, "len", 1, MAX_LEN)
-        })
+    fn name(&self) -> &'static str {
+        "rows"
     }
 
-    fn write_input(cases: &Vec<Vec<u64>>) -> String {
-        write_counted_cases(cases, |out, rows| {
-            push_line(out, &[rows.len() as u64]);
-            push_line(out, rows);
-        })
+    fn title(&self) -> &'static str {
+        "Rows of stones, take two adjacent (Dawson's Kayles)"
     }
 
-    fn solve(cases: &Vec<Vec<u64>>) -> Vec<Winner> {
-        cases
-            .iter()
-            .map(|rows| Winner::from_mover_wins(total_value(rows) != 0))
-            .collect()
+    fn format(&self) -> Format {
+        let [t, n, len] = [T, N, LEN].map(Constraint::Int);
+        Format {
+            listing: Listing::Counted(T),
+            constraints: vec![t, n, Constraint::Total(TOTAL_N), len],
+            unit: "case",
+        }
     }
 
-    fn brute(cases: &Vec<Vec<u64>>) -> Result<Vec<Winner>, TooLarge> {
-        let mut solver = BruteSolver::new(&dawson_rules(), Play::Normal);
-        cases
-            .iter()
-            .map(|rows| solver.wins(rows).map(Winner::from_mover_wins))
-            .collect()
+    fn words(&self) -> &Outcomes {
+        &FIRST_SECOND
     }
 
-    fn write_answer(_cases: &Vec<Vec<u64>>, answer: &Vec<Winner>) -> String {
-        FIRST_SECOND.write(answer)
+    fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Vec<u64>, ParseError> {
+        let n = r.int(&N)?;
+        r.end_of_values()?;
+        r.ints(n, &LEN)
     }
 
-    fn read_answer(
-        cases: &Vec<Vec<u64>>,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<Winner>, Malformed> {
-        FIRST_SECOND.read(tokens, cases.len(), "case")
+    fn write_case(&self, _: &(), rows: &Vec<u64>, out: &mut String) {
+        push_line(out, &[rows.len() as u64]);
+        push_line(out, rows);
     }
 
-    fn compare(
-        cases: &Vec<Vec<u64>>,
-        reference: &Vec<Winner>,
-        got: &Vec<Winner>,
-    ) -> Result<(), String> {
-        let Some(i) = first_mismatch(reference, got) else {
-            return Ok(());
-        };
-        Err(format!(
-            "case {}: {} - {}",
-            i + 1,
-            FIRST_SECOND.mismatch(reference[i], got[i]),
-            explain(&cases[i], reference[i])
-        ))
+    fn solve(&self, _: &(), rows: &Vec<u64>) -> Winner {
+        Winner::from_mover_wins(total_value(rows) != 0)
     }
 
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<Vec<u64>>, ParamError> {
+    fn brute(&self, _: &(), rows: &Vec<u64>, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = solvers.get(&dawson_rules(), Play::Normal);
+        solver.wins(rows).map(Winner::from_mover_wins)
+    }
+
+    fn judge(
+        &self,
+        _: &(),
+        rows: &Vec<u64>,
+        reference: &Winner,
+        got: &Winner,
+    ) -> Result<(), Mismatch> {
+        let why = || explain(rows, *reference);
+        FIRST_SECOND.unless_equal(reference, got, String::new, why)
+    }
+
+    fn generate(
+        &self,
+        gen: &mut Gen,
+        params: &Params,
+    ) -> Result<Instance<(), Vec<u64>>, ParamError> {
         let mode = params.choice("mode", "random", &["random", "max", "min", "huge", "small"])?;
         let (default_t, default_n, default_len) = match mode {
-            "max" => (MAX_T, None, MAX_LEN),
+            "max" => (T.hi, None, LEN.hi),
             "min" => (1, Some(1), 1),
-            _ => (gen.range(1, 10), None, MAX_LEN),
+            _ => (gen.range(1, 10), None, LEN.hi),
         };
-        let t = params.int("t", default_t, 1, MAX_T)?;
+        let t = params.int("t", default_t, T.lo, T.hi)?;
         let fill_total = mode == "max" && params.raw("n").is_none();
-        let n = Size::param(params, "n", default_n, MAX_N)?;
-        let lowest_len = if mode == "huge" { 1 << 33 } else { 1 };
-        let max_len = params.int("max_len", default_len, lowest_len, MAX_LEN)?;
+        let n = Size::param(params, "n", default_n, &N)?;
+        let lowest_len = if mode == "huge" { 1 << 33 } else { LEN.lo };
+        let max_len = params.int("max_len", default_len, lowest_len, LEN.hi)?;
         let sizes = if fill_total {
             rows_filling_the_total(t)
         } else {
-            n.check_total("n", t, MAX_TOTAL_N, "total n <= 10^6")?;
+            n.check_total("n", t, &TOTAL_N)?;
             (0..t).map(|_| n.draw(gen)).collect()
         };
         let mut cases: Vec<Vec<u64>> = sizes
@@ -248,55 +255,43 @@ impl Problem for Rows {
                 rows[0] = 1;
             }
         }
-        Ok(cases)
+        Ok(Instance { header: (), cases })
     }
 
-    fn shrink(cases: &Vec<Vec<u64>>) -> Vec<Vec<Vec<u64>>> {
+    fn shrink_case(&self, _: &(), rows: &Vec<u64>) -> Vec<Vec<u64>> {
         let dawson = Dawson::get();
-        shrink_list(cases, 1, Vec::len, |rows| {
-            shrink_list(
-                rows,
-                1,
-                |_| 1,
-                |&len| {
-                    // First the shortest row of the same Grundy value: the case keeps its answer.
-                    let same = dawson.shortest_with_value_of(len);
-                    let lower = smaller(len, 1).into_iter().filter(|&l| Some(l) != same);
-                    same.into_iter().chain(lower).collect()
-                },
-            )
-        })
+        shrink_list(
+            rows,
+            1,
+            |_| 1,
+            |&len| {
+                // First the shortest row of the same Grundy value: the case keeps its answer.
+                let same = dawson.shortest_with_value_of(len);
+                let lower = smaller(len, LEN.lo)
+                    .into_iter()
+                    .filter(|&l| Some(l) != same);
+                same.into_iter().chain(lower).collect()
+            },
+        )
     }
 
-    fn reach(cases: &Vec<Vec<u64>>) -> Vec<Reach> {
-        vec![
-            reach("T", (1, MAX_T), [cases.len() as u64]),
-            reach("n", (1, MAX_N), cases.iter().map(|rows| rows.len() as u64)),
-            reach(
-                "total n",
-                (1, MAX_TOTAL_N),
-                [cases.iter().map(|rows| rows.len() as u64).sum()],
-            ),
-            reach("len", (1, MAX_LEN), cases.iter().flatten().copied()),
-        ]
+    fn weight(&self, rows: &Vec<u64>) -> usize {
+        rows.len()
     }
 
-    /// Size: `1 + n + len_1 + … + len_n` (one case).
-    fn enumerate(size: u64) -> Vec<Vec<Vec<u64>>> {
-        super::enumerate::counted_lists(1, size.saturating_sub(1))
-            .into_iter()
-            .map(|rows| vec![rows])
-            .collect()
+    /// Size: `n + len_1 + … + len_n`.
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        Box::new(counted_lists(N, LEN, size).map(|rows| ((), rows)))
     }
 }
 
 /// Rows per case for `t` cases filling the total of 10^6: every case has at least one row,
 /// and the cases that come first take 10^5 while the total allows.
 fn rows_filling_the_total(t: u64) -> Vec<u64> {
-    let mut left = MAX_TOTAL_N - t.min(MAX_TOTAL_N);
+    let mut left = TOTAL_N.hi - t.min(TOTAL_N.hi);
     (0..t)
         .map(|_| {
-            let extra = left.min(MAX_N - 1);
+            let extra = left.min(N.hi - 1);
             left -= extra;
             1 + extra
         })

@@ -5,8 +5,8 @@
 //! game with digit 7 at each length, so the first player wins iff `G(p) != 0`. Values pass
 //! 255 for some triples below 1000, so they are kept in `u32`.
 //!
-//! Input: `c z n` (1 <= each <= 1000, may be equal) / `m` (1 <= m <= 1000) / m lines `p`
-//! (1 <= p <= 1000). Output: m lines, `1` if the first player wins on that board, else `2`.
+//! Input: `c z n` / `m` / m lines `p` (bounds: `LENGTH`, `M`, `P` below). Output: m
+//! lines, `1` if the first player wins on that board, else `2`.
 //!
 //! Generator parameters:
 //! - `mode` (default `random`):
@@ -25,19 +25,25 @@
 //! - `max_p` (1..=1000, default 1000): the largest board.
 //! - `max_len` (1..=1000, default 1000): the longest stripe (`short` needs 2 or more).
 
-use super::common::{first_mismatch, reach, shrink_list, smaller, Outcomes, Winner};
-use super::{ParseError, Problem, Reach, StrictReader};
-use crate::game::brute::{BruteSolver, Play, TooLarge};
+use super::answer::{Mismatch, Outcomes, Winner};
+use super::enumerate::sequences;
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::shrink::smaller;
+use super::{Enumeration, Instance, ParseError, Problem};
+use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::grundy::plain_table;
 use crate::game::moves::{heap_moves, winning_moves, Move};
 use crate::game::{OctalCode, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
-/// The largest stripe length, number of boards and board length.
-const MAX_LENGTH: u64 = 1000;
-const MAX_M: u64 = 1000;
-const MAX_P: u64 = 1000;
+const LENGTH: Int = Int::new(
+    "c, z, n",
+    1,
+    1000,
+    "the lengths of the stripes (they may be equal)",
+);
+const M: Int = Int::new("m", 1, 1000, "the number of boards");
+const P: Int = Int::new("p", 1, 1000, "the number of cells of a board");
 
 /// Triples of lengths (found by exhaustive search over small lengths) whose Grundy values
 /// pass 255 on boards of at most 1000 cells. The generator re-checks this by computation.
@@ -49,130 +55,126 @@ const OUTCOMES: Outcomes = Outcomes {
     second: "2",
 };
 
+/// The header is the three stripe lengths `c`, `z`, `n` in input order; a case is a board's
+/// length `p`.
 pub struct Stripes;
 
-/// The three stripe lengths and the boards.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StripesInstance {
-    /// `c`, `z`, `n` in input order.
-    pub lengths: [u64; 3],
-    /// Board lengths `p`, in input order.
-    pub boards: Vec<u64>,
-}
-
-impl StripesInstance {
-    fn rules(&self) -> Ruleset {
-        Ruleset::Octal(OctalCode::stripes(&self.lengths))
-    }
-
-    /// `G(0..=largest board)`.
-    fn values(&self) -> Vec<u32> {
-        let largest = self.boards.iter().copied().max().unwrap_or(0);
-        plain_table(&self.rules(), largest as usize)
-    }
+fn rules(lengths: &[u64; 3]) -> Ruleset {
+    Ruleset::Octal(OctalCode::stripes(lengths))
 }
 
 impl Problem for Stripes {
-    type Instance = StripesInstance;
-    type Answer = Vec<Winner>;
-    const NAME: &'static str = "stripes";
-    const TITLE: &'static str = "Stripes (POI 2000): who wins each board";
+    type Header = [u64; 3];
+    type Case = u64;
+    type Answer = Winner;
 
-    fn parse_input(input: &[u8]) -> Result<StripesInstance, ParseError> {
-        let mut r = StrictReader::new(input);
+    fn name(&self) -> &'static str {
+        "stripes"
+    }
+
+    fn title(&self) -> &'static str {
+        "Stripes (POI 2000): who wins each board"
+    }
+
+    fn format(&self) -> Format {
+        Format {
+            listing: Listing::Counted(M),
+            constraints: [LENGTH, M, P].map(Constraint::Int).to_vec(),
+            unit: "board",
+        }
+    }
+
+    fn words(&self) -> &Outcomes {
+        &OUTCOMES
+    }
+
+    fn read_header(&self, r: &mut Reader<'_>) -> Result<[u64; 3], ParseError> {
         let mut lengths = [0; 3];
         for (i, (slot, name)) in lengths.iter_mut().zip(["c", "z", "n"]).enumerate() {
             if i > 0 {
                 r.space()?;
             }
-            *slot = r.int(name, 1, MAX_LENGTH)?;
+            *slot = r.int_named(&LENGTH, name)?;
         }
         r.end_of_values()?;
-        let m = r.int("m", 1, MAX_M)?;
+        Ok(lengths)
+    }
+
+    fn write_header(&self, lengths: &[u64; 3], out: &mut String) {
+        push_line(out, lengths);
+    }
+
+    fn read_case(&self, _: &[u64; 3], r: &mut Reader<'_>) -> Result<u64, ParseError> {
+        let p = r.int(&P)?;
         r.end_of_values()?;
-        let mut boards = Vec::with_capacity(m as usize);
-        for _ in 0..m {
-            boards.push(r.int("p", 1, MAX_P)?);
-            r.end_of_values()?;
-        }
-        r.eof()?;
-        Ok(StripesInstance { lengths, boards })
+        Ok(p)
     }
 
-    fn write_input(instance: &StripesInstance) -> String {
-        let [c, z, n] = instance.lengths;
-        let mut out = format!("{c} {z} {n}\n{}\n", instance.boards.len());
-        for p in &instance.boards {
-            out.push_str(&format!("{p}\n"));
-        }
-        out
+    fn write_case(&self, _: &[u64; 3], &p: &u64, out: &mut String) {
+        push_line(out, &[p]);
     }
 
-    fn solve(instance: &StripesInstance) -> Vec<Winner> {
-        let values = instance.values();
-        instance
-            .boards
+    fn solve(&self, lengths: &[u64; 3], &p: &u64) -> Winner {
+        let values = plain_table(&rules(lengths), p as usize);
+        Winner::from_mover_wins(values[p as usize] != 0)
+    }
+
+    /// One Grundy table up to the largest board serves every board.
+    fn solve_all(&self, lengths: &[u64; 3], boards: &[u64]) -> Vec<Winner> {
+        let largest = boards.iter().copied().max().unwrap_or(0);
+        let values = plain_table(&rules(lengths), largest as usize);
+        boards
             .iter()
             .map(|&p| Winner::from_mover_wins(values[p as usize] != 0))
             .collect()
     }
 
-    fn brute(instance: &StripesInstance) -> Result<Vec<Winner>, TooLarge> {
-        let mut solver = BruteSolver::new(&instance.rules(), Play::Normal);
-        instance
-            .boards
-            .iter()
-            .map(|&p| solver.wins(&[p]).map(Winner::from_mover_wins))
-            .collect()
+    fn brute(
+        &self,
+        lengths: &[u64; 3],
+        &p: &u64,
+        solvers: &mut Solvers,
+    ) -> Result<Winner, TooLarge> {
+        let solver = solvers.get(&rules(lengths), Play::Normal);
+        solver.wins(&[p]).map(Winner::from_mover_wins)
     }
 
-    fn write_answer(_instance: &StripesInstance, answer: &Vec<Winner>) -> String {
-        OUTCOMES.write(answer)
-    }
-
-    fn read_answer(
-        instance: &StripesInstance,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<Winner>, Malformed> {
-        OUTCOMES.read(tokens, instance.boards.len(), "board")
-    }
-
-    fn compare(
-        instance: &StripesInstance,
-        reference: &Vec<Winner>,
-        got: &Vec<Winner>,
-    ) -> Result<(), String> {
-        let Some(i) = first_mismatch(reference, got) else {
-            return Ok(());
+    fn judge(
+        &self,
+        lengths: &[u64; 3],
+        &p: &u64,
+        reference: &Winner,
+        got: &Winner,
+    ) -> Result<(), Mismatch> {
+        let why = || {
+            let values = plain_table(&rules(lengths), p as usize);
+            match reference {
+                Winner::First => first_wins_because(lengths, &values, p),
+                Winner::Second => second_wins_because(lengths, &values, p),
+            }
         };
-        let p = instance.boards[i];
-        let values = instance.values();
-        let why = match reference[i] {
-            Winner::First => first_wins_because(instance, &values, p),
-            Winner::Second => second_wins_because(instance, &values, p),
-        };
-        Err(format!(
-            "board {} (p = {p}): {} - {why}",
-            i + 1,
-            OUTCOMES.mismatch(reference[i], got[i])
-        ))
+        OUTCOMES.unless_equal(reference, got, || format!(" (p = {p})"), why)
     }
 
-    fn generate(gen: &mut Gen, params: &Params) -> Result<StripesInstance, ParamError> {
+    fn generate(
+        &self,
+        gen: &mut Gen,
+        params: &Params,
+    ) -> Result<Instance<[u64; 3], u64>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
             &["random", "max", "min", "short", "equal", "wide", "all"],
         )?;
-        let max_p = params.int("max_p", MAX_P, 1, MAX_P)?;
-        let max_len = params.int("max_len", MAX_LENGTH, 1, MAX_LENGTH)?;
+        let max_p = params.int("max_p", P.hi, P.lo, P.hi)?;
+        let max_len = params.int("max_len", LENGTH.hi, LENGTH.lo, LENGTH.hi)?;
         let default_m = match mode {
-            "max" | "wide" => MAX_M,
+            "max" | "wide" => M.hi,
             "all" => max_p,
             "min" => 1,
             _ => gen.range(1, 100),
         };
-        let m = params.int("m", default_m, 1, MAX_M)? as usize;
+        let m = params.int("m", default_m, M.lo, M.hi)? as usize;
         let mut lengths = [0; 3];
         lengths
             .iter_mut()
@@ -223,53 +225,34 @@ impl Problem for Stripes {
             "all" => (0..m as u64).map(|i| i % max_p + 1).collect(),
             _ => uniform_boards(gen, 1),
         };
-        Ok(StripesInstance { lengths, boards })
+        Ok(Instance {
+            header: lengths,
+            cases: boards,
+        })
     }
 
-    fn shrink(instance: &StripesInstance) -> Vec<StripesInstance> {
-        let with_boards = |boards: Vec<u64>| StripesInstance {
-            lengths: instance.lengths,
-            boards,
-        };
-        let mut out: Vec<StripesInstance> = Vec::new();
-        let boards = shrink_list(&instance.boards, 1, |_| 1, |&p| smaller(p, 1));
-        let (shorter, lowered): (Vec<_>, Vec<_>) = boards
-            .into_iter()
-            .partition(|b| b.len() < instance.boards.len());
-        out.extend(shorter.into_iter().map(with_boards));
+    fn shrink_case(&self, _: &[u64; 3], &p: &u64) -> Vec<u64> {
+        smaller(p, P.lo)
+    }
+
+    fn shrink_header(&self, lengths: &[u64; 3]) -> Vec<[u64; 3]> {
+        let mut out = Vec::new();
         for i in 0..3 {
-            for length in smaller(instance.lengths[i], 1) {
-                let mut lengths = instance.lengths;
-                lengths[i] = length;
-                out.push(StripesInstance {
-                    lengths,
-                    boards: instance.boards.clone(),
-                });
+            for length in smaller(lengths[i], LENGTH.lo) {
+                let mut shorter = *lengths;
+                shorter[i] = length;
+                out.push(shorter);
             }
         }
-        out.extend(lowered.into_iter().map(with_boards));
         out
     }
 
-    fn reach(instance: &StripesInstance) -> Vec<Reach> {
-        let [c, z, n] = instance.lengths;
-        vec![
-            reach("c, z, n", (1, MAX_LENGTH), [c, z, n]),
-            reach("m", (1, MAX_M), [instance.boards.len() as u64]),
-            reach("p", (1, MAX_P), instance.boards.iter().copied()),
-        ]
-    }
-
-    /// Size: `c + z + n + 1 + p` (one board).
-    fn enumerate(size: u64) -> Vec<StripesInstance> {
-        let numbers = size.saturating_sub(1);
-        super::enumerate::sequences(4, 1, numbers)
-            .into_iter()
-            .map(|v| StripesInstance {
-                lengths: [v[0], v[1], v[2]],
-                boards: vec![v[3]],
-            })
-            .collect()
+    /// Size: `c + z + n + p`.
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        Box::new(
+            sequences(4, LENGTH.lo.min(P.lo), LENGTH.hi.max(P.hi), size)
+                .map(|v| ([v[0], v[1], v[2]], v[3])),
+        )
     }
 }
 
@@ -285,7 +268,7 @@ fn random_length(gen: &mut Gen, max_len: u64) -> u64 {
 /// Every board from the first one whose Grundy value passes 255 up to `max_p` (shuffled, a
 /// random subset if `m` is smaller), the rest uniform in `1..=max_p`.
 fn wide_boards(gen: &mut Gen, lengths: &[u64; 3], m: usize, max_p: u64) -> Vec<u64> {
-    let values = plain_table(&Ruleset::Octal(OctalCode::stripes(lengths)), max_p as usize);
+    let values = plain_table(&rules(lengths), max_p as usize);
     let first_wide = values.iter().position(|&v| v > 255).unwrap_or(values.len()) as u64;
     let mut boards: Vec<u64> = (first_wide.max(1)..=max_p).collect();
     gen.shuffle(&mut boards);
@@ -307,8 +290,8 @@ fn placement(mv: &Move, shift: u64) -> String {
 }
 
 /// Why the first player wins on a board of `p` cells: a winning placement.
-fn first_wins_because(instance: &StripesInstance, values: &[u32], p: u64) -> String {
-    match winning_moves(&instance.rules(), values, &[p]) {
+fn first_wins_because(lengths: &[u64; 3], values: &[u32], p: u64) -> String {
+    match winning_moves(&rules(lengths), values, &[p]) {
         Ok(moves) if !moves.is_empty() => {
             format!("the first player wins by {}", placement(&moves[0], 0))
         }
@@ -318,10 +301,10 @@ fn first_wins_because(instance: &StripesInstance, values: &[u32], p: u64) -> Str
 
 /// Why the first player loses on a board of `p` cells: no stripe fits, or the first
 /// placement that fits is answered by a winning reply.
-fn second_wins_because(instance: &StripesInstance, values: &[u32], p: u64) -> String {
-    let rules = instance.rules();
+fn second_wins_because(lengths: &[u64; 3], values: &[u32], p: u64) -> String {
+    let rules = rules(lengths);
     let Some(first) = heap_moves(&rules, 0, p).next() else {
-        let [c, z, n] = instance.lengths;
+        let [c, z, n] = *lengths;
         return format!("no stripe fits (lengths {c}, {z}, {n}), so the first player cannot move");
     };
     // The first move lies at offset 0, so what is left is one row starting after it.

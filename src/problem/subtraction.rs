@@ -5,10 +5,10 @@
 //! is a win for the player to move iff the values of its heaps xor to non-zero. The set is
 //! given in any order, with repeats.
 //!
-//! Input: cases until a line `0`. A case: `k s1 … sk` (1 <= k <= 100, 1 <= s_i <= 10^4) /
-//! `m` (1 <= m <= 100) / m lines `l h1 … hl` (1 <= l <= 100, 0 <= h_i <= 10^4). The statement
-//! does not bound the number of cases (an input of only `0` has none). Output per case: one
-//! line of m letters, `W` if that position is a win for the player to move, else `L`.
+//! Input: cases until a line `0`. A case: `k s1 … sk` / `m` / m lines `l h1 … hl` (bounds:
+//! `K`, `S`, `M`, `L`, `H` below). The statement does not bound the number of cases (an
+//! input of only `0` has none). Output per case: one line of m letters, `W` if that position
+//! is a win for the player to move, else `L`.
 //!
 //! Generator parameters:
 //! - `mode` (default `random`):
@@ -26,22 +26,24 @@
 //!   random per case in 1..=10 (100 for `max`, 1 for `min`).
 //! - `max_s` (1..=10^4) and `max_h` (0..=10^4): largest move and largest heap.
 
-use super::common::{
-    first_mismatch, push_line, reach, read_counted_line, shrink_list, smaller, Size,
-};
-use super::{ParseError, Problem, Reach, StrictReader};
-use crate::game::brute::{BruteSolver, Play, TooLarge};
+use super::answer::{Answer, At, Mismatch};
+use super::enumerate::counted_lists;
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::shrink::{shrink_list, smaller};
+use super::size::Size;
+use super::{Enumeration, Instance, ParseError, Problem};
+use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::grundy::plain_table;
 use crate::game::moves::{heap_moves, winning_moves, Move};
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
 use crate::text::{Malformed, TokenReader};
 
-const MAX_K: u64 = 100;
-const MAX_S: u64 = 10_000;
-const MAX_M: u64 = 100;
-const MAX_L: u64 = 100;
-const MAX_H: u64 = 10_000;
+const K: Int = Int::new("k", 1, 100, "the size of a set S");
+const S: Int = Int::new("s_i", 1, 10_000, "a move of S");
+const M: Int = Int::new("m", 1, 100, "the number of positions of a test case");
+const L: Int = Int::new("l", 1, 100, "the number of heaps of a position");
+const H: Int = Int::new("h_i", 0, 10_000, "the size of a heap (heaps may be empty)");
 /// The generator's own bound on the number of cases (the statement has none).
 const MAX_GENERATED_CASES: u64 = 1000;
 
@@ -70,144 +72,139 @@ impl SubtractionCase {
         let largest = self.positions.iter().flatten().copied().max().unwrap_or(0);
         plain_table(&self.rules(), largest as usize)
     }
+}
 
-    fn weight(&self) -> usize {
-        self.set.len() + self.positions.iter().map(Vec::len).sum::<usize>()
+/// Per position: does the player to move win (`W`)? One line of letters per case.
+impl Answer<SubtractionCase> for Vec<bool> {
+    type Words = ();
+
+    fn write(&self, _: &(), out: &mut String) {
+        out.extend(self.iter().map(|&w| letter(w)));
+    }
+
+    fn read(
+        _: &(),
+        case: &SubtractionCase,
+        at: &At,
+        tokens: &mut TokenReader<'_>,
+    ) -> Result<Vec<bool>, Malformed> {
+        let m = case.positions.len();
+        let expected = format!("a line of {m} letters W or L for {at}");
+        let token = tokens.next(&expected)?;
+        let letters: Option<Vec<bool>> = token
+            .bytes
+            .iter()
+            .map(|&b| match b {
+                b'W' => Some(true),
+                b'L' => Some(false),
+                _ => None,
+            })
+            .collect();
+        match letters {
+            Some(letters) if letters.len() == m => Ok(letters),
+            _ => Err(Malformed {
+                line: token.line,
+                col: token.col,
+                message: format!("expected {expected}, found {:?}", token.text()),
+            }),
+        }
     }
 }
 
 impl Problem for Subtraction {
-    type Instance = Vec<SubtractionCase>;
-    /// Per case, per position: does the player to move win (`W`)?
-    type Answer = Vec<Vec<bool>>;
-    const NAME: &'static str = "subtraction";
-    const TITLE: &'static str = "S-Nim (POJ 2960): take s stones, s from a set";
+    type Header = ();
+    type Case = SubtractionCase;
+    type Answer = Vec<bool>;
 
-    fn parse_input(input: &[u8]) -> Result<Vec<SubtractionCase>, ParseError> {
-        let mut r = StrictReader::new(input);
-        let mut cases = Vec::new();
-        loop {
-            let set = read_counted_line(&mut r, "k (or 0 to end)", (0, MAX_K), "s_i", (1, MAX_S))?;
-            if set.is_empty() {
-                break;
-            }
-            let m = r.int("m", 1, MAX_M)?;
-            r.end_of_values()?;
-            let positions = (0..m)
-                .map(|_| read_counted_line(&mut r, "l", (1, MAX_L), "h_i", (0, MAX_H)))
-                .collect::<Result<_, _>>()?;
-            cases.push(SubtractionCase { set, positions });
-        }
-        r.eof()?;
-        Ok(cases)
+    fn name(&self) -> &'static str {
+        "subtraction"
     }
 
-    fn write_input(cases: &Vec<SubtractionCase>) -> String {
-        let mut out = String::new();
-        for case in cases {
-            push_line(
-                &mut out,
-                &[&[case.set.len() as u64], &case.set[..]].concat(),
-            );
-            push_line(&mut out, &[case.positions.len() as u64]);
-            for heaps in &case.positions {
-                push_line(&mut out, &[&[heaps.len() as u64], &heaps[..]].concat());
-            }
-        }
-        out.push_str("0\n");
-        out
+    fn title(&self) -> &'static str {
+        "S-Nim (POJ 2960): take s stones, s from a set"
     }
 
-    fn solve(cases: &Vec<SubtractionCase>) -> Vec<Vec<bool>> {
-        cases
+    fn format(&self) -> Format {
+        Format {
+            listing: Listing::ZeroEnded(K),
+            constraints: [K, S, M, L, H].map(Constraint::Int).to_vec(),
+            unit: "case",
+        }
+    }
+
+    fn words(&self) -> &() {
+        &()
+    }
+
+    fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<SubtractionCase, ParseError> {
+        let k = r.count_or_end(&K)?;
+        r.space()?;
+        let set = r.ints(k, &S)?;
+        let m = r.int(&M)?;
+        r.end_of_values()?;
+        let positions = (0..m)
+            .map(|_| r.counted_ints(&L, &H))
+            .collect::<Result<_, _>>()?;
+        Ok(SubtractionCase { set, positions })
+    }
+
+    fn write_case(&self, _: &(), case: &SubtractionCase, out: &mut String) {
+        push_line(out, &[&[case.set.len() as u64], &case.set[..]].concat());
+        push_line(out, &[case.positions.len() as u64]);
+        for heaps in &case.positions {
+            push_line(out, &[&[heaps.len() as u64], &heaps[..]].concat());
+        }
+    }
+
+    fn solve(&self, _: &(), case: &SubtractionCase) -> Vec<bool> {
+        let values = case.values();
+        case.positions
             .iter()
-            .map(|case| {
-                let values = case.values();
-                case.positions
-                    .iter()
-                    .map(|heaps| heaps.iter().fold(0, |acc, &h| acc ^ values[h as usize]) != 0)
-                    .collect()
-            })
+            .map(|heaps| heaps.iter().fold(0, |acc, &h| acc ^ values[h as usize]) != 0)
             .collect()
     }
 
-    fn brute(cases: &Vec<SubtractionCase>) -> Result<Vec<Vec<bool>>, TooLarge> {
-        cases
+    fn brute(
+        &self,
+        _: &(),
+        case: &SubtractionCase,
+        solvers: &mut Solvers,
+    ) -> Result<Vec<bool>, TooLarge> {
+        let solver = solvers.get(&case.rules(), Play::Normal);
+        case.positions
             .iter()
-            .map(|case| {
-                let mut solver = BruteSolver::new(&case.rules(), Play::Normal);
-                case.positions
-                    .iter()
-                    .map(|heaps| solver.wins(heaps))
-                    .collect()
-            })
+            .map(|heaps| solver.wins(heaps))
             .collect()
     }
 
-    fn write_answer(_cases: &Vec<SubtractionCase>, answer: &Vec<Vec<bool>>) -> String {
-        let mut out = String::new();
-        for line in answer {
-            out.extend(line.iter().map(|&w| letter(w)));
-            out.push('\n');
-        }
-        out
-    }
-
-    fn read_answer(
-        cases: &Vec<SubtractionCase>,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<Vec<bool>>, Malformed> {
-        cases
-            .iter()
-            .enumerate()
-            .map(|(c, case)| {
-                let m = case.positions.len();
-                let expected = format!("a line of {m} letters W or L for case {}", c + 1);
-                let token = tokens.next(&expected)?;
-                let letters: Option<Vec<bool>> = token
-                    .bytes
-                    .iter()
-                    .map(|&b| match b {
-                        b'W' => Some(true),
-                        b'L' => Some(false),
-                        _ => None,
-                    })
-                    .collect();
-                match letters {
-                    Some(letters) if letters.len() == m => Ok(letters),
-                    _ => Err(Malformed {
-                        line: token.line,
-                        col: token.col,
-                        message: format!("expected {expected}, found {:?}", token.text()),
-                    }),
-                }
-            })
-            .collect()
-    }
-
-    fn compare(
-        cases: &Vec<SubtractionCase>,
-        reference: &Vec<Vec<bool>>,
-        got: &Vec<Vec<bool>>,
-    ) -> Result<(), String> {
-        let Some(c) = first_mismatch(reference, got) else {
+    /// Names the first wrong position of the case.
+    fn judge(
+        &self,
+        _: &(),
+        case: &SubtractionCase,
+        reference: &Vec<bool>,
+        got: &Vec<bool>,
+    ) -> Result<(), Mismatch> {
+        let Some(i) = reference.iter().zip(got).position(|(r, g)| r != g) else {
             return Ok(());
         };
-        let i = first_mismatch(&reference[c], &got[c]).unwrap_or(0);
-        let case = &cases[c];
         let heaps = &case.positions[i];
-        let why = explain(case, heaps);
-        Err(format!(
-            "case {}, position {} ({}): expected {}, got {} - {why}",
-            c + 1,
-            i + 1,
-            describe_heaps(heaps),
-            letter(reference[c][i]),
-            letter(got[c][i]),
-        ))
+        Err(Mismatch {
+            place: format!(", position {} ({})", i + 1, describe_heaps(heaps)),
+            why: format!(
+                "expected {}, got {} - {}",
+                letter(reference[i]),
+                letter(got[i]),
+                explain(case, heaps)
+            ),
+        })
     }
 
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<SubtractionCase>, ParamError> {
+    fn generate(
+        &self,
+        gen: &mut Gen,
+        params: &Params,
+    ) -> Result<Instance<(), SubtractionCase>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
@@ -224,11 +221,11 @@ impl Problem for Subtraction {
             "min" => Some(1),
             _ => None,
         };
-        let k = Size::param(params, "k", by_mode, MAX_K)?;
-        let m = Size::param(params, "m", by_mode, MAX_M)?;
-        let l = Size::param(params, "l", by_mode, MAX_L)?;
-        let max_s = params.int("max_s", if mode == "min" { 1 } else { MAX_S }, 1, MAX_S)?;
-        let max_h = params.int("max_h", if mode == "min" { 0 } else { MAX_H }, 0, MAX_H)?;
+        let k = Size::param(params, "k", by_mode, &K)?;
+        let m = Size::param(params, "m", by_mode, &M)?;
+        let l = Size::param(params, "l", by_mode, &L)?;
+        let max_s = params.int("max_s", if mode == "min" { 1 } else { S.hi }, S.lo, S.hi)?;
+        let max_h = params.int("max_h", if mode == "min" { 0 } else { H.hi }, H.lo, H.hi)?;
         if mode == "no-one" && max_s < 2 {
             return Err(ParamError {
                 key: "max_s".to_string(),
@@ -254,65 +251,50 @@ impl Problem for Subtraction {
                 SubtractionCase { set, positions }
             })
             .collect();
-        Ok(cases)
+        Ok(Instance { header: (), cases })
     }
 
-    fn shrink(cases: &Vec<SubtractionCase>) -> Vec<Vec<SubtractionCase>> {
-        shrink_list(cases, 1, SubtractionCase::weight, |case| {
-            let with_set = |set: Vec<u64>| SubtractionCase {
-                set,
-                positions: case.positions.clone(),
-            };
-            let with_positions = |positions: Vec<Vec<u64>>| SubtractionCase {
+    fn shrink_case(&self, _: &(), case: &SubtractionCase) -> Vec<SubtractionCase> {
+        let positions = shrink_list(&case.positions, 1, Vec::len, |heaps| {
+            shrink_list(heaps, 1, |_| 1, |&h| smaller(h, H.lo))
+        });
+        let mut out: Vec<SubtractionCase> = positions
+            .into_iter()
+            .map(|positions| SubtractionCase {
                 set: case.set.clone(),
                 positions,
-            };
-            let mut out: Vec<SubtractionCase> = Vec::new();
-            let positions = shrink_list(&case.positions, 1, Vec::len, |heaps| {
-                shrink_list(heaps, 1, |_| 1, |&h| smaller(h, 0))
-            });
-            out.extend(positions.into_iter().map(with_positions));
-            let sets = shrink_list(&case.set, 1, |_| 1, |&s| smaller(s, 1));
-            out.extend(sets.into_iter().map(with_set));
-            out
-        })
-    }
-
-    fn reach(cases: &Vec<SubtractionCase>) -> Vec<Reach> {
-        let positions = || cases.iter().flat_map(|c| c.positions.iter());
-        vec![
-            reach("k", (1, MAX_K), cases.iter().map(|c| c.set.len() as u64)),
-            reach(
-                "s_i",
-                (1, MAX_S),
-                cases.iter().flat_map(|c| c.set.iter().copied()),
-            ),
-            reach(
-                "m",
-                (1, MAX_M),
-                cases.iter().map(|c| c.positions.len() as u64),
-            ),
-            reach("l", (1, MAX_L), positions().map(|p| p.len() as u64)),
-            reach("h_i", (0, MAX_H), positions().flatten().copied()),
-        ]
-    }
-
-    /// Size: `k + s_1 + … + s_k + 1 + l + h_1 + … + h_l` (one case, one position; the final
-    /// `0` adds nothing).
-    fn enumerate(size: u64) -> Vec<Vec<SubtractionCase>> {
-        let rest = size.saturating_sub(1);
-        let mut out = Vec::new();
-        for set_part in 2..=rest {
-            for set in super::enumerate::counted_lists(1, set_part) {
-                for heaps in super::enumerate::counted_lists(0, rest - set_part) {
-                    out.push(vec![SubtractionCase {
-                        set: set.clone(),
-                        positions: vec![heaps],
-                    }]);
-                }
-            }
-        }
+            })
+            .collect();
+        let sets = shrink_list(&case.set, 1, |_| 1, |&s| smaller(s, S.lo));
+        out.extend(sets.into_iter().map(|set| SubtractionCase {
+            set,
+            positions: case.positions.clone(),
+        }));
         out
+    }
+
+    fn weight(&self, case: &SubtractionCase) -> usize {
+        case.set.len() + case.positions.iter().map(Vec::len).sum::<usize>()
+    }
+
+    /// Size: `k + s_1 + … + s_k + 1 + l + h_1 + … + h_l` (one position; the final `0` adds
+    /// nothing).
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        let rest = size.saturating_sub(1);
+        Box::new((2..=rest).flat_map(move |set_part| {
+            counted_lists(K, S, set_part).flat_map(move |set| {
+                counted_lists(L, H, rest - set_part).map(move |heaps| {
+                    let positions = vec![heaps];
+                    (
+                        (),
+                        SubtractionCase {
+                            set: set.clone(),
+                            positions,
+                        },
+                    )
+                })
+            })
+        }))
     }
 }
 

@@ -2,8 +2,8 @@
 //! takes any positive number from one heap, or the same number from both; who cannot move
 //! loses.
 //!
-//! Input: lines `a b` until end of file (0 <= a, b <= 10^18, 1 to 10^5 lines). Output per
-//! line `1` if the first player wins, else `0`.
+//! Input: lines `a b` until end of file (bounds: `LINES`, `A`, `B` below). Output per line `1`
+//! if the first player wins, else `0`.
 //!
 //! Exact integers only ([`crate::game::wythoff`]): the P-positions
 //! `(floor(k phi), floor(k phi) + k)` come from `isqrt(5 k^2)` in `u128`; floating point is
@@ -24,15 +24,27 @@
 //! - `lines` (1..=10^5): number of lines; default 1..=100 at random, or as the mode says.
 //! - `max_value` (0..=10^18): largest heap; default 10^18 (0 in `min`).
 
-use super::common::{first_mismatch, reach, shrink_list, smaller, Outcomes, Winner};
-use super::{ParseError, Problem, Reach, StrictReader};
-use crate::game::brute::{wythoff_wins_brute, TooLarge};
+use super::answer::{Mismatch, Outcomes, Winner};
+use super::format::{Constraint, Format, Int, Listing, Reader};
+use super::shrink::smaller;
+use super::{Enumeration, Instance, ParseError, Problem};
+use crate::game::brute::{wythoff_wins_brute, Solvers, TooLarge};
 use crate::game::wythoff::{is_p_position, p_position, winning_moves};
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
-const MAX_LINES: usize = 100_000;
-const MAX_VALUE: u64 = 1_000_000_000_000_000_000;
+const LINES: Int = Int::new("lines", 1, 100_000, "the number of lines of the input");
+const A: Int = Int::new(
+    "a",
+    0,
+    1_000_000_000_000_000_000,
+    "the stones of the first heap",
+);
+const B: Int = Int::new(
+    "b",
+    0,
+    1_000_000_000_000_000_000,
+    "the stones of the second heap",
+);
 
 /// `1` when the first player wins, `0` when the second does, one per line.
 const ONE_ZERO: Outcomes = Outcomes {
@@ -40,6 +52,7 @@ const ONE_ZERO: Outcomes = Outcomes {
     second: "0",
 };
 
+/// A case is one line `a b`.
 pub struct Wythoff;
 
 /// The largest `k` whose P-position `(a_k, a_k + k)` has both heaps at most `max`.
@@ -129,89 +142,79 @@ fn explain(a: u64, b: u64, winner: Winner) -> String {
 }
 
 impl Problem for Wythoff {
-    type Instance = Vec<(u64, u64)>;
-    type Answer = Vec<Winner>;
-    const NAME: &'static str = "wythoff";
-    const TITLE: &'static str = "Wythoff's game on two heaps up to 10^18";
+    type Header = ();
+    type Case = (u64, u64);
+    type Answer = Winner;
 
-    fn parse_input(input: &[u8]) -> Result<Vec<(u64, u64)>, ParseError> {
-        let mut reader = StrictReader::new(input);
-        let mut lines = Vec::new();
-        loop {
-            if lines.len() == MAX_LINES {
-                return Err(reader.error(format!("more than {MAX_LINES} lines")));
-            }
-            let a = reader.int("a", 0, MAX_VALUE)?;
-            reader.space()?;
-            let b = reader.int("b", 0, MAX_VALUE)?;
-            reader.end_of_values()?;
-            lines.push((a, b));
-            if reader.at_eof() {
-                return Ok(lines);
-            }
+    fn name(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn title(&self) -> &'static str {
+        "Wythoff's game on two heaps up to 10^18"
+    }
+
+    fn format(&self) -> Format {
+        Format {
+            listing: Listing::ToEnd(LINES),
+            constraints: [LINES, A, B].map(Constraint::Int).to_vec(),
+            unit: "line",
         }
     }
 
-    fn write_input(lines: &Vec<(u64, u64)>) -> String {
-        lines.iter().map(|(a, b)| format!("{a} {b}\n")).collect()
+    fn words(&self) -> &Outcomes {
+        &ONE_ZERO
     }
 
-    fn solve(lines: &Vec<(u64, u64)>) -> Vec<Winner> {
-        lines
-            .iter()
-            .map(|&(a, b)| Winner::from_mover_wins(!is_p_position(a, b)))
-            .collect()
+    fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<(u64, u64), ParseError> {
+        let a = r.int(&A)?;
+        r.space()?;
+        let b = r.int(&B)?;
+        r.end_of_values()?;
+        Ok((a, b))
     }
 
-    fn brute(lines: &Vec<(u64, u64)>) -> Result<Vec<Winner>, TooLarge> {
-        lines
-            .iter()
-            .map(|&(a, b)| wythoff_wins_brute(a, b).map(Winner::from_mover_wins))
-            .collect()
+    fn write_case(&self, _: &(), (a, b): &(u64, u64), out: &mut String) {
+        out.push_str(&format!("{a} {b}\n"));
     }
 
-    fn write_answer(_lines: &Vec<(u64, u64)>, answer: &Vec<Winner>) -> String {
-        ONE_ZERO.write(answer)
+    fn solve(&self, _: &(), &(a, b): &(u64, u64)) -> Winner {
+        Winner::from_mover_wins(!is_p_position(a, b))
     }
 
-    fn read_answer(
-        lines: &Vec<(u64, u64)>,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<Vec<Winner>, Malformed> {
-        ONE_ZERO.read(tokens, lines.len(), "line")
+    fn brute(&self, _: &(), &(a, b): &(u64, u64), _: &mut Solvers) -> Result<Winner, TooLarge> {
+        wythoff_wins_brute(a, b).map(Winner::from_mover_wins)
     }
 
-    fn compare(
-        lines: &Vec<(u64, u64)>,
-        reference: &Vec<Winner>,
-        got: &Vec<Winner>,
-    ) -> Result<(), String> {
-        let Some(i) = first_mismatch(reference, got) else {
-            return Ok(());
-        };
-        let (a, b) = lines[i];
-        Err(format!(
-            "line {} (a = {a}, b = {b}): {} - {}",
-            i + 1,
-            ONE_ZERO.mismatch(reference[i], got[i]),
-            explain(a, b, reference[i])
-        ))
+    fn judge(
+        &self,
+        _: &(),
+        &(a, b): &(u64, u64),
+        reference: &Winner,
+        got: &Winner,
+    ) -> Result<(), Mismatch> {
+        let place = || format!(" (a = {a}, b = {b})");
+        ONE_ZERO.unless_equal(reference, got, place, || explain(a, b, *reference))
     }
 
-    fn generate(gen: &mut Gen, params: &Params) -> Result<Vec<(u64, u64)>, ParamError> {
+    fn generate(
+        &self,
+        gen: &mut Gen,
+        params: &Params,
+    ) -> Result<Instance<(), (u64, u64)>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
             &["random", "max", "min", "p-near-max", "fibonacci"],
         )?;
         let default_lines = match mode {
-            "max" => MAX_LINES as u64,
+            "max" => LINES.hi,
             "min" => 1,
             _ => gen.range(1, 100),
         };
-        let count = params.int("lines", default_lines, 1, MAX_LINES as u64)? as usize;
-        let default_max = if mode == "min" { 0 } else { MAX_VALUE };
-        let max = params.int("max_value", default_max, 0, MAX_VALUE)?;
+        let count = params.int("lines", default_lines, LINES.lo, LINES.hi)? as usize;
+        let default_max = if mode == "min" { 0 } else { A.hi };
+        let max = params.int("max_value", default_max, A.lo, A.hi)?;
         let top_k = largest_k(max);
         let fibonacci = fibonacci_upto(top_k);
         let mut lines = Vec::with_capacity(count + 8);
@@ -240,41 +243,34 @@ impl Problem for Wythoff {
             with_neighbours(gen, k, max, &mut lines);
         }
         lines.truncate(count);
-        Ok(lines)
+        Ok(Instance {
+            header: (),
+            cases: lines,
+        })
     }
 
-    fn shrink(lines: &Vec<(u64, u64)>) -> Vec<Vec<(u64, u64)>> {
-        shrink_list(
-            lines,
-            1,
-            |_| 2,
-            |&(a, b)| {
-                let mut out = same_place_on_a_smaller_diagonal(a, b);
-                // Lowering both heaps by the same amount keeps the difference k; lowering one
-                // heap changes it.
-                let low = a.min(b);
-                out.extend(
-                    smaller(low, 0)
-                        .into_iter()
-                        .map(|l| (a - (low - l), b - (low - l))),
-                );
-                out.extend(smaller(a, 0).into_iter().map(|x| (x, b)));
-                out.extend(smaller(b, 0).into_iter().map(|y| (a, y)));
-                out
-            },
-        )
+    fn shrink_case(&self, _: &(), &(a, b): &(u64, u64)) -> Vec<(u64, u64)> {
+        let mut out = same_place_on_a_smaller_diagonal(a, b);
+        // Lowering both heaps by the same amount keeps the difference k; lowering one heap
+        // changes it.
+        let low = a.min(b);
+        out.extend(
+            smaller(low, 0)
+                .into_iter()
+                .map(|l| (a - (low - l), b - (low - l))),
+        );
+        out.extend(smaller(a, A.lo).into_iter().map(|x| (x, b)));
+        out.extend(smaller(b, B.lo).into_iter().map(|y| (a, y)));
+        out
     }
 
-    fn reach(lines: &Vec<(u64, u64)>) -> Vec<Reach> {
-        vec![
-            reach("lines", (1, MAX_LINES as u64), [lines.len() as u64]),
-            reach("a", (0, MAX_VALUE), lines.iter().map(|&(a, _)| a)),
-            reach("b", (0, MAX_VALUE), lines.iter().map(|&(_, b)| b)),
-        ]
+    fn weight(&self, _: &(u64, u64)) -> usize {
+        2
     }
 
-    /// Size: `a + b` (one line).
-    fn enumerate(size: u64) -> Vec<Vec<(u64, u64)>> {
-        (0..=size).map(|a| vec![(a, size - a)]).collect()
+    /// Size: `a + b`.
+    fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
+        let lowest = size.saturating_sub(B.hi);
+        Box::new((lowest..=size.min(A.hi)).map(move |a| ((), (a, size - a))))
     }
 }

@@ -155,7 +155,7 @@ impl ExhaustiveCases {
         let mut complete_through = None;
         let mut empty_sizes = 0;
         for size in 0..=bound.unwrap_or(u64::MAX) {
-            let level = problem.enumerate(size);
+            let level: Vec<String> = problem.enumerate(size).collect();
             if bound.is_none() && (inputs.len() + level.len()) as u64 > max_cases {
                 if inputs.is_empty() {
                     return Err(format!(
