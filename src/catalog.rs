@@ -1,16 +1,22 @@
 //! The catalog: every problem stonejudge knows by name, seen through bytes, and the lookup
-//! from a name to a problem. This is the layer above [`crate::problem`] (typed problems) and
-//! [`crate::check`] (the generic checker flow) where kinds of problem meet the commands.
+//! from a name to a problem ([`resolve`]). This is the layer above [`crate::problem`] (typed
+//! problems) and [`crate::check`] (the generic checker flow) where kinds of problem meet the
+//! commands.
+
+mod resolve;
 
 use std::marker::PhantomData;
 
-use crate::check::{JudgeFailure, Judgement};
+pub use resolve::{all, resolve, Resolved, UnknownProblem};
+
+use crate::check::JudgeFailure;
 use crate::game::brute::TooLarge;
 use crate::gen::{Gen, ParamError, Params};
 use crate::problem::{
     bounded_nim, misere_nim, misere_subtraction, nim, octal, rows, stripes, subtraction, wythoff,
     ParseError, Problem, Reach,
 };
+use crate::verdict::Judged;
 
 /// A problem seen through bytes, so it can be picked by name at run time.
 pub trait DynProblem: Sync {
@@ -25,7 +31,7 @@ pub trait DynProblem: Sync {
     /// A generated input.
     fn generate(&self, seed: u64, params: &Params) -> Result<String, ParamError>;
     /// Checks `output` against the jury `answer` for `input`.
-    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judgement, JudgeFailure>;
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure>;
     /// Smaller valid inputs derived from a valid `input` (none if it does not parse).
     fn shrink(&self, input: &[u8]) -> Vec<String>;
     /// The constraint ranges a valid input reaches.
@@ -66,7 +72,7 @@ impl<P: Problem> DynProblem for Registered<P> {
         Ok(P::write_input(&instance))
     }
 
-    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judgement, JudgeFailure> {
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
         crate::check::check_output::<P>(input, answer, output)
     }
 

@@ -10,6 +10,8 @@ pub mod catalog;
 pub mod check;
 pub mod game;
 pub mod gen;
+pub mod judge;
+pub mod parallel;
 pub mod problem;
 pub mod run;
 pub mod stress;

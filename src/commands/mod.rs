@@ -15,9 +15,7 @@ use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
-
-use stonejudge::catalog::{self, DynProblem};
+use anyhow::Context;
 
 /// How a command that ran to the end went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,17 +35,6 @@ impl Outcome {
             Outcome::Rejected => ExitCode::from(1),
             Outcome::Protocol(code) => ExitCode::from(code),
         }
-    }
-}
-
-/// The problem called `name`, or a usage error listing the names there are.
-pub fn find_problem(name: &str) -> anyhow::Result<&'static dyn DynProblem> {
-    match catalog::find(name) {
-        Some(p) => Ok(p),
-        None => bail!(
-            "unknown problem {name:?}; the problems are: {}",
-            catalog::names().join(", ")
-        ),
     }
 }
 

@@ -1,0 +1,153 @@
+//! Work on several threads with the results in order: the one parallel loop of the project.
+//!
+//! Items are numbered `0, 1, 2, …`; each of `jobs` worker threads takes the next unclaimed
+//! number, so one slow item holds up only its own thread. Results reach the caller on its own
+//! thread, in item order, each as soon as it and every item before it are done: a table can be
+//! printed while later items still run, and a search can stop at its lowest-numbered find. The
+//! result never depends on the number of threads or on their timing; only how much work is
+//! wasted past an early end does.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+/// The number of cores, the default number of jobs everywhere.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// What one item's work came to.
+#[derive(Debug)]
+pub enum Step<R> {
+    /// A result; later items are still wanted.
+    Next(R),
+    /// A result, and no later item is wanted (a search found what it looks for).
+    Last(R),
+    /// Nothing, and no item from this one on is wanted (the time is up).
+    Stop,
+}
+
+/// Runs `work` on items `0..count`, `jobs` at a time, and hands every result to `deliver` in
+/// item order. Ends after the first [`Step::Last`] (delivered) or before the first
+/// [`Step::Stop`] (items after either are not started, or their results are dropped). A panic
+/// in `work` is resumed on the caller's thread once the other workers have finished.
+pub fn in_order<R: Send>(
+    count: u64,
+    jobs: usize,
+    work: impl Fn(u64) -> Step<R> + Sync,
+    mut deliver: impl FnMut(u64, R),
+) {
+    // Items at or past `end` are not wanted: `count`, or the lowest item that ended the run.
+    let end = AtomicU64::new(count);
+    let next = AtomicU64::new(0);
+    let (sender, receiver) = mpsc::channel::<(u64, Step<R>)>();
+    std::thread::scope(|scope| {
+        let workers = (jobs.max(1) as u64).min(count) as usize;
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                let sender = sender.clone();
+                let (end, next, work) = (&end, &next, &work);
+                scope.spawn(move || loop {
+                    let item = next.fetch_add(1, Ordering::Relaxed);
+                    if item >= end.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let step = work(item);
+                    if !matches!(step, Step::Next(_)) {
+                        end.fetch_min(item + 1, Ordering::Relaxed);
+                    }
+                    if sender.send((item, step)).is_err() {
+                        break;
+                    }
+                })
+            })
+            .collect();
+        drop(sender);
+        let mut waiting: BTreeMap<u64, Step<R>> = BTreeMap::new();
+        let mut due = 0;
+        'receive: for (item, step) in &receiver {
+            waiting.insert(item, step);
+            while let Some(step) = waiting.remove(&due) {
+                due += 1;
+                match step {
+                    Step::Next(result) => deliver(due - 1, result),
+                    Step::Last(result) => {
+                        deliver(due - 1, result);
+                        break 'receive;
+                    }
+                    Step::Stop => break 'receive,
+                }
+            }
+        }
+        // Workers still busy finish their item and find nothing more wanted; their results
+        // are dropped with the receiver.
+        end.store(0, Ordering::Relaxed);
+        drop(receiver);
+        for handle in handles {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
+}
+
+/// `f` applied to every item, `jobs` at a time, results in item order.
+pub fn map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let mut results = Vec::with_capacity(items.len());
+    in_order(
+        items.len() as u64,
+        jobs,
+        |i| Step::Next(f(&items[i as usize])),
+        |_, result| results.push(result),
+    );
+    results
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn results_come_in_item_order_whatever_the_timing() {
+        for jobs in [1, 2, 5] {
+            let slow_first = |i: &u64| {
+                std::thread::sleep(Duration::from_millis(if *i == 0 { 30 } else { 1 }));
+                i * i
+            };
+            let items: Vec<u64> = (0..12).collect();
+            let squares: Vec<u64> = items.iter().map(|i| i * i).collect();
+            assert_eq!(map(&items, jobs, slow_first), squares);
+        }
+        assert!(map(&[] as &[u8], 3, |_| 0).is_empty());
+    }
+
+    #[test]
+    fn a_last_result_ends_the_run_at_the_lowest_item() {
+        for jobs in [1, 2, 4] {
+            let mut seen = Vec::new();
+            in_order(
+                u64::MAX,
+                jobs,
+                |i| match i {
+                    7 | 9 => Step::Last(i),
+                    _ => Step::Next(i),
+                },
+                |i, r| seen.push((i, r)),
+            );
+            assert_eq!(seen, (0..=7).map(|i| (i, i)).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_the_run_before_its_item() {
+        let mut seen = Vec::new();
+        in_order(
+            100,
+            3,
+            |i| if i >= 5 { Step::Stop } else { Step::Next(i) },
+            |_, r| seen.push(r),
+        );
+        assert_eq!(seen, vec![0, 1, 2, 3, 4]);
+    }
+}
