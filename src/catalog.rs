@@ -100,7 +100,7 @@ const fn registered<P: Problem>() -> Registered<P> {
     Registered(PhantomData)
 }
 
-/// Every problem of the catalog, in GAMES.md order.
+/// Every problem of the catalog, in the order of docs/games.md §4.
 pub static CATALOG: &[&dyn DynProblem] = &[
     &registered::<stripes::Stripes>(),
     &registered::<nim::Nim>(),

@@ -41,7 +41,7 @@ impl Verdict {
         Verdict::JE,
     ];
 
-    /// Precedence when several verdicts apply (DESIGN.md): JE, TLE, MLE, OLE, RE, then the
+    /// Precedence when several verdicts apply (docs/design.md §5): JE, TLE, MLE, OLE, RE, then the
     /// checker's verdict. Lower ranks win. CE comes with JE: nothing ran.
     pub fn rank(self) -> u8 {
         match self {

@@ -1,4 +1,4 @@
-//! Problem `octal` (GAMES.md section 4.8): any octal game `0.d1...dk` on several heaps; who
+//! Problem `octal` (docs/games.md §4.8): any octal game `0.d1...dk` on several heaps; who
 //! cannot move loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
 //!
 //! Input: `T` (1 <= T <= 100); each case: a code `0.d1...dk` (1 <= k <= 16, digits 0-7, the
