@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::Outcome;
+use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
 use stonejudge::archive;
 use stonejudge::catalog;
@@ -314,19 +314,9 @@ fn repro(args: &JudgeArgs, dir: &Path, limits: &Limits, test: &str) -> String {
     words.extend(args.command.iter().cloned());
     words
         .iter()
-        .map(|w| shell_quote(&w.to_string_lossy()))
+        .map(|w| shell_word(&w.to_string_lossy()))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `word` as one shell word: unchanged when safe, else in single quotes.
-fn shell_quote(word: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c);
-    if !word.is_empty() && word.chars().all(safe) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
 
 /// Writes `text` to `path` through a temporary file in the same directory and a rename, so a
@@ -347,14 +337,6 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shell_quoting() {
-        assert_eq!(shell_quote("./sol.cpp"), "./sol.cpp");
-        assert_eq!(shell_quote("a b"), "'a b'");
-        assert_eq!(shell_quote("it's"), r"'it'\''s'");
-        assert_eq!(shell_quote(""), "''");
-    }
 
     #[test]
     fn one_line_cuts() {

@@ -56,3 +56,27 @@ pub fn read_input(path: Option<&Path>) -> anyhow::Result<(String, Vec<u8>)> {
         }
     }
 }
+
+/// `word` as one word of a POSIX shell command: unchanged when safe, else in single quotes.
+/// Reproduction commands in reports are built from these.
+pub fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(shell_word("./sol.cpp"), "./sol.cpp");
+        assert_eq!(shell_word("a b"), "'a b'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+}

@@ -13,7 +13,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::Outcome;
+use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
 use stonejudge::archive::run_limits;
 use stonejudge::catalog::{self, Resolved};
@@ -389,20 +389,7 @@ fn repro(args: &StressArgs, origin: &Origin) -> String {
     );
     words
         .iter()
-        .map(|w| quoted(w))
+        .map(|w| shell_word(w))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `word` quoted for a POSIX shell when it needs it.
-fn quoted(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }

@@ -38,11 +38,13 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
 /// Builds, reports and writes or checks one problem; `Ok(false)` if it is rejected.
 fn process(problem: &Resolved, check: bool, jobs: usize) -> anyhow::Result<bool> {
     let name = problem.name();
-    let built = match problem
-        .manifest()
-        .and_then(|manifest| archive::build(problem.problem(), &manifest, jobs))
-    {
-        Ok(built) => built,
+    // The manifest, and the plan built from it: either may be wrong.
+    let loaded = problem.manifest().and_then(|manifest| {
+        let built = archive::build(problem.problem(), &manifest, jobs)?;
+        Ok((manifest, built))
+    });
+    let (manifest, built) = match loaded {
+        Ok(loaded) => loaded,
         Err(error) => {
             eprintln!("error: {error}");
             return Ok(false);
@@ -81,8 +83,9 @@ fn process(problem: &Resolved, check: bool, jobs: usize) -> anyhow::Result<bool>
         .context("cannot write to standard output")?;
     if !unreached.is_empty() {
         eprintln!(
-            "{name}: the test plan never reaches {}; add tests at those bounds to problems/{name}/problem.toml",
-            unreached.join(", ")
+            "{name}: the test plan never reaches {}; add tests at those bounds to {}",
+            unreached.join(", "),
+            manifest.path.display()
         );
     }
     Ok(accepted)
