@@ -86,12 +86,13 @@ impl Judge<'_> {
 
 /// Judges every test, `jobs` at a time, and returns the verdicts in test order; `on_judged`
 /// sees each one in test order as soon as it and every test before it are done (to print a
-/// table as it grows). Outputs are not kept: only verdicts, messages and measurements.
+/// table as it grows; it runs on the worker that finished the test). Outputs are not kept:
+/// only verdicts, messages and measurements.
 pub fn judge_all(
     judge: &Judge<'_>,
     tests: &[Test],
     jobs: usize,
-    mut on_judged: impl FnMut(&Test, &Judged),
+    mut on_judged: impl FnMut(&Test, &Judged) + Send,
 ) -> Vec<Judged> {
     let mut all = Vec::with_capacity(tests.len());
     parallel::in_order(

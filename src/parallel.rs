@@ -1,15 +1,16 @@
 //! Work on several threads with the results in order: the one parallel loop of the project.
 //!
 //! Items are numbered `0, 1, 2, …`; each of `jobs` worker threads takes the next unclaimed
-//! number, so one slow item holds up only its own thread. Results reach the caller on its own
-//! thread, in item order, each as soon as it and every item before it are done: a table can be
-//! printed while later items still run, and a search can stop at its lowest-numbered find. The
+//! number, so one slow item holds up only its own thread. Results reach the caller in item
+//! order, each as soon as it and every item before it are done: a table can be printed while
+//! later items still run, and a search can stop at its lowest-numbered find. The
 //! result never depends on the number of threads or on their timing; only how much work is
 //! wasted past an early end does.
 
 use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::Mutex;
 
 /// The number of cores, the default number of jobs everywhere.
 pub fn cores() -> usize {
@@ -29,66 +30,88 @@ pub enum Step<R> {
 
 /// Runs `work` on items `0..count`, `jobs` at a time, and hands every result to `deliver` in
 /// item order. Ends after the first [`Step::Last`] (delivered) or before the first
-/// [`Step::Stop`] (items after either are not started, or their results are dropped). A panic
-/// in `work` is resumed on the caller's thread once the other workers have finished.
+/// [`Step::Stop`]: items after either are not started, or their results are dropped.
+///
+/// `deliver` runs on the worker that completes the item it was waiting for, one call at a
+/// time, so that no thread is woken just to pass results on. A panic in `work` or `deliver`
+/// stops every worker and is resumed on the caller's thread.
 pub fn in_order<R: Send>(
     count: u64,
     jobs: usize,
     work: impl Fn(u64) -> Step<R> + Sync,
-    mut deliver: impl FnMut(u64, R),
+    deliver: impl FnMut(u64, R) + Send,
 ) {
-    // Items at or past `end` are not wanted: `count`, or the lowest item that ended the run.
+    // Items at or past `end` are not wanted: `count`, or just past the item that ended the run
+    // (0 once the run is over, or a worker panicked).
     let end = AtomicU64::new(count);
     let next = AtomicU64::new(0);
-    let (sender, receiver) = mpsc::channel::<(u64, Step<R>)>();
+    let handover = Mutex::new(Handover {
+        waiting: BTreeMap::new(),
+        due: 0,
+        deliver,
+    });
     std::thread::scope(|scope| {
         let workers = (jobs.max(1) as u64).min(count) as usize;
         let handles: Vec<_> = (0..workers)
             .map(|_| {
-                let sender = sender.clone();
-                let (end, next, work) = (&end, &next, &work);
-                scope.spawn(move || loop {
-                    let item = next.fetch_add(1, Ordering::Relaxed);
-                    if item >= end.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let step = work(item);
-                    if !matches!(step, Step::Next(_)) {
-                        end.fetch_min(item + 1, Ordering::Relaxed);
-                    }
-                    if sender.send((item, step)).is_err() {
-                        break;
+                scope.spawn(|| {
+                    let stopped = std::panic::catch_unwind(AssertUnwindSafe(|| loop {
+                        let item = next.fetch_add(1, Ordering::Relaxed);
+                        if item >= end.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let step = work(item);
+                        if !matches!(step, Step::Next(_)) {
+                            end.fetch_min(item + 1, Ordering::Relaxed);
+                        }
+                        let Ok(mut handover) = handover.lock() else {
+                            break;
+                        };
+                        if handover.arrived(item, step) {
+                            end.store(0, Ordering::Relaxed);
+                        }
+                    }));
+                    if let Err(panic) = stopped {
+                        end.store(0, Ordering::Relaxed);
+                        std::panic::resume_unwind(panic);
                     }
                 })
             })
             .collect();
-        drop(sender);
-        let mut waiting: BTreeMap<u64, Step<R>> = BTreeMap::new();
-        let mut due = 0;
-        'receive: for (item, step) in &receiver {
-            waiting.insert(item, step);
-            while let Some(step) = waiting.remove(&due) {
-                due += 1;
-                match step {
-                    Step::Next(result) => deliver(due - 1, result),
-                    Step::Last(result) => {
-                        deliver(due - 1, result);
-                        break 'receive;
-                    }
-                    Step::Stop => break 'receive,
-                }
-            }
-        }
-        // Workers still busy finish their item and find nothing more wanted; their results
-        // are dropped with the receiver.
-        end.store(0, Ordering::Relaxed);
-        drop(receiver);
         for handle in handles {
             if let Err(panic) = handle.join() {
                 std::panic::resume_unwind(panic);
             }
         }
     });
+}
+
+/// Results that arrived before their turn, and the caller's `deliver`.
+struct Handover<R, D> {
+    waiting: BTreeMap<u64, Step<R>>,
+    /// The next item to deliver.
+    due: u64,
+    deliver: D,
+}
+
+impl<R, D: FnMut(u64, R)> Handover<R, D> {
+    /// Takes the step of `item` and delivers every result now due; true once the run is over.
+    fn arrived(&mut self, item: u64, step: Step<R>) -> bool {
+        self.waiting.insert(item, step);
+        while let Some(step) = self.waiting.remove(&self.due) {
+            let item = self.due;
+            self.due += 1;
+            match step {
+                Step::Next(result) => (self.deliver)(item, result),
+                Step::Last(result) => {
+                    (self.deliver)(item, result);
+                    return true;
+                }
+                Step::Stop => return true,
+            }
+        }
+        false
+    }
 }
 
 /// `f` applied to every item, `jobs` at a time, results in item order.
@@ -149,5 +172,22 @@ mod tests {
             |_, r| seen.push(r),
         );
         assert_eq!(seen, vec![0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn a_panic_stops_the_run_and_reaches_the_caller() {
+        let caught = std::panic::catch_unwind(|| {
+            in_order(
+                u64::MAX,
+                2,
+                |i| match i {
+                    5 => panic!("item five"),
+                    _ => Step::Next(i),
+                },
+                |_, _| {},
+            )
+        });
+        let payload = caught.expect_err("the panic is resumed");
+        assert_eq!(payload.downcast_ref::<&str>(), Some(&"item five"));
     }
 }
