@@ -48,6 +48,7 @@ pub fn in_order<R: Send>(
     let handover = Mutex::new(Handover {
         waiting: BTreeMap::new(),
         due: 0,
+        over: false,
         deliver,
     });
     std::thread::scope(|scope| {
@@ -91,12 +92,17 @@ struct Handover<R, D> {
     waiting: BTreeMap<u64, Step<R>>,
     /// The next item to deliver.
     due: u64,
+    /// The run has ended: results of items still running when it did are dropped.
+    over: bool,
     deliver: D,
 }
 
 impl<R, D: FnMut(u64, R)> Handover<R, D> {
     /// Takes the step of `item` and delivers every result now due; true once the run is over.
     fn arrived(&mut self, item: u64, step: Step<R>) -> bool {
+        if self.over {
+            return true;
+        }
         self.waiting.insert(item, step);
         while let Some(step) = self.waiting.remove(&self.due) {
             let item = self.due;
@@ -105,9 +111,13 @@ impl<R, D: FnMut(u64, R)> Handover<R, D> {
                 Step::Next(result) => (self.deliver)(item, result),
                 Step::Last(result) => {
                     (self.deliver)(item, result);
-                    return true;
+                    self.over = true;
                 }
-                Step::Stop => return true,
+                Step::Stop => self.over = true,
+            }
+            if self.over {
+                self.waiting.clear();
+                return true;
             }
         }
         false
@@ -159,6 +169,27 @@ mod tests {
                 |i, r| seen.push((i, r)),
             );
             assert_eq!(seen, (0..=7).map(|i| (i, i)).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn nothing_is_delivered_after_the_last_result() {
+        for _ in 0..20 {
+            let mut seen = Vec::new();
+            in_order(
+                1000,
+                4,
+                |i| {
+                    // Item 3 ends the run, and is the slowest: later items finish first.
+                    if i == 3 {
+                        std::thread::sleep(Duration::from_millis(5));
+                        return Step::Last(i);
+                    }
+                    Step::Next(i)
+                },
+                |_, r| seen.push(r),
+            );
+            assert_eq!(seen, vec![0, 1, 2, 3]);
         }
     }
 
