@@ -45,5 +45,5 @@ for jobs in 1 2; do
     printf '%-44s %s per test (overhead %s)\n' "stonejudge judge, 200 tests, --jobs $jobs" \
         "$(per_test "$total")" "$(per_test $((total - baseline)))"
 done
-/usr/bin/time -f '%M' -o "$dir/peak" "$sj" judge nim --tests "$dir/tests" -- "$binary" > /dev/null
+/usr/bin/time -f '%M' -o "$dir/peak" "$sj" judge nim --jobs 1 --tests "$dir/tests" -- "$binary" > /dev/null
 printf '%-44s %s KiB\n' "judge peak memory (200 tests, --jobs 1)" "$(tail -1 "$dir/peak")"

@@ -1,14 +1,20 @@
 //! The catalog: every problem stonejudge knows by name, seen through bytes, and the lookup
-//! from a name to a problem. This is the layer above [`crate::problem`] (typed problems) and
-//! [`crate::check`] (the generic checker flow) where kinds of problem meet the commands.
+//! from a name to a problem ([`resolve`]). This is the layer above [`crate::problem`] (typed
+//! problems) and [`crate::check`] (the generic checker flow) where kinds of problem meet the
+//! commands.
 
-use crate::check::{JudgeFailure, Judgement};
+mod resolve;
+
+pub use resolve::{all, resolve, Resolved, UnknownProblem};
+
+use crate::check::JudgeFailure;
 use crate::game::brute::TooLarge;
 use crate::gen::{Gen, ParamError, Params};
 use crate::problem::{
     bounded_nim, list, misere_nim, misere_subtraction, nim, octal, rows, stripes, subtraction,
     wythoff, Constraint, ParseError, Problem, Reach,
 };
+use crate::verdict::Judged;
 
 /// A problem seen through bytes, so it can be picked by name at run time.
 pub trait DynProblem: Sync {
@@ -25,7 +31,7 @@ pub trait DynProblem: Sync {
     /// A generated input.
     fn generate(&self, seed: u64, params: &Params) -> Result<String, ParamError>;
     /// Checks `output` against the jury `answer` for `input`.
-    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judgement, JudgeFailure>;
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure>;
     /// Smaller valid inputs derived from a valid `input` (none if it does not parse).
     fn shrink(&self, input: &[u8]) -> Vec<String>;
     /// The constraint ranges a valid input reaches.
@@ -75,7 +81,7 @@ impl<P: Problem> DynProblem for Registered<P> {
         Ok(list::write_input(&self.0, &instance))
     }
 
-    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judgement, JudgeFailure> {
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
         crate::check::check_output(&self.0, input, answer, output)
     }
 
@@ -105,7 +111,7 @@ impl<P: Problem> DynProblem for Registered<P> {
     }
 }
 
-/// Every problem of the catalog, in GAMES.md order.
+/// Every problem of the catalog, in the order of docs/games.md §4.
 pub static CATALOG: &[&dyn DynProblem] = &[
     &Registered(stripes::Stripes),
     &Registered(nim::Nim),

@@ -1,5 +1,7 @@
-//! The command line (clap derive): one struct per subcommand. DESIGN.md's command-line
-//! contract is the source of truth for names; README.md shows them to users.
+//! The command line (clap derive): one struct per subcommand, and the flags several share
+//! ([`ArchiveArg`], [`JobsArg`], [`LimitArgs`]) so that they mean the same everywhere. The
+//! command-line contract in docs/design.md §6 is the source of truth for names; README.md
+//! shows them to users.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -132,21 +134,71 @@ pub struct CheckArgs {
     pub args: Vec<std::ffi::OsString>,
 }
 
+/// `--root`: where problems are looked up, on every command that reads an archive.
+#[derive(Debug, Args)]
+pub struct ArchiveArg {
+    /// The archive: the directory holding problems/ and testdata/.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub root: PathBuf,
+}
+
+/// `-j/--jobs`: how much runs at a time, on every command that runs things in parallel.
+#[derive(Debug, Args)]
+pub struct JobsArg {
+    /// Run J at a time [default: the number of cores]. Each command says what it runs.
+    #[arg(long, short = 'j', value_name = "J",
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+}
+
+impl JobsArg {
+    pub fn count(&self) -> usize {
+        self.jobs
+            .map_or_else(stonejudge::parallel::cores, usize::from)
+    }
+}
+
+/// The limits of each run of a program, on the commands that judge one.
+#[derive(Debug, Args)]
+pub struct LimitArgs {
+    /// CPU time limit per run, in seconds [default: the problem's, from [limits] of
+    /// problems/<PROBLEM>/problem.toml under --root; else 1]. The wall-clock limit is twice
+    /// this plus one second.
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Memory limit per run, in MiB: the address space, and the stack [default: the
+    /// problem's; else 256].
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub memory_limit: Option<u64>,
+}
+
+impl LimitArgs {
+    pub fn flags(&self) -> stonejudge::archive::LimitFlags {
+        stonejudge::archive::LimitFlags {
+            time: self.time_limit,
+            memory_mib: self.memory_limit,
+        }
+    }
+}
+
 /// `testdata`.
 #[derive(Debug, Args)]
+#[command(mut_arg("jobs", |a| a.help("Generate J tests at a time [default: the number of cores]")))]
 pub struct TestdataArgs {
     /// Regenerate in memory and list every file of testdata/ that differs; write nothing.
     #[arg(long)]
     pub check: bool,
-    /// The archive: the directory holding problems/ and testdata/.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    pub root: PathBuf,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
+    #[command(flatten)]
+    pub jobs: JobsArg,
     /// Problems to process; every problem of the catalog when none.
     pub problems: Vec<String>,
 }
 
 /// `stress`.
 #[derive(Debug, Args)]
+#[command(mut_arg("jobs", |a| a.help("Run J cases at a time [default: the number of cores]")))]
 pub struct StressArgs {
     /// Problem name; omit it with --gen and --ref.
     #[arg(required_unless_present = "gen", conflicts_with = "gen")]
@@ -170,9 +222,8 @@ pub struct StressArgs {
     /// With --exhaustive: the largest size.
     #[arg(long, value_name = "SIZE", requires = "exhaustive")]
     pub bound: Option<u64>,
-    /// Threads running cases [default: the number of cores].
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
+    #[command(flatten)]
+    pub jobs: JobsArg,
     /// Generator parameter KEY=VALUE (repeatable). Unless `mode` is given, the generator's
     /// modes take turns.
     #[arg(long = "param", value_name = "KEY=VALUE", conflicts_with_all = ["gen", "exhaustive"])]
@@ -185,16 +236,10 @@ pub struct StressArgs {
     /// are compared token by token. No shrinking in this mode.
     #[arg(long = "ref", value_name = "CMD", requires = "gen")]
     pub reference: Option<String>,
-    /// CPU time limit per run in seconds [default: the problem's, from
-    /// problems/<PROBLEM>/problem.toml under --root, else 1].
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
-    pub time_limit: Option<Duration>,
-    /// Memory limit per run in MiB [default: the problem's, else 256].
-    #[arg(long, value_name = "MIB")]
-    pub memory_limit: Option<u64>,
-    /// The archive whose problem.toml gives the limits.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    pub root: PathBuf,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
     /// Where to save the failing case (and FILE with .ans for its answer)
     /// [default: stress-<PROBLEM>.in].
     #[arg(long, value_name = "FILE")]
@@ -206,6 +251,9 @@ pub struct StressArgs {
 
 /// `verify`.
 #[derive(Debug, Args)]
+#[command(mut_arg("jobs", |a| a.help(
+    "Build and check J tests at a time [default: the number of cores]; example solutions \
+     always run one test at a time, so that their timings hold")))]
 pub struct VerifyArgs {
     /// Verify only part K of N (1 <= K <= N): items are taken in turn, so the N parts
     /// together cover every item exactly once (for CI matrices).
@@ -214,13 +262,15 @@ pub struct VerifyArgs {
     /// Also write every item's checks to FILE, as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// The archive: the directory holding problems/ and testdata/.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    pub root: PathBuf,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
+    #[command(flatten)]
+    pub jobs: JobsArg,
 }
 
 /// `export`.
 #[derive(Debug, Args)]
+#[command(mut_arg("jobs", |a| a.help("Generate J tests at a time [default: the number of cores]")))]
 pub struct ExportArgs {
     /// Problem name.
     pub problem: String,
@@ -230,38 +280,32 @@ pub struct ExportArgs {
     /// The package directory to create (it must not exist or be empty).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// The archive: the directory holding problems/.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    pub root: PathBuf,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
+    #[command(flatten)]
+    pub jobs: JobsArg,
 }
 
 /// `judge`.
 #[derive(Debug, Args)]
-#[command(after_long_help = JUDGE_AFTER_HELP)]
+#[command(after_long_help = JUDGE_AFTER_HELP,
+          mut_arg("jobs", |a| a.help("Run J tests at a time [default: the number of cores]")))]
 pub struct JudgeArgs {
     /// Problem name.
     pub problem: String,
     /// Directory of the tests: NN.in with its answer NN.ans, run in name order
-    /// [default: testdata/<PROBLEM>].
+    /// [default: testdata/<PROBLEM> under --root].
     #[arg(long, value_name = "DIR")]
     pub tests: Option<PathBuf>,
     /// Judge only this test (its name without .in); repeatable.
     #[arg(long = "test", value_name = "NAME")]
     pub only: Vec<String>,
-    /// CPU time limit per test, in seconds [default: 1]. The wall-clock limit is twice this
-    /// plus one second.
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
-    pub time_limit: Option<Duration>,
-    /// Memory limit per test, in MiB [default: 256]: the address space, and the stack.
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
-    pub memory_limit: Option<u64>,
-    /// Run J tests at a time. Faster, but tests share the cores, caches and memory bandwidth,
-    /// so every run gets slower and a program near the time limit may flip between AC and
-    /// TLE. Keep 1 (the default) when the times matter. Each job may hold up to 64 MiB of
-    /// output in memory.
-    #[arg(long, short = 'j', value_name = "J", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub jobs: u32,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
+    #[command(flatten)]
+    pub jobs: JobsArg,
     /// Also write every test's verdict, time, memory, message and a command reproducing it to
     /// FILE, as JSON.
     #[arg(long, value_name = "FILE")]
@@ -274,6 +318,10 @@ pub struct JudgeArgs {
 }
 
 const JUDGE_AFTER_HELP: &str = "\
+Parallel tests (-j) are faster, but they share the cores, caches and memory bandwidth, so every
+run gets slower and a program near the time limit may flip between AC and TLE: give -j 1 when
+the times matter. Each job may hold up to 64 MiB of output in memory.
+
 Verdicts: AC, WA, PE (from the problem's checker), TLE, MLE, OLE (over 64 MiB of output), RE,
 CE, JE (judge error: a broken test or a missing compiler). When several apply, the first of
 JE, TLE, MLE, OLE, RE, then the checker's, is reported.

@@ -1,7 +1,7 @@
 //! stonejudge: reference solvers, brute-force solvers, seeded generators, strict validators,
 //! checkers and a judge for impartial stone-taking games (POI 2000 "Stripes" and variants).
 //!
-//! The pipeline (see DESIGN.md): seed + params → generator → input bytes → validator →
+//! The pipeline (docs/design.md §1): seed + params → generator → input bytes → validator →
 //! instance → reference → answer; a contestant's output goes to the checker with the
 //! instance and the answer, and comes out as a verdict with an explanation.
 
@@ -10,6 +10,8 @@ pub mod catalog;
 pub mod check;
 pub mod game;
 pub mod gen;
+pub mod judge;
+pub mod parallel;
 pub mod problem;
 pub mod run;
 pub mod stress;

@@ -19,6 +19,6 @@ pub mod search;
 pub mod shrink;
 
 pub use cases::{Case, Cases, ExhaustiveCases, ExternalCases, Origin, RandomCases};
-pub use oracle::{ExternalOracle, Oracle, ProblemOracle, Trial};
+pub use oracle::{ExternalOracle, Oracle, ProblemOracle, Tokens, Trial};
 pub use search::{search, Budget, Failure, Search};
 pub use shrink::{shrink, Shrunk};

@@ -1,6 +1,8 @@
-//! Verdicts, their short names and the precedence used when several apply.
+//! Verdicts, their short names and the precedence used when several apply; and [`Judged`],
+//! a verdict with the reason for it, which is what every judging step hands on.
 
 use std::fmt;
+use std::time::Duration;
 
 /// The outcome of one run of a contestant program on one test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -39,7 +41,7 @@ impl Verdict {
         Verdict::JE,
     ];
 
-    /// Precedence when several verdicts apply (DESIGN.md): JE, TLE, MLE, OLE, RE, then the
+    /// Precedence when several verdicts apply (docs/design.md §5): JE, TLE, MLE, OLE, RE, then the
     /// checker's verdict. Lower ranks win. CE comes with JE: nothing ran.
     pub fn rank(self) -> u8 {
         match self {
@@ -84,5 +86,49 @@ impl std::str::FromStr for Verdict {
             .into_iter()
             .find(|v| v.short().eq_ignore_ascii_case(text))
             .ok_or_else(|| format!("unknown verdict {text:?}"))
+    }
+}
+
+/// A verdict and why. A checker says it about an output; judging a program on a test says it
+/// about the whole run, with the run's measurements attached. One type for both, so that a
+/// checker's word, a run's own failure and a judge error travel the same way into tables,
+/// reports and stress searches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judged {
+    pub verdict: Verdict,
+    /// Why, in one line (or a few, for a checker's explanation: the first line is a summary).
+    pub message: String,
+    /// How the program ran, when one ran; `None` for a checker's word alone, and for a program
+    /// that could not be started.
+    pub measured: Option<Measured>,
+}
+
+/// What the kernel measured of one run, as a judge's table shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Measured {
+    /// User + system CPU time: what the time limit is about.
+    pub cpu_time: Duration,
+    pub wall_time: Duration,
+    /// Peak resident memory, in KiB.
+    pub peak_memory_kib: u64,
+}
+
+impl Judged {
+    /// A verdict and its reason, nothing measured.
+    pub fn new(verdict: Verdict, message: impl Into<String>) -> Judged {
+        Judged {
+            verdict,
+            message: message.into(),
+            measured: None,
+        }
+    }
+
+    /// The judge could not judge: never the program's fault.
+    pub fn judge_error(message: impl Into<String>) -> Judged {
+        Judged::new(Verdict::JE, message)
+    }
+
+    pub fn accepted(&self) -> bool {
+        self.verdict == Verdict::AC
     }
 }

@@ -11,9 +11,8 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use stonejudge::catalog;
-use stonejudge::run::{
-    judge_test, Cache, Limits, Program, Runner, Stdin, TestOutcome, STDERR_KEPT,
-};
+use stonejudge::judge::{Judge, Test};
+use stonejudge::run::{Cache, Limits, Program, Run, Runner, Stdin, STDERR_KEPT};
 use stonejudge::verdict::Verdict;
 
 const TIME_LIMIT: Duration = Duration::from_millis(500);
@@ -100,6 +99,36 @@ fn with_token(program: &Program, args: &[&str], token: &str) -> Program {
     program
 }
 
+/// A judged run: its verdict and message, and the run itself.
+#[derive(Debug)]
+struct TestOutcome {
+    verdict: Verdict,
+    message: String,
+    run: Option<Run>,
+}
+
+/// Judges `program` on the nim test of the fixtures through the library's judging path.
+fn judge_test(program: &Program, limits: &Limits) -> TestOutcome {
+    let fixtures = fixtures();
+    let nim = catalog::find("nim").expect("nim is in the catalog");
+    let judge = Judge {
+        runner: &fixtures.runner,
+        program,
+        limits: *limits,
+        checker: &nim,
+    };
+    let (judged, run) = judge.test(&Test {
+        name: "test".into(),
+        input: fixtures.dir.path().join("test.in"),
+        answer: fixtures.dir.path().join("test.ans"),
+    });
+    TestOutcome {
+        verdict: judged.verdict,
+        message: judged.message,
+        run,
+    }
+}
+
 /// Judges `program MODE TOKEN` on the test and checks the verdict, the wall-clock bound and
 /// that nothing survives.
 fn judge_case(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
@@ -118,19 +147,10 @@ fn judge_case_under(
     expected: Verdict,
     limits: &Limits,
 ) -> TestOutcome {
-    let fixtures = fixtures();
     let token = unique_token(mode);
     let program = with_token(program, &[mode, &token], &token);
-    let nim = catalog::find("nim").expect("nim is in the catalog");
     let start = Instant::now();
-    let outcome = judge_test(
-        &fixtures.runner,
-        &program,
-        nim,
-        &fixtures.dir.path().join("test.in"),
-        &fixtures.dir.path().join("test.ans"),
-        limits,
-    );
+    let outcome = judge_test(&program, limits);
     let elapsed = start.elapsed();
     assert_eq!(
         outcome.verdict, expected,
@@ -186,7 +206,7 @@ fn processes_with(token: &str) -> Vec<i32> {
         .collect()
 }
 
-fn run_of(outcome: &TestOutcome) -> &stonejudge::run::Run {
+fn run_of(outcome: &TestOutcome) -> &Run {
     outcome.run.as_ref().expect("the program ran")
 }
 
@@ -548,10 +568,7 @@ fn script_with_a_missing_interpreter_is_je() {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
     let program = Program::prepare(&path, &[], &fixtures.runner, &fixtures.cache)
         .expect("a #! script is accepted before it runs");
-    let nim = catalog::find("nim").expect("nim");
-    let input = fixtures.dir.path().join("test.in");
-    let answer = fixtures.dir.path().join("test.ans");
-    let outcome = judge_test(&fixtures.runner, &program, nim, &input, &answer, &limits());
+    let outcome = judge_test(&program, &limits());
     assert_eq!(outcome.verdict, Verdict::JE, "{outcome:?}");
     assert!(
         outcome.message.contains("cannot execute"),

@@ -165,7 +165,8 @@ fn random_stripes_normal_play() {
 
 #[test]
 fn identities_between_families() {
-    // GAMES.md §2: Stripes {1,2} is Kayles, Stripes {2} is Dawson's Kayles, {1,2,4} is 0.3303.
+    // docs/games.md §2: Stripes {1,2} is Kayles, Stripes {2} is Dawson's Kayles, subtraction
+    // {1,2,4} is 0.3303.
     for (a, b) in [
         ("stripes:1,2,1", "octal:0.77"),
         ("stripes:2,2,2", "octal:0.07"),

@@ -1,10 +1,10 @@
-//! Known values and the worked examples of GAMES.md §2–§3, through the reference (Grundy
+//! Known values and the worked examples of docs/games.md §2–§3, through the reference (Grundy
 //! tables + xor, misère tables) and, where small enough, the brute-force solver too.
 
 use stonejudge::game::brute::{BruteSolver, Play};
 use stonejudge::game::{grundy, misere, moves, proven_period, Period, Ruleset};
 
-/// OEIS A002186, Kayles (octal 0.77), offset 0, as quoted in GAMES.md §3.
+/// OEIS A002186, Kayles (octal 0.77), offset 0, as docs/games.md §3 names it.
 const KAYLES_A002186: [u32; 105] = [
     0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
     1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,

@@ -12,7 +12,7 @@ const MODES: [&str; 7] = ["random", "max", "min", "huge", "one", "wide", "many"]
 
 #[test]
 fn one_heap_is_lost_exactly_on_multiples_of_m_plus_one() {
-    // GAMES.md: with one heap, the first player loses iff n mod (m + 1) = 0.
+    // docs/games.md §2: with one heap, the first player loses iff n mod (m + 1) = 0.
     let mut input = String::from("105\n");
     let mut expected = String::new();
     for m in 1..=5u64 {

@@ -15,7 +15,7 @@ fn one_case(heaps: &str) -> String {
 
 #[test]
 fn the_seed_examples_come_out_exactly() {
-    // GAMES.md: (3,3,1) first wins, (1,2,3) second, (1,2,3,4) first; (3,5,7,19,50) first,
+    // docs/games.md §2: (3,3,1) first wins, (1,2,3) second, (1,2,3,4) first; (3,5,7,19,50) first,
     // and its only winning move takes 32 from the heap of 50.
     let input = "4\n3\n3 3 1\n3\n1 2 3\n4\n1 2 3 4\n5\n3 5 7 19 50\n";
     let answer = solve_via_binary(NAME, input);

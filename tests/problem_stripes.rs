@@ -17,7 +17,7 @@ fn the_poi_sample_comes_out_exactly() {
 
 #[test]
 fn dawsons_kayles_is_stripes_of_length_two() {
-    // GAMES.md: game C (0.07) has G(0..=7) = 0,0,1,1,2,0,3,1; boards 1..=7 follow it.
+    // docs/games.md §2: game C (0.07) has G(0..=7) = 0,0,1,1,2,0,3,1; boards 1..=7 follow it.
     let input = "2 2 2\n7\n1\n2\n3\n4\n5\n6\n7\n";
     assert_eq!(solve_via_binary(NAME, input), "2\n1\n1\n1\n2\n1\n1\n");
 }

@@ -20,7 +20,7 @@ fn the_poj_sample_comes_out_exactly() {
 
 #[test]
 fn one_three_wins_exactly_on_odd_heaps_in_any_order() {
-    // GAMES.md: with S = {1, 3} and one heap, the first player wins iff n is odd. The same
+    // docs/games.md §2: with S = {1, 3} and one heap, the first player wins iff n is odd. The same
     // set written unsorted and with repeats is the same game.
     let positions: String = (0..100).map(|h| format!("1 {h}\n")).collect();
     let expected: String = (0..100)

@@ -5,12 +5,11 @@
 //! parameters. Every input is validated before its answer is computed by the reference solver,
 //! so nothing invalid can reach `testdata/`.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use super::manifest::{Group, Manifest, ManifestError, Position, Sample, SAMPLE_GROUP};
 use super::reach::ReachReport;
 use crate::catalog::DynProblem;
 use crate::gen::Params;
+use crate::parallel;
 use crate::problem::Reach;
 
 /// One test of a plan, before it is built.
@@ -105,18 +104,24 @@ pub struct Built {
     pub reach: ReachReport,
 }
 
-/// Generates, validates and solves every test of `manifest`'s plan for `problem`, on all
-/// cores. The result depends only on the manifest, never on the number of threads.
+/// Generates, validates and solves every test of `manifest`'s plan for `problem`, `jobs` tests
+/// at a time. The result depends only on the manifest, never on the number of threads.
 ///
 /// Fails, naming the place in `problem.toml`, on the first (lowest-numbered) test whose
 /// generator rejects its parameters or whose input is invalid, and on two tests with identical
 /// inputs (a plan mistake: a deterministic mode with `count > 1`, or overlapping seeds).
-pub fn build(problem: &dyn DynProblem, manifest: &Manifest) -> Result<Built, ManifestError> {
+pub fn build(
+    problem: &dyn DynProblem,
+    manifest: &Manifest,
+    jobs: usize,
+) -> Result<Built, ManifestError> {
     let planned = manifest.tests();
     let total = planned.len();
     let mut tests = Vec::with_capacity(total);
     let mut reach = ReachReport::default();
-    for result in parallel_map(&planned, |test| build_one(problem, manifest, test, total)) {
+    for result in parallel::map(&planned, jobs, |test| {
+        build_one(problem, manifest, test, total)
+    }) {
         let (built, test_reach) = result?;
         reach.add(&test_reach);
         tests.push(built);
@@ -135,39 +140,6 @@ pub fn build(problem: &dyn DynProblem, manifest: &Manifest) -> Result<Built, Man
         }
     }
     Ok(Built { tests, reach })
-}
-
-/// `f` applied to every item, on all cores, results in item order. Workers claim the next
-/// unclaimed item, so one slow item does not hold up a fixed share of the others.
-pub(crate) fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len());
-    let mut done: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        mine.push((i, f(item)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
 }
 
 fn build_one(

@@ -12,23 +12,24 @@
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
 //!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
-//!   Its tests run one at a time, so that timings are not distorted by each other.
+//!   Its tests run one at a time, so that timings are not distorted by each other; the
+//!   other checks use `jobs` threads.
 //!
 //! Items are sorted by name; partition `K/N` takes the items whose position is `K - 1`
 //! modulo `N`, so the partitions `1/N … N/N` cover every item exactly once.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::time::Duration;
 
 use serde::Serialize;
 use walkdir::WalkDir;
 
-use super::plan::parallel_map;
 use super::statement::{self, STATEMENT_FILE};
-use super::{build, testdata, Archive, Manifest};
-use crate::catalog::{self, DynProblem, CATALOG};
-use crate::run::{judge_test, Cache, Limits, Program, Runner};
+use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
+use crate::catalog::{self, DynProblem, Resolved, CATALOG};
+use crate::judge::{judge_all, Judge, Test};
+use crate::parallel;
+use crate::run::{Cache, Program, Runner};
 use crate::verdict::Verdict;
 
 /// The folders of `solutions/` and the verdict each promises (the ICPC package's names).
@@ -222,11 +223,13 @@ pub struct ItemReport {
     pub seconds: f64,
 }
 
-/// Verifies items of one archive; solutions are compiled through `cache` and run by `runner`.
+/// Verifies items of one archive; solutions are compiled through `cache` and run by `runner`,
+/// one test at a time; building and checking test data use `jobs` threads.
 pub struct Verifier<'a> {
     pub archive: &'a Archive,
     pub runner: &'a Runner,
     pub cache: &'a Cache,
+    pub jobs: usize,
 }
 
 impl Verifier<'_> {
@@ -282,15 +285,21 @@ impl Verifier<'_> {
         }
     }
 
+    /// The problem `name` of this archive, if there is one.
+    fn resolve(&self, name: &str) -> Option<Resolved> {
+        catalog::resolve(name, self.archive.root()).ok()
+    }
+
     /// The checks of one problem directory; later checks are skipped when the manifest fails.
     fn problem(&self, name: &str) -> Vec<Check> {
-        let Some(problem) = catalog::find(name) else {
+        let Some(resolved) = self.resolve(name) else {
             return vec![Check::fail(
                 "manifest",
                 format!("problems/{name}: not a problem of the catalog"),
             )];
         };
-        let manifest = match self.archive.manifest(name) {
+        let problem = resolved.problem();
+        let manifest = match resolved.manifest() {
             Ok(manifest) => manifest,
             Err(e) => return vec![Check::fail("manifest", e.to_string())],
         };
@@ -303,10 +312,10 @@ impl Verifier<'_> {
             ),
         )];
         checks.push(Check::from("statement", self.statement(problem, &manifest)));
-        match build(problem, &manifest) {
+        match build(problem, &manifest, self.jobs) {
             Err(e) => checks.push(Check::fail("testdata", e.to_string())),
             Ok(built) => {
-                let dir = self.archive.testdata_dir(name);
+                let dir = resolved.testdata_dir();
                 checks.push(Check::from(
                     "testdata",
                     match testdata::compare(&dir, &built) {
@@ -329,11 +338,11 @@ impl Verifier<'_> {
                 });
             }
         }
-        match tests_on_disk(&self.archive.testdata_dir(name)) {
+        match resolved.tests() {
             Err(e) => checks.push(Check::fail("inputs", e)),
             Ok(tests) => {
-                checks.push(Check::from("inputs", inputs(problem, &tests)));
-                checks.push(Check::from("brute", brute(problem, &tests)));
+                checks.push(Check::from("inputs", inputs(problem, &tests, self.jobs)));
+                checks.push(Check::from("brute", brute(problem, &tests, self.jobs)));
             }
         }
         checks
@@ -415,14 +424,15 @@ impl Verifier<'_> {
                 ),
             );
         };
-        let Some(problem) = catalog::find(name) else {
+        let Some(resolved) = self.resolve(name) else {
             return Check::fail(CHECK, format!("{name} is not a problem of the catalog"));
         };
-        let limits = match self.archive.manifest(name) {
-            Ok(manifest) => limits_of(&manifest),
+        // The manifest must load: a solution is held to the problem's own limits.
+        let limits = match resolved.manifest() {
+            Ok(manifest) => run_limits(Some(&manifest.limits), LimitFlags::default()),
             Err(e) => return Check::fail(CHECK, e.to_string()),
         };
-        let tests = match tests_on_disk(&self.archive.testdata_dir(name)) {
+        let tests = match resolved.tests() {
             Ok(tests) if !tests.is_empty() => tests,
             Ok(_) => return Check::fail(CHECK, format!("testdata/{name}/ has no tests")),
             Err(e) => return Check::fail(CHECK, e),
@@ -431,21 +441,19 @@ impl Verifier<'_> {
             Ok(program) => program,
             Err(e) => return Check::fail(CHECK, format!("{}: {e}", e.verdict)),
         };
+        let judge = Judge {
+            runner: self.runner,
+            program: &program,
+            limits,
+            checker: resolved.checker(),
+        };
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.
+        let judged = judge_all(&judge, &tests, 1, |_, _| {});
         let verdicts: Vec<(String, Verdict, String)> = tests
             .iter()
-            .map(|test| {
-                let outcome = judge_test(
-                    self.runner,
-                    &program,
-                    problem,
-                    &test.input,
-                    &test.answer,
-                    &limits,
-                );
-                (test.stem.clone(), outcome.verdict, outcome.message)
-            })
+            .zip(judged)
+            .map(|(test, judged)| (test.name.clone(), judged.verdict, judged.message))
             .collect();
         Check::from(CHECK, expectation(expected, &verdicts))
     }
@@ -491,49 +499,9 @@ pub fn expectation(
     }
 }
 
-/// A test on disk: `<stem>.in` and `<stem>.ans`.
-#[derive(Debug, Clone)]
-pub struct TestFiles {
-    pub stem: String,
-    pub input: PathBuf,
-    pub answer: PathBuf,
-}
-
-/// The `.in` files of `dir` with their `.ans`, in name order (a missing `.ans` is an error).
-pub fn tests_on_disk(dir: &Path) -> Result<Vec<TestFiles>, String> {
-    let mut tests = Vec::new();
-    for entry in WalkDir::new(dir)
-        .min_depth(1)
-        .max_depth(1)
-        .sort_by_file_name()
-    {
-        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-        let path = entry.path();
-        if path.extension().is_some_and(|e| e == "in") {
-            let answer = path.with_extension("ans");
-            if !answer.exists() {
-                return Err(format!(
-                    "{}: no answer file {}",
-                    path.display(),
-                    answer.display()
-                ));
-            }
-            tests.push(TestFiles {
-                stem: path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-                input: path.to_owned(),
-                answer,
-            });
-        }
-    }
-    Ok(tests)
-}
-
 /// Every input validates and every answer file is accepted as an output against itself.
-fn inputs(problem: &dyn DynProblem, tests: &[TestFiles]) -> Result<String, String> {
-    let wrong: Vec<String> = parallel_map(tests, |test| -> Option<String> {
+fn inputs(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String, String> {
+    let wrong: Vec<String> = parallel::map(tests, jobs, |test| -> Option<String> {
         let input = match std::fs::read(&test.input) {
             Ok(bytes) => bytes,
             Err(e) => return Some(format!("{}: {e}", test.input.display())),
@@ -567,8 +535,8 @@ fn inputs(problem: &dyn DynProblem, tests: &[TestFiles]) -> Result<String, Strin
 
 /// Brute force agrees with the answer file on every test it can solve; at least one test must
 /// be small enough, or the reference is trusted on nothing.
-fn brute(problem: &dyn DynProblem, tests: &[TestFiles]) -> Result<String, String> {
-    let results: Vec<Option<Result<(), String>>> = parallel_map(tests, |test| {
+fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String, String> {
+    let results: Vec<Option<Result<(), String>>> = parallel::map(tests, jobs, |test| {
         let read =
             |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
         let (input, answer) = match (read(&test.input), read(&test.answer)) {
@@ -582,10 +550,10 @@ fn brute(problem: &dyn DynProblem, tests: &[TestFiles]) -> Result<String, String
                 Ok(j) if j.verdict == Verdict::AC => Ok(()),
                 Ok(j) => Err(format!(
                     "test {}: brute force disagrees with the answer file: {}",
-                    test.stem,
+                    test.name,
                     first_line(&j.message)
                 )),
-                Err(e) => Err(format!("test {}: {e}", test.stem)),
+                Err(e) => Err(format!("test {}: {e}", test.name)),
             }),
         }
     });
@@ -608,12 +576,6 @@ fn brute(problem: &dyn DynProblem, tests: &[TestFiles]) -> Result<String, String
         "agrees on {checked} of {} tests (the others are too large for it)",
         tests.len()
     ))
-}
-
-/// The run limits a manifest sets.
-pub fn limits_of(manifest: &Manifest) -> Limits {
-    let seconds = Duration::from_secs_f64(manifest.limits.time_seconds.max(0.001));
-    Limits::new(seconds, manifest.limits.memory_mib << 20)
 }
 
 /// At most this many lines of a list go into a detail.

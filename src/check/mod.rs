@@ -2,7 +2,7 @@
 //! the checker's verdict (AC, WA, PE) and an explanation of the first difference.
 //!
 //! [`check_output`] is the one place where (input, answer file, output) becomes a
-//! [`Judgement`]; the command line's `check` and the judge both reach it through
+//! [`Judged`]; the command line's `check` and the judge both reach it through
 //! `DynProblem::check`. The verdicts mean what they mean in testlib:
 //!
 //! - **FAIL** ([`JudgeFailure`]): the input does not validate, or the answer file cannot be
@@ -26,19 +26,8 @@ pub mod whitespace;
 use crate::text::{show, Malformed, TokenReader};
 
 use crate::problem::{list, InstanceOf, Problem};
-use crate::verdict::Verdict;
+use crate::verdict::{Judged, Verdict};
 use whitespace::{Layout, OddityKind};
-
-/// What a checker says about one output: AC, WA or PE, and why.
-///
-/// The first line of `message` is a one-line summary (the problem's explanation of the first
-/// mismatch, or `ok`); further lines, on rejections only, are `note:` hints about whitespace
-/// and line structure and perhaps a short diff against the answer file. The text is ASCII.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Judgement {
-    pub verdict: Verdict,
-    pub message: String,
-}
 
 /// A checker that cannot judge because the jury's files are broken (testlib's FAIL): the input
 /// does not validate or the answer file cannot be read. Never the contestant's fault.
@@ -47,13 +36,17 @@ pub struct Judgement {
 pub struct JudgeFailure(pub String);
 
 /// The generic checker flow for a problem: the input must validate and the answer file must
-/// read (else [`JudgeFailure`]); then the output is judged as the module documentation says.
+/// read (else [`JudgeFailure`]); then the output is judged as the module documentation says:
+/// AC, WA or PE. The first line of the message is a one-line summary (the problem's
+/// explanation of the first mismatch, or `ok`); further lines, on rejections only, are `note:`
+/// hints about whitespace and line structure and perhaps a short diff against the answer file.
+/// The text is ASCII.
 pub fn check_output<P: Problem>(
     problem: &P,
     input: &[u8],
     answer: &[u8],
     output: &[u8],
-) -> Result<Judgement, JudgeFailure> {
+) -> Result<Judged, JudgeFailure> {
     let instance = list::parse_input(problem, input)
         .map_err(|e| JudgeFailure(format!("input does not validate: {e}")))?;
     let reference = read_complete(
@@ -115,7 +108,7 @@ impl<'a> Review<'a> {
     }
 
     /// `ok`, with every departure from the canonical format noted.
-    fn accept(&self) -> Judgement {
+    fn accept(&self) -> Judged {
         let notes: Vec<String> = self
             .line_count_note()
             .into_iter()
@@ -126,16 +119,13 @@ impl<'a> Review<'a> {
         } else {
             format!("ok (note: {})", notes.join("; "))
         };
-        Judgement {
-            verdict: Verdict::AC,
-            message,
-        }
+        Judged::new(Verdict::AC, message)
     }
 
     /// `headline`, then the hints that bear on this kind of rejection: for PE every oddity
     /// (one of them may be the reason a token did not read), for WA only the line structure
     /// (spacing cannot make a readable answer wrong); then a diff if lines are missing or extra.
-    fn reject(&self, verdict: Verdict, headline: String) -> Judgement {
+    fn reject(&self, verdict: Verdict, headline: String) -> Judged {
         let mut message = headline;
         let oddities = self
             .output
@@ -153,7 +143,7 @@ impl<'a> Review<'a> {
                 message.push_str(diff.trim_end());
             }
         }
-        Judgement { verdict, message }
+        Judged::new(verdict, message)
     }
 
     fn line_count_note(&self) -> Option<String> {
@@ -300,11 +290,11 @@ mod tests {
     const INPUT: &[u8] = b"4\n4\n3\n5\n6\n";
     const ANSWER: &[u8] = b"win 1\nlose\nwin 2\nlose\n";
 
-    fn check(output: &[u8]) -> Judgement {
+    fn check(output: &[u8]) -> Judged {
         check_output(&TakeSome, INPUT, ANSWER, output).unwrap()
     }
 
-    fn assert_verdict(output: &[u8], verdict: Verdict, phrases: &[&str]) -> Judgement {
+    fn assert_verdict(output: &[u8], verdict: Verdict, phrases: &[&str]) -> Judged {
         let judgement = check(output);
         assert_eq!(judgement.verdict, verdict, "{}", judgement.message);
         for phrase in phrases {

@@ -1,4 +1,4 @@
-//! The checker protocols: how a [`Judgement`] (or a [`JudgeFailure`]) becomes the exit code and
+//! The checker protocols: how a [`Judged`] (or a [`JudgeFailure`]) becomes the exit code and
 //! the text that a judging system expects. Pure functions; the command line does the I/O.
 //!
 //! **testlib** (Polygon, Codeforces, ejudge, and DOMjudge or CMS with testlib checkers):
@@ -13,8 +13,8 @@
 //! the problem's `validator_flags` (the default validator's vocabulary): see [`KattisFlags`].
 
 use super::whitespace::{first_space_change, Layout};
-use super::{JudgeFailure, Judgement};
-use crate::verdict::Verdict;
+use super::JudgeFailure;
+use crate::verdict::{Judged, Verdict};
 
 /// testlib's exit codes.
 pub mod testlib {
@@ -39,8 +39,8 @@ pub struct Report {
     pub message: String,
 }
 
-/// The testlib report of a judgement.
-pub fn testlib_report(result: &Result<Judgement, JudgeFailure>) -> Report {
+/// The testlib report of a verdict.
+pub fn testlib_report(result: &Result<Judged, JudgeFailure>) -> Report {
     match result {
         Ok(j) if j.verdict == Verdict::AC => report(testlib::OK, "", &j.message),
         Ok(j) if j.verdict == Verdict::WA => {
@@ -56,9 +56,9 @@ pub fn testlib_report(result: &Result<Judgement, JudgeFailure>) -> Report {
     }
 }
 
-/// The Kattis report of a judgement: the same words as testlib's, so that a jury reading
+/// The Kattis report of a verdict: the same words as testlib's, so that a jury reading
 /// `judgemessage.txt` still tells a format problem from a wrong answer.
-pub fn kattis_report(result: &Result<Judgement, JudgeFailure>) -> Report {
+pub fn kattis_report(result: &Result<Judged, JudgeFailure>) -> Report {
     match result {
         Ok(j) if j.verdict == Verdict::AC => report(kattis::ACCEPTED, "", &j.message),
         Ok(j) if j.verdict == Verdict::WA => {
@@ -81,10 +81,10 @@ fn report(exit_code: u8, prefix: &str, message: &str) -> Report {
 
 /// A checker only says AC, WA or PE; anything else is a bug that the protocol reports as the
 /// judge's failure.
-fn unexpected(judgement: &Judgement) -> String {
+fn unexpected(judged: &Judged) -> String {
     format!(
         "the checker produced verdict {} ({})",
-        judgement.verdict, judgement.message
+        judged.verdict, judged.message
     )
 }
 
@@ -92,10 +92,7 @@ fn unexpected(judgement: &Judgement) -> String {
 /// output was rejected for its encoding (a byte order mark, NUL bytes, bytes that are not
 /// UTF-8). Those facts are about the team's own bytes; anything more, such as the expected
 /// answer, would reveal secret test data.
-pub fn kattis_team_message(
-    output: &[u8],
-    result: &Result<Judgement, JudgeFailure>,
-) -> Option<String> {
+pub fn kattis_team_message(output: &[u8], result: &Result<Judged, JudgeFailure>) -> Option<String> {
     match result {
         Ok(j) if j.verdict == Verdict::PE => {
             let encoding: Vec<String> = Layout::of(output)
@@ -152,24 +149,24 @@ impl KattisFlags {
         Ok(flags)
     }
 
-    /// Applies the flags to a judgement: under `space_change_sensitive`, an accepted output
+    /// Applies the flags to a verdict: under `space_change_sensitive`, an accepted output
     /// whose whitespace differs from the answer file's becomes a wrong answer.
     pub fn apply(
         &self,
-        result: Result<Judgement, JudgeFailure>,
+        result: Result<Judged, JudgeFailure>,
         answer: &[u8],
         output: &[u8],
-    ) -> Result<Judgement, JudgeFailure> {
+    ) -> Result<Judged, JudgeFailure> {
         match result {
             Ok(j) if j.verdict == Verdict::AC && self.space_change_sensitive => {
                 Ok(match first_space_change(answer, output) {
-                    Some(change) => Judgement {
-                        verdict: Verdict::WA,
-                        message: format!(
+                    Some(change) => Judged::new(
+                        Verdict::WA,
+                        format!(
                             "whitespace differs from the answer file (space_change_sensitive): \
                              {change}"
                         ),
-                    },
+                    ),
                     None => j,
                 })
             }
@@ -182,11 +179,8 @@ impl KattisFlags {
 mod tests {
     use super::*;
 
-    fn judged(verdict: Verdict, message: &str) -> Result<Judgement, JudgeFailure> {
-        Ok(Judgement {
-            verdict,
-            message: message.to_string(),
-        })
+    fn judged(verdict: Verdict, message: &str) -> Result<Judged, JudgeFailure> {
+        Ok(Judged::new(verdict, message))
     }
 
     #[test]

@@ -11,9 +11,10 @@ use std::path::Path;
 
 use super::Outcome;
 use crate::cli::CheckArgs;
-use stonejudge::catalog::{self, DynProblem};
+use stonejudge::catalog::{self, Resolved};
 use stonejudge::check::protocol::{self, KattisFlags};
-use stonejudge::check::{JudgeFailure, Judgement};
+use stonejudge::check::JudgeFailure;
+use stonejudge::verdict::Judged;
 
 const TESTLIB_USAGE: &str = "usage: stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]";
 const KATTIS_USAGE: &str =
@@ -49,7 +50,7 @@ fn testlib(args: &[OsString]) -> u8 {
     finish_testlib(&result, report_file)
 }
 
-fn finish_testlib(result: &Result<Judgement, JudgeFailure>, report_file: Option<&Path>) -> u8 {
+fn finish_testlib(result: &Result<Judged, JudgeFailure>, report_file: Option<&Path>) -> u8 {
     let report = protocol::testlib_report(result);
     eprint!("{}", report.message);
     if let Some(path) = report_file {
@@ -120,25 +121,24 @@ fn kattis_flags(flags: &[OsString]) -> Result<KattisFlags, JudgeFailure> {
 
 /// The problem and the jury's two files.
 struct Jury {
-    problem: &'static dyn DynProblem,
+    problem: Resolved,
     input: Vec<u8>,
     answer: Vec<u8>,
 }
 
 impl Jury {
-    fn check(&self, output: &[u8]) -> Result<Judgement, JudgeFailure> {
-        self.problem.check(&self.input, &self.answer, output)
+    fn check(&self, output: &[u8]) -> Result<Judged, JudgeFailure> {
+        self.problem
+            .checker()
+            .check(&self.input, &self.answer, output)
     }
 }
 
-/// The problem and the jury's files, or why the judge cannot run.
+/// The problem (looked up in the archive of the current directory: the protocols leave no
+/// room for --root) and the jury's files, or why the judge cannot run.
 fn load(name: &OsStr, input: &OsStr, answer: &OsStr) -> Result<Jury, JudgeFailure> {
-    let problem = name.to_str().and_then(catalog::find).ok_or_else(|| {
-        JudgeFailure(format!(
-            "unknown problem {name:?}; the problems are: {}",
-            catalog::names().join(", ")
-        ))
-    })?;
+    let problem = catalog::resolve(&name.to_string_lossy(), Path::new("."))
+        .map_err(|unknown| JudgeFailure(unknown.to_string()))?;
     let input = read_file("input", Path::new(input))?;
     let answer = read_file("answer", Path::new(answer))?;
     Ok(Jury {

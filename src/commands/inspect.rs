@@ -1,13 +1,20 @@
 //! `list`, `solve`, `brute`, `gen`, `validate`: one problem, one input, no processes.
 
 use std::io::Write;
+use std::path::Path;
 
 use anyhow::Context;
 
-use super::{find_problem, read_input, Outcome};
+use super::{read_input, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
-use stonejudge::catalog::CATALOG;
+use stonejudge::catalog::{self, DynProblem, CATALOG};
 use stonejudge::gen::Params;
+
+/// The problem `name`, looked up in the archive of the current directory (these commands
+/// read no archive files, so they take no --root).
+fn find(name: &str) -> anyhow::Result<&'static dyn DynProblem> {
+    Ok(catalog::resolve(name, Path::new("."))?.problem())
+}
 
 /// `stonejudge list`: name and title of every problem.
 pub fn list() -> anyhow::Result<Outcome> {
@@ -20,7 +27,7 @@ pub fn list() -> anyhow::Result<Outcome> {
 
 /// `stonejudge solve`: the reference answer, or `file:line:col` and exit 1 on a bad input.
 pub fn solve(args: &SolveArgs) -> anyhow::Result<Outcome> {
-    let problem = find_problem(&args.problem)?;
+    let problem = find(&args.problem)?;
     let (name, input) = read_input(args.input.as_deref())?;
     match problem.solve(&input) {
         Ok(answer) => print_out(&answer),
@@ -33,7 +40,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<Outcome> {
 
 /// `stonejudge brute`: the exhaustive-search answer; a too-large input is a usage error.
 pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
-    let problem = find_problem(&args.problem)?;
+    let problem = find(&args.problem)?;
     let (name, input) = read_input(args.input.as_deref())?;
     match problem.brute(&input) {
         Ok(Ok(answer)) => print_out(&answer),
@@ -47,7 +54,7 @@ pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
 
 /// `stonejudge gen`: one generated input on standard output.
 pub fn generate(args: &GenArgs) -> anyhow::Result<Outcome> {
-    let problem = find_problem(&args.problem)?;
+    let problem = find(&args.problem)?;
     let params = Params::parse(&args.params)?;
     let input = problem.generate(args.seed, &params)?;
     print_out(&input)
@@ -55,7 +62,7 @@ pub fn generate(args: &GenArgs) -> anyhow::Result<Outcome> {
 
 /// `stonejudge validate`: every file (or standard input) strictly; exit 1 if any is invalid.
 pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
-    let problem = find_problem(&args.problem)?;
+    let problem = find(&args.problem)?;
     let paths: Vec<Option<&std::path::Path>> = if args.files.is_empty() {
         vec![None]
     } else {

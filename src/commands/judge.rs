@@ -3,61 +3,23 @@
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::path::Path;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use super::{find_problem, Outcome};
+use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
-use stonejudge::archive::Manifest;
-use stonejudge::run::{judge_test, mebibytes, seconds, Cache, Limits, Program, Runner};
-use stonejudge::run::{PrepareError, TestOutcome};
-use stonejudge::verdict::Verdict;
-
-/// The time limit when neither a flag nor the problem says otherwise.
-const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
-/// The memory limit, in MiB, when neither a flag nor the problem says otherwise.
-const DEFAULT_MEMORY_MIB: u64 = 256;
-
-/// What the table and the report need of a test's outcome: not its output, so that judging
-/// many tests with large outputs does not keep them all in memory.
-struct Judged {
-    verdict: Verdict,
-    message: String,
-    /// CPU time, wall-clock time and peak memory in KiB, if the program ran.
-    measured: Option<(Duration, Duration, u64)>,
-}
-
-impl From<TestOutcome> for Judged {
-    fn from(outcome: TestOutcome) -> Judged {
-        Judged {
-            verdict: outcome.verdict,
-            message: outcome.message,
-            measured: outcome
-                .run
-                .map(|run| (run.cpu_time, run.wall_time, run.peak_memory_kib)),
-        }
-    }
-}
-
-/// One test: `NAME.in` and its answer `NAME.ans`.
-struct Test {
-    name: String,
-    input: PathBuf,
-    answer: PathBuf,
-}
+use stonejudge::archive;
+use stonejudge::catalog;
+use stonejudge::judge::{judge_all, unprepared, Judge, Test};
+use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Runner};
+use stonejudge::verdict::{Judged, Verdict};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
-    let problem = find_problem(&args.problem)?;
-    let dir = args
-        .tests
-        .clone()
-        .unwrap_or_else(|| Path::new("testdata").join(&args.problem));
+    let problem = catalog::resolve(&args.problem, &args.archive.root)?;
+    let dir = args.tests.clone().unwrap_or_else(|| problem.testdata_dir());
     if args.tests.is_none() && !dir.is_dir() {
         bail!(
             "no directory {}, where the tests of {} are by default; give one with --tests DIR",
@@ -65,8 +27,12 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
             args.problem
         );
     }
-    let tests = list_tests(&dir, &args.only)?;
-    let limits = resolve_limits(&args.problem, args)?;
+    let tests = selected(
+        archive::tests_in(&dir).map_err(anyhow::Error::msg)?,
+        &args.only,
+        &dir,
+    )?;
+    let limits = problem.limits(args.limits.flags())?;
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
     };
@@ -77,17 +43,27 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let outcomes: Vec<Judged> =
         match Program::prepare(Path::new(program_path), program_args, &runner, &cache) {
             Ok(program) => {
-                let judge = |test: &Test| {
-                    Judged::from(judge_test(
-                        &runner,
-                        &program,
-                        problem,
-                        &test.input,
-                        &test.answer,
-                        &limits,
-                    ))
+                let judge = Judge {
+                    runner: &runner,
+                    program: &program,
+                    limits,
+                    checker: problem.checker(),
                 };
-                judge_in_parallel(&tests, args.jobs as usize, judge, &style)
+                let bar = style.progress_bar(tests.len());
+                let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
+                bar.suspend(|| {
+                    println!(
+                        "{:width$}  verdict  {:>7}  {:>9}  message",
+                        "test", "time", "memory"
+                    )
+                });
+                let judged = judge_all(&judge, &tests, args.jobs.count(), |test, judged| {
+                    let row = style.row(&test.name, width, judged);
+                    bar.suspend(|| println!("{row}"));
+                    bar.inc(1);
+                });
+                bar.finish_and_clear();
+                judged
             }
             Err(error) => {
                 eprintln!(
@@ -111,134 +87,29 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
             tests.len()
         );
     }
-    Ok(if outcomes.iter().all(|o| o.verdict == Verdict::AC) {
+    Ok(if outcomes.iter().all(Judged::accepted) {
         Outcome::Success
     } else {
         Outcome::Rejected
     })
 }
 
-/// The limits the tests of `problem` run under. Flags win; then `[limits]` of
-/// `problems/<PROBLEM>/problem.toml` when the current directory is an archive; otherwise the
-/// defaults (1 s, 256 MiB).
-fn resolve_limits(problem: &str, args: &JudgeArgs) -> anyhow::Result<Limits> {
-    let manifest_dir = Path::new("problems").join(problem);
-    let from_manifest = if manifest_dir.join("problem.toml").is_file() {
-        let manifest = Manifest::load(&manifest_dir)?;
-        Some((
-            Duration::from_secs_f64(manifest.limits.time_seconds),
-            manifest.limits.memory_mib,
-        ))
-    } else {
-        None
-    };
-    let (default_time, default_memory) =
-        from_manifest.unwrap_or((DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB));
-    let time = args.time_limit.unwrap_or(default_time);
-    let memory_mib = args.memory_limit.unwrap_or(default_memory);
-    Ok(Limits::new(time, memory_mib << 20))
-}
-
-/// The tests in `dir` (every `NAME.in`, which needs a `NAME.ans`), in name order; only those
-/// named in `only`, if any.
-fn list_tests(dir: &Path, only: &[String]) -> anyhow::Result<Vec<Test>> {
-    let entries = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the tests directory {}", dir.display()))?;
-    let mut names = Vec::new();
-    for entry in entries {
-        let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
-        let file_name = entry.file_name();
-        let Some(name) = file_name.to_str().and_then(|n| n.strip_suffix(".in")) else {
-            continue;
-        };
-        if only.is_empty() || only.iter().any(|o| o == name) {
-            names.push(name.to_string());
-        }
-    }
-    names.sort();
-    if let Some(missing) = only.iter().find(|o| !names.contains(o)) {
+/// The tests named by `--test` (all of them when none is), or which name is not a test.
+fn selected(tests: Vec<Test>, only: &[String], dir: &Path) -> anyhow::Result<Vec<Test>> {
+    if let Some(missing) = only.iter().find(|o| !tests.iter().any(|t| &t.name == *o)) {
         bail!(
             "--test {missing}: there is no {missing}.in in {}",
             dir.display()
         );
     }
-    if names.is_empty() {
+    let tests: Vec<Test> = tests
+        .into_iter()
+        .filter(|t| only.is_empty() || only.contains(&t.name))
+        .collect();
+    if tests.is_empty() {
         bail!("no tests (NAME.in files) in {}", dir.display());
     }
-    names
-        .into_iter()
-        .map(|name| {
-            let answer = dir.join(format!("{name}.ans"));
-            if !answer.is_file() {
-                bail!(
-                    "{} has no answer file {}",
-                    dir.join(format!("{name}.in")).display(),
-                    answer.display()
-                );
-            }
-            Ok(Test {
-                input: dir.join(format!("{name}.in")),
-                answer,
-                name,
-            })
-        })
-        .collect()
-}
-
-/// Judges every test, `jobs` at a time, printing each row in test order as soon as it and
-/// every test before it are done, under a progress bar on a terminal.
-fn judge_in_parallel(
-    tests: &[Test],
-    jobs: usize,
-    judge: impl Fn(&Test) -> Judged + Sync,
-    style: &Style,
-) -> Vec<Judged> {
-    let bar = style.progress_bar(tests.len());
-    let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
-    bar.suspend(|| {
-        println!(
-            "{:width$}  verdict  {:>7}  {:>9}  message",
-            "test", "time", "memory"
-        )
-    });
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<(usize, Judged)>();
-    let mut done: Vec<Option<Judged>> = tests.iter().map(|_| None).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, tests.len()) {
-            let sender = sender.clone();
-            let (next, judge) = (&next, &judge);
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(test) = tests.get(index) else { break };
-                if sender.send((index, judge(test))).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(sender);
-        let mut printed = 0;
-        for (index, outcome) in receiver {
-            done[index] = Some(outcome);
-            bar.inc(1);
-            while let Some(Some(outcome)) = done.get(printed) {
-                let row = style.row(&tests[printed].name, width, outcome);
-                bar.suspend(|| println!("{row}"));
-                printed += 1;
-            }
-        }
-    });
-    bar.finish_and_clear();
-    done.into_iter().flatten().collect()
-}
-
-/// The outcome of a test whose program could not be prepared.
-fn unprepared(error: &PrepareError) -> Judged {
-    Judged {
-        verdict: error.verdict,
-        message: error.message.clone(),
-        measured: None,
-    }
+    Ok(tests)
 }
 
 /// `nim: 18 of 20 tests AC; 1 WA, 1 TLE; first failure: test 03 (WA); max time …`.
@@ -269,8 +140,8 @@ fn summary(problem: &str, tests: &[Test], outcomes: &[Judged]) -> String {
     };
     let measured: Vec<_> = outcomes.iter().filter_map(|o| o.measured).collect();
     if let (Some(time), Some(memory)) = (
-        measured.iter().map(|&(cpu, _, _)| cpu).max(),
-        measured.iter().map(|&(_, _, peak)| peak).max(),
+        measured.iter().map(|m| m.cpu_time).max(),
+        measured.iter().map(|m| m.peak_memory_kib).max(),
     ) {
         text.push_str(&format!(
             "; max time {}, max memory {}",
@@ -326,7 +197,7 @@ impl Style {
     fn row(&self, name: &str, width: usize, outcome: &Judged) -> String {
         let verdict = self.paint(outcome.verdict, &format!("{:7}", outcome.verdict.short()));
         let (time, memory) = match outcome.measured {
-            Some((cpu, _, peak)) => (seconds(cpu), mebibytes(peak * 1024)),
+            Some(m) => (seconds(m.cpu_time), mebibytes(m.peak_memory_kib * 1024)),
             None => ("-".to_string(), "-".to_string()),
         };
         let message = if outcome.verdict == Verdict::AC {
@@ -413,9 +284,9 @@ fn json_report(
             .map(|(test, outcome)| JsonTest {
                 test: test.name.clone(),
                 verdict: outcome.verdict,
-                time_s: outcome.measured.map(|(cpu, _, _)| cpu.as_secs_f64()),
-                wall_s: outcome.measured.map(|(_, wall, _)| wall.as_secs_f64()),
-                memory_kib: outcome.measured.map(|(_, _, peak)| peak),
+                time_s: outcome.measured.map(|m| m.cpu_time.as_secs_f64()),
+                wall_s: outcome.measured.map(|m| m.wall_time.as_secs_f64()),
+                memory_kib: outcome.measured.map(|m| m.peak_memory_kib),
                 message: outcome.message.clone(),
                 repro: repro(args, dir, limits, &test.name),
             })
@@ -443,19 +314,9 @@ fn repro(args: &JudgeArgs, dir: &Path, limits: &Limits, test: &str) -> String {
     words.extend(args.command.iter().cloned());
     words
         .iter()
-        .map(|w| shell_quote(&w.to_string_lossy()))
+        .map(|w| shell_word(&w.to_string_lossy()))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `word` as one shell word: unchanged when safe, else in single quotes.
-fn shell_quote(word: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c);
-    if !word.is_empty() && word.chars().all(safe) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
 
 /// Writes `text` to `path` through a temporary file in the same directory and a rename, so a
@@ -476,14 +337,6 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shell_quoting() {
-        assert_eq!(shell_quote("./sol.cpp"), "./sol.cpp");
-        assert_eq!(shell_quote("a b"), "'a b'");
-        assert_eq!(shell_quote("it's"), r"'it'\''s'");
-        assert_eq!(shell_quote(""), "''");
-    }
 
     #[test]
     fn one_line_cuts() {

@@ -15,9 +15,7 @@ use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
-
-use stonejudge::catalog::{self, DynProblem};
+use anyhow::Context;
 
 /// How a command that ran to the end went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,17 +38,6 @@ impl Outcome {
     }
 }
 
-/// The problem called `name`, or a usage error listing the names there are.
-pub fn find_problem(name: &str) -> anyhow::Result<&'static dyn DynProblem> {
-    match catalog::find(name) {
-        Some(p) => Ok(p),
-        None => bail!(
-            "unknown problem {name:?}; the problems are: {}",
-            catalog::names().join(", ")
-        ),
-    }
-}
-
 /// The bytes of `path`, or of standard input when `path` is `None`, with the name to use in
 /// messages (`<stdin>` for standard input).
 pub fn read_input(path: Option<&Path>) -> anyhow::Result<(String, Vec<u8>)> {
@@ -67,5 +54,29 @@ pub fn read_input(path: Option<&Path>) -> anyhow::Result<(String, Vec<u8>)> {
                 .context("cannot read standard input")?;
             Ok(("<stdin>".to_string(), bytes))
         }
+    }
+}
+
+/// `word` as one word of a POSIX shell command: unchanged when safe, else in single quotes.
+/// Reproduction commands in reports are built from these.
+pub fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn shell_words() {
+        assert_eq!(shell_word("./sol.cpp"), "./sol.cpp");
+        assert_eq!(shell_word("a b"), "'a b'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
     }
 }

@@ -13,23 +13,21 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{find_problem, Outcome};
+use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
-use stonejudge::archive::Archive;
-use stonejudge::catalog::DynProblem;
+use stonejudge::archive::run_limits;
+use stonejudge::catalog::{self, Resolved};
+use stonejudge::judge::Judge;
 use stonejudge::run::{Cache, Limits, Program, Runner};
 use stonejudge::stress::{
     self, Budget, Cases, ExhaustiveCases, ExternalCases, ExternalOracle, Failure, Oracle, Origin,
-    ProblemOracle, RandomCases, Search,
+    ProblemOracle, RandomCases, Search, Tokens,
 };
 
 /// Random cases when neither --cases nor --duration is given.
 const DEFAULT_CASES: u64 = 1000;
 /// The most instances --exhaustive takes without --bound or --cases.
 const DEFAULT_EXHAUSTIVE_CASES: u64 = 10_000;
-/// Limits when neither the flags nor an archive give them (those of `judge`).
-const DEFAULT_TIME_SECONDS: f64 = 1.0;
-const DEFAULT_MEMORY_MIB: u64 = 256;
 /// Lines of an input or output printed in the report (the saved file has all of it).
 const SHOWN_LINES: usize = 40;
 
@@ -38,12 +36,17 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
     let cache = Cache::default_location()?;
     let program =
         prepare_words(&args.program, &runner, &cache).context("the program under test")?;
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
-    let problem = args.problem.as_deref().map(find_problem).transpose()?;
-    let limits = limits(args, problem)?;
+    let jobs = args.jobs.count();
+    let problem = args
+        .problem
+        .as_deref()
+        .map(|name| catalog::resolve(name, &args.archive.root))
+        .transpose()?;
+    // Generic mode has no problem, hence no manifest: the flags, else the defaults.
+    let limits = match &problem {
+        Some(problem) => problem.limits(args.limits.flags())?,
+        None => run_limits(None, args.limits.flags()),
+    };
     let budget = Budget {
         cases: match (args.cases, args.duration) {
             (None, None) => Some(DEFAULT_CASES),
@@ -58,7 +61,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         jobs,
         budget,
     };
-    match problem {
+    match &problem {
         Some(problem) => with_problem(&setup, problem, &runner),
         None => generic(&setup, &runner, &cache),
     }
@@ -74,18 +77,18 @@ struct Setup<'a> {
 }
 
 /// Random or exhaustive cases of a problem of the catalog, judged by its checker, shrunk.
-fn with_problem(
-    cx: &Setup<'_>,
-    problem: &'static dyn DynProblem,
-    runner: &Runner,
-) -> anyhow::Result<Outcome> {
+fn with_problem(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::Result<Outcome> {
+    let problem = resolved.problem();
     let oracle = ProblemOracle {
         problem,
-        runner,
-        program: cx.program,
-        limits: cx.limits,
+        judge: Judge {
+            runner,
+            program: cx.program,
+            limits: cx.limits,
+            checker: resolved.checker(),
+        },
     };
-    let name = problem.name();
+    let name = resolved.name();
     let (search, exhaustive) = if cx.args.exhaustive {
         let max_cases = cx.args.cases.unwrap_or(DEFAULT_EXHAUSTIVE_CASES);
         let cases =
@@ -128,7 +131,7 @@ fn with_problem(
         }
         return Ok(Outcome::Success);
     };
-    let original = failure.trial.verdict;
+    let original = failure.trial.judged.verdict;
     let shrunk = stress::shrink(
         problem,
         &oracle,
@@ -167,9 +170,12 @@ fn generic(cx: &Setup<'_>, runner: &Runner, cache: &Cache) -> anyhow::Result<Out
     };
     let oracle = ExternalOracle {
         reference: &reference,
-        runner,
-        program: cx.program,
-        limits: cx.limits,
+        judge: Judge {
+            runner,
+            program: cx.program,
+            limits: cx.limits,
+            checker: &Tokens,
+        },
     };
     announce(
         cx,
@@ -253,32 +259,6 @@ fn announce(cx: &Setup<'_>, what: &str) {
     );
 }
 
-/// The limits: the flags, else the problem's manifest under --root, else the defaults.
-fn limits(args: &StressArgs, problem: Option<&dyn DynProblem>) -> anyhow::Result<Limits> {
-    let manifest = problem.and_then(|p| {
-        let archive = Archive::new(&args.root);
-        let dir = archive.problem_dir(p.name());
-        dir.join("problem.toml")
-            .exists()
-            .then(|| archive.manifest(p.name()))
-    });
-    let from_manifest = manifest.transpose()?.map(|m| m.limits);
-    let seconds = args
-        .time_limit
-        .map(|d| d.as_secs_f64())
-        .or(from_manifest.map(|l| l.time_seconds))
-        .unwrap_or(DEFAULT_TIME_SECONDS);
-    let mib = args
-        .memory_limit
-        .or(from_manifest.map(|l| l.memory_mib))
-        .unwrap_or(DEFAULT_MEMORY_MIB);
-    let cpu = Duration::try_from_secs_f64(seconds)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| anyhow::anyhow!("--time-limit: expected positive seconds, got {seconds}"))?;
-    Ok(Limits::new(cpu, mib << 20))
-}
-
 /// A program from its command words: the first is an executable or a source, the rest are
 /// its arguments.
 fn prepare_words(words: &[OsString], runner: &Runner, cache: &Cache) -> anyhow::Result<Program> {
@@ -302,7 +282,7 @@ fn headline(failure: &Failure) -> String {
     };
     format!(
         "FAILED case {} ({origin}): {}\n",
-        failure.case.index, failure.trial.verdict
+        failure.case.index, failure.trial.judged.verdict
     )
 }
 
@@ -329,8 +309,8 @@ fn describe(report: &mut String, saved: &Path, input: &str, trial: &stress::Tria
     let _ = writeln!(
         report,
         "--- verdict {}: {}",
-        trial.verdict,
-        trial.message.trim_end()
+        trial.judged.verdict,
+        trial.judged.message.trim_end()
     );
 }
 
@@ -391,14 +371,15 @@ fn repro(args: &StressArgs, origin: &Origin) -> String {
             ]);
         }
     }
-    if let Some(t) = args.time_limit {
+    if let Some(t) = args.limits.time_limit {
         words.extend(["--time-limit".to_string(), t.as_secs_f64().to_string()]);
     }
-    if let Some(m) = args.memory_limit {
+    if let Some(m) = args.limits.memory_limit {
         words.extend(["--memory-limit".to_string(), m.to_string()]);
     }
-    if args.root != Path::new(".") {
-        words.extend(["--root".to_string(), args.root.display().to_string()]);
+    let root = &args.archive.root;
+    if root != Path::new(".") {
+        words.extend(["--root".to_string(), root.display().to_string()]);
     }
     words.push("--".into());
     words.extend(
@@ -408,20 +389,7 @@ fn repro(args: &StressArgs, origin: &Origin) -> String {
     );
     words
         .iter()
-        .map(|w| quoted(w))
+        .map(|w| shell_word(w))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `word` quoted for a POSIX shell when it needs it.
-fn quoted(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }

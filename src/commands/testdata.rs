@@ -11,24 +11,24 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use super::{find_problem, Outcome};
+use super::Outcome;
 use crate::cli::TestdataArgs;
-use stonejudge::archive::{self, testdata, Archive, Built};
-use stonejudge::catalog::{DynProblem, CATALOG};
+use stonejudge::archive::{self, testdata, Built};
+use stonejudge::catalog::{self, Resolved};
 
 pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
-    let problems: Vec<&dyn DynProblem> = if args.problems.is_empty() {
-        CATALOG.to_vec()
+    let root = &args.archive.root;
+    let problems: Vec<Resolved> = if args.problems.is_empty() {
+        catalog::all(root)
     } else {
         args.problems
             .iter()
-            .map(|name| find_problem(name))
-            .collect::<anyhow::Result<_>>()?
+            .map(|name| catalog::resolve(name, root))
+            .collect::<Result<_, _>>()?
     };
-    let archive = Archive::new(&args.root);
     let mut outcome = Outcome::Success;
-    for problem in problems {
-        if !process(&archive, problem, args.check)? {
+    for problem in &problems {
+        if !process(problem, args.check, args.jobs.count())? {
             outcome = Outcome::Rejected;
         }
     }
@@ -36,19 +36,21 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
 }
 
 /// Builds, reports and writes or checks one problem; `Ok(false)` if it is rejected.
-fn process(archive: &Archive, problem: &dyn DynProblem, check: bool) -> anyhow::Result<bool> {
+fn process(problem: &Resolved, check: bool, jobs: usize) -> anyhow::Result<bool> {
     let name = problem.name();
-    let built = match archive
-        .manifest(name)
-        .and_then(|manifest| archive::build(problem, &manifest))
-    {
-        Ok(built) => built,
+    // The manifest, and the plan built from it: either may be wrong.
+    let loaded = problem.manifest().and_then(|manifest| {
+        let built = archive::build(problem.problem(), &manifest, jobs)?;
+        Ok((manifest, built))
+    });
+    let (manifest, built) = match loaded {
+        Ok(loaded) => loaded,
         Err(error) => {
             eprintln!("error: {error}");
             return Ok(false);
         }
     };
-    let dir = archive.testdata_dir(name);
+    let dir = problem.testdata_dir();
     let unreached = built.reach.unreached();
 
     let mut accepted = unreached.is_empty();
@@ -81,8 +83,9 @@ fn process(archive: &Archive, problem: &dyn DynProblem, check: bool) -> anyhow::
         .context("cannot write to standard output")?;
     if !unreached.is_empty() {
         eprintln!(
-            "{name}: the test plan never reaches {}; add tests at those bounds to problems/{name}/problem.toml",
-            unreached.join(", ")
+            "{name}: the test plan never reaches {}; add tests at those bounds to {}",
+            unreached.join(", "),
+            manifest.path.display()
         );
     }
     Ok(accepted)

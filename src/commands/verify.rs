@@ -28,7 +28,7 @@ struct Document<'a> {
 }
 
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
-    let archive = Archive::new(&args.root);
+    let archive = Archive::new(&args.archive.root);
     if !archive.root().join("problems").is_dir() {
         anyhow::bail!(
             "{} has no problems/ directory: run verify at the archive's root or give --root",
@@ -43,6 +43,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         archive: &archive,
         runner: &runner,
         cache: &cache,
+        jobs: args.jobs.count(),
     };
 
     let mut out = std::io::stdout().lock();

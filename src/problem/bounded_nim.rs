@@ -1,4 +1,4 @@
-//! Problem `bounded-nim`: game B, Nim where a move takes 1..=m stones (GAMES.md §4.3).
+//! Problem `bounded-nim`: game B, Nim where a move takes 1..=m stones (docs/games.md §4.3).
 //!
 //! A heap of `a` stones has Grundy value `a mod (m + 1)`, so the first player wins iff those
 //! values xor to non-zero. `m + 1` can be `10^18 + 1`: a solution that reduces modulo `m`,

@@ -1,4 +1,4 @@
-//! Problem `misere-nim`: HDU 1907 "John" (GAMES.md §4.5).
+//! Problem `misere-nim`: HDU 1907 "John" (docs/games.md §4.5).
 //!
 //! Nim where whoever takes the last stone loses; John moves first. Bouton's exception decides
 //! it: John wins iff (some heap has 2 or more stones and the heaps xor to non-zero) or (every

@@ -1,4 +1,4 @@
-//! Problem `misere-subtraction` (GAMES.md section 4.6, seed 004): one heap of `n` stones, a move
+//! Problem `misere-subtraction` (docs/games.md §4.6, seed 004): one heap of `n` stones, a move
 //! removes `s in S` stones (`s <=` heap), and **the player who cannot move wins**. This is not
 //! Sprague-Grundy: the reference is retrograde analysis, one table per distinct set, cut short
 //! by a *proven* period of the table; the sets without an early period (they exist: some

@@ -1,4 +1,4 @@
-//! Problem `nim`: game A with a winning move (GAMES.md §4.2).
+//! Problem `nim`: game A with a winning move (docs/games.md §4.2).
 //!
 //! A move takes any positive number of stones from one heap; who cannot move loses. The first
 //! player wins iff the heaps xor to a non-zero `X` (Bouton), and a winning move leaves

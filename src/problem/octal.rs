@@ -1,4 +1,4 @@
-//! Problem `octal` (GAMES.md section 4.8): any octal game `0.d1...dk` on several heaps; who
+//! Problem `octal` (docs/games.md §4.8): any octal game `0.d1...dk` on several heaps; who
 //! cannot move loses. A case is won iff the xor of the heaps' Grundy values is non-zero.
 //!
 //! Input: `T`; each case: a code `0.d1...dk` / `n` / n heap sizes `h` (bounds: `T`, `K`, `N`,

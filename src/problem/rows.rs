@@ -1,4 +1,4 @@
-//! Problem `rows` (GAMES.md section 4.7, game C of seeds 000/002): rows of stones; a move
+//! Problem `rows` (docs/games.md §4.7, game C of seeds 000/002): rows of stones; a move
 //! removes two adjacent stones from one row, which may split it in two; who cannot move loses.
 //! A row is a heap of Dawson's Kayles (octal 0.07), so a case is won iff the xor of the rows'
 //! Grundy values is non-zero.

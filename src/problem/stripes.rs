@@ -1,4 +1,4 @@
-//! Problem `stripes`: POI 2000 stage I "Paski" (GAMES.md §4.1).
+//! Problem `stripes`: POI 2000 stage I "Paski" (docs/games.md §4.1).
 //!
 //! Stripes of lengths `c`, `z`, `n` (unlimited supply) are placed in turn on free consecutive
 //! cells of a board of `p` cells; who cannot place one loses. A board is a heap of the octal

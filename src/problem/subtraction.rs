@@ -1,4 +1,4 @@
-//! Problem `subtraction`: S-Nim in the format of POJ 2960 (GAMES.md §4.4).
+//! Problem `subtraction`: S-Nim in the format of POJ 2960 (docs/games.md §4.4).
 //!
 //! A move takes exactly `s` stones from one heap, `s` in the set `S`; who cannot move loses.
 //! A heap of `h` has Grundy value `G(h) = mex { G(h - s) : s in S, s <= h }`, and a position

@@ -1,4 +1,4 @@
-//! Problem `wythoff` (GAMES.md section 4.9, POJ 1067 extended to 10^18): two heaps; a move
+//! Problem `wythoff` (docs/games.md §4.9, POJ 1067 extended to 10^18): two heaps; a move
 //! takes any positive number from one heap, or the same number from both; who cannot move
 //! loses.
 //!

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::Limits;
-use crate::verdict::Verdict;
+use crate::verdict::{Measured, Verdict};
 
 /// How a program ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -64,6 +64,15 @@ pub struct Run {
 }
 
 impl Run {
+    /// Time and memory, as a verdict's report shows them.
+    pub fn measured(&self) -> Measured {
+        Measured {
+            cpu_time: self.cpu_time,
+            wall_time: self.wall_time,
+            peak_memory_kib: self.peak_memory_kib,
+        }
+    }
+
     pub fn time_limit_hit(&self) -> bool {
         self.cpu_limit_hit || self.wall_limit_hit
     }

@@ -1,20 +1,18 @@
-//! Judging one case: run the program on an input and decide its verdict, either with a
-//! problem of the catalog (reference answer in-process, the problem's checker) or with an
-//! external reference program and a plain token comparison.
+//! Judging one case: the reference answer to an input (the problem's own solver, or an
+//! external reference program), then the program run on the input and judged through the
+//! judging path ([`crate::judge`]) with the problem's checker or a plain token comparison.
 
 use crate::catalog::DynProblem;
-use crate::check::diff;
-use crate::run::{judge_input, Limits, Program, Run, Runner, Stdin};
+use crate::check::{diff, JudgeFailure};
+use crate::judge::{Checker, Judge};
+use crate::run::{Program, Stdin};
 use crate::text::show;
-use crate::verdict::Verdict;
+use crate::verdict::{Judged, Verdict};
 
-/// The verdict of the program on one case, with what it was expected to print and what it
-/// printed.
+/// The program's verdict on one case, with what it was expected to print and what it printed.
 #[derive(Debug, Clone)]
 pub struct Trial {
-    pub verdict: Verdict,
-    /// Why: the checker's explanation, or what the run did wrong.
-    pub message: String,
+    pub judged: Judged,
     /// The reference answer (empty if there is none).
     pub expected: String,
     /// The program's standard output (empty if it could not run).
@@ -22,17 +20,26 @@ pub struct Trial {
 }
 
 impl Trial {
-    pub(crate) fn judge_error(message: String) -> Trial {
+    fn judge_error(message: String) -> Trial {
         Trial {
-            verdict: Verdict::JE,
-            message,
+            judged: Judged::judge_error(message),
             expected: String::new(),
             received: Vec::new(),
         }
     }
 
+    /// The program on `input`, judged against `expected`.
+    fn judged(judge: &Judge<'_>, input: &str, expected: String) -> Trial {
+        let (judged, run) = judge.input(input.as_bytes(), expected.as_bytes());
+        Trial {
+            judged,
+            expected,
+            received: run.map(|run| run.stdout).unwrap_or_default(),
+        }
+    }
+
     pub fn failed(&self) -> bool {
-        self.verdict != Verdict::AC
+        !self.judged.accepted()
     }
 }
 
@@ -42,87 +49,65 @@ pub trait Oracle: Sync {
     fn trial(&self, input: &str) -> Trial;
 }
 
-/// Judges with a problem of the catalog: its reference solver and its checker.
+/// Judges with a problem of the catalog: its reference solver gives the answer, and `judge`
+/// (with the problem's checker) the verdict.
 pub struct ProblemOracle<'a> {
     pub problem: &'a dyn DynProblem,
-    pub runner: &'a Runner,
-    pub program: &'a Program,
-    pub limits: Limits,
+    pub judge: Judge<'a>,
 }
 
 impl Oracle for ProblemOracle<'_> {
     fn trial(&self, input: &str) -> Trial {
-        let expected = match self.problem.solve(input.as_bytes()) {
-            Ok(answer) => answer,
-            Err(e) => return Trial::judge_error(format!("the case does not validate: {e}")),
-        };
-        let outcome = judge_input(
-            self.runner,
-            self.program,
-            self.problem,
-            input.as_bytes(),
-            expected.as_bytes(),
-            &self.limits,
-        );
-        Trial {
-            verdict: outcome.verdict,
-            message: outcome.message,
-            expected,
-            received: outcome.run.map(|run| run.stdout).unwrap_or_default(),
+        match self.problem.solve(input.as_bytes()) {
+            Ok(expected) => Trial::judged(&self.judge, input, expected),
+            Err(e) => Trial::judge_error(format!("the case does not validate: {e}")),
         }
     }
 }
 
 /// Judges against an external reference program: both run on the input, and the outputs are
-/// compared token by token (any run of whitespace separates tokens; tokens must be equal).
+/// compared token by token ([`Tokens`] is the checker of `judge`).
 pub struct ExternalOracle<'a> {
     pub reference: &'a Program,
-    pub runner: &'a Runner,
-    pub program: &'a Program,
-    /// The limits of both programs; a reference that fails under them is a judge error.
-    pub limits: Limits,
+    /// Runs the program under test; its limits are the reference's too, and a reference that
+    /// fails under them is a judge error.
+    pub judge: Judge<'a>,
 }
 
 impl Oracle for ExternalOracle<'_> {
     fn trial(&self, input: &str) -> Trial {
-        let run = |program: &Program| -> Result<Run, String> {
-            self.runner
-                .run(
-                    &program.invocation,
-                    Stdin::Bytes(input.as_bytes()),
-                    &self.limits,
-                )
-                .map_err(|e| e.to_string())
-        };
-        let expected = match run(self.reference) {
+        let judge = &self.judge;
+        let reference = judge.runner.run(
+            &self.reference.invocation,
+            Stdin::Bytes(input.as_bytes()),
+            &judge.limits,
+        );
+        match reference {
             Ok(run) => match run.verdict() {
-                None => String::from_utf8_lossy(&run.stdout).into_owned(),
-                Some((verdict, why)) => {
-                    return Trial::judge_error(format!(
-                        "the reference {} failed ({verdict}): {why}",
-                        self.reference.given.display()
-                    ))
+                None => {
+                    let expected = String::from_utf8_lossy(&run.stdout).into_owned();
+                    Trial::judged(judge, input, expected)
                 }
+                Some((verdict, why)) => Trial::judge_error(format!(
+                    "the reference {} failed ({verdict}): {why}",
+                    self.reference.given.display()
+                )),
             },
-            Err(e) => return Trial::judge_error(format!("cannot run the reference: {e}")),
-        };
-        let got = match run(self.program) {
-            Ok(run) => run,
-            Err(e) => return Trial::judge_error(e),
-        };
-        let (verdict, message) = match got.verdict() {
-            Some(found) => found,
-            None => match compare_tokens(expected.as_bytes(), &got.stdout) {
-                Ok(()) => (Verdict::AC, "ok".to_string()),
-                Err(why) => (Verdict::WA, why),
-            },
-        };
-        Trial {
-            verdict,
-            message,
-            expected,
-            received: got.stdout,
+            Err(e) => Trial::judge_error(format!("cannot run the reference: {e}")),
         }
+    }
+}
+
+/// The checker of generic mode: the same whitespace-separated tokens as the reference's
+/// output (see [`compare_tokens`]).
+pub struct Tokens;
+
+impl Checker for Tokens {
+    fn check(&self, _input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
+        Ok(match compare_tokens(answer, output) {
+            Ok(()) => Judged::new(Verdict::AC, "ok"),
+            Err(why) => Judged::new(Verdict::WA, why),
+        })
     }
 }
 

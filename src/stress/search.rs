@@ -1,11 +1,10 @@
 //! The search: cases run on several threads; the failure reported is the lowest-numbered one,
 //! so the result depends on the seed, never on the number of threads or their timing.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::{Case, Cases, Oracle, Trial};
+use crate::parallel::{self, Step};
 
 /// When a search stops if nothing fails: after a number of cases, after a time, or both
 /// (whichever comes first); the source's own count always bounds it.
@@ -38,8 +37,9 @@ enum Stop {
     Broken(String),
 }
 
-/// Runs cases `0, 1, …` from `cases` through `oracle` on `jobs` threads until one fails or the budget is spent; `on_case` is called after every judged case (for
-/// progress). An `Err` is a case that could not be made (the generator failed).
+/// Runs cases `0, 1, …` from `cases` through `oracle` on `jobs` threads until one fails or the
+/// budget is spent; `on_case` is called after every judged case (for progress). An `Err` is a
+/// case that could not be made (the generator failed).
 pub fn search(
     cases: &dyn Cases,
     oracle: &dyn Oracle,
@@ -53,54 +53,42 @@ pub fn search(
         (Some(a), Some(b)) => a.min(b),
         (a, b) => a.or(b).unwrap_or(u64::MAX),
     };
-    let next = AtomicU64::new(0);
-    // Cases at or past the lowest unusual one need not run.
-    let lowest_stop = AtomicU64::new(u64::MAX);
-    let stops: Mutex<Vec<(u64, Stop)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    break;
-                }
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= limit || index >= lowest_stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let stop = match cases.case(index) {
-                    Err(why) => Some(Stop::Broken(why)),
-                    Ok(case) => {
-                        let trial = oracle.trial(&case.input);
-                        on_case();
-                        trial
-                            .failed()
-                            .then_some(Stop::Failed(Failure { case, trial }))
-                    }
-                };
-                if let Some(stop) = stop {
-                    lowest_stop.fetch_min(index, Ordering::Relaxed);
-                    if let Ok(mut stops) = stops.lock() {
-                        stops.push((index, stop));
+    let mut tried = 0;
+    let mut stop = None;
+    parallel::in_order(
+        limit,
+        jobs,
+        |index| {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Step::Stop;
+            }
+            match cases.case(index) {
+                Err(why) => Step::Last(Some(Stop::Broken(why))),
+                Ok(case) => {
+                    let trial = oracle.trial(&case.input);
+                    on_case();
+                    match trial.failed() {
+                        true => Step::Last(Some(Stop::Failed(Failure { case, trial }))),
+                        false => Step::Next(None),
                     }
                 }
-            });
-        }
-    });
+            }
+        },
+        |index, found| {
+            tried = index + 1;
+            stop = found;
+        },
+    );
     let elapsed = start.elapsed();
-    let lowest = stops
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .min_by_key(|(index, _)| *index);
-    match lowest {
+    match stop {
         None => Ok(Search {
-            tried: next.load(Ordering::Relaxed).min(limit),
+            tried,
             elapsed,
             failure: None,
         }),
-        Some((_, Stop::Broken(why))) => Err(why),
-        Some((index, Stop::Failed(failure))) => Ok(Search {
-            tried: index + 1,
+        Some(Stop::Broken(why)) => Err(why),
+        Some(Stop::Failed(failure)) => Ok(Search {
+            tried,
             elapsed,
             failure: Some(failure),
         }),

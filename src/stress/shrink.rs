@@ -10,6 +10,7 @@
 use std::collections::HashSet;
 
 use crate::catalog::DynProblem;
+use crate::parallel;
 use crate::run::fnv1a_128;
 
 use super::{Oracle, Trial};
@@ -42,7 +43,7 @@ pub fn shrink(
     input: String,
     trial: Trial,
 ) -> Shrunk {
-    let target = trial.verdict;
+    let target = trial.judged.verdict;
     let mut current = Shrunk {
         input,
         trial,
@@ -63,12 +64,12 @@ pub fn shrink(
             if current.runs >= MAX_RUNS {
                 return current;
             }
-            let trials = judge_batch(oracle, batch);
+            let trials = parallel::map(batch, jobs, |input| oracle.trial(input));
             current.runs += batch.len() as u64;
             if let Some((candidate, trial)) = batch
                 .iter()
                 .zip(trials)
-                .find(|(_, trial)| trial.verdict == target)
+                .find(|(_, trial)| trial.judged.verdict == target)
             {
                 current.input = candidate.clone();
                 current.trial = trial;
@@ -79,22 +80,4 @@ pub fn shrink(
         current.minimal = true;
         return current;
     }
-}
-
-/// Judges every input at once, one thread each.
-fn judge_batch(oracle: &dyn Oracle, inputs: &[String]) -> Vec<Trial> {
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = inputs
-            .iter()
-            .map(|input| scope.spawn(move || oracle.trial(input)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|_| Trial::judge_error("the judging thread panicked".into()))
-            })
-            .collect()
-    })
 }

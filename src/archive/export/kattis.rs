@@ -75,7 +75,12 @@ fn lookup(table: &[(&str, &'static str)], problem: &str) -> Option<&'static str>
 const SUBMISSION_EXTENSIONS: [&str; 4] = ["cpp", "cc", "cxx", "rs"];
 
 /// Writes the package of `problem` into `out`.
-pub fn write(archive: &Archive, problem: &dyn DynProblem, out: &Path) -> Result<Exported, String> {
+pub fn write(
+    archive: &Archive,
+    problem: &dyn DynProblem,
+    out: &Path,
+    jobs: usize,
+) -> Result<Exported, String> {
     let name = problem.name();
     let manifest = archive.manifest(name).map_err(|e| e.to_string())?;
     let mut package = Package {
@@ -88,7 +93,7 @@ pub fn write(archive: &Archive, problem: &dyn DynProblem, out: &Path) -> Result<
         &statement_tex(archive, &manifest)?,
     )?;
 
-    let built = build(problem, &manifest).map_err(|e| e.to_string())?;
+    let built = build(problem, &manifest, jobs).map_err(|e| e.to_string())?;
     for (i, test) in built.tests.iter().enumerate() {
         let folder = if i < manifest.samples.len() {
             "sample"

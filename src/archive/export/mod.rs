@@ -7,8 +7,7 @@ mod latex;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use super::Archive;
-use crate::catalog::DynProblem;
+use crate::catalog::Resolved;
 
 /// A package format that `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,13 +36,14 @@ pub struct Exported {
     pub left_out: Vec<(PathBuf, String)>,
 }
 
-/// Writes `problem` of `archive` as a package in `format` into `out` (created if needed; it
-/// must be empty or absent, so that nothing stale is mixed in).
+/// Writes `problem` as a package in `format` into `out` (created if needed; it must be empty
+/// or absent, so that nothing stale is mixed in), building its test data `jobs` tests at a
+/// time.
 pub fn export(
-    archive: &Archive,
-    problem: &dyn DynProblem,
+    problem: &Resolved,
     format: Format,
     out: &Path,
+    jobs: usize,
 ) -> Result<Exported, String> {
     if out.exists() {
         let mut entries =
@@ -56,6 +56,6 @@ pub fn export(
         }
     }
     match format {
-        Format::Kattis => kattis::write(archive, problem, out),
+        Format::Kattis => kattis::write(problem.archive(), problem.problem(), out, jobs),
     }
 }

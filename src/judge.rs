@@ -1,0 +1,157 @@
+//! The judging path: a program run on tests under limits, each output judged by a checker.
+//! `judge`, `verify` and `stress` all judge through here, so a verdict means the same
+//! everywhere.
+//!
+//! The verdict of one test is the first by [`crate::verdict::Verdict::rank`] of those that apply: a judge
+//! error (a test file that cannot be read, a checker that cannot judge), then the run's own
+//! (TLE, MLE, OLE, RE), then the checker's (AC, WA, PE). What judges an output is a
+//! [`Checker`]; the process runner ([`crate::run`]) knows nothing about problems.
+
+use std::path::{Path, PathBuf};
+
+use crate::check::JudgeFailure;
+use crate::parallel::{self, Step};
+use crate::run::{Limits, PrepareError, Program, Run, Runner, Stdin};
+use crate::verdict::Judged;
+
+/// What judges an output: AC, WA or PE with a reason, or a [`JudgeFailure`] when the jury's
+/// own files are broken. Today a catalog problem's checker (`catalog`), or the token
+/// comparison of `stress --ref`; a checker program or a Kattis output validator fits the same
+/// shape.
+pub trait Checker: Sync {
+    /// Judges `output` for the test `input` whose jury answer is `answer`.
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure>;
+}
+
+/// One test on disk: `NAME.in` and its jury answer `NAME.ans`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Test {
+    /// The file stem, as tables and `--test` name it (`03`).
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+}
+
+/// Everything judging one program needs: how to run it, under which limits, and what judges
+/// its output.
+#[derive(Clone, Copy)]
+pub struct Judge<'a> {
+    pub runner: &'a Runner,
+    pub program: &'a Program,
+    pub limits: Limits,
+    pub checker: &'a dyn Checker,
+}
+
+impl Judge<'_> {
+    /// Runs the program on a test on disk (its standard input is the file itself) and judges
+    /// it; the run too, when the program could be started.
+    pub fn test(&self, test: &Test) -> (Judged, Option<Run>) {
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+        };
+        match (read(&test.input), read(&test.answer)) {
+            (Ok(input), Ok(answer)) => self.judge(Stdin::File(&test.input), &input, &answer),
+            (Err(message), _) | (_, Err(message)) => (Judged::judge_error(message), None),
+        }
+    }
+
+    /// Runs the program on `input` (whose jury answer is `answer`), both in memory, and
+    /// judges it.
+    pub fn input(&self, input: &[u8], answer: &[u8]) -> (Judged, Option<Run>) {
+        self.judge(Stdin::Bytes(input), input, answer)
+    }
+
+    /// Runs the program with `stdin`, which holds `input`, and judges its output.
+    fn judge(&self, stdin: Stdin<'_>, input: &[u8], answer: &[u8]) -> (Judged, Option<Run>) {
+        let run = match self
+            .runner
+            .run(&self.program.invocation, stdin, &self.limits)
+        {
+            Ok(run) => run,
+            Err(error) => return (Judged::judge_error(error.to_string()), None),
+        };
+        // When the run already failed its output is not judged, but the checker still reads
+        // the jury's files: a broken answer file is a judge error whatever the program did.
+        let own = run.verdict();
+        let output: &[u8] = if own.is_some() { b"" } else { &run.stdout };
+        let mut judged = match (self.checker.check(input, answer, output), own) {
+            (Err(failure), _) => Judged::judge_error(format!("checker failed: {failure}")),
+            (Ok(_), Some((verdict, message))) => Judged::new(verdict, message),
+            (Ok(judged), None) => judged,
+        };
+        judged.measured = Some(run.measured());
+        (judged, Some(run))
+    }
+}
+
+/// Judges every test, `jobs` at a time, and returns the verdicts in test order; `on_judged`
+/// sees each one in test order as soon as it and every test before it are done (to print a
+/// table as it grows; it runs on the worker that finished the test). Outputs are not kept:
+/// only verdicts, messages and measurements.
+pub fn judge_all(
+    judge: &Judge<'_>,
+    tests: &[Test],
+    jobs: usize,
+    mut on_judged: impl FnMut(&Test, &Judged) + Send,
+) -> Vec<Judged> {
+    let mut all = Vec::with_capacity(tests.len());
+    parallel::in_order(
+        tests.len() as u64,
+        jobs,
+        |i| Step::Next(judge.test(&tests[i as usize]).0),
+        |i, judged| {
+            on_judged(&tests[i as usize], &judged);
+            all.push(judged);
+        },
+    );
+    all
+}
+
+/// The verdict of every test of a program that could not be prepared: CE for a compile
+/// error, JE when the judge lacks a compiler or cannot read the source.
+pub fn unprepared(error: &PrepareError) -> Judged {
+    Judged::new(error.verdict, error.message.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::Verdict;
+
+    /// Accepts any output equal to the answer.
+    struct Exact;
+
+    impl Checker for Exact {
+        fn check(&self, _: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
+            Ok(match output == answer {
+                true => Judged::new(Verdict::AC, "ok"),
+                false => Judged::new(Verdict::WA, "differs"),
+            })
+        }
+    }
+
+    #[test]
+    fn an_unreadable_test_is_a_judge_error_and_runs_nothing() {
+        let runner = Runner::new("/nonexistent/stonejudge");
+        let program = Program {
+            invocation: crate::run::Invocation::new("/bin/true"),
+            given: "/bin/true".into(),
+            language: None,
+        };
+        let judge = Judge {
+            runner: &runner,
+            program: &program,
+            limits: Limits::new(std::time::Duration::from_secs(1), 64 << 20),
+            checker: &Exact,
+        };
+        let test = Test {
+            name: "01".into(),
+            input: "/nonexistent/01.in".into(),
+            answer: "/nonexistent/01.ans".into(),
+        };
+        let (judged, run) = judge.test(&test);
+        assert_eq!(judged.verdict, Verdict::JE);
+        assert!(judged.message.starts_with("cannot read /nonexistent/01.in"));
+        assert!(run.is_none() && judged.measured.is_none());
+    }
+}
