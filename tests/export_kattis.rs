@@ -13,6 +13,7 @@ use std::process::Command as Process;
 use std::sync::OnceLock;
 
 use assert_cmd::Command;
+use stonejudge::archive::export::kattis;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -240,6 +241,7 @@ fn we_accept(problem: &str, input: &str) -> bool {
 #[test]
 fn checktestdata_validators_agree_with_ours() {
     let Some(tools) = problemtools() else { return };
+    let scripts = tempfile::tempdir().expect("a temporary directory");
     for problem in [
         "stripes",
         "nim",
@@ -256,8 +258,11 @@ fn checktestdata_validators_agree_with_ours() {
             .output()
             .expect("gen");
         let input = String::from_utf8(generated.stdout).expect("UTF-8");
-        // The script as the package gets it (the layout test checks that it does).
-        let script = repo().join(format!("src/archive/export/kattis/{problem}.ctd"));
+        // The script as the package gets it, its bounds filled in from the format.
+        let found = stonejudge::catalog::find(problem).expect("in the catalog");
+        let text = kattis::input_validator(found).expect("a script");
+        let script = scripts.path().join(format!("{problem}.ctd"));
+        std::fs::write(&script, text).expect("write the script");
         assert!(
             we_accept(problem, &input),
             "{problem}: generated input invalid"

@@ -4,8 +4,10 @@
 //! ```text
 //! # <title>                 the manifest's title
 //! ...                       the story
-//! ## Input                  required sections (others, such as Constraints, may follow)
+//! ## Input                  required sections (others may follow)
 //! ## Output
+//! ## Constraints            one `- lo <= name <= hi: what it counts` bullet per constraint
+//!                           of the input format, checked by `verify`
 //! ## Samples                last section: "### Sample k" each with two fenced blocks,
 //! ### Sample 1              the input first, then the output
 //! ```
@@ -18,6 +20,9 @@ pub const STATEMENT_FILE: &str = "statement.md";
 
 /// Sections every statement has.
 pub const REQUIRED_SECTIONS: [&str; 2] = ["Input", "Output"];
+
+/// The section listing the input's constraints, one `- ` bullet each.
+pub const CONSTRAINTS_SECTION: &str = "Constraints";
 
 /// The section holding the samples; export formats that show the samples themselves drop it.
 pub const SAMPLES_SECTION: &str = "Samples";
@@ -155,6 +160,40 @@ pub fn body_without_title_and_samples(text: &str) -> String {
     format!("{trimmed}\n")
 }
 
+/// Checks that the `## Constraints` section lists exactly `expected` (each as a `- ` bullet of
+/// one line, in order; other lines of the section are free prose): the statement shows the
+/// bounds the validator enforces. Each problem found is `line N: what` or a general remark.
+pub fn check_constraints(text: &str, expected: &[String]) -> Result<(), Vec<String>> {
+    let heading = format!("## {CONSTRAINTS_SECTION}");
+    let Some(start) = text.lines().position(|l| l == heading) else {
+        return Err(vec![format!("no \"{heading}\" section")]);
+    };
+    let bullets: Vec<(usize, &str)> = (text.lines().enumerate().skip(start + 1))
+        .take_while(|(_, l)| !l.starts_with("## "))
+        .filter_map(|(i, l)| l.strip_prefix("- ").map(|b| (i + 1, b)))
+        .collect();
+    let mut problems = Vec::new();
+    for (k, want) in expected.iter().enumerate() {
+        match bullets.get(k) {
+            Some((_, got)) if got == want => {}
+            Some((line, got)) => {
+                problems.push(format!("line {line}: \"- {got}\", expected \"- {want}\""))
+            }
+            None => problems.push(format!("line {}: missing \"- {want}\"", start + 1)),
+        }
+    }
+    for (line, extra) in bullets.iter().skip(expected.len()) {
+        problems.push(format!(
+            "line {line}: \"- {extra}\" is not a constraint of the input format"
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,5 +243,29 @@ mod tests {
             "{body}"
         );
         assert!(body.ends_with("B.\n"), "{body}");
+    }
+
+    #[test]
+    fn the_constraint_list_must_be_the_formats() {
+        let text = "# G\n\n## Constraints\n\n- 1 <= n <= 9: heaps\n- 0 <= a <= 5: stones\n\nProse.\n\n## Samples\n";
+        let expected = [
+            "1 <= n <= 9: heaps".to_string(),
+            "0 <= a <= 5: stones".to_string(),
+        ];
+        assert_eq!(check_constraints(text, &expected), Ok(()));
+        let wrong = check_constraints(text, &[expected[0].clone(), "0 <= a <= 6: stones".into()]);
+        assert_eq!(
+            wrong,
+            Err(vec![
+                "line 6: \"- 0 <= a <= 5: stones\", expected \"- 0 <= a <= 6: stones\"".to_string()
+            ])
+        );
+        let extra = check_constraints(text, &expected[..1]).unwrap_err();
+        assert_eq!(
+            extra,
+            ["line 6: \"- 0 <= a <= 5: stones\" is not a constraint of the input format"]
+        );
+        let missing = check_constraints("# G\n\n## Input\n", &expected).unwrap_err();
+        assert_eq!(missing, ["no \"## Constraints\" section"]);
     }
 }

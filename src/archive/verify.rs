@@ -29,6 +29,7 @@ use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
 use crate::catalog::{self, DynProblem, Resolved, CATALOG};
 use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
+use crate::problem::Constraint;
 use crate::run::{Cache, Program, Runner};
 use crate::verdict::Verdict;
 
@@ -401,9 +402,16 @@ impl Verifier<'_> {
                 Err(e) => wrong.push(format!("{at}: {e}")),
             }
         }
+        let constraints: Vec<String> = (problem.constraints().iter())
+            .map(Constraint::statement_line)
+            .collect();
+        if let Err(problems) = statement::check_constraints(&text, &constraints) {
+            let why = "the constraints must be the input format's, as listed by the problem";
+            wrong.push(listed(&format!("{shown}: {why}"), problems.into_iter()));
+        }
         if wrong.is_empty() {
             Ok(format!(
-                "title and {} samples match; outputs accepted",
+                "title, constraints and {} samples match; outputs accepted",
                 parsed.samples.len()
             ))
         } else {

@@ -231,9 +231,6 @@ mod tests {
                 unit: "heap",
             }
         }
-        fn words(&self) -> &() {
-            &()
-        }
         fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<u64, ParseError> {
             let n = r.int(&N)?;
             r.newline()?;
@@ -267,10 +264,7 @@ mod tests {
                 ),
                 _ => return Ok(()),
             };
-            Err(Mismatch {
-                place: String::new(),
-                why,
-            })
+            Err(Mismatch::from(why))
         }
         fn generate(&self, _: &mut Gen, _: &Params) -> Result<Instance<(), u64>, ParamError> {
             Ok(Instance {

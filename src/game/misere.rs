@@ -21,6 +21,22 @@ pub fn misere_nim_first_wins(heaps: &[u64]) -> bool {
     }
 }
 
+/// A move of misère Nim after which the opponent loses, as `(heap, stones left)`, found by
+/// trying every move against Bouton's rule.
+pub fn misere_nim_winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
+    let mut after = heaps.to_vec();
+    for (i, &a) in heaps.iter().enumerate() {
+        for left in 0..a {
+            after[i] = left;
+            if !misere_nim_first_wins(&after) {
+                return Some((i, left));
+            }
+        }
+        after[i] = a;
+    }
+    None
+}
+
 /// `table[n]` = the player to move wins a single heap of `n` stones, for `n` in `0..=upto`,
 /// in the misère subtraction game with removal set `set` (a move removes `s` in `set`,
 /// `s <= n`; the player who cannot move wins). Plain retrograde analysis: a position with no
@@ -239,6 +255,8 @@ pub fn misere_subtraction_wins(queries: &[(Vec<u64>, u64)]) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::brute::{BruteSolver, Play};
+    use crate::game::Ruleset;
     use crate::gen::Gen;
 
     /// A set `{a, b, t-b, t-a, t}` without a period in its first 3000 heaps (if one turns up
@@ -305,6 +323,30 @@ mod tests {
         let table = MisereTable::full(&[1, 2, 4], 100);
         for n in 0..=100 {
             assert_eq!(table.wins(n), n % 3 != 1, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn misere_nim_winning_moves_leave_positions_that_brute_force_loses() {
+        let mut solver = BruteSolver::new(&Ruleset::Nim, Play::Misere);
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=3 {
+                    let heaps = [a, b, c];
+                    let wins = solver.wins(&heaps).expect("small");
+                    let Some((i, left)) = misere_nim_winning_move(&heaps) else {
+                        assert!(!wins, "{heaps:?}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && left < heaps[i]);
+                    let mut after = heaps;
+                    after[i] = left;
+                    assert!(
+                        !solver.wins(&after).expect("small"),
+                        "{heaps:?} -> {after:?}"
+                    );
+                }
+            }
         }
     }
 }

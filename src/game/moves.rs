@@ -192,3 +192,60 @@ pub fn nim_winning_moves(heaps: &[u64]) -> Vec<(usize, u64)> {
         .map(|(i, &h)| (i, h ^ total))
         .collect()
 }
+
+/// The Grundy value of a heap of `a` stones in bounded Nim (take 1..=m): `a mod (m + 1)`.
+pub fn bounded_value(m: u64, a: u64) -> u64 {
+    m.checked_add(1).map_or(a, |modulus| a % modulus)
+}
+
+/// The xor of the bounded-Nim values of `heaps`: the player to move wins iff it is non-zero.
+pub fn bounded_sum_value(m: u64, heaps: &[u64]) -> u64 {
+    heaps.iter().fold(0, |acc, &a| acc ^ bounded_value(m, a))
+}
+
+/// A winning move of bounded Nim as `(heap index, stones taken)`, if the player to move wins:
+/// in a heap of value `g`, taking `k = (g - target) mod (m + 1)` stones (`1 <= k <= m`) reaches
+/// value `target = g xor X`, provided the heap has `k` stones.
+pub fn bounded_winning_move(m: u64, heaps: &[u64]) -> Option<(usize, u64)> {
+    let xor = bounded_sum_value(m, heaps);
+    if xor == 0 {
+        return None;
+    }
+    let modulus = u128::from(m) + 1;
+    heaps.iter().enumerate().find_map(|(i, &a)| {
+        let g = u128::from(bounded_value(m, a));
+        let target = g ^ u128::from(xor);
+        if target >= modulus {
+            return None;
+        }
+        let take = (g + modulus - target) % modulus;
+        (take <= u128::from(a)).then_some((i, take as u64))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::brute::{BruteSolver, Play};
+
+    #[test]
+    fn bounded_winning_moves_leave_positions_that_brute_force_loses() {
+        for m in 1..=4 {
+            let mut solver = BruteSolver::new(&Ruleset::Bounded { m }, Play::Normal);
+            for a in 0..=9 {
+                for b in 0..=9 {
+                    let heaps = [a, b];
+                    let wins = solver.wins(&heaps).expect("small");
+                    let Some((i, take)) = bounded_winning_move(m, &heaps) else {
+                        assert!(!wins, "m = {m}, heaps {a} {b}: a winning move exists");
+                        continue;
+                    };
+                    assert!(wins && (1..=m).contains(&take) && take <= heaps[i]);
+                    let mut after = heaps;
+                    after[i] -= take;
+                    assert!(!solver.wins(&after).expect("small"), "{heaps:?} {i} {take}");
+                }
+            }
+        }
+    }
+}

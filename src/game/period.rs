@@ -23,6 +23,34 @@ pub struct Period {
     pub period: u64,
 }
 
+/// Grundy values for every heap size through a proven period: `values` covers at least the
+/// preperiod and one period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Periodic {
+    pub values: Vec<u32>,
+    pub period: Period,
+}
+
+impl Periodic {
+    /// `G(n)`, for any `n`.
+    pub fn value(&self, n: u64) -> u32 {
+        self.values[self.period.reduce(n) as usize]
+    }
+
+    /// The xor of the heaps' values: the player to move wins the sum iff it is non-zero.
+    pub fn sum_value(&self, heaps: &[u64]) -> u32 {
+        heaps.iter().fold(0, |acc, &n| acc ^ self.value(n))
+    }
+
+    /// The smallest heap of at least `lo` with the value of a heap of `n`, if smaller than `n`
+    /// (only one preperiod plus period need be searched).
+    pub fn smallest_like(&self, n: u64, lo: u64) -> Option<u64> {
+        let g = self.value(n);
+        let end = n.min(self.period.preperiod + self.period.period);
+        (lo..end).find(|&m| self.value(m) == g)
+    }
+}
+
 impl Period {
     /// The index whose value equals `G(n)` and lies inside a table of `preperiod + period`
     /// values.

@@ -122,10 +122,10 @@ impl FromStr for Ruleset {
                 Ok(Ruleset::Bounded { m })
             }
             "subtraction" => {
-                let mut set = parse_list(args).map_err(|r| fail(&r))?;
-                set.sort_unstable();
-                set.dedup();
-                Ok(Ruleset::Subtraction { set })
+                let moves = parse_list(args).map_err(|r| fail(&r))?;
+                Ok(Ruleset::Subtraction {
+                    set: subtraction_set(&moves),
+                })
             }
             "stripes" => {
                 let lengths = parse_list(args).map_err(|r| fail(&r))?;
@@ -137,6 +137,14 @@ impl FromStr for Ruleset {
             )),
         }
     }
+}
+
+/// The distinct values of `moves`, sorted: a subtraction set as the game sees it.
+pub fn subtraction_set(moves: &[u64]) -> Vec<u64> {
+    let mut set = moves.to_vec();
+    set.sort_unstable();
+    set.dedup();
+    set
 }
 
 /// Parses `0.d1d2…dk`: digits 0–7, at least one, the last non-zero.

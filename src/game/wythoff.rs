@@ -55,6 +55,34 @@ fn solve_increasing(x: u64, f: impl Fn(u64) -> Option<u128>) -> Option<u64> {
     None
 }
 
+/// The largest `k` whose P-position `(a_k, a_k + k)` has both heaps at most `max`.
+pub fn largest_k_within(max: u64) -> u64 {
+    let fits = |k: u64| p_position(k).is_some_and(|(_, b)| b <= max);
+    // b_k >= 2k, so k <= max / 2; binary search the monotone predicate.
+    let (mut lo, mut hi) = (0, max / 2);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
+/// The Fibonacci numbers up to `max`, from 1: the `k` for which `k * phi` lies nearest an
+/// integer, so that a rounding error in `floor(k * phi)` misplaces the P-position.
+pub fn fibonacci_upto(max: u64) -> Vec<u64> {
+    let mut out = vec![1];
+    let (mut x, mut y) = (1u64, Some(2u64));
+    while let Some(next) = y.filter(|&y| y <= max) {
+        out.push(next);
+        (x, y) = (next, x.checked_add(next));
+    }
+    out
+}
+
 /// Every winning move from `(a, b)`, as the position it leaves, heaps in the order given.
 /// Empty when `(a, b)` is a P-position. At most three: lower heap `a`, lower heap `b`, or
 /// lower both by the same amount (keeping the difference `k`, reaching `(a_k, a_k + k)`).
@@ -72,4 +100,17 @@ pub fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
         moves.push((a - d, b - d));
     }
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fibonacci_numbers_stop_at_the_bound_without_overflow() {
+        assert_eq!(fibonacci_upto(20), [1, 2, 3, 5, 8, 13]);
+        let all = fibonacci_upto(u64::MAX);
+        assert_eq!(all.len(), 92);
+        assert!(all.windows(3).all(|w| w[0] + w[1] == w[2]));
+    }
 }

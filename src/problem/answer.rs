@@ -10,8 +10,9 @@ use crate::text::{Malformed, TokenReader};
 ///
 /// `Case` is the problem's case: reading may depend on it (a line of `m` letters).
 pub trait Answer<Case>: Clone + PartialEq + Debug + Send + Sync + Sized {
-    /// The problem's own words for this kind of answer (`1`/`2`, `John`/`Brother`), or `()`.
-    type Words: Sync + 'static;
+    /// The problem's own words for this kind of answer (`1`/`2`, `John`/`Brother`), or `()`;
+    /// the default value is the commonest spelling.
+    type Words: Default + Sync + 'static;
     /// Appends the answer's line, without the line end.
     fn write(&self, words: &Self::Words, out: &mut String);
     /// Reads the answer to `case` leniently from tokens (a contestant's output or an answer
@@ -48,6 +49,30 @@ pub struct Mismatch {
     pub why: String,
 }
 
+/// A mismatch whose reason says where.
+impl From<String> for Mismatch {
+    fn from(why: String) -> Mismatch {
+        Mismatch {
+            place: String::new(),
+            why,
+        }
+    }
+}
+
+/// The first eight of `values` separated by commas, then `...` if there are more: Grundy values
+/// of a position in an explanation.
+pub fn first_few(values: impl ExactSizeIterator<Item = u32>) -> String {
+    let more = values.len() > 8;
+    let mut shown: Vec<String> = values.take(8).map(|v| v.to_string()).collect();
+    if more {
+        shown.push("...".to_string());
+    }
+    shown.join(", ")
+}
+
+/// A judge's ruling on one case: accepted, or why not.
+pub type Ruling = Result<(), Mismatch>;
+
 /// Who wins a case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Winner {
@@ -66,7 +91,8 @@ impl Winner {
     }
 }
 
-/// How a problem's output names the two outcomes of a case.
+/// How a problem's output names the two outcomes of a case; by default `first` / `second`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcomes {
     pub first: &'static str,
     pub second: &'static str,
@@ -77,6 +103,12 @@ pub const FIRST_SECOND: Outcomes = Outcomes {
     first: "first",
     second: "second",
 };
+
+impl Default for Outcomes {
+    fn default() -> Outcomes {
+        FIRST_SECOND
+    }
+}
 
 impl Outcomes {
     pub fn word(&self, winner: Winner) -> &'static str {
@@ -94,7 +126,7 @@ impl Outcomes {
         got: &Winner,
         place: impl FnOnce() -> String,
         why: impl FnOnce() -> String,
-    ) -> Result<(), Mismatch> {
+    ) -> Ruling {
         if reference == got {
             return Ok(());
         }
@@ -127,5 +159,57 @@ impl<Case> Answer<Case> for Winner {
                 0 => Winner::First,
                 _ => Winner::Second,
             })
+    }
+}
+
+/// A reply that names a winning move: `second` if the player to move loses, else `first i x`,
+/// leaving `x` stones in heap `i`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveReply {
+    /// The first player loses.
+    Second,
+    /// The first player wins by leaving `left` stones in heap `heap` (1-based). As read from
+    /// a contestant, both may be anything; the problem's judge says why a move is illegal.
+    First { heap: u64, left: u64 },
+}
+
+impl MoveReply {
+    /// The reply for a winning move `(heap index 0-based, stones left)`, or for none.
+    pub fn from_move(winning: Option<(usize, u64)>) -> MoveReply {
+        match winning {
+            Some((i, left)) => MoveReply::First {
+                heap: i as u64 + 1,
+                left,
+            },
+            None => MoveReply::Second,
+        }
+    }
+}
+
+/// `second`, or `first i x`.
+impl<Case> Answer<Case> for MoveReply {
+    type Words = ();
+
+    fn write(&self, _: &(), out: &mut String) {
+        match self {
+            MoveReply::Second => out.push_str("second"),
+            MoveReply::First { heap, left } => out.push_str(&format!("first {heap} {left}")),
+        }
+    }
+
+    fn read(
+        _: &(),
+        _case: &Case,
+        at: &At,
+        tokens: &mut TokenReader<'_>,
+    ) -> Result<MoveReply, Malformed> {
+        let expected = format!("first or second for {at}");
+        Ok(match tokens.word(&expected, &["first", "second"])? {
+            0 => MoveReply::First {
+                heap: tokens.u64(&format!("the heap of {at}"), 0, u64::MAX)?,
+                left: tokens.u64(&format!("the stones left in {at}"), 0, u64::MAX)?,
+            },
+            _ => MoveReply::Second,
+        })
     }
 }

@@ -22,37 +22,22 @@
 //!   says. `t * n` must stay within the total of 10^6.
 //! - `max_m` (1..=10^18) and `max_a` (0..=10^18): upper bounds for `m` and the heaps.
 
-use super::answer::{Mismatch, Winner, FIRST_SECOND};
+use super::answer::{Winner, FIRST_SECOND};
 use super::enumerate::counted_lists;
 use super::format::{push_line, Constraint, Format, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, Outcomes, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
+use crate::game::moves::{bounded_sum_value, bounded_value, bounded_winning_move};
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
 
 const T: Int = Int::new("T", 1, 10_000, "the number of games");
 const N: Int = Int::new("n", 1, 100_000, "the number of heaps of a game");
-const M: Int = Int::new(
-    "m",
-    1,
-    1_000_000_000_000_000_000,
-    "the most stones one move takes in a game",
-);
-const A: Int = Int::new(
-    "a_i",
-    0,
-    1_000_000_000_000_000_000,
-    "the size of a heap (heaps may be empty)",
-);
-const TOTAL_N: Total = Total::new(
-    "total n",
-    "n",
-    1,
-    1_000_000,
-    "the number of heaps over all games",
-);
+const M: Int = Int::new("m", 1, 10u64.pow(18), "the most stones one move takes");
+const A: Int = Int::new("a_i", 0, 10u64.pow(18), "the size of a heap (may be 0)");
+const TOTAL_N: Total = Total::new("total n", "n", 1, 10u64.pow(6), "n summed over all games");
 
 pub struct BoundedNim;
 
@@ -61,37 +46,6 @@ pub struct BoundedNim;
 pub struct BoundedCase {
     pub m: u64,
     pub heaps: Vec<u64>,
-}
-
-impl BoundedCase {
-    /// The Grundy value of a heap of `a` stones.
-    fn value(&self, a: u64) -> u64 {
-        a % (self.m + 1)
-    }
-
-    fn xor(&self) -> u64 {
-        self.heaps.iter().fold(0, |acc, &a| acc ^ self.value(a))
-    }
-
-    /// A winning move as `(heap index, stones taken)`, if the first player wins: in a heap of
-    /// value `g`, taking `k = (g - target) mod (m + 1)` stones (`1 <= k <= m`) reaches value
-    /// `target = g xor X`, provided the heap has `k` stones.
-    fn winning_move(&self) -> Option<(usize, u64)> {
-        let xor = self.xor();
-        if xor == 0 {
-            return None;
-        }
-        let modulus = self.m + 1;
-        self.heaps.iter().enumerate().find_map(|(i, &a)| {
-            let g = self.value(a);
-            let target = g ^ xor;
-            if target >= modulus {
-                return None;
-            }
-            let take = (g + modulus - target) % modulus;
-            (take <= a).then_some((i, take))
-        })
-    }
 }
 
 impl Problem for BoundedNim {
@@ -116,10 +70,6 @@ impl Problem for BoundedNim {
         }
     }
 
-    fn words(&self) -> &Outcomes {
-        &FIRST_SECOND
-    }
-
     fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<BoundedCase, ParseError> {
         let n = r.int(&N)?;
         r.space()?;
@@ -135,24 +85,18 @@ impl Problem for BoundedNim {
     }
 
     fn solve(&self, _: &(), case: &BoundedCase) -> Winner {
-        Winner::from_mover_wins(case.xor() != 0)
+        Winner::from_mover_wins(bounded_sum_value(case.m, &case.heaps) != 0)
     }
 
-    fn brute(&self, _: &(), case: &BoundedCase, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
-        let solver = solvers.get(&Ruleset::Bounded { m: case.m }, Play::Normal);
+    fn brute(&self, _: &(), case: &BoundedCase, memo: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = memo.get(&Ruleset::Bounded { m: case.m }, Play::Normal);
         solver.wins(&case.heaps).map(Winner::from_mover_wins)
     }
 
-    fn judge(
-        &self,
-        _: &(),
-        case: &BoundedCase,
-        reference: &Winner,
-        got: &Winner,
-    ) -> Result<(), Mismatch> {
+    fn judge(&self, _: &(), case: &BoundedCase, want: &Winner, got: &Winner) -> Ruling {
         let place = || format!(" (n = {}, m = {})", case.heaps.len(), case.m);
         let modulus = u128::from(case.m) + 1;
-        let why = || match case.winning_move() {
+        let why = || match bounded_winning_move(case.m, &case.heaps) {
             Some((i, take)) => format!(
                 "the first player wins by taking {take} from heap {} (leaving {}); the heap \
                  values a_i mod {modulus} then xor to 0",
@@ -164,14 +108,10 @@ impl Problem for BoundedNim {
                  one that restores xor 0",
             ),
         };
-        FIRST_SECOND.unless_equal(reference, got, place, why)
+        FIRST_SECOND.unless_equal(want, got, place, why)
     }
 
-    fn generate(
-        &self,
-        gen: &mut Gen,
-        params: &Params,
-    ) -> Result<Instance<(), BoundedCase>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
@@ -271,12 +211,12 @@ fn make_losing(case: &mut BoundedCase, max_a: u64) {
         return;
     };
     let modulus = case.m + 1;
-    let wanted = rest.iter().fold(0, |acc, &a| acc ^ case.value(a));
+    let wanted = bounded_sum_value(case.m, rest);
     if wanted >= modulus {
         return;
     }
     // Keep the last heap's multiple of m + 1 when that stays within max_a.
-    let base = last - case.value(last);
+    let base = last - bounded_value(case.m, last);
     let replacement = base
         .checked_add(wanted)
         .filter(|&a| a <= max_a)
@@ -284,36 +224,6 @@ fn make_losing(case: &mut BoundedCase, max_a: u64) {
     if replacement <= max_a {
         if let Some(slot) = case.heaps.last_mut() {
             *slot = replacement;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::brute::BruteSolver;
-
-    #[test]
-    fn winning_moves_leave_positions_that_brute_force_loses() {
-        for m in 1..=4 {
-            let mut solver = BruteSolver::new(&Ruleset::Bounded { m }, Play::Normal);
-            for a in 0..=9 {
-                for b in 0..=9 {
-                    let case = BoundedCase {
-                        m,
-                        heaps: vec![a, b],
-                    };
-                    let wins = solver.wins(&case.heaps).expect("small");
-                    let Some((i, take)) = case.winning_move() else {
-                        assert!(!wins, "m = {m}, heaps {a} {b}: a winning move exists");
-                        continue;
-                    };
-                    assert!(wins && (1..=m).contains(&take) && take <= case.heaps[i]);
-                    let mut after = case.heaps.clone();
-                    after[i] -= take;
-                    assert!(!solver.wins(&after).expect("small"), "{case:?} {i} {take}");
-                }
-            }
         }
     }
 }

@@ -245,6 +245,14 @@ impl<'a> Reader<'a> {
         self.ints(k, values)
     }
 
+    /// A count within `count` alone on its line, then that many integers within `values` on
+    /// the next: `n` / `a_1 … a_n`.
+    pub fn count_then_ints(&mut self, count: &Int, values: &Int) -> Result<Vec<u64>, ParseError> {
+        let n = self.int(count)?;
+        self.text.end_of_values()?;
+        self.ints(n, values)
+    }
+
     /// The count `c` that starts a case of a [`Listing::ZeroEnded`] input, or the `0` that
     /// ends it: read as `k (or 0 to end)` in `0..=hi`.
     pub fn count_or_end(&mut self, c: &Int) -> Result<u64, ParseError> {
@@ -303,6 +311,12 @@ pub fn push_line(out: &mut String, values: &[u64]) {
         let _ = write!(out, "{sep}{v}");
     }
     out.push('\n');
+}
+
+/// Appends the number of `values` on its line, then `values` on the next.
+pub fn push_counted(out: &mut String, values: &[u64]) {
+    push_line(out, &[values.len() as u64]);
+    push_line(out, values);
 }
 
 #[cfg(test)]

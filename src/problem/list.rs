@@ -95,9 +95,9 @@ pub fn brute<P: Problem>(
 
 /// Writes answers in the exact output format: one line per case.
 pub fn write_answers<P: Problem>(problem: &P, answers: &[P::Answer]) -> String {
-    let mut out = String::new();
+    let (mut out, words) = (String::new(), problem.words());
     for answer in answers {
-        answer.write(problem.words(), &mut out);
+        answer.write(&words, &mut out);
         out.push('\n');
     }
     out
@@ -118,7 +118,7 @@ pub fn read_answers<P: Problem>(
                 unit,
                 number: i + 1,
             };
-            P::Answer::read(words, case, &at, tokens)
+            P::Answer::read(&words, case, &at, tokens)
         })
         .collect()
 }

@@ -19,14 +19,14 @@
 //!   `min`).
 //! - `max_a` (1..=4747): largest heap; default 4747.
 
-use super::answer::{Mismatch, Outcomes, Winner};
+use super::answer::{Outcomes, Winner};
 use super::enumerate::counted_lists;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_counted, Constraint, Format, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
-use crate::game::misere::misere_nim_first_wins;
+use crate::game::misere::{misere_nim_first_wins, misere_nim_winning_move};
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
 
@@ -64,37 +64,28 @@ impl Problem for MisereNim {
         }
     }
 
-    fn words(&self) -> &Outcomes {
-        &OUTCOMES
+    fn words(&self) -> Outcomes {
+        OUTCOMES
     }
 
     fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Vec<u64>, ParseError> {
-        let n = r.int(&N)?;
-        r.end_of_values()?;
-        r.ints(n, &A)
+        r.count_then_ints(&N, &A)
     }
 
     fn write_case(&self, _: &(), heaps: &Vec<u64>, out: &mut String) {
-        push_line(out, &[heaps.len() as u64]);
-        push_line(out, heaps);
+        push_counted(out, heaps);
     }
 
     fn solve(&self, _: &(), heaps: &Vec<u64>) -> Winner {
         Winner::from_mover_wins(misere_nim_first_wins(heaps))
     }
 
-    fn brute(&self, _: &(), heaps: &Vec<u64>, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
-        let solver = solvers.get(&Ruleset::Nim, Play::Misere);
+    fn brute(&self, _: &(), heaps: &Vec<u64>, memo: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = memo.get(&Ruleset::Nim, Play::Misere);
         solver.wins(heaps).map(Winner::from_mover_wins)
     }
 
-    fn judge(
-        &self,
-        _: &(),
-        heaps: &Vec<u64>,
-        reference: &Winner,
-        got: &Winner,
-    ) -> Result<(), Mismatch> {
+    fn judge(&self, _: &(), heaps: &Vec<u64>, want: &Winner, got: &Winner) -> Ruling {
         let place = || {
             let shape = if heaps.iter().all(|&a| a <= 1) {
                 "every heap has one stone"
@@ -104,14 +95,10 @@ impl Problem for MisereNim {
             let xor = heaps.iter().fold(0, |acc, &a| acc ^ a);
             format!(" (N = {}, xor {xor}, {shape})", heaps.len())
         };
-        OUTCOMES.unless_equal(reference, got, place, || explain(heaps))
+        OUTCOMES.unless_equal(want, got, place, || explain(heaps))
     }
 
-    fn generate(
-        &self,
-        gen: &mut Gen,
-        params: &Params,
-    ) -> Result<Instance<(), Vec<u64>>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
@@ -157,14 +144,14 @@ impl Problem for MisereNim {
 /// Why the player to move (John) wins or loses `heaps`: a winning move, or a move that is
 /// answered.
 fn explain(heaps: &[u64]) -> String {
-    match winning_move(heaps) {
+    match misere_nim_winning_move(heaps) {
         Some(mv) => format!("John wins by {}", taking(heaps, mv)),
         None => {
             // Every heap has a stone, so taking one from the first heap is a move.
             let first = (0, heaps[0] - 1);
             let mut after = heaps.to_vec();
             after[0] = first.1;
-            match winning_move(&after) {
+            match misere_nim_winning_move(&after) {
                 Some(reply) => format!(
                     "every move of John loses; e.g. {} is answered by Brother {}",
                     taking(heaps, first),
@@ -177,22 +164,6 @@ fn explain(heaps: &[u64]) -> String {
             }
         }
     }
-}
-
-/// A move of misère Nim after which the opponent loses, as `(heap, stones left)`, found by
-/// trying every move against Bouton's rule (the game module has no misère move search).
-fn winning_move(heaps: &[u64]) -> Option<(usize, u64)> {
-    let mut after = heaps.to_vec();
-    for (i, &a) in heaps.iter().enumerate() {
-        for left in 0..a {
-            after[i] = left;
-            if !misere_nim_first_wins(&after) {
-                return Some((i, left));
-            }
-        }
-        after[i] = a;
-    }
-    None
 }
 
 /// `taking 3 from heap 2 (leaving 4)`.
@@ -240,36 +211,6 @@ fn make_xor_zero(heaps: &mut [u64], max_a: u64) {
         let xor = rest.iter().fold(0, |acc, &a| acc ^ a);
         if (1..=max_a).contains(&xor) {
             *last = xor;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::brute::BruteSolver;
-
-    #[test]
-    fn winning_moves_leave_positions_that_brute_force_loses() {
-        let mut solver = BruteSolver::new(&Ruleset::Nim, Play::Misere);
-        for a in 1..=6 {
-            for b in 1..=6 {
-                for c in 1..=3 {
-                    let heaps = [a, b, c];
-                    let wins = solver.wins(&heaps).expect("small");
-                    let Some((i, left)) = winning_move(&heaps) else {
-                        assert!(!wins, "{heaps:?}: a winning move exists");
-                        continue;
-                    };
-                    assert!(wins && left < heaps[i]);
-                    let mut after = heaps;
-                    after[i] = left;
-                    assert!(
-                        !solver.wins(&after).expect("small"),
-                        "{heaps:?} -> {after:?}"
-                    );
-                }
-            }
         }
     }
 }

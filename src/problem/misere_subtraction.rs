@@ -28,26 +28,22 @@
 //! - `max_s` (1..=100, at least 2 for `without-one` and `long-period`): largest removal;
 //!   default 100 (1 in `min`).
 
-use super::answer::{Mismatch, Winner, FIRST_SECOND};
+use super::answer::{Winner, FIRST_SECOND};
 use super::enumerate::counted_lists;
 use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, Outcomes, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::misere::{misere_subtraction_wins, MisereTable, CYCLE_BUDGET};
+use crate::game::ruleset::subtraction_set;
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
 
 const T: Int = Int::new("T", 1, 1000, "the number of games");
-const HEAP: Int = Int::new("n", 0, 1_000_000, "the number of stones of the heap");
-const K: Int = Int::new(
-    "k",
-    1,
-    10,
-    "the number of removals of a set (repeats allowed)",
-);
-const S: Int = Int::new("s_i", 1, 100, "a removal");
+const HEAP: Int = Int::new("n", 0, 1_000_000, "the heap size");
+const K: Int = Int::new("k", 1, 10, "the size of S (repeats counted)");
+const S: Int = Int::new("s_i", 1, 100, "an element of S");
 
 pub struct MisereSubtraction;
 
@@ -61,10 +57,7 @@ pub struct Case {
 impl Case {
     /// The removal set sorted and without repeats: the game it defines.
     fn rules(&self) -> Vec<u64> {
-        let mut set = self.set.clone();
-        set.sort_unstable();
-        set.dedup();
-        set
+        subtraction_set(&self.set)
     }
 }
 
@@ -147,10 +140,6 @@ impl Problem for MisereSubtraction {
         }
     }
 
-    fn words(&self) -> &Outcomes {
-        &FIRST_SECOND
-    }
-
     fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Case, ParseError> {
         let heap = r.int(&HEAP)?;
         r.space()?;
@@ -176,21 +165,21 @@ impl Problem for MisereSubtraction {
         wins.into_iter().map(Winner::from_mover_wins).collect()
     }
 
-    fn brute(&self, _: &(), case: &Case, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
-        let solver = solvers.get(&Ruleset::Subtraction { set: case.rules() }, Play::Misere);
+    fn brute(&self, _: &(), case: &Case, memo: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = memo.get(&Ruleset::Subtraction { set: case.rules() }, Play::Misere);
         solver.wins(&[case.heap]).map(Winner::from_mover_wins)
     }
 
-    fn judge(&self, _: &(), case: &Case, reference: &Winner, got: &Winner) -> Result<(), Mismatch> {
+    fn judge(&self, _: &(), case: &Case, want: &Winner, got: &Winner) -> Ruling {
         let place = || {
             let set: Vec<String> = case.rules().iter().map(u64::to_string).collect();
             format!(" (heap {}, S = {{{}}})", case.heap, set.join(", "))
         };
-        let why = || explain(case, *reference);
-        FIRST_SECOND.unless_equal(reference, got, place, why)
+        let why = || explain(case, *want);
+        FIRST_SECOND.unless_equal(want, got, place, why)
     }
 
-    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<Instance<(), Case>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",

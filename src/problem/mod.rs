@@ -29,7 +29,7 @@ pub mod wythoff;
 use std::fmt::Debug;
 
 pub use crate::text::{ParseError, StrictReader};
-pub use answer::{Answer, At, Mismatch, Outcomes, Winner};
+pub use answer::{Answer, At, Mismatch, Outcomes, Ruling, Winner};
 pub use format::{Constraint, Format, Int, Listing, Reach, Reader, Total};
 
 use crate::game::brute::{Solvers, TooLarge};
@@ -65,8 +65,11 @@ pub trait Problem: Send + Sync + 'static {
     fn title(&self) -> &'static str;
     /// The input format: every constraint, how the cases are listed, what a case is called.
     fn format(&self) -> Format;
-    /// The problem's own words for its answers (`1`/`2`, `John`/`Brother`).
-    fn words(&self) -> &<Self::Answer as Answer<Self::Case>>::Words;
+    /// The problem's own words for its answers (`1`/`2`, `John`/`Brother`); the default is
+    /// the commonest spelling (`first`/`second`).
+    fn words(&self) -> <Self::Answer as Answer<Self::Case>>::Words {
+        Default::default()
+    }
 
     /// Reads the header, strictly; the default: there is none.
     fn read_header(&self, _input: &mut Reader<'_>) -> Result<Self::Header, ParseError> {
@@ -107,7 +110,7 @@ pub trait Problem: Send + Sync + 'static {
         case: &Self::Case,
         reference: &Self::Answer,
         got: &Self::Answer,
-    ) -> Result<(), Mismatch>;
+    ) -> Ruling;
 
     /// A random instance from a seeded stream and named parameters. The modes aim at what
     /// wrong solutions get wrong, across cases as well as inside them.

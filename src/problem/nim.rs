@@ -24,79 +24,29 @@
 //!   says. `t * n` must stay within the total of 10^6.
 //! - `max_a` (0..=2^63-1): largest heap; default as the mode says.
 
-use super::answer::{Answer, At, Mismatch};
+use super::answer::{Mismatch, MoveReply};
 use super::enumerate::counted_lists;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader, Total};
+use super::format::{push_counted, Constraint, Format, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::moves::nim_winning_moves;
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
-use crate::text::{Malformed, TokenReader};
 
 const T: Int = Int::new("T", 1, 10_000, "the number of games");
 const N: Int = Int::new("n", 1, 100_000, "the number of heaps of a game");
-const A: Int = Int::new(
-    "a_i",
-    0,
-    (1 << 63) - 1,
-    "the size of a heap (heaps may be empty)",
-);
-const TOTAL_N: Total = Total::new(
-    "total n",
-    "n",
-    1,
-    1_000_000,
-    "the number of heaps over all games",
-);
+const A: Int = Int::new("a_i", 0, i64::MAX as u64, "the size of a heap (may be 0)");
+const TOTAL_N: Total = Total::new("total n", "n", 1, 10u64.pow(6), "n summed over all games");
 
 /// A case is the heaps of one game.
 pub struct Nim;
 
-/// The reply to one case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NimReply {
-    /// The first player loses.
-    Second,
-    /// The first player wins by leaving `left` stones in heap `heap` (1-based). As read from
-    /// a contestant, both may be anything; the judge says why a move is illegal.
-    First { heap: u64, left: u64 },
-}
-
-/// `second`, or `first i x`.
-impl Answer<Vec<u64>> for NimReply {
-    type Words = ();
-
-    fn write(&self, _: &(), out: &mut String) {
-        match self {
-            NimReply::Second => out.push_str("second"),
-            NimReply::First { heap, left } => out.push_str(&format!("first {heap} {left}")),
-        }
-    }
-
-    fn read(
-        _: &(),
-        _heaps: &Vec<u64>,
-        at: &At,
-        tokens: &mut TokenReader<'_>,
-    ) -> Result<NimReply, Malformed> {
-        let expected = format!("first or second for {at}");
-        Ok(match tokens.word(&expected, &["first", "second"])? {
-            0 => NimReply::First {
-                heap: tokens.u64(&format!("the heap of {at}"), 0, u64::MAX)?,
-                left: tokens.u64(&format!("the stones left in {at}"), 0, u64::MAX)?,
-            },
-            _ => NimReply::Second,
-        })
-    }
-}
-
 impl Problem for Nim {
     type Header = ();
     type Case = Vec<u64>;
-    type Answer = NimReply;
+    type Answer = MoveReply;
 
     fn name(&self) -> &'static str {
         "nim"
@@ -115,61 +65,32 @@ impl Problem for Nim {
         }
     }
 
-    fn words(&self) -> &() {
-        &()
-    }
-
     fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Vec<u64>, ParseError> {
-        let n = r.int(&N)?;
-        r.end_of_values()?;
-        r.ints(n, &A)
+        r.count_then_ints(&N, &A)
     }
 
     fn write_case(&self, _: &(), heaps: &Vec<u64>, out: &mut String) {
-        push_line(out, &[heaps.len() as u64]);
-        push_line(out, heaps);
+        push_counted(out, heaps);
     }
 
-    fn solve(&self, _: &(), heaps: &Vec<u64>) -> NimReply {
-        match nim_winning_moves(heaps).first() {
-            Some(&(i, left)) => NimReply::First {
-                heap: i as u64 + 1,
-                left,
-            },
-            None => NimReply::Second,
-        }
+    fn solve(&self, _: &(), heaps: &Vec<u64>) -> MoveReply {
+        MoveReply::from_move(nim_winning_moves(heaps).first().copied())
     }
 
-    fn brute(&self, _: &(), heaps: &Vec<u64>, solvers: &mut Solvers) -> Result<NimReply, TooLarge> {
-        let solver = solvers.get(&Ruleset::Nim, Play::Normal);
-        Ok(match solver.winning_moves(heaps)?.first() {
-            Some(mv) => NimReply::First {
-                heap: mv.heap as u64 + 1,
-                left: mv.stones_left(),
-            },
-            None => NimReply::Second,
-        })
+    fn brute(&self, _: &(), heaps: &Vec<u64>, memo: &mut Solvers) -> Result<MoveReply, TooLarge> {
+        let solver = memo.get(&Ruleset::Nim, Play::Normal);
+        let moves = solver.winning_moves(heaps)?;
+        Ok(MoveReply::from_move(
+            moves.first().map(|mv| (mv.heap, mv.stones_left())),
+        ))
     }
 
     /// Judges the reply on the heaps alone, so any winning move is accepted.
-    fn judge(
-        &self,
-        _: &(),
-        heaps: &Vec<u64>,
-        _: &NimReply,
-        got: &NimReply,
-    ) -> Result<(), Mismatch> {
-        refute(heaps, *got).map_err(|why| Mismatch {
-            place: String::new(),
-            why,
-        })
+    fn judge(&self, _: &(), heaps: &Vec<u64>, _: &MoveReply, got: &MoveReply) -> Ruling {
+        refute(heaps, *got).map_err(Mismatch::from)
     }
 
-    fn generate(
-        &self,
-        gen: &mut Gen,
-        params: &Params,
-    ) -> Result<Instance<(), Vec<u64>>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
@@ -249,11 +170,11 @@ fn leaving(heap: usize, left: u64) -> String {
 }
 
 /// Why `reply` is wrong for `heaps`, if it is.
-fn refute(heaps: &[u64], reply: NimReply) -> Result<(), String> {
+fn refute(heaps: &[u64], reply: MoveReply) -> Result<(), String> {
     let xor = heaps.iter().fold(0, |acc, &h| acc ^ h);
     let (heap, left) = match reply {
-        NimReply::Second if xor == 0 => return Ok(()),
-        NimReply::Second => {
+        MoveReply::Second if xor == 0 => return Ok(()),
+        MoveReply::Second => {
             let (i, left) = nim_winning_moves(heaps)[0];
             return Err(format!(
                 "expected a winning move, got second - the heaps xor to {xor}, so the first \
@@ -261,7 +182,7 @@ fn refute(heaps: &[u64], reply: NimReply) -> Result<(), String> {
                 leaving(i, left)
             ));
         }
-        NimReply::First { heap, left } => (heap, left),
+        MoveReply::First { heap, left } => (heap, left),
     };
     let said = format!("first {heap} {left}");
     let n = heaps.len() as u64;

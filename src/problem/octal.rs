@@ -27,12 +27,12 @@
 
 use std::collections::HashMap;
 
-use super::answer::{Mismatch, Winner, FIRST_SECOND};
+use super::answer::{first_few, Winner, FIRST_SECOND};
 use super::enumerate::counted_lists;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_counted, Constraint, Format, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, Outcomes, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::engine;
 use crate::game::moves::winning_moves;
@@ -41,14 +41,9 @@ use crate::game::{OctalCode, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
 
 const T: Int = Int::new("T", 1, 100, "the number of games");
-const K: Int = Int::new(
-    "k",
-    1,
-    16,
-    "the number of digits of a code `0.d1...dk` (octal digits 0 to 7, the last non-zero)",
-);
+const K: Int = Int::new("k", 1, 16, "the number of digits d_i (0-7, the last not 0)");
 const N: Int = Int::new("n", 1, 100, "the number of heaps of a game");
-const H: Int = Int::new("h", 0, 2000, "the size of a heap (heaps may be empty)");
+const H: Int = Int::new("h", 0, 2000, "the size of a heap (may be 0)");
 /// An octal digit, as [`enumerate`](Problem::enumerate) spends it.
 const DIGIT: Int = Int::new("d_i", 0, 7, "an octal digit");
 
@@ -62,18 +57,17 @@ pub struct Case {
 }
 
 impl Case {
-    fn code(&self) -> OctalCode {
-        OctalCode::from_digits(
-            self.digits
-                .iter()
-                .enumerate()
-                .map(|(i, &d)| (i as u64 + 1, d)),
-        )
-    }
-
-    fn code_text(&self) -> String {
+    /// The code as written: `0.d1...dk`.
+    fn code(&self) -> String {
         let digits: String = self.digits.iter().map(|d| char::from(b'0' + d)).collect();
         format!("0.{digits}")
+    }
+
+    /// The ruleset of the code.
+    fn rules(&self) -> Ruleset {
+        Ruleset::Octal(OctalCode::from_digits(
+            (1..).zip(self.digits.iter().copied()),
+        ))
     }
 }
 
@@ -85,25 +79,18 @@ const TABLES: engine::Options = engine::Options {
 };
 
 /// One table per distinct code, each up to that code's largest heap.
-fn tables(cases: &[Case]) -> HashMap<Vec<u8>, Vec<u32>> {
-    let mut largest: HashMap<&[u8], u64> = HashMap::new();
+fn tables(cases: &[Case]) -> HashMap<&[u8], Vec<u32>> {
+    let mut largest: HashMap<&[u8], (u64, &Case)> = HashMap::new();
     for case in cases {
         let top = case.heaps.iter().copied().max().unwrap_or(0);
-        let entry = largest.entry(&case.digits).or_insert(0);
-        *entry = (*entry).max(top);
+        let entry = largest.entry(&case.digits).or_insert((0, case));
+        entry.0 = entry.0.max(top);
     }
+    let table =
+        |(upto, case): (u64, &Case)| engine::table_with(&case.rules(), upto as usize, &TABLES);
     largest
         .into_iter()
-        .map(|(digits, upto)| {
-            let case = Case {
-                digits: digits.to_vec(),
-                heaps: Vec::new(),
-            };
-            (
-                digits.to_vec(),
-                engine::table_with(&Ruleset::Octal(case.code()), upto as usize, &TABLES),
-            )
-        })
+        .map(|(digits, top)| (digits, table(top)))
         .collect()
 }
 
@@ -113,10 +100,8 @@ fn heaps_value(values: &[u32], heaps: &[u64]) -> u32 {
 
 /// Why the reference's winner is right, in the game's terms.
 fn explain(case: &Case, winner: Winner) -> String {
-    let code = case.code();
-    let upto = case.heaps.iter().copied().max().unwrap_or(0);
-    let values = engine::table(&Ruleset::Octal(code.clone()), upto as usize);
-    let rules = Ruleset::Octal(code);
+    let (rules, upto) = (case.rules(), case.heaps.iter().copied().max().unwrap_or(0));
+    let values = engine::table(&rules, upto as usize);
     let moves = winning_moves(&rules, &values, &case.heaps).unwrap_or_default();
     match (winner, moves.first()) {
         (Winner::First, Some(m)) => {
@@ -132,27 +117,16 @@ fn explain(case: &Case, winner: Winner) -> String {
                 if m.removed == 1 { "" } else { "s" },
                 m.heap + 1,
                 case.heaps[m.heap],
-                case.code_text()
+                case.code()
             )
         }
         (Winner::First, None) => "the reference found no winning move (judge error)".to_string(),
-        (Winner::Second, _) => {
-            let mut shown: Vec<String> = case
-                .heaps
-                .iter()
-                .take(8)
-                .map(|&h| values[h as usize].to_string())
-                .collect();
-            if case.heaps.len() > shown.len() {
-                shown.push("...".to_string());
-            }
-            format!(
-                "the heaps' Grundy values under {} are {} and xor to 0, so every move leaves a \
-                 position that the player to move wins",
-                case.code_text(),
-                shown.join(", ")
-            )
-        }
+        (Winner::Second, _) => format!(
+            "the heaps' Grundy values under {} are {} and xor to 0, so every move leaves a \
+             position that the player to move wins",
+            case.code(),
+            first_few(case.heaps.iter().map(|&h| values[h as usize]))
+        ),
     }
 }
 
@@ -173,7 +147,7 @@ fn read_code(r: &mut Reader<'_>) -> Result<Vec<u8>, ParseError> {
 /// value makes the xor 0, when there is one, so that about half of the generated cases are
 /// second-player wins: a wrong value then shows in the answer.
 fn make_losing(case: &mut Case, max_h: u64) {
-    let values = engine::table(&Ruleset::Octal(case.code()), max_h as usize);
+    let values = engine::table(&case.rules(), max_h as usize);
     let Some((last, rest)) = case.heaps.split_last_mut() else {
         return;
     };
@@ -231,29 +205,21 @@ impl Problem for Octal {
         }
     }
 
-    fn words(&self) -> &Outcomes {
-        &FIRST_SECOND
-    }
-
     fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Case, ParseError> {
         let digits = read_code(r)?;
         r.newline()?;
-        let n = r.int(&N)?;
-        r.end_of_values()?;
-        let heaps = r.ints(n, &H)?;
+        let heaps = r.count_then_ints(&N, &H)?;
         Ok(Case { digits, heaps })
     }
 
     fn write_case(&self, _: &(), case: &Case, out: &mut String) {
-        out.push_str(&case.code_text());
-        out.push('\n');
-        push_line(out, &[case.heaps.len() as u64]);
-        push_line(out, &case.heaps);
+        out.push_str(&format!("{}\n", case.code()));
+        push_counted(out, &case.heaps);
     }
 
     fn solve(&self, _: &(), case: &Case) -> Winner {
         let upto = case.heaps.iter().copied().max().unwrap_or(0);
-        let values = engine::table_with(&Ruleset::Octal(case.code()), upto as usize, &TABLES);
+        let values = engine::table_with(&case.rules(), upto as usize, &TABLES);
         Winner::from_mover_wins(heaps_value(&values, &case.heaps) != 0)
     }
 
@@ -263,24 +229,24 @@ impl Problem for Octal {
         cases
             .iter()
             .map(|case| {
-                let values = &tables[&case.digits];
+                let values = &tables[case.digits.as_slice()];
                 Winner::from_mover_wins(heaps_value(values, &case.heaps) != 0)
             })
             .collect()
     }
 
-    fn brute(&self, _: &(), case: &Case, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
-        let solver = solvers.get(&Ruleset::Octal(case.code()), Play::Normal);
+    fn brute(&self, _: &(), case: &Case, memo: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = memo.get(&case.rules(), Play::Normal);
         solver.wins(&case.heaps).map(Winner::from_mover_wins)
     }
 
-    fn judge(&self, _: &(), case: &Case, reference: &Winner, got: &Winner) -> Result<(), Mismatch> {
-        let place = || format!(" (code {})", case.code_text());
-        let why = || explain(case, *reference);
-        FIRST_SECOND.unless_equal(reference, got, place, why)
+    fn judge(&self, _: &(), case: &Case, want: &Winner, got: &Winner) -> Ruling {
+        let place = || format!(" (code {})", case.code());
+        let why = || explain(case, *want);
+        FIRST_SECOND.unless_equal(want, got, place, why)
     }
 
-    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<Instance<(), Case>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
@@ -406,14 +372,12 @@ mod tests {
                 digits,
                 heaps: Vec::new(),
             };
-            let code = case.code();
             let upto = gen.range(0, 150) as usize;
-            assert_eq!(
-                engine::table(&Ruleset::Octal(code.clone()), upto),
-                plain_table(&Ruleset::Octal(code.clone()), upto),
-                "code {}",
-                case.code_text()
+            let (engine, plain) = (
+                engine::table(&case.rules(), upto),
+                plain_table(&case.rules(), upto),
             );
+            assert_eq!(engine, plain, "code {}", case.code());
         }
     }
 

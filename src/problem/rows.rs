@@ -29,31 +29,21 @@
 
 use std::sync::OnceLock;
 
-use super::answer::{Mismatch, Winner, FIRST_SECOND};
+use super::answer::{first_few, Winner, FIRST_SECOND};
 use super::enumerate::counted_lists;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader, Total};
+use super::format::{push_counted, Constraint, Format, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, Outcomes, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
-use crate::game::{engine, OctalCode, Period, Ruleset};
+use crate::game::period::Periodic;
+use crate::game::{engine, OctalCode, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
 
 const T: Int = Int::new("T", 1, 10_000, "the number of games");
 const N: Int = Int::new("n", 1, 100_000, "the number of rows of a game");
-const TOTAL_N: Total = Total::new(
-    "total n",
-    "n",
-    1,
-    1_000_000,
-    "the number of rows over all games",
-);
-const LEN: Int = Int::new(
-    "len",
-    1,
-    1_000_000_000_000_000_000,
-    "the number of stones of a row",
-);
+const TOTAL_N: Total = Total::new("total n", "n", 1, 10u64.pow(6), "n summed over all games");
+const LEN: Int = Int::new("len", 1, 10u64.pow(18), "the length of a row");
 
 /// A case is the row lengths of one game.
 pub struct Rows;
@@ -64,70 +54,38 @@ fn dawson_rules() -> Ruleset {
     Ruleset::Octal(OctalCode::from_digits([(2, 7)]))
 }
 
-/// Grundy values of Dawson's Kayles with their proven period, computed once.
-struct Dawson {
-    /// `G(0..)`, at least one preperiod plus one period long.
-    values: Vec<u32>,
-    period: Period,
+/// Grundy values of Dawson's Kayles for every length, through its proven period, computed
+/// once.
+fn dawson() -> &'static Periodic {
+    static DAWSON: OnceLock<Periodic> = OnceLock::new();
+    DAWSON.get_or_init(|| {
+        // 0.07 has preperiod 53 and period 34, proven from 2*53 + 2*34 + 2 values; the engine
+        // stops at the proof, so no constant is trusted here.
+        let (values, period) = engine::proven(&dawson_rules(), 1 << 16)
+            .expect("the Guy-Smith theorem proves the period of 0.07 within 2^16 values");
+        Periodic { values, period }
+    })
 }
 
-impl Dawson {
-    fn get() -> &'static Dawson {
-        static DAWSON: OnceLock<Dawson> = OnceLock::new();
-        DAWSON.get_or_init(|| {
-            // 0.07 has preperiod 53 and period 34, proven from 2*53 + 2*34 + 2 values; the
-            // engine stops at the proof, so no constant is trusted here.
-            let (values, period) = engine::proven(&dawson_rules(), 1 << 16)
-                .expect("the Guy-Smith theorem proves the period of 0.07 within 2^16 values");
-            Dawson { values, period }
-        })
-    }
-
-    /// `G(len)` for any length.
-    fn value(&self, len: u64) -> u32 {
-        self.values[self.period.reduce(len) as usize]
-    }
-
-    /// The shortest row (at least 1) with the same value as a row of `len`, if shorter.
-    fn shortest_with_value_of(&self, len: u64) -> Option<u64> {
-        let g = self.value(len);
-        (1..len.min(self.period.preperiod + self.period.period)).find(|&l| self.value(l) == g)
-    }
-
-    /// A winning move in the row `len`, whose value must become `target`: the number of
-    /// stones left of the two removed, or `None`. Removing stones `a+1, a+2` leaves rows `a`
-    /// and `len-2-a`; only `a < preperiod + period` need be tried, since once both pieces are
-    /// past the preperiod their values repeat with `a`'s residue.
-    fn move_to(&self, len: u64, target: u32) -> Option<u64> {
-        let rest = len.checked_sub(2)?;
-        let last = (rest / 2).min(self.period.preperiod + self.period.period);
-        (0..=last).find(|&a| self.value(a) ^ self.value(rest - a) == target)
-    }
-}
-
-/// The xor of the rows' Grundy values.
-fn total_value(rows: &[u64]) -> u32 {
-    let dawson = Dawson::get();
-    rows.iter().fold(0, |acc, &len| acc ^ dawson.value(len))
+/// A winning move in the row `len`, whose value must become `target`: the number of stones
+/// left of the two removed, or `None`. Removing stones `a+1, a+2` leaves rows `a` and
+/// `len-2-a`; only `a < preperiod + period` need be tried, since once both pieces are past the
+/// preperiod their values repeat with `a`'s residue.
+fn move_to(len: u64, target: u32) -> Option<u64> {
+    let (dawson, rest) = (dawson(), len.checked_sub(2)?);
+    let last = (rest / 2).min(dawson.period.preperiod + dawson.period.period);
+    (0..=last).find(|&a| dawson.value(a) ^ dawson.value(rest - a) == target)
 }
 
 /// Why the reference's winner is right, in the game's terms.
 fn explain(rows: &[u64], winner: Winner) -> String {
-    let dawson = Dawson::get();
-    let total = total_value(rows);
+    let dawson = dawson();
+    let total = dawson.sum_value(rows);
     if winner == Winner::Second || total == 0 {
-        let mut shown: Vec<String> = rows
-            .iter()
-            .take(8)
-            .map(|&len| dawson.value(len).to_string())
-            .collect();
-        if rows.len() > shown.len() {
-            shown.push("...".to_string());
-        }
         return format!(
             "the rows' Grundy values (Dawson's Kayles, octal 0.07) are {} and xor to 0, so \
              every move leaves a position that the player to move wins",
-            shown.join(", ")
+            first_few(rows.iter().map(|&len| dawson.value(len)))
         );
     }
     for (i, &len) in rows.iter().enumerate() {
@@ -135,7 +93,7 @@ fn explain(rows: &[u64], winner: Winner) -> String {
         if g ^ total >= g {
             continue;
         }
-        if let Some(a) = dawson.move_to(len, g ^ total) {
+        if let Some(a) = move_to(len, g ^ total) {
             let pieces: Vec<String> = [a, len - 2 - a]
                 .into_iter()
                 .filter(|&p| p > 0)
@@ -180,46 +138,29 @@ impl Problem for Rows {
         }
     }
 
-    fn words(&self) -> &Outcomes {
-        &FIRST_SECOND
-    }
-
     fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<Vec<u64>, ParseError> {
-        let n = r.int(&N)?;
-        r.end_of_values()?;
-        r.ints(n, &LEN)
+        r.count_then_ints(&N, &LEN)
     }
 
     fn write_case(&self, _: &(), rows: &Vec<u64>, out: &mut String) {
-        push_line(out, &[rows.len() as u64]);
-        push_line(out, rows);
+        push_counted(out, rows);
     }
 
     fn solve(&self, _: &(), rows: &Vec<u64>) -> Winner {
-        Winner::from_mover_wins(total_value(rows) != 0)
+        Winner::from_mover_wins(dawson().sum_value(rows) != 0)
     }
 
-    fn brute(&self, _: &(), rows: &Vec<u64>, solvers: &mut Solvers) -> Result<Winner, TooLarge> {
-        let solver = solvers.get(&dawson_rules(), Play::Normal);
+    fn brute(&self, _: &(), rows: &Vec<u64>, memo: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = memo.get(&dawson_rules(), Play::Normal);
         solver.wins(rows).map(Winner::from_mover_wins)
     }
 
-    fn judge(
-        &self,
-        _: &(),
-        rows: &Vec<u64>,
-        reference: &Winner,
-        got: &Winner,
-    ) -> Result<(), Mismatch> {
-        let why = || explain(rows, *reference);
-        FIRST_SECOND.unless_equal(reference, got, String::new, why)
+    fn judge(&self, _: &(), rows: &Vec<u64>, want: &Winner, got: &Winner) -> Ruling {
+        let why = || explain(rows, *want);
+        FIRST_SECOND.unless_equal(want, got, String::new, why)
     }
 
-    fn generate(
-        &self,
-        gen: &mut Gen,
-        params: &Params,
-    ) -> Result<Instance<(), Vec<u64>>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice("mode", "random", &["random", "max", "min", "huge", "small"])?;
         let (default_t, default_n, default_len) = match mode {
             "max" => (T.hi, None, LEN.hi),
@@ -259,14 +200,14 @@ impl Problem for Rows {
     }
 
     fn shrink_case(&self, _: &(), rows: &Vec<u64>) -> Vec<Vec<u64>> {
-        let dawson = Dawson::get();
+        let dawson = dawson();
         shrink_list(
             rows,
             1,
             |_| 1,
             |&len| {
                 // First the shortest row of the same Grundy value: the case keeps its answer.
-                let same = dawson.shortest_with_value_of(len);
+                let same = dawson.smallest_like(len, LEN.lo);
                 let lower = smaller(len, LEN.lo)
                     .into_iter()
                     .filter(|&l| Some(l) != same);
@@ -302,11 +243,11 @@ fn rows_filling_the_total(t: u64) -> Vec<u64> {
 /// xor 0, when some length within one preperiod plus period below it has that value, so that
 /// about half of the generated cases are second-player wins: a wrong value then shows.
 fn make_losing(rows: &mut [u64]) {
-    let dawson = Dawson::get();
+    let dawson = dawson();
     let Some((last, rest)) = rows.split_last_mut() else {
         return;
     };
-    let target = total_value(rest);
+    let target = dawson.sum_value(rest);
     let span = dawson.period.preperiod + 2 * dawson.period.period;
     let lowest = last.saturating_sub(span).max(1);
     if let Some(len) = (lowest..=*last)

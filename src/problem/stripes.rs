@@ -25,23 +25,18 @@
 //! - `max_p` (1..=1000, default 1000): the largest board.
 //! - `max_len` (1..=1000, default 1000): the longest stripe (`short` needs 2 or more).
 
-use super::answer::{Mismatch, Outcomes, Winner};
+use super::answer::{Outcomes, Winner};
 use super::enumerate::sequences;
 use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
 use super::shrink::smaller;
-use super::{Enumeration, Instance, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::grundy::plain_table;
 use crate::game::moves::{heap_moves, winning_moves, Move};
 use crate::game::{OctalCode, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
 
-const LENGTH: Int = Int::new(
-    "c, z, n",
-    1,
-    1000,
-    "the lengths of the stripes (they may be equal)",
-);
+const LENGTH: Int = Int::new("c, z, n", 1, 1000, "the stripe lengths (they may be equal)");
 const M: Int = Int::new("m", 1, 1000, "the number of boards");
 const P: Int = Int::new("p", 1, 1000, "the number of cells of a board");
 
@@ -84,8 +79,8 @@ impl Problem for Stripes {
         }
     }
 
-    fn words(&self) -> &Outcomes {
-        &OUTCOMES
+    fn words(&self) -> Outcomes {
+        OUTCOMES
     }
 
     fn read_header(&self, r: &mut Reader<'_>) -> Result<[u64; 3], ParseError> {
@@ -129,38 +124,23 @@ impl Problem for Stripes {
             .collect()
     }
 
-    fn brute(
-        &self,
-        lengths: &[u64; 3],
-        &p: &u64,
-        solvers: &mut Solvers,
-    ) -> Result<Winner, TooLarge> {
-        let solver = solvers.get(&rules(lengths), Play::Normal);
+    fn brute(&self, lengths: &[u64; 3], &p: &u64, memo: &mut Solvers) -> Result<Winner, TooLarge> {
+        let solver = memo.get(&rules(lengths), Play::Normal);
         solver.wins(&[p]).map(Winner::from_mover_wins)
     }
 
-    fn judge(
-        &self,
-        lengths: &[u64; 3],
-        &p: &u64,
-        reference: &Winner,
-        got: &Winner,
-    ) -> Result<(), Mismatch> {
+    fn judge(&self, lengths: &[u64; 3], &p: &u64, want: &Winner, got: &Winner) -> Ruling {
         let why = || {
             let values = plain_table(&rules(lengths), p as usize);
-            match reference {
+            match want {
                 Winner::First => first_wins_because(lengths, &values, p),
                 Winner::Second => second_wins_because(lengths, &values, p),
             }
         };
-        OUTCOMES.unless_equal(reference, got, || format!(" (p = {p})"), why)
+        OUTCOMES.unless_equal(want, got, || format!(" (p = {p})"), why)
     }
 
-    fn generate(
-        &self,
-        gen: &mut Gen,
-        params: &Params,
-    ) -> Result<Instance<[u64; 3], u64>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",

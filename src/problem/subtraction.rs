@@ -31,19 +31,20 @@ use super::enumerate::counted_lists;
 use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::grundy::plain_table;
 use crate::game::moves::{heap_moves, winning_moves, Move};
+use crate::game::ruleset::subtraction_set;
 use crate::game::Ruleset;
 use crate::gen::{Gen, ParamError, Params};
 use crate::text::{Malformed, TokenReader};
 
-const K: Int = Int::new("k", 1, 100, "the size of a set S");
-const S: Int = Int::new("s_i", 1, 10_000, "a move of S");
-const M: Int = Int::new("m", 1, 100, "the number of positions of a test case");
+const K: Int = Int::new("k", 1, 100, "the size of S");
+const S: Int = Int::new("s_i", 1, 10_000, "an element of S");
+const M: Int = Int::new("m", 1, 100, "the number of positions");
 const L: Int = Int::new("l", 1, 100, "the number of heaps of a position");
-const H: Int = Int::new("h_i", 0, 10_000, "the size of a heap (heaps may be empty)");
+const H: Int = Int::new("h_i", 0, 10_000, "the size of a heap (may be 0)");
 /// The generator's own bound on the number of cases (the statement has none).
 const MAX_GENERATED_CASES: u64 = 1000;
 
@@ -61,10 +62,9 @@ pub struct SubtractionCase {
 impl SubtractionCase {
     /// The ruleset: the set sorted and deduplicated.
     fn rules(&self) -> Ruleset {
-        let mut set = self.set.clone();
-        set.sort_unstable();
-        set.dedup();
-        Ruleset::Subtraction { set }
+        Ruleset::Subtraction {
+            set: subtraction_set(&self.set),
+        }
     }
 
     /// `G(0..=largest heap of the case)`.
@@ -132,10 +132,6 @@ impl Problem for Subtraction {
         }
     }
 
-    fn words(&self) -> &() {
-        &()
-    }
-
     fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<SubtractionCase, ParseError> {
         let k = r.count_or_end(&K)?;
         r.space()?;
@@ -168,9 +164,9 @@ impl Problem for Subtraction {
         &self,
         _: &(),
         case: &SubtractionCase,
-        solvers: &mut Solvers,
+        memo: &mut Solvers,
     ) -> Result<Vec<bool>, TooLarge> {
-        let solver = solvers.get(&case.rules(), Play::Normal);
+        let solver = memo.get(&case.rules(), Play::Normal);
         case.positions
             .iter()
             .map(|heaps| solver.wins(heaps))
@@ -178,14 +174,8 @@ impl Problem for Subtraction {
     }
 
     /// Names the first wrong position of the case.
-    fn judge(
-        &self,
-        _: &(),
-        case: &SubtractionCase,
-        reference: &Vec<bool>,
-        got: &Vec<bool>,
-    ) -> Result<(), Mismatch> {
-        let Some(i) = reference.iter().zip(got).position(|(r, g)| r != g) else {
+    fn judge(&self, _: &(), case: &SubtractionCase, want: &Vec<bool>, got: &Vec<bool>) -> Ruling {
+        let Some(i) = want.iter().zip(got).position(|(r, g)| r != g) else {
             return Ok(());
         };
         let heaps = &case.positions[i];
@@ -193,18 +183,14 @@ impl Problem for Subtraction {
             place: format!(", position {} ({})", i + 1, describe_heaps(heaps)),
             why: format!(
                 "expected {}, got {} - {}",
-                letter(reference[i]),
+                letter(want[i]),
                 letter(got[i]),
                 explain(case, heaps)
             ),
         })
     }
 
-    fn generate(
-        &self,
-        gen: &mut Gen,
-        params: &Params,
-    ) -> Result<Instance<(), SubtractionCase>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",

@@ -24,27 +24,19 @@
 //! - `lines` (1..=10^5): number of lines; default 1..=100 at random, or as the mode says.
 //! - `max_value` (0..=10^18): largest heap; default 10^18 (0 in `min`).
 
-use super::answer::{Mismatch, Outcomes, Winner};
+use super::answer::{Outcomes, Winner};
 use super::format::{Constraint, Format, Int, Listing, Reader};
 use super::shrink::smaller;
-use super::{Enumeration, Instance, ParseError, Problem};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{wythoff_wins_brute, Solvers, TooLarge};
-use crate::game::wythoff::{is_p_position, p_position, winning_moves};
+use crate::game::wythoff::{
+    fibonacci_upto, is_p_position, largest_k_within, p_position, winning_moves,
+};
 use crate::gen::{Gen, ParamError, Params};
 
-const LINES: Int = Int::new("lines", 1, 100_000, "the number of lines of the input");
-const A: Int = Int::new(
-    "a",
-    0,
-    1_000_000_000_000_000_000,
-    "the stones of the first heap",
-);
-const B: Int = Int::new(
-    "b",
-    0,
-    1_000_000_000_000_000_000,
-    "the stones of the second heap",
-);
+const LINES: Int = Int::new("lines", 1, 100_000, "the number of lines");
+const A: Int = Int::new("a", 0, 10u64.pow(18), "the size of the first heap");
+const B: Int = Int::new("b", 0, 10u64.pow(18), "the size of the second heap");
 
 /// `1` when the first player wins, `0` when the second does, one per line.
 const ONE_ZERO: Outcomes = Outcomes {
@@ -54,22 +46,6 @@ const ONE_ZERO: Outcomes = Outcomes {
 
 /// A case is one line `a b`.
 pub struct Wythoff;
-
-/// The largest `k` whose P-position `(a_k, a_k + k)` has both heaps at most `max`.
-fn largest_k(max: u64) -> u64 {
-    let fits = |k: u64| p_position(k).is_some_and(|(_, b)| b <= max);
-    // b_k >= 2k, so k <= max / 2; binary search the monotone predicate.
-    let (mut lo, mut hi) = (0, max / 2);
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    lo
-}
 
 /// The P-position `k` and the positions next to it (each heap +-1), in a random order of heaps,
 /// keeping those within `0..=max`.
@@ -112,17 +88,6 @@ fn same_place_on_a_smaller_diagonal(a: u64, b: u64) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// Fibonacci numbers up to `max`, from 1.
-fn fibonacci_upto(max: u64) -> Vec<u64> {
-    let mut out = vec![1];
-    let (mut x, mut y) = (1u64, 2u64);
-    while y <= max {
-        out.push(y);
-        (x, y) = (y, x + y);
-    }
-    out
-}
-
 /// Why `winner` is right for `(a, b)`.
 fn explain(a: u64, b: u64, winner: Winner) -> String {
     match (winner, winning_moves(a, b).first()) {
@@ -162,8 +127,8 @@ impl Problem for Wythoff {
         }
     }
 
-    fn words(&self) -> &Outcomes {
-        &ONE_ZERO
+    fn words(&self) -> Outcomes {
+        ONE_ZERO
     }
 
     fn read_case(&self, _: &(), r: &mut Reader<'_>) -> Result<(u64, u64), ParseError> {
@@ -186,22 +151,12 @@ impl Problem for Wythoff {
         wythoff_wins_brute(a, b).map(Winner::from_mover_wins)
     }
 
-    fn judge(
-        &self,
-        _: &(),
-        &(a, b): &(u64, u64),
-        reference: &Winner,
-        got: &Winner,
-    ) -> Result<(), Mismatch> {
+    fn judge(&self, _: &(), &(a, b): &(u64, u64), want: &Winner, got: &Winner) -> Ruling {
         let place = || format!(" (a = {a}, b = {b})");
-        ONE_ZERO.unless_equal(reference, got, place, || explain(a, b, *reference))
+        ONE_ZERO.unless_equal(want, got, place, || explain(a, b, *want))
     }
 
-    fn generate(
-        &self,
-        gen: &mut Gen,
-        params: &Params,
-    ) -> Result<Instance<(), (u64, u64)>, ParamError> {
+    fn generate(&self, gen: &mut Gen, params: &Params) -> Result<InstanceOf<Self>, ParamError> {
         let mode = params.choice(
             "mode",
             "random",
@@ -215,7 +170,7 @@ impl Problem for Wythoff {
         let count = params.int("lines", default_lines, LINES.lo, LINES.hi)? as usize;
         let default_max = if mode == "min" { 0 } else { A.hi };
         let max = params.int("max_value", default_max, A.lo, A.hi)?;
-        let top_k = largest_k(max);
+        let top_k = largest_k_within(max);
         let fibonacci = fibonacci_upto(top_k);
         let mut lines = Vec::with_capacity(count + 8);
         match mode {

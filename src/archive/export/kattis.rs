@@ -32,13 +32,16 @@ use super::{latex, Exported};
 use crate::archive::statement::{self, STATEMENT_FILE};
 use crate::archive::{build, Archive, Manifest};
 use crate::catalog::DynProblem;
+use crate::problem::Constraint;
 use crate::run::fnv1a_128;
 
 /// Problems whose answers are not unique, with the source of their output validator.
 const OUTPUT_VALIDATORS: [(&str, &str); 1] =
     [("nim", include_str!("kattis/nim_output_validator.cpp"))];
 
-/// The checktestdata input validator of each problem.
+/// The checktestdata input validator of each problem, as a template: `{NAME}` stands for the
+/// bounds `lo, hi` of the format's constraint `NAME`, `{NAME.lo}` and `{NAME.hi}` for one of
+/// them, so that every bound is the one the problem declares ([`fill_bounds`]).
 const INPUT_VALIDATORS: [(&str, &str); 9] = [
     ("stripes", include_str!("kattis/stripes.ctd")),
     ("nim", include_str!("kattis/nim.ctd")),
@@ -54,9 +57,44 @@ const INPUT_VALIDATORS: [(&str, &str); 9] = [
     ("wythoff", include_str!("kattis/wythoff.ctd")),
 ];
 
-/// The checktestdata script validating `problem`'s inputs.
-pub fn input_validator(problem: &str) -> Option<&'static str> {
-    lookup(&INPUT_VALIDATORS, problem)
+/// The checktestdata script validating `problem`'s inputs, its bounds filled in.
+pub fn input_validator(problem: &dyn DynProblem) -> Result<String, String> {
+    let name = problem.name();
+    let template = lookup(&INPUT_VALIDATORS, name)
+        .ok_or_else(|| format!("no checktestdata input validator for {name}"))?;
+    fill_bounds(template, &problem.constraints())
+        .map_err(|e| format!("the checktestdata template of {name}: {e}"))
+}
+
+/// `template` with every `{NAME}`, `{NAME.lo}` and `{NAME.hi}` replaced by the bounds of the
+/// constraint called `NAME`.
+fn fill_bounds(template: &str, constraints: &[Constraint]) -> Result<String, String> {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..]
+            .find('}')
+            .ok_or_else(|| format!("unclosed {{ in {:?}", &rest[open..]))?;
+        let placeholder = &rest[open + 1..open + close];
+        let (name, part) = match placeholder.rsplit_once('.') {
+            Some((name, part @ ("lo" | "hi"))) => (name, Some(part)),
+            _ => (placeholder, None),
+        };
+        let (lo, hi) = constraints
+            .iter()
+            .find(|c| c.name() == name)
+            .ok_or_else(|| format!("{{{placeholder}}} names no constraint of the format"))?
+            .bounds();
+        out.push_str(&rest[..open]);
+        out.push_str(&match part {
+            Some("lo") => lo.to_string(),
+            Some(_) => hi.to_string(),
+            None => format!("{lo}, {hi}"),
+        });
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
 }
 
 /// The C++ output validator of `problem`, if its answers are not unique.
@@ -104,9 +142,10 @@ pub fn write(
         package.file(&format!("data/{folder}/{}.ans", test.stem), &test.answer)?;
     }
 
-    let ctd = input_validator(name)
-        .ok_or_else(|| format!("no checktestdata input validator for {name}"))?;
-    package.file(&format!("input_validators/{name}.ctd"), ctd)?;
+    package.file(
+        &format!("input_validators/{name}.ctd"),
+        &input_validator(problem)?,
+    )?;
     if let Some(source) = output_validator(name) {
         package.file(&format!("output_validators/{name}/validate.cpp"), source)?;
     }
@@ -241,14 +280,36 @@ mod tests {
         assert!("89ab".contains(&a[19..20]), "{a}");
     }
 
+    /// Every problem has a script; every bound in it comes from the format (no number is
+    /// written in an `INT`), and every constraint of the format is in it.
     #[test]
-    fn every_problem_has_an_input_validator() {
+    fn every_input_validator_takes_every_bound_from_the_format() {
         for problem in crate::catalog::CATALOG {
-            assert!(
-                input_validator(problem.name()).is_some(),
-                "{}",
-                problem.name()
-            );
+            let name = problem.name();
+            let script = input_validator(*problem).unwrap_or_else(|e| panic!("{e}"));
+            let template = lookup(&INPUT_VALIDATORS, name).unwrap_or_default();
+            for (i, _) in template.match_indices("INT(") {
+                assert!(
+                    template[i..].starts_with("INT({"),
+                    "{name}: {}",
+                    &template[i..]
+                );
+            }
+            for constraint in problem.constraints() {
+                let used = template.contains(&format!("{{{}", constraint.name()));
+                assert!(used, "{name}: {} is not in the script", constraint.name());
+            }
+            assert!(!script.contains('{'), "{name}:\n{script}");
         }
+    }
+
+    #[test]
+    fn placeholders_are_filled_or_refused() {
+        let n = Constraint::Int(crate::problem::Int::new("n", 1, 10, "heaps"));
+        let filled = fill_bounds("INT({n}, n) ASSERT(n <= {n.hi} + {n.lo})", &[n]);
+        assert_eq!(filled.as_deref(), Ok("INT(1, 10, n) ASSERT(n <= 10 + 1)"));
+        let unknown = fill_bounds("INT({m})", &[n]).unwrap_err();
+        assert_eq!(unknown, "{m} names no constraint of the format");
+        assert!(fill_bounds("INT({n", &[n]).is_err());
     }
 }
