@@ -39,6 +39,11 @@ pub trait DynProblem: Sync {
     /// Every one-case input of the given size (see [`Problem::enumerate`]), one at a time:
     /// the memory taken does not grow with the size.
     fn enumerate(&self, size: u64) -> Box<dyn Iterator<Item = String> + Send + '_>;
+    /// Every one-case input of size at most `bound` with its size, smallest first, one at a
+    /// time: the memory taken does not grow with the bound.
+    fn enumerate_upto(&self, bound: u64) -> Box<dyn Iterator<Item = (u64, String)> + Send + '_> {
+        Box::new((0..=bound).flat_map(move |size| self.enumerate(size).map(move |i| (size, i))))
+    }
 }
 
 /// Adapts a [`Problem`] to [`DynProblem`] through the list-level glue of [`list`].
@@ -132,4 +137,51 @@ pub fn find(name: &str) -> Option<&'static dyn DynProblem> {
 /// The names of every problem, for error messages.
 pub fn names() -> Vec<&'static str> {
     CATALOG.iter().map(|p| p.name()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size of an input as enumeration counts it: the sum of its numbers, counts included,
+    /// an octal code `0.d1...dk` counting as `k` plus its digits.
+    fn size_of(input: &str) -> u64 {
+        (input.split_ascii_whitespace())
+            .map(|token| match token.strip_prefix("0.") {
+                Some(digits) => digits.bytes().map(|d| u64::from(d - b'0') + 1).sum(),
+                None => token.parse::<u64>().unwrap_or(u64::MAX),
+            })
+            .sum()
+    }
+
+    #[test]
+    fn enumeration_yields_valid_distinct_inputs_of_each_size_in_order() {
+        for problem in CATALOG {
+            let mut seen = std::collections::HashSet::new();
+            let mut last = 0;
+            for (size, input) in problem.enumerate_upto(7) {
+                let name = problem.name();
+                assert_eq!(
+                    problem.validate(input.as_bytes()),
+                    Ok(()),
+                    "{name}: {input:?}"
+                );
+                assert_eq!(size_of(&input), size, "{name}: {input:?}");
+                assert!(
+                    size >= last && seen.insert(input.clone()),
+                    "{name}: {input:?}"
+                );
+                last = size;
+            }
+            assert!(seen.len() >= 4, "{}: {} inputs", problem.name(), seen.len());
+        }
+    }
+
+    #[test]
+    fn enumeration_is_lazy_even_without_a_bound() {
+        for problem in CATALOG {
+            let first: Vec<(u64, String)> = problem.enumerate_upto(u64::MAX).take(500).collect();
+            assert_eq!(first.len(), 500, "{}", problem.name());
+        }
+    }
 }

@@ -188,3 +188,50 @@ pub fn enumerate<P: Problem>(problem: &P, size: u64) -> impl Iterator<Item = Ins
             cases: vec![case],
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::{Gen, Params};
+    use crate::problem::{
+        bounded_nim, misere_nim, misere_subtraction, nim, octal, rows, stripes, subtraction,
+        wythoff,
+    };
+
+    /// A batch solver answers as the per-case solver does, and every generated input reads
+    /// back to the instance written.
+    fn batch_equals_cases<P: Problem>(problem: &P) {
+        for seed in 0..12 {
+            let instance = problem
+                .generate(&mut Gen::new(seed), &Params::from_pairs(&[]))
+                .unwrap_or_else(|e| panic!("{}: {e}", problem.name()));
+            let text = write_input(problem, &instance);
+            assert_eq!(
+                parse_input(problem, text.as_bytes()).as_ref(),
+                Ok(&instance)
+            );
+            let each: Vec<P::Answer> = (instance.cases.iter())
+                .map(|case| problem.solve(&instance.header, case))
+                .collect();
+            assert_eq!(
+                solve(problem, &instance),
+                each,
+                "{} seed {seed}",
+                problem.name()
+            );
+        }
+    }
+
+    #[test]
+    fn batch_solvers_agree_with_the_per_case_solvers() {
+        batch_equals_cases(&stripes::Stripes);
+        batch_equals_cases(&nim::Nim);
+        batch_equals_cases(&bounded_nim::BoundedNim);
+        batch_equals_cases(&subtraction::Subtraction);
+        batch_equals_cases(&misere_nim::MisereNim);
+        batch_equals_cases(&misere_subtraction::MisereSubtraction);
+        batch_equals_cases(&rows::Rows);
+        batch_equals_cases(&octal::Octal);
+        batch_equals_cases(&wythoff::Wythoff);
+    }
+}
