@@ -46,89 +46,131 @@ pub trait DynProblem: Sync {
     }
 }
 
-/// Adapts a [`Problem`] to [`DynProblem`] through the list-level glue of [`list`].
-pub struct Registered<P>(pub P);
+/// A [`Problem`] under its name, adapted to [`DynProblem`] through the list-level glue of
+/// [`list`].
+pub struct Registered<P> {
+    /// The name used on the command line and for `problems/<NAME>/`.
+    pub name: &'static str,
+    /// A one-line title.
+    pub title: &'static str,
+    pub problem: P,
+}
 
 impl<P: Problem> DynProblem for Registered<P> {
     fn name(&self) -> &'static str {
-        self.0.name()
+        self.name
     }
 
     fn title(&self) -> &'static str {
-        self.0.title()
+        self.title
     }
 
     fn constraints(&self) -> Vec<Constraint> {
-        self.0.format().constraints
+        self.problem.format().constraints
     }
 
     fn validate(&self, input: &[u8]) -> Result<(), ParseError> {
-        list::parse_input(&self.0, input).map(|_| ())
+        list::parse_input(&self.problem, input).map(|_| ())
     }
 
     fn solve(&self, input: &[u8]) -> Result<String, ParseError> {
-        let instance = list::parse_input(&self.0, input)?;
+        let instance = list::parse_input(&self.problem, input)?;
         Ok(list::write_answers(
-            &self.0,
-            &list::solve(&self.0, &instance),
+            &self.problem,
+            &list::solve(&self.problem, &instance),
         ))
     }
 
     fn brute(&self, input: &[u8]) -> Result<Result<String, TooLarge>, ParseError> {
-        let instance = list::parse_input(&self.0, input)?;
-        let answers = list::brute(&self.0, &instance);
-        Ok(answers.map(|answers| list::write_answers(&self.0, &answers)))
+        let instance = list::parse_input(&self.problem, input)?;
+        let answers = list::brute(&self.problem, &instance);
+        Ok(answers.map(|answers| list::write_answers(&self.problem, &answers)))
     }
 
     fn generate(&self, seed: u64, params: &Params) -> Result<String, ParamError> {
-        let instance = self.0.generate(&mut Gen::new(seed), params)?;
+        let instance = self.problem.generate(&mut Gen::new(seed), params)?;
         params.finish()?;
-        Ok(list::write_input(&self.0, &instance))
+        Ok(list::write_input(&self.problem, &instance))
     }
 
     fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
-        crate::check::check_output(&self.0, input, answer, output)
+        crate::check::check_output(&self.problem, input, answer, output)
     }
 
     fn shrink(&self, input: &[u8]) -> Vec<String> {
-        let Ok(instance) = list::parse_input(&self.0, input) else {
+        let Ok(instance) = list::parse_input(&self.problem, input) else {
             return Vec::new();
         };
-        let candidates = list::shrink(&self.0, &instance);
+        let candidates = list::shrink(&self.problem, &instance);
         candidates
             .iter()
-            .map(|candidate| list::write_input(&self.0, candidate))
+            .map(|candidate| list::write_input(&self.problem, candidate))
             .collect()
     }
 
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
-        list::reach(&self.0, input)
+        list::reach(&self.problem, input)
     }
 
     fn enumerate(&self, size: u64) -> Box<dyn Iterator<Item = String> + Send + '_> {
         // Instances beyond a constraint the enumeration does not see (a last octal digit 0)
         // are left out.
         Box::new(
-            list::enumerate(&self.0, size)
-                .map(|instance| list::write_input(&self.0, &instance))
-                .filter(|input| list::parse_input(&self.0, input.as_bytes()).is_ok()),
+            list::enumerate(&self.problem, size)
+                .map(|instance| list::write_input(&self.problem, &instance))
+                .filter(|input| list::parse_input(&self.problem, input.as_bytes()).is_ok()),
         )
     }
 }
 
 /// Every problem of the catalog, in the order of docs/games.md §4.
 pub static CATALOG: &[&dyn DynProblem] = &[
-    &Registered(stripes::Stripes),
-    &Registered(nim::Nim),
-    &Registered(bounded_nim::BoundedNim),
-    &Registered(subtraction::Subtraction),
-    &Registered(misere_nim::MisereNim),
-    &Registered(misere_subtraction::MisereSubtraction),
-    &Registered(rows::Rows),
-    &Registered(octal::Octal),
-    &Registered(wythoff::Wythoff),
+    &Registered {
+        name: "stripes",
+        title: "Stripes (POI 2000): who wins each board",
+        problem: stripes::Stripes,
+    },
+    &Registered {
+        name: "nim",
+        title: "Nim: who wins, and a winning move",
+        problem: nim::Nim,
+    },
+    &Registered {
+        name: "bounded-nim",
+        title: "Bounded Nim: take 1..m stones from one heap",
+        problem: bounded_nim::BoundedNim,
+    },
+    &Registered {
+        name: "subtraction",
+        title: "S-Nim (POJ 2960): take s stones, s from a set",
+        problem: subtraction::Subtraction,
+    },
+    &Registered {
+        name: "misere-nim",
+        title: "Misere Nim (HDU 1907 \"John\"): the last stone loses",
+        problem: misere_nim::MisereNim,
+    },
+    &Registered {
+        name: "misere-subtraction",
+        title: "One heap, removals from a set, whoever cannot move wins",
+        problem: misere_subtraction::MisereSubtraction,
+    },
+    &Registered {
+        name: "rows",
+        title: "Rows of stones, take two adjacent (Dawson's Kayles)",
+        problem: rows::Rows,
+    },
+    &Registered {
+        name: "octal",
+        title: "Any octal game on several heaps",
+        problem: octal::Octal,
+    },
+    &Registered {
+        name: "wythoff",
+        title: "Wythoff's game on two heaps up to 10^18",
+        problem: wythoff::Wythoff,
+    },
 ];
-
 /// The problem called `name`, if any.
 pub fn find(name: &str) -> Option<&'static dyn DynProblem> {
     CATALOG.iter().copied().find(|p| p.name() == name)

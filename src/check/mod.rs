@@ -218,12 +218,6 @@ mod tests {
         type Header = ();
         type Case = u64;
         type Answer = Option<u64>;
-        fn name(&self) -> &'static str {
-            "take-124"
-        }
-        fn title(&self) -> &'static str {
-            "take one, two or four"
-        }
         fn format(&self) -> Format {
             Format {
                 listing: Listing::Counted(M),

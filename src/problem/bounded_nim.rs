@@ -53,14 +53,6 @@ impl Problem for BoundedNim {
     type Case = BoundedCase;
     type Answer = Winner;
 
-    fn name(&self) -> &'static str {
-        "bounded-nim"
-    }
-
-    fn title(&self) -> &'static str {
-        "Bounded Nim: take 1..m stones from one heap"
-    }
-
     fn format(&self) -> Format {
         let [t, n, m, a] = [T, N, M, A].map(Constraint::Int);
         Format {

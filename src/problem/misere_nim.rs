@@ -48,14 +48,6 @@ impl Problem for MisereNim {
     type Case = Vec<u64>;
     type Answer = Winner;
 
-    fn name(&self) -> &'static str {
-        "misere-nim"
-    }
-
-    fn title(&self) -> &'static str {
-        "Misere Nim (HDU 1907 \"John\"): the last stone loses"
-    }
-
     fn format(&self) -> Format {
         Format {
             listing: Listing::Counted(T),

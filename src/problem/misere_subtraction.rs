@@ -124,14 +124,6 @@ impl Problem for MisereSubtraction {
     type Case = Case;
     type Answer = Winner;
 
-    fn name(&self) -> &'static str {
-        "misere-subtraction"
-    }
-
-    fn title(&self) -> &'static str {
-        "One heap, removals from a set, whoever cannot move wins"
-    }
-
     fn format(&self) -> Format {
         Format {
             listing: Listing::Counted(T),

@@ -50,7 +50,8 @@ pub type Enumeration<'a, P> =
     Box<dyn Iterator<Item = (<P as Problem>::Header, <P as Problem>::Case)> + Send + 'a>;
 
 /// One problem, case by case. The methods take `&self` so that a problem can be made of data
-/// read at run time (a declared game with its ruleset and bounds) as well as a unit struct.
+/// read at run time (a declared game with its ruleset and bounds) as well as a unit struct. Its
+/// name and title are the catalog's ([`crate::catalog::Registered`]).
 pub trait Problem: Send + Sync + 'static {
     /// What every case shares, read before the cases; `()` for most problems.
     type Header: Clone + Debug + Default + PartialEq + Send + Sync;
@@ -59,10 +60,6 @@ pub trait Problem: Send + Sync + 'static {
     /// The answer to one case (the reference's or a contestant's).
     type Answer: Answer<Self::Case>;
 
-    /// The name used on the command line and for `problems/<NAME>/`.
-    fn name(&self) -> &'static str;
-    /// A one-line title.
-    fn title(&self) -> &'static str;
     /// The input format: every constraint, how the cases are listed, what a case is called.
     fn format(&self) -> Format;
     /// The problem's own words for its answers (`1`/`2`, `John`/`Brother`); the default is

@@ -48,14 +48,6 @@ impl Problem for Nim {
     type Case = Vec<u64>;
     type Answer = MoveReply;
 
-    fn name(&self) -> &'static str {
-        "nim"
-    }
-
-    fn title(&self) -> &'static str {
-        "Nim: who wins, and a winning move"
-    }
-
     fn format(&self) -> Format {
         let [t, n, a] = [T, N, A].map(Constraint::Int);
         Format {

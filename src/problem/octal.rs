@@ -189,14 +189,6 @@ impl Problem for Octal {
     type Case = Case;
     type Answer = Winner;
 
-    fn name(&self) -> &'static str {
-        "octal"
-    }
-
-    fn title(&self) -> &'static str {
-        "Any octal game on several heaps"
-    }
-
     fn format(&self) -> Format {
         Format {
             listing: Listing::Counted(T),

@@ -121,14 +121,6 @@ impl Problem for Rows {
     type Case = Vec<u64>;
     type Answer = Winner;
 
-    fn name(&self) -> &'static str {
-        "rows"
-    }
-
-    fn title(&self) -> &'static str {
-        "Rows of stones, take two adjacent (Dawson's Kayles)"
-    }
-
     fn format(&self) -> Format {
         let [t, n, len] = [T, N, LEN].map(Constraint::Int);
         Format {

@@ -63,14 +63,6 @@ impl Problem for Stripes {
     type Case = u64;
     type Answer = Winner;
 
-    fn name(&self) -> &'static str {
-        "stripes"
-    }
-
-    fn title(&self) -> &'static str {
-        "Stripes (POI 2000): who wins each board"
-    }
-
     fn format(&self) -> Format {
         Format {
             listing: Listing::Counted(M),

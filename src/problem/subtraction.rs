@@ -116,14 +116,6 @@ impl Problem for Subtraction {
     type Case = SubtractionCase;
     type Answer = Vec<bool>;
 
-    fn name(&self) -> &'static str {
-        "subtraction"
-    }
-
-    fn title(&self) -> &'static str {
-        "S-Nim (POJ 2960): take s stones, s from a set"
-    }
-
     fn format(&self) -> Format {
         Format {
             listing: Listing::ZeroEnded(K),

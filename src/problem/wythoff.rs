@@ -111,14 +111,6 @@ impl Problem for Wythoff {
     type Case = (u64, u64);
     type Answer = Winner;
 
-    fn name(&self) -> &'static str {
-        "wythoff"
-    }
-
-    fn title(&self) -> &'static str {
-        "Wythoff's game on two heaps up to 10^18"
-    }
-
     fn format(&self) -> Format {
         Format {
             listing: Listing::ToEnd(LINES),
