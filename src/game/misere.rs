@@ -64,7 +64,7 @@ pub fn misere_subtraction_table(set: &[u64], upto: usize) -> Vec<bool> {
 }
 
 /// How many heaps past the largest removal Brent's search examines for one set before the set
-/// is handed to the lane-parallel [`sweep`]. Most sets cycle far sooner; some (for example
+/// is handed to the lane-parallel sweep. Most sets cycle far sooner; some (for example
 /// `{a, b, t-b, t-a, t}`) have windows whose preperiod plus period exceeds 10^6.
 pub const CYCLE_BUDGET: usize = 1 << 14;
 

@@ -6,7 +6,7 @@
 //! brute-forced, judged, generated, shrunk and enumerated, in the game's terms; [`list`] does
 //! the rest: the count and the cases, totals over all cases, writing answers, reading them
 //! leniently, naming the first wrong case, shrinking the list before the cases. Each
-//! constraint of a format is written once, as data ([`format`]). [`crate::catalog`] wraps a
+//! constraint of a format is written once, as data ([`mod@format`]). [`crate::catalog`] wraps a
 //! problem into byte-level operations so that the command line, the judge and the stress tester
 //! can handle any problem by name.
 
