@@ -1,9 +1,7 @@
 //! Problem `nim`: examples through the binary, strict validation, certification against
 //! brute force, generators, the move checker, shrinking, and the example solutions.
 
-mod problem_kit;
-
-use problem_kit::*;
+use crate::problem_kit::*;
 use stonejudge::verdict::Verdict;
 
 const NAME: &str = "nim";

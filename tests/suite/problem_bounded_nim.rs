@@ -2,9 +2,7 @@
 //! against brute force, generators, checker explanations, shrinking, and the example
 //! solutions.
 
-mod problem_kit;
-
-use problem_kit::*;
+use crate::problem_kit::*;
 use stonejudge::verdict::Verdict;
 
 const NAME: &str = "bounded-nim";

@@ -2,9 +2,7 @@
 //! included), certification against brute force and the plain Grundy oracle, generators,
 //! checker explanations, shrinking, and the example solutions.
 
-mod problem_kit;
-
-use problem_kit::*;
+use crate::problem_kit::*;
 use stonejudge::game::grundy::plain_table;
 use stonejudge::game::ruleset::parse_octal;
 use stonejudge::game::{OctalCode, Ruleset};

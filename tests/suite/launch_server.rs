@@ -3,8 +3,8 @@
 //! reused from run to run, replaced when one is killed, and all gone — reaped, not left as
 //! zombies — when the runner is dropped.
 //!
-//! One test function: the checks count this process's children, so nothing else may start
-//! processes in this test binary at the same time.
+//! The checks count this process's children, so nothing else may start processes in the same
+//! process: the test runs itself again, alone, in a fresh process of the test binary.
 
 use std::time::{Duration, Instant};
 
@@ -74,8 +74,30 @@ fn greet(runner: &Runner, greeting: &str, input: &[u8]) {
     assert!(run.stdout == expected, "{greeting}: wrong output");
 }
 
+/// Set in the environment of the fresh process that runs the checks alone.
+const ALONE: &str = "STONEJUDGE_TEST_LAUNCH_SERVERS_ALONE";
+
 #[test]
 fn launch_servers_are_started_lazily_reused_replaced_and_reaped() {
+    if std::env::var_os(ALONE).is_some() {
+        return count_launch_servers();
+    }
+    let name = "launch_server::launch_servers_are_started_lazily_reused_replaced_and_reaped";
+    let alone = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args([name, "--exact", "--test-threads", "1", "--nocapture"])
+        .env(ALONE, "1")
+        .output()
+        .expect("run the test binary again");
+    let report = String::from_utf8_lossy(&alone.stdout);
+    assert!(
+        alone.status.success() && report.contains("1 passed"),
+        "{report}{}",
+        String::from_utf8_lossy(&alone.stderr)
+    );
+}
+
+/// The checks themselves, in a process where nothing else runs.
+fn count_launch_servers() {
     let runner = Runner::new(env!("CARGO_BIN_EXE_stonejudge"));
     assert!(
         servers().is_empty(),

@@ -1,9 +1,7 @@
 //! Problem `stripes`: samples through the binary, strict validation, certification against
 //! brute force, generators, checker explanations, shrinking, and the example solutions.
 
-mod problem_kit;
-
-use problem_kit::*;
+use crate::problem_kit::*;
 use stonejudge::verdict::Verdict;
 
 const NAME: &str = "stripes";

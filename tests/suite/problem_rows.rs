@@ -2,9 +2,7 @@
 //! brute force and against the plain Grundy table, rows near 10^18 through the proven period,
 //! generators, checker explanations, shrinking, and the example solutions.
 
-mod problem_kit;
-
-use problem_kit::*;
+use crate::problem_kit::*;
 use stonejudge::game::grundy::plain_table;
 use stonejudge::game::{OctalCode, Ruleset};
 use stonejudge::verdict::Verdict;

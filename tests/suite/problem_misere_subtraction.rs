@@ -3,9 +3,7 @@
 //! whose win/lose table has no early period), generators, checker explanations, shrinking,
 //! and the example solutions.
 
-mod problem_kit;
-
-use problem_kit::*;
+use crate::problem_kit::*;
 use stonejudge::game::misere::misere_subtraction_table;
 use stonejudge::verdict::Verdict;
 

@@ -2,9 +2,7 @@
 //! exhaustive search, exactness near 10^18, generators, checker explanations, shrinking, and
 //! the example solutions (including floating-point ones that the data must catch).
 
-mod problem_kit;
-
-use problem_kit::*;
+use crate::problem_kit::*;
 use stonejudge::game::brute::wythoff_table_brute;
 use stonejudge::game::wythoff::p_position;
 use stonejudge::verdict::Verdict;

@@ -2,8 +2,6 @@
 //! samples and malformed inputs, brute-force certification, generators, shrinking, reach,
 //! and the example solutions under `problems/<name>/solutions/` compiled and run for real.
 
-#![allow(dead_code)] // each test crate uses the part it needs
-
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -224,7 +222,6 @@ pub fn judge(name: &str, input: &str, output: &str) -> (Verdict, String) {
 
 /// An example solution, compiled if it needs to be.
 pub struct Program {
-    pub source: PathBuf,
     command: PathBuf,
     args: Vec<PathBuf>,
 }
@@ -265,7 +262,6 @@ impl Program {
             }
             Some("py") => {
                 return Program {
-                    source: source.to_path_buf(),
                     command: PathBuf::from("python3"),
                     args: vec![source.to_path_buf()],
                 }
@@ -273,7 +269,6 @@ impl Program {
             _ => panic!("unknown kind of solution: {}", source.display()),
         }
         Program {
-            source: source.to_path_buf(),
             command: exe,
             args: Vec::new(),
         }

@@ -1,0 +1,132 @@
+//! `stonejudge export --format kattis`: the package's layout and its nim output validator.
+//! The comparisons with Kattis problemtools (checktestdata, `verifyproblem`) need that tool and
+//! live in the `tools` test crate (`tests/tools/`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stonejudge() -> Command {
+    let mut cmd = Command::cargo_bin("stonejudge").expect("binary");
+    cmd.current_dir(repo());
+    cmd
+}
+
+/// Exports `problem` into a fresh directory; returns it and export's standard error.
+fn export(problem: &str) -> (tempfile::TempDir, PathBuf, String) {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let out = scratch.path().join(problem);
+    let output = stonejudge()
+        .args(["export", problem, "--format", "kattis", "--out"])
+        .arg(&out)
+        .output()
+        .expect("run export");
+    let err = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "export {problem} failed: {err}");
+    (scratch, out, err)
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn the_package_has_the_icpc_layout() {
+    let (_scratch, pkg, err) = export("stripes");
+    let yaml = read(&pkg.join("problem.yaml"));
+    assert!(yaml.contains("name: \"Stripes\"\n"), "{yaml}");
+    assert!(
+        yaml.contains("validation: default\nvalidator_flags: case_sensitive\n"),
+        "{yaml}"
+    );
+    assert!(yaml.contains("limits:\n  memory: 256\n"), "{yaml}");
+    let tex = read(&pkg.join("problem_statement/problem.en.tex"));
+    assert!(tex.starts_with("\\problemname{Stripes}\n"), "{tex}");
+    assert!(
+        tex.contains("\\section*{Input}") && !tex.contains("Sample"),
+        "{tex}"
+    );
+    // The sample is the manifest's, the answer the reference's.
+    assert_eq!(read(&pkg.join("data/sample/01.in")), "1 5 1\n3\n1\n5\n6\n");
+    assert_eq!(read(&pkg.join("data/sample/01.ans")), "1\n1\n2\n");
+    let secret = std::fs::read_dir(pkg.join("data/secret"))
+        .expect("secret")
+        .count();
+    let testdata = std::fs::read_dir(repo().join("testdata/stripes"))
+        .expect("testdata")
+        .count();
+    assert_eq!(secret + 2, testdata, "every test but the sample is secret");
+    assert!(pkg.join("input_validators/stripes.ctd").is_file());
+    assert!(!pkg.join("output_validators").exists());
+    assert!(pkg.join("submissions/accepted/stripes.cpp").is_file());
+    assert!(pkg.join("submissions/accepted/stripes.rs").is_file());
+    assert!(pkg.join("submissions/wrong_answer/grundy_u8.cpp").is_file());
+    assert!(!pkg.join("submissions/accepted/stripes.py").exists());
+    assert!(
+        err.contains("left out") && err.contains("stripes.py"),
+        "{err}"
+    );
+
+    // A second export into the same place is refused rather than mixed in.
+    let output = stonejudge()
+        .args(["export", "stripes", "--format", "kattis", "--out"])
+        .arg(&pkg)
+        .output()
+        .expect("run export");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("is not empty"));
+}
+
+#[test]
+fn the_nim_output_validator_accepts_any_winning_move_and_nothing_else() {
+    let (scratch, pkg, _) = export("nim");
+    assert!(read(&pkg.join("problem.yaml")).contains("validation: custom\n"));
+    let binary = scratch.path().join("validate");
+    let compiled = Process::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(pkg.join("output_validators/nim/validate.cpp"))
+        .status()
+        .expect("g++");
+    assert!(compiled.success());
+    let input = pkg.join("data/sample/01.in");
+    let answer = pkg.join("data/sample/01.ans");
+    let feedback = scratch.path().join("feedback");
+    std::fs::create_dir_all(&feedback).expect("mkdir");
+    let judge = |output: &str| -> (Option<i32>, String) {
+        let status = Command::new(&binary)
+            .arg(&input)
+            .arg(&answer)
+            .arg(&feedback)
+            .write_stdin(output)
+            .output()
+            .expect("run validator");
+        (
+            status.status.code(),
+            read(&feedback.join("judgemessage.txt")),
+        )
+    };
+    // Sample: heaps (3 3 1), (1 2 3), (3 5 7 19 50). Two winning moves for the first game.
+    assert_eq!(judge("first 1 2\nsecond\nfirst 5 18\n").0, Some(42));
+    assert_eq!(judge("first 3 0\nsecond\nfirst 5 18\n").0, Some(42));
+    let (code, message) = judge("first 1 1\nsecond\nfirst 5 18\n");
+    assert_eq!(code, Some(43));
+    assert!(
+        message.contains("case 1: after leaving 1 in heap 1"),
+        "{message}"
+    );
+    let (code, message) = judge("first 1 2\nsecond\nfirst 5 60\n");
+    assert_eq!(code, Some(43));
+    assert!(message.contains("is not a move"), "{message}");
+    let (code, message) = judge("first 1 2\nsecond\n");
+    assert_eq!(code, Some(43));
+    assert!(
+        message.contains("case 3: the output ends early"),
+        "{message}"
+    );
+}

@@ -1,0 +1,161 @@
+//! `stonejudge export --format kattis` against Kattis problemtools: its checktestdata runs our
+//! input validators, and `verifyproblem` checks whole exported packages.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+use assert_cmd::Command;
+use libtest_mimic::Trial;
+use stonejudge::archive::export::kattis;
+
+use crate::problemtools::{needs_problemtools, Problemtools};
+
+pub fn trials() -> Vec<Trial> {
+    vec![
+        needs_problemtools(
+            "export_kattis::checktestdata_validators_agree_with_ours",
+            checktestdata_validators_agree_with_ours,
+        ),
+        needs_problemtools(
+            "export_kattis::verifyproblem_accepts_the_exported_packages_with_no_errors",
+            verifyproblem_accepts_the_exported_packages_with_no_errors,
+        ),
+    ]
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stonejudge() -> Command {
+    let mut cmd = Command::cargo_bin("stonejudge").expect("binary");
+    cmd.current_dir(repo());
+    cmd
+}
+
+/// Exports `problem` into a fresh directory; returns the scratch directory and the package.
+fn export(problem: &str) -> (tempfile::TempDir, PathBuf) {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let out = scratch.path().join(problem);
+    let output = stonejudge()
+        .args(["export", problem, "--format", "kattis", "--out"])
+        .arg(&out)
+        .output()
+        .expect("run export");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "export {problem} failed: {err}");
+    (scratch, out)
+}
+
+/// Whether the checktestdata script accepts `input`.
+fn ctd_accepts(tools: &Problemtools, script: &Path, input: &str) -> bool {
+    Command::new(&tools.python)
+        .args(["-m", "checktestdata"])
+        .arg(script)
+        .write_stdin(input)
+        .output()
+        .expect("run checktestdata")
+        .status
+        .success()
+}
+
+fn we_accept(problem: &str, input: &str) -> bool {
+    stonejudge()
+        .args(["validate", problem])
+        .write_stdin(input)
+        .output()
+        .expect("run validate")
+        .status
+        .success()
+}
+
+/// Our checktestdata input validators, with the format's bounds filled in, accept what our
+/// strict validator accepts and reject its mutations, as problemtools' checktestdata runs them.
+fn checktestdata_validators_agree_with_ours(tools: &Problemtools) {
+    let scripts = tempfile::tempdir().expect("a temporary directory");
+    for problem in [
+        "stripes",
+        "nim",
+        "bounded-nim",
+        "subtraction",
+        "misere-nim",
+        "misere-subtraction",
+        "rows",
+        "octal",
+        "wythoff",
+    ] {
+        let generated = stonejudge()
+            .args(["gen", problem, "--seed", "3"])
+            .output()
+            .expect("gen");
+        let input = String::from_utf8(generated.stdout).expect("UTF-8");
+        // The script as the package gets it, its bounds filled in from the format.
+        let found = stonejudge::catalog::find(problem).expect("in the catalog");
+        let text = kattis::input_validator(found).expect("a script");
+        let script = scripts.path().join(format!("{problem}.ctd"));
+        std::fs::write(&script, text).expect("write the script");
+        assert!(
+            we_accept(problem, &input),
+            "{problem}: generated input invalid"
+        );
+        assert!(
+            ctd_accepts(tools, &script, &input),
+            "{problem}: ctd rejects\n{input}"
+        );
+        let first_line_end = input.find('\n').expect("a line");
+        let mutations = [
+            format!(
+                "{} \n{}",
+                &input[..first_line_end],
+                &input[first_line_end + 1..]
+            ),
+            input.trim_end().to_string(),
+            format!("0{input}"),
+            format!("{input}\n"),
+        ];
+        for bad in &mutations {
+            assert!(
+                !we_accept(problem, bad),
+                "{problem}: our validator accepts {bad:?}"
+            );
+            assert!(
+                !ctd_accepts(tools, &script, bad),
+                "{problem}: ctd accepts {bad:?}"
+            );
+        }
+    }
+}
+
+/// `verifyproblem` reports 0 errors on exported packages.
+fn verifyproblem_accepts_the_exported_packages_with_no_errors(tools: &Problemtools) {
+    // Statements: problemtools renders LaTeX with LuaLaTeX (PDF) and plasTeX through a TeX
+    // installation (HTML); without one, that part cannot run anywhere, so it is left out.
+    let tex = ["lualatex", "kpsewhich"]
+        .iter()
+        .all(|t| crate::problemtools::on_path(t).is_some());
+    let mut parts = vec!["config", "data", "validators", "submissions"];
+    if tex {
+        parts.push("statement");
+    } else {
+        println!("note: no TeX installation (lualatex, kpsewhich): verifyproblem's statement part left out");
+    }
+    for problem in ["nim", "stripes"] {
+        let (_scratch, pkg) = export(problem);
+        let output = Process::new(&tools.verifyproblem)
+            .arg(&pkg)
+            .arg("-p")
+            .args(&parts)
+            .output()
+            .expect("run verifyproblem");
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            text.contains(&format!("{problem} tested: 0 errors")),
+            "verifyproblem on {problem}:\n{text}"
+        );
+        assert!(output.status.success(), "{text}");
+    }
+}
