@@ -26,7 +26,7 @@ use walkdir::WalkDir;
 
 use super::statement::{self, STATEMENT_FILE};
 use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
-use crate::catalog::{self, DynProblem, Resolved, CATALOG};
+use crate::catalog::{self, DynProblem, Resolved};
 use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
@@ -259,15 +259,14 @@ impl Verifier<'_> {
             Ok(names) => names,
             Err(e) => return Check::fail("registry", e),
         };
-        let missing: Vec<&str> = CATALOG
-            .iter()
-            .map(|p| p.name())
+        let known = catalog::names();
+        let missing: Vec<&str> = (known.iter().copied())
             .filter(|name| !on_disk.iter().any(|d| d == name))
             .collect();
         let unknown: Vec<&str> = on_disk
             .iter()
             .map(String::as_str)
-            .filter(|d| catalog::find(d).is_none())
+            .filter(|d| !known.contains(d))
             .collect();
         let mut wrong = Vec::new();
         if !missing.is_empty() {
@@ -453,7 +452,7 @@ impl Verifier<'_> {
             runner: self.runner,
             program: &program,
             limits,
-            checker: resolved.checker(),
+            judging: resolved.judging(),
         };
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.

@@ -7,22 +7,23 @@
 //!
 //! - its tests ([`Resolved::tests`]) and their limits ([`Resolved::limits`]), which the
 //!   archive gives (`testdata/<name>/`, the `[limits]` of `problems/<name>/problem.toml`);
-//! - its checker ([`Resolved::checker`]), which the judging path calls;
+//! - how it is judged ([`Resolved::judging`]: a checker of the output, or a judge the program
+//!   plays against), which the judging path calls;
 //! - its in-process tools ([`Resolved::problem`]: generator, validator, reference, brute
 //!   force, shrinking) and its files ([`Resolved::manifest`], [`Resolved::archive`]).
 //!
-//! Today every problem is a problem of the catalog ([`Kind::Catalog`]). A new kind (a folder
-//! whose `problem.toml` names programs, a Kattis package given as a path, a declared game, an
-//! interactive problem) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm
+//! Today every problem is a problem of the catalog, batch ([`Kind::Catalog`]) or interactive
+//! ([`Kind::Interactive`]). A new kind (a folder whose `problem.toml` names programs, a Kattis
+//! package given as a path, a declared game) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm
 //! in each method below; the compiler lists every place that must learn about it.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{find, names, DynProblem, CATALOG};
+use super::{find, find_interactive, names, DynProblem, Interactive, CATALOG, INTERACTIVE};
 use crate::archive::{Archive, LimitFlags, Manifest, ManifestError};
 use crate::check::JudgeFailure;
-use crate::judge::{Checker, Test};
+use crate::judge::{Checker, Judging, Test};
 use crate::run::Limits;
 use crate::verdict::Judged;
 
@@ -40,6 +41,9 @@ pub struct Resolved {
 enum Kind {
     /// Compiled into stonejudge: every tool runs in-process.
     Catalog(&'static dyn DynProblem),
+    /// Compiled into stonejudge and interactive: the program plays against the built-in judge;
+    /// its test inputs (setups and the judge's seed) have every batch tool.
+    Interactive(Interactive),
 }
 
 /// A PROBLEM argument that names no problem.
@@ -63,23 +67,30 @@ impl std::error::Error for UnknownProblem {}
 
 /// The problem called `name`, looked up in the archive at `root`.
 pub fn resolve(name: &str, root: &Path) -> Result<Resolved, UnknownProblem> {
-    match find(name) {
-        Some(problem) => Ok(Resolved {
-            kind: Kind::Catalog(problem),
-            archive: Archive::new(root),
-        }),
-        None => Err(UnknownProblem {
-            name: name.to_string(),
-        }),
-    }
+    let kind = match (find(name), find_interactive(name)) {
+        (Some(problem), _) => Kind::Catalog(problem),
+        (None, Some(interactive)) => Kind::Interactive(interactive),
+        (None, None) => {
+            return Err(UnknownProblem {
+                name: name.to_string(),
+            })
+        }
+    };
+    Ok(Resolved {
+        kind,
+        archive: Archive::new(root),
+    })
 }
 
-/// Every problem known in the archive at `root`, in catalog order: today, the catalog's.
+/// Every problem known in the archive at `root`, in catalog order: today, the catalog's,
+/// batch then interactive.
 pub fn all(root: &Path) -> Vec<Resolved> {
-    CATALOG
-        .iter()
-        .map(|&problem| Resolved {
-            kind: Kind::Catalog(problem),
+    let batch = CATALOG.iter().map(|&problem| Kind::Catalog(problem));
+    let interactive = INTERACTIVE.iter().map(|&i| Kind::Interactive(i));
+    batch
+        .chain(interactive)
+        .map(|kind| Resolved {
+            kind,
             archive: Archive::new(root),
         })
         .collect()
@@ -87,23 +98,31 @@ pub fn all(root: &Path) -> Vec<Resolved> {
 
 impl Resolved {
     pub fn name(&self) -> &str {
-        match self.kind {
-            Kind::Catalog(problem) => problem.name(),
-        }
+        self.problem().name()
     }
 
-    /// The in-process tools: generator, validator, reference, brute force, shrinking.
+    /// The in-process tools: generator, validator, reference, brute force, shrinking. For an
+    /// interactive problem they are about its test inputs; the reference says who wins each
+    /// game.
     pub fn problem(&self) -> &'static dyn DynProblem {
         match self.kind {
             Kind::Catalog(problem) => problem,
+            Kind::Interactive(interactive) => interactive.problem,
         }
     }
 
-    /// What judges an output of this problem.
-    pub fn checker(&self) -> &dyn Checker {
+    /// How a program is judged on this problem's tests: its output by a checker, or its
+    /// conversation with a judge.
+    pub fn judging(&self) -> Judging<'_> {
         match &self.kind {
-            Kind::Catalog(problem) => problem,
+            Kind::Catalog(problem) => Judging::Output(problem),
+            Kind::Interactive(interactive) => Judging::Interactive(interactive.referee),
         }
+    }
+
+    /// Whether the program plays against a judge instead of writing an output.
+    pub fn is_interactive(&self) -> bool {
+        matches!(self.kind, Kind::Interactive(_))
     }
 
     /// The archive the problem's files are in.

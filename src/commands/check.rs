@@ -14,6 +14,7 @@ use crate::cli::CheckArgs;
 use stonejudge::catalog::{self, Resolved};
 use stonejudge::check::protocol::{self, KattisFlags};
 use stonejudge::check::JudgeFailure;
+use stonejudge::judge::Judging;
 use stonejudge::verdict::Judged;
 
 const TESTLIB_USAGE: &str = "usage: stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]";
@@ -128,9 +129,14 @@ struct Jury {
 
 impl Jury {
     fn check(&self, output: &[u8]) -> Result<Judged, JudgeFailure> {
-        self.problem
-            .checker()
-            .check(&self.input, &self.answer, output)
+        match self.problem.judging() {
+            Judging::Output(checker) => checker.check(&self.input, &self.answer, output),
+            Judging::Interactive(_) | Judging::Interactor(_) => Err(JudgeFailure(format!(
+                "{} is interactive: a program plays it, there is no output to check (the \
+                 judge speaks the Kattis protocol as `stonejudge interact`)",
+                self.problem.name()
+            ))),
+        }
     }
 }
 

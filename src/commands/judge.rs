@@ -47,7 +47,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                     runner: &runner,
                     program: &program,
                     limits,
-                    checker: problem.checker(),
+                    judging: problem.judging(),
                 };
                 let bar = style.progress_bar(tests.len());
                 let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);

@@ -17,7 +17,7 @@ use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
 use stonejudge::archive::run_limits;
 use stonejudge::catalog::{self, Resolved};
-use stonejudge::judge::Judge;
+use stonejudge::judge::{Judge, Judging};
 use stonejudge::run::{Cache, Limits, Program, Runner};
 use stonejudge::stress::{
     self, Budget, Cases, ExhaustiveCases, ExternalCases, ExternalOracle, Failure, Oracle, Origin,
@@ -85,7 +85,7 @@ fn with_problem(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow:
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker: resolved.checker(),
+            judging: resolved.judging(),
         },
     };
     let name = resolved.name();
@@ -174,7 +174,7 @@ fn generic(cx: &Setup<'_>, runner: &Runner, cache: &Cache) -> anyhow::Result<Out
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker: &Tokens,
+            judging: Judging::Output(&Tokens),
         },
     };
     announce(

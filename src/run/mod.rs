@@ -16,6 +16,10 @@
 //!   (see [`launch`] for how);
 //! - never waits without a deadline.
 //!
+//! A two-way run ([`two_way`]) connects the program's standard input and output to the judge
+//! instead (interactive problems): to a function of the judge on a thread, or to another
+//! program through a relay.
+//!
 //! This is a careful runner, not a sandbox: it does not stop a program from reading files,
 //! using the network or escaping with `setsid` after closing its output.
 
@@ -32,6 +36,7 @@ mod limits;
 mod outcome;
 mod process;
 mod program;
+mod two_way;
 
 pub use capture::STDERR_KEPT;
 pub use compile::{Cache, Language};
@@ -41,3 +46,4 @@ pub use limits::Limits;
 pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, Runner, Stdin};
 pub use program::{PrepareError, Program};
+pub use two_way::{Channel, Deaf, Silence, Speaker, Transcript, TwoWay};
