@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => commands::verify::run(&args),
         Command::Export(args) => commands::export::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
+        Command::Interact(args) => commands::interact::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),

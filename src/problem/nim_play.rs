@@ -13,10 +13,11 @@
 //!   - `min`: one game of one empty heap;
 //!   - `second`: only games with xor 0 (the program must choose `2`).
 //! - `g` (1..=100): games; default 100 for `max`, 1 for `min`, else 1..=10.
+//! - The judge's seed is random, except 0 for `min` and its largest value for `max`.
 
 use super::answer::{Outcomes, Winner};
 use super::enumerate::counted_lists;
-use super::format::{push_counted, push_line, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
 use super::play::{self, listed, xor_sum, Game, Played, Position};
 use super::shrink::{shrink_list, smaller};
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -72,11 +73,13 @@ impl Problem for NimPlay {
     }
 
     fn read_case(&self, _: &u64, r: &mut Reader<'_>) -> Result<Vec<u64>, ParseError> {
-        r.count_then_ints(&N, &H)
+        r.counted_ints(&N, &H)
     }
 
     fn write_case(&self, _: &u64, heaps: &Vec<u64>, out: &mut String) {
-        push_counted(out, heaps);
+        let mut line = vec![heaps.len() as u64];
+        line.extend_from_slice(heaps);
+        push_line(out, &line);
     }
 
     fn solve(&self, _: &u64, heaps: &Vec<u64>) -> Winner {
@@ -103,7 +106,11 @@ impl Problem for NimPlay {
             _ => gen.range(1, 10),
         };
         let g = params.int("g", default_g, G.lo, G.hi)?;
-        let seed = gen.range(SEED.lo, SEED.hi);
+        let seed = match mode {
+            "min" => SEED.lo,
+            "max" => SEED.hi,
+            _ => gen.range(SEED.lo, SEED.hi),
+        };
         let games = (0..g)
             .map(|_| match mode {
                 "min" => vec![0],
@@ -222,6 +229,10 @@ impl Position for Heaps {
 
     fn play(&mut self, [i, x]: [u64; 2]) {
         self.0[i as usize - 1] -= x;
+    }
+
+    fn unplay(&mut self, [i, x]: [u64; 2]) {
+        self.0[i as usize - 1] += x;
     }
 
     fn describe(&self) -> String {

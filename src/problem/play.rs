@@ -28,6 +28,8 @@ pub trait Position {
     fn stalling_move(&self, gen: &mut Gen) -> Option<[u64; 2]>;
     /// Makes a legal move.
     fn play(&mut self, mv: [u64; 2]);
+    /// Takes back the move just made.
+    fn unplay(&mut self, mv: [u64; 2]);
     /// The position in the game's terms, with its value:
     /// `free segments of 4 and 9 cells (Grundy 3 xor 5 = 6)`.
     fn describe(&self) -> String;
@@ -142,9 +144,13 @@ fn play<P: Position>(
                     shown(written)
                 ))
             })?;
-            let hint = position.winning_moves().into_iter().next();
+            let was_winning = mistake.is_none() && position.mover_wins();
             position.play(mv);
-            if let (Some(hint), None, true) = (hint, &mistake, position.mover_wins()) {
+            if was_winning && position.mover_wins() {
+                // The first mistake: the winning move it missed, from the position before.
+                position.unplay(mv);
+                let hint = position.winning_moves().into_iter().next().unwrap_or(mv);
+                position.play(mv);
                 mistake = Some(format!(
                     "{place}: your move `{}` left {}, a win for the judge; a winning move was \
                      `{}`",

@@ -13,7 +13,9 @@
 //!   - `max`: 100 games on boards of `max_p` cells, short stripes (the longest games);
 //!   - `min`: lengths 1 1 1, one game on one cell;
 //!   - `small`: boards of at most 12 cells and stripes of at most 4 (for brute force);
-//!   - `second`: only boards where the first player loses (the program must choose `2`).
+//!   - `second`: only boards where the first player loses (the program must choose `2`);
+//!   - `long`: one stripe of `max_len` cells, two short ones, one board of `max_p` cells.
+//! - The judge's seed is random, except 0 for `min` and its largest value for `max`.
 //! - `g` (1..=100): games; default 100 for `max`, 1 for `min`, else 1..=10.
 //! - `max_p` (1..=1000, default 1000), `max_len` (1..=1000, default 1000).
 
@@ -101,7 +103,7 @@ impl Problem for StripesPlay {
         let mode = params.choice(
             "mode",
             "random",
-            &["random", "max", "min", "small", "second"],
+            &["random", "max", "min", "small", "second", "long"],
         )?;
         let default_g = match mode {
             "max" => G.hi,
@@ -117,7 +119,11 @@ impl Problem for StripesPlay {
             LENGTH.lo,
             LENGTH.hi,
         )?;
-        let seed = gen.range(SEED.lo, SEED.hi);
+        let seed = match mode {
+            "min" => SEED.lo,
+            "max" => SEED.hi,
+            _ => gen.range(SEED.lo, SEED.hi),
+        };
         let short = |gen: &mut Gen| gen.range(1, max_len.min(10));
         let mut lengths = [0; 3].map(|_| match gen.chance(1, 2) {
             true => short(gen),
@@ -131,6 +137,13 @@ impl Problem for StripesPlay {
             "min" => {
                 lengths = [1; 3];
                 vec![1; g]
+            }
+            "long" => {
+                lengths = [max_len, short(gen), short(gen)];
+                gen.shuffle(&mut lengths);
+                let mut boards: Vec<u64> = (0..g).map(|_| gen.range(1, max_p)).collect();
+                boards[gen.index(g)] = max_p;
+                boards
             }
             "second" => {
                 lengths = [0; 3].map(|_| short(gen));
@@ -241,6 +254,11 @@ impl Board<'_> {
             }
         }
         out
+    }
+
+    fn cover(&mut self, [l, x]: [u64; 2], covered: bool) {
+        let first = x as usize - 1;
+        self.covered[first..first + l as usize].fill(covered);
     }
 
     fn value(&self, len: usize) -> u32 {
@@ -360,10 +378,12 @@ impl Position for Board<'_> {
         })
     }
 
-    fn play(&mut self, [l, x]: [u64; 2]) {
-        for cell in x..x + l {
-            self.covered[cell as usize - 1] = true;
-        }
+    fn play(&mut self, mv: [u64; 2]) {
+        self.cover(mv, true);
+    }
+
+    fn unplay(&mut self, mv: [u64; 2]) {
+        self.cover(mv, false);
     }
 
     fn describe(&self) -> String {

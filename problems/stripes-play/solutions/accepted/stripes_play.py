@@ -5,7 +5,7 @@ import sys
 
 def main():
     c, z, n, g = map(int, sys.stdin.readline().split())
-    lengths = sorted({c, z, n})
+    lengths = sorted({c, z, n}, reverse=True)  # longest first: shorter games
     top = 1000
     grundy = [0] * (top + 1)
     reach = [dict() for _ in range(top + 1)]  # value left -> (length, offset)
@@ -51,8 +51,8 @@ def main():
                         break
                 if move is None:
                     for start, size in segments:
-                        if lengths[0] <= size:
-                            move = (lengths[0], start)
+                        if lengths[-1] <= size:
+                            move = (lengths[-1], start)
                             break
                 if move is None:
                     out.write("0 0\n")
