@@ -179,10 +179,11 @@ fn cut(run: &Run, at: &str) -> Judged {
     }
 }
 
+/// The first non-blank line of what another program wrote, made safe for a report.
 fn first_line(bytes: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(bytes);
     let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
-    Some(show::truncated(line.as_bytes(), show::LINE_CHARS))
+    Some(show::message(line))
 }
 
 /// A [`Dialog`] over the judge's end of a two-way run.

@@ -93,6 +93,23 @@ fn play<P: Position>(
     gen: &mut Gen,
     dialog: &mut dyn Dialog,
 ) -> Result<(), Refereed> {
+    let mut mistake = None;
+    turns(game, gen, dialog, &mut mistake).map_err(|ended| match (ended, mistake) {
+        // The game was already lost: the judge's wrong answer stands however the program ends.
+        (Refereed::Cut { at }, Some(mistake)) => {
+            Refereed::Rejected(format!("{mistake}; then the program stopped ({at})"))
+        }
+        (ended, _) => ended,
+    })
+}
+
+/// The turns of one game; the program's first mistake is kept in `mistake`.
+fn turns<P: Position>(
+    game: Game<P>,
+    gen: &mut Gen,
+    dialog: &mut dyn Dialog,
+    mistake: &mut Option<String>,
+) -> Result<(), Refereed> {
     let Game {
         announce,
         place,
@@ -113,7 +130,7 @@ fn play<P: Position>(
         }
     };
     let right = if position.mover_wins() { FIRST } else { SECOND };
-    let mut mistake = (choice != right).then(|| {
+    *mistake = (choice != right).then(|| {
         let outcome = if right == FIRST { "wins" } else { "loses" };
         format!(
             "{place}: you chose `{choice}`, but the first player {outcome} on {}; the right \
@@ -135,7 +152,7 @@ fn play<P: Position>(
                         "{place}: you wrote `0 0` (no move), but `{}` is legal",
                         shown(legal)
                     ),
-                    None => lost(&place, mistake),
+                    None => lost(&place, mistake.take()),
                 }));
             }
             let mv = position.parse_move(written).map_err(|why| {
@@ -151,7 +168,7 @@ fn play<P: Position>(
                 position.unplay(mv);
                 let hint = position.winning_moves().into_iter().next().unwrap_or(mv);
                 position.play(mv);
-                mistake = Some(format!(
+                *mistake = Some(format!(
                     "{place}: your move `{}` left {}, a win for the judge; a winning move was \
                      `{}`",
                     shown(mv),

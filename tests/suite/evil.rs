@@ -25,7 +25,7 @@ const INPUT: &str = "1\n2\n3 3\n";
 const ANSWER: &str = "second\n";
 
 /// The environment variable that carries a run's token to the program and its descendants.
-const TOKEN_VAR: &str = "STONEJUDGE_EVIL_TOKEN";
+pub(crate) const TOKEN_VAR: &str = "STONEJUDGE_EVIL_TOKEN";
 
 fn limits() -> Limits {
     Limits::new(TIME_LIMIT, MEMORY_LIMIT)
@@ -79,7 +79,7 @@ fn fixtures() -> &'static Fixtures {
 }
 
 /// A string no other run of this process or any other uses.
-fn unique_token(mode: &str) -> String {
+pub(crate) fn unique_token(mode: &str) -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     format!("evil-{}-{n}-{mode}", std::process::id())
@@ -167,7 +167,7 @@ fn judge_case_under(
 
 /// Fails if a live process still carries `token` in its command line or environment. A
 /// process just killed may take a moment to disappear, so look again for a while first.
-fn assert_no_survivors(token: &str) {
+pub(crate) fn assert_no_survivors(token: &str) {
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let survivors = processes_with(token);

@@ -14,6 +14,7 @@ mod game_wythoff;
 mod gen_golden;
 mod gen_helpers;
 mod gen_problems;
+mod interactive;
 mod judge_cli;
 mod launch_server;
 mod parser_fuzz;
