@@ -65,10 +65,12 @@ pub fn referee<P: Position>(
 ) -> Refereed {
     let mut gen = Gen::new(seed);
     let count = games.len();
+    let mut lines = 0;
     let played = send(dialog, header, "before the first game").and_then(|()| {
-        games
-            .into_iter()
-            .try_for_each(|game| play(game, &mut gen, dialog))
+        games.into_iter().try_for_each(|game| {
+            lines += play(game, &mut gen, dialog)?;
+            Ok(())
+        })
     });
     if let Err(ended) = played {
         return ended;
@@ -80,19 +82,19 @@ pub fn referee<P: Position>(
             show::token(&rest)
         ));
     }
-    Refereed::Won(format!("won all {count} games"))
+    Refereed::Won(format!("won all {count} games ({lines} lines from the program)"))
 }
 
 /// `1` or `2`: the program's choice of moving first or second.
 const FIRST: u64 = 1;
 const SECOND: u64 = 2;
 
-/// One game; `Err` ends the conversation.
+/// One game: the lines the program wrote, or how the conversation ended.
 fn play<P: Position>(
     game: Game<P>,
     gen: &mut Gen,
     dialog: &mut dyn Dialog,
-) -> Result<(), Refereed> {
+) -> Result<u64, Refereed> {
     let mut mistake = None;
     turns(game, gen, dialog, &mut mistake).map_err(|ended| match (ended, mistake) {
         // The game was already lost: the judge's wrong answer stands however the program ends.
@@ -103,13 +105,14 @@ fn play<P: Position>(
     })
 }
 
-/// The turns of one game; the program's first mistake is kept in `mistake`.
+/// The turns of one game: the lines the program wrote; its first mistake is kept in
+/// `mistake`.
 fn turns<P: Position>(
     game: Game<P>,
     gen: &mut Gen,
     dialog: &mut dyn Dialog,
     mistake: &mut Option<String>,
-) -> Result<(), Refereed> {
+) -> Result<u64, Refereed> {
     let Game {
         announce,
         place,
@@ -139,10 +142,12 @@ fn turns<P: Position>(
         )
     });
     let mut program_moves = choice == FIRST;
+    let mut lines = 1;
     loop {
         if program_moves {
             let at = format!("{place}, waiting for your move");
             let line = next_line(dialog, &at)?;
+            lines += 1;
             let written = numbers(&line, 2, "a move `a b`")
                 .map_err(|why| Refereed::Rejected(format!("{place}: {why}")))?;
             let written = [written[0], written[1]];
@@ -185,7 +190,7 @@ fn turns<P: Position>(
             };
             let Some(mv) = mv else {
                 send(dialog, "0 0", &place)?;
-                return Ok(());
+                return Ok(lines);
             };
             send(dialog, &shown(mv), &place)?;
             position.play(mv);
