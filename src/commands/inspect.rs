@@ -7,7 +7,7 @@ use anyhow::Context;
 
 use super::{read_input, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
-use stonejudge::catalog::{self, DynProblem, CATALOG};
+use stonejudge::catalog::{self, DynProblem};
 use stonejudge::gen::Params;
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
@@ -16,11 +16,21 @@ fn find(name: &str) -> anyhow::Result<&'static dyn DynProblem> {
     Ok(catalog::resolve(name, Path::new("."))?.problem())
 }
 
-/// `stonejudge list`: name and title of every problem.
+/// `stonejudge list`: name and title of every problem, batch then interactive.
 pub fn list() -> anyhow::Result<Outcome> {
-    let width = CATALOG.iter().map(|p| p.name().len()).max().unwrap_or(0);
-    for problem in CATALOG {
-        println!("{:width$}  {}", problem.name(), problem.title());
+    let problems = catalog::all(Path::new("."));
+    let width = problems.iter().map(|p| p.name().len()).max().unwrap_or(0);
+    for problem in problems {
+        let kind = if problem.is_interactive() {
+            " (interactive)"
+        } else {
+            ""
+        };
+        println!(
+            "{:width$}  {}{kind}",
+            problem.name(),
+            problem.problem().title()
+        );
     }
     Ok(Outcome::Success)
 }

@@ -82,7 +82,9 @@ pub fn referee<P: Position>(
             show::token(&rest)
         ));
     }
-    Refereed::Won(format!("won all {count} games ({lines} lines from the program)"))
+    Refereed::Won(format!(
+        "won all {count} games ({lines} lines from the program)"
+    ))
 }
 
 /// `1` or `2`: the program's choice of moving first or second.
