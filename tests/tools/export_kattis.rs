@@ -33,10 +33,12 @@ fn stonejudge() -> Command {
     cmd
 }
 
-/// Exports `problem` into a fresh directory; returns the scratch directory and the package.
+/// Exports `problem` into a fresh directory; returns the scratch directory and the package,
+/// whose directory name is the problem's without hyphens (a Kattis short name is
+/// `[a-z0-9]+`).
 fn export(problem: &str) -> (tempfile::TempDir, PathBuf) {
     let scratch = tempfile::tempdir().expect("temp dir");
-    let out = scratch.path().join(problem);
+    let out = scratch.path().join(problem.replace('-', ""));
     let output = stonejudge()
         .args(["export", problem, "--format", "kattis", "--out"])
         .arg(&out)
@@ -139,8 +141,10 @@ fn verifyproblem_accepts_the_exported_packages_with_no_errors(tools: &Problemtoo
     } else {
         println!("note: no TeX installation (lualatex, kpsewhich): verifyproblem's statement part left out");
     }
-    for problem in ["nim", "stripes"] {
+    // The interactive problems' packages judge their submissions with our C++ interactor.
+    for problem in ["nim", "stripes", "nim-play", "stripes-play"] {
         let (_scratch, pkg) = export(problem);
+        let short_name = problem.replace('-', "");
         let output = Process::new(&tools.verifyproblem)
             .arg(&pkg)
             .arg("-p")
@@ -153,7 +157,7 @@ fn verifyproblem_accepts_the_exported_packages_with_no_errors(tools: &Problemtoo
             String::from_utf8_lossy(&output.stderr)
         );
         assert!(
-            text.contains(&format!("{problem} tested: 0 errors")),
+            text.contains(&format!("{short_name} tested: 0 errors")),
             "verifyproblem on {problem}:\n{text}"
         );
         assert!(output.status.success(), "{text}");

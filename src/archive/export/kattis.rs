@@ -6,7 +6,8 @@
 //! data/sample/NN.in NN.ans             the manifest's samples
 //! data/secret/NN.in NN.ans             every other test of the plan
 //! input_validators/<name>.ctd          a checktestdata script for the input format
-//! output_validators/<name>/…           only for nim (any winning move is accepted)
+//! output_validators/<name>/…           nim (any winning move is accepted), and the
+//!                                      interactors of the interactive problems
 //! submissions/<folder>/<file>          the example solutions in C++ and Rust
 //! ```
 //!
@@ -16,7 +17,10 @@
 //! - **Validators**: the package must stand alone, without stonejudge. Every answer but
 //!   nim's is unique, so those problems use `validation: default` with `case_sensitive`
 //!   (our checker compares words exactly); nim ships a C++ output validator that accepts any
-//!   winning move. Input validators are checktestdata scripts (problemtools runs them itself),
+//!   winning move. An interactive problem is `validation: custom interactive`, its output
+//!   validator the perfect judge in C++ speaking the Kattis interactor protocol (the same
+//!   strategy as ours, its random numbers from its own generator seeded by the test). Input
+//!   validators are checktestdata scripts (problemtools runs them itself),
 //!   short enough to read against the statement; the test suite checks that they accept every
 //!   test and reject what our strict validator rejects.
 //! - **Submissions**: C++ and Rust only. problemtools runs Python with PyPy, which a judge
@@ -42,7 +46,7 @@ const OUTPUT_VALIDATORS: [(&str, &str); 1] =
 /// The checktestdata input validator of each problem, as a template: `{NAME}` stands for the
 /// bounds `lo, hi` of the format's constraint `NAME`, `{NAME.lo}` and `{NAME.hi}` for one of
 /// them, so that every bound is the one the problem declares ([`fill_bounds`]).
-const INPUT_VALIDATORS: [(&str, &str); 9] = [
+const INPUT_VALIDATORS: [(&str, &str); 11] = [
     ("stripes", include_str!("kattis/stripes.ctd")),
     ("nim", include_str!("kattis/nim.ctd")),
     ("bounded-nim", include_str!("kattis/bounded-nim.ctd")),
@@ -55,7 +59,22 @@ const INPUT_VALIDATORS: [(&str, &str); 9] = [
     ("rows", include_str!("kattis/rows.ctd")),
     ("octal", include_str!("kattis/octal.ctd")),
     ("wythoff", include_str!("kattis/wythoff.ctd")),
+    ("stripes-play", include_str!("kattis/stripes-play.ctd")),
+    ("nim-play", include_str!("kattis/nim-play.ctd")),
 ];
+
+/// The interactive problems' interactors (`validation: custom interactive`): the perfect judge
+/// in C++, the game loop shared in [`INTERACTOR_HEADER`].
+const INTERACTORS: [(&str, &str); 2] = [
+    (
+        "stripes-play",
+        include_str!("kattis/stripes_play_interactor.cpp"),
+    ),
+    ("nim-play", include_str!("kattis/nim_play_interactor.cpp")),
+];
+
+/// What every interactor includes: the Kattis protocol and the judge's game loop.
+const INTERACTOR_HEADER: &str = include_str!("kattis/play.h");
 
 /// The checktestdata script validating `problem`'s inputs, its bounds filled in.
 pub fn input_validator(problem: &dyn DynProblem) -> Result<String, String> {
@@ -149,6 +168,13 @@ pub fn write(
     if let Some(source) = output_validator(name) {
         package.file(&format!("output_validators/{name}/validate.cpp"), source)?;
     }
+    if let Some(source) = lookup(&INTERACTORS, name) {
+        package.file(&format!("output_validators/{name}/interactor.cpp"), source)?;
+        package.file(
+            &format!("output_validators/{name}/play.h"),
+            INTERACTOR_HEADER,
+        )?;
+    }
     package.submissions(&archive.problem_dir(name).join("solutions"))?;
     Ok(package.exported)
 }
@@ -210,7 +236,9 @@ impl Package<'_> {
 /// `problem.yaml`.
 fn problem_yaml(manifest: &Manifest) -> String {
     let name = &manifest.name;
-    let validation = if output_validator(name).is_some() {
+    let validation = if lookup(&INTERACTORS, name).is_some() {
+        "validation: custom interactive\n".to_string()
+    } else if output_validator(name).is_some() {
         "validation: custom\n".to_string()
     } else {
         "validation: default\nvalidator_flags: case_sensitive\n".to_string()
@@ -284,7 +312,8 @@ mod tests {
     /// written in an `INT`), and every constraint of the format is in it.
     #[test]
     fn every_input_validator_takes_every_bound_from_the_format() {
-        for problem in crate::catalog::CATALOG {
+        let interactive = crate::catalog::INTERACTIVE.iter().map(|i| &i.problem);
+        for problem in crate::catalog::CATALOG.iter().chain(interactive) {
             let name = problem.name();
             let script = input_validator(*problem).unwrap_or_else(|e| panic!("{e}"));
             let template = lookup(&INPUT_VALIDATORS, name).unwrap_or_default();
