@@ -260,7 +260,7 @@ impl Solution {
             runner: runner(),
             program: &self.program,
             limits,
-            checker: resolved.checker(),
+            judging: resolved.judging(),
         };
         let (judged, run) = judge.input(input.as_bytes(), answer.as_bytes());
         let output = run
