@@ -376,7 +376,6 @@ impl Runner {
             };
             let mut run = watched?.into_run(invocation, limits);
             run.stdout = channel.output.into_bytes();
-            // The program was killed on request, not for a limit of its own.
             Ok(TwoWay {
                 run,
                 other,
