@@ -54,9 +54,12 @@ pub enum Command {
     /// Write a problem as another system's package (kattis: the ICPC problem package that
     /// Kattis problemtools' verifyproblem checks).
     Export(ExportArgs),
-    /// Run a program on every test of a problem under limits and judge each output (or, for
-    /// an interactive problem, play it against the judge).
+    /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
+    /// Make a new program-backed problem folder, problems/<NAME>, from a template (a small
+    /// game with generator, validator, reference, brute force and a wrong solution, in C++
+    /// and Python) on which testdata and verify pass at once.
+    New(NewArgs),
     /// Be the judge of an interactive problem for another system: play the test INPUT with
     /// the program on standard input and output, speaking the Kattis interactive
     /// output-validator protocol (exit 42 accepted, 43 wrong answer, the reason in
@@ -309,6 +312,15 @@ pub struct ExportArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
+}
+
+/// `new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The problem's name: lowercase letters, digits and '-'; problems/<NAME> must not exist.
+    pub name: String,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
 }
 
 /// `judge`.

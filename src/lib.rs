@@ -15,6 +15,7 @@ pub mod gen;
 pub mod judge;
 pub mod parallel;
 pub mod problem;
+pub mod programs;
 pub mod run;
 pub mod stress;
 pub mod text;

@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Command::Export(args) => commands::export::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
         Command::Interact(args) => commands::interact::run(&args),
+        Command::New(args) => commands::new::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),

@@ -15,6 +15,7 @@ use stonejudge::catalog::{self, Resolved};
 use stonejudge::check::protocol::{self, KattisFlags};
 use stonejudge::check::JudgeFailure;
 use stonejudge::judge::Judging;
+use stonejudge::run::{Cache, Runner};
 use stonejudge::verdict::Judged;
 
 const TESTLIB_USAGE: &str = "usage: stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]";
@@ -129,7 +130,11 @@ struct Jury {
 
 impl Jury {
     fn check(&self, output: &[u8]) -> Result<Judged, JudgeFailure> {
-        match self.problem.judging() {
+        let failure = |e: &dyn std::fmt::Display| JudgeFailure(e.to_string());
+        let runner = Runner::current_exe().map_err(|e| failure(&e))?;
+        let cache = Cache::default_location().map_err(|e| failure(&e))?;
+        let tools = self.problem.tools(&runner, &cache).map_err(JudgeFailure)?;
+        match self.problem.judging(&tools) {
             Judging::Output(checker) => checker.check(&self.input, &self.answer, output),
             Judging::Interactive(_) | Judging::Interactor(_) => Err(JudgeFailure(format!(
                 "{} is interactive: a program plays it, there is no output to check (the \

@@ -16,7 +16,6 @@ use super::Outcome;
 use crate::cli::InteractArgs;
 use stonejudge::catalog;
 use stonejudge::dialog::{Dialog, Gone, Refereed, Unheard, MAX_LINE};
-use stonejudge::judge::Judging;
 
 /// Kattis' exit codes.
 const ACCEPTED: u8 = 42;
@@ -24,7 +23,7 @@ const REJECTED: u8 = 43;
 
 pub fn run(args: &InteractArgs) -> anyhow::Result<Outcome> {
     let problem = catalog::resolve(&args.problem, Path::new("."))?;
-    let Judging::Interactive(referee) = problem.judging() else {
+    let Some(referee) = problem.referee() else {
         bail!(
             "{} is not interactive: its outputs are checked with `stonejudge check`",
             problem.name()

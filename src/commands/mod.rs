@@ -8,6 +8,7 @@ pub mod grundy;
 pub mod inspect;
 pub mod interact;
 pub mod judge;
+pub mod new;
 pub mod stress;
 pub mod testdata;
 pub mod verify;

@@ -12,7 +12,7 @@ use assert_cmd::Command;
 use stonejudge::archive::LimitFlags;
 use stonejudge::catalog::{self, DynProblem};
 use stonejudge::gen::Params;
-use stonejudge::judge::Judge;
+use stonejudge::judge::{Judge, Judging};
 use stonejudge::run;
 use stonejudge::verdict::Verdict;
 
@@ -255,12 +255,13 @@ impl Solution {
         let limits = resolved
             .limits(LimitFlags::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let answer = problem(name).solve(input.as_bytes()).expect("valid input");
+        let checker = problem(name);
+        let answer = checker.solve(input.as_bytes()).expect("valid input");
         let judge = Judge {
             runner: runner(),
             program: &self.program,
             limits,
-            judging: resolved.judging(),
+            judging: Judging::Output(&checker),
         };
         let (judged, run) = judge.input(input.as_bytes(), answer.as_bytes());
         let output = run
