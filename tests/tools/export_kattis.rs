@@ -203,8 +203,8 @@ fn verifyproblem_accepts_an_exported_program_backed_problem(tools: &Problemtools
         "--format",
         "kattis",
         "--out",
-        "demo-package",
+        "demopackage",
     ]);
-    let package = scratch.path().join("demo-package");
-    verifyproblem(tools, &package, &parts(), "demo-package");
+    let package = scratch.path().join("demopackage");
+    verifyproblem(tools, &package, &parts(), "demopackage");
 }
