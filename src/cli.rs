@@ -7,6 +7,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
 
 /// Reference solvers, brute force, generators, validators, checkers and a judge for
@@ -158,6 +159,21 @@ impl JobsArg {
     }
 }
 
+/// `--sandbox`: how programs are confined, on every command that runs them.
+#[derive(Debug, Args)]
+pub struct SandboxArg {
+    /// How the programs run are confined: auto (every protection this system offers; what is
+    /// missing is said once on standard error), strict (every protection, or exit 2), off
+    /// (none). Protections: no network, no files but the system's, the program's own and a
+    /// scratch directory, processes contained and counted, no privileges. Compilers are not
+    /// confined.
+    #[arg(long, value_name = "MODE", default_value = "auto",
+          value_parser = clap::builder::PossibleValuesParser::new(
+              stonejudge::run::Sandbox::NAMES)
+              .map(|name| name.parse::<stonejudge::run::Sandbox>().unwrap_or_default()))]
+    pub sandbox: stonejudge::run::Sandbox,
+}
+
 /// The limits of each run of a program, on the commands that judge one.
 #[derive(Debug, Args)]
 pub struct LimitArgs {
@@ -239,6 +255,8 @@ pub struct StressArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
+    pub sandbox: SandboxArg,
+    #[command(flatten)]
     pub archive: ArchiveArg,
     /// Where to save the failing case (and FILE with .ans for its answer)
     /// [default: stress-<PROBLEM>.in].
@@ -262,6 +280,8 @@ pub struct VerifyArgs {
     /// Also write every item's checks to FILE, as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    #[command(flatten)]
+    pub sandbox: SandboxArg,
     #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
@@ -303,6 +323,8 @@ pub struct JudgeArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
+    pub sandbox: SandboxArg,
+    #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
@@ -330,7 +352,9 @@ Exit status: 0 if every test is AC, 1 if some is not, 2 on a usage or environmen
 judge error.
 
 Time is CPU time (user + system, all threads). Each program runs in its own process group,
-which is killed at a limit and when the program ends. Compiled programs are cached in
+which is killed at a limit and when the program ends; confined (--sandbox), it also runs in its
+own namespaces, where whatever it started is killed when it ends. Ctrl-C (SIGINT), SIGTERM and
+SIGHUP end every program before the judge exits (130 for SIGINT). Compiled programs are cached in
 $STONEJUDGE_CACHE, else $XDG_CACHE_HOME/stonejudge, else ~/.cache/stonejudge.";
 
 /// A positive number of seconds, such as `1` or `0.5`.

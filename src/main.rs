@@ -13,6 +13,9 @@ use cli::{Cli, Command};
 
 fn main() -> ExitCode {
     stonejudge::run::launch::serve_if_requested();
+    if let Err(error) = stonejudge::run::signals::install() {
+        eprintln!("warning: cannot handle SIGINT, SIGTERM and SIGHUP: {error}");
+    }
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::List => commands::inspect::list(),
@@ -28,6 +31,9 @@ fn main() -> ExitCode {
         Command::Export(args) => commands::export::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
     };
+    if let Some(status) = stonejudge::run::signals::ending_status() {
+        std::process::exit(status);
+    }
     match outcome {
         Ok(outcome) => outcome.exit_code(),
         Err(error) => {

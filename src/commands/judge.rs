@@ -14,7 +14,7 @@ use crate::cli::JudgeArgs;
 use stonejudge::archive;
 use stonejudge::catalog;
 use stonejudge::judge::{judge_all, unprepared, Judge, Test};
-use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Runner};
+use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Protections};
 use stonejudge::verdict::{Judged, Verdict};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
@@ -36,7 +36,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
     };
-    let runner = Runner::current_exe()?;
+    let (runner, protections) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?;
     let style = Style::detect();
 
@@ -77,7 +77,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
 
     println!("{}", summary(&args.problem, &tests, &outcomes));
     if let Some(path) = &args.json {
-        let report = json_report(args, &dir, &limits, &tests, &outcomes);
+        let report = json_report(args, &dir, &limits, &protections, &tests, &outcomes);
         write_atomically(path, &report)?;
     }
     let judge_errors = outcomes.iter().filter(|o| o.verdict == Verdict::JE).count();
@@ -226,6 +226,8 @@ struct JsonReport<'a> {
     program: Vec<String>,
     tests_dir: String,
     limits: JsonLimits,
+    /// The protections the program ran under.
+    sandbox: &'a Protections,
     /// AC if every test is AC, else the verdict of the first test that is not.
     verdict: Verdict,
     tests: Vec<JsonTest>,
@@ -255,6 +257,7 @@ fn json_report(
     args: &JudgeArgs,
     dir: &Path,
     limits: &Limits,
+    sandbox: &Protections,
     tests: &[Test],
     outcomes: &[Judged],
 ) -> String {
@@ -273,6 +276,7 @@ fn json_report(
             memory_mib: limits.memory.map(|m| m >> 20),
             output_mib: limits.output >> 20,
         },
+        sandbox,
         verdict: outcomes
             .iter()
             .map(|o| o.verdict)

@@ -17,6 +17,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
+use stonejudge::run::{Protections, Runner};
+
 /// How a command that ran to the end went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -36,6 +38,18 @@ impl Outcome {
             Outcome::Protocol(code) => ExitCode::from(code),
         }
     }
+}
+
+/// The runner of a command that runs programs, confined as `--sandbox` says, with the
+/// protections in force. `auto` says on standard error, once, what is missing; `strict` fails
+/// (exit 2) when anything is.
+pub fn runner(sandbox: &crate::cli::SandboxArg) -> anyhow::Result<(Runner, Protections)> {
+    let runner = Runner::current_exe(sandbox.sandbox)?;
+    let protections = runner.protections()?;
+    if let Some(shortfall) = protections.shortfall() {
+        eprintln!("{shortfall}");
+    }
+    Ok((runner, protections))
 }
 
 /// The bytes of `path`, or of standard input when `path` is `None`, with the name to use in

@@ -32,7 +32,7 @@ const DEFAULT_EXHAUSTIVE_CASES: u64 = 10_000;
 const SHOWN_LINES: usize = 40;
 
 pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
-    let runner = Runner::current_exe()?;
+    let (runner, _) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?;
     let program =
         prepare_words(&args.program, &runner, &cache).context("the program under test")?;

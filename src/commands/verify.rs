@@ -10,7 +10,7 @@ use super::Outcome;
 use crate::cli::VerifyArgs;
 use stonejudge::archive::verify::{self, ItemReport, Partition, Verifier};
 use stonejudge::archive::Archive;
-use stonejudge::run::{Cache, Runner};
+use stonejudge::run::{Cache, Protections};
 
 /// Width of the item column.
 const ITEM_WIDTH: usize = 52;
@@ -22,6 +22,8 @@ const DETAIL_CHARS: usize = 72;
 #[derive(Serialize)]
 struct Document<'a> {
     partition: Partition,
+    /// The protections the example solutions ran under.
+    sandbox: &'a Protections,
     passed: usize,
     failed: usize,
     items: &'a [ItemReport],
@@ -37,7 +39,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     }
     let partition = args.partition.unwrap_or(Partition::WHOLE);
     let items = partition.select(verify::items(&archive).map_err(anyhow::Error::msg)?);
-    let runner = Runner::current_exe()?;
+    let (runner, protections) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?;
     let verifier = Verifier {
         archive: &archive,
@@ -94,6 +96,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     if let Some(path) = &args.json {
         let document = Document {
             partition,
+            sandbox: &protections,
             passed,
             failed: failed.len(),
             items: &reports,

@@ -27,7 +27,8 @@ pub enum Language {
     C,
     /// `.rs`: `rustc -O --edition=2021` (rustc alone would assume the 2015 edition).
     Rust,
-    /// `.py`: run by `python3`; checked for syntax errors first.
+    /// `.py`: run by `python3`; checked for syntax errors first, which also finds the real
+    /// interpreter (`python3` in `PATH` may be a shim script) and its installation.
     Python,
 }
 
@@ -53,7 +54,8 @@ impl Language {
                 "python3",
                 &[
                     "-c",
-                    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+                    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec'); \
+                     print(sys.executable, sys.base_prefix, sys.prefix, sep='\\n')",
                     SRC,
                 ],
             ),
@@ -80,6 +82,37 @@ impl Language {
     /// The tool this language needs (`g++`, `python3`, …).
     pub fn tool(self) -> &'static str {
         self.command().0
+    }
+}
+
+/// What building a source gave: the executable to run, and the directories a confined run of
+/// it must be able to read (an interpreter's installation, when it is outside the system's
+/// directories).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Built {
+    pub executable: PathBuf,
+    pub reads: Vec<PathBuf>,
+}
+
+impl Built {
+    fn binary(executable: PathBuf) -> Built {
+        Built {
+            executable,
+            reads: Vec::new(),
+        }
+    }
+
+    /// The interpreter that checked the syntax, from what it printed (its executable, then
+    /// its installation's directories), or `tool` when it printed nothing usable.
+    fn interpreter(tool: PathBuf, said: &[u8]) -> Built {
+        let said = String::from_utf8_lossy(said);
+        let mut lines = said.lines().map(PathBuf::from).filter(|p| p.is_absolute());
+        let Some(executable) = lines.next() else {
+            return Built::binary(tool);
+        };
+        let mut reads: Vec<PathBuf> = lines.collect();
+        reads.dedup();
+        Built { executable, reads }
     }
 }
 
@@ -123,7 +156,7 @@ impl Cache {
         runner: &Runner,
         language: Language,
         source: &Path,
-    ) -> Result<PathBuf, PrepareError> {
+    ) -> Result<Built, PrepareError> {
         let bytes = std::fs::read(source).map_err(|e| {
             PrepareError::judge(format!("cannot read the source {}: {e}", source.display()))
         })?;
@@ -135,9 +168,12 @@ impl Cache {
             ))
         })?;
         if language.interpreted() {
-            let invocation = Invocation::new(&tool_path).args(fill(template, source, None));
-            compile_verdict(&run_compiler(runner, &invocation)?, &invocation, source)?;
-            return Ok(tool_path);
+            let invocation = Invocation::new(&tool_path)
+                .args(fill(template, source, None))
+                .trusted();
+            let run = run_compiler(runner, &invocation)?;
+            compile_verdict(&run, &invocation, source)?;
+            return Ok(Built::interpreter(tool_path, &run.stdout));
         }
         let static_flags = language.static_flags();
         let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-2", tool.as_bytes()];
@@ -145,11 +181,13 @@ impl Cache {
         key_parts.push(&bytes);
         let target = self.dir.join(format!("{:032x}", fnv1a_128(&key_parts)));
         if target.is_file() {
-            return Ok(target);
+            return Ok(Built::binary(target));
         }
         let scratch = self.scratch_dir()?;
         let out = scratch.join("program");
-        let invocation = Invocation::new(&tool_path).args(fill(template, source, Some(&out)));
+        let invocation = Invocation::new(&tool_path)
+            .args(fill(template, source, Some(&out)))
+            .trusted();
         let compiled = compile_preferring_static(runner, &invocation, static_flags, source)
             .and_then(|()| {
                 std::fs::rename(&out, &target).map_err(|e| {
@@ -158,7 +196,7 @@ impl Cache {
             });
         // The scratch directory only ever holds compiler by-products: losing it is harmless.
         let _ = std::fs::remove_dir_all(&scratch);
-        compiled.map(|()| target)
+        compiled.map(|()| Built::binary(target))
     }
 
     /// A new, empty directory that no other compilation (in any process) uses.

@@ -58,13 +58,16 @@ impl Program {
         let invocation = match language {
             Some(language) if language.interpreted() => {
                 let interpreter = cache.build(runner, language, path)?;
-                Invocation::new(interpreter)
-                    .arg(absolute(path)?)
+                let script = absolute(path)?;
+                let mut invocation = Invocation::new(interpreter.executable)
+                    .arg(&script)
                     .args(args.iter().cloned())
+                    .reads(script);
+                invocation.reads.extend(interpreter.reads);
+                invocation
             }
-            Some(language) => {
-                Invocation::new(cache.build(runner, language, path)?).args(args.iter().cloned())
-            }
+            Some(language) => Invocation::new(cache.build(runner, language, path)?.executable)
+                .args(args.iter().cloned()),
             None => Invocation::new(executable(path)?).args(args.iter().cloned()),
         };
         Ok(Program {
