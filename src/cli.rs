@@ -182,8 +182,8 @@ pub struct LimitArgs {
     /// this plus one second.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
-    /// Memory limit per run, in MiB: the address space, and the stack [default: the
-    /// problem's; else 256].
+    /// Memory limit per run, in MiB: the address space, all of which the stack may use
+    /// [default: the problem's; else 256].
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: Option<u64>,
 }

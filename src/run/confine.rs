@@ -144,6 +144,12 @@ impl Jail {
         jail
     }
 
+    /// The pid of the reaper (0 when there is no PID namespace): the judge reads its children
+    /// to know whether a run left anything behind.
+    pub fn reaper_pid(&self) -> libc::pid_t {
+        self.reaper.as_ref().map_or(0, |reaper| reaper.pid)
+    }
+
     fn has(&self, feature: Feature) -> bool {
         self.features.contains(&feature)
     }

@@ -19,7 +19,8 @@
 //!
 //! The protocol runs over a `SOCK_SEQPACKET` socket that is the server's descriptor
 //! [`SOCKET_FD`]. First the server says hello: one message of a native `u32`, the bits of the
-//! protections in force, followed by why the missing ones are missing (UTF-8 lines). Then a
+//! protections in force, and a native `i32`, the pid of its PID namespace's reaper (0 if none),
+//! followed by why the missing protections are missing (UTF-8 lines). Then a
 //! request is one message: either a run, whose bytes are [`Request::encode`] and whose
 //! ancillary data are the program's standard input, output and error, or a sweep, the single
 //! byte [`SWEEP`], which kills whatever the last program left behind. The reply is one message
@@ -397,6 +398,7 @@ fn serve() -> Result<(), String> {
     };
     let mut jail = Jail::enter(features, args.next().map(PathBuf::from));
     let mut hello = jail.protections.to_ne_bytes().to_vec();
+    hello.extend_from_slice(&jail.reaper_pid().to_ne_bytes());
     hello.extend_from_slice(jail.missing.join("\n").as_bytes());
     hello.truncate(MAX_HELLO);
     send(&hello)?;

@@ -139,7 +139,7 @@ impl Lease<'_> {
         let Some(launcher) = &mut self.launcher else {
             return;
         };
-        if launcher.confined && launcher.request(&[SWEEP], &[]).is_err() {
+        if launcher.left_something() && launcher.request(&[SWEEP], &[]).is_err() {
             self.launcher = None;
         }
     }
@@ -174,6 +174,8 @@ struct Launcher {
     confined: bool,
     /// The bits of the protections it reported in force, and why others are missing.
     hello: (u32, Vec<String>),
+    /// The reaper of its PID namespace (0 if none).
+    reaper: libc::pid_t,
     scratch: Option<PathBuf>,
 }
 
@@ -203,20 +205,38 @@ impl Launcher {
             exe: exe.to_owned(),
             confined,
             hello: (0, Vec::new()),
+            reaper: 0,
             scratch,
         };
         pid?;
         live::add_server(launcher.pid, launcher.scratch.clone());
         match launcher.receive(MAX_HELLO) {
-            Ok(hello) if hello.len() >= 4 => {
+            Ok(hello) if hello.len() >= 8 => {
                 let bits = u32::from_ne_bytes([hello[0], hello[1], hello[2], hello[3]]);
-                let missing = String::from_utf8_lossy(&hello[4..]);
+                launcher.reaper = i32::from_ne_bytes([hello[4], hello[5], hello[6], hello[7]]);
+                let missing = String::from_utf8_lossy(&hello[8..]);
                 launcher.hello = (bits, missing.lines().map(str::to_string).collect());
                 Ok(launcher)
             }
             Ok(_) => Err(launcher.failed("a short hello")),
             Err(why) => Err(launcher.failed(&why)),
         }
+    }
+
+    /// Whether the last run may have left a process or a file behind: the reaper has children
+    /// (the orphans of the program, and their descendants), or the scratch directory is not
+    /// empty. Asking costs two reads here instead of a round trip through two processes.
+    fn left_something(&self) -> bool {
+        if !self.confined {
+            return false;
+        }
+        let orphans = format!("/proc/{0}/task/{0}/children", self.reaper);
+        let processes = self.reaper <= 0
+            || std::fs::read(orphans).map_or(true, |children| !children.is_empty());
+        let files = self.scratch.as_ref().is_some_and(|scratch| {
+            std::fs::read_dir(scratch).map_or(true, |mut entries| entries.next().is_some())
+        });
+        processes || files
     }
 
     /// The protections it reported, for a runner in mode `sandbox`.
