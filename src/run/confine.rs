@@ -253,7 +253,12 @@ impl Jail {
 }
 
 impl Drop for Jail {
+    /// The server is ending (its judge closed the socket, or is gone): its namespace and its
+    /// scratch directory go with it, even when the judge never drops its runner.
     fn drop(&mut self) {
+        if let Some(scratch) = &self.scratch {
+            drop(std::fs::remove_dir_all(scratch));
+        }
         if let Some(reaper) = self.reaper.take() {
             // SAFETY: signalling and reaping our own child.
             unsafe {
