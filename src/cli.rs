@@ -85,9 +85,20 @@ pub struct GrundyArgs {
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::game::engine::Engine::NAMES))]
     pub engine: String,
-    /// Threads for the quadratic engine [default: the number of cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    // -j: the threads computing the values (every engine but plain uses them all).
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    /// The former spelling of --jobs, still accepted.
+    #[arg(long, value_name = "N", hide = true, conflicts_with = "jobs",
+          value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+}
+
+impl GrundyArgs {
+    /// The threads to use: --jobs, or --threads, or the number of cores.
+    pub fn threads(&self) -> usize {
+        self.threads.map_or_else(|| self.jobs.count(), usize::from)
+    }
 }
 
 /// `gen`.

@@ -17,10 +17,12 @@
 
 mod bits;
 mod heap_moves;
+mod lookahead;
 mod quadratic;
 mod rare_common;
 mod rest_cache;
 mod shared;
+mod signal;
 
 use std::collections::TryReserveError;
 use std::fmt;
@@ -163,10 +165,10 @@ impl Grundy {
                 },
             },
             (Engine::Auto, Some(moves)) if !moves.split.is_empty() => {
-                Kernel::RareCommon(Box::new(RareCommon::new(moves, Some(threads))))
+                Kernel::RareCommon(Box::new(RareCommon::new(moves, threads, true)))
             }
             (Engine::RareCommon, Some(moves)) if !moves.split.is_empty() => {
-                Kernel::RareCommon(Box::new(RareCommon::new(moves, None)))
+                Kernel::RareCommon(Box::new(RareCommon::new(moves, threads, false)))
             }
             (_, Some(moves)) => Kernel::Quadratic(Quadratic::new(moves, 0, threads)),
         };

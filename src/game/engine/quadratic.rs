@@ -14,7 +14,7 @@
 //!   yielding thread only delays the one it waits for.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -22,6 +22,7 @@ use super::bits::{capacity_for, insert_splits, Bits};
 use super::heap_moves::HeapMoves;
 use super::rest_cache::RestCache;
 use super::shared::{append_shared, SharedTable};
+use super::signal::{lock, Signal};
 use super::Stats;
 
 /// Below this many pairs in a round, one thread is faster than a handshake.
@@ -313,11 +314,6 @@ fn scan_share(rest: usize, values: &[u32], set: &mut Bits, index: usize, threads
     insert_splits(set.words_mut(), values, rest, from, to);
 }
 
-/// A poisoned lock only means a helper panicked; the panic reaches the caller through the scope.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
 /// Ends the helpers' loops when dropped.
 struct Dismiss<'a>(&'a Rounds);
 
@@ -335,7 +331,7 @@ impl Drop for PanicAlarm<'_> {
     fn drop(&mut self) {
         if thread::panicking() {
             self.0.helper_failed.store(true, Ordering::Release);
-            self.0.notify();
+            self.0.signal.notify();
         }
     }
 }
@@ -349,15 +345,13 @@ struct Rounds {
     finished: AtomicU64,
     /// Set when a helper panicked.
     helper_failed: AtomicBool,
-    /// Where waiters sleep after spinning.
-    sleep: Mutex<()>,
-    wake: Condvar,
+    signal: Signal,
 }
 
 impl Rounds {
     fn start(&self, round: u64) {
         self.started.store(round, Ordering::Release);
-        self.notify();
+        self.signal.notify();
     }
 
     fn stop(&self) {
@@ -366,12 +360,12 @@ impl Rounds {
 
     fn finished(&self) {
         self.finished.fetch_add(1, Ordering::Release);
-        self.notify();
+        self.signal.notify();
     }
 
     /// Waits for a round after `seen`; `None` when told to stop.
     fn wait_start(&self, seen: u64) -> Option<u64> {
-        let round = self.wait_for(|| {
+        let round = self.signal.wait_for(|| {
             let round = self.started.load(Ordering::Acquire);
             (round != seen).then_some(round)
         });
@@ -379,7 +373,7 @@ impl Rounds {
     }
 
     fn wait_done(&self, total: u64) {
-        self.wait_for(|| {
+        self.signal.wait_for(|| {
             let failed = self.helper_failed.load(Ordering::Acquire);
             (failed || self.finished.load(Ordering::Acquire) >= total).then_some(())
         });
@@ -387,32 +381,5 @@ impl Rounds {
             !self.helper_failed.load(Ordering::Acquire),
             "a helper thread of the quadratic engine panicked"
         );
-    }
-
-    /// Spins briefly (a handshake between running threads takes well under a microsecond),
-    /// then sleeps until notified.
-    fn wait_for<T>(&self, mut ready: impl FnMut() -> Option<T>) -> T {
-        for _ in 0..4096 {
-            if let Some(value) = ready() {
-                return value;
-            }
-            std::hint::spin_loop();
-        }
-        let mut guard = lock(&self.sleep);
-        loop {
-            if let Some(value) = ready() {
-                return value;
-            }
-            guard = self
-                .wake
-                .wait(guard)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-    }
-
-    /// Wakes sleepers; taking the lock orders this after a sleeper's last check.
-    fn notify(&self) {
-        drop(lock(&self.sleep));
-        self.wake.notify_all();
     }
 }
