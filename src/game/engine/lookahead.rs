@@ -133,6 +133,8 @@ pub(super) struct Lookahead<'s> {
     taken: AtomicUsize,
     /// Tells helpers to leave.
     stop: AtomicBool,
+    /// Tells helpers to claim nothing for now (the main thread alone is faster).
+    pause: AtomicBool,
     /// Set when a helper panicked.
     failed: AtomicBool,
     slots: Vec<Slot>,
@@ -153,6 +155,7 @@ impl<'s> Lookahead<'s> {
             next: AtomicUsize::new(0),
             taken: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
+            pause: AtomicBool::new(false),
             failed: AtomicBool::new(false),
             slots,
             signal: Signal::default(),
@@ -186,6 +189,8 @@ impl<'s> Lookahead<'s> {
                 || self.next.load(Ordering::Acquire) >= self.plan.chunks
             {
                 Some(None)
+            } else if self.pause.load(Ordering::Acquire) {
+                None
             } else {
                 self.claim_computable(table).map(Some)
             }
@@ -255,6 +260,13 @@ impl<'s> Lookahead<'s> {
         self.signal.notify();
     }
 
+    /// Lets the helpers work, or not.
+    pub(super) fn let_help(&self, help: bool) {
+        if self.pause.swap(!help, Ordering::AcqRel) == help {
+            self.signal.notify();
+        }
+    }
+
     /// A scratch set for [`Lookahead::take`].
     pub(super) fn scratch(&self) -> Sets {
         Sets::new(self.plan.words)
@@ -262,7 +274,7 @@ impl<'s> Lookahead<'s> {
 
     /// The main thread published values: wakes helpers waiting for them.
     pub(super) fn published(&self, len: usize) {
-        if self.plan.unlocks(len) {
+        if self.plan.unlocks(len) && !self.pause.load(Ordering::Relaxed) {
             self.signal.notify();
         }
     }

@@ -16,13 +16,14 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::bits::{capacity_for, insert_splits, Bits};
 use super::heap_moves::HeapMoves;
 use super::rest_cache::RestCache;
 use super::shared::{append_shared, SharedTable};
 use super::signal::{lock, Signal};
+use super::tuner::Tuner;
 use super::Stats;
 
 /// Below this many pairs in a round, one thread is faster than a handshake.
@@ -234,47 +235,6 @@ impl Quadratic {
                 }
             });
         });
-    }
-}
-
-/// Chooses between rounds on all threads and rounds on the main thread alone by the pairs
-/// per second each has achieved lately: epochs of about 20 ms, each in one mode; the faster
-/// mode runs, and every eighth epoch tries the other again, since the load may have changed.
-/// Only speed depends on this, never a value.
-#[derive(Debug, Default)]
-struct Tuner {
-    /// Pairs per second lately, single-threaded and parallel.
-    rate: [Option<f64>; 2],
-    /// The epoch in progress: parallel or not, pairs, time.
-    parallel: bool,
-    pairs: u64,
-    time: Duration,
-    epochs: u64,
-}
-
-impl Tuner {
-    const EPOCH: Duration = Duration::from_millis(20);
-
-    fn parallel(&self) -> bool {
-        self.parallel
-    }
-
-    fn record(&mut self, parallel: bool, pairs: u64, time: Duration) {
-        self.pairs += pairs;
-        self.time += time;
-        if self.time < Self::EPOCH {
-            return;
-        }
-        let rate = self.pairs as f64 / self.time.as_secs_f64();
-        let slot = &mut self.rate[usize::from(parallel)];
-        *slot = Some(slot.map_or(rate, |old| (old + rate) / 2.0));
-        (self.pairs, self.time) = (0, Duration::ZERO);
-        self.epochs += 1;
-        self.parallel = match self.rate {
-            [_, None] => true,
-            [None, _] => false,
-            [Some(one), Some(all)] => (all > one) != self.epochs.is_multiple_of(8),
-        };
     }
 }
 

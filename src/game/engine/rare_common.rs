@@ -23,9 +23,19 @@
 //! the table. Step 1 keeps a ring of rests like the quadratic engine: a rest reached by
 //! several split sizes has its rare splits gathered once.
 //!
+//! From [`LOOKAHEAD_FROM`] values on, heaps are decided in segments in which the work that
+//! does not need the newest values — the splits with a rare part whose partner is old, and a
+//! window of splits per rest that step 3 strikes before it scans — is computed ahead in
+//! chunks of rests by every thread, the main thread included (module `lookahead`); the main
+//! thread adds the splits with the smallest rare parts and with positions rare since the
+//! segment began, and decides. A segment ends when the classes or the sets' capacity change.
+//! The values never depend on the number of threads or their timing.
+//!
 //! When rare positions stop being rare (the sparse work per heap exceeds the quadratic
 //! engine's pairs per heap for two windows of 1024 heaps, from 16384 on), the engine hands
 //! over to [`Quadratic`] for the rest of the table; [`super::Engine::RareCommon`] never does.
+
+use std::time::Instant;
 
 use super::bits::{capacity_for, first_set, Bits};
 use super::heap_moves::HeapMoves;
@@ -33,6 +43,7 @@ use super::lookahead::{Lookahead, Plan, Sets, CHUNK};
 use super::quadratic::Quadratic;
 use super::rest_cache::RestCache;
 use super::shared::append_shared;
+use super::tuner::Tuner;
 use super::Stats;
 
 /// Heaps between checks of whether to hand over to the quadratic engine.
@@ -203,9 +214,17 @@ impl RareCommon {
             shared.run(self.threads - 1, table, || {
                 let mut taken = 0;
                 let mut own = shared.scratch();
+                let mut tuner = Tuner::default();
+                shared.let_help(tuner.parallel());
+                let mut started = (Instant::now(), false);
                 while table.values().len() < len {
                     let newest = table.values().len() - j_min;
                     while taken <= ahead.plan.chunk_of(newest) {
+                        if taken > 0 {
+                            tuner.record(started.1, CHUNK as u64, started.0.elapsed());
+                            shared.let_help(tuner.parallel());
+                            started = (Instant::now(), tuner.parallel());
+                        }
                         shared.take(taken, table, &mut own, |sets| {
                             ahead.keep(taken, sets, stats);
                         });
