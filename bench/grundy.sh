@@ -27,7 +27,7 @@ measure() { # LABEL COMMAND...: prints LABEL, wall, user, peak RSS, then the com
   local out times line user kib
   out=$( { /usr/bin/time -f "TIME %e %U %M" "$@" | tail -n 1; } 2>&1)
   times=$(grep '^TIME' <<<"$out")
-  line=$(grep -v '^TIME' <<<"$out" | tail -n 1)
+  line=$(grep -v '^TIME' <<<"$out" | tail -n 1 || true) # empty when output goes to /dev/null
   read -r _ wall user kib <<<"$times"
   printf '%-46s wall %8.2f s  user %8.2f s  peak %7.1f MiB  | %s\n' \
     "$label" "$wall" "$user" "$(echo "$kib / 1024" | bc -l)" "$line"

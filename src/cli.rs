@@ -26,7 +26,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Print the brute-force answer to an input (refuses large inputs).
     Brute(SolveArgs),
-    /// Print Grundy values G(0..=N) of a heap ruleset.
+    /// Print Grundy values G(0..=N) of a heap ruleset (-j: threads computing them).
     Grundy(GrundyArgs),
     /// Print one generated input.
     Gen(GenArgs),
