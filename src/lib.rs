@@ -13,6 +13,7 @@ pub mod gen;
 pub mod judge;
 pub mod parallel;
 pub mod problem;
+pub mod programs;
 pub mod run;
 pub mod stress;
 pub mod text;
