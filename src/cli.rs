@@ -48,8 +48,9 @@ pub enum Command {
                                 stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]..."
     )]
     Stress(Box<StressArgs>),
-    /// Verify the whole archive for CI: manifests, statements, test data, validators, brute
-    /// force against the reference, example solutions against their folders' verdicts.
+    /// Verify archives, problems and Kattis packages for CI: manifests, statements, test data,
+    /// validators, brute force against the reference, example solutions and submissions
+    /// against their folders' verdicts.
     Verify(VerifyArgs),
     /// Write a problem as another system's package (kattis: the ICPC problem package that
     /// Kattis problemtools' verifyproblem checks).
@@ -255,6 +256,11 @@ pub struct StressArgs {
     "Build and check J tests at a time [default: the number of cores]; example solutions \
      always run one test at a time, so that their timings hold")))]
 pub struct VerifyArgs {
+    /// What to verify: archives (folders holding problems/), problem folders
+    /// (problems/<NAME>/) and Kattis packages (folders holding problem.yaml), in any mix
+    /// [default: the archive at --root].
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
     /// Verify only part K of N (1 <= K <= N): items are taken in turn, so the N parts
     /// together cover every item exactly once (for CI matrices).
     #[arg(long, value_name = "K/N")]

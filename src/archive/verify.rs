@@ -153,9 +153,14 @@ impl Partition {
         items
             .into_iter()
             .enumerate()
-            .filter(|(i, _)| i % self.count == self.index - 1)
+            .filter(|(i, _)| self.holds(*i))
             .map(|(_, item)| item)
             .collect()
+    }
+
+    /// Whether the item at `position` (0-based) is in this part.
+    pub fn holds(self, position: usize) -> bool {
+        position % self.count == self.index - 1
     }
 }
 
@@ -186,28 +191,42 @@ impl std::fmt::Display for Partition {
 pub struct Check {
     pub name: &'static str,
     pub ok: bool,
+    /// The check could not be made here (a tool is missing, a kind of problem is not
+    /// supported yet): not passed, and not failed either.
+    pub skipped: bool,
     /// What was found (on failure: what is wrong, possibly several lines).
     pub detail: String,
 }
 
 impl Check {
-    fn pass(name: &'static str, detail: impl Into<String>) -> Check {
+    pub(crate) fn pass(name: &'static str, detail: impl Into<String>) -> Check {
         Check {
             name,
             ok: true,
+            skipped: false,
             detail: detail.into(),
         }
     }
 
-    fn fail(name: &'static str, detail: impl Into<String>) -> Check {
+    pub(crate) fn fail(name: &'static str, detail: impl Into<String>) -> Check {
         Check {
             name,
             ok: false,
+            skipped: false,
             detail: detail.into(),
         }
     }
 
-    fn from(name: &'static str, result: Result<String, String>) -> Check {
+    pub(crate) fn skip(name: &'static str, detail: impl Into<String>) -> Check {
+        Check {
+            name,
+            ok: false,
+            skipped: true,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn from(name: &'static str, result: Result<String, String>) -> Check {
         match result {
             Ok(detail) => Check::pass(name, detail),
             Err(detail) => Check::fail(name, detail),
@@ -219,9 +238,25 @@ impl Check {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ItemReport {
     pub id: String,
+    /// Every check passed.
     pub ok: bool,
+    /// None failed, but some could not be made: the item is not verified.
+    pub skipped: bool,
     pub checks: Vec<Check>,
     pub seconds: f64,
+}
+
+impl ItemReport {
+    pub fn new(id: String, checks: Vec<Check>, seconds: f64) -> ItemReport {
+        let failed = checks.iter().any(|c| !c.ok && !c.skipped);
+        ItemReport {
+            id,
+            ok: checks.iter().all(|c| c.ok),
+            skipped: !failed && checks.iter().any(|c| c.skipped),
+            checks,
+            seconds,
+        }
+    }
 }
 
 /// Verifies items of one archive; solutions are compiled through `cache` and run by `runner`,
@@ -245,12 +280,7 @@ impl Verifier<'_> {
                 path,
             } => vec![self.solution(problem, folder, path)],
         };
-        ItemReport {
-            id: item.id.clone(),
-            ok: checks.iter().all(|c| c.ok),
-            checks,
-            seconds: start.elapsed().as_secs_f64(),
-        }
+        ItemReport::new(item.id.clone(), checks, start.elapsed().as_secs_f64())
     }
 
     /// `problems/` holds exactly the catalog's problems.
@@ -299,7 +329,10 @@ impl Verifier<'_> {
                 format!("problems/{name}: not a problem of the catalog"),
             )];
         };
-        let problem = resolved.problem();
+        let problem = match resolved.problem() {
+            Ok(problem) => problem,
+            Err(e) => return vec![Check::fail("manifest", e.to_string())],
+        };
         let manifest = match resolved.manifest() {
             Ok(manifest) => manifest,
             Err(e) => return vec![Check::fail("manifest", e.to_string())],
@@ -445,6 +478,10 @@ impl Verifier<'_> {
             Ok(_) => return Check::fail(CHECK, format!("testdata/{name}/ has no tests")),
             Err(e) => return Check::fail(CHECK, e),
         };
+        let checker = match resolved.checker() {
+            Ok(checker) => checker,
+            Err(e) => return Check::fail(CHECK, e.to_string()),
+        };
         let program = match Program::prepare(path, &[], self.runner, self.cache) {
             Ok(program) => program,
             Err(e) => return Check::fail(CHECK, format!("{}: {e}", e.verdict)),
@@ -453,7 +490,7 @@ impl Verifier<'_> {
             runner: self.runner,
             program: &program,
             limits,
-            checker: resolved.checker(),
+            checker,
         };
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.
@@ -590,7 +627,7 @@ fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String
 const LISTED: usize = 5;
 
 /// `headline`, then the first few lines of `lines` and how many more there are.
-fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
+pub(crate) fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
     let lines: Vec<String> = lines.collect();
     let mut out = headline.to_string();
     for line in lines.iter().take(LISTED) {

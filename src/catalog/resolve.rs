@@ -11,18 +11,21 @@
 //! - its in-process tools ([`Resolved::problem`]: generator, validator, reference, brute
 //!   force, shrinking) and its files ([`Resolved::manifest`], [`Resolved::archive`]).
 //!
-//! Today every problem is a problem of the catalog ([`Kind::Catalog`]). A new kind (a folder
-//! whose `problem.toml` names programs, a Kattis package given as a path, a declared game, an
-//! interactive problem) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm
-//! in each method below; the compiler lists every place that must learn about it.
+//! A problem is a problem of the catalog ([`Kind::Catalog`]) or a Kattis package given by the
+//! path of its folder ([`Kind::Package`]). A new kind (a folder whose `problem.toml` names
+//! programs, a declared game, an interactive problem) is a new [`Kind`], a rule in [`resolve`]
+//! that recognises it, and an arm in each method below; the compiler lists every place that
+//! must learn about it.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::{find, names, DynProblem, CATALOG};
 use crate::archive::{Archive, LimitFlags, Manifest, ManifestError};
 use crate::check::JudgeFailure;
 use crate::judge::{Checker, Test};
+use crate::package::{is_package, Package, PackageError};
 use crate::run::Limits;
 use crate::verdict::Judged;
 
@@ -36,10 +39,32 @@ pub struct Resolved {
 }
 
 /// What a problem is, and so what generates, solves and judges it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Kind {
     /// Compiled into stonejudge: every tool runs in-process.
     Catalog(&'static dyn DynProblem),
+    /// A Kattis / ICPC package (a folder holding `problem.yaml`): its own files and programs
+    /// say everything, and it is judged through [`crate::package`]. It has no in-process
+    /// tools and no checker without its programs prepared ([`NotInProcess`]).
+    Package(Arc<Package>),
+}
+
+/// What a problem given as a PROBLEM argument cannot be: unknown, or a package whose
+/// `problem.yaml` does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    #[error("{0}")]
+    Unknown(UnknownProblem),
+    #[error("{0}")]
+    Package(PackageError),
+}
+
+/// A question only an in-process problem can answer, asked of one that is not.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{name} is a Kattis package: {what} (judge, validate, verify and stress --gen/--ref work on it)")]
+pub struct NotInProcess {
+    pub name: String,
+    pub what: &'static str,
 }
 
 /// A PROBLEM argument that names no problem.
@@ -61,16 +86,29 @@ impl fmt::Display for UnknownProblem {
 
 impl std::error::Error for UnknownProblem {}
 
-/// The problem called `name`, looked up in the archive at `root`.
-pub fn resolve(name: &str, root: &Path) -> Result<Resolved, UnknownProblem> {
+/// The problem called `name`, looked up in the archive at `root`; or, when `name` is the
+/// path of a folder holding `problem.yaml` (and not a catalog name), that Kattis package.
+pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
+    let archive = Archive::new(root);
     match find(name) {
+        Some(problem) if !name.contains('/') => Ok(Resolved {
+            kind: Kind::Catalog(problem),
+            archive,
+        }),
+        _ if is_package(Path::new(name)) => {
+            let package = Package::load(Path::new(name)).map_err(ResolveError::Package)?;
+            Ok(Resolved {
+                kind: Kind::Package(Arc::new(package)),
+                archive,
+            })
+        }
         Some(problem) => Ok(Resolved {
             kind: Kind::Catalog(problem),
-            archive: Archive::new(root),
+            archive,
         }),
-        None => Err(UnknownProblem {
+        None => Err(ResolveError::Unknown(UnknownProblem {
             name: name.to_string(),
-        }),
+        })),
     }
 }
 
@@ -86,23 +124,46 @@ pub fn all(root: &Path) -> Vec<Resolved> {
 }
 
 impl Resolved {
-    pub fn name(&self) -> &str {
-        match self.kind {
-            Kind::Catalog(problem) => problem.name(),
+    pub fn name(&self) -> String {
+        match &self.kind {
+            Kind::Catalog(problem) => problem.name().to_string(),
+            Kind::Package(package) => package.name(),
+        }
+    }
+
+    /// The Kattis package, when the problem is one.
+    pub fn package(&self) -> Option<&Package> {
+        match &self.kind {
+            Kind::Catalog(_) => None,
+            Kind::Package(package) => Some(package),
         }
     }
 
     /// The in-process tools: generator, validator, reference, brute force, shrinking.
-    pub fn problem(&self) -> &'static dyn DynProblem {
-        match self.kind {
-            Kind::Catalog(problem) => problem,
+    pub fn problem(&self) -> Result<&'static dyn DynProblem, NotInProcess> {
+        match &self.kind {
+            Kind::Catalog(problem) => Ok(*problem),
+            Kind::Package(_) => Err(self.not_in_process(
+                "it has no in-process generator, reference, brute force or test plan",
+            )),
         }
     }
 
-    /// What judges an output of this problem.
-    pub fn checker(&self) -> &dyn Checker {
+    /// What judges an output of this problem. A package's output validator is a program,
+    /// judged through `crate::package::submissions::Judging` once prepared.
+    pub fn checker(&self) -> Result<&dyn Checker, NotInProcess> {
         match &self.kind {
-            Kind::Catalog(problem) => problem,
+            Kind::Catalog(problem) => Ok(problem),
+            Kind::Package(_) => {
+                Err(self.not_in_process("its output validator runs as a program of its own"))
+            }
+        }
+    }
+
+    fn not_in_process(&self, what: &'static str) -> NotInProcess {
+        NotInProcess {
+            name: self.name(),
+            what,
         }
     }
 
@@ -113,22 +174,57 @@ impl Resolved {
 
     /// Its manifest, `problems/<name>/problem.toml`.
     pub fn manifest(&self) -> Result<Manifest, ManifestError> {
-        self.archive.manifest(self.name())
+        match &self.kind {
+            Kind::Catalog(problem) => self.archive.manifest(problem.name()),
+            Kind::Package(package) => Err(ManifestError::Unreadable {
+                path: package.root.join(crate::archive::manifest::MANIFEST_FILE),
+                message: "a Kattis package has problem.yaml, not problem.toml".to_string(),
+            }),
+        }
     }
 
-    /// Where its test data is written: `testdata/<name>/`.
+    /// Where its test data is: `testdata/<name>/`, or a package's `data/`.
     pub fn testdata_dir(&self) -> PathBuf {
-        self.archive.testdata_dir(self.name())
+        match &self.kind {
+            Kind::Catalog(problem) => self.archive.testdata_dir(problem.name()),
+            Kind::Package(package) => package.root.join("data"),
+        }
     }
 
-    /// Its tests, in order.
+    /// Its tests, in order (a package's: every group's, named by their path under `data/`).
     pub fn tests(&self) -> Result<Vec<Test>, String> {
-        self.archive.tests(self.name())
+        match &self.kind {
+            Kind::Catalog(problem) => self.archive.tests(problem.name()),
+            Kind::Package(package) => {
+                let data = package.data().map_err(|e| e.to_string())?;
+                Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
+            }
+        }
     }
 
     /// The limits its tests run under: each flag given, else the problem's, else the defaults.
+    /// A package's time limit comes from `--time-limit` or its `problem.yaml`; when neither
+    /// gives one it is derived by running its accepted submissions
+    /// (`crate::package::submissions`), which this does not do: it is an error here.
     pub fn limits(&self, flags: LimitFlags) -> Result<Limits, ManifestError> {
-        self.archive.limits(self.name(), flags)
+        match &self.kind {
+            Kind::Catalog(problem) => self.archive.limits(problem.name(), flags),
+            Kind::Package(package) => {
+                let config = &package.config;
+                let time = (flags.time.map(|t| t.as_secs_f64()))
+                    .or(config.time.fixed)
+                    .ok_or_else(|| ManifestError::Unreadable {
+                        path: package.root.join(crate::package::PROBLEM_YAML),
+                        message: "no fixed time limit: it comes from the accepted submissions"
+                            .to_string(),
+                    })?;
+                let memory = flags.memory_mib.unwrap_or(config.memory_mib);
+                Ok(Limits {
+                    output: config.output_mib << 20,
+                    ..Limits::new(std::time::Duration::from_secs_f64(time), memory << 20)
+                })
+            }
+        }
     }
 }
 
@@ -156,7 +252,7 @@ mod tests {
             "{unknown}"
         );
         let every = all(Path::new("."));
-        let every: Vec<&str> = every.iter().map(Resolved::name).collect();
+        let every: Vec<String> = every.iter().map(Resolved::name).collect();
         assert_eq!(every, names());
     }
 

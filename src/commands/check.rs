@@ -130,6 +130,7 @@ impl Jury {
     fn check(&self, output: &[u8]) -> Result<Judged, JudgeFailure> {
         self.problem
             .checker()
+            .map_err(|e| JudgeFailure(e.to_string()))?
             .check(&self.input, &self.answer, output)
     }
 }

@@ -13,7 +13,7 @@ use stonejudge::gen::Params;
 /// The problem `name`, looked up in the archive of the current directory (these commands
 /// read no archive files, so they take no --root).
 fn find(name: &str) -> anyhow::Result<&'static dyn DynProblem> {
-    Ok(catalog::resolve(name, Path::new("."))?.problem())
+    Ok(catalog::resolve(name, Path::new("."))?.problem()?)
 }
 
 /// `stonejudge list`: name and title of every problem.

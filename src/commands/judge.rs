@@ -1,6 +1,7 @@
 //! `stonejudge judge`: a program on every test of a problem, one verdict per test, a table, a
 //! summary, and optionally a JSON report.
 
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -13,12 +14,18 @@ use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
 use stonejudge::archive;
 use stonejudge::catalog;
-use stonejudge::judge::{judge_all, unprepared, Judge, Test};
+use stonejudge::judge::{judge_each, unprepared, Checker, Judge, Test};
+use stonejudge::package::data::{Group, PackageTest};
+use stonejudge::package::submissions::{kattis_verdict, time_limit, Judging, TimeLimit};
+use stonejudge::package::Package;
 use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Runner};
 use stonejudge::verdict::{Judged, Verdict};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
+    if let Some(package) = problem.package() {
+        return run_package(args, package);
+    }
     let dir = args.tests.clone().unwrap_or_else(|| problem.testdata_dir());
     if args.tests.is_none() && !dir.is_dir() {
         bail!(
@@ -33,13 +40,135 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         &dir,
     )?;
     let limits = problem.limits(args.limits.flags())?;
+    let checker = problem.checker()?;
+    let outcomes = judge_table(args, &tests, limits, &|_| checker)?;
+    finish(args, &dir, &limits, &tests, &outcomes)
+}
+
+/// `judge PACKAGE`: every test of `data/`, each judged by the package's output validator (or
+/// the default one) with its group's flags, under the package's limits; the time limit is
+/// `--time-limit`, else the package's fixed one, else derived from its accepted submissions,
+/// which run first. Ends with the verdict Kattis would give for the whole data.
+fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
+    if let Some(why) = package.unsupported() {
+        bail!("{why}");
+    }
+    if let Some(dir) = &args.tests {
+        bail!(
+            "--tests {}: a Kattis package's tests are its own data/ folder",
+            dir.display()
+        );
+    }
+    let data = package.data()?;
+    let dir = package.root.join("data");
+    let all: Vec<&PackageTest> = data.tests();
+    let tests = selected(
+        all.iter().map(|t| t.test.clone()).collect(),
+        &args.only,
+        &dir,
+    )?;
+    let runner = Runner::current_exe()?;
+    let cache = Cache::default_location()?;
+    let mut config = package.config.clone();
+    if let Some(memory) = args.limits.memory_limit {
+        config.memory_mib = memory;
+    }
+    let validator = match package.output_validator()? {
+        Some(program) => Some(
+            program
+                .prepare(&runner, &cache)
+                .map_err(|e| anyhow::anyhow!("the output validator: {e}"))?,
+        ),
+        None => None,
+    };
+    let judging = Judging {
+        runner: &runner,
+        validator: validator.as_ref(),
+        config: &config,
+    };
+    let limit = package_time_limit(args, package, &judging, &data, &cache)?;
+    eprintln!("time limit: {}", limit.how);
+    let limits = judging.limits(limit.seconds);
+    let checkers: Vec<Box<dyn Checker + '_>> = (tests.iter())
+        .map(|test| {
+            let of_test = all.iter().find(|t| t.test.name == test.name);
+            of_test.map_or(Err("no such test".to_string()), |t| judging.checker(t))
+        })
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::msg)?;
+    let outcomes = judge_table(args, &tests, limits, &|i| checkers[i].as_ref())?;
+    if args.only.is_empty() {
+        let by_name: HashMap<&str, Verdict> = (tests.iter())
+            .zip(&outcomes)
+            .map(|(t, o)| (t.name.as_str(), o.verdict))
+            .collect();
+        let verdict = data
+            .verdict(&mut |t| {
+                kattis_verdict(
+                    by_name
+                        .get(t.test.name.as_str())
+                        .copied()
+                        .unwrap_or(Verdict::JE),
+                )
+            })
+            .map_err(anyhow::Error::msg)?;
+        println!("kattis verdict: {verdict}");
+    }
+    finish(args, &dir, &limits, &tests, &outcomes)
+}
+
+/// The time limit of `judge PACKAGE`: `--time-limit`, the package's own, or derived.
+fn package_time_limit(
+    args: &JudgeArgs,
+    package: &Package,
+    judging: &Judging<'_>,
+    data: &Group,
+    cache: &Cache,
+) -> anyhow::Result<TimeLimit> {
+    let policy = &package.config.time;
+    if let Some(time) = args.limits.time_limit {
+        return Ok(TimeLimit::fixed(time.as_secs_f64(), policy, "--time-limit"));
+    }
+    if let Some(time) = policy.fixed {
+        return Ok(TimeLimit::fixed(
+            time,
+            policy,
+            "problem.yaml limits.time_limit",
+        ));
+    }
+    let mut accepted = Vec::new();
+    for submission in package.submissions()? {
+        if submission.sets_time_limit() {
+            let program = submission
+                .program
+                .prepare(judging.runner, cache)
+                .map_err(|e| anyhow::anyhow!("accepted submission {}: {e}", submission.id()))?;
+            accepted.push(program);
+        }
+    }
+    eprintln!(
+        "deriving the time limit from {} accepted submissions...",
+        accepted.len()
+    );
+    let (limit, _) = time_limit(judging, data, None, &accepted, package.is_scoring())
+        .map_err(anyhow::Error::msg)?;
+    Ok(limit)
+}
+
+/// Prepares the program and judges it on `tests` (`checker_of(i)` judging test `i`), printing
+/// the table as it grows and the summary; the verdicts in test order.
+fn judge_table<'c>(
+    args: &JudgeArgs,
+    tests: &[Test],
+    limits: Limits,
+    checker_of: &(dyn (Fn(usize) -> &'c dyn Checker) + Sync),
+) -> anyhow::Result<Vec<Judged>> {
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
     };
     let runner = Runner::current_exe()?;
     let cache = Cache::default_location()?;
     let style = Style::detect();
-
     let outcomes: Vec<Judged> =
         match Program::prepare(Path::new(program_path), program_args, &runner, &cache) {
             Ok(program) => {
@@ -47,7 +176,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                     runner: &runner,
                     program: &program,
                     limits,
-                    checker: problem.checker(),
+                    checker: checker_of(0),
                 };
                 let bar = style.progress_bar(tests.len());
                 let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
@@ -57,11 +186,17 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                         "test", "time", "memory"
                     )
                 });
-                let judged = judge_all(&judge, &tests, args.jobs.count(), |test, judged| {
-                    let row = style.row(&test.name, width, judged);
-                    bar.suspend(|| println!("{row}"));
-                    bar.inc(1);
-                });
+                let judged = judge_each(
+                    &judge,
+                    tests,
+                    args.jobs.count(),
+                    checker_of,
+                    |test, judged| {
+                        let row = style.row(&test.name, width, judged);
+                        bar.suspend(|| println!("{row}"));
+                        bar.inc(1);
+                    },
+                );
                 bar.finish_and_clear();
                 judged
             }
@@ -74,10 +209,20 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                 tests.iter().map(|_| unprepared(&error)).collect()
             }
         };
+    println!("{}", summary(&args.problem, tests, &outcomes));
+    Ok(outcomes)
+}
 
-    println!("{}", summary(&args.problem, &tests, &outcomes));
+/// Writes `--json` and turns the verdicts into the exit status.
+fn finish(
+    args: &JudgeArgs,
+    dir: &Path,
+    limits: &Limits,
+    tests: &[Test],
+    outcomes: &[Judged],
+) -> anyhow::Result<Outcome> {
     if let Some(path) = &args.json {
-        let report = json_report(args, &dir, &limits, &tests, &outcomes);
+        let report = json_report(args, dir, limits, tests, outcomes);
         write_atomically(path, &report)?;
     }
     let judge_errors = outcomes.iter().filter(|o| o.verdict == Verdict::JE).count();

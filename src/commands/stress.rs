@@ -78,14 +78,14 @@ struct Setup<'a> {
 
 /// Random or exhaustive cases of a problem of the catalog, judged by its checker, shrunk.
 fn with_problem(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::Result<Outcome> {
-    let problem = resolved.problem();
+    let problem = resolved.problem()?;
     let oracle = ProblemOracle {
         problem,
         judge: Judge {
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker: resolved.checker(),
+            checker: resolved.checker()?,
         },
     };
     let name = resolved.name();
@@ -151,7 +151,7 @@ fn with_problem(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow:
             shrunk.steps, shrunk.runs
         )
     };
-    report_failure(cx, &failure, &how, name, &shrunk.input, &shrunk.trial)
+    report_failure(cx, &failure, &how, &name, &shrunk.input, &shrunk.trial)
 }
 
 /// `--gen CMD --ref CMD`: external generator and reference, token comparison, no shrinking.

@@ -38,9 +38,10 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
 /// Builds, reports and writes or checks one problem; `Ok(false)` if it is rejected.
 fn process(problem: &Resolved, check: bool, jobs: usize) -> anyhow::Result<bool> {
     let name = problem.name();
+    let tools = problem.problem()?;
     // The manifest, and the plan built from it: either may be wrong.
     let loaded = problem.manifest().and_then(|manifest| {
-        let built = archive::build(problem.problem(), &manifest, jobs)?;
+        let built = archive::build(tools, &manifest, jobs)?;
         Ok((manifest, built))
     });
     let (manifest, built) = match loaded {

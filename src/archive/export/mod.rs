@@ -56,6 +56,9 @@ pub fn export(
         }
     }
     match format {
-        Format::Kattis => kattis::write(problem.archive(), problem.problem(), out, jobs),
+        Format::Kattis => {
+            let tools = problem.problem().map_err(|e| e.to_string())?;
+            kattis::write(problem.archive(), tools, out, jobs)
+        }
     }
 }
