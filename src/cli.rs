@@ -201,8 +201,9 @@ pub struct TestdataArgs {
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help("Run J cases at a time [default: the number of cores]")))]
 pub struct StressArgs {
-    /// Problem name; omit it with --gen and --ref.
-    #[arg(required_unless_present = "gen", conflicts_with = "gen")]
+    /// Problem name; omit it with --gen and --ref, except for a Kattis package (the path of a
+    /// folder holding problem.yaml), whose output validator then judges.
+    #[arg(required_unless_present = "gen")]
     pub problem: Option<String>,
     /// Seed of case 0; case i uses seed S + i.
     #[arg(long, value_name = "S", default_value_t = 1)]

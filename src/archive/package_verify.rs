@@ -21,9 +21,8 @@ use std::sync::OnceLock;
 use super::verify::{listed, Check, ItemReport};
 use crate::package::data::{Group, PackageTest};
 use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, TimeLimit};
-use crate::package::validators::{self, validation_limits, Validity};
+use crate::package::validators::{check_inputs, InputCase};
 use crate::package::{Package, PackageError, ProgramKind};
-use crate::parallel;
 use crate::run::{Cache, Program, Runner};
 
 /// One unit of a package's verification.
@@ -151,69 +150,33 @@ impl<'a> PackageVerifier<'a> {
     /// Every input against every input validator, with its group's flags.
     fn input_validators(&self, tests: &[&PackageTest]) -> Check {
         const CHECK: &str = "input validators";
-        let validators = match self.package.input_validators() {
-            Ok(v) if v.is_empty() => {
-                return Check::fail(CHECK, "input_validators/ holds no validator")
-            }
-            Ok(v) => v,
+        let cases: Vec<InputCase> = (tests.iter())
+            .map(|t| InputCase {
+                name: t.test.name.clone(),
+                path: t.test.input.clone(),
+                flags: t.input_validator_flags.clone(),
+            })
+            .collect();
+        let report = match check_inputs(&self.package, self.runner, self.cache, &cases, self.jobs) {
+            Ok(report) => report,
             Err(e) => return Check::fail(CHECK, e.to_string()),
         };
-        let config = &self.package.config;
-        let limits = validation_limits(config.validation_seconds, config.validation_memory_mib);
-        let mut wrong = Vec::new();
-        let mut skipped = Vec::new();
-        for validator in &validators {
-            let shown = validator.path.display().to_string();
-            let program = match &validator.kind {
-                ProgramKind::Checktestdata => None,
-                ProgramKind::Unsupported(_) => {
-                    skipped.push(validator.unsupported_reason());
-                    continue;
-                }
-                _ => match validator.prepare(self.runner, self.cache) {
-                    Ok(program) => Some(program),
-                    Err(e) => {
-                        wrong.push(format!("{shown}: {}: {e}", e.verdict));
-                        continue;
-                    }
-                },
-            };
-            let results = parallel::map(tests, self.jobs, |test| {
-                let input = &test.test.input;
-                let flags = &test.input_validator_flags;
-                let validity = match &program {
-                    Some(program) => {
-                        validators::validate_input(self.runner, program, input, flags, &limits)
-                    }
-                    None => validators::checktestdata(self.runner, &validator.path, input, &limits),
-                };
-                (test.test.name.clone(), validity)
-            });
-            for (name, validity) in results {
-                match validity {
-                    Ok(Validity::Valid) => {}
-                    Ok(Validity::Invalid(why)) => {
-                        wrong.push(format!("{shown} rejects {name}: {why}"))
-                    }
-                    Ok(Validity::Skipped(why)) => {
-                        skipped.push(why);
-                        break;
-                    }
-                    Err(e) => wrong.push(format!("{shown} on {name}: {e}")),
-                }
-            }
-        }
-        match (wrong.is_empty(), skipped.is_empty()) {
-            (false, _) => Check::fail(CHECK, listed("inputs rejected", wrong.into_iter())),
-            (true, false) => Check::skip(CHECK, listed("not all run", skipped.into_iter())),
-            (true, true) => Check::pass(
+        if !report.rejected.is_empty() {
+            Check::fail(
+                CHECK,
+                listed("inputs rejected", report.rejected.into_iter()),
+            )
+        } else if !report.skipped.is_empty() {
+            Check::skip(CHECK, listed("not all run", report.skipped.into_iter()))
+        } else {
+            Check::pass(
                 CHECK,
                 format!(
                     "{} inputs accepted by {} validators",
                     tests.len(),
-                    validators.len()
+                    report.validators
                 ),
-            ),
+            )
         }
     }
 

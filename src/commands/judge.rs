@@ -15,8 +15,8 @@ use crate::cli::JudgeArgs;
 use stonejudge::archive;
 use stonejudge::catalog;
 use stonejudge::judge::{judge_each, unprepared, Checker, Judge, Test};
-use stonejudge::package::data::{Group, PackageTest};
-use stonejudge::package::submissions::{kattis_verdict, time_limit, Judging, TimeLimit};
+use stonejudge::package::data::PackageTest;
+use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging};
 use stonejudge::package::Package;
 use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Runner};
 use stonejudge::verdict::{Judged, Verdict};
@@ -86,7 +86,12 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         validator: validator.as_ref(),
         config: &config,
     };
-    let limit = package_time_limit(args, package, &judging, &data, &cache)?;
+    let flag = args.limits.time_limit.map(|t| t.as_secs_f64());
+    if flag.is_none() && package.config.time.fixed.is_none() {
+        eprintln!("deriving the time limit from the accepted submissions...");
+    }
+    let limit =
+        limit_for_judging(package, &judging, &data, &cache, flag).map_err(anyhow::Error::msg)?;
     eprintln!("time limit: {}", limit.how);
     let limits = judging.limits(limit.seconds);
     let checkers: Vec<Box<dyn Checker + '_>> = (tests.iter())
@@ -115,44 +120,6 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         println!("kattis verdict: {verdict}");
     }
     finish(args, &dir, &limits, &tests, &outcomes)
-}
-
-/// The time limit of `judge PACKAGE`: `--time-limit`, the package's own, or derived.
-fn package_time_limit(
-    args: &JudgeArgs,
-    package: &Package,
-    judging: &Judging<'_>,
-    data: &Group,
-    cache: &Cache,
-) -> anyhow::Result<TimeLimit> {
-    let policy = &package.config.time;
-    if let Some(time) = args.limits.time_limit {
-        return Ok(TimeLimit::fixed(time.as_secs_f64(), policy, "--time-limit"));
-    }
-    if let Some(time) = policy.fixed {
-        return Ok(TimeLimit::fixed(
-            time,
-            policy,
-            "problem.yaml limits.time_limit",
-        ));
-    }
-    let mut accepted = Vec::new();
-    for submission in package.submissions()? {
-        if submission.sets_time_limit() {
-            let program = submission
-                .program
-                .prepare(judging.runner, cache)
-                .map_err(|e| anyhow::anyhow!("accepted submission {}: {e}", submission.id()))?;
-            accepted.push(program);
-        }
-    }
-    eprintln!(
-        "deriving the time limit from {} accepted submissions...",
-        accepted.len()
-    );
-    let (limit, _) = time_limit(judging, data, None, &accepted, package.is_scoring())
-        .map_err(anyhow::Error::msg)?;
-    Ok(limit)
 }
 
 /// Prepares the program and judges it on `tests` (`checker_of(i)` judging test `i`), printing

@@ -25,7 +25,7 @@ use super::validators::{validation_limits, OutputValidator};
 use super::{programs_in, Package, PackageError, PackageProgram};
 use crate::check::default_validator::DefaultValidator;
 use crate::judge::{Checker, Judge};
-use crate::run::{Limits, Program, Runner};
+use crate::run::{Cache, Limits, Program, Runner};
 use crate::verdict::{Judged, Verdict};
 
 /// The folders of `submissions/` and the Kattis verdict each promises.
@@ -120,7 +120,12 @@ pub struct Judging<'a> {
 impl<'a> Judging<'a> {
     /// What judges the outputs of `test`: the output validator with its group's flags.
     pub fn checker(&self, test: &PackageTest) -> Result<Box<dyn Checker + 'a>, String> {
-        let flags = test.output_validator_flags.clone();
+        self.checker_with(test.output_validator_flags.clone())
+            .map_err(|e| format!("test {}: {e}", test.test.name))
+    }
+
+    /// The output validator with `flags`.
+    pub fn checker_with(&self, flags: Vec<String>) -> Result<Box<dyn Checker + 'a>, String> {
         Ok(match self.validator {
             Some(program) => Box::new(OutputValidator {
                 runner: self.runner,
@@ -131,10 +136,7 @@ impl<'a> Judging<'a> {
                     self.config.validation_memory_mib,
                 ),
             }),
-            None => Box::new(
-                DefaultValidator::parse(&flags)
-                    .map_err(|e| format!("test {}: {e}", test.test.name))?,
-            ),
+            None => Box::new(DefaultValidator::parse(&flags)?),
         })
     }
 
@@ -339,4 +341,37 @@ pub fn time_limit<'a>(
     }
     let slowest = runs.iter().map(Runs::slowest).fold(0.0, f64::max);
     Ok((TimeLimit::derived(slowest, policy, fixed), runs))
+}
+
+/// The time limit of judging a program against `package` (`judge`, `stress`): `flag`
+/// (`--time-limit`), else the package's fixed one, else derived from its accepted
+/// submissions, which are compiled and run for it.
+pub fn limit_for_judging(
+    package: &Package,
+    judging: &Judging<'_>,
+    data: &Group,
+    cache: &Cache,
+    flag: Option<f64>,
+) -> Result<TimeLimit, String> {
+    let policy = &package.config.time;
+    if let Some(time) = flag {
+        return Ok(TimeLimit::fixed(time, policy, "--time-limit"));
+    }
+    if let Some(time) = policy.fixed {
+        return Ok(TimeLimit::fixed(
+            time,
+            policy,
+            "problem.yaml limits.time_limit",
+        ));
+    }
+    let mut accepted = Vec::new();
+    for submission in package.submissions().map_err(|e| e.to_string())? {
+        if submission.sets_time_limit() {
+            let program = (submission.program.prepare(judging.runner, cache))
+                .map_err(|e| format!("accepted submission {}: {e}", submission.id()))?;
+            accepted.push(program);
+        }
+    }
+    let (limit, _) = time_limit(judging, data, None, &accepted, package.is_scoring())?;
+    Ok(limit)
 }

@@ -14,10 +14,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::{Package, PackageError, ProgramKind};
 use crate::check::default_validator::DefaultValidator;
 use crate::check::JudgeFailure;
 use crate::judge::Checker;
-use crate::run::{Exit, Invocation, Limits, Program, Run, Runner, Stdin};
+use crate::parallel;
+use crate::run::{Cache, Exit, Invocation, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
 
@@ -162,6 +164,84 @@ pub fn checktestdata(
         Exit::Code(0) if !run.time_limit_hit() => Validity::Valid,
         exit => Validity::Invalid(rejection(&run, exit)),
     })
+}
+
+/// An input to validate: its name, its file, and the flags its group gives validators.
+pub struct InputCase {
+    pub name: String,
+    pub path: PathBuf,
+    pub flags: Vec<String>,
+}
+
+/// What the input validators of a package said about some inputs.
+#[derive(Debug, Default)]
+pub struct InputReport {
+    pub validators: usize,
+    /// `validator rejects input: why`, and validators that do not compile.
+    pub rejected: Vec<String>,
+    /// Validators that could not run here, and why.
+    pub skipped: Vec<String>,
+}
+
+/// Runs every input validator of `package` on every input of `cases`, `jobs` at a time. A
+/// package without input validators is an error: problemtools requires one.
+pub fn check_inputs(
+    package: &Package,
+    runner: &Runner,
+    cache: &Cache,
+    cases: &[InputCase],
+    jobs: usize,
+) -> Result<InputReport, PackageError> {
+    let validators = package.input_validators()?;
+    if validators.is_empty() {
+        return Err(PackageError(format!(
+            "{}: input_validators/ holds no validator",
+            package.root.display()
+        )));
+    }
+    let config = &package.config;
+    let limits = validation_limits(config.validation_seconds, config.validation_memory_mib);
+    let mut report = InputReport {
+        validators: validators.len(),
+        ..InputReport::default()
+    };
+    for validator in &validators {
+        let shown = validator.path.display().to_string();
+        let program = match &validator.kind {
+            ProgramKind::Checktestdata => None,
+            ProgramKind::Unsupported(_) => {
+                report.skipped.push(validator.unsupported_reason());
+                continue;
+            }
+            _ => match validator.prepare(runner, cache) {
+                Ok(program) => Some(program),
+                Err(e) => {
+                    report.rejected.push(format!("{shown}: {}: {e}", e.verdict));
+                    continue;
+                }
+            },
+        };
+        let results = parallel::map(cases, jobs, |case| match &program {
+            Some(program) => validate_input(runner, program, &case.path, &case.flags, &limits),
+            None => checktestdata(runner, &validator.path, &case.path, &limits),
+        });
+        for (case, validity) in cases.iter().zip(results) {
+            match validity {
+                Ok(Validity::Valid) => {}
+                Ok(Validity::Invalid(why)) => report
+                    .rejected
+                    .push(format!("{shown} rejects {}: {why}", case.name)),
+                Ok(Validity::Skipped(why)) => {
+                    report.skipped.push(why);
+                    break;
+                }
+                Err(e) => report
+                    .rejected
+                    .push(format!("{shown} on {}: {e}", case.name)),
+            }
+        }
+    }
+    Ok(report)
 }
 
 fn rejection(run: &Run, exit: Exit) -> String {
