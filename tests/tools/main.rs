@@ -5,6 +5,9 @@
 //! time that a test is ignored.)
 
 mod export_kattis;
+// The suite's package fixtures; this crate compares the ones problemtools can build, the suite
+// uses them all.
+#[allow(dead_code)]
 #[path = "../suite/package_fixtures.rs"]
 mod package_fixtures;
 mod package_kattis;
