@@ -107,9 +107,11 @@ pub struct GenArgs {
 /// `validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Problem name.
+    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml), whose
+    /// input validators then run (exit 42 is valid).
     pub problem: String,
-    /// Input files; standard input when none.
+    /// Input files; standard input when none (a Kattis package: every input of its data/,
+    /// with its group's input_validator_flags).
     pub files: Vec<PathBuf>,
 }
 
@@ -163,12 +165,13 @@ impl JobsArg {
 #[derive(Debug, Args)]
 pub struct LimitArgs {
     /// CPU time limit per run, in seconds [default: the problem's, from [limits] of
-    /// problems/<PROBLEM>/problem.toml under --root; else 1]. The wall-clock limit is twice
-    /// this plus one second.
+    /// problems/<PROBLEM>/problem.toml under --root; else 1; a Kattis package's limits.time_limit,
+    /// else derived from its accepted submissions, which run first]. The wall-clock limit is
+    /// twice this plus one second.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Memory limit per run, in MiB: the address space, and the stack [default: the
-    /// problem's; else 256].
+    /// problem's; else 256; a Kattis package's limits.memory, else 1024].
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: Option<u64>,
 }
@@ -298,7 +301,8 @@ pub struct ExportArgs {
 #[command(after_long_help = JUDGE_AFTER_HELP,
           mut_arg("jobs", |a| a.help("Run J tests at a time [default: the number of cores]")))]
 pub struct JudgeArgs {
-    /// Problem name.
+    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml, legacy
+    /// or 2023-07 format): its data/ groups, output validator and limits are used as they are.
     pub problem: String,
     /// Directory of the tests: NN.in with its answer NN.ans, run in name order
     /// [default: testdata/<PROBLEM> under --root].
