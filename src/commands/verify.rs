@@ -82,13 +82,15 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                 cache: &cache,
                 jobs,
             }),
-            Target::Package(path) => package_verifiers.push(PackageVerifier::new(
-                path,
-                path.display().to_string(),
-                &runner,
-                &cache,
-                jobs,
-            )?),
+            Target::Package(path) => {
+                // Item ids are `PATH/submissions/…`: one slash, however PATH was typed.
+                let shown = path.display().to_string();
+                let shown = match shown.trim_end_matches('/') {
+                    "" => shown.clone(),
+                    trimmed => trimmed.to_string(),
+                };
+                package_verifiers.push(PackageVerifier::new(path, shown, &runner, &cache, jobs)?)
+            }
         }
     }
     let mut units = Vec::new();
