@@ -17,7 +17,7 @@ use stonejudge::catalog;
 use stonejudge::judge::{judge_each, unprepared, Checker, Judge, Test};
 use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging};
-use stonejudge::package::Package;
+use stonejudge::package::{is_package, Package};
 use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Runner};
 use stonejudge::verdict::{Judged, Verdict};
 
@@ -409,13 +409,17 @@ fn json_report(
     text
 }
 
-/// `stonejudge judge nim --tests testdata/nim --test 03 --time-limit 1 --memory-limit 256 -- ./a`.
+/// `stonejudge judge nim --tests testdata/nim --test 03 --time-limit 1 --memory-limit 256 -- ./a`
+/// (a Kattis package's tests are its own: no `--tests`).
 fn repro(args: &JudgeArgs, dir: &Path, limits: &Limits, test: &str) -> String {
-    let mut words: Vec<OsString> = ["stonejudge", "judge", &args.problem, "--tests"]
+    let mut words: Vec<OsString> = ["stonejudge", "judge", &args.problem]
         .iter()
         .map(OsString::from)
         .collect();
-    words.push(dir.as_os_str().to_owned());
+    if !is_package(Path::new(&args.problem)) {
+        words.push("--tests".into());
+        words.push(dir.as_os_str().to_owned());
+    }
     words.extend(["--test", test, "--time-limit"].iter().map(OsString::from));
     words.push(limits.cpu.as_secs_f64().to_string().into());
     if let Some(memory) = limits.memory {

@@ -144,7 +144,8 @@ fn judge_on_a_package_gives_each_test_its_verdict_and_the_kattis_verdict() {
     let dir = tempfile::tempdir().expect("tempdir");
     fixtures::double(&dir.path().join("double"));
     let output = stonejudge(dir.path())
-        .args(["judge", "./double", "--time-limit", "2", "-j", "1", "--"])
+        .args(["judge", "./double", "--time-limit", "2", "-j", "1"])
+        .args(["--json", "report.json", "--"])
         .arg("double/submissions/wrong_answer/plus_one.c")
         .output()
         .expect("run judge");
@@ -175,6 +176,13 @@ fn judge_on_a_package_gives_each_test_its_verdict_and_the_kattis_verdict() {
         "{stdout}"
     );
     assert!(stdout.contains("kattis verdict: WA"), "{stdout}");
+    let report = std::fs::read_to_string(dir.path().join("report.json")).expect("report");
+    let report: Value = serde_json::from_str(&report).expect("JSON");
+    assert_eq!(
+        report["tests"][1]["repro"],
+        "stonejudge judge ./double --test secret/02 --time-limit 2 --memory-limit 1024 -- \
+         double/submissions/wrong_answer/plus_one.c"
+    );
 
     // A custom validator accepts an answer that is not the answer file's.
     fixtures::divisor(&dir.path().join("divisor"));
@@ -325,4 +333,37 @@ fn stress_with_a_generator_and_reference_is_judged_by_the_package() {
         stdout.contains("repro: stonejudge stress double --gen"),
         "{stdout}"
     );
+}
+
+#[test]
+fn a_checktestdata_validator_runs_only_where_checktestdata_is_installed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fixtures::write(
+        &dir.path().join("ctd"),
+        &[
+            ("problem.yaml", "name: Ctd\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("input_validators/format.ctd", "INT(1, 1000)\nNEWLINE\n"),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+        ],
+    );
+    let (output, document) = verify(dir.path(), &["ctd"]);
+    let (ok, skipped, details) = item(&document, "ctd");
+    let installed = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .any(|d| d.join("checktestdata").is_file());
+    if installed {
+        assert!(ok, "{details}");
+    } else {
+        assert!(!ok && skipped, "{details}");
+        assert!(
+            details.contains("checktestdata is not installed"),
+            "{details}"
+        );
+        assert_eq!(output.status.code(), Some(2), "{}", text(&output.stdout));
+    }
+    assert!(item(&document, "ctd/submissions/accepted/double.py").0);
 }

@@ -260,7 +260,7 @@ impl Solution {
             runner: runner(),
             program: &self.program,
             limits,
-            checker: resolved.checker(),
+            checker: resolved.checker().unwrap_or_else(|e| panic!("{e}")),
         };
         let (judged, run) = judge.input(input.as_bytes(), answer.as_bytes());
         let output = run
