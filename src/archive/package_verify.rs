@@ -186,7 +186,7 @@ impl<'a> PackageVerifier<'a> {
             .iter()
             .filter_map(|t| {
                 let flags = &t.output_validator_flags;
-                crate::check::default_validator::DefaultValidator::parse(flags)
+                crate::check::protocol::KattisFlags::parse(flags)
                     .err()
                     .map(|e| format!("test {}: {e}", t.test.name))
             })

@@ -1,241 +1,171 @@
-//! The Kattis default output validator: the output's whitespace-separated tokens against the
-//! answer file's, as problemtools' `default_validator` compares them. A Kattis package that
-//! ships no output validator of its own is judged by this, with its `validator_flags`:
-//!
-//! - tokens are separated by any run of ASCII whitespace (space, `\t`, `\n`, `\v`, `\f`,
-//!   `\r`), and compared ignoring ASCII case unless `case_sensitive` is given;
-//! - `space_change_sensitive`: the whitespace between tokens must be the answer file's, byte
-//!   for byte;
-//! - `float_absolute_tolerance E`, `float_relative_tolerance E`, `float_tolerance E` (both):
-//!   where the answer's token is a finite number, the output's must be one too, and is
-//!   accepted if `|answer - output| <= E_abs` or `|answer - output| <= E_rel * |answer|`;
-//!   other tokens are still compared as words;
-//! - any other flag makes the validator unusable (problemtools' exits with a usage error).
-//!
-//! The verdict is AC or WA (the format has no presentation error), with a message in the
-//! spirit of the original's `judgemessage.txt`.
+//! The token comparison of the Kattis/ICPC default output validator: the output's
+//! whitespace-separated tokens against the answer file's, case-insensitively unless
+//! `case_sensitive`, numbers within `float_*_tolerance` when one is given, whitespace itself
+//! compared only under `space_change_sensitive`. It judges program-backed problems without a
+//! checker program, and `stress --ref` (exact tokens).
 
+use super::diff;
+use super::protocol::KattisFlags;
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
 
-/// The default validator's flags, parsed once.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct DefaultValidator {
-    pub case_sensitive: bool,
-    pub space_change_sensitive: bool,
-    /// `None` when not given (the original's -1).
-    pub absolute_tolerance: Option<f64>,
-    pub relative_tolerance: Option<f64>,
+/// Judges `output` against `answer` as the default validator does with `flags`: AC, or WA
+/// naming the first differing token (a presentation error is a wrong answer there).
+pub fn judge(flags: &KattisFlags, answer: &[u8], output: &[u8]) -> Judged {
+    let verdict = match compare_tokens_with(answer, output, |want, got| same(flags, want, got)) {
+        Ok(()) => Judged::new(Verdict::AC, "ok"),
+        Err(why) => Judged::new(Verdict::WA, why),
+    };
+    match flags.apply(Ok(verdict.clone()), answer, output) {
+        Ok(judged) => judged,
+        Err(_) => verdict,
+    }
 }
 
-impl DefaultValidator {
-    /// Parses `validator_flags`, or says which flag is wrong.
-    pub fn parse<S: AsRef<str>>(flags: &[S]) -> Result<DefaultValidator, String> {
-        let mut parsed = DefaultValidator::default();
-        let mut flags = flags.iter().map(AsRef::as_ref);
-        while let Some(flag) = flags.next() {
-            let mut value = || {
-                flags
-                    .next()
-                    .and_then(number)
-                    .ok_or_else(|| format!("validator flag {flag} needs a number after it"))
+/// Whether the output token `got` stands for the answer token `want` under `flags`.
+fn same(flags: &KattisFlags, want: &[u8], got: &[u8]) -> bool {
+    let tolerant =
+        flags.float_absolute_tolerance.is_some() || flags.float_relative_tolerance.is_some();
+    if tolerant {
+        if let Some(expected) = number(want) {
+            let Some(value) = number(got) else {
+                return false;
             };
-            match flag {
-                "case_sensitive" => parsed.case_sensitive = true,
-                "space_change_sensitive" => parsed.space_change_sensitive = true,
-                "float_absolute_tolerance" => parsed.absolute_tolerance = Some(value()?),
-                "float_relative_tolerance" => parsed.relative_tolerance = Some(value()?),
-                "float_tolerance" => {
-                    let tolerance = value()?;
-                    parsed.absolute_tolerance = Some(tolerance);
-                    parsed.relative_tolerance = Some(tolerance);
-                }
-                other => {
-                    return Err(format!(
-                        "unknown flag {other:?} for the default output validator; known: \
-                         case_sensitive, space_change_sensitive, float_tolerance E, \
-                         float_absolute_tolerance E, float_relative_tolerance E"
-                    ))
-                }
-            }
-        }
-        Ok(parsed)
-    }
-
-    /// Judges `output` against `answer`: AC or WA with the first difference.
-    pub fn judge(&self, answer: &[u8], output: &[u8]) -> Judged {
-        match self.first_difference(answer, output) {
-            None => Judged::new(Verdict::AC, "ok"),
-            Some(why) => Judged::new(Verdict::WA, why),
+            let difference = (expected - value).abs();
+            let absolute = flags
+                .float_absolute_tolerance
+                .is_some_and(|t| difference <= t);
+            let relative = flags
+                .float_relative_tolerance
+                .is_some_and(|t| difference <= t * expected.abs());
+            return absolute || relative;
         }
     }
-
-    fn first_difference(&self, answer: &[u8], output: &[u8]) -> Option<String> {
-        let (mut a, mut o) = (Cursor::new(answer), Cursor::new(output));
-        loop {
-            let space = a.space();
-            if self.space_change_sensitive {
-                let got = o.space();
-                if got != space {
-                    return Some(format!(
-                        "line {}: whitespace {} where the answer has {} \
-                         (space_change_sensitive)",
-                        o.line,
-                        show::token(got),
-                        show::token(space)
-                    ));
-                }
-            } else {
-                o.space();
-            }
-            let Some(expected) = a.token() else { break };
-            let line = o.line;
-            let Some(got) = o.token() else {
-                return Some(format!(
-                    "the output ends where the answer has {} next",
-                    show::token(expected)
-                ));
-            };
-            if let Some(why) = self.token_difference(expected, got) {
-                return Some(format!("line {line}: {why}"));
-            }
-        }
-        o.space();
-        o.token()
-            .map(|extra| format!("line {}: trailing output {}", o.line, show::token(extra)))
-    }
-
-    fn token_difference(&self, expected: &[u8], got: &[u8]) -> Option<String> {
-        let floats = self.absolute_tolerance.is_some() || self.relative_tolerance.is_some();
-        if let Some(want) = floats.then(|| float(expected)).flatten() {
-            let Some(have) = float(got) else {
-                return Some(format!("expected a number, got {}", show::token(got)));
-            };
-            let difference = (want - have).abs();
-            let within = |tolerance: Option<f64>, scale: f64| {
-                tolerance.is_some_and(|t| difference <= t * scale)
-            };
-            if within(self.absolute_tolerance, 1.0) || within(self.relative_tolerance, want.abs()) {
-                return None;
-            }
-            return Some(format!(
-                "expected {}, got {} (difference {difference:e}, over the tolerance)",
-                show::token(expected),
-                show::token(got)
-            ));
-        }
-        let same = match self.case_sensitive {
-            true => expected == got,
-            false => expected.eq_ignore_ascii_case(got),
-        };
-        (!same).then(|| {
-            format!(
-                "expected {}, got {}",
-                show::token(expected),
-                show::token(got)
-            )
-        })
+    match flags.case_sensitive {
+        true => want == got,
+        false => want.eq_ignore_ascii_case(got),
     }
 }
 
-/// A finite number written as `strtod` reads one whole (no hexadecimal, no `inf`/`nan`).
-fn float(token: &[u8]) -> Option<f64> {
-    std::str::from_utf8(token).ok().and_then(number)
+/// A token read as a finite real number.
+fn number(token: &[u8]) -> Option<f64> {
+    std::str::from_utf8(token)
+        .ok()?
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
 }
 
-fn number(text: &str) -> Option<f64> {
-    text.parse::<f64>().ok().filter(|v| v.is_finite())
+/// Accepts `got` if it has the same whitespace-separated tokens as `expected`, byte for byte;
+/// otherwise names the first differing token (1-based, with its line in the output) and adds
+/// a diff.
+pub fn compare_tokens(expected: &[u8], got: &[u8]) -> Result<(), String> {
+    compare_tokens_with(expected, got, |want, have| want == have)
 }
 
-/// A position in a byte string, counting lines.
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    at: usize,
-    line: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn new(bytes: &'a [u8]) -> Cursor<'a> {
-        Cursor {
-            bytes,
-            at: 0,
-            line: 1,
-        }
-    }
-
-    /// Skips whitespace (C's `isspace`), returning it.
-    fn space(&mut self) -> &'a [u8] {
-        let start = self.at;
-        while let Some(&b) = self.bytes.get(self.at) {
-            if !(b.is_ascii_whitespace() || b == 0x0b) {
-                break;
+/// [`compare_tokens`] with `same` deciding whether two tokens match.
+fn compare_tokens_with(
+    expected: &[u8],
+    got: &[u8],
+    same: impl Fn(&[u8], &[u8]) -> bool,
+) -> Result<(), String> {
+    let tokens = |bytes: &[u8]| -> Vec<(usize, Vec<u8>)> {
+        let mut out = Vec::new();
+        for (line, text) in bytes.split(|&b| b == b'\n').enumerate() {
+            for token in text
+                .split(u8::is_ascii_whitespace)
+                .filter(|t| !t.is_empty())
+            {
+                out.push((line + 1, token.to_vec()));
             }
-            self.line += usize::from(b == b'\n');
-            self.at += 1;
         }
-        &self.bytes[start..self.at]
+        out
+    };
+    let (want, have) = (tokens(expected), tokens(got));
+    let Some(i) = (0..want.len().max(have.len())).find(|&i| match (want.get(i), have.get(i)) {
+        (Some(w), Some(h)) => !same(&w.1, &h.1),
+        _ => true,
+    }) else {
+        return Ok(());
+    };
+    let mut message = match (want.get(i), have.get(i)) {
+        (Some((_, w)), Some((line, h))) => format!(
+            "token {} (output line {line}): expected {}, got {}",
+            i + 1,
+            show::token(w),
+            show::token(h)
+        ),
+        (Some((_, w)), None) => format!(
+            "the output ends after {} tokens; expected {} next",
+            have.len(),
+            show::token(w)
+        ),
+        (None, Some((line, h))) => format!(
+            "the output has more than the expected {} tokens: {} on line {line}",
+            want.len(),
+            show::token(h)
+        ),
+        (None, None) => return Ok(()),
+    };
+    if let Some(hunk) = diff::first_hunk(expected, got) {
+        message.push('\n');
+        message.push_str(hunk.trim_end());
     }
-
-    /// The next token (the cursor is on one, or at the end).
-    fn token(&mut self) -> Option<&'a [u8]> {
-        let start = self.at;
-        while let Some(&b) = self.bytes.get(self.at) {
-            if b.is_ascii_whitespace() || b == 0x0b {
-                break;
-            }
-            self.at += 1;
-        }
-        (self.at > start).then(|| &self.bytes[start..self.at])
-    }
+    Err(message)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn verdict(flags: &[&str], answer: &str, output: &str) -> Verdict {
-        DefaultValidator::parse(flags)
-            .expect("flags parse")
-            .judge(answer.as_bytes(), output.as_bytes())
-            .verdict
+    #[test]
+    fn tokens_compare_across_whitespace_and_name_the_first_difference() {
+        assert!(compare_tokens(b"1 2\n3\n", b"1  2 3").is_ok());
+        let why = compare_tokens(b"1\n2\n3\n", b"1\n2\n4\n").unwrap_err();
+        assert!(
+            why.starts_with("token 3 (output line 3): expected \"3\", got \"4\""),
+            "{why}"
+        );
+        let why = compare_tokens(b"1\n2\n", b"1\n").unwrap_err();
+        assert!(why.starts_with("the output ends after 1 tokens"), "{why}");
+        let why = compare_tokens(b"1\n", b"1\n2\n").unwrap_err();
+        assert!(why.contains("more than the expected 1 tokens"), "{why}");
+    }
+
+    fn flags(words: &[&str]) -> KattisFlags {
+        KattisFlags::parse(words).expect("flags")
     }
 
     #[test]
-    fn tokens_case_and_space() {
-        use Verdict::*;
-        assert_eq!(verdict(&[], "A B\n", " a  b \t\n"), AC);
-        assert_eq!(verdict(&["case_sensitive"], "A B\n", "a b\n"), WA);
-        assert_eq!(verdict(&[], "A B\n", "A B X\n"), WA);
-        assert_eq!(verdict(&[], "A B\n", "A\n"), WA);
-        assert_eq!(verdict(&[], "", " \n"), AC);
-        assert_eq!(verdict(&["space_change_sensitive"], "A B\n", "A B\n"), AC);
-        assert_eq!(verdict(&["space_change_sensitive"], "A B\n", "A  B\n"), WA);
-        assert_eq!(verdict(&["space_change_sensitive"], "A B\n", "A B"), WA);
-        assert_eq!(verdict(&["space_change_sensitive"], "", "\n"), WA);
+    fn case_is_ignored_unless_case_sensitive() {
+        let loose = flags(&[]);
+        assert_eq!(judge(&loose, b"First\n", b"FIRST\n").verdict, Verdict::AC);
+        let strict = flags(&["case_sensitive"]);
+        assert_eq!(judge(&strict, b"First\n", b"FIRST\n").verdict, Verdict::WA);
     }
 
     #[test]
-    fn floats_within_either_tolerance() {
-        use Verdict::*;
-        let abs = ["float_absolute_tolerance", "0.01"];
-        assert_eq!(verdict(&abs, "1.000\n", "1.005\n"), AC);
-        assert_eq!(verdict(&abs, "1.000\n", "1.02\n"), WA);
-        assert_eq!(verdict(&abs, "1.000\n", "x\n"), WA);
-        // Words are still words when floats are on.
-        assert_eq!(verdict(&abs, "yes 1\n", "YES 1.001\n"), AC);
-        let rel = ["float_relative_tolerance", "0.001"];
-        assert_eq!(verdict(&rel, "1000\n", "1000.9\n"), AC);
-        assert_eq!(verdict(&rel, "1000\n", "1001.1\n"), WA);
-        let both = ["float_tolerance", "1e-6"];
-        assert_eq!(verdict(&both, "0\n", "0.0000005\n"), AC);
-        // Without a tolerance, numbers are words.
-        assert_eq!(verdict(&[], "1.0\n", "1.00\n"), WA);
+    fn numbers_within_a_tolerance_are_accepted_only_when_one_is_given() {
+        let exact = flags(&[]);
+        assert_eq!(judge(&exact, b"0.5\n", b"0.50001\n").verdict, Verdict::WA);
+        let absolute = flags(&["float_absolute_tolerance", "1e-3"]);
+        assert_eq!(judge(&absolute, b"0.5\n", b"0.5004\n").verdict, Verdict::AC);
+        assert_eq!(judge(&absolute, b"0.5\n", b"0.502\n").verdict, Verdict::WA);
+        assert_eq!(judge(&absolute, b"0.5\n", b"half\n").verdict, Verdict::WA);
+        let relative = flags(&["float_relative_tolerance", "0.01"]);
+        assert_eq!(judge(&relative, b"1000\n", b"1009\n").verdict, Verdict::AC);
+        assert_eq!(judge(&relative, b"1000\n", b"1011\n").verdict, Verdict::WA);
+        let both = flags(&["float_tolerance", "0.1"]);
+        assert_eq!(
+            judge(&both, b"word 2\n", b"WORD 2.05\n").verdict,
+            Verdict::AC
+        );
     }
 
     #[test]
-    fn bad_flags_are_errors() {
-        assert!(DefaultValidator::parse(&["float_tolerance"]).is_err());
-        assert!(DefaultValidator::parse(&["float_tolerance", "x"]).is_err());
-        assert!(DefaultValidator::parse(&["ignore_case"]).is_err());
+    fn whitespace_counts_only_when_space_change_sensitive() {
+        assert_eq!(judge(&flags(&[]), b"1 2\n", b"1\n2").verdict, Verdict::AC);
+        let strict = flags(&["space_change_sensitive"]);
+        assert_eq!(judge(&strict, b"1 2\n", b"1\n2\n").verdict, Verdict::WA);
     }
 }

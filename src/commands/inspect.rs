@@ -1,5 +1,6 @@
-//! `list`, `solve`, `brute`, `gen`, `validate`: one problem, one input, no processes (except
-//! `validate` of a Kattis package, which runs the package's input validators).
+//! `list`, `solve`, `brute`, `gen`, `validate`: one problem, one input; no processes for a
+//! problem of the catalog, the problem's own programs for a program-backed one (and a Kattis
+//! package's input validators for `validate`).
 
 use std::io::Write;
 use std::path::Path;
@@ -8,17 +9,40 @@ use anyhow::{bail, Context};
 
 use super::{read_input, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
-use stonejudge::catalog::{self, DynProblem, CATALOG};
+use stonejudge::catalog::{self, Resolved, ToolError, Tools, CATALOG};
 use stonejudge::gen::Params;
 use stonejudge::package::validators::{check_inputs, InputCase};
 use stonejudge::package::Package;
 use stonejudge::parallel;
+use stonejudge::programs::ProgramTools;
 use stonejudge::run::{Cache, Runner};
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
-/// read no archive files, so they take no --root).
-fn find(name: &str) -> anyhow::Result<&'static dyn DynProblem> {
-    Ok(catalog::resolve(name, Path::new("."))?.problem()?)
+/// take no --root; a path names a problem folder anywhere).
+fn find(name: &str) -> anyhow::Result<Resolved> {
+    Ok(catalog::resolve(name, Path::new("."))?)
+}
+
+/// Runs `body` with the tools of `problem`.
+fn with_tools<T>(
+    problem: &Resolved,
+    body: impl FnOnce(&Tools<'_>) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let runner = Runner::current_exe()?;
+    let cache = Cache::default_location()?;
+    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
+    body(&tools)
+}
+
+/// An invalid input is reported with exit 1; a broken tool of the problem is an error.
+fn rejected(name: &str, error: ToolError) -> anyhow::Result<Outcome> {
+    match error {
+        ToolError::Broken(why) => Err(anyhow::anyhow!(why)),
+        invalid => {
+            eprintln!("{}", invalid.about(name));
+            Ok(Outcome::Rejected)
+        }
+    }
 }
 
 /// `stonejudge list`: name and title of every problem.
@@ -34,19 +58,33 @@ pub fn list() -> anyhow::Result<Outcome> {
 pub fn solve(args: &SolveArgs) -> anyhow::Result<Outcome> {
     let problem = find(&args.problem)?;
     let (name, input) = read_input(args.input.as_deref())?;
-    match problem.solve(&input) {
-        Ok(answer) => print_out(&answer),
-        Err(error) => {
-            eprintln!("{name}:{error}");
-            Ok(Outcome::Rejected)
+    with_tools(&problem, |tools| {
+        match tools.validate(&input).and_then(|()| tools.solve(&input)) {
+            Ok(answer) => print_out(&answer),
+            Err(error) => rejected(&name, error),
         }
-    }
+    })
 }
 
 /// `stonejudge brute`: the exhaustive-search answer; a too-large input is a usage error.
 pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
-    let problem = find(&args.problem)?;
+    let resolved = find(&args.problem)?;
     let (name, input) = read_input(args.input.as_deref())?;
+    let Some(problem) = resolved.catalog() else {
+        return with_tools(&resolved, |tools| {
+            let answer = tools
+                .validate(&input)
+                .and_then(|()| tools.brute(&input, true));
+            match answer {
+                Ok(Some(answer)) => print_out(&answer),
+                Ok(None) => Err(anyhow::anyhow!(
+                    "{} has no brute force program (brute in [programs])",
+                    resolved.name()
+                )),
+                Err(error) => rejected(&name, error),
+            }
+        });
+    };
     match problem.brute(&input) {
         Ok(Ok(answer)) => print_out(&answer),
         Ok(Err(too_large)) => Err(anyhow::anyhow!("{name}: {too_large}")),
@@ -59,33 +97,51 @@ pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
 
 /// `stonejudge gen`: one generated input on standard output.
 pub fn generate(args: &GenArgs) -> anyhow::Result<Outcome> {
-    let problem = find(&args.problem)?;
+    let resolved = find(&args.problem)?;
     let params = Params::parse(&args.params)?;
+    let Some(problem) = resolved.catalog() else {
+        return with_tools(&resolved, |tools| match tools {
+            Tools::Programs(programs) => generate_with(programs, args),
+            Tools::InProcess(_) => Err(anyhow::anyhow!("{}: no generator", resolved.name())),
+        });
+    };
     let input = problem.generate(args.seed, &params)?;
+    print_out(&input)
+}
+
+/// One input from a problem's generator program, called with the parameters as given.
+fn generate_with(programs: &ProgramTools<'_>, args: &GenArgs) -> anyhow::Result<Outcome> {
+    let pairs: Vec<(String, String)> = (args.params.iter())
+        .filter_map(|p| p.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let input = programs
+        .generate(args.seed, &pairs, false)
+        .map_err(anyhow::Error::msg)?;
     print_out(&input)
 }
 
 /// `stonejudge validate`: every file (or standard input) strictly; exit 1 if any is invalid.
 pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
-    let resolved = catalog::resolve(&args.problem, Path::new("."))?;
-    if let Some(package) = resolved.package() {
+    let problem = find(&args.problem)?;
+    if let Some(package) = problem.package() {
         return validate_package(args, package);
     }
-    let problem = resolved.problem()?;
     let paths: Vec<Option<&std::path::Path>> = if args.files.is_empty() {
         vec![None]
     } else {
         args.files.iter().map(|p| Some(p.as_path())).collect()
     };
-    let mut outcome = Outcome::Success;
-    for path in paths {
-        let (name, input) = read_input(path)?;
-        if let Err(error) = problem.validate(&input) {
-            eprintln!("{name}:{error}");
-            outcome = Outcome::Rejected;
+    with_tools(&problem, |tools| {
+        let mut outcome = Outcome::Success;
+        for path in paths {
+            let (name, input) = read_input(path)?;
+            if let Err(error) = tools.validate(&input) {
+                outcome = rejected(&name, error)?;
+            }
         }
-    }
-    Ok(outcome)
+        Ok(outcome)
+    })
 }
 
 fn print_out(text: &str) -> anyhow::Result<Outcome> {

@@ -40,8 +40,11 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         &dir,
     )?;
     let limits = problem.limits(args.limits.flags())?;
-    let checker = problem.checker()?;
-    let outcomes = judge_table(args, &tests, limits, &|_| checker)?;
+    let runner = Runner::current_exe()?;
+    let cache = Cache::default_location()?;
+    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
+    let checker = tools.checker();
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| checker)?;
     finish(args, &dir, &limits, &tests, &outcomes)
 }
 
@@ -101,7 +104,9 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         })
         .collect::<Result<_, _>>()
         .map_err(anyhow::Error::msg)?;
-    let outcomes = judge_table(args, &tests, limits, &|i| checkers[i].as_ref())?;
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|i| {
+        checkers[i].as_ref()
+    })?;
     if args.only.is_empty() {
         let by_name: HashMap<&str, Verdict> = (tests.iter())
             .zip(&outcomes)
@@ -128,19 +133,18 @@ fn judge_table<'c>(
     args: &JudgeArgs,
     tests: &[Test],
     limits: Limits,
+    (runner, cache): (&Runner, &Cache),
     checker_of: &(dyn (Fn(usize) -> &'c dyn Checker) + Sync),
 ) -> anyhow::Result<Vec<Judged>> {
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
     };
-    let runner = Runner::current_exe()?;
-    let cache = Cache::default_location()?;
     let style = Style::detect();
     let outcomes: Vec<Judged> =
-        match Program::prepare(Path::new(program_path), program_args, &runner, &cache) {
+        match Program::prepare(Path::new(program_path), program_args, runner, cache) {
             Ok(program) => {
                 let judge = Judge {
-                    runner: &runner,
+                    runner,
                     program: &program,
                     limits,
                     checker: checker_of(0),

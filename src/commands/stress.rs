@@ -15,15 +15,16 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
-use stonejudge::archive::run_limits;
-use stonejudge::catalog::{self, Resolved};
+use stonejudge::archive::{run_limits, Group};
+use stonejudge::catalog::{self, DynProblem, Resolved, Tools};
 use stonejudge::judge::{Checker, Judge};
 use stonejudge::package::submissions::{limit_for_judging, Judging};
 use stonejudge::package::Package;
+use stonejudge::programs::shrink::{smaller_calls, Call};
 use stonejudge::run::{Cache, Limits, Program, Runner};
 use stonejudge::stress::{
     self, Budget, Cases, ExhaustiveCases, ExternalCases, ExternalOracle, Failure, Oracle, Origin,
-    ProblemOracle, RandomCases, Search, Tokens,
+    ProblemOracle, ProgramCases, RandomCases, Search, Tokens,
 };
 
 /// Random cases when neither --cases nor --duration is given.
@@ -55,15 +56,19 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         Some(problem) => problem.limits(args.limits.flags())?,
         None => run_limits(None, args.limits.flags()),
     };
+    let budget = budget(args);
     let setup = Setup {
         args,
         program: &program,
         limits,
         jobs,
-        budget: budget(args),
+        budget,
     };
     match &problem {
-        Some(problem) => with_problem(&setup, problem, &runner),
+        Some(problem) => match problem.catalog() {
+            Some(catalog) => with_problem(&setup, problem.name(), catalog, &runner),
+            None => with_programs(&setup, problem, &runner, &cache),
+        },
         None => generic(
             &setup,
             &runner,
@@ -73,7 +78,6 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         ),
     }
 }
-
 /// `stress PACKAGE --gen … --ref …`: generic mode, each output judged by the package's output
 /// validator (or the default one) with `problem.yaml`'s and `data/`'s flags, under the
 /// package's limits (its time limit derived from its accepted submissions unless fixed).
@@ -156,18 +160,21 @@ struct Setup<'a> {
 }
 
 /// Random or exhaustive cases of a problem of the catalog, judged by its checker, shrunk.
-fn with_problem(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::Result<Outcome> {
-    let problem = resolved.problem()?;
+fn with_problem(
+    cx: &Setup<'_>,
+    name: &str,
+    problem: &'static dyn DynProblem,
+    runner: &Runner,
+) -> anyhow::Result<Outcome> {
     let oracle = ProblemOracle {
         problem,
         judge: Judge {
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker: resolved.checker()?,
+            checker: &problem,
         },
     };
-    let name = resolved.name();
     let (search, exhaustive) = if cx.args.exhaustive {
         let max_cases = cx.args.cases.unwrap_or(DEFAULT_EXHAUSTIVE_CASES);
         let cases =
@@ -230,7 +237,112 @@ fn with_problem(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow:
             shrunk.steps, shrunk.runs
         )
     };
-    report_failure(cx, &failure, &how, &name, &shrunk.input, &shrunk.trial)
+    report_failure(cx, &failure, &how, name, &shrunk.input, &shrunk.trial)
+}
+
+/// Random cases of a program-backed problem from its generator (the user's parameters, or
+/// each generated group's of the plan in turn), answered by its reference, judged by its
+/// checker, and shrunk by asking the generator for smaller inputs.
+fn with_programs(
+    cx: &Setup<'_>,
+    resolved: &Resolved,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<Outcome> {
+    let name = resolved.name();
+    if cx.args.exhaustive {
+        bail!("--exhaustive needs a problem of the catalog: the inputs of {name} come from its generator program");
+    }
+    let tools = resolved.tools(runner, cache).map_err(anyhow::Error::msg)?;
+    let Tools::Programs(programs) = &tools else {
+        bail!("{name} is not a program-backed problem");
+    };
+    let manifest = resolved.manifest()?;
+    let generated: Vec<&Group> = (manifest.groups.iter())
+        .filter(|g| g.files.is_empty())
+        .collect();
+    let params: Vec<Vec<(String, String)>> = if cx.args.params.is_empty() {
+        generated.iter().map(|g| g.params.clone()).collect()
+    } else {
+        let mut pairs = Vec::new();
+        for param in &cx.args.params {
+            let Some((key, value)) = param.split_once('=') else {
+                bail!("--param {param:?}: expected KEY=VALUE");
+            };
+            pairs.push((key.to_string(), value.to_string()));
+        }
+        pairs.sort();
+        vec![pairs]
+    };
+    let cases = ProgramCases {
+        tools: programs,
+        params,
+        seed: cx.args.seed,
+    };
+    let oracle = ExternalOracle {
+        reference: programs.reference(),
+        judge: Judge {
+            runner,
+            program: cx.program,
+            limits: cx.limits,
+            checker: programs.checker(),
+        },
+    };
+    let source = match cx.args.params.is_empty() {
+        true => format!(
+            "the parameters of its {} generated groups in turn",
+            generated.len()
+        ),
+        false => "the parameters given".to_string(),
+    };
+    announce(
+        cx,
+        &format!(
+            "{name}: random cases from its generator, seeds from {}, {source}",
+            cx.args.seed
+        ),
+    );
+    let search = run_search(cx, &cases, &oracle, cx.budget)?;
+    let Some(failure) = search.failure else {
+        println!("OK: {} cases passed ({name})", search.tried);
+        return Ok(Outcome::Success);
+    };
+    let Origin::Called(call) = &failure.case.origin else {
+        bail!("a case of {name} was not made by its generator");
+    };
+    // The plan's groups with the size of an input of each, for shrinking without sizes.
+    let groups: Vec<(Call, usize)> = (generated.iter())
+        .map(|g| Call {
+            params: g.params.clone(),
+            seed: g.seed,
+        })
+        .filter_map(|call| {
+            let probe = programs.generate(call.seed, &call.params, false).ok()?;
+            Some((call, probe.len()))
+        })
+        .collect();
+    let candidates = |call: &Call, input: &str| smaller_calls(call, input.len(), &groups);
+    let make = |call: &Call| programs.generate(call.seed, &call.params, false).ok();
+    let start = (call.clone(), failure.case.input.clone());
+    let trial = failure.trial.clone();
+    let (shrunk, last) = stress::descend(&oracle, cx.jobs, start, trial, candidates, make);
+    let original = failure.trial.judged.verdict;
+    let how = format!(
+        "shrunk through the generator in {} steps ({} runs), still {original}; the last call: {}",
+        shrunk.steps,
+        shrunk.runs,
+        describe_call(&last)
+    );
+    report_failure(cx, &failure, &how, name, &shrunk.input, &shrunk.trial)
+}
+
+/// `-max_n=4 -seed=9`: a generator call as the generator sees it.
+fn describe_call(call: &Call) -> String {
+    let mut words: Vec<String> = (call.params.iter())
+        .map(|(k, v)| format!("-{k}={v}"))
+        .collect();
+    words.push(format!("-seed={}", call.seed));
+    words.join(" ")
 }
 
 /// `--gen CMD --ref CMD`: external generator and reference, token comparison, no shrinking.
@@ -364,6 +476,7 @@ fn headline(failure: &Failure) -> String {
             format!("seed {seed}")
         }
         Origin::Enumerated { size } => format!("size {size}"),
+        Origin::Called(call) => describe_call(call),
     };
     format!(
         "FAILED case {} ({origin}): {}\n",
@@ -434,6 +547,18 @@ fn repro(args: &StressArgs, origin: &Origin) -> String {
             }
             if let Some(mode) = mode {
                 words.extend(["--param".to_string(), format!("mode={mode}")]);
+            }
+        }
+        Origin::Called(call) => {
+            words.extend(args.problem.clone());
+            words.extend([
+                "--seed".to_string(),
+                call.seed.to_string(),
+                "--cases".into(),
+                "1".into(),
+            ]);
+            for (key, value) in &call.params {
+                words.extend(["--param".to_string(), format!("{key}={value}")]);
             }
         }
         Origin::Enumerated { size } => {

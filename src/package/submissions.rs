@@ -23,8 +23,9 @@ use super::config::{ProblemConfig, TimePolicy};
 use super::data::{Group, PackageTest};
 use super::validators::{validation_limits, OutputValidator};
 use super::{programs_in, Package, PackageError, PackageProgram};
-use crate::check::default_validator::DefaultValidator;
+use crate::check::protocol::KattisFlags;
 use crate::judge::{Checker, Judge};
+use crate::programs::ProgramChecker;
 use crate::run::{Cache, Limits, Program, Runner};
 use crate::verdict::{Judged, Verdict};
 
@@ -136,7 +137,7 @@ impl<'a> Judging<'a> {
                     self.config.validation_memory_mib,
                 ),
             }),
-            None => Box::new(DefaultValidator::parse(&flags)?),
+            None => Box::new(ProgramChecker::Default(KattisFlags::parse(&flags)?)),
         })
     }
 

@@ -8,14 +8,14 @@
 //! - **Output validators** (the Kattis protocol): `validator INPUT ANSWER FEEDBACK_DIR/
 //!   [flags…] < OUTPUT`, exit 42 accepted, 43 wrong answer, anything else a judge error; the
 //!   reason is `judgemessage.txt` in the feedback directory. Without one, the default
-//!   validator ([`crate::check::default_validator`]) compares tokens in-process.
+//!   validator ([`crate::check::default_validator`], through
+//!   [`crate::programs::ProgramChecker::Default`]) compares tokens in-process.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::{Package, PackageError, ProgramKind};
-use crate::check::default_validator::DefaultValidator;
 use crate::check::JudgeFailure;
 use crate::judge::Checker;
 use crate::parallel;
@@ -29,13 +29,6 @@ pub const ACCEPTED: i32 = 42;
 pub const REJECTED: i32 = 43;
 /// The most of a validator's message kept in a verdict.
 const MESSAGE_CHARS: usize = 2000;
-
-/// The default validator judges with the package's flags.
-impl Checker for DefaultValidator {
-    fn check(&self, _input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
-        Ok(self.judge(answer, output))
-    }
-}
 
 /// A package's own output validator with the flags of one group.
 pub struct OutputValidator<'a> {
