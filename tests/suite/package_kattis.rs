@@ -304,7 +304,7 @@ fn stress_with_a_generator_and_reference_is_judged_by_the_package() {
     let output = stonejudge(dir.path())
         .args([
             "stress",
-            "double",
+            "./double",
             "--gen",
             "gen.c",
             "--ref",
@@ -330,7 +330,7 @@ fn stress_with_a_generator_and_reference_is_judged_by_the_package() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("repro: stonejudge stress double --gen"),
+        stdout.contains("repro: stonejudge stress ./double --gen"),
         "{stdout}"
     );
 }
