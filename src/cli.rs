@@ -7,7 +7,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Reference solvers, brute force, generators, validators, checkers and a judge for
 /// impartial stone-taking games (POI 2000 "Stripes" and its variants).
@@ -16,6 +17,93 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Parses the command line, adding what clap cannot know: `gen --help` lists the
+    /// generator parameters (of the PROBLEM on the line, else of every problem), and a
+    /// program given without `--` on `judge` or `stress` gets a tip saying where it belongs.
+    /// Exits on a usage error (2) and after `--help` (0).
+    pub fn parse_args() -> Cli {
+        let words: Vec<OsString> = std::env::args_os().collect();
+        let mut command = Cli::command();
+        if asks_for_gen_help(&words) {
+            let parameters = gen_parameters(&words);
+            command = command.mut_subcommand("gen", |gen| gen.after_long_help(parameters));
+        }
+        let mut error = match command
+            .try_get_matches_from(&words)
+            .and_then(|matches| Cli::from_arg_matches(&matches))
+        {
+            Ok(cli) => return cli,
+            Err(error) => error,
+        };
+        let runs_a_program = matches!(
+            words.get(1).and_then(|w| w.to_str()),
+            Some("judge" | "stress")
+        );
+        if let Some(program) = program_out_of_place(&error).filter(|_| runs_a_program) {
+            let before: Vec<String> = (words.iter().skip(1))
+                .map(|w| w.to_string_lossy().into_owned())
+                .filter(|w| *w != program)
+                .collect();
+            error.insert(
+                ContextKind::Suggested,
+                ContextValue::StyledStrs(vec![format!(
+                    "put the program and its arguments after `--`: stonejudge {} -- {program}",
+                    before.join(" ")
+                )
+                .into()]),
+            );
+        }
+        error.exit()
+    }
+}
+
+/// The program of `judge` or `stress` when clap's `error` is about it: a word that is not a
+/// flag where no more words belong (the program without `--`), or no program at all (then
+/// `PROGRAM`).
+fn program_out_of_place(error: &clap::Error) -> Option<String> {
+    match (error.kind(), error.get(ContextKind::InvalidArg)) {
+        (ErrorKind::UnknownArgument, Some(ContextValue::String(word))) => {
+            (!word.starts_with('-')).then(|| word.clone())
+        }
+        (ErrorKind::MissingRequiredArgument, Some(ContextValue::Strings(missing))) => missing
+            .iter()
+            .any(|m| m.contains("PROGRAM"))
+            .then(|| "PROGRAM".to_string()),
+        _ => None,
+    }
+}
+
+/// `stonejudge gen … --help` or `stonejudge help gen`.
+fn asks_for_gen_help(words: &[OsString]) -> bool {
+    let is = |i: usize, word: &str| words.get(i).is_some_and(|w| w == word);
+    (is(1, "gen") && words.iter().any(|w| w == "--help" || w == "-h"))
+        || (is(1, "help") && is(2, "gen"))
+}
+
+/// The generator parameters of the problem named after `gen` on the command line, or of
+/// every problem of the catalog when none is.
+fn gen_parameters(words: &[OsString]) -> String {
+    let named: Vec<&'static dyn stonejudge::catalog::DynProblem> = stonejudge::catalog::CATALOG
+        .iter()
+        .copied()
+        .filter(|p| words.iter().skip(2).any(|w| w == p.name()))
+        .collect();
+    let problems = if named.is_empty() {
+        stonejudge::catalog::CATALOG.to_vec()
+    } else {
+        named
+    };
+    let mut text = String::from("Generator parameters (--param KEY=VALUE):");
+    for problem in problems {
+        text.push_str(&format!("\n  {}:", problem.name()));
+        for (key, values) in stonejudge::catalog::parameters(problem) {
+            text.push_str(&format!("\n    {key:<10} {values}"));
+        }
+    }
+    text
 }
 
 #[derive(Debug, Subcommand)]
@@ -73,7 +161,8 @@ pub struct GrundyArgs {
     /// nim | bounded:M | subtraction:S1,S2,.. | octal:0.D1D2.. | stripes:A,B,C
     pub ruleset: String,
     /// Compute G(0) through G(N).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = number(0, u64::MAX))]
     pub upto: u64,
     /// Also prove a period with the Guy–Smith theorem, or say that none is proven; stops
     /// computing once one is proven (the remaining values follow from the proof).
@@ -86,8 +175,9 @@ pub struct GrundyArgs {
               stonejudge::game::engine::Engine::NAMES))]
     pub engine: String,
     /// Threads for the quadratic engine [default: the number of cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = number(1, u64::from(u16::MAX)))]
+    pub threads: Option<u64>,
 }
 
 /// `gen`.
@@ -96,7 +186,7 @@ pub struct GenArgs {
     /// Problem name.
     pub problem: String,
     /// Seed of the random stream; the same seed prints the same bytes on every machine.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = number(0, u64::MAX))]
     pub seed: u64,
     /// Generator parameter KEY=VALUE (repeatable).
     #[arg(long = "param", value_name = "KEY=VALUE")]
@@ -146,15 +236,16 @@ pub struct ArchiveArg {
 #[derive(Debug, Args)]
 pub struct JobsArg {
     /// Run J at a time [default: the number of cores]. Each command says what it runs.
-    #[arg(long, short = 'j', value_name = "J",
-          value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub jobs: Option<u16>,
+    #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true,
+          value_parser = number(1, 256))]
+    pub jobs: Option<u64>,
 }
 
 impl JobsArg {
     pub fn count(&self) -> usize {
-        self.jobs
-            .map_or_else(stonejudge::parallel::cores, usize::from)
+        self.jobs.map_or_else(stonejudge::parallel::cores, |j| {
+            usize::try_from(j).unwrap_or(1)
+        })
     }
 }
 
@@ -164,11 +255,12 @@ pub struct LimitArgs {
     /// CPU time limit per run, in seconds [default: the problem's, from [limits] of
     /// problems/<PROBLEM>/problem.toml under --root; else 1]. The wall-clock limit is twice
     /// this plus one second.
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Memory limit per run, in MiB: the address space, and the stack [default: the
     /// problem's; else 256].
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true,
+          value_parser = number(1, 1 << 20))]
     pub memory_limit: Option<u64>,
 }
 
@@ -203,24 +295,31 @@ pub struct StressArgs {
     /// Problem name; omit it with --gen and --ref.
     #[arg(required_unless_present = "gen", conflicts_with = "gen")]
     pub problem: Option<String>,
-    /// Seed of case 0; case i uses seed S + i.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// Stop after N cases if nothing fails [default: 1000; with --exhaustive and no --bound,
-    /// the bound is the largest size whose instances (with all smaller ones) number at most N,
-    /// default 10000].
+    /// Seed of case 0; case i uses seed S + i [default: a fresh seed from the operating
+    /// system, printed with the results, so that every run tries new cases].
+    #[arg(long, value_name = "S", conflicts_with = "exhaustive",
+          allow_negative_numbers = true, value_parser = number(0, u64::MAX))]
+    pub seed: Option<u64>,
+    /// Stop after N cases if nothing fails [default: 1000]. With --exhaustive: the N smallest
+    /// instances; without --bound, the bound is the largest size whose instances (with all
+    /// smaller ones) number at most N [default 10000].
     #[arg(long, value_name = "N", conflicts_with = "duration",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          allow_negative_numbers = true, value_parser = number(1, u64::MAX))]
     pub cases: Option<u64>,
-    /// Stop after this many seconds if nothing fails.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// Stop after this many seconds if nothing fails (with --exhaustive: the smallest
+    /// instances first, counting them included).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+          value_parser = parse_seconds)]
     pub duration: Option<Duration>,
     /// Every instance up to a size, smallest first, instead of random cases (the size of a
-    /// one-case instance is the sum of the numbers in its input).
-    #[arg(long, conflicts_with_all = ["gen", "duration"])]
+    /// one-case instance is the sum of the numbers in its input). The instances per size are
+    /// counted and printed first; a bound with more than a million instances needs --cases or
+    /// --duration.
+    #[arg(long, conflicts_with_all = ["gen"])]
     pub exhaustive: bool,
     /// With --exhaustive: the largest size.
-    #[arg(long, value_name = "SIZE", requires = "exhaustive")]
+    #[arg(long, value_name = "SIZE", requires = "exhaustive",
+          allow_negative_numbers = true, value_parser = number(0, u64::MAX))]
     pub bound: Option<u64>,
     #[command(flatten)]
     pub jobs: JobsArg,
@@ -240,8 +339,8 @@ pub struct StressArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub archive: ArchiveArg,
-    /// Where to save the failing case (and FILE with .ans for its answer)
-    /// [default: stress-<PROBLEM>.in].
+    /// Where to save the failing case (and FILE with .ans for its answer); checked before the
+    /// run starts [default: .stonejudge/stress-<PROBLEM>.in, a directory git ignores].
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// The program under test (an executable, or a .cpp/.c/.rs/.py source) and its arguments.
@@ -333,11 +432,39 @@ Time is CPU time (user + system, all threads). Each program runs in its own proc
 which is killed at a limit and when the program ends. Compiled programs are cached in
 $STONEJUDGE_CACHE, else $XDG_CACHE_HOME/stonejudge, else ~/.cache/stonejudge.";
 
-/// A positive number of seconds, such as `1` or `0.5`.
+/// A whole number in `min..=max`: the one parser of every integer flag, so that each says
+/// the same thing about a bad value (`must be at least 1`), and a negative number reaches it
+/// as a value (with `allow_negative_numbers`) instead of being taken for a flag.
+fn number(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let value: i128 = text
+            .parse()
+            .map_err(|_| format!("expected a whole number, found {text:?}"))?;
+        if value < i128::from(min) {
+            return Err(format!("must be at least {min}"));
+        }
+        u64::try_from(value)
+            .ok()
+            .filter(|&v| v <= max)
+            .ok_or_else(|| format!("must be at most {max}"))
+    }
+}
+
+/// A positive number of seconds, such as `1` or `0.5`, at most a day.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
+    let seconds: f64 = text
+        .parse()
         .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("expected a positive number of seconds, found {text:?}"))
+        .filter(|s: &f64| s.is_finite())
+        .ok_or_else(|| format!("expected a number of seconds, found {text:?}"))?;
+    if seconds <= 0.0 {
+        return Err("must be more than 0 seconds".to_string());
+    }
+    if seconds > 86_400.0 {
+        return Err("must be at most 86400 seconds (a day)".to_string());
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }

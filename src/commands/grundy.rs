@@ -38,7 +38,7 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
         .context("--engine")?;
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
+        |t| usize::try_from(t).unwrap_or(1),
     );
     let mut grundy = Grundy::new(&rules, &Options { engine, threads });
     if !args.period {

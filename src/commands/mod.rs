@@ -7,6 +7,7 @@ pub mod export;
 pub mod grundy;
 pub mod inspect;
 pub mod judge;
+mod output;
 pub mod stress;
 pub mod testdata;
 pub mod verify;
@@ -26,6 +27,8 @@ pub enum Outcome {
     Rejected,
     /// A checker protocol's own exit code (testlib 0–3, Kattis 42/43).
     Protocol(u8),
+    /// SIGINT stopped the command after it said what it had done (exit 130).
+    Interrupted,
 }
 
 impl Outcome {
@@ -34,6 +37,7 @@ impl Outcome {
             Outcome::Success => ExitCode::SUCCESS,
             Outcome::Rejected => ExitCode::from(1),
             Outcome::Protocol(code) => ExitCode::from(code),
+            Outcome::Interrupted => ExitCode::from(stonejudge::interrupt::EXIT_STATUS),
         }
     }
 }

@@ -1,16 +1,22 @@
 //! `verify [--partition K/N] [--json FILE]`: every check CI needs over the archive (see
-//! `stonejudge::archive::verify`), as a table with a summary; exit 1 if any item fails.
+//! `stonejudge::archive::verify`), as a table with a summary; exit 1 if any item fails. On
+//! SIGINT, the items done so far are summed up and the exit status is 130.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
 
 use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::output::{check_writable, write_atomically};
 use super::Outcome;
 use crate::cli::VerifyArgs;
 use stonejudge::archive::verify::{self, ItemReport, Partition, Verifier};
 use stonejudge::archive::Archive;
+use stonejudge::interrupt;
 use stonejudge::run::{Cache, Runner};
+use stonejudge::text::show::count;
 
 /// Width of the item column.
 const ITEM_WIDTH: usize = 52;
@@ -28,6 +34,10 @@ struct Document<'a> {
 }
 
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
+    interrupt::install().context("cannot catch SIGINT")?;
+    if let Some(path) = &args.json {
+        check_writable("--json", path)?;
+    }
     let archive = Archive::new(&args.archive.root);
     if !archive.root().join("problems").is_dir() {
         anyhow::bail!(
@@ -36,7 +46,17 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         );
     }
     let partition = args.partition.unwrap_or(Partition::WHOLE);
-    let items = partition.select(verify::items(&archive).map_err(anyhow::Error::msg)?);
+    let all = verify::items(&archive).map_err(anyhow::Error::msg)?;
+    let total = all.len();
+    let items = partition.select(all);
+    if items.is_empty() {
+        anyhow::bail!(
+            "--partition {partition}: part {} of {} has no item, as there are only {}",
+            partition.index,
+            partition.count,
+            count(total, "item", "items")
+        );
+    }
     let runner = Runner::current_exe()?;
     let cache = Cache::default_location()?;
     let verifier = Verifier {
@@ -54,7 +74,12 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     )?;
     let mut reports = Vec::with_capacity(items.len());
     for item in &items {
+        if interrupt::requested() {
+            break;
+        }
+        let spinner = Spinner::start(&item.id);
         let report = verifier.verify(item);
+        spinner.stop();
         let result = if report.ok { "ok" } else { "FAILED" };
         let detail = report
             .checks
@@ -85,10 +110,22 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         }
     }
     let passed = reports.len() - failed.len();
+    let interrupted = reports.len() < items.len();
+    let ran = if interrupted {
+        format!(
+            "interrupted after {} of {} (partition {partition}); the rest did not run",
+            reports.len(),
+            count(items.len(), "item", "items")
+        )
+    } else {
+        format!(
+            "{} (partition {partition})",
+            count(items.len(), "item", "items")
+        )
+    };
     writeln!(
         out,
-        "\nverify: {} items (partition {partition}): {passed} passed, {} failed",
-        reports.len(),
+        "\nverify: {ran}: {passed} passed, {} failed",
         failed.len()
     )?;
     if let Some(path) = &args.json {
@@ -99,14 +136,40 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
             items: &reports,
         };
         let text = serde_json::to_string_pretty(&document)?;
-        std::fs::write(path, text + "\n")
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write_atomically(path, &(text + "\n"))?;
     }
-    Ok(if failed.is_empty() {
+    Ok(if interrupted {
+        Outcome::Interrupted
+    } else if failed.is_empty() {
         Outcome::Success
     } else {
         Outcome::Rejected
     })
+}
+
+/// A spinner on standard error naming the item that runs, so that a slow item does not look
+/// like a hang; only when standard error is a terminal.
+struct Spinner(Option<ProgressBar>);
+
+impl Spinner {
+    fn start(item: &str) -> Spinner {
+        if !std::io::stderr().is_terminal() {
+            return Spinner(None);
+        }
+        let bar = ProgressBar::new_spinner();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            bar.set_style(style);
+        }
+        bar.set_message(item.to_string());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Spinner(Some(bar))
+    }
+
+    fn stop(self) {
+        if let Some(bar) = self.0 {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// `text` cut to [`DETAIL_CHARS`] characters, with `...` when cut.

@@ -139,6 +139,11 @@ pub fn compare_tokens(expected: &[u8], got: &[u8]) -> Result<(), String> {
             show::token(w),
             show::token(h)
         ),
+        (Some((_, w)), None) if have.is_empty() => format!(
+            "{} (expected {})",
+            crate::check::nothing_printed(got),
+            show::token(w)
+        ),
         (Some((_, w)), None) => format!(
             "the output ends after {} tokens; expected {} next",
             have.len(),

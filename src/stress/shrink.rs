@@ -5,11 +5,13 @@
 //! per thread at a time; the first that fails with the same verdict becomes the current case
 //! and the descent goes on from there. When no candidate fails, the case is locally minimal.
 //! Keeping the verdict keeps the bug: a wrong answer does not drift into some other crash.
-//! A descent stops early after [`MAX_RUNS`] judged candidates, and says so.
+//! A descent stops early after [`MAX_RUNS`] judged candidates, or on SIGINT, and says so.
 
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use crate::catalog::DynProblem;
+use crate::interrupt;
 use crate::parallel;
 use crate::run::fnv1a_128;
 
@@ -30,8 +32,12 @@ pub struct Shrunk {
     /// Candidates judged (program runs).
     pub runs: u64,
     /// No candidate of the final case fails: it is locally minimal (false when the descent
-    /// stopped at [`MAX_RUNS`]).
+    /// stopped at [`MAX_RUNS`] or on SIGINT).
     pub minimal: bool,
+    /// SIGINT stopped the descent ([`crate::interrupt`]).
+    pub interrupted: bool,
+    /// How long the descent took.
+    pub elapsed: Duration,
 }
 
 /// Shrinks `input`, on which the program got `trial`, as far as it keeps failing with
@@ -43,6 +49,7 @@ pub fn shrink(
     input: String,
     trial: Trial,
 ) -> Shrunk {
+    let start = Instant::now();
     let target = trial.judged.verdict;
     let mut current = Shrunk {
         input,
@@ -50,6 +57,8 @@ pub fn shrink(
         steps: 0,
         runs: 0,
         minimal: false,
+        interrupted: false,
+        elapsed: Duration::ZERO,
     };
     // Candidates lists are finite and each step moves to a new case, but a problem's
     // candidates need not be strictly smaller in one order: never judge a case twice.
@@ -61,7 +70,9 @@ pub fn shrink(
             .filter(|c| seen.insert(fnv1a_128(&[c.as_bytes()])))
             .collect();
         for batch in candidates.chunks(jobs.max(1)) {
-            if current.runs >= MAX_RUNS {
+            current.interrupted = interrupt::requested();
+            if current.runs >= MAX_RUNS || current.interrupted {
+                current.elapsed = start.elapsed();
                 return current;
             }
             let trials = parallel::map(batch, jobs, |input| oracle.trial(input));
@@ -78,6 +89,7 @@ pub fn shrink(
             }
         }
         current.minimal = true;
+        current.elapsed = start.elapsed();
         return current;
     }
 }
