@@ -96,7 +96,7 @@ fn gen_parameters(words: &[OsString]) -> String {
     } else {
         named
     };
-    let mut text = String::from("Generator parameters (--param KEY=VALUE):");
+    let mut text = format!("{GEN_EXAMPLES}\n\nGenerator parameters (--param KEY=VALUE):");
     for problem in problems {
         text.push_str(&format!("\n  {}:", problem.name()));
         for (key, values) in stonejudge::catalog::parameters(problem) {
@@ -109,38 +109,71 @@ fn gen_parameters(words: &[OsString]) -> String {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List the problems of the catalog.
+    #[command(after_help = "Example:\n  stonejudge list")]
     List,
     /// Print the reference answer to an input.
+    #[command(
+        after_help = "Examples:\n  stonejudge solve stripes testdata/stripes/01.in\n  \
+                            stonejudge gen stripes --seed 7 | stonejudge solve stripes -"
+    )]
     Solve(SolveArgs),
     /// Print the brute-force answer to an input (refuses large inputs).
+    #[command(after_help = "Example:\n  stonejudge brute stripes testdata/stripes/02.in")]
     Brute(SolveArgs),
     /// Print Grundy values G(0..=N) of a heap ruleset.
+    #[command(
+        after_help = "Examples:\n  stonejudge grundy octal:0.07 --upto 100\n  \
+                            stonejudge grundy octal:0.137 --upto 100000000 --period"
+    )]
     Grundy(GrundyArgs),
     /// Print one generated input.
+    #[command(after_help = GEN_EXAMPLES)]
     Gen(GenArgs),
     /// Check input files against the problem's format, strictly.
+    #[command(
+        after_help = "Examples:\n  stonejudge validate stripes testdata/stripes/*.in\n  \
+                            stonejudge gen nim --seed 3 | stonejudge validate nim"
+    )]
     Validate(ValidateArgs),
     /// Judge one output against the answer file, speaking a checker protocol (testlib by
     /// default, or the Kattis/ICPC output validator's with --kattis).
     #[command(
         override_usage = "stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]\n       \
-                                stonejudge check --kattis <PROBLEM> <INPUT> <ANSWER> <FEEDBACK_DIR> [FLAGS]... < OUTPUT"
+                                stonejudge check --kattis <PROBLEM> <INPUT> <ANSWER> <FEEDBACK_DIR> [FLAGS]... < OUTPUT",
+        after_help = "Examples:\n  stonejudge check stripes 01.in out.txt 01.ans\n  \
+                      stonejudge check --kattis stripes 01.in 01.ans feedback/ < out.txt"
     )]
     Check(CheckArgs),
     /// (Re)write testdata/ from the test plans in problems/; --check: compare only.
+    #[command(
+        after_help = "Examples:\n  stonejudge testdata stripes\n  stonejudge testdata --check"
+    )]
     Testdata(TestdataArgs),
     /// Search for a small input on which a program fails: random or exhaustive cases, each
     /// judged against the reference; the first failure is shrunk to a locally minimal case.
     #[command(
         override_usage = "stonejudge stress <PROBLEM> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]...\n       \
-                                stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]..."
+                                stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]...",
+        after_help = "Examples:\n  stonejudge stress stripes --duration 60 -- ./good.cpp\n  \
+                      stonejudge stress stripes --exhaustive --bound 20 -- ./good.cpp\n  \
+                      stonejudge stress --gen gen.py --ref slow.py --cases 500 -- ./fast.cpp\n\n\
+                      Ctrl-C stops a run: what ran and the seeds are printed, and the exit \
+                      status is 130."
     )]
     Stress(Box<StressArgs>),
     /// Verify the whole archive for CI: manifests, statements, test data, validators, brute
     /// force against the reference, example solutions against their folders' verdicts.
+    #[command(
+        after_help = "Examples:\n  stonejudge verify\n  stonejudge verify --partition 2/4 --json verify-2.json\n\n\
+                            Ctrl-C stops after the item that runs: the items done are summed up, \
+                            and the exit status is 130."
+    )]
     Verify(VerifyArgs),
     /// Write a problem as another system's package (kattis: the ICPC problem package that
     /// Kattis problemtools' verifyproblem checks).
+    #[command(
+        after_help = "Example:\n  stonejudge export stripes --format kattis --out build/stripes"
+    )]
     Export(ExportArgs),
     /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
@@ -151,7 +184,7 @@ pub enum Command {
 pub struct SolveArgs {
     /// Problem name (see `stonejudge list`).
     pub problem: String,
-    /// Input file; standard input when absent.
+    /// Input file; standard input when absent or `-`.
     pub input: Option<PathBuf>,
 }
 
@@ -198,7 +231,7 @@ pub struct GenArgs {
 pub struct ValidateArgs {
     /// Problem name.
     pub problem: String,
-    /// Input files; standard input when none.
+    /// Input files; standard input when none is given (or for `-`).
     pub files: Vec<PathBuf>,
 }
 
@@ -387,7 +420,7 @@ pub struct ExportArgs {
 
 /// `judge`.
 #[derive(Debug, Args)]
-#[command(after_long_help = JUDGE_AFTER_HELP,
+#[command(after_help = JUDGE_EXAMPLES, after_long_help = JUDGE_AFTER_HELP,
           mut_arg("jobs", |a| a.help("Run J tests at a time [default: the number of cores]")))]
 pub struct JudgeArgs {
     /// Problem name.
@@ -416,7 +449,21 @@ pub struct JudgeArgs {
     pub command: Vec<OsString>,
 }
 
+/// Shown by `judge -h`, and first by `judge --help`.
+const JUDGE_EXAMPLES: &str = "Examples:
+  stonejudge judge stripes -- ./good.cpp
+  stonejudge judge wythoff --test 03 --time-limit 2 -- python3 sol.py";
+
+/// Shown by `gen -h`, and first by `gen --help` (which lists the parameters after them).
+const GEN_EXAMPLES: &str = "Examples:
+  stonejudge gen stripes --seed 7
+  stonejudge gen stripes --seed 7 --param mode=max --param max_len=20";
+
 const JUDGE_AFTER_HELP: &str = "\
+Examples:
+  stonejudge judge stripes -- ./good.cpp
+  stonejudge judge wythoff --test 03 --time-limit 2 -- python3 sol.py
+
 Parallel tests (-j) are faster, but they share the cores, caches and memory bandwidth, so every
 run gets slower and a program near the time limit may flip between AC and TLE: give -j 1 when
 the times matter. Each job may hold up to 64 MiB of output in memory.

@@ -95,8 +95,8 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let judge_errors = outcomes.iter().filter(|o| o.verdict == Verdict::JE).count();
     if judge_errors > 0 {
         bail!(
-            "{judge_errors} of {} tests could not be judged (JE)",
-            tests.len()
+            "{judge_errors} of {} could not be judged (JE)",
+            count(tests.len(), "test", "tests")
         );
     }
     Ok(if outcomes.iter().all(Judged::accepted) {
