@@ -183,10 +183,11 @@ fn exhaustive(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::R
     let problem = resolved.problem();
     let name = resolved.name();
     let args = cx.args;
-    let census_cap = match (args.bound, args.cases, args.duration) {
-        (None, cases, _) => cases.unwrap_or(DEFAULT_EXHAUSTIVE_CASES),
-        (Some(_), Some(cases), _) => cases,
-        (Some(_), None, _) => MAX_UNBUDGETED_INSTANCES,
+    // Without a bound, the census finds it; with one, it counts what the run will cover (and
+    // a refusal needs to know whether there are more than a run without a budget takes).
+    let census_cap = match args.bound {
+        None => args.cases.unwrap_or(DEFAULT_EXHAUSTIVE_CASES),
+        Some(_) => MAX_UNBUDGETED_INSTANCES,
     };
     let census_until = args.duration.map(|d| cx.started + d / CENSUS_SHARE);
     let census = Census::count(

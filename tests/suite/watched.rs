@@ -1,0 +1,97 @@
+//! Running the real `stonejudge` binary as a child we watch: its peak memory from the kernel
+//! (`wait4`'s rusage, never a clock), and a signal sent once it has printed a given text.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How a watched run ended.
+pub struct Watched {
+    /// The exit status, `None` if a signal ended it.
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    /// Peak resident set size, in KiB (`ru_maxrss`).
+    pub peak_kib: u64,
+}
+
+/// A child that has not ended by then is taken to hang: it is killed and the test fails.
+const HANG: Duration = Duration::from_secs(300);
+
+/// Runs `stonejudge ARGS` from the repository root; writes `stdin` to it (ignoring a broken
+/// pipe: the child may stop reading), and sends SIGINT once standard error or output
+/// contains `interrupt_after`.
+pub fn run(
+    args: &[&str],
+    stdin: impl FnOnce(&mut dyn Write) + Send,
+    interrupt_after: Option<&str>,
+) -> Watched {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("stonejudge"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start stonejudge");
+    let pid = child.id() as libc::pid_t;
+    let mut input = child.stdin.take().expect("stdin");
+    let mut out = child.stdout.take().expect("stdout");
+    let mut err = child.stderr.take().expect("stderr");
+    let (seen, saw) = mpsc::channel::<()>();
+    let (ended, end) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || stdin(&mut input));
+        let reader = |stream: &mut dyn Read, seen: mpsc::Sender<()>| {
+            let mut text = Vec::new();
+            let mut chunk = [0u8; 4096];
+            loop {
+                match stream.read(&mut chunk) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => text.extend_from_slice(&chunk[..n]),
+                }
+                if interrupt_after.is_some_and(|t| String::from_utf8_lossy(&text).contains(t)) {
+                    let _ = seen.send(());
+                }
+            }
+            String::from_utf8_lossy(&text).into_owned()
+        };
+        let seen_too = seen.clone();
+        let stdout = scope.spawn(move || reader(&mut out, seen_too));
+        let stderr = scope.spawn(move || reader(&mut err, seen));
+        scope.spawn(move || {
+            if interrupt_after.is_some() && saw.recv_timeout(HANG).is_ok() {
+                // SAFETY: a plain kill(2) of our own child, which has not been reaped yet.
+                unsafe { libc::kill(pid, libc::SIGINT) };
+            }
+            if end.recv_timeout(HANG).is_err() {
+                // SAFETY: as above; the child is reaped only after `ended` is sent.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+                panic!("stonejudge {args:?} hangs");
+            }
+        });
+        let mut status = 0;
+        // SAFETY: rusage is plain data, filled in by wait4.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: waits for our own child; std's Child is not waited on afterwards.
+        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        let _ = ended.send(());
+        assert_eq!(reaped, pid, "wait4 failed");
+        Watched {
+            code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+            stdout: stdout.join().expect("stdout reader"),
+            stderr: stderr.join().expect("stderr reader"),
+            peak_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+        }
+    })
+}
+
+/// Nothing on standard input.
+pub fn no_input(_: &mut dyn Write) {}
+
+/// A file of the repository.
+pub fn repo_file(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
+}
