@@ -28,6 +28,8 @@ pub fn run(
     stdin: impl FnOnce(&mut dyn Write) + Send,
     interrupt_after: Option<&str>,
 ) -> Watched {
+    // The child is reaped by wait4 below (for its rusage), not by std's `Child::wait`.
+    #[allow(clippy::zombie_processes)]
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("stonejudge"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(args)
