@@ -89,8 +89,8 @@ pub fn check_output<P: Problem>(
 pub fn nothing_printed(output: &[u8]) -> String {
     match output.len() {
         0 => "the program printed nothing".to_string(),
-        1 => "the program printed only whitespace (1 byte)".to_string(),
-        n => format!("the program printed only whitespace ({n} bytes)"),
+        1 => "the program printed only 1 byte of whitespace".to_string(),
+        n => format!("the program printed only {n} bytes of whitespace"),
     }
 }
 
@@ -486,14 +486,19 @@ mod tests {
     }
 
     #[test]
-    fn empty_output_is_pe() {
+    fn empty_output_is_pe_and_named_as_nothing_printed() {
         assert_verdict(
             b"",
             Verdict::PE,
             &[
-                "line 1:1: expected \"win\" or \"lose\", found end of output",
+                "the program printed nothing (expected \"win\" or \"lose\")",
                 "the output has 0 lines with tokens, the answer file has 4",
             ],
+        );
+        assert_verdict(
+            b"\n \n",
+            Verdict::PE,
+            &["the program printed only 3 bytes of whitespace (expected \"win\" or \"lose\")"],
         );
     }
 

@@ -189,6 +189,12 @@ fn exhaustive(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::R
         None => args.cases.unwrap_or(DEFAULT_EXHAUSTIVE_CASES),
         Some(_) => MAX_UNBUDGETED_INSTANCES,
     };
+    // The header first: counting may take a second or two.
+    let sizes = match args.bound {
+        Some(bound) => format!("every instance of size <= {bound}"),
+        None => format!("every size whose instances number at most {census_cap} in all"),
+    };
+    announce(cx, &format!("{name}: exhaustive, {sizes}, smallest first"));
     let census_until = args.duration.map(|d| cx.started + d / CENSUS_SHARE);
     let census = Census::count(
         problem,
@@ -206,10 +212,6 @@ fn exhaustive(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::R
             )
         })?,
     };
-    announce(
-        cx,
-        &format!("{name}: exhaustive, every instance of size <= {bound}, smallest first"),
-    );
     print_census(&census, bound);
     if census.sizes.is_empty() {
         bail!("{name} has no instance of size at most {bound}");
@@ -218,8 +220,8 @@ fn exhaustive(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::R
     if args.bound.is_some() && args.cases.is_none() && args.duration.is_none() && !complete {
         bail!(
             "{name} has more than {MAX_UNBUDGETED_INSTANCES} instances of size at most {bound}, \
-             beyond reach of one run: give --cases N (the N smallest), --duration S (the \
-             smallest first, for S seconds) or a smaller --bound"
+             more than one run takes without a budget: give --cases N (the N smallest), \
+             --duration S (the smallest first, for S seconds) or a smaller --bound"
         );
     }
     let budget = Budget {
@@ -265,7 +267,7 @@ fn print_census(census: &Census, bound: u64) {
         .filter(|(size, _)| *size <= bound)
         .map(|(size, n)| format!("{size}:{n}"))
         .collect();
-    if let Some(size) = census.uncounted_from {
+    if let Some(size) = census.uncounted_from.filter(|&size| size <= bound) {
         if let Some(last) = words.last_mut() {
             if census.sizes.last().is_some_and(|(s, _)| *s == size) {
                 last.push('+');

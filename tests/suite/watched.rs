@@ -1,5 +1,10 @@
 //! Running the real `stonejudge` binary as a child we watch: its peak memory from the kernel
-//! (`wait4`'s rusage, never a clock), and a signal sent once it has printed a given text.
+//! (never a clock), and a signal sent once it has printed a given text.
+//!
+//! The peak is the child's `VmHWM` in `/proc/<pid>/status`, read every few milliseconds while
+//! it runs. `wait4`'s `ru_maxrss` would be exact but is useless here: the kernel carries the
+//! high-water mark across fork and exec, so a child of this (large) test process reports the
+//! test process's own peak.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -13,8 +18,18 @@ pub struct Watched {
     pub code: Option<i32>,
     pub stdout: String,
     pub stderr: String,
-    /// Peak resident set size, in KiB (`ru_maxrss`).
+    /// Peak resident set size, in KiB, as last seen (`VmHWM` only grows).
     pub peak_kib: u64,
+}
+
+/// How often the child's peak memory is read.
+const POLL: Duration = Duration::from_millis(5);
+
+/// The `VmHWM` of process `pid`, in KiB, if it is still running.
+fn high_water_kib(pid: libc::pid_t) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// A child that has not ended by then is taken to hang: it is killed and the test fails.
@@ -28,7 +43,8 @@ pub fn run(
     stdin: impl FnOnce(&mut dyn Write) + Send,
     interrupt_after: Option<&str>,
 ) -> Watched {
-    // The child is reaped by wait4 below (for its rusage), not by std's `Child::wait`.
+    // The child is reaped by waitpid below (the memory watcher must know when), not by std's
+    // `Child::wait`.
     #[allow(clippy::zombie_processes)]
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("stonejudge"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -44,6 +60,7 @@ pub fn run(
     let mut err = child.stderr.take().expect("stderr");
     let (seen, saw) = mpsc::channel::<()>();
     let (ended, end) = mpsc::channel::<()>();
+    let (reaped_tx, reaped_rx) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || stdin(&mut input));
         let reader = |stream: &mut dyn Read, seen: mpsc::Sender<()>| {
@@ -69,23 +86,31 @@ pub fn run(
                 unsafe { libc::kill(pid, libc::SIGINT) };
             }
             if end.recv_timeout(HANG).is_err() {
-                // SAFETY: as above; the child is reaped only after `ended` is sent.
+                // SAFETY: as above; `ended` is sent once the child is reaped.
                 unsafe { libc::kill(pid, libc::SIGKILL) };
                 panic!("stonejudge {args:?} hangs");
             }
         });
+        let peak = scope.spawn(move || {
+            // `spawn` returned after the exec, so this is already the new program's memory;
+            // until the child is reaped, its pid cannot be reused.
+            let mut peak = high_water_kib(pid).unwrap_or(0);
+            while reaped_rx.recv_timeout(POLL).is_err() {
+                peak = peak.max(high_water_kib(pid).unwrap_or(0));
+            }
+            peak
+        });
         let mut status = 0;
-        // SAFETY: rusage is plain data, filled in by wait4.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
         // SAFETY: waits for our own child; std's Child is not waited on afterwards.
-        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        let reaped = unsafe { libc::waitpid(pid, &mut status, 0) };
+        let _ = reaped_tx.send(());
         let _ = ended.send(());
-        assert_eq!(reaped, pid, "wait4 failed");
+        assert_eq!(reaped, pid, "waitpid failed");
         Watched {
             code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
             stdout: stdout.join().expect("stdout reader"),
             stderr: stderr.join().expect("stderr reader"),
-            peak_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+            peak_kib: peak.join().expect("memory watcher"),
         }
     })
 }
