@@ -21,22 +21,10 @@ printf '#include <cstdio>\nint main() { std::puts("second"); }\n' > "$dir/echo.c
 "$sj" judge nim --tests "$dir/tests" --test 001 -- "$dir/echo.cpp" > /dev/null
 binary=$(find "$dir/cache" -maxdepth 1 -type f | head -1)
 
-best_of_3() {
-    local best=
-    for _ in 1 2 3; do
-        local start end t
-        start=$(date +%s%N)
-        "$@" > /dev/null 2>&1 || true
-        end=$(date +%s%N)
-        t=$(( (end - start) / 1000 ))
-        if [[ -z $best ]] || (( t < best )); then best=$t; fi
-    done
-    echo "$best"
-}
+source bench/lib.sh
 shell_loop() {
     for input in "$dir"/tests/*.in; do "$binary" < "$input" > "$dir/out"; done
 }
-per_test() { awk "BEGIN { printf \"%.2f ms\", $1 / 200 / 1000 }"; }
 
 baseline=$(best_of_3 shell_loop)
 printf '%-44s %s per test\n' "shell loop, 200 runs (baseline)" "$(per_test "$baseline")"

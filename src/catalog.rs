@@ -1,11 +1,14 @@
-//! The catalog: every problem stonejudge knows by name, seen through bytes, and the lookup
-//! from a name to a problem ([`resolve`]). This is the layer above [`crate::problem`] (typed
+//! The catalog: every problem stonejudge knows by name, seen through bytes, the lookup from a
+//! name to a problem of any kind ([`resolve`]), and the tools of a problem whatever its kind
+//! ([`Tools`]). This is the layer above [`crate::problem`] (typed
 //! problems) and [`crate::check`] (the generic checker flow) where kinds of problem meet the
 //! commands.
 
 mod resolve;
+mod tools;
 
-pub use resolve::{all, resolve, Resolved, UnknownProblem};
+pub use resolve::{all, resolve, ResolveError, Resolved};
+pub use tools::{ToolError, Tools};
 
 use crate::check::JudgeFailure;
 use crate::game::brute::TooLarge;
@@ -157,6 +160,13 @@ impl<P: Problem> DynProblem for Registered<P> {
                 .map(|instance| list::write_input(&self.problem, &instance))
                 .filter(|input| list::parse_input(&self.problem, input.as_bytes()).is_ok()),
         )
+    }
+}
+
+/// A catalog problem judges an output with its own checker.
+impl crate::judge::Checker for &dyn DynProblem {
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
+        DynProblem::check(*self, input, answer, output)
     }
 }
 

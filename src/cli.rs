@@ -177,6 +177,10 @@ pub enum Command {
     Export(ExportArgs),
     /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
+    /// Make a new program-backed problem folder, problems/<NAME>, from a template (a small
+    /// game with generator, validator, reference, brute force and a wrong solution, in C++
+    /// and Python) on which testdata and verify pass at once.
+    New(NewArgs),
 }
 
 /// `solve` and `brute`.
@@ -416,6 +420,15 @@ pub struct ExportArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
+}
+
+/// `new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The problem's name: lowercase letters, digits and '-'; problems/<NAME> must not exist.
+    pub name: String,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
 }
 
 /// `judge`.

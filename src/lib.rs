@@ -14,6 +14,7 @@ pub mod interrupt;
 pub mod judge;
 pub mod parallel;
 pub mod problem;
+pub mod programs;
 pub mod run;
 pub mod stress;
 pub mod text;

@@ -3,12 +3,17 @@
 //!
 //! The items, found by walking `problems/`:
 //!
-//! - **registry**: the directories under `problems/` are exactly the problems of the catalog;
-//! - **a problem** (`<name>`): its `problem.toml` loads; its `statement.md` is well-formed, has
-//!   the manifest's title and shows the manifest's samples with outputs the checker accepts;
-//!   `testdata/<name>/` is byte for byte what the plan regenerates, and the plan reaches every
-//!   constraint bound; every input on disk validates and every answer file checks against
-//!   itself; brute force agrees with the answer file on every test small enough for it;
+//! - **registry**: every directory under `problems/` is a problem: a problem of the catalog
+//!   (named after it) or a program-backed one (`[programs]`); the archive holds any subset of
+//!   the catalog;
+//! - **a problem** (`<name>`): its `problem.toml` loads and its programs (if any) compile; its
+//!   `statement.md` is well-formed, has the manifest's title and shows the manifest's samples
+//!   with outputs the checker accepts (and lists the input format's constraints, when the
+//!   problem declares them); `testdata/<name>/` is byte for byte what the plan regenerates, the
+//!   validator rejects every invalid input of the plan, and the plan reaches every constraint
+//!   bound; every input on disk validates and every answer file checks against itself; brute
+//!   force agrees with the answer file on every test small enough for it (for a brute force
+//!   program: every test of a group marked `small`);
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
 //!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
@@ -24,9 +29,10 @@ use std::str::FromStr;
 use serde::Serialize;
 use walkdir::WalkDir;
 
+use super::plan::stem;
 use super::statement::{self, STATEMENT_FILE};
 use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
-use crate::catalog::{self, DynProblem, Resolved, CATALOG};
+use crate::catalog::{self, Resolved, ToolError, Tools};
 use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
@@ -234,7 +240,7 @@ pub struct Verifier<'a> {
     pub jobs: usize,
 }
 
-impl Verifier<'_> {
+impl<'a> Verifier<'a> {
     pub fn verify(&self, item: &Item) -> ItemReport {
         let start = std::time::Instant::now();
         let checks = match &item.kind {
@@ -254,53 +260,42 @@ impl Verifier<'_> {
         }
     }
 
-    /// `problems/` holds exactly the catalog's problems.
+    /// Every directory of `problems/` is a problem.
     fn registry(&self) -> Check {
-        let on_disk = match problem_dirs(self.archive) {
-            Ok(names) => names,
+        let on_disk = match catalog::all(self.archive.root()) {
+            Ok(found) => found,
             Err(e) => return Check::fail("registry", e),
         };
-        let missing: Vec<&str> = CATALOG
+        let wrong: Vec<String> = on_disk
             .iter()
-            .map(|p| p.name())
-            .filter(|name| !on_disk.iter().any(|d| d == name))
+            .filter_map(|found| found.as_ref().err().map(|e| e.to_string()))
             .collect();
-        let unknown: Vec<&str> = on_disk
-            .iter()
-            .map(String::as_str)
-            .filter(|d| catalog::find(d).is_none())
-            .collect();
-        let mut wrong = Vec::new();
-        if !missing.is_empty() {
-            wrong.push(format!("no problems/ directory for {}", missing.join(", ")));
-        }
-        if !unknown.is_empty() {
-            wrong.push(format!(
-                "problems/ has directories that are not problems of the catalog: {}",
-                unknown.join(", ")
-            ));
-        }
         if wrong.is_empty() {
             Check::pass("registry", format!("{} problems", on_disk.len()))
         } else {
-            Check::fail("registry", wrong.join("\n"))
+            Check::fail(
+                "registry",
+                listed(
+                    "problems/ has folders that are not problems",
+                    wrong.into_iter(),
+                ),
+            )
         }
     }
 
-    /// The problem `name` of this archive, if there is one.
-    fn resolve(&self, name: &str) -> Option<Resolved> {
-        catalog::resolve(name, self.archive.root()).ok()
+    /// The problem `name` of this archive, and its tools; or why there is none.
+    fn resolve(&self, name: &str) -> Result<(Resolved, Tools<'a>), String> {
+        let resolved = catalog::resolve(name, self.archive.root()).map_err(|e| e.to_string())?;
+        let tools = resolved.tools(self.runner, self.cache)?;
+        Ok((resolved, tools))
     }
 
     /// The checks of one problem directory; later checks are skipped when the manifest fails.
     fn problem(&self, name: &str) -> Vec<Check> {
-        let Some(resolved) = self.resolve(name) else {
-            return vec![Check::fail(
-                "manifest",
-                format!("problems/{name}: not a problem of the catalog"),
-            )];
+        let (resolved, tools) = match self.resolve(name) {
+            Ok(found) => found,
+            Err(e) => return vec![Check::fail("manifest", e)],
         };
-        let problem = resolved.problem();
         let manifest = match resolved.manifest() {
             Ok(manifest) => manifest,
             Err(e) => return vec![Check::fail("manifest", e.to_string())],
@@ -313,8 +308,11 @@ impl Verifier<'_> {
                 count(manifest.groups.len(), "group", "groups")
             ),
         )];
-        checks.push(Check::from("statement", self.statement(problem, &manifest)));
-        match build(problem, &manifest, self.jobs) {
+        checks.push(Check::from(
+            "statement",
+            statement_check(&resolved, &tools, &manifest),
+        ));
+        match build(&tools, &manifest, self.jobs) {
             Err(e) => checks.push(Check::fail("testdata", e.to_string())),
             Ok(built) => {
                 let dir = resolved.testdata_dir();
@@ -343,81 +341,14 @@ impl Verifier<'_> {
         match resolved.tests() {
             Err(e) => checks.push(Check::fail("inputs", e)),
             Ok(tests) => {
-                checks.push(Check::from("inputs", inputs(problem, &tests, self.jobs)));
-                checks.push(Check::from("brute", brute(problem, &tests, self.jobs)));
+                checks.push(Check::from("inputs", inputs(&tools, &tests, self.jobs)));
+                checks.push(Check::from(
+                    "brute",
+                    brute(&tools, &tests, &small_stems(&manifest), self.jobs),
+                ));
             }
         }
         checks
-    }
-
-    /// The statement's shape, title and samples.
-    fn statement(&self, problem: &dyn DynProblem, manifest: &Manifest) -> Result<String, String> {
-        let path = self
-            .archive
-            .problem_dir(problem.name())
-            .join(STATEMENT_FILE);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let shown = path.display();
-        let parsed = statement::parse(&text)
-            .map_err(|problems| listed(&format!("{shown} is malformed"), problems.into_iter()))?;
-        let mut wrong = Vec::new();
-        if parsed.title != manifest.title {
-            wrong.push(format!(
-                "{shown}:1: title {:?}, but problem.toml says {:?}",
-                parsed.title, manifest.title
-            ));
-        }
-        if parsed.samples.len() != manifest.samples.len() {
-            wrong.push(format!(
-                "{shown}: {}, but problem.toml has {}",
-                count(parsed.samples.len(), "sample", "samples"),
-                manifest.samples.len()
-            ));
-        }
-        for (k, (shown_sample, sample)) in parsed.samples.iter().zip(&manifest.samples).enumerate()
-        {
-            let at = format!("{shown}:{}: sample {}", shown_sample.line, k + 1);
-            if shown_sample.input != sample.input {
-                wrong.push(format!("{at}: the input is not problem.toml's"));
-                continue;
-            }
-            let judged = problem
-                .solve(sample.input.as_bytes())
-                .map_err(|e| e.to_string())
-                .and_then(|answer| {
-                    problem
-                        .check(
-                            sample.input.as_bytes(),
-                            answer.as_bytes(),
-                            shown_sample.output.as_bytes(),
-                        )
-                        .map_err(|e| e.to_string())
-                });
-            match judged {
-                Ok(j) if j.verdict == Verdict::AC => {}
-                Ok(j) => wrong.push(format!(
-                    "{at}: the output shown is {}: {}",
-                    j.verdict, j.message
-                )),
-                Err(e) => wrong.push(format!("{at}: {e}")),
-            }
-        }
-        let constraints: Vec<String> = (problem.constraints().iter())
-            .map(Constraint::statement_line)
-            .collect();
-        if let Err(problems) = statement::check_constraints(&text, &constraints) {
-            let why = "the constraints must be the input format's, as listed by the problem";
-            wrong.push(listed(&format!("{shown}: {why}"), problems.into_iter()));
-        }
-        if wrong.is_empty() {
-            Ok(format!(
-                "title, constraints and {} match; outputs accepted",
-                count(parsed.samples.len(), "sample", "samples")
-            ))
-        } else {
-            Err(wrong.join("\n"))
-        }
     }
 
     /// Judges one example solution on every test.
@@ -433,8 +364,9 @@ impl Verifier<'_> {
                 ),
             );
         };
-        let Some(resolved) = self.resolve(name) else {
-            return Check::fail(CHECK, format!("{name} is not a problem of the catalog"));
+        let (resolved, tools) = match self.resolve(name) {
+            Ok(found) => found,
+            Err(e) => return Check::fail(CHECK, e),
         };
         // The manifest must load: a solution is held to the problem's own limits.
         let limits = match resolved.manifest() {
@@ -454,7 +386,7 @@ impl Verifier<'_> {
             runner: self.runner,
             program: &program,
             limits,
-            checker: resolved.checker(),
+            checker: tools.checker(),
         };
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.
@@ -465,6 +397,80 @@ impl Verifier<'_> {
             .map(|(test, judged)| (test.name.clone(), judged.verdict, judged.message))
             .collect();
         Check::from(CHECK, expectation(expected, &verdicts))
+    }
+}
+
+/// The statement's shape, title and samples (and its constraints, when the problem declares
+/// them).
+fn statement_check(
+    resolved: &Resolved,
+    tools: &Tools<'_>,
+    manifest: &Manifest,
+) -> Result<String, String> {
+    let path = resolved.dir().join(STATEMENT_FILE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let shown = path.display();
+    let parsed = statement::parse(&text)
+        .map_err(|problems| listed(&format!("{shown} is malformed"), problems.into_iter()))?;
+    let mut wrong = Vec::new();
+    if parsed.title != manifest.title {
+        wrong.push(format!(
+            "{shown}:1: title {:?}, but problem.toml says {:?}",
+            parsed.title, manifest.title
+        ));
+    }
+    if parsed.samples.len() != manifest.samples.len() {
+        wrong.push(format!(
+            "{shown}: {}, but problem.toml has {}",
+            count(parsed.samples.len(), "sample", "samples"),
+            manifest.samples.len()
+        ));
+    }
+    for (k, (shown_sample, sample)) in parsed.samples.iter().zip(&manifest.samples).enumerate() {
+        let at = format!("{shown}:{}: sample {}", shown_sample.line, k + 1);
+        if shown_sample.input != sample.input {
+            wrong.push(format!("{at}: the input is not problem.toml's"));
+            continue;
+        }
+        let judged = tools
+            .solve(sample.input.as_bytes())
+            .map_err(|e| e.to_string())
+            .and_then(|answer| {
+                tools
+                    .checker()
+                    .check(
+                        sample.input.as_bytes(),
+                        answer.as_bytes(),
+                        shown_sample.output.as_bytes(),
+                    )
+                    .map_err(|e| e.to_string())
+            });
+        match judged {
+            Ok(j) if j.verdict == Verdict::AC => {}
+            Ok(j) => wrong.push(format!(
+                "{at}: the output shown is {}: {}",
+                j.verdict, j.message
+            )),
+            Err(e) => wrong.push(format!("{at}: {e}")),
+        }
+    }
+    if let Some(constraints) = tools.constraints() {
+        let constraints: Vec<String> = (constraints.iter())
+            .map(Constraint::statement_line)
+            .collect();
+        if let Err(problems) = statement::check_constraints(&text, &constraints) {
+            let why = "the constraints must be the input format's, as listed by the problem";
+            wrong.push(listed(&format!("{shown}: {why}"), problems.into_iter()));
+        }
+    }
+    if wrong.is_empty() {
+        Ok(format!(
+            "title, constraints and {} match; outputs accepted",
+            count(parsed.samples.len(), "sample", "samples")
+        ))
+    } else {
+        Err(wrong.join("\n"))
     }
 }
 
@@ -509,20 +515,20 @@ pub fn expectation(
 }
 
 /// Every input validates and every answer file is accepted as an output against itself.
-fn inputs(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String, String> {
+fn inputs(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Result<String, String> {
     let wrong: Vec<String> = parallel::map(tests, jobs, |test| -> Option<String> {
         let input = match std::fs::read(&test.input) {
             Ok(bytes) => bytes,
             Err(e) => return Some(format!("{}: {e}", test.input.display())),
         };
-        if let Err(e) = problem.validate(&input) {
-            return Some(format!("{}:{e}", test.input.display()));
+        if let Err(e) = tools.validate(&input) {
+            return Some(e.about(&test.input.display().to_string()));
         }
         let answer = match std::fs::read(&test.answer) {
             Ok(bytes) => bytes,
             Err(e) => return Some(format!("{}: {e}", test.answer.display())),
         };
-        match problem.check(&input, &answer, &answer) {
+        match tools.checker().check(&input, &answer, &answer) {
             Ok(j) if j.verdict == Verdict::AC => None,
             Ok(j) => Some(format!(
                 "{}: not accepted as its own output: {}",
@@ -542,9 +548,29 @@ fn inputs(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<Strin
     }
 }
 
-/// Brute force agrees with the answer file on every test it can solve; at least one test must
-/// be small enough, or the reference is trusted on nothing.
-fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String, String> {
+/// The stems of the tests of groups marked small.
+fn small_stems(manifest: &Manifest) -> Vec<String> {
+    let planned = manifest.tests();
+    (planned.iter())
+        .filter(|test| test.small())
+        .map(|test| stem(test.number, planned.len()))
+        .collect()
+}
+
+/// Brute force agrees with the answer file on every test it can solve (a brute force program:
+/// on the tests named in `small`); at least one test must be small enough, or the reference
+/// is trusted on nothing. A program-backed problem without a brute force program passes.
+fn brute(
+    tools: &Tools<'_>,
+    tests: &[Test],
+    small: &[String],
+    jobs: usize,
+) -> Result<String, String> {
+    if let Tools::Programs(programs) = tools {
+        if !programs.has_brute() {
+            return Ok("no brute force program (brute in [programs])".to_string());
+        }
+    }
     let results: Vec<Option<Result<(), String>>> = parallel::map(tests, jobs, |test| {
         let read =
             |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
@@ -552,18 +578,21 @@ fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String
             (Ok(i), Ok(a)) => (i, a),
             (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
         };
-        match problem.brute(&input) {
-            Err(e) => Some(Err(format!("{}:{e}", test.input.display()))),
-            Ok(Err(_too_large)) => None,
-            Ok(Ok(brute)) => Some(match problem.check(&input, &answer, brute.as_bytes()) {
-                Ok(j) if j.verdict == Verdict::AC => Ok(()),
-                Ok(j) => Err(format!(
-                    "test {}: brute force disagrees with the answer file: {}",
-                    test.name,
-                    first_line(&j.message)
-                )),
-                Err(e) => Err(format!("test {}: {e}", test.name)),
-            }),
+        match tools.brute(&input, small.contains(&test.name)) {
+            Err(e @ ToolError::Broken(_)) => Some(Err(format!("test {}: {e}", test.name))),
+            Err(e) => Some(Err(e.about(&test.input.display().to_string()))),
+            Ok(None) => None,
+            Ok(Some(brute)) => Some(
+                match tools.checker().check(&input, &answer, brute.as_bytes()) {
+                    Ok(j) if j.verdict == Verdict::AC => Ok(()),
+                    Ok(j) => Err(format!(
+                        "test {}: brute force disagrees with the answer file: {}",
+                        test.name,
+                        first_line(&j.message)
+                    )),
+                    Err(e) => Err(format!("test {}: {e}", test.name)),
+                },
+            ),
         }
     });
     let checked = results.iter().flatten().count();
@@ -577,7 +606,8 @@ fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String
     }
     if checked == 0 {
         return Err(format!(
-            "none of the {} is small enough for brute force: add a small group to the plan",
+            "none of the {} is small enough for brute force: add a small group to the \
+             plan (small = true for a brute force program)",
             count(tests.len(), "test", "tests")
         ));
     }

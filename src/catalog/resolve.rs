@@ -2,140 +2,225 @@
 //! problem plug in.
 //!
 //! [`resolve`] turns a PROBLEM argument and the archive it is looked up in (`--root`) into a
-//! [`Resolved`] problem, which says where the problem lives and what judges it. Commands ask
-//! it, never a path of their own making, for
+//! [`Resolved`] problem, which says where the problem lives and what its tools are:
 //!
-//! - its tests ([`Resolved::tests`]) and their limits ([`Resolved::limits`]), which the
-//!   archive gives (`testdata/<name>/`, the `[limits]` of `problems/<name>/problem.toml`);
-//! - its checker ([`Resolved::checker`]), which the judging path calls;
-//! - its in-process tools ([`Resolved::problem`]: generator, validator, reference, brute
-//!   force, shrinking) and its files ([`Resolved::manifest`], [`Resolved::archive`]).
+//! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`) names a problem
+//!   folder directly;
+//! - otherwise `problems/<NAME>` under the archive, when that folder exists, wins;
+//! - otherwise NAME is a problem of the catalog.
 //!
-//! Today every problem is a problem of the catalog ([`Kind::Catalog`]). A new kind (a folder
-//! whose `problem.toml` names programs, a Kattis package given as a path, a declared game, an
-//! interactive problem) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm
-//! in each method below; the compiler lists every place that must learn about it.
+//! A folder is a problem of the catalog when its `problem.toml` has no kind's table and the
+//! folder is named after a catalog problem ([`Kind::Catalog`]), or a program-backed problem
+//! when it has `[programs]` ([`Kind::Programs`]); anything else is an error that says which
+//! folder. Commands ask the [`Resolved`] problem, never a path of their own making, for
+//!
+//! - its tests ([`Resolved::tests`]) and their limits ([`Resolved::limits`]): the tests are in
+//!   `testdata/<name>/` of the archive (of the folder itself when it is not in an archive's
+//!   `problems/`), the limits in the `[limits]` of its `problem.toml`;
+//! - its tools ([`Resolved::tools`]: generator, validator, reference, brute force, checker);
+//! - its files ([`Resolved::manifest`], [`Resolved::dir`]).
+//!
+//! A new kind (a Kattis package given as a path, a declared game, an interactive problem) is
+//! a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm in each method below;
+//! the compiler lists every place that must learn about it.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{find, names, DynProblem, CATALOG};
-use crate::archive::{Archive, LimitFlags, Manifest, ManifestError};
-use crate::check::JudgeFailure;
-use crate::judge::{Checker, Test};
-use crate::run::Limits;
-use crate::verdict::Judged;
+use super::tools::Tools;
+use super::{find, names, DynProblem};
+use crate::archive::manifest::{ProblemKind, Programs, MANIFEST_FILE};
+use crate::archive::{run_limits, tests_in, LimitFlags, Manifest, ManifestError};
+use crate::judge::Test;
+use crate::programs::ProgramTools;
+use crate::run::{Cache, Limits, Runner};
 
-/// A problem found by name: what kind it is, and the archive its files are in.
+/// A problem found by name: what kind it is, and where its files are.
 #[derive(Clone)]
 pub struct Resolved {
+    name: String,
     kind: Kind,
-    /// The archive it was looked up in. A catalog problem needs no files to exist: its tests
-    /// and manifest are in this archive when it has them.
-    archive: Archive,
+    /// The problem folder (`problems/<name>` of the archive). A catalog problem needs no
+    /// files to exist: its manifest and tests are used when they are there.
+    dir: PathBuf,
+    /// Where its test data is: `testdata/<name>` of the archive.
+    testdata: PathBuf,
 }
 
 /// What a problem is, and so what generates, solves and judges it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Kind {
     /// Compiled into stonejudge: every tool runs in-process.
     Catalog(&'static dyn DynProblem),
+    /// A folder whose `problem.toml` names programs.
+    Programs(Box<Programs>),
 }
 
-/// A PROBLEM argument that names no problem.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownProblem {
-    pub name: String,
+/// A PROBLEM argument that names no problem, or a folder that is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    #[error("unknown problem {name:?}; the problems are: {} (or a folder problems/<NAME> under --root, or a path to a problem folder)", names().join(", "))]
+    Unknown { name: String },
+    #[error("{}: not a problem: {why}", dir.display())]
+    NotAProblem { dir: PathBuf, why: String },
+    #[error(transparent)]
+    Manifest(#[from] ManifestError),
 }
 
-impl fmt::Display for UnknownProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown problem {:?}; the problems are: {}",
-            self.name,
-            names().join(", ")
-        )
+/// The problem called `name` (or at the path `name`), looked up in the archive at `root`.
+pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
+    if name.contains('/') || name.starts_with('.') {
+        return folder(Path::new(name));
     }
-}
-
-impl std::error::Error for UnknownProblem {}
-
-/// The problem called `name`, looked up in the archive at `root`.
-pub fn resolve(name: &str, root: &Path) -> Result<Resolved, UnknownProblem> {
+    let dir = root.join("problems").join(name);
+    if dir.is_dir() {
+        let testdata = root.join("testdata").join(name);
+        return in_folder(name, dir, testdata);
+    }
     match find(name) {
         Some(problem) => Ok(Resolved {
+            name: name.to_string(),
             kind: Kind::Catalog(problem),
-            archive: Archive::new(root),
+            dir,
+            testdata: root.join("testdata").join(name),
         }),
-        None => Err(UnknownProblem {
+        None => Err(ResolveError::Unknown {
             name: name.to_string(),
         }),
     }
 }
 
-/// Every problem known in the archive at `root`, in catalog order: today, the catalog's.
-pub fn all(root: &Path) -> Vec<Resolved> {
-    CATALOG
-        .iter()
-        .map(|&problem| Resolved {
-            kind: Kind::Catalog(problem),
-            archive: Archive::new(root),
-        })
-        .collect()
+/// The problem in the folder at `path`. Its tests are in the archive's `testdata/<name>` when
+/// the folder is in an archive's `problems/`, else in the folder's own `testdata/`.
+fn folder(path: &Path) -> Result<Resolved, ResolveError> {
+    let not_a_problem = |why: &str| ResolveError::NotAProblem {
+        dir: path.to_owned(),
+        why: why.to_string(),
+    };
+    if !path.is_dir() {
+        return Err(not_a_problem("no such folder"));
+    }
+    let absolute = std::path::absolute(path).map_err(|e| not_a_problem(&e.to_string()))?;
+    let absolute: PathBuf = absolute.components().collect();
+    let name = absolute
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| not_a_problem("a problem folder has a name"))?;
+    if !path.join(MANIFEST_FILE).is_file() {
+        return Err(not_a_problem(&format!("it has no {MANIFEST_FILE}")));
+    }
+    let parent = absolute.parent();
+    let testdata = match parent.filter(|p| p.file_name().is_some_and(|n| n == "problems")) {
+        Some(problems) => problems
+            .parent()
+            .unwrap_or(Path::new("/"))
+            .join("testdata")
+            .join(&name),
+        None => path.join("testdata"),
+    };
+    in_folder(&name, path.to_owned(), testdata)
+}
+
+/// The problem `name` whose folder is `dir`, told apart by its manifest.
+fn in_folder(name: &str, dir: PathBuf, testdata: PathBuf) -> Result<Resolved, ResolveError> {
+    let kind = match (Manifest::load(&dir), find(name)) {
+        (Ok(manifest), catalog) => match (manifest.kind, catalog) {
+            (ProblemKind::Programs(programs), _) => Kind::Programs(programs),
+            (ProblemKind::Catalog, Some(problem)) => Kind::Catalog(problem),
+            (ProblemKind::Catalog, None) => {
+                return Err(ResolveError::NotAProblem {
+                    dir,
+                    why: format!(
+                        "{name} is not a problem of the catalog, and its {MANIFEST_FILE} has no \
+                         [programs] table"
+                    ),
+                })
+            }
+        },
+        // A catalog problem's manifest is read again, and its error reported, by whatever
+        // needs it; a folder of another name has no kind without one.
+        (Err(_), Some(problem)) => Kind::Catalog(problem),
+        (Err(e), None) => return Err(e.into()),
+    };
+    Ok(Resolved {
+        name: name.to_string(),
+        kind,
+        dir,
+        testdata,
+    })
+}
+
+/// Every problem folder under `problems/` of the archive at `root`, by name, each resolved
+/// (or why it is not a problem).
+pub fn all(root: &Path) -> Result<Vec<Result<Resolved, ResolveError>>, String> {
+    let dir = root.join("problems");
+    let entries =
+        std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut names = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            names.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    names.sort();
+    Ok(names.iter().map(|name| resolve(name, root)).collect())
 }
 
 impl Resolved {
     pub fn name(&self) -> &str {
-        match self.kind {
-            Kind::Catalog(problem) => problem.name(),
-        }
+        &self.name
     }
 
-    /// The in-process tools: generator, validator, reference, brute force, shrinking.
-    pub fn problem(&self) -> &'static dyn DynProblem {
-        match self.kind {
-            Kind::Catalog(problem) => problem,
-        }
-    }
-
-    /// What judges an output of this problem.
-    pub fn checker(&self) -> &dyn Checker {
+    /// The problem compiled into the catalog, if it is one.
+    pub fn catalog(&self) -> Option<&'static dyn DynProblem> {
         match &self.kind {
-            Kind::Catalog(problem) => problem,
+            Kind::Catalog(problem) => Some(*problem),
+            Kind::Programs(_) => None,
         }
     }
 
-    /// The archive the problem's files are in.
-    pub fn archive(&self) -> &Archive {
-        &self.archive
+    /// Its tools. A program-backed problem's programs are prepared (compiled) here; an error
+    /// names the program and its line in `problem.toml`.
+    pub fn tools<'a>(&self, runner: &'a Runner, cache: &Cache) -> Result<Tools<'a>, String> {
+        match &self.kind {
+            Kind::Catalog(problem) => Ok(Tools::InProcess(*problem)),
+            Kind::Programs(programs) => {
+                let manifest = self.dir.join(MANIFEST_FILE);
+                ProgramTools::prepare(programs, &manifest, runner, cache)
+                    .map(|tools| Tools::Programs(Box::new(tools)))
+            }
+        }
     }
 
-    /// Its manifest, `problems/<name>/problem.toml`.
+    /// The problem folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Its manifest, `problem.toml` in its folder.
     pub fn manifest(&self) -> Result<Manifest, ManifestError> {
-        self.archive.manifest(self.name())
+        Manifest::load(&self.dir)
     }
 
     /// Where its test data is written: `testdata/<name>/`.
     pub fn testdata_dir(&self) -> PathBuf {
-        self.archive.testdata_dir(self.name())
+        self.testdata.clone()
     }
 
     /// Its tests, in order.
     pub fn tests(&self) -> Result<Vec<Test>, String> {
-        self.archive.tests(self.name())
+        tests_in(&self.testdata)
     }
 
-    /// The limits its tests run under: each flag given, else the problem's, else the defaults.
+    /// The limits its tests run under: each flag given, else the `[limits]` of its manifest
+    /// when there is one, else the defaults. A manifest that exists but does not load is an
+    /// error, never silently the defaults.
     pub fn limits(&self, flags: LimitFlags) -> Result<Limits, ManifestError> {
-        self.archive.limits(self.name(), flags)
-    }
-}
-
-/// A catalog problem judges an output with its own checker.
-impl Checker for &dyn DynProblem {
-    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
-        DynProblem::check(*self, input, answer, output)
+        let manifest = match self.dir.join(MANIFEST_FILE).is_file() {
+            true => Some(self.manifest()?),
+            false => None,
+        };
+        Ok(run_limits(manifest.as_ref().map(|m| &m.limits), flags))
     }
 }
 
@@ -155,9 +240,6 @@ mod tests {
                 .starts_with("unknown problem \"nimm\"; the problems are: stripes, nim,"),
             "{unknown}"
         );
-        let every = all(Path::new("."));
-        let every: Vec<&str> = every.iter().map(Resolved::name).collect();
-        assert_eq!(every, names());
     }
 
     #[test]
@@ -167,5 +249,36 @@ mod tests {
             .limits(LimitFlags::default())
             .expect("no manifest is fine");
         assert_eq!(limits.cpu, crate::archive::DEFAULT_TIME_LIMIT);
+    }
+
+    #[test]
+    fn folders_win_over_the_catalog_and_paths_name_folders() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let dir = root.path().join("problems").join("odd");
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let error = resolve("odd", root.path()).err().expect("no manifest");
+        assert!(error.to_string().contains("problem.toml"), "{error}");
+        std::fs::write(
+            dir.join(MANIFEST_FILE),
+            "title = \"Odd\"\n[limits]\ntime_seconds = 1.0\nmemory_mib = 64\n[[sample]]\n\
+             input = \"1\\n\"\n[[group]]\nname = \"g\"\ncount = 1\nseed = 1\n",
+        )
+        .expect("write");
+        let error = resolve("odd", root.path()).err().expect("no kind");
+        assert!(error.to_string().contains("no [programs] table"), "{error}");
+        let by_path = resolve(&format!("{}", dir.display()), Path::new("/elsewhere"));
+        assert!(by_path
+            .err()
+            .expect("no kind")
+            .to_string()
+            .contains("[programs]"));
+        let nim_dir = root.path().join("problems").join("nim");
+        std::fs::create_dir_all(&nim_dir).expect("mkdir");
+        let nim = resolve("nim", root.path()).expect("a catalog folder");
+        assert_eq!(nim.dir(), nim_dir);
+        assert!(nim.catalog().is_some());
+        let all = all(root.path()).expect("lists");
+        assert_eq!(all.len(), 2);
+        assert!(all[0].is_ok() && all[1].is_err());
     }
 }

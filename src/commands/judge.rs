@@ -43,6 +43,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     };
     let runner = Runner::current_exe()?;
     let cache = Cache::default_location()?;
+    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let style = Style::detect();
 
     let outcomes: Vec<Judged> =
@@ -52,7 +53,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                     runner: &runner,
                     program: &program,
                     limits,
-                    checker: problem.checker(),
+                    checker: tools.checker(),
                 };
                 let bar = style.progress_bar(tests.len());
                 let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);

@@ -7,6 +7,7 @@ pub mod export;
 pub mod grundy;
 pub mod inspect;
 pub mod judge;
+pub mod new;
 mod output;
 pub mod stress;
 pub mod testdata;

@@ -16,13 +16,14 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use super::output::{check_writable, default_case_path};
 use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
-use stonejudge::archive::run_limits;
-use stonejudge::catalog::{self, Resolved};
+use stonejudge::archive::{run_limits, Group};
+use stonejudge::catalog::{self, DynProblem, Resolved, Tools};
 use stonejudge::judge::Judge;
+use stonejudge::programs::shrink::{smaller_calls, Call};
 use stonejudge::run::{Cache, Limits, Program, Runner};
 use stonejudge::stress::{
     self, Budget, Cases, Census, ExhaustiveCases, ExternalCases, ExternalOracle, Failure, Oracle,
-    Origin, ProblemOracle, RandomCases, Search, Tokens,
+    Origin, ProblemOracle, ProgramCases, RandomCases, Search, Tokens,
 };
 use stonejudge::text::show::count;
 use stonejudge::verdict::Verdict;
@@ -88,8 +89,13 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         started,
     };
     match &problem {
-        Some(problem) if args.exhaustive => exhaustive(&setup, problem, &runner),
-        Some(problem) => random(&setup, problem, &runner),
+        Some(problem) => match problem.catalog() {
+            Some(catalog) if args.exhaustive => {
+                exhaustive(&setup, problem.name(), catalog, &runner)
+            }
+            Some(catalog) => random(&setup, problem.name(), catalog, &runner),
+            None => with_programs(&setup, problem, &runner, &cache),
+        },
         None => generic(&setup, &runner, &cache),
     }
 }
@@ -135,23 +141,31 @@ impl Setup<'_> {
     }
 }
 
-fn oracle<'a>(cx: &'a Setup<'_>, resolved: &'a Resolved, runner: &'a Runner) -> ProblemOracle<'a> {
+/// A catalog problem's oracle: its reference, and its checker on the program's output.
+fn oracle<'a>(
+    cx: &'a Setup<'_>,
+    problem: &'a &'static dyn DynProblem,
+    runner: &'a Runner,
+) -> ProblemOracle<'a> {
     ProblemOracle {
-        problem: resolved.problem(),
+        problem: *problem,
         judge: Judge {
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker: resolved.checker(),
+            checker: problem,
         },
     }
 }
 
 /// Random cases of a problem of the catalog, judged by its checker, shrunk.
-fn random(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::Result<Outcome> {
-    let problem = resolved.problem();
-    let oracle = oracle(cx, resolved, runner);
-    let name = resolved.name();
+fn random(
+    cx: &Setup<'_>,
+    name: &str,
+    problem: &'static dyn DynProblem,
+    runner: &Runner,
+) -> anyhow::Result<Outcome> {
+    let oracle = oracle(cx, &problem, runner);
     let cases = RandomCases::new(problem, cx.seed, cx.args.params.clone())?;
     let modes = if cases.modes().is_empty() {
         "one mode".to_string()
@@ -179,9 +193,12 @@ fn random(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::Resul
 
 /// Every instance up to a size, smallest first, judged by the problem's checker; the first
 /// failure shrunk.
-fn exhaustive(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::Result<Outcome> {
-    let problem = resolved.problem();
-    let name = resolved.name();
+fn exhaustive(
+    cx: &Setup<'_>,
+    name: &str,
+    problem: &'static dyn DynProblem,
+    runner: &Runner,
+) -> anyhow::Result<Outcome> {
     let args = cx.args;
     // Without a bound, the census finds it; with one, it counts what the run will cover (and
     // a refusal needs to know whether there are more than a run without a budget takes).
@@ -237,7 +254,7 @@ fn exhaustive(cx: &Setup<'_>, resolved: &Resolved, runner: &Runner) -> anyhow::R
     // instead of walking through empty sizes up to the bound.
     let last = census.sizes.last().map_or(bound, |&(size, _)| size);
     let cases = ExhaustiveCases::new(problem, if complete { last } else { bound });
-    let oracle = oracle(cx, resolved, runner);
+    let oracle = oracle(cx, &problem, runner);
     let search = run_search(cx, &cases, &oracle, budget)?;
     let Some(failure) = search.failure else {
         let covered = census.covered(search.tried);
@@ -350,6 +367,116 @@ fn shrink_and_report(
     } else {
         outcome
     })
+}
+
+/// Random cases of a program-backed problem from its generator (the user's parameters, or
+/// each generated group's of the plan in turn), answered by its reference, judged by its
+/// checker, and shrunk by asking the generator for smaller inputs.
+fn with_programs(
+    cx: &Setup<'_>,
+    resolved: &Resolved,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<Outcome> {
+    let name = resolved.name();
+    if cx.args.exhaustive {
+        bail!("--exhaustive needs a problem of the catalog: the inputs of {name} come from its generator program");
+    }
+    let tools = resolved.tools(runner, cache).map_err(anyhow::Error::msg)?;
+    let Tools::Programs(programs) = &tools else {
+        bail!("{name} is not a program-backed problem");
+    };
+    let manifest = resolved.manifest()?;
+    let generated: Vec<&Group> = (manifest.groups.iter())
+        .filter(|g| g.files.is_empty())
+        .collect();
+    let params: Vec<Vec<(String, String)>> = if cx.args.params.is_empty() {
+        generated.iter().map(|g| g.params.clone()).collect()
+    } else {
+        let mut pairs = Vec::new();
+        for param in &cx.args.params {
+            let Some((key, value)) = param.split_once('=') else {
+                bail!("--param {param:?}: expected KEY=VALUE");
+            };
+            pairs.push((key.to_string(), value.to_string()));
+        }
+        pairs.sort();
+        vec![pairs]
+    };
+    let cases = ProgramCases {
+        tools: programs,
+        params,
+        seed: cx.seed,
+    };
+    let oracle = ExternalOracle {
+        reference: programs.reference(),
+        judge: Judge {
+            runner,
+            program: cx.program,
+            limits: cx.limits,
+            checker: programs.checker(),
+        },
+    };
+    let source = match cx.args.params.is_empty() {
+        true => format!(
+            "the parameters of its {} generated groups in turn",
+            generated.len()
+        ),
+        false => "the parameters given".to_string(),
+    };
+    announce(
+        cx,
+        &format!(
+            "{name}: random cases from its generator, from {}, {source}",
+            cx.seed_words()
+        ),
+    );
+    let search = run_search(cx, &cases, &oracle, cx.budget)?;
+    let Some(failure) = search.failure else {
+        let what = format!(
+            "{} passed ({name}, {})",
+            count(search.tried, "case", "cases"),
+            cx.seed_range(search.tried)
+        );
+        return Ok(passed(&search, &what));
+    };
+    let Origin::Called(call) = &failure.case.origin else {
+        bail!("a case of {name} was not made by its generator");
+    };
+    // The plan's groups with the size of an input of each, for shrinking without sizes.
+    let groups: Vec<(Call, usize)> = (generated.iter())
+        .map(|g| Call {
+            params: g.params.clone(),
+            seed: g.seed,
+        })
+        .filter_map(|call| {
+            let probe = programs.generate(call.seed, &call.params, false).ok()?;
+            Some((call, probe.len()))
+        })
+        .collect();
+    let candidates = |call: &Call, input: &str| smaller_calls(call, input.len(), &groups);
+    let make = |call: &Call| programs.generate(call.seed, &call.params, false).ok();
+    let start = (call.clone(), failure.case.input.clone());
+    let trial = failure.trial.clone();
+    let (shrunk, last) = stress::descend(&oracle, cx.jobs, start, trial, candidates, make);
+    let original = failure.trial.judged.verdict;
+    let how = format!(
+        "shrunk through the generator in {} ({}, {:.1} s), still {original}; the last call: {}",
+        count(shrunk.steps, "step", "steps"),
+        count(shrunk.runs, "run", "runs"),
+        shrunk.elapsed.as_secs_f64(),
+        describe_call(&last)
+    );
+    report_failure(cx, &failure, &how, name, &shrunk.input, &shrunk.trial)
+}
+
+/// `-max_n=4 -seed=9`: a generator call as the generator sees it.
+fn describe_call(call: &Call) -> String {
+    let mut words: Vec<String> = (call.params.iter())
+        .map(|(k, v)| format!("-{k}={v}"))
+        .collect();
+    words.push(format!("-seed={}", call.seed));
+    words.join(" ")
 }
 
 /// `--gen CMD --ref CMD`: external generator and reference, token comparison, no shrinking.
@@ -501,6 +628,7 @@ fn headline(failure: &Failure) -> String {
             format!("seed {seed}")
         }
         Origin::Enumerated { size } => format!("size {size}"),
+        Origin::Called(call) => describe_call(call),
     };
     format!(
         "FAILED case {} ({origin}): {}\n",
@@ -577,6 +705,18 @@ fn repro(cx: &Setup<'_>, failure: &Failure) -> String {
             }
             if let Some(mode) = mode {
                 words.extend(["--param".to_string(), format!("mode={mode}")]);
+            }
+        }
+        Origin::Called(call) => {
+            words.extend(args.problem.clone());
+            words.extend([
+                "--seed".to_string(),
+                call.seed.to_string(),
+                "--cases".into(),
+                "1".into(),
+            ]);
+            for (key, value) in &call.params {
+                words.extend(["--param".to_string(), format!("{key}={value}")]);
             }
         }
         Origin::Enumerated { size } => {

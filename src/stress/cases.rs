@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use crate::catalog::DynProblem;
 use crate::gen::{ParamError, Params};
+use crate::programs::shrink::Call;
+use crate::programs::ProgramTools;
 use crate::run::{Limits, Program, Runner, Stdin};
 
 /// Inputs larger than this (as the probe of a mode generates them) are the size-limit tests
@@ -33,6 +35,8 @@ pub enum Origin {
     Enumerated { size: u64 },
     /// An external generator given this seed as its last argument.
     External { seed: u64 },
+    /// A program-backed problem's generator called with these parameters and seed.
+    Called(Call),
 }
 
 /// A numbered source of cases. Each number is asked for once, in about increasing order
@@ -389,6 +393,34 @@ impl Cases for ExternalCases<'_> {
         Ok(Some(Case {
             index,
             origin: Origin::External { seed },
+            input,
+        }))
+    }
+}
+
+/// Random cases of a program-backed problem: case `i` calls its generator with seed
+/// `seed + i` and the parameters `params[i mod k]` (the user's, or each group's of the plan
+/// in turn, so that every kind of test the setter planned comes up).
+pub struct ProgramCases<'a> {
+    pub tools: &'a ProgramTools<'a>,
+    pub params: Vec<Vec<(String, String)>>,
+    pub seed: u64,
+}
+
+impl Cases for ProgramCases<'_> {
+    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+        let params = match self.params.len() {
+            0 => Vec::new(),
+            k => self.params[(index % k as u64) as usize].clone(),
+        };
+        let call = Call {
+            params,
+            seed: self.seed.wrapping_add(index),
+        };
+        let input = self.tools.generate(call.seed, &call.params, false)?;
+        Ok(Some(Case {
+            index,
+            origin: Origin::Called(call),
             input,
         }))
     }

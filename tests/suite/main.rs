@@ -2,6 +2,7 @@
 //! `stonejudge` binary on real programs (`tests/programs/`, `problems/*/solutions/`).
 
 mod check_cli;
+mod ci_docs;
 mod engine;
 mod engine_cli;
 mod engine_period;
@@ -29,6 +30,7 @@ mod problem_rows;
 mod problem_stripes;
 mod problem_subtraction;
 mod problem_wythoff;
+mod programs_archive;
 mod stress_cli;
 mod stress_exhaustive;
 mod testdata_archive;
