@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod check;
 pub mod game;
 pub mod gen;
+pub mod interrupt;
 pub mod judge;
 pub mod package;
 pub mod parallel;

@@ -7,13 +7,11 @@ mod commands;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
     stonejudge::run::launch::serve_if_requested();
-    let cli = Cli::parse();
+    let cli = Cli::parse_args();
     let outcome = match cli.command {
         Command::List => commands::inspect::list(),
         Command::Solve(args) => commands::inspect::solve(&args),

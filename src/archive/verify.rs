@@ -37,6 +37,7 @@ use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::run::{Cache, Program, Runner};
+use crate::text::show::{self, count};
 use crate::verdict::Verdict;
 
 /// The folders of `solutions/` and the verdict each promises (the ICPC package's names).
@@ -332,9 +333,9 @@ impl<'a> Verifier<'a> {
         let mut checks = vec![Check::pass(
             "manifest",
             format!(
-                "{} samples, {} groups",
-                manifest.samples.len(),
-                manifest.groups.len()
+                "{}, {}",
+                count(manifest.samples.len(), "sample", "samples"),
+                count(manifest.groups.len(), "group", "groups")
             ),
         )];
         checks.push(Check::from(
@@ -350,8 +351,8 @@ impl<'a> Verifier<'a> {
                     match testdata::compare(&dir, &built) {
                         Err(e) => Err(format!("cannot read {}: {e}", dir.display())),
                         Ok(drifts) if drifts.is_empty() => Ok(format!(
-                            "{} tests regenerate byte for byte",
-                            built.tests.len()
+                            "{} regenerate byte for byte",
+                            count(built.tests.len(), "test", "tests")
                         )),
                         Ok(drifts) => Err(listed(
                             &format!("{} files differ from the plan", drifts.len()),
@@ -451,8 +452,8 @@ fn statement_check(
     }
     if parsed.samples.len() != manifest.samples.len() {
         wrong.push(format!(
-            "{shown}: {} samples, but problem.toml has {}",
-            parsed.samples.len(),
+            "{shown}: {}, but problem.toml has {}",
+            count(parsed.samples.len(), "sample", "samples"),
             manifest.samples.len()
         ));
     }
@@ -495,8 +496,8 @@ fn statement_check(
     }
     if wrong.is_empty() {
         Ok(format!(
-            "title, constraints and {} samples match; outputs accepted",
-            parsed.samples.len()
+            "title, constraints and {} match; outputs accepted",
+            count(parsed.samples.len(), "sample", "samples")
         ))
     } else {
         Err(wrong.join("\n"))
@@ -524,8 +525,8 @@ pub fn expectation(
         };
         return Err(listed(
             &format!(
-                "expected only {allowed}, but {} tests got something else",
-                stray.len()
+                "expected only {allowed}, but {} got something else",
+                show::count(stray.len(), "test", "tests")
             ),
             stray.into_iter(),
         ));
@@ -635,14 +636,14 @@ fn brute(
     }
     if checked == 0 {
         return Err(format!(
-            "none of the {} tests is small enough for brute force: add a small group to the \
+            "none of the {} is small enough for brute force: add a small group to the \
              plan (small = true for a brute force program)",
-            tests.len()
+            count(tests.len(), "test", "tests")
         ));
     }
     Ok(format!(
-        "agrees on {checked} of {} tests (the others are too large for it)",
-        tests.len()
+        "agrees on {checked} of {} (the others are too large for it)",
+        count(tests.len(), "test", "tests")
     ))
 }
 

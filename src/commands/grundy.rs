@@ -18,6 +18,10 @@ use crate::cli::GrundyArgs;
 use stonejudge::game::engine::{Engine, Grundy, Options, MAX_VALUES};
 use stonejudge::game::{Period, PeriodWatch, Ruleset};
 
+/// From this N on, a run without --period on a ruleset that may be periodic (octal,
+/// subtraction: a largest removal) is told about --period.
+const PERIOD_HINT_FROM: u64 = 1_000_000;
+
 pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
     let rules: Ruleset = args.ruleset.parse().context("RULESET")?;
     let len = usize::try_from(args.upto)
@@ -36,6 +40,14 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
         .parse()
         .map_err(anyhow::Error::msg)
         .context("--engine")?;
+    if !args.period && args.upto >= PERIOD_HINT_FROM && rules.max_removal().is_some() {
+        eprintln!(
+            "grundy: hint: {} has a largest move, so its values may be periodic: --period \
+             proves a period where there is one and stops computing there (the rest follows \
+             from the proof), often in a fraction of a second",
+            args.ruleset
+        );
+    }
     let mut grundy = Grundy::new(
         &rules,
         &Options {

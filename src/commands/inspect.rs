@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
-use super::{read_input, Outcome};
+use super::{read_input, InputFile, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
 use stonejudge::catalog::{self, Resolved, ToolError, Tools, CATALOG};
 use stonejudge::gen::Params;
@@ -135,13 +135,38 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
     with_tools(&problem, |tools| {
         let mut outcome = Outcome::Success;
         for path in paths {
-            let (name, input) = read_input(path)?;
-            if let Err(error) = tools.validate(&input) {
-                outcome = rejected(&name, error)?;
+            let mut input = InputFile::open(path)?;
+            if let Err(error) = validate_one(tools, &mut input)? {
+                outcome = rejected(&input.name, error)?;
             }
         }
         Ok(outcome)
     })
+}
+
+/// Bytes of an input validated before the rest is read: a file far beyond any format's size
+/// whose error is near its start is rejected without being held in memory.
+const VALIDATED_FIRST: u64 = 4 << 20;
+
+/// Validates one input: its first [`VALIDATED_FIRST`] bytes, and only when they hold no error
+/// (or one that may be due to the cut) all of it. An error on a line that ends inside the
+/// prefix is final: the strict reader reads forward, so the bytes after it cannot change it.
+fn validate_one(tools: &Tools, input: &mut InputFile) -> anyhow::Result<Result<(), ToolError>> {
+    let mut bytes = Vec::new();
+    if input.read_more(&mut bytes, VALIDATED_FIRST)? {
+        // Only the strict reader's errors carry a line; a validator program is never shown a
+        // cut input.
+        if let Tools::InProcess(_) = tools {
+            if let Err(ToolError::Parse(error)) = tools.validate(&bytes) {
+                let whole_lines = bytes.iter().filter(|&&b| b == b'\n').count();
+                if error.line <= whole_lines {
+                    return Ok(Err(ToolError::Parse(error)));
+                }
+            }
+        }
+        input.read_more(&mut bytes, u64::MAX)?;
+    }
+    Ok(tools.validate(&bytes))
 }
 
 fn print_out(text: &str) -> anyhow::Result<Outcome> {

@@ -6,10 +6,11 @@ use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::Path;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::output::{check_writable, write_atomically};
 use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
 use stonejudge::archive;
@@ -19,9 +20,13 @@ use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging};
 use stonejudge::package::{is_package, Package};
 use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Runner};
+use stonejudge::text::show::count;
 use stonejudge::verdict::{Judged, Verdict};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
+    if let Some(path) = &args.json {
+        check_writable("--json", path)?;
+    }
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
     if let Some(package) = problem.package() {
         return run_package(args, package);
@@ -180,6 +185,13 @@ fn judge_table<'c>(
                 tests.iter().map(|_| unprepared(&error)).collect()
             }
         };
+    if let Some((test, failed)) = tests.iter().zip(&outcomes).find(|(_, o)| !o.accepted()) {
+        println!("\ntest {} ({}):", test.name, failed.verdict);
+        for line in wrapped(&failed.message, MESSAGE_WIDTH) {
+            println!("  {line}");
+        }
+        println!();
+    }
     println!("{}", summary(&args.problem, tests, &outcomes));
     Ok(outcomes)
 }
@@ -199,8 +211,8 @@ fn finish(
     let judge_errors = outcomes.iter().filter(|o| o.verdict == Verdict::JE).count();
     if judge_errors > 0 {
         bail!(
-            "{judge_errors} of {} tests could not be judged (JE)",
-            tests.len()
+            "{judge_errors} of {} could not be judged (JE)",
+            count(tests.len(), "test", "tests")
         );
     }
     Ok(if outcomes.iter().all(Judged::accepted) {
@@ -210,11 +222,20 @@ fn finish(
     })
 }
 
-/// The tests named by `--test` (all of them when none is), or which name is not a test.
+/// Characters per line of the first failure's message under the table.
+const MESSAGE_WIDTH: usize = 96;
+
+/// The tests named by `--test` (all of them when none is), or which name is not a test (and
+/// which one was meant, when only leading zeros are missing: `1` for `01`).
 fn selected(tests: Vec<Test>, only: &[String], dir: &Path) -> anyhow::Result<Vec<Test>> {
     if let Some(missing) = only.iter().find(|o| !tests.iter().any(|t| &t.name == *o)) {
+        let meant = tests
+            .iter()
+            .find(|t| t.name.trim_start_matches('0') == missing.trim_start_matches('0'))
+            .map(|t| format!(" (did you mean {}?)", t.name))
+            .unwrap_or_default();
         bail!(
-            "--test {missing}: there is no {missing}.in in {}",
+            "--test {missing}: there is no {missing}.in in {}{meant}",
             dir.display()
         );
     }
@@ -249,8 +270,8 @@ fn summary(problem: &str, tests: &[Test], outcomes: &[Judged]) -> String {
             .map(|(t, o)| (t.name.as_str(), o.verdict))
             .unwrap_or(("?", Verdict::JE));
         format!(
-            "{problem}: {accepted} of {} tests AC; {}; first failure: test {first} ({outcome})",
-            tests.len(),
+            "{problem}: {accepted} of {} AC; {}; first failure: test {first} ({outcome})",
+            count(tests.len(), "test", "tests"),
             counts.join(", ")
         )
     };
@@ -325,6 +346,26 @@ impl Style {
             .trim_end()
             .to_string()
     }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces where it can be (a longer
+/// word gets a line of its own); its own line breaks are kept.
+fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.trim_end().lines() {
+        let mut line = String::new();
+        for word in paragraph.split(' ') {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    lines
 }
 
 /// The first line of `text`, cut at `max` characters.
@@ -439,24 +480,15 @@ fn repro(args: &JudgeArgs, dir: &Path, limits: &Limits, test: &str) -> String {
         .join(" ")
 }
 
-/// Writes `text` to `path` through a temporary file in the same directory and a rename, so a
-/// reader never sees half a report.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("--json {}: not a file name", path.display()))?;
-    let mut temporary_name = OsString::from(".");
-    temporary_name.push(name);
-    temporary_name.push(format!(".{}.tmp", std::process::id()));
-    let temporary = path.with_file_name(temporary_name);
-    std::fs::write(&temporary, text)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_keeps_line_breaks() {
+        assert_eq!(wrapped("aa bb cc\ndd", 5), ["aa bb", "cc", "dd"]);
+        assert_eq!(wrapped("abcdefg hi", 3), ["abcdefg", "hi"]);
+    }
 
     #[test]
     fn one_line_cuts() {

@@ -3,22 +3,28 @@
 //! `problems/`), one problem folder of an archive (`problems/<name>/`, holding
 //! `problem.toml`), or a Kattis package (a folder holding `problem.yaml`); see
 //! `stonejudge::archive::verify` and `stonejudge::archive::package_verify`. Exit 1 if any
-//! item fails, else 2 if some could not be verified (skipped), else 0.
+//! item fails, else 2 if some could not be verified (skipped), else 0. On SIGINT, the items done
+//! so far are summed up and the exit status is 130.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::output::{check_writable, write_atomically};
 use super::Outcome;
 use crate::cli::VerifyArgs;
 use stonejudge::archive::manifest::MANIFEST_FILE;
 use stonejudge::archive::package_verify::{PackageItem, PackageVerifier};
 use stonejudge::archive::verify::{self, Item, ItemReport, Partition, Verifier};
 use stonejudge::archive::Archive;
+use stonejudge::interrupt;
 use stonejudge::package::is_package;
 use stonejudge::run::{Cache, Runner};
+use stonejudge::text::show::count;
 
 /// Width of the item column.
 const ITEM_WIDTH: usize = 52;
@@ -65,9 +71,19 @@ impl Unit<'_> {
             Unit::Package(verifier, item, id) => verifier.verify(id, item),
         }
     }
+
+    fn id(&self) -> &str {
+        match self {
+            Unit::Archive(.., id) | Unit::Package(.., id) => id,
+        }
+    }
 }
 
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
+    interrupt::install().context("cannot catch SIGINT")?;
+    if let Some(path) = &args.json {
+        check_writable("--json", path)?;
+    }
     let targets = targets(args)?;
     let runner = Runner::current_exe()?;
     let cache = Cache::default_location()?;
@@ -123,12 +139,21 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         }
     }
     let partition = args.partition.unwrap_or(Partition::WHOLE);
+    let total = units.len();
     let units: Vec<Unit> = units
         .into_iter()
         .enumerate()
         .filter(|(i, _)| partition.holds(*i))
         .map(|(_, unit)| unit)
         .collect();
+    if units.is_empty() {
+        bail!(
+            "--partition {partition}: part {} of {} has no item, as there are only {}",
+            partition.index,
+            partition.count,
+            count(total, "item", "items")
+        );
+    }
 
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -138,7 +163,12 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     )?;
     let mut reports = Vec::with_capacity(units.len());
     for unit in &units {
+        if interrupt::requested() {
+            break;
+        }
+        let spinner = Spinner::start(unit.id());
         let report = unit.verify();
+        spinner.stop();
         let result = match (report.ok, report.skipped) {
             (true, _) => "ok",
             (false, true) => "skipped",
@@ -176,10 +206,22 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         }
     }
     let passed = reports.len() - failed.len() - skipped.len();
+    let interrupted = reports.len() < units.len();
+    let ran = if interrupted {
+        format!(
+            "interrupted after {} of {} (partition {partition}); the rest did not run",
+            reports.len(),
+            count(units.len(), "item", "items")
+        )
+    } else {
+        format!(
+            "{} (partition {partition})",
+            count(units.len(), "item", "items")
+        )
+    };
     writeln!(
         out,
-        "\nverify: {} items (partition {partition}): {passed} passed, {} failed, {} skipped",
-        reports.len(),
+        "\nverify: {ran}: {passed} passed, {} failed, {} skipped",
         failed.len(),
         skipped.len()
     )?;
@@ -192,8 +234,10 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
             items: &reports,
         };
         let text = serde_json::to_string_pretty(&document)?;
-        std::fs::write(path, text + "\n")
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write_atomically(path, &(text + "\n"))?;
+    }
+    if interrupted {
+        return Ok(Outcome::Interrupted);
     }
     if failed.is_empty() && !skipped.is_empty() {
         bail!(
@@ -265,6 +309,31 @@ fn problem_folder(path: &Path) -> Option<(PathBuf, String)> {
         return None;
     }
     Some((problems.parent()?.to_owned(), name))
+}
+
+/// A spinner on standard error naming the item that runs, so that a slow item does not look
+/// like a hang; only when standard error is a terminal.
+struct Spinner(Option<ProgressBar>);
+
+impl Spinner {
+    fn start(item: &str) -> Spinner {
+        if !std::io::stderr().is_terminal() {
+            return Spinner(None);
+        }
+        let bar = ProgressBar::new_spinner();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            bar.set_style(style);
+        }
+        bar.set_message(item.to_string());
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Spinner(Some(bar))
+    }
+
+    fn stop(self) {
+        if let Some(bar) = self.0 {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// `text` cut to [`DETAIL_CHARS`] characters, with `...` when cut.

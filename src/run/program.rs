@@ -149,9 +149,16 @@ fn executable(path: &Path) -> Result<PathBuf, PrepareError> {
         )));
     }
     if metadata.permissions().mode() & 0o111 == 0 {
-        return Err(PrepareError::judge(format!(
-            "cannot run {shown}: it is not executable (chmod +x {shown})"
-        )));
+        // A file with an extension that is not executable is most likely a source in a
+        // language we do not compile (A.java): say that, not "chmod +x".
+        return Err(PrepareError::judge(match path.extension() {
+            Some(extension) => format!(
+                "cannot run {shown}: unsupported source type .{} (sources are compiled by their \
+                 extension: .cpp, .cc, .cxx, .c, .rs, .py), and not an executable either",
+                extension.to_string_lossy()
+            ),
+            None => format!("cannot run {shown}: it is not executable (chmod +x {shown})"),
+        }));
     }
     if image::format(&path) == Format::Unknown {
         return Err(PrepareError::judge(format!(

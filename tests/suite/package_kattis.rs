@@ -311,6 +311,8 @@ fn stress_with_a_generator_and_reference_is_judged_by_the_package() {
             "double/submissions/accepted/double.cpp",
             "--time-limit",
             "1",
+            "--seed",
+            "1",
             "--cases",
             "20",
             "--",
