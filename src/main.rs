@@ -7,8 +7,6 @@ mod commands;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
@@ -16,7 +14,7 @@ fn main() -> ExitCode {
     if let Err(error) = stonejudge::run::signals::install() {
         eprintln!("warning: cannot handle SIGINT, SIGTERM and SIGHUP: {error}");
     }
-    let cli = Cli::parse();
+    let cli = Cli::parse_args();
     let outcome = match cli.command {
         Command::List => commands::inspect::list(),
         Command::Solve(args) => commands::inspect::solve(&args),

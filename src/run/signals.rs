@@ -5,8 +5,13 @@
 //! them: it kills every program with its process group and every launch server (whose PID
 //! namespace dies with it, taking confined programs' escaped children along), then exits with
 //! 128 + the signal's number (130 for SIGINT), as a shell reports a command a signal ended.
+//!
+//! A command that can stop where it is and sum up (stress, verify) asks for a gentler first
+//! SIGINT with [`stop_on_sigint`]: the first one then only sets a flag its loops poll
+//! ([`stop_requested`]; the programs running finish within their limits) and the command exits
+//! with 130 itself; a second SIGINT, or SIGTERM or SIGHUP, ends everything at once as above.
 
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long the ending judge waits at most for programs being started to register.
@@ -14,6 +19,12 @@ const GRACE: Duration = Duration::from_secs(2);
 
 /// The signal that is ending the judge, once one came (0 before).
 static CAUGHT: AtomicI32 = AtomicI32::new(0);
+
+/// Set by [`stop_on_sigint`]: the first SIGINT asks the command to stop instead.
+static GENTLE_SIGINT: AtomicBool = AtomicBool::new(false);
+
+/// Set by the first SIGINT when [`GENTLE_SIGINT`] is.
+static STOP_REQUESTED: AtomicBool = AtomicBool::new(false);
 
 /// The signals that end the judge.
 const ENDING: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
@@ -40,10 +51,23 @@ pub fn install() -> std::io::Result<()> {
             let mut signal: libc::c_int = 0;
             // SAFETY: sigwait on a set built above, writing into a local.
             if unsafe { libc::sigwait(&set, &mut signal) } == 0 {
-                end(signal);
+                let gentle = signal == libc::SIGINT && GENTLE_SIGINT.load(Ordering::SeqCst);
+                if !(gentle && !STOP_REQUESTED.swap(true, Ordering::SeqCst)) {
+                    end(signal);
+                }
             }
         })
         .map(drop)
+}
+
+/// From now on the first SIGINT only sets [`stop_requested`] (see the module's doc).
+pub fn stop_on_sigint() {
+    GENTLE_SIGINT.store(true, Ordering::SeqCst);
+}
+
+/// Whether a SIGINT asked the command to stop (after [`stop_on_sigint`]).
+pub fn stop_requested() -> bool {
+    STOP_REQUESTED.load(Ordering::SeqCst)
 }
 
 /// The exit status of a judge a signal is ending (128 + the signal), if one is: the main

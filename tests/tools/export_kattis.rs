@@ -201,8 +201,9 @@ fn verifyproblem_accepts_an_exported_program_backed_problem(tools: &Problemtools
         "--format",
         "kattis",
         "--out",
-        "demo-package",
+        "export/demo",
     ]);
-    let package = scratch.path().join("demo-package");
-    verifyproblem(tools, &package, &parts(), "demo-package");
+    // problemtools takes the folder's name as the short name, which must be [a-z0-9]+.
+    let package = scratch.path().join("export/demo");
+    verifyproblem(tools, &package, &parts(), "demo");
 }
