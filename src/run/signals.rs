@@ -51,8 +51,10 @@ pub fn install() -> std::io::Result<()> {
             let mut signal: libc::c_int = 0;
             // SAFETY: sigwait on a set built above, writing into a local.
             if unsafe { libc::sigwait(&set, &mut signal) } == 0 {
+                // The first SIGINT of a command that stops gently only asks it to stop.
                 let gentle = signal == libc::SIGINT && GENTLE_SIGINT.load(Ordering::SeqCst);
-                if !(gentle && !STOP_REQUESTED.swap(true, Ordering::SeqCst)) {
+                let asks_to_stop = gentle && !STOP_REQUESTED.swap(true, Ordering::SeqCst);
+                if !asks_to_stop {
                     end(signal);
                 }
             }
