@@ -21,13 +21,7 @@ fn an_interrupted_stress_run_says_which_seeds_passed() {
         // The header is printed once SIGINT is caught.
         Some("stress: stripes: random cases"),
     );
-    assert_eq!(
-        run.code,
-        Some(130),
-        "stdout:\n{}\nstderr:\n{}",
-        run.stdout,
-        run.stderr
-    );
+    run.assert_exit(130);
     // `interrupted: 57 cases passed (stripes, seeds 1000..=1056); no failure found`.
     let line = run.stdout.trim_end();
     assert!(
@@ -50,13 +44,7 @@ fn an_interrupted_stress_run_says_which_seeds_passed() {
 #[test]
 fn an_interrupted_verify_sums_up_the_items_done() {
     let run = watched::run(&["verify", "-j", "1"], no_input, Some("ITEM"));
-    assert_eq!(
-        run.code,
-        Some(130),
-        "stdout:\n{}\nstderr:\n{}",
-        run.stdout,
-        run.stderr
-    );
+    run.assert_exit(130);
     let summary = run
         .stdout
         .lines()

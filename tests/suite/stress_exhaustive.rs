@@ -33,13 +33,7 @@ fn a_huge_bound_with_a_duration_runs_the_smallest_first_in_little_memory() {
         no_input,
         None,
     );
-    assert_eq!(
-        run.code,
-        Some(0),
-        "stdout:\n{}\nstderr:\n{}",
-        run.stdout,
-        run.stderr
-    );
+    run.assert_exit(0);
     assert!(run.stderr.contains(FIRST_SIZES), "{}", run.stderr);
     // It stopped at its duration, having covered the smallest sizes and part of the next.
     assert!(
@@ -73,13 +67,7 @@ fn a_huge_bound_without_a_budget_is_refused_before_anything_runs() {
         no_input,
         None,
     );
-    assert_eq!(
-        run.code,
-        Some(2),
-        "stdout:\n{}\nstderr:\n{}",
-        run.stdout,
-        run.stderr
-    );
+    run.assert_exit(2);
     assert!(run.stderr.contains(FIRST_SIZES), "{}", run.stderr);
     assert!(
         run.stderr
@@ -112,13 +100,7 @@ fn cases_takes_the_smallest_instances_even_with_a_bound() {
         no_input,
         None,
     );
-    assert_eq!(
-        run.code,
-        Some(0),
-        "stdout:\n{}\nstderr:\n{}",
-        run.stdout,
-        run.stderr
-    );
+    run.assert_exit(0);
     assert_eq!(
         run.stdout,
         "OK: the smallest 40 instances passed (exhaustive, stripes): every instance of size \

@@ -22,6 +22,19 @@ pub struct Watched {
     pub peak_kib: u64,
 }
 
+impl Watched {
+    /// Asserts the run exited with `code`, showing both outputs when it did not.
+    pub fn assert_exit(&self, code: i32) {
+        assert_eq!(
+            self.code,
+            Some(code),
+            "stdout:\n{}\nstderr:\n{}",
+            self.stdout,
+            self.stderr
+        );
+    }
+}
+
 /// How often the child's peak memory is read.
 const POLL: Duration = Duration::from_millis(5);
 
