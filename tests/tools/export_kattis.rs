@@ -201,8 +201,8 @@ fn verifyproblem_accepts_an_exported_program_backed_problem(tools: &Problemtools
         "--format",
         "kattis",
         "--out",
-        "demo-package",
+        "package/demo",
     ]);
-    let package = scratch.path().join("demo-package");
-    verifyproblem(tools, &package, &parts(), "demo-package");
+    let package = scratch.path().join("package/demo");
+    verifyproblem(tools, &package, &parts(), "demo");
 }
