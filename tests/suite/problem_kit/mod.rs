@@ -238,10 +238,15 @@ fn runner() -> &'static run::Runner {
     RUNNER.get_or_init(|| run::Runner::new(env!("CARGO_BIN_EXE_stonejudge")))
 }
 
+/// The compile cache of the solutions judged here.
+fn cache() -> run::Cache {
+    run::Cache::new(Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions-cache"))
+}
+
 impl Solution {
     /// Prepares `source` as the judge does; panics with the compiler's message if it fails.
     pub fn prepare(source: &Path) -> Solution {
-        let cache = run::Cache::new(Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions-cache"));
+        let cache = cache();
         let program = run::Program::prepare(source, &[], runner(), &cache)
             .unwrap_or_else(|e| panic!("{} cannot be prepared: {e}", source.display()));
         Solution { program }
@@ -256,11 +261,15 @@ impl Solution {
             .limits(LimitFlags::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         let answer = problem(name).solve(input.as_bytes()).expect("valid input");
+        let cache = cache();
+        let tools = resolved
+            .tools(runner(), &cache)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         let judge = Judge {
             runner: runner(),
             program: &self.program,
             limits,
-            checker: resolved.checker(),
+            checker: tools.checker(),
         };
         let (judged, run) = judge.input(input.as_bytes(), answer.as_bytes());
         let output = run
