@@ -26,7 +26,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Print the brute-force answer to an input (refuses large inputs).
     Brute(SolveArgs),
-    /// Print Grundy values G(0..=N) of a heap ruleset.
+    /// Print Grundy values G(0..=N) of a heap ruleset (-j: threads computing them).
     Grundy(GrundyArgs),
     /// Print one generated input.
     Gen(GenArgs),
@@ -48,8 +48,9 @@ pub enum Command {
                                 stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]..."
     )]
     Stress(Box<StressArgs>),
-    /// Verify the whole archive for CI: manifests, statements, test data, validators, brute
-    /// force against the reference, example solutions against their folders' verdicts.
+    /// Verify archives, problems and Kattis packages for CI: manifests, statements, test data,
+    /// validators, brute force against the reference, example solutions and submissions
+    /// against their folders' verdicts.
     Verify(VerifyArgs),
     /// Write a problem as another system's package (kattis: the ICPC problem package that
     /// Kattis problemtools' verifyproblem checks).
@@ -89,9 +90,20 @@ pub struct GrundyArgs {
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::game::engine::Engine::NAMES))]
     pub engine: String,
-    /// Threads for the quadratic engine [default: the number of cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    // -j: the threads computing the values (every engine but plain uses them all).
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    /// The former spelling of --jobs, still accepted.
+    #[arg(long, value_name = "N", hide = true, conflicts_with = "jobs",
+          value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+}
+
+impl GrundyArgs {
+    /// The threads to use: --jobs, or --threads, or the number of cores.
+    pub fn threads(&self) -> usize {
+        self.threads.map_or_else(|| self.jobs.count(), usize::from)
+    }
 }
 
 /// `gen`.
@@ -110,9 +122,11 @@ pub struct GenArgs {
 /// `validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Problem name.
+    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml), whose
+    /// input validators then run (exit 42 is valid).
     pub problem: String,
-    /// Input files; standard input when none.
+    /// Input files; standard input when none (a Kattis package: every input of its data/,
+    /// with its group's input_validator_flags).
     pub files: Vec<PathBuf>,
 }
 
@@ -166,12 +180,13 @@ impl JobsArg {
 #[derive(Debug, Args)]
 pub struct LimitArgs {
     /// CPU time limit per run, in seconds [default: the problem's, from [limits] of
-    /// problems/<PROBLEM>/problem.toml under --root; else 1]. The wall-clock limit is twice
-    /// this plus one second.
+    /// problems/<PROBLEM>/problem.toml under --root; else 1; a Kattis package's limits.time_limit,
+    /// else derived from its accepted submissions, which run first]. The wall-clock limit is
+    /// twice this plus one second.
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Memory limit per run, in MiB: the address space, and the stack [default: the
-    /// problem's; else 256].
+    /// problem's; else 256; a Kattis package's limits.memory, else 1024].
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: Option<u64>,
 }
@@ -204,8 +219,9 @@ pub struct TestdataArgs {
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help("Run J cases at a time [default: the number of cores]")))]
 pub struct StressArgs {
-    /// Problem name; omit it with --gen and --ref.
-    #[arg(required_unless_present = "gen", conflicts_with = "gen")]
+    /// Problem name; omit it with --gen and --ref, except for a Kattis package (the path of a
+    /// folder holding problem.yaml), whose output validator then judges.
+    #[arg(required_unless_present = "gen")]
     pub problem: Option<String>,
     /// Seed of case 0; case i uses seed S + i.
     #[arg(long, value_name = "S", default_value_t = 1)]
@@ -259,6 +275,11 @@ pub struct StressArgs {
     "Build and check J tests at a time [default: the number of cores]; example solutions \
      always run one test at a time, so that their timings hold")))]
 pub struct VerifyArgs {
+    /// What to verify: archives (folders holding problems/), problem folders
+    /// (problems/<NAME>/) and Kattis packages (folders holding problem.yaml), in any mix
+    /// [default: the archive at --root].
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
     /// Verify only part K of N (1 <= K <= N): items are taken in turn, so the N parts
     /// together cover every item exactly once (for CI matrices).
     #[arg(long, value_name = "K/N")]
@@ -304,7 +325,8 @@ pub struct NewArgs {
 #[command(after_long_help = JUDGE_AFTER_HELP,
           mut_arg("jobs", |a| a.help("Run J tests at a time [default: the number of cores]")))]
 pub struct JudgeArgs {
-    /// Problem name.
+    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml, legacy
+    /// or 2023-07 format): its data/ groups, output validator and limits are used as they are.
     pub problem: String,
     /// Directory of the tests: NN.in with its answer NN.ans, run in name order
     /// [default: testdata/<PROBLEM> under --root].

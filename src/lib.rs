@@ -11,6 +11,7 @@ pub mod check;
 pub mod game;
 pub mod gen;
 pub mod judge;
+pub mod package;
 pub mod parallel;
 pub mod problem;
 pub mod programs;

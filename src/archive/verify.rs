@@ -159,9 +159,14 @@ impl Partition {
         items
             .into_iter()
             .enumerate()
-            .filter(|(i, _)| i % self.count == self.index - 1)
+            .filter(|(i, _)| self.holds(*i))
             .map(|(_, item)| item)
             .collect()
+    }
+
+    /// Whether the item at `position` (0-based) is in this part.
+    pub fn holds(self, position: usize) -> bool {
+        position % self.count == self.index - 1
     }
 }
 
@@ -192,28 +197,42 @@ impl std::fmt::Display for Partition {
 pub struct Check {
     pub name: &'static str,
     pub ok: bool,
+    /// The check could not be made here (a tool is missing, a kind of problem is not
+    /// supported yet): not passed, and not failed either.
+    pub skipped: bool,
     /// What was found (on failure: what is wrong, possibly several lines).
     pub detail: String,
 }
 
 impl Check {
-    fn pass(name: &'static str, detail: impl Into<String>) -> Check {
+    pub(crate) fn pass(name: &'static str, detail: impl Into<String>) -> Check {
         Check {
             name,
             ok: true,
+            skipped: false,
             detail: detail.into(),
         }
     }
 
-    fn fail(name: &'static str, detail: impl Into<String>) -> Check {
+    pub(crate) fn fail(name: &'static str, detail: impl Into<String>) -> Check {
         Check {
             name,
             ok: false,
+            skipped: false,
             detail: detail.into(),
         }
     }
 
-    fn from(name: &'static str, result: Result<String, String>) -> Check {
+    pub(crate) fn skip(name: &'static str, detail: impl Into<String>) -> Check {
+        Check {
+            name,
+            ok: false,
+            skipped: true,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn from(name: &'static str, result: Result<String, String>) -> Check {
         match result {
             Ok(detail) => Check::pass(name, detail),
             Err(detail) => Check::fail(name, detail),
@@ -225,9 +244,25 @@ impl Check {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ItemReport {
     pub id: String,
+    /// Every check passed.
     pub ok: bool,
+    /// None failed, but some could not be made: the item is not verified.
+    pub skipped: bool,
     pub checks: Vec<Check>,
     pub seconds: f64,
+}
+
+impl ItemReport {
+    pub fn new(id: String, checks: Vec<Check>, seconds: f64) -> ItemReport {
+        let failed = checks.iter().any(|c| !c.ok && !c.skipped);
+        ItemReport {
+            id,
+            ok: checks.iter().all(|c| c.ok),
+            skipped: !failed && checks.iter().any(|c| c.skipped),
+            checks,
+            seconds,
+        }
+    }
 }
 
 /// Verifies items of one archive; solutions are compiled through `cache` and run by `runner`,
@@ -251,12 +286,7 @@ impl<'a> Verifier<'a> {
                 path,
             } => vec![self.solution(problem, folder, path)],
         };
-        ItemReport {
-            id: item.id.clone(),
-            ok: checks.iter().all(|c| c.ok),
-            checks,
-            seconds: start.elapsed().as_secs_f64(),
-        }
+        ItemReport::new(item.id.clone(), checks, start.elapsed().as_secs_f64())
     }
 
     /// Every directory of `problems/` is a problem.
@@ -620,7 +650,7 @@ fn brute(
 const LISTED: usize = 5;
 
 /// `headline`, then the first few lines of `lines` and how many more there are.
-fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
+pub(crate) fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
     let lines: Vec<String> = lines.collect();
     let mut out = headline.to_string();
     for line in lines.iter().take(LISTED) {

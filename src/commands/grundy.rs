@@ -36,11 +36,13 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
         .parse()
         .map_err(anyhow::Error::msg)
         .context("--engine")?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
+    let mut grundy = Grundy::new(
+        &rules,
+        &Options {
+            engine,
+            threads: args.threads(),
+        },
     );
-    let mut grundy = Grundy::new(&rules, &Options { engine, threads });
     if !args.period {
         // All of it will be computed: allocate once, so the table never moves (a move would
         // briefly need twice the memory). With --period the run may stop early.

@@ -1,15 +1,19 @@
 //! `list`, `solve`, `brute`, `gen`, `validate`: one problem, one input; no processes for a
-//! problem of the catalog, the problem's own programs for a program-backed one.
+//! problem of the catalog, the problem's own programs for a program-backed one (and a Kattis
+//! package's input validators for `validate`).
 
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 
 use super::{read_input, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
 use stonejudge::catalog::{self, Resolved, ToolError, Tools, CATALOG};
 use stonejudge::gen::Params;
+use stonejudge::package::validators::{check_inputs, InputCase};
+use stonejudge::package::Package;
+use stonejudge::parallel;
 use stonejudge::programs::ProgramTools;
 use stonejudge::run::{Cache, Runner};
 
@@ -120,6 +124,9 @@ fn generate_with(programs: &ProgramTools<'_>, args: &GenArgs) -> anyhow::Result<
 /// `stonejudge validate`: every file (or standard input) strictly; exit 1 if any is invalid.
 pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
     let problem = find(&args.problem)?;
+    if let Some(package) = problem.package() {
+        return validate_package(args, package);
+    }
     let paths: Vec<Option<&std::path::Path>> = if args.files.is_empty() {
         vec![None]
     } else {
@@ -143,5 +150,46 @@ fn print_out(text: &str) -> anyhow::Result<Outcome> {
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
         .context("cannot write to standard output")?;
+    Ok(Outcome::Success)
+}
+
+/// `validate PACKAGE [FILE]...`: the package's input validators on each FILE (no flags), or
+/// on every input of its `data/` with its group's `input_validator_flags` when none is given.
+fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Outcome> {
+    let cases: Vec<InputCase> = if args.files.is_empty() {
+        let data = package.data()?;
+        (data.tests().into_iter())
+            .map(|t| InputCase {
+                name: t.test.input.display().to_string(),
+                path: t.test.input.clone(),
+                flags: t.input_validator_flags.clone(),
+            })
+            .collect()
+    } else {
+        (args.files.iter())
+            .map(|path| InputCase {
+                name: path.display().to_string(),
+                path: path.clone(),
+                flags: Vec::new(),
+            })
+            .collect()
+    };
+    let runner = Runner::current_exe()?;
+    let cache = Cache::default_location()?;
+    let report = check_inputs(package, &runner, &cache, &cases, parallel::cores())?;
+    for line in report.rejected.iter().chain(&report.skipped) {
+        eprintln!("{line}");
+    }
+    if !report.rejected.is_empty() {
+        return Ok(Outcome::Rejected);
+    }
+    if !report.skipped.is_empty() {
+        bail!("some input validators could not run (skipped, not passed)");
+    }
+    eprintln!(
+        "{} inputs accepted by {} input validators",
+        cases.len(),
+        report.validators
+    );
     Ok(Outcome::Success)
 }

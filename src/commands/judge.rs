@@ -1,6 +1,7 @@
 //! `stonejudge judge`: a program on every test of a problem, one verdict per test, a table, a
 //! summary, and optionally a JSON report.
 
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -13,12 +14,18 @@ use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
 use stonejudge::archive;
 use stonejudge::catalog;
-use stonejudge::judge::{judge_all, unprepared, Judge, Test};
+use stonejudge::judge::{judge_each, unprepared, Checker, Judge, Test};
+use stonejudge::package::data::PackageTest;
+use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging};
+use stonejudge::package::{is_package, Package};
 use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Runner};
 use stonejudge::verdict::{Judged, Verdict};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
+    if let Some(package) = problem.package() {
+        return run_package(args, package);
+    }
     let dir = args.tests.clone().unwrap_or_else(|| problem.testdata_dir());
     if args.tests.is_none() && !dir.is_dir() {
         bail!(
@@ -33,22 +40,114 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         &dir,
     )?;
     let limits = problem.limits(args.limits.flags())?;
-    let Some((program_path, program_args)) = args.command.split_first() else {
-        bail!("missing the program to judge after --");
-    };
     let runner = Runner::current_exe()?;
     let cache = Cache::default_location()?;
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
-    let style = Style::detect();
+    let checker = tools.checker();
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| checker)?;
+    finish(args, &dir, &limits, &tests, &outcomes)
+}
 
+/// `judge PACKAGE`: every test of `data/`, each judged by the package's output validator (or
+/// the default one) with its group's flags, under the package's limits; the time limit is
+/// `--time-limit`, else the package's fixed one, else derived from its accepted submissions,
+/// which run first. Ends with the verdict Kattis would give for the whole data.
+fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
+    if let Some(why) = package.unsupported() {
+        bail!("{why}");
+    }
+    if let Some(dir) = &args.tests {
+        bail!(
+            "--tests {}: a Kattis package's tests are its own data/ folder",
+            dir.display()
+        );
+    }
+    let data = package.data()?;
+    let dir = package.root.join("data");
+    let all: Vec<&PackageTest> = data.tests();
+    let tests = selected(
+        all.iter().map(|t| t.test.clone()).collect(),
+        &args.only,
+        &dir,
+    )?;
+    let runner = Runner::current_exe()?;
+    let cache = Cache::default_location()?;
+    let mut config = package.config.clone();
+    if let Some(memory) = args.limits.memory_limit {
+        config.memory_mib = memory;
+    }
+    let validator = match package.output_validator()? {
+        Some(program) => Some(
+            program
+                .prepare(&runner, &cache)
+                .map_err(|e| anyhow::anyhow!("the output validator: {e}"))?,
+        ),
+        None => None,
+    };
+    let judging = Judging {
+        runner: &runner,
+        validator: validator.as_ref(),
+        config: &config,
+    };
+    let flag = args.limits.time_limit.map(|t| t.as_secs_f64());
+    if flag.is_none() && package.config.time.fixed.is_none() {
+        eprintln!("deriving the time limit from the accepted submissions...");
+    }
+    let limit =
+        limit_for_judging(package, &judging, &data, &cache, flag).map_err(anyhow::Error::msg)?;
+    eprintln!("time limit: {}", limit.how);
+    let limits = judging.limits(limit.seconds);
+    let checkers: Vec<Box<dyn Checker + '_>> = (tests.iter())
+        .map(|test| {
+            let of_test = all.iter().find(|t| t.test.name == test.name);
+            of_test.map_or(Err("no such test".to_string()), |t| judging.checker(t))
+        })
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::msg)?;
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|i| {
+        checkers[i].as_ref()
+    })?;
+    if args.only.is_empty() {
+        let by_name: HashMap<&str, Verdict> = (tests.iter())
+            .zip(&outcomes)
+            .map(|(t, o)| (t.name.as_str(), o.verdict))
+            .collect();
+        let verdict = data
+            .verdict(&mut |t| {
+                kattis_verdict(
+                    by_name
+                        .get(t.test.name.as_str())
+                        .copied()
+                        .unwrap_or(Verdict::JE),
+                )
+            })
+            .map_err(anyhow::Error::msg)?;
+        println!("kattis verdict: {verdict}");
+    }
+    finish(args, &dir, &limits, &tests, &outcomes)
+}
+
+/// Prepares the program and judges it on `tests` (`checker_of(i)` judging test `i`), printing
+/// the table as it grows and the summary; the verdicts in test order.
+fn judge_table<'c>(
+    args: &JudgeArgs,
+    tests: &[Test],
+    limits: Limits,
+    (runner, cache): (&Runner, &Cache),
+    checker_of: &(dyn (Fn(usize) -> &'c dyn Checker) + Sync),
+) -> anyhow::Result<Vec<Judged>> {
+    let Some((program_path, program_args)) = args.command.split_first() else {
+        bail!("missing the program to judge after --");
+    };
+    let style = Style::detect();
     let outcomes: Vec<Judged> =
-        match Program::prepare(Path::new(program_path), program_args, &runner, &cache) {
+        match Program::prepare(Path::new(program_path), program_args, runner, cache) {
             Ok(program) => {
                 let judge = Judge {
-                    runner: &runner,
+                    runner,
                     program: &program,
                     limits,
-                    checker: tools.checker(),
+                    checker: checker_of(0),
                 };
                 let bar = style.progress_bar(tests.len());
                 let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
@@ -58,11 +157,17 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                         "test", "time", "memory"
                     )
                 });
-                let judged = judge_all(&judge, &tests, args.jobs.count(), |test, judged| {
-                    let row = style.row(&test.name, width, judged);
-                    bar.suspend(|| println!("{row}"));
-                    bar.inc(1);
-                });
+                let judged = judge_each(
+                    &judge,
+                    tests,
+                    args.jobs.count(),
+                    checker_of,
+                    |test, judged| {
+                        let row = style.row(&test.name, width, judged);
+                        bar.suspend(|| println!("{row}"));
+                        bar.inc(1);
+                    },
+                );
                 bar.finish_and_clear();
                 judged
             }
@@ -75,10 +180,20 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                 tests.iter().map(|_| unprepared(&error)).collect()
             }
         };
+    println!("{}", summary(&args.problem, tests, &outcomes));
+    Ok(outcomes)
+}
 
-    println!("{}", summary(&args.problem, &tests, &outcomes));
+/// Writes `--json` and turns the verdicts into the exit status.
+fn finish(
+    args: &JudgeArgs,
+    dir: &Path,
+    limits: &Limits,
+    tests: &[Test],
+    outcomes: &[Judged],
+) -> anyhow::Result<Outcome> {
     if let Some(path) = &args.json {
-        let report = json_report(args, &dir, &limits, &tests, &outcomes);
+        let report = json_report(args, dir, limits, tests, outcomes);
         write_atomically(path, &report)?;
     }
     let judge_errors = outcomes.iter().filter(|o| o.verdict == Verdict::JE).count();
@@ -298,13 +413,17 @@ fn json_report(
     text
 }
 
-/// `stonejudge judge nim --tests testdata/nim --test 03 --time-limit 1 --memory-limit 256 -- ./a`.
+/// `stonejudge judge nim --tests testdata/nim --test 03 --time-limit 1 --memory-limit 256 -- ./a`
+/// (a Kattis package's tests are its own: no `--tests`).
 fn repro(args: &JudgeArgs, dir: &Path, limits: &Limits, test: &str) -> String {
-    let mut words: Vec<OsString> = ["stonejudge", "judge", &args.problem, "--tests"]
+    let mut words: Vec<OsString> = ["stonejudge", "judge", &args.problem]
         .iter()
         .map(OsString::from)
         .collect();
-    words.push(dir.as_os_str().to_owned());
+    if !is_package(Path::new(&args.problem)) {
+        words.push("--tests".into());
+        words.push(dir.as_os_str().to_owned());
+    }
     words.extend(["--test", test, "--time-limit"].iter().map(OsString::from));
     words.push(limits.cpu.as_secs_f64().to_string().into());
     if let Some(memory) = limits.memory {

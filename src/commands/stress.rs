@@ -17,7 +17,9 @@ use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
 use stonejudge::archive::{run_limits, Group};
 use stonejudge::catalog::{self, DynProblem, Resolved, Tools};
-use stonejudge::judge::Judge;
+use stonejudge::judge::{Checker, Judge};
+use stonejudge::package::submissions::{limit_for_judging, Judging};
+use stonejudge::package::Package;
 use stonejudge::programs::shrink::{smaller_calls, Call};
 use stonejudge::run::{Cache, Limits, Program, Runner};
 use stonejudge::stress::{
@@ -43,18 +45,18 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         .as_deref()
         .map(|name| catalog::resolve(name, &args.archive.root))
         .transpose()?;
+    if let Some(package) = problem.as_ref().and_then(Resolved::package) {
+        return with_package(args, package, &program, &runner, &cache);
+    }
+    if problem.is_some() && args.gen.is_some() {
+        bail!("--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis package)");
+    }
     // Generic mode has no problem, hence no manifest: the flags, else the defaults.
     let limits = match &problem {
         Some(problem) => problem.limits(args.limits.flags())?,
         None => run_limits(None, args.limits.flags()),
     };
-    let budget = Budget {
-        cases: match (args.cases, args.duration) {
-            (None, None) => Some(DEFAULT_CASES),
-            (cases, _) => cases,
-        },
-        duration: args.duration,
-    };
+    let budget = budget(args);
     let setup = Setup {
         args,
         program: &program,
@@ -67,7 +69,84 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
             Some(catalog) => with_problem(&setup, problem.name(), catalog, &runner),
             None => with_programs(&setup, problem, &runner, &cache),
         },
-        None => generic(&setup, &runner, &cache),
+        None => generic(
+            &setup,
+            &runner,
+            &cache,
+            &Tokens,
+            "token comparison with the reference",
+        ),
+    }
+}
+/// `stress PACKAGE --gen … --ref …`: generic mode, each output judged by the package's output
+/// validator (or the default one) with `problem.yaml`'s and `data/`'s flags, under the
+/// package's limits (its time limit derived from its accepted submissions unless fixed).
+fn with_package(
+    args: &StressArgs,
+    package: &Package,
+    program: &Program,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<Outcome> {
+    if let Some(why) = package.unsupported() {
+        bail!("{why}");
+    }
+    if args.gen.is_none() {
+        bail!(
+            "{} is a Kattis package: it has no generator of stonejudge's; give --gen CMD and \
+             --ref CMD",
+            package.root.display()
+        );
+    }
+    let data = package.data()?;
+    let mut config = package.config.clone();
+    if let Some(memory) = args.limits.memory_limit {
+        config.memory_mib = memory;
+    }
+    let validator = match package.output_validator()? {
+        Some(found) => Some(
+            found
+                .prepare(runner, cache)
+                .map_err(|e| anyhow::anyhow!("the output validator: {e}"))?,
+        ),
+        None => None,
+    };
+    let judging = Judging {
+        runner,
+        validator: validator.as_ref(),
+        config: &config,
+    };
+    let flag = args.limits.time_limit.map(|t| t.as_secs_f64());
+    let limit =
+        limit_for_judging(package, &judging, &data, cache, flag).map_err(anyhow::Error::msg)?;
+    eprintln!("time limit: {}", limit.how);
+    let mut flags = config.validator_flags.clone();
+    flags.extend(data.config.output_validator_flags.iter().cloned());
+    let checker = judging.checker_with(flags).map_err(anyhow::Error::msg)?;
+    let setup = Setup {
+        args,
+        program,
+        limits: judging.limits(limit.seconds),
+        jobs: args.jobs.count(),
+        budget: budget(args),
+    };
+    generic(
+        &setup,
+        runner,
+        cache,
+        checker.as_ref(),
+        "judged by the package's output validator",
+    )
+}
+
+/// --cases, else --duration, else [`DEFAULT_CASES`].
+fn budget(args: &StressArgs) -> Budget {
+    Budget {
+        cases: match (args.cases, args.duration) {
+            (None, None) => Some(DEFAULT_CASES),
+            (cases, _) => cases,
+        },
+        duration: args.duration,
     }
 }
 
@@ -267,7 +346,13 @@ fn describe_call(call: &Call) -> String {
 }
 
 /// `--gen CMD --ref CMD`: external generator and reference, token comparison, no shrinking.
-fn generic(cx: &Setup<'_>, runner: &Runner, cache: &Cache) -> anyhow::Result<Outcome> {
+fn generic(
+    cx: &Setup<'_>,
+    runner: &Runner,
+    cache: &Cache,
+    checker: &dyn Checker,
+    how: &str,
+) -> anyhow::Result<Outcome> {
     let words = |flag: &str, cmd: &Option<String>| -> anyhow::Result<Program> {
         let cmd = cmd.as_deref().unwrap_or_default();
         let words: Vec<OsString> = cmd.split_whitespace().map(OsString::from).collect();
@@ -286,13 +371,13 @@ fn generic(cx: &Setup<'_>, runner: &Runner, cache: &Cache) -> anyhow::Result<Out
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker: &Tokens,
+            checker,
         },
     };
     announce(
         cx,
         &format!(
-            "generic mode, seeds from {}: token comparison with the reference, no shrinking",
+            "generic mode, seeds from {}: {how}, no shrinking",
             cx.args.seed
         ),
     );
@@ -485,6 +570,8 @@ fn repro(args: &StressArgs, origin: &Origin) -> String {
             ]);
         }
         Origin::External { seed } => {
+            // A package, whose validator judged.
+            words.extend(args.problem.clone());
             for (flag, cmd) in [("--gen", &args.gen), ("--ref", &args.reference)] {
                 words.extend([flag.to_string(), cmd.clone().unwrap_or_default()]);
             }

@@ -43,6 +43,28 @@ impl Language {
         }
     }
 
+    /// The language of a program made of `files`: the one most of them are in, ties going
+    /// to C++, then C, Python and Rust (problemtools' priorities); `None` if none is a source.
+    pub fn of_files(files: &[PathBuf]) -> Option<Language> {
+        [Language::Cpp, Language::C, Language::Python, Language::Rust]
+            .into_iter()
+            .map(|l| {
+                (
+                    files.iter().filter(|f| Language::of(f) == Some(l)).count(),
+                    l,
+                )
+            })
+            .filter(|(count, _)| *count > 0)
+            .fold(
+                None,
+                |best: Option<(usize, Language)>, (count, l)| match best {
+                    Some((most, _)) if most >= count => best,
+                    _ => Some((count, l)),
+                },
+            )
+            .map(|(_, l)| l)
+    }
+
     /// The tool this language needs, and its arguments (with `{out}` and `{src}` to fill in).
     fn command(self) -> (&'static str, &'static [&'static str]) {
         match self {
@@ -124,34 +146,71 @@ impl Cache {
         language: Language,
         source: &Path,
     ) -> Result<PathBuf, PrepareError> {
-        let bytes = std::fs::read(source).map_err(|e| {
-            PrepareError::judge(format!("cannot read the source {}: {e}", source.display()))
-        })?;
+        self.build_all(runner, language, &[source.to_owned()], source)
+    }
+
+    /// Like [`Cache::build`], for a program of several files (a directory of sources, as a
+    /// Kattis package's submissions may be): C and C++ compile every file of `sources`
+    /// together; Rust compiles `main`, which finds its modules itself; Python checks `main`.
+    /// Every file is part of the cache key, so a change in any of them rebuilds.
+    pub fn build_all(
+        &self,
+        runner: &Runner,
+        language: Language,
+        sources: &[PathBuf],
+        main: &Path,
+    ) -> Result<PathBuf, PrepareError> {
+        let mut contents = Vec::with_capacity(sources.len());
+        for source in sources {
+            contents.push(std::fs::read(source).map_err(|e| {
+                PrepareError::judge(format!("cannot read the source {}: {e}", source.display()))
+            })?);
+        }
         let (tool, template) = language.command();
         let tool_path = find_in_path(tool).ok_or_else(|| {
             PrepareError::judge(format!(
                 "{tool} is not installed (not found in PATH); it is needed for {}",
-                source.display()
+                main.display()
             ))
         })?;
+        let compiled: Vec<&Path> = match language {
+            Language::Cpp | Language::C => sources.iter().map(PathBuf::as_path).collect(),
+            Language::Rust | Language::Python => vec![main],
+        };
         if language.interpreted() {
-            let invocation = Invocation::new(&tool_path).args(fill(template, source, None));
-            compile_verdict(&run_compiler(runner, &invocation)?, &invocation, source)?;
+            let invocation = Invocation::new(&tool_path).args(fill(template, &compiled, None));
+            compile_verdict(&run_compiler(runner, &invocation)?, &invocation, main)?;
             return Ok(tool_path);
         }
         let static_flags = language.static_flags();
         let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-2", tool.as_bytes()];
         key_parts.extend(template.iter().chain(static_flags).map(|w| w.as_bytes()));
-        key_parts.push(&bytes);
+        // One source keeps the key it always had; several add their file names, which
+        // `#include` and `mod` depend on.
+        let names: Vec<String> = sources
+            .iter()
+            .map(|s| {
+                s.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        for (name, bytes) in names.iter().zip(&contents) {
+            if sources.len() > 1 {
+                key_parts.push(name.as_bytes());
+            }
+            key_parts.push(bytes);
+        }
         let target = self.dir.join(format!("{:032x}", fnv1a_128(&key_parts)));
         if target.is_file() {
             return Ok(target);
         }
         let scratch = self.scratch_dir()?;
         let out = scratch.join("program");
-        let invocation = Invocation::new(&tool_path).args(fill(template, source, Some(&out)));
-        let compiled = compile_preferring_static(runner, &invocation, static_flags, source)
-            .and_then(|()| {
+        let invocation = Invocation::new(&tool_path).args(fill(template, &compiled, Some(&out)));
+        let compiled =
+            compile_preferring_static(runner, &invocation, static_flags, main).and_then(|()| {
                 std::fs::rename(&out, &target).map_err(|e| {
                     PrepareError::judge(format!("cannot store {}: {e}", target.display()))
                 })
@@ -188,13 +247,14 @@ impl Cache {
     }
 }
 
-fn fill(template: &[&str], source: &Path, out: Option<&Path>) -> Vec<OsString> {
+/// The template's words with `{src}` replaced by every source and `{out}` by the output.
+fn fill(template: &[&str], sources: &[&Path], out: Option<&Path>) -> Vec<OsString> {
     template
         .iter()
-        .map(|&word| match (word, out) {
-            (SRC, _) => source.as_os_str().to_owned(),
-            (OUT, Some(out)) => out.as_os_str().to_owned(),
-            _ => OsString::from(word),
+        .flat_map(|&word| match (word, out) {
+            (SRC, _) => sources.iter().map(|s| s.as_os_str().to_owned()).collect(),
+            (OUT, Some(out)) => vec![out.as_os_str().to_owned()],
+            _ => vec![OsString::from(word)],
         })
         .collect()
 }
@@ -297,7 +357,7 @@ mod tests {
     #[test]
     fn templates_fill_in_paths() {
         let (_, template) = Language::Cpp.command();
-        let filled = fill(template, Path::new("s.cpp"), Some(Path::new("/t/p")));
+        let filled = fill(template, &[Path::new("s.cpp")], Some(Path::new("/t/p")));
         assert_eq!(filled, ["-O2", "-std=c++17", "-o", "/t/p", "s.cpp"]);
     }
 }

@@ -40,4 +40,4 @@ pub use hash::fnv1a_128;
 pub use limits::Limits;
 pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, Runner, Stdin};
-pub use program::{PrepareError, Program};
+pub use program::{find_in_path, PrepareError, Program};

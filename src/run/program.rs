@@ -75,6 +75,57 @@ impl Program {
     }
 }
 
+impl Program {
+    /// Makes a directory of sources (a Kattis package's directory submission) ready to run:
+    /// its language is the one most of its files are in (C++ before C before Python before
+    /// Rust on a tie, as problemtools decides), its entry point the file called `main.*`, else
+    /// the first source in name order.
+    pub fn prepare_dir(
+        dir: &Path,
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<Program, PrepareError> {
+        let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(walkdir::DirEntry::into_path)
+            .collect();
+        files.sort();
+        let Some(language) = Language::of_files(&files) else {
+            return Err(PrepareError::judge(format!(
+                "{}: no C, C++, Python or Rust sources in the directory",
+                dir.display()
+            )));
+        };
+        let sources: Vec<PathBuf> = files
+            .into_iter()
+            .filter(|f| Language::of(f) == Some(language))
+            .collect();
+        let is_main = |f: &&PathBuf| {
+            f.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.to_ascii_lowercase().starts_with("main."))
+        };
+        let main = sources
+            .iter()
+            .find(is_main)
+            .or(sources.first())
+            .cloned()
+            .ok_or_else(|| PrepareError::judge(format!("{}: no sources", dir.display())))?;
+        let built = cache.build_all(runner, language, &sources, &main)?;
+        let invocation = match language.interpreted() {
+            true => Invocation::new(built).arg(absolute(&main)?),
+            false => Invocation::new(built),
+        };
+        Ok(Program {
+            invocation,
+            given: dir.to_owned(),
+            language: Some(language),
+        })
+    }
+}
+
 /// The absolute path of an executable file the kernel can run, or why `path` is not one. A
 /// bare name is a file in the current directory if there is one, else a program in `PATH`.
 fn executable(path: &Path) -> Result<PathBuf, PrepareError> {
@@ -118,7 +169,7 @@ fn absolute(path: &Path) -> Result<PathBuf, PrepareError> {
 
 /// The executable file called `name` in a directory of `PATH` (or `name` itself if it is a
 /// path with a directory part).
-pub(crate) fn find_in_path(name: impl AsRef<Path>) -> Option<PathBuf> {
+pub fn find_in_path(name: impl AsRef<Path>) -> Option<PathBuf> {
     let name = name.as_ref();
     let is_executable = |p: &Path| {
         std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)

@@ -17,6 +17,8 @@ mod gen_helpers;
 mod gen_problems;
 mod judge_cli;
 mod launch_server;
+mod package_fixtures;
+mod package_kattis;
 mod parser_fuzz;
 mod problem_bounded_nim;
 mod problem_kit;
