@@ -203,9 +203,9 @@ impl Resolved {
         }
     }
 
-    /// Its tools. A program-backed problem's programs are prepared (compiled) here; an error
-    /// names the program and its line in `problem.toml`.
-    pub fn tools<'a>(&self, runner: &'a Runner, cache: &Cache) -> Result<Tools<'a>, String> {
+    /// Its tools. A program-backed problem's programs must exist, and are prepared (compiled)
+    /// when first used; an error names the program and its line in `problem.toml`.
+    pub fn tools<'a>(&self, runner: &'a Runner, cache: &'a Cache) -> Result<Tools<'a>, String> {
         match &self.kind {
             Kind::Catalog(problem) => Ok(Tools::InProcess(*problem)),
             Kind::Programs(programs) => {

@@ -498,7 +498,7 @@ fn with_programs(
         seed: cx.seed,
     };
     let oracle = ExternalOracle {
-        reference: programs.reference(),
+        reference: programs.reference().map_err(anyhow::Error::msg)?,
         judge: Judge {
             runner,
             program: cx.program,
