@@ -20,7 +20,10 @@ pub mod oracle;
 pub mod search;
 pub mod shrink;
 
-pub use cases::{Case, Cases, ExhaustiveCases, ExternalCases, Origin, ProgramCases, RandomCases};
+pub use cases::{
+    Case, Cases, Census, Coverage, ExhaustiveCases, ExternalCases, Origin, ProgramCases,
+    RandomCases,
+};
 pub use oracle::{ExternalOracle, Oracle, ProblemOracle, Tokens, Trial};
 pub use search::{search, Budget, Failure, Search};
 pub use shrink::{descend, shrink, Shrunk};

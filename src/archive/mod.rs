@@ -12,6 +12,7 @@
 
 pub mod export;
 pub mod manifest;
+pub mod package_verify;
 pub mod plan;
 pub mod reach;
 pub mod scaffold;

@@ -37,6 +37,7 @@ use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::run::{Cache, Program, Runner};
+use crate::text::show::{self, count};
 use crate::verdict::Verdict;
 
 /// The folders of `solutions/` and the verdict each promises (the ICPC package's names).
@@ -159,9 +160,14 @@ impl Partition {
         items
             .into_iter()
             .enumerate()
-            .filter(|(i, _)| i % self.count == self.index - 1)
+            .filter(|(i, _)| self.holds(*i))
             .map(|(_, item)| item)
             .collect()
+    }
+
+    /// Whether the item at `position` (0-based) is in this part.
+    pub fn holds(self, position: usize) -> bool {
+        position % self.count == self.index - 1
     }
 }
 
@@ -192,28 +198,42 @@ impl std::fmt::Display for Partition {
 pub struct Check {
     pub name: &'static str,
     pub ok: bool,
+    /// The check could not be made here (a tool is missing, a kind of problem is not
+    /// supported yet): not passed, and not failed either.
+    pub skipped: bool,
     /// What was found (on failure: what is wrong, possibly several lines).
     pub detail: String,
 }
 
 impl Check {
-    fn pass(name: &'static str, detail: impl Into<String>) -> Check {
+    pub(crate) fn pass(name: &'static str, detail: impl Into<String>) -> Check {
         Check {
             name,
             ok: true,
+            skipped: false,
             detail: detail.into(),
         }
     }
 
-    fn fail(name: &'static str, detail: impl Into<String>) -> Check {
+    pub(crate) fn fail(name: &'static str, detail: impl Into<String>) -> Check {
         Check {
             name,
             ok: false,
+            skipped: false,
             detail: detail.into(),
         }
     }
 
-    fn from(name: &'static str, result: Result<String, String>) -> Check {
+    pub(crate) fn skip(name: &'static str, detail: impl Into<String>) -> Check {
+        Check {
+            name,
+            ok: false,
+            skipped: true,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn from(name: &'static str, result: Result<String, String>) -> Check {
         match result {
             Ok(detail) => Check::pass(name, detail),
             Err(detail) => Check::fail(name, detail),
@@ -225,9 +245,25 @@ impl Check {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ItemReport {
     pub id: String,
+    /// Every check passed.
     pub ok: bool,
+    /// None failed, but some could not be made: the item is not verified.
+    pub skipped: bool,
     pub checks: Vec<Check>,
     pub seconds: f64,
+}
+
+impl ItemReport {
+    pub fn new(id: String, checks: Vec<Check>, seconds: f64) -> ItemReport {
+        let failed = checks.iter().any(|c| !c.ok && !c.skipped);
+        ItemReport {
+            id,
+            ok: checks.iter().all(|c| c.ok),
+            skipped: !failed && checks.iter().any(|c| c.skipped),
+            checks,
+            seconds,
+        }
+    }
 }
 
 /// Verifies items of one archive; solutions are compiled through `cache` and run by `runner`,
@@ -251,12 +287,7 @@ impl<'a> Verifier<'a> {
                 path,
             } => vec![self.solution(problem, folder, path)],
         };
-        ItemReport {
-            id: item.id.clone(),
-            ok: checks.iter().all(|c| c.ok),
-            checks,
-            seconds: start.elapsed().as_secs_f64(),
-        }
+        ItemReport::new(item.id.clone(), checks, start.elapsed().as_secs_f64())
     }
 
     /// Every directory of `problems/` is a problem.
@@ -302,9 +333,9 @@ impl<'a> Verifier<'a> {
         let mut checks = vec![Check::pass(
             "manifest",
             format!(
-                "{} samples, {} groups",
-                manifest.samples.len(),
-                manifest.groups.len()
+                "{}, {}",
+                count(manifest.samples.len(), "sample", "samples"),
+                count(manifest.groups.len(), "group", "groups")
             ),
         )];
         checks.push(Check::from(
@@ -320,8 +351,8 @@ impl<'a> Verifier<'a> {
                     match testdata::compare(&dir, &built) {
                         Err(e) => Err(format!("cannot read {}: {e}", dir.display())),
                         Ok(drifts) if drifts.is_empty() => Ok(format!(
-                            "{} tests regenerate byte for byte",
-                            built.tests.len()
+                            "{} regenerate byte for byte",
+                            count(built.tests.len(), "test", "tests")
                         )),
                         Ok(drifts) => Err(listed(
                             &format!("{} files differ from the plan", drifts.len()),
@@ -421,8 +452,8 @@ fn statement_check(
     }
     if parsed.samples.len() != manifest.samples.len() {
         wrong.push(format!(
-            "{shown}: {} samples, but problem.toml has {}",
-            parsed.samples.len(),
+            "{shown}: {}, but problem.toml has {}",
+            count(parsed.samples.len(), "sample", "samples"),
             manifest.samples.len()
         ));
     }
@@ -465,8 +496,8 @@ fn statement_check(
     }
     if wrong.is_empty() {
         Ok(format!(
-            "title, constraints and {} samples match; outputs accepted",
-            parsed.samples.len()
+            "title, constraints and {} match; outputs accepted",
+            count(parsed.samples.len(), "sample", "samples")
         ))
     } else {
         Err(wrong.join("\n"))
@@ -494,8 +525,8 @@ pub fn expectation(
         };
         return Err(listed(
             &format!(
-                "expected only {allowed}, but {} tests got something else",
-                stray.len()
+                "expected only {allowed}, but {} got something else",
+                show::count(stray.len(), "test", "tests")
             ),
             stray.into_iter(),
         ));
@@ -605,14 +636,14 @@ fn brute(
     }
     if checked == 0 {
         return Err(format!(
-            "none of the {} tests is small enough for brute force: add a small group to the \
+            "none of the {} is small enough for brute force: add a small group to the \
              plan (small = true for a brute force program)",
-            tests.len()
+            count(tests.len(), "test", "tests")
         ));
     }
     Ok(format!(
-        "agrees on {checked} of {} tests (the others are too large for it)",
-        tests.len()
+        "agrees on {checked} of {} (the others are too large for it)",
+        count(tests.len(), "test", "tests")
     ))
 }
 
@@ -620,7 +651,7 @@ fn brute(
 const LISTED: usize = 5;
 
 /// `headline`, then the first few lines of `lines` and how many more there are.
-fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
+pub(crate) fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
     let lines: Vec<String> = lines.collect();
     let mut out = headline.to_string();
     for line in lines.iter().take(LISTED) {

@@ -5,7 +5,8 @@
 //! [`Resolved`] problem, which says where the problem lives and what its tools are:
 //!
 //! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`) names a problem
-//!   folder directly;
+//!   folder directly, or a Kattis package when the folder holds `problem.yaml`
+//!   ([`Kind::Package`]);
 //! - otherwise `problems/<NAME>` under the archive, when that folder exists, wins;
 //! - otherwise NAME is a problem of the catalog.
 //!
@@ -21,8 +22,9 @@
 //! - its files ([`Resolved::manifest`], [`Resolved::dir`]).
 //!
 //! A problem compiled into stonejudge may also be interactive ([`Kind::Interactive`]): its
-//! program plays against a built-in judge ([`Resolved::judging`]). A new kind (a Kattis
-//! package given as a path, a declared game) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm in each method below;
+//! program plays against a built-in judge ([`Resolved::judging`]). A new kind (a declared
+//! game) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm in each
+//! method below;
 //! the compiler lists every place that must learn about it.
 
 use std::path::{Path, PathBuf};
@@ -33,6 +35,7 @@ use crate::archive::manifest::{ProblemKind, Programs, MANIFEST_FILE};
 use crate::archive::{run_limits, tests_in, LimitFlags, Manifest, ManifestError};
 use crate::dialog::Referee;
 use crate::judge::{Judging, Test};
+use crate::package::{is_package, Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Runner};
 
@@ -58,6 +61,10 @@ enum Kind {
     /// Compiled into stonejudge and interactive: the program plays against the built-in judge;
     /// its test inputs (setups and the judge's seed) have every in-process tool.
     Interactive(Interactive),
+    /// A Kattis / ICPC package (a folder holding `problem.yaml`) given by its path: its own
+    /// files and programs say everything, and it is judged through [`crate::package`]. It has
+    /// no [`Tools`]: commands ask [`Resolved::package`] and judge it as a package.
+    Package(Box<Package>),
 }
 
 /// A PROBLEM argument that names no problem, or a folder that is not one.
@@ -69,6 +76,8 @@ pub enum ResolveError {
     NotAProblem { dir: PathBuf, why: String },
     #[error(transparent)]
     Manifest(#[from] ManifestError),
+    #[error(transparent)]
+    Package(#[from] PackageError),
 }
 
 /// The problem called `name` (or at the path `name`), looked up in the archive at `root`.
@@ -112,6 +121,15 @@ fn folder(path: &Path) -> Result<Resolved, ResolveError> {
     };
     if !path.is_dir() {
         return Err(not_a_problem("no such folder"));
+    }
+    if is_package(path) {
+        let package = Package::load(path)?;
+        return Ok(Resolved {
+            name: package.name(),
+            dir: package.root.clone(),
+            testdata: package.root.join("data"),
+            kind: Kind::Package(Box::new(package)),
+        });
     }
     let absolute = std::path::absolute(path).map_err(|e| not_a_problem(&e.to_string()))?;
     let absolute: PathBuf = absolute.components().collect();
@@ -191,16 +209,19 @@ impl Resolved {
         match &self.kind {
             Kind::Catalog(problem) => Some(*problem),
             Kind::Interactive(interactive) => Some(interactive.problem),
-            Kind::Programs(_) => None,
+            Kind::Programs(_) | Kind::Package(_) => None,
         }
     }
 
     /// How a program is judged on this problem's tests, given its `tools`: its output by their
-    /// checker, or its conversation with the built-in judge of an interactive problem.
+    /// checker, or its conversation with the built-in judge of an interactive problem. (A
+    /// package has no tools; it is judged through [`crate::package`].)
     pub fn judging<'a>(&self, tools: &'a Tools<'a>) -> Judging<'a> {
         match &self.kind {
             Kind::Interactive(interactive) => Judging::Interactive(interactive.referee),
-            Kind::Catalog(_) | Kind::Programs(_) => Judging::Output(tools.checker()),
+            Kind::Catalog(_) | Kind::Programs(_) | Kind::Package(_) => {
+                Judging::Output(tools.checker())
+            }
         }
     }
 
@@ -208,18 +229,31 @@ impl Resolved {
     pub fn referee(&self) -> Option<&'static dyn Referee> {
         match &self.kind {
             Kind::Interactive(interactive) => Some(interactive.referee),
-            Kind::Catalog(_) | Kind::Programs(_) => None,
+            Kind::Catalog(_) | Kind::Programs(_) | Kind::Package(_) => None,
         }
     }
 
-    /// Whether the program plays against a judge instead of writing an output.
-    pub fn is_interactive(&self) -> bool {
-        matches!(self.kind, Kind::Interactive(_))
+    /// The Kattis package, when the problem is one.
+    pub fn package(&self) -> Option<&Package> {
+        match &self.kind {
+            Kind::Package(package) => Some(package),
+            Kind::Catalog(_) | Kind::Programs(_) | Kind::Interactive(_) => None,
+        }
     }
 
-    /// Its tools. A program-backed problem's programs are prepared (compiled) here; an error
-    /// names the program and its line in `problem.toml`.
-    pub fn tools<'a>(&self, runner: &'a Runner, cache: &Cache) -> Result<Tools<'a>, String> {
+    /// Whether the program plays against a judge instead of writing an output (a built-in
+    /// judge, or an interactive package's interactor).
+    pub fn is_interactive(&self) -> bool {
+        match &self.kind {
+            Kind::Interactive(_) => true,
+            Kind::Package(package) => package.is_interactive(),
+            Kind::Catalog(_) | Kind::Programs(_) => false,
+        }
+    }
+
+    /// Its tools. A program-backed problem's programs must exist, and are prepared (compiled)
+    /// when first used; an error names the program and its line in `problem.toml`.
+    pub fn tools<'a>(&self, runner: &'a Runner, cache: &'a Cache) -> Result<Tools<'a>, String> {
         match &self.kind {
             Kind::Catalog(problem) => Ok(Tools::InProcess(*problem)),
             Kind::Interactive(interactive) => Ok(Tools::InProcess(interactive.problem)),
@@ -228,6 +262,12 @@ impl Resolved {
                 ProgramTools::prepare(programs, &manifest, runner, cache)
                     .map(|tools| Tools::Programs(Box::new(tools)))
             }
+            Kind::Package(package) => Err(format!(
+                "{} is a Kattis package: it has no generator, reference or test plan of \
+                 stonejudge's, and its output validator runs as a program of its own (judge, \
+                 validate, verify and stress --gen/--ref work on it)",
+                package.root.display()
+            )),
         }
     }
 
@@ -238,6 +278,12 @@ impl Resolved {
 
     /// Its manifest, `problem.toml` in its folder.
     pub fn manifest(&self) -> Result<Manifest, ManifestError> {
+        if let Kind::Package(package) = &self.kind {
+            return Err(ManifestError::Unreadable {
+                path: package.root.join(MANIFEST_FILE),
+                message: format!("a Kattis package has {PROBLEM_YAML}, not {MANIFEST_FILE}"),
+            });
+        }
         Manifest::load(&self.dir)
     }
 
@@ -246,15 +292,39 @@ impl Resolved {
         self.testdata.clone()
     }
 
-    /// Its tests, in order.
+    /// Its tests, in order (a package's: every group's, named by their path under `data/`).
     pub fn tests(&self) -> Result<Vec<Test>, String> {
-        tests_in(&self.testdata)
+        match &self.kind {
+            Kind::Package(package) => {
+                let data = package.data().map_err(|e| e.to_string())?;
+                Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
+            }
+            Kind::Catalog(_) | Kind::Programs(_) | Kind::Interactive(_) => tests_in(&self.testdata),
+        }
     }
 
     /// The limits its tests run under: each flag given, else the `[limits]` of its manifest
     /// when there is one, else the defaults. A manifest that exists but does not load is an
     /// error, never silently the defaults.
+    /// A package's time limit comes from `--time-limit` or its `problem.yaml`; when neither
+    /// gives one it is derived by running its accepted submissions
+    /// (`crate::package::submissions`), which this does not do: it is an error here.
     pub fn limits(&self, flags: LimitFlags) -> Result<Limits, ManifestError> {
+        if let Kind::Package(package) = &self.kind {
+            let config = &package.config;
+            let time = (flags.time.map(|t| t.as_secs_f64()))
+                .or(config.time.fixed)
+                .ok_or_else(|| ManifestError::Unreadable {
+                    path: package.root.join(PROBLEM_YAML),
+                    message: "no fixed time limit: it comes from the accepted submissions"
+                        .to_string(),
+                })?;
+            let memory = flags.memory_mib.unwrap_or(config.memory_mib);
+            return Ok(Limits {
+                output: config.output_mib << 20,
+                ..Limits::new(std::time::Duration::from_secs_f64(time), memory << 20)
+            });
+        }
         let manifest = match self.dir.join(MANIFEST_FILE).is_file() {
             true => Some(self.manifest()?),
             false => None,

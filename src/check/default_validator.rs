@@ -95,6 +95,11 @@ fn compare_tokens_with(
             show::token(w),
             show::token(h)
         ),
+        (Some((_, w)), None) if have.is_empty() => format!(
+            "{} (expected {})",
+            super::nothing_printed(got),
+            show::token(w)
+        ),
         (Some((_, w)), None) => format!(
             "the output ends after {} tokens; expected {} next",
             have.len(),

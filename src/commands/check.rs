@@ -15,7 +15,7 @@ use stonejudge::catalog::{self, Resolved};
 use stonejudge::check::protocol::{self, KattisFlags};
 use stonejudge::check::JudgeFailure;
 use stonejudge::judge::Judging;
-use stonejudge::run::{Cache, Runner};
+use stonejudge::run::{Cache, Runner, Sandbox};
 use stonejudge::verdict::Judged;
 
 const TESTLIB_USAGE: &str = "usage: stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]";
@@ -131,7 +131,7 @@ struct Jury {
 impl Jury {
     fn check(&self, output: &[u8]) -> Result<Judged, JudgeFailure> {
         let failure = |e: &dyn std::fmt::Display| JudgeFailure(e.to_string());
-        let runner = Runner::current_exe().map_err(|e| failure(&e))?;
+        let runner = Runner::current_exe(Sandbox::Auto).map_err(|e| failure(&e))?;
         let cache = Cache::default_location().map_err(|e| failure(&e))?;
         let tools = self.problem.tools(&runner, &cache).map_err(JudgeFailure)?;
         match self.problem.judging(&tools) {

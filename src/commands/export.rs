@@ -5,11 +5,11 @@ use super::Outcome;
 use crate::cli::ExportArgs;
 use stonejudge::archive::export;
 use stonejudge::catalog;
-use stonejudge::run::{Cache, Runner};
+use stonejudge::run::Cache;
 
 pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
-    let runner = Runner::current_exe()?;
+    let (runner, _) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?;
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let exported = export::export(&problem, &tools, args.format, &args.out, args.jobs.count())

@@ -16,6 +16,7 @@ use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Built};
 use stonejudge::catalog::{self, Resolved};
 use stonejudge::run::{Cache, Runner};
+use stonejudge::text::show::count;
 
 pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
     let root = &args.archive.root;
@@ -40,7 +41,7 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
             .map(|name| catalog::resolve(name, root))
             .collect::<Result<_, _>>()?
     };
-    let runner = Runner::current_exe()?;
+    let (runner, _) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?;
     for problem in &problems {
         if !process(problem, args.check, args.jobs.count(), &runner, &cache)? {
@@ -127,8 +128,8 @@ fn size(built: &Built) -> String {
         .map(|t| t.input.len() + t.answer.len())
         .sum();
     format!(
-        "{} tests, {:.1} MiB",
-        built.tests.len(),
+        "{}, {:.1} MiB",
+        count(built.tests.len(), "test", "tests"),
         bytes as f64 / (1024.0 * 1024.0)
     )
 }

@@ -95,7 +95,12 @@ pub fn against_interactor(
         .clone()
         .arg(work.input())
         .arg(work.answer())
-        .arg(work.feedback());
+        .arg(work.feedback())
+        // A confined interactor reads the test's files and writes its feedback, and touches
+        // nothing else of the judge's.
+        .reads(work.input())
+        .reads(work.answer())
+        .writes(work.feedback());
     let stop = |run: &Run| run.exit == crate::run::Exit::Code(REJECT);
     let played = runner.run_against(program, limits, &invocation, &interactor.limits, stop);
     let two_way = match played {

@@ -17,7 +17,8 @@
 //!   - `long`: one stripe of `max_len` cells, two short ones, one board of `max_p` cells.
 //! - The judge's seed is random, except 0 for `min` and its largest value for `max`.
 //! - `g` (1..=100): games; default 100 for `max`, 1 for `min`, else 1..=10.
-//! - `max_p` (1..=1000, default 1000), `max_len` (1..=1000, default 1000).
+//! - `max_p` (1..=999, default 999: boards as POI states them, `p < 1000`), `max_len`
+//!   (1..=1000, default 1000).
 
 use super::answer::Winner;
 use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
@@ -34,7 +35,8 @@ use crate::gen::{Gen, ParamError, Params};
 const LENGTH: Int = Int::new("c, z, n", 1, 1000, "the stripe lengths (they may be equal)");
 const SEED: Int = Int::new("s", 0, 1_000_000_000_000_000_000, "the judge's seed");
 const G: Int = Int::new("g", 1, 100, "the number of games");
-const P: Int = Int::new("p", 1, 1000, "the number of cells of a board");
+/// Boards as in `stripes` (POI: `1 <= p < 1000`), whose reader this problem shares.
+const P: Int = Int::new("p", 1, 999, "the number of cells of a board");
 
 /// The setup every game shares: the three lengths and the judge's seed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

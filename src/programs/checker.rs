@@ -49,7 +49,11 @@ fn testlib_check(
     let paths = files
         .write(&[("input", input), ("output", output), ("answer", answer)])
         .map_err(|e| JudgeFailure(format!("cannot write the checker's files: {e}")))?;
-    let invocation = tool.program.invocation.clone().args(paths.iter().cloned());
+    let mut invocation = tool.program.invocation.clone().args(paths.iter().cloned());
+    // A confined checker reads the three files, and nothing else of the judge's.
+    invocation
+        .reads
+        .extend(paths.iter().map(std::path::PathBuf::from));
     let run = runner
         .run(&invocation, Stdin::Empty, &Limits::for_tools(TOOL_TIME))
         .map_err(|e| JudgeFailure(format!("cannot run the {}: {e}", tool.shown)))?;

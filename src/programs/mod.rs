@@ -11,14 +11,16 @@
 //! - the optional **checker** speaks testlib's protocol ([`checker`]); without one, outputs
 //!   are compared as the Kattis default validator does, with `checker_flags`.
 //!
-//! Every program is prepared once (sources compiled through the cache) and run through
-//! [`crate::run`] under the limits of tools. Whatever goes wrong with them is the problem's
+//! Every program is prepared once, when first needed (sources compiled through the cache, so
+//! that judging, which needs only the checker, pays for nothing else), and run through
+//! [`crate::run`] under the limits of tools; that each named file exists is checked at once. Whatever goes wrong with them is the problem's
 //! fault, reported as a string naming the program, never as a contestant's verdict.
 
 pub mod checker;
 pub mod shrink;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use crate::archive::manifest::{ProgramPath, Programs};
@@ -34,11 +36,66 @@ pub const TOOL_TIME: Duration = Duration::from_secs(10);
 /// The programs of a program-backed problem, prepared to run.
 pub struct ProgramTools<'a> {
     runner: &'a Runner,
-    generator: Tool,
-    validator: Tool,
-    reference: Tool,
-    brute: Option<Tool>,
+    generator: Lazy<'a>,
+    validator: Lazy<'a>,
+    reference: Lazy<'a>,
+    brute: Option<Lazy<'a>>,
     checker: ProgramChecker<'a>,
+}
+
+/// A program prepared when first needed.
+struct Lazy<'a> {
+    role: &'static str,
+    path: ProgramPath,
+    manifest: PathBuf,
+    runner: &'a Runner,
+    cache: &'a Cache,
+    prepared: OnceLock<Result<Tool, String>>,
+}
+
+impl<'a> Lazy<'a> {
+    /// Checks that the program's file exists; it is prepared by [`Lazy::get`].
+    fn new(
+        role: &'static str,
+        path: &ProgramPath,
+        manifest: &Path,
+        runner: &'a Runner,
+        cache: &'a Cache,
+    ) -> Result<Lazy<'a>, String> {
+        if !path.path.exists() {
+            return Err(format!(
+                "{}:{}:{}: {role} {}: {} does not exist",
+                manifest.display(),
+                path.at.line,
+                path.at.col,
+                path.written,
+                path.path.display()
+            ));
+        }
+        Ok(Lazy {
+            role,
+            path: path.clone(),
+            manifest: manifest.to_owned(),
+            runner,
+            cache,
+            prepared: OnceLock::new(),
+        })
+    }
+
+    fn get(&self) -> Result<&Tool, String> {
+        self.prepared
+            .get_or_init(|| {
+                Tool::prepare(
+                    self.role,
+                    &self.path,
+                    &self.manifest,
+                    self.runner,
+                    self.cache,
+                )
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
 }
 
 /// One prepared program and how messages name it (`generator gen.py`).
@@ -57,15 +114,6 @@ impl Tool {
         cache: &Cache,
     ) -> Result<Tool, String> {
         let shown = format!("{role} {}", path.written);
-        if !path.path.exists() {
-            return Err(format!(
-                "{}:{}:{}: {shown}: {} does not exist",
-                manifest.display(),
-                path.at.line,
-                path.at.col,
-                path.path.display()
-            ));
-        }
         Program::prepare(&path.path, &[], runner, cache)
             .map(|program| Tool { program, shown })
             .map_err(|e| {
@@ -81,32 +129,39 @@ impl Tool {
 }
 
 impl<'a> ProgramTools<'a> {
-    /// Prepares every program of `programs` (read from the manifest at `manifest`).
+    /// The programs of `programs` (read from the manifest at `manifest`): each file must
+    /// exist; the checker is prepared at once (whatever judges needs it), the others when
+    /// first used.
     pub fn prepare(
         programs: &Programs,
         manifest: &Path,
         runner: &'a Runner,
-        cache: &Cache,
+        cache: &'a Cache,
     ) -> Result<ProgramTools<'a>, String> {
-        let tool =
-            |role: &str, path: &ProgramPath| Tool::prepare(role, path, manifest, runner, cache);
+        let lazy =
+            |role: &'static str, path: &ProgramPath| Lazy::new(role, path, manifest, runner, cache);
+        let generator = lazy("generator", &programs.generator)?;
+        let validator = lazy("validator", &programs.validator)?;
+        let reference = lazy("reference", &programs.reference)?;
+        let brute = (programs.brute.as_ref())
+            .map(|path| lazy("brute", path))
+            .transpose()?;
         let checker = match &programs.checker {
-            Some(path) => ProgramChecker::Testlib {
-                tool: tool("checker", path)?,
-                runner,
-            },
+            Some(path) => {
+                lazy("checker", path)?;
+                ProgramChecker::Testlib {
+                    tool: Tool::prepare("checker", path, manifest, runner, cache)?,
+                    runner,
+                }
+            }
             None => ProgramChecker::Default(programs.checker_flags),
         };
         Ok(ProgramTools {
             runner,
-            generator: tool("generator", &programs.generator)?,
-            validator: tool("validator", &programs.validator)?,
-            reference: tool("reference", &programs.reference)?,
-            brute: programs
-                .brute
-                .as_ref()
-                .map(|path| tool("brute", path))
-                .transpose()?,
+            generator,
+            validator,
+            reference,
+            brute,
             checker,
         })
     }
@@ -119,16 +174,17 @@ impl<'a> ProgramTools<'a> {
         params: &[(String, String)],
         twice: bool,
     ) -> Result<String, String> {
-        let mut invocation = self.generator.program.invocation.clone();
+        let generator = self.generator.get()?;
+        let mut invocation = generator.program.invocation.clone();
         let mut shown_args = Vec::new();
         for (key, value) in params {
             shown_args.push(format!("-{key}={value}"));
         }
         shown_args.push(format!("-seed={seed}"));
         invocation = invocation.args(shown_args.iter().cloned());
-        let call = format!("{} {}", self.generator.shown, shown_args.join(" "));
+        let call = format!("{} {}", generator.shown, shown_args.join(" "));
         let once = || -> Result<String, String> {
-            let run = self.run(&self.generator, &invocation, Stdin::Empty)?;
+            let run = self.run(generator, &invocation, Stdin::Empty)?;
             if let Some(why) = failure(&run) {
                 return Err(format!("{call}: {why}"));
             }
@@ -156,15 +212,19 @@ impl<'a> ProgramTools<'a> {
     /// `Ok(Ok)` if the validator accepts `input`, `Ok(Err(why))` if it rejects it (exit code
     /// not 0), `Err` if it cannot judge (it crashed on a signal or ran out of time).
     pub fn validate(&self, input: &[u8]) -> Result<Result<(), String>, String> {
-        let invocation = &self.validator.program.invocation;
-        let run = self.run(&self.validator, invocation, Stdin::Bytes(input))?;
+        let validator = self.validator.get()?;
+        let run = self.run(
+            validator,
+            &validator.program.invocation,
+            Stdin::Bytes(input),
+        )?;
         if run.time_limit_hit()
             || run.output_limit_hit
             || matches!(run.exit, crate::run::Exit::Signal(_))
         {
             return Err(format!(
                 "{}: {}",
-                self.validator.shown,
+                validator.shown,
                 failure(&run).unwrap_or_default()
             ));
         }
@@ -175,7 +235,7 @@ impl<'a> ProgramTools<'a> {
         let why = why.trim();
         Ok(Err(format!(
             "rejected by the {} ({}){}",
-            self.validator.shown,
+            validator.shown,
             run.exit,
             if why.is_empty() {
                 String::new()
@@ -187,12 +247,12 @@ impl<'a> ProgramTools<'a> {
 
     /// The reference's answer to `input`.
     pub fn solve(&self, input: &[u8]) -> Result<String, String> {
-        self.answer(&self.reference, input)
+        self.answer(self.reference.get()?, input)
     }
 
     /// The brute force program's answer to `input`, if the problem has one.
     pub fn brute(&self, input: &[u8]) -> Option<Result<String, String>> {
-        self.brute.as_ref().map(|brute| self.answer(brute, input))
+        (self.brute.as_ref()).map(|brute| brute.get().and_then(|tool| self.answer(tool, input)))
     }
 
     /// Whether the problem has a brute force program.
@@ -206,8 +266,8 @@ impl<'a> ProgramTools<'a> {
     }
 
     /// The reference solution, prepared.
-    pub fn reference(&self) -> &Program {
-        &self.reference.program
+    pub fn reference(&self) -> Result<&Program, String> {
+        self.reference.get().map(|tool| &tool.program)
     }
 
     /// The output of `tool` on `input`, which must end well.

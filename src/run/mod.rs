@@ -18,13 +18,18 @@
 //!
 //! A two-way run ([`two_way`]) connects the program's standard input and output to the judge
 //! instead (interactive problems): to a function of the judge on a thread, or to another
-//! program through a relay.
+//! program (an interactor, confined like the program) through a relay.
 //!
-//! This is a careful runner, not a sandbox: it does not stop a program from reading files,
-//! using the network or escaping with `setsid` after closing its output.
+//! Programs are confined (see [`sandbox`] for the modes and [`confine`] for how): no network,
+//! no files but the system's, their own and a scratch directory, their processes contained
+//! and counted, no privileges. Trusted tools (compilers) are not.
+//!
+//! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]), both
+//! sides of a two-way run included.
 
 mod capture;
 mod compile;
+mod confine;
 mod cpu;
 mod escape;
 mod fd;
@@ -33,17 +38,21 @@ mod image;
 pub mod launch;
 mod launcher;
 mod limits;
+mod live;
 mod outcome;
 mod process;
 mod program;
+pub mod sandbox;
+pub mod signals;
 mod two_way;
 
 pub use capture::STDERR_KEPT;
-pub use compile::{Cache, Language};
+pub use compile::{Built, Cache, Language};
 pub use fd::RunError;
 pub use hash::fnv1a_128;
 pub use limits::Limits;
 pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, Runner, Stdin};
-pub use program::{PrepareError, Program};
+pub use program::{find_in_path, PrepareError, Program};
+pub use sandbox::{Protections, Sandbox};
 pub use two_way::{Channel, Deaf, Silence, Speaker, Transcript, TwoWay};

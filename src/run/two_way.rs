@@ -352,7 +352,7 @@ impl Runner {
         set_nonblocking(&out_read);
         let (ended, stop) = (eventfd()?, eventfd()?);
         let start = Instant::now();
-        let child = self.start(invocation, limits, [in_read, out_write, err_write])?;
+        let launched = self.start(invocation, limits, [in_read, out_write, err_write])?;
         let mut channel = Channel {
             to: Some(in_write),
             from: Some(out_read),
@@ -368,7 +368,14 @@ impl Runner {
                 let value = other(&mut channel);
                 (value, channel)
             });
-            let watched = watch(child, None, err_read, limits, start, Some(stop.as_raw_fd()));
+            let watched = watch(
+                launched,
+                None,
+                err_read,
+                limits,
+                start,
+                Some(stop.as_raw_fd()),
+            );
             signal(ended.as_raw_fd());
             let (other, channel) = match talker.join() {
                 Ok(joined) => joined,
@@ -405,14 +412,14 @@ impl Runner {
         set_nonblocking(&to_write);
         set_nonblocking(&from_read);
         let start = Instant::now();
-        let child = self.start(
+        let launched = self.start(
             interactor,
             interactor_limits,
             [to_read, from_write, err_write],
         )?;
         std::thread::scope(|scope| {
             let watcher = scope.spawn(move || {
-                watch(child, None, err_read, interactor_limits, start, None)
+                watch(launched, None, err_read, interactor_limits, start, None)
                     .map(|watched| watched.into_run(interactor, interactor_limits))
             });
             let two_way = self.run_two_way(invocation, limits, |channel| {

@@ -6,11 +6,13 @@
 //! batch of one per thread at a time; the first that fails with the same verdict becomes the current case
 //! and the descent goes on from there. When no candidate fails, the case is locally minimal.
 //! Keeping the verdict keeps the bug: a wrong answer does not drift into some other crash.
-//! A descent stops early after [`MAX_RUNS`] judged candidates, and says so.
+//! A descent stops early after [`MAX_RUNS`] judged candidates, or on SIGINT, and says so.
 
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use crate::catalog::DynProblem;
+use crate::interrupt;
 use crate::parallel;
 use crate::run::fnv1a_128;
 
@@ -31,8 +33,12 @@ pub struct Shrunk {
     /// Candidates judged (program runs).
     pub runs: u64,
     /// No candidate of the final case fails: it is locally minimal (false when the descent
-    /// stopped at [`MAX_RUNS`]).
+    /// stopped at [`MAX_RUNS`] or on SIGINT).
     pub minimal: bool,
+    /// SIGINT stopped the descent ([`crate::interrupt`]).
+    pub interrupted: bool,
+    /// How long the descent took.
+    pub elapsed: Duration,
 }
 
 /// Shrinks `input`, on which the program got `trial`, as far as it keeps failing with
@@ -68,6 +74,7 @@ pub fn descend<S: Send + Sync + Clone>(
     candidates: impl Fn(&S, &str) -> Vec<S>,
     make: impl Fn(&S) -> Option<String> + Sync,
 ) -> (Shrunk, S) {
+    let began = Instant::now();
     let target = trial.judged.verdict;
     let (mut state, input) = start;
     let mut current = Shrunk {
@@ -76,6 +83,8 @@ pub fn descend<S: Send + Sync + Clone>(
         steps: 0,
         runs: 0,
         minimal: false,
+        interrupted: false,
+        elapsed: Duration::ZERO,
     };
     // Candidates lists are finite and each step moves to a new case, but a problem's
     // candidates need not be strictly smaller in one order: never judge a case twice.
@@ -83,7 +92,9 @@ pub fn descend<S: Send + Sync + Clone>(
     'descent: loop {
         let candidates = candidates(&state, &current.input);
         for batch in candidates.chunks(jobs.max(1)) {
-            if current.runs >= MAX_RUNS {
+            current.interrupted = interrupt::requested();
+            if current.runs >= MAX_RUNS || current.interrupted {
+                current.elapsed = began.elapsed();
                 return (current, state);
             }
             let made = parallel::map(batch, jobs, |next| make(next));
@@ -106,6 +117,7 @@ pub fn descend<S: Send + Sync + Clone>(
             }
         }
         current.minimal = true;
+        current.elapsed = began.elapsed();
         return (current, state);
     }
 }

@@ -203,8 +203,9 @@ fn verifyproblem_accepts_an_exported_program_backed_problem(tools: &Problemtools
         "--format",
         "kattis",
         "--out",
-        "demopackage",
+        "export/demo",
     ]);
-    let package = scratch.path().join("demopackage");
-    verifyproblem(tools, &package, &parts(), "demopackage");
+    // problemtools takes the folder's name as the short name, which must be [a-z0-9]+.
+    let package = scratch.path().join("export/demo");
+    verifyproblem(tools, &package, &parts(), "demo");
 }
