@@ -85,8 +85,13 @@ fn built_in() -> Judging<'static> {
 fn interactor() -> &'static Interactor {
     static INTERACTOR: OnceLock<Interactor> = OnceLock::new();
     INTERACTOR.get_or_init(|| Interactor {
-        invocation: Invocation::new(env!("CARGO_BIN_EXE_stonejudge"))
-            .args(["interact", "nim-play"]),
+        program: Program {
+            invocation: Invocation::new(env!("CARGO_BIN_EXE_stonejudge"))
+                .args(["interact", "nim-play"]),
+            given: "stonejudge interact nim-play".into(),
+            language: None,
+        },
+        flags: Vec::new(),
         limits: Limits::new(Duration::from_secs(10), 1 << 30),
     })
 }
