@@ -23,6 +23,7 @@
 //! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]).
 
 mod capture;
+mod cgroup;
 mod compile;
 mod confine;
 mod cpu;
