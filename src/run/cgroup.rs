@@ -21,8 +21,9 @@
 //!
 //! Cost: a cgroup is made once per launch server and reused by its runs (a server runs one
 //! program at a time); a run costs writing the limit when it changes, resetting the peak (and
-//! v1's failure count), reading a counter before and three after, all on descriptors kept
-//! open, plus the program's move into the cgroup (one write of `0` to `cgroup.procs`).
+//! v1's failure count), reading three counters after it (which also serve as the next run's
+//! baseline), all on descriptors kept open, plus the program's move into the cgroup (one
+//! write of `0` to `cgroup.procs`).
 //!
 //! Removal: the judge removes a server's cgroup when it stops the server, on SIGINT (see
 //! [`super::live`]), and the server removes it when it ends (so a judge killed outright leaves
@@ -83,6 +84,10 @@ pub(crate) struct MemoryCgroup {
     current_limit: Option<u64>,
     /// The event counters before the run in flight: limit hits (v2), OOM kills.
     before: (u64, u64),
+    /// The counters the last run's measurement read: nothing runs in the cgroup between a
+    /// measurement and the next run, so they are the next run's `before` without a read.
+    /// Taken by each run, so a run that was never measured leaves none.
+    measured: Option<(u64, u64)>,
 }
 
 impl MemoryCgroup {
@@ -150,6 +155,7 @@ impl MemoryCgroup {
             events,
             current_limit: None,
             before: (0, 0),
+            measured: None,
         })
     }
 
@@ -183,9 +189,12 @@ impl MemoryCgroup {
         if let Some(failcnt) = &mut self.failcnt {
             write_value(failcnt, "0").map_err(|e| failed("reset the failure count", e))?;
         }
-        self.before = self
-            .counters()
-            .map_err(|e| failed("read the counters", e))?;
+        self.before = match self.measured.take() {
+            Some(counters) => counters,
+            None => self
+                .counters()
+                .map_err(|e| failed("read the counters", e))?,
+        };
         Ok(())
     }
 
@@ -237,6 +246,7 @@ impl MemoryCgroup {
             None => 0,
         };
         let (hits, kills) = self.counters().map_err(failed)?;
+        self.measured = Some((hits, kills));
         Ok(MemoryUse {
             peak_bytes,
             limit_hit: failures > 0 || hits > self.before.0,
