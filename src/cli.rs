@@ -183,6 +183,30 @@ pub enum Command {
     /// game with generator, validator, reference, brute force and a wrong solution, in C++
     /// and Python) on which testdata and verify pass at once.
     New(NewArgs),
+    /// Be the judge of an interactive problem for another system: play the test INPUT with
+    /// the program on standard input and output, speaking the Kattis interactive
+    /// output-validator protocol (exit 42 accepted, 43 wrong answer, the reason in
+    /// FEEDBACK_DIR/judgemessage.txt).
+    #[command(
+        override_usage = "stonejudge interact <PROBLEM> <INPUT> [ANSWER] [FEEDBACK_DIR] [FLAGS]... < PROGRAM_OUTPUT > PROGRAM_INPUT"
+    )]
+    Interact(InteractArgs),
+}
+
+/// `interact`.
+#[derive(Debug, Args)]
+pub struct InteractArgs {
+    /// An interactive problem (see `stonejudge list`).
+    pub problem: String,
+    /// The test's input file (the judge's: the setup and its seed).
+    pub input: PathBuf,
+    /// The answer file (unused: the judge knows who wins), as Kattis passes it.
+    pub answer: Option<PathBuf>,
+    /// Where judgemessage.txt is written; without it the message goes to standard error.
+    pub feedback_dir: Option<PathBuf>,
+    /// Validator flags Kattis may pass (none has an effect).
+    #[arg(allow_hyphen_values = true, trailing_var_arg = true, hide = true)]
+    pub flags: Vec<OsString>,
 }
 
 /// `solve` and `brute`.
