@@ -287,6 +287,19 @@ fn find_parent() -> Result<Parent, String> {
         .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
     let mounts = std::fs::read_to_string("/proc/self/mountinfo")
         .map_err(|e| format!("cannot read /proc/self/mountinfo: {e}"))?;
+    choose_parent(&own, &mounts, |dir| {
+        std::fs::read_to_string(dir.join("cgroup.subtree_control"))
+            .is_ok_and(|text| text.split_whitespace().any(|c| c == "memory"))
+    })
+}
+
+/// [`find_parent`] from the texts of `/proc/self/cgroup` and `/proc/self/mountinfo`;
+/// `delegates_memory` says whether a v2 cgroup enables the memory controller for its children.
+fn choose_parent(
+    own: &str,
+    mounts: &str,
+    delegates_memory: impl Fn(&Path) -> bool,
+) -> Result<Parent, String> {
     let v1 = own.lines().find_map(|line| {
         let mut fields = line.splitn(3, ':');
         let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
@@ -296,7 +309,7 @@ fn find_parent() -> Result<Parent, String> {
             .then_some(path)
     });
     if let Some(path) = v1 {
-        let dir = mounted(&mounts, path, |fstype, options| {
+        let dir = mounted(mounts, path, |fstype, options| {
             fstype == "cgroup" && options.split(',').any(|o| o == "memory")
         })
         .ok_or("the memory cgroup hierarchy (v1) is not mounted here")?;
@@ -309,12 +322,8 @@ fn find_parent() -> Result<Parent, String> {
         .lines()
         .find_map(|line| line.strip_prefix("0::"))
         .ok_or("this process is in no memory cgroup (v1) and no cgroup v2")?;
-    let dir = mounted(&mounts, path, |fstype, _| fstype == "cgroup2")
+    let dir = mounted(mounts, path, |fstype, _| fstype == "cgroup2")
         .ok_or("cgroup v2 is not mounted here")?;
-    let delegates_memory = |dir: &Path| {
-        std::fs::read_to_string(dir.join("cgroup.subtree_control"))
-            .is_ok_and(|text| text.split_whitespace().any(|c| c == "memory"))
-    };
     let candidates = [Some(dir.clone()), dir.parent().map(Path::to_path_buf)];
     candidates
         .into_iter()
@@ -462,5 +471,29 @@ mod tests {
             None
         );
         assert_eq!(mounted(mountinfo, "/x", |t, _| t == "btrfs"), None);
+    }
+
+    #[test]
+    fn the_parent_is_the_memory_hierarchy_or_a_delegating_v2_cgroup() {
+        let hybrid = "\
+30 25 0:26 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory
+35 25 0:30 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw
+";
+        // cgroup v1 with a memory hierarchy: a child of our own memory cgroup.
+        let v1 = choose_parent("4:memory:/jobs/a\n0::/\n", hybrid, |_| false).unwrap();
+        assert_eq!(v1.dir, PathBuf::from("/sys/fs/cgroup/memory/jobs/a"));
+        assert_eq!(v1.version, Version::V1);
+        // cgroup v2: our own cgroup holds us, so it is its parent that enables memory.
+        let unified = "40 1 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n";
+        let own = "0::/user.slice/app.slice/term.scope\n";
+        let delegating = |dir: &Path| dir == Path::new("/sys/fs/cgroup/user.slice/app.slice");
+        let v2 = choose_parent(own, unified, delegating).unwrap();
+        assert_eq!(v2.dir, PathBuf::from("/sys/fs/cgroup/user.slice/app.slice"));
+        assert_eq!(v2.version, Version::V2);
+        let refused = choose_parent(own, unified, |_| false).unwrap_err();
+        assert!(refused.contains("subtree_control"), "{refused}");
+        // A memory hierarchy named but not mounted here; no cgroup at all.
+        assert!(choose_parent("4:memory:/a\n", unified, |_| true).is_err());
+        assert!(choose_parent("", unified, |_| true).is_err());
     }
 }
