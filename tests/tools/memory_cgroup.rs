@@ -3,7 +3,7 @@
 //! MLE in every language because the limit was hit — the C program that gives up with exit
 //! code 3 when `malloc` fails is MLE, where `--sandbox off` says RE — while threads, a
 //! 200 000-frame recursion and Python stay AC under 256 MiB; and no cgroup is left behind,
-//! after a normal end, an OOM kill or SIGINT. Where no cgroup can be made, every test here is
+//! after a normal end, an OOM kill, SIGINT or a judge killed outright. Where no cgroup can be made, every test here is
 //! reported as ignored and the reason is printed (`tests/suite/confinement.rs` tests that
 //! fallback itself).
 
@@ -156,6 +156,10 @@ pub fn trials() -> Vec<Trial> {
             threads_recursion_and_python_are_accepted,
         ),
         needs_cgroup("sigint_leaves_no_cgroup", sigint_leaves_no_cgroup),
+        needs_cgroup(
+            "a_killed_judge_leaves_no_cgroup",
+            a_killed_judge_leaves_no_cgroup,
+        ),
     ]
 }
 
@@ -242,6 +246,30 @@ fn threads_recursion_and_python_are_accepted() {
 
 /// SIGINT while a program sleeps in its cgroup: exit 130, and the cgroup is gone.
 fn sigint_leaves_no_cgroup() {
+    let (mut judge, pid) = judge_with_a_sleeper();
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(pid as i32, libc::SIGINT) };
+    let status = judge.wait().expect("stonejudge ends");
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert_no_cgroup_left(pid);
+}
+
+/// SIGKILL to the judge while a program sleeps in its cgroup: its launch server sees the judge
+/// gone, ends, and removes the cgroup (after the program, which dies with the server's PID
+/// namespace).
+fn a_killed_judge_leaves_no_cgroup() {
+    let (mut judge, pid) = judge_with_a_sleeper();
+    judge.kill().expect("SIGKILL stonejudge");
+    judge.wait().expect("reap stonejudge");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !cgroups_of(pid).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_no_cgroup_left(pid);
+}
+
+/// `stonejudge judge` running a program that sleeps (20 s time limit), once its cgroup exists.
+fn judge_with_a_sleeper() -> (std::process::Child, u32) {
     let dir = test_dir();
     let mut command = judge(
         dir.path(),
@@ -249,22 +277,18 @@ fn sigint_leaves_no_cgroup() {
         &program("evil.c"),
         "sleep",
     );
-    let mut child = command
+    let child = command
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("start stonejudge");
     let pid = child.id();
-    // Its cgroup exists once the program runs; wait for it.
     let deadline = Instant::now() + Duration::from_secs(30);
     while cgroups_of(pid).is_empty() {
         assert!(Instant::now() < deadline, "no cgroup appeared");
         std::thread::sleep(Duration::from_millis(20));
     }
+    // The cgroup is made before the program starts: give it time to be running in it.
     std::thread::sleep(Duration::from_millis(300));
-    // SAFETY: signalling our own child.
-    unsafe { libc::kill(pid as i32, libc::SIGINT) };
-    let status = child.wait().expect("stonejudge ends");
-    assert_eq!(status.code(), Some(130), "{status:?}");
-    assert_no_cgroup_left(pid);
+    (child, pid)
 }
