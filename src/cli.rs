@@ -183,6 +183,30 @@ pub enum Command {
     /// game with generator, validator, reference, brute force and a wrong solution, in C++
     /// and Python) on which testdata and verify pass at once.
     New(NewArgs),
+    /// Be the judge of an interactive problem for another system: play the test INPUT with
+    /// the program on standard input and output, speaking the Kattis interactive
+    /// output-validator protocol (exit 42 accepted, 43 wrong answer, the reason in
+    /// FEEDBACK_DIR/judgemessage.txt).
+    #[command(
+        override_usage = "stonejudge interact <PROBLEM> <INPUT> [ANSWER] [FEEDBACK_DIR] [FLAGS]... < PROGRAM_OUTPUT > PROGRAM_INPUT"
+    )]
+    Interact(InteractArgs),
+}
+
+/// `interact`.
+#[derive(Debug, Args)]
+pub struct InteractArgs {
+    /// An interactive problem (see `stonejudge list`).
+    pub problem: String,
+    /// The test's input file (the judge's: the setup and its seed).
+    pub input: PathBuf,
+    /// The answer file (unused: the judge knows who wins), as Kattis passes it.
+    pub answer: Option<PathBuf>,
+    /// Where judgemessage.txt is written; without it the message goes to standard error.
+    pub feedback_dir: Option<PathBuf>,
+    /// Validator flags Kattis may pass (none has an effect).
+    #[arg(allow_hyphen_values = true, trailing_var_arg = true, hide = true)]
+    pub flags: Vec<OsString>,
 }
 
 /// `solve` and `brute`.
@@ -313,7 +337,8 @@ pub struct SandboxArg {
     /// missing is said once on standard error), strict (every protection, or exit 2), off
     /// (none). Protections: no network, no files but the system's, the program's own and a
     /// scratch directory, processes contained and counted, no privileges. Compilers are not
-    /// confined.
+    /// confined. Where a memory cgroup can be made (auto and strict; strict runs without
+    /// one), memory is limited by it and MLE means the limit was hit.
     #[arg(long, value_name = "MODE", default_value = "auto",
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::run::Sandbox::NAMES)

@@ -11,18 +11,25 @@
 //!   limit and again when the program exits, so forked sleepers die with it; processes that left
 //!   the group but still hold the output pipes are found in `/proc` and killed too;
 //! - limits CPU time (the program's polled every 20 ms, its whole group's every 100 ms,
-//!   `RLIMIT_CPU` as a backstop) and wall-clock time, and memory through `RLIMIT_AS`;
-//! - takes CPU time and peak memory from `wait4`, exact even when the judge itself is large
-//!   (see [`launch`] for how);
+//!   `RLIMIT_CPU` as a backstop) and wall-clock time, and memory through a memory cgroup
+//!   where the kernel lets the judge make one ([`cgroup`]), else through `RLIMIT_AS`;
+//! - takes CPU time from `wait4`, and peak memory from the cgroup or from `wait4`, exact even
+//!   when the judge itself is large (see [`launch`] for how);
 //! - never waits without a deadline.
+//!
+//! A two-way run ([`two_way`]) connects the program's standard input and output to the judge
+//! instead (interactive problems): to a function of the judge on a thread, or to another
+//! program (an interactor, confined like the program) through a relay.
 //!
 //! Programs are confined (see [`sandbox`] for the modes and [`confine`] for how): no network,
 //! no files but the system's, their own and a scratch directory, their processes contained
 //! and counted, no privileges. Trusted tools (compilers) are not.
 //!
-//! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]).
+//! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]), both
+//! sides of a two-way run included.
 
 mod capture;
+mod cgroup;
 mod compile;
 mod confine;
 mod cpu;
@@ -39,6 +46,7 @@ mod process;
 mod program;
 pub mod sandbox;
 pub mod signals;
+mod two_way;
 
 pub use capture::STDERR_KEPT;
 pub use compile::{Built, Cache, Language};
@@ -49,3 +57,4 @@ pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, Runner, Stdin};
 pub use program::{find_in_path, PrepareError, Program};
 pub use sandbox::{Protections, Sandbox};
+pub use two_way::{Channel, Deaf, Silence, Speaker, Transcript, TwoWay};

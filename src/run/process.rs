@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::capture::{Bounded, HeadTail};
+use super::cgroup::MemoryUse;
 use super::cpu::CpuWatch;
 use super::fd::{inode, pipe, poll_in, set_nonblocking, wait_bounded};
 use super::launch::{Request, FAILED_CONFINEMENT};
 use super::launcher::{Launchers, Lease};
-use super::outcome::{memory_verdict, Exit, Run};
+use super::outcome::{memory_verdict, memory_verdict_by_cgroup, Exit, Run};
 use super::sandbox::{Protections, Sandbox};
 use super::{escape, image, live, Limits, RunError};
 
@@ -164,6 +165,20 @@ impl Runner {
         let (out_read, out_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
         let start = Instant::now();
+        let launched = self.start(invocation, limits, [stdin, out_write, err_write])?;
+        let watched = watch(launched, Some(out_read), err_read, limits, start, None)?;
+        Ok(watched.into_run(invocation, limits))
+    }
+
+    /// Starts `invocation` under `limits` with `stdio` as its standard input, output and
+    /// error, through a launch server, confined unless it is a trusted tool: the one place
+    /// where a program is started.
+    pub(super) fn start(
+        &self,
+        invocation: &Invocation,
+        limits: &Limits,
+        stdio: [OwnedFd; 3],
+    ) -> Result<Launched<'_>, RunError> {
         let mut argv = vec![invocation.program.clone().into_os_string()];
         argv.extend(invocation.args.iter().cloned());
         let mut request = Request::new(limits, argv, invocation.env.clone());
@@ -171,10 +186,8 @@ impl Runner {
         request.reads.clone_from(&invocation.reads);
         request.writes.clone_from(&invocation.writes);
         let starting = live::Starting::new();
-        let started = self
-            .launchers
-            .launch(&request, [stdin, out_write, err_write])?;
-        let mut lease = started.lease;
+        let started = self.launchers.launch(&request, stdio)?;
+        let lease = started.lease;
         let child = Child::new(started.pid);
         drop(starting);
         if started.errno != 0 {
@@ -189,8 +202,7 @@ impl Runner {
                 std::io::Error::from_raw_os_error(started.errno)
             )));
         }
-        let watched = watch(child, &mut lease, out_read, err_read, limits, start)?;
-        Ok(watched.into_run(invocation, limits))
+        Ok(Launched { child, lease })
     }
 }
 
@@ -239,10 +251,12 @@ enum Kill {
     Cpu,
     Wall,
     Output,
+    /// The other side of a two-way run had decided (a wrong answer stands whatever follows).
+    Requested,
 }
 
 /// What watching a program until its end gave.
-struct Watched {
+pub(super) struct Watched {
     exit: Exit,
     rusage: libc::rusage,
     wall_time: Duration,
@@ -252,6 +266,15 @@ struct Watched {
     stdout: Bounded,
     stderr: HeadTail,
     abandoned: bool,
+    /// What the memory cgroup measured, if the program ran in one.
+    memory: Option<MemoryUse>,
+}
+
+/// A program just started: its process, and the launch server it holds until its run is over
+/// (the server sweeps away what the program left behind).
+pub(super) struct Launched<'a> {
+    child: Child,
+    lease: Lease<'a>,
 }
 
 /// The program's process: our child (through `CLONE_PARENT`) and the leader of its own group.
@@ -295,21 +318,28 @@ impl Drop for Child {
 
 impl Watched {
     /// The facts of the run, with the memory verdict decided.
-    fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
-        let peak_memory_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
+    pub(super) fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
+        let largest_process_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
+        let peak_memory_kib = match self.memory.and_then(|m| m.peak_bytes) {
+            Some(bytes) => bytes.div_ceil(1024),
+            None => largest_process_kib,
+        };
         // Children killed with the program were never waited for, so their time is not in
         // its rusage; the last reading of the whole group's time includes it.
         let cpu_time =
             (timeval(self.rusage.ru_utime) + timeval(self.rusage.ru_stime)).max(self.polled_cpu);
         let stderr_truncated = self.stderr.truncated();
         let stderr = self.stderr.into_bytes();
-        let memory_limit_hit = memory_verdict(
-            limits.memory,
-            self.exit,
-            peak_memory_kib,
-            image::static_bytes(&invocation.program),
-            &stderr,
-        );
+        let memory_limit_hit = match &self.memory {
+            Some(measured) => memory_verdict_by_cgroup(measured, self.exit),
+            None => memory_verdict(
+                limits.memory,
+                self.exit,
+                peak_memory_kib,
+                image::static_bytes(&invocation.program),
+                &stderr,
+            ),
+        };
         Run {
             exit: self.exit,
             cpu_time,
@@ -330,16 +360,24 @@ impl Watched {
 
 /// Watches the program until it exits and its output is drained: enforces the limits, kills
 /// the group at the end, reaps the program, and has its server sweep away what is left.
-fn watch(
-    mut child: Child,
-    lease: &mut Lease<'_>,
-    out: OwnedFd,
+///
+/// `out` is `None` when someone else reads the program's standard output (a two-way run).
+/// `stop`, when given, is a descriptor that becomes readable when the program is to be killed
+/// before its end (the other side of a two-way run has decided).
+pub(super) fn watch(
+    launched: Launched<'_>,
+    out: Option<OwnedFd>,
     err: OwnedFd,
     limits: &Limits,
     start: Instant,
+    stop: Option<RawFd>,
 ) -> Result<Watched, RunError> {
-    let inodes = [inode(&out), inode(&err)];
-    let mut streams = [Some(out), Some(err)];
+    let Launched {
+        mut child,
+        mut lease,
+    } = launched;
+    let inodes: Vec<u64> = out.iter().chain([&err]).map(inode).collect();
+    let mut streams = [out, Some(err)];
     for stream in streams.iter().flatten() {
         set_nonblocking(stream);
     }
@@ -379,6 +417,10 @@ fn watch(
                     killed_for = Some((Kill::Wall, now));
                     child.kill_group();
                 }
+                None if stop.is_some_and(readable) => {
+                    killed_for = Some((Kill::Requested, now));
+                    child.kill_group();
+                }
                 None => {
                     if now >= cpu.due() && cpu.read(now) > limits.cpu {
                         killed_for = Some((Kill::Cpu, now));
@@ -411,6 +453,9 @@ fn watch(
         }
         if let (Some(pidfd), None) = (&pidfd, &ended) {
             fds.push(poll_in(pidfd.as_raw_fd()));
+        }
+        if let (Some(stop), None, None) = (stop, &ended, &killed_for) {
+            fds.push(poll_in(stop));
         }
         let timeout = wake.saturating_duration_since(Instant::now());
         let timeout_ms = timeout.as_millis().min(1000) as i32 + 1;
@@ -458,6 +503,7 @@ fn watch(
             "internal: the watch ended before the program".into(),
         ));
     };
+    let memory = lease.memory().transpose()?;
     Ok(Watched {
         exit,
         rusage,
@@ -467,17 +513,21 @@ fn watch(
         stdout,
         stderr,
         abandoned,
+        memory,
     })
+}
+
+/// Whether `fd` is readable right now.
+pub(super) fn readable(fd: RawFd) -> bool {
+    let mut poll = poll_in(fd);
+    // SAFETY: a zero-timeout poll on one descriptor.
+    unsafe { libc::poll(&mut poll, 1, 0) == 1 }
 }
 
 /// Whether the process has exited (it stays a zombie until reaped).
 fn has_exited(pid: libc::pid_t, pidfd: Option<&OwnedFd>) -> bool {
     match pidfd {
-        Some(pidfd) => {
-            let mut fd = poll_in(pidfd.as_raw_fd());
-            // SAFETY: a zero-timeout poll on one descriptor we own.
-            unsafe { libc::poll(&mut fd, 1, 0) == 1 }
-        }
+        Some(pidfd) => readable(pidfd.as_raw_fd()),
         None => {
             // SAFETY: waitid with WNOWAIT only looks; the child stays reapable.
             unsafe {

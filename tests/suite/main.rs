@@ -1,6 +1,7 @@
 //! The test suite, one crate: each module tests one area through the library or the real
 //! `stonejudge` binary on real programs (`tests/programs/`, `problems/*/solutions/`).
 
+mod catalog_generators;
 mod check_cli;
 mod ci_docs;
 mod confinement;
@@ -16,10 +17,12 @@ mod game_wythoff;
 mod gen_golden;
 mod gen_helpers;
 mod gen_problems;
+mod interactive;
 mod interrupt_cli;
 mod judge_cli;
 mod launch_server;
 mod messages_cli;
+mod nim_cli;
 mod package_fixtures;
 mod package_kattis;
 mod parser_fuzz;

@@ -272,10 +272,10 @@ fn every_command_shows_an_example_in_its_help() {
 
 #[test]
 fn a_partition_beyond_the_items_is_an_error() {
-    let (code, out, err) = stonejudge(&["verify", "--partition", "50/50"]);
+    let (code, out, err) = stonejudge(&["verify", "--partition", "500/500"]);
     assert_eq!(code, Some(2), "{out}{err}");
     assert!(
-        err.contains("--partition 50/50: part 50 of 50 has no item, as there are only "),
+        err.contains("--partition 500/500: part 500 of 500 has no item, as there are only "),
         "{err}"
     );
 }

@@ -7,8 +7,9 @@
 //! data/secret/NN.in NN.ans             every other test of the plan
 //! input_validators/<name>.ctd          a checktestdata script for the input format
 //!                  <name>/validate.cpp  (program-backed: the validator, wrapped)
-//! output_validators/<name>/…           only for nim (any winning move is accepted), and for
-//!                                      a program-backed problem's checker, wrapped
+//! output_validators/<name>/…           only for nim (any winning move is accepted), for
+//!                                      a program-backed problem's checker, wrapped, and the
+//!                                      interactors of the interactive problems
 //! submissions/<folder>/<file>          the example solutions in C++ and Rust
 //! ```
 //!
@@ -18,7 +19,10 @@
 //! - **Validators**: the package must stand alone, without stonejudge. Every answer but
 //!   nim's is unique, so those problems use `validation: default` with `case_sensitive`
 //!   (our checker compares words exactly); nim ships a C++ output validator that accepts any
-//!   winning move. Input validators are checktestdata scripts (problemtools runs them itself),
+//!   winning move. An interactive problem is `validation: custom interactive`, its output
+//!   validator the perfect judge in C++ speaking the Kattis interactor protocol (the same
+//!   strategy as ours, its random numbers from its own generator seeded by the test). Input
+//!   validators are checktestdata scripts (problemtools runs them itself),
 //!   short enough to read against the statement; the test suite checks that they accept every
 //!   test and reject what our strict validator rejects.
 //! - **Program-backed problems** ship their own programs: the validator with a prelude that
@@ -52,7 +56,7 @@ const OUTPUT_VALIDATORS: [(&str, &str); 1] =
 /// The checktestdata input validator of each problem, as a template: `{NAME}` stands for the
 /// bounds `lo, hi` of the format's constraint `NAME`, `{NAME.lo}` and `{NAME.hi}` for one of
 /// them, so that every bound is the one the problem declares ([`fill_bounds`]).
-const INPUT_VALIDATORS: [(&str, &str); 9] = [
+const INPUT_VALIDATORS: [(&str, &str); 11] = [
     ("stripes", include_str!("kattis/stripes.ctd")),
     ("nim", include_str!("kattis/nim.ctd")),
     ("bounded-nim", include_str!("kattis/bounded-nim.ctd")),
@@ -65,7 +69,22 @@ const INPUT_VALIDATORS: [(&str, &str); 9] = [
     ("rows", include_str!("kattis/rows.ctd")),
     ("octal", include_str!("kattis/octal.ctd")),
     ("wythoff", include_str!("kattis/wythoff.ctd")),
+    ("stripes-play", include_str!("kattis/stripes-play.ctd")),
+    ("nim-play", include_str!("kattis/nim-play.ctd")),
 ];
+
+/// The interactive problems' interactors (`validation: custom interactive`): the perfect judge
+/// in C++, the game loop shared in [`INTERACTOR_HEADER`].
+const INTERACTORS: [(&str, &str); 2] = [
+    (
+        "stripes-play",
+        include_str!("kattis/stripes_play_interactor.cpp"),
+    ),
+    ("nim-play", include_str!("kattis/nim_play_interactor.cpp")),
+];
+
+/// What every interactor includes: the Kattis protocol and the judge's game loop.
+const INTERACTOR_HEADER: &str = include_str!("kattis/play.h");
 
 /// The checktestdata script validating `problem`'s inputs, its bounds filled in.
 pub fn input_validator(problem: &dyn DynProblem) -> Result<String, String> {
@@ -135,6 +154,18 @@ fn catalog_validation(problem: &dyn DynProblem) -> Result<Validation, String> {
         format!("input_validators/{name}.ctd"),
         input_validator(problem)?,
     )];
+    if let Some(source) = lookup(&INTERACTORS, name) {
+        files.push((
+            format!("output_validators/{name}/interactor.cpp"),
+            source.to_string(),
+        ));
+        files.push((
+            format!("output_validators/{name}/play.h"),
+            INTERACTOR_HEADER.to_string(),
+        ));
+        let yaml = "validation: custom interactive\n".to_string();
+        return Ok(Validation { yaml, files });
+    }
     let yaml = match output_validator(name) {
         Some(source) => {
             files.push((
@@ -223,6 +254,31 @@ fn wrapped(
         files.push((format!("{folder}/{name}"), read(&header)?));
     }
     Ok(files)
+}
+
+/// Why problemtools will refuse the package folder `out` by its name, with a name it takes:
+/// the folder's name is the problem's short name, which must be lowercase letters and digits
+/// (`[a-z0-9]+`). `None` when the name is fine (or `out` has none, like `/`).
+pub fn short_name_note(out: &Path) -> Option<String> {
+    let name = out.file_name()?.to_string_lossy();
+    let fine = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
+    if name.chars().all(fine) {
+        return None;
+    }
+    let suggestion: String = name
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|&c| fine(c))
+        .collect();
+    let instead = if suggestion.is_empty() {
+        "a folder named with lowercase letters and digits".to_string()
+    } else {
+        format!("a folder named {suggestion:?}")
+    };
+    Some(format!(
+        "problemtools takes the folder's name {name:?} as the problem's short name, which must \
+         be lowercase letters and digits only; verifyproblem will refuse it: export into {instead}"
+    ))
 }
 
 /// Writes the package of `problem`, whose tools are `tools`, into `out`.
@@ -377,6 +433,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_folder_name_problemtools_refuses_gets_a_note_with_a_name_it_takes() {
+        assert_eq!(short_name_note(Path::new("out/miserenim2")), None);
+        let note = short_name_note(Path::new("out/Misere-Nim")).expect("a note");
+        assert!(
+            note.contains("\"Misere-Nim\"") && note.ends_with("\"miserenim\""),
+            "{note}"
+        );
+        let note = short_name_note(Path::new("out/--")).expect("a note");
+        assert!(note.ends_with("lowercase letters and digits"), "{note}");
+    }
+
+    #[test]
     fn uuids_are_stable_and_well_formed() {
         let a = uuid("stripes");
         assert_eq!(a, uuid("stripes"));
@@ -391,7 +459,8 @@ mod tests {
     /// written in an `INT`), and every constraint of the format is in it.
     #[test]
     fn every_input_validator_takes_every_bound_from_the_format() {
-        for problem in crate::catalog::CATALOG {
+        let interactive = crate::catalog::INTERACTIVE.iter().map(|i| &i.problem);
+        for problem in crate::catalog::CATALOG.iter().chain(interactive) {
             let name = problem.name();
             let script = input_validator(*problem).unwrap_or_else(|e| panic!("{e}"));
             let template = lookup(&INPUT_VALIDATORS, name).unwrap_or_default();
