@@ -56,6 +56,44 @@ pub enum Command {
     Export(ExportArgs),
     /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
+    /// Scaffold a problem folder: problems/NAME/problem.toml and statement.md. With --game, a
+    /// declared game problem: stonejudge derives everything else from the ruleset, format and
+    /// bounds (then run `stonejudge testdata NAME`).
+    New(NewArgs),
+}
+
+/// `new NAME --game RULESET [--format F] [--play misere] [bounds]`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The problem's name: its folder problems/NAME (lowercase letters, digits, '-').
+    pub name: String,
+    /// The ruleset, as `grundy` takes it: nim, bounded:M, subtraction:S1,S2,..,
+    /// octal:0.D1D2.., stripes:L1,L2,...
+    #[arg(long, value_name = "RULESET")]
+    pub game: Option<String>,
+    /// boards (one heap per line, answers 1/2), cases (first/second) or move (a winning move).
+    #[arg(long, value_name = "F", default_value = "cases")]
+    pub format: String,
+    /// normal (who cannot move loses) or misere (who cannot move wins).
+    #[arg(long, value_name = "PLAY", default_value = "normal")]
+    pub play: String,
+    /// The largest heap ([game] max_heap).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_heap: u64,
+    /// Heaps per case; boards: the number of boards ([game] max_heaps).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_heaps: u64,
+    /// Cases per input, cases and move formats ([game] max_cases).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_cases: u64,
+    /// Heaps over all cases, cases and move formats ([game] max_total; optional).
+    #[arg(long, value_name = "N")]
+    pub max_total: Option<u64>,
+    /// The title; by default one made from the ruleset.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
 }
 
 /// `solve` and `brute`.

@@ -8,6 +8,7 @@
 pub mod archive;
 pub mod catalog;
 pub mod check;
+pub mod declared;
 pub mod game;
 pub mod gen;
 pub mod judge;

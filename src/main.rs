@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => commands::verify::run(&args),
         Command::Export(args) => commands::export::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
+        Command::New(args) => commands::new::run(&args),
     };
     match outcome {
         Ok(outcome) => outcome.exit_code(),

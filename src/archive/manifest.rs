@@ -22,6 +22,13 @@
 //! count = 10                # tests in the group
 //! seed = 1000               # test i (0-based) of the group uses seed 1000 + i
 //! params = { mode = "random", max_p = 20 }   # --param KEY=VALUE for the generator
+//!
+//! [game]                    # optional: a declared game problem (see crate::declared)
+//! ruleset = "subtraction:1,3,4"
+//! format = "cases"
+//! max_heap = 1000
+//! max_heaps = 100
+//! max_cases = 100
 //! ```
 //!
 //! Loading is strict: an unknown key, a missing one, a wrong type or a value out of range is an
@@ -77,6 +84,26 @@ pub struct Manifest {
     pub limits: Limits,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
+    /// The `[game]` table of a declared game problem, read as written: what its entries mean
+    /// is the declared module's business ([`crate::declared::Spec`]).
+    pub game: Option<GameTable>,
+}
+
+/// The entries of a `[game]` table, each with where its value is written, in key order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameTable {
+    /// Where the table starts (for an entry that is missing).
+    pub at: Position,
+    pub entries: Vec<(String, toml::Value, Position)>,
+}
+
+impl GameTable {
+    /// Where `key`'s value is written, or the table's start when it is absent.
+    pub fn position_of(&self, key: &str) -> Position {
+        (self.entries.iter())
+            .find(|(k, _, _)| k == key)
+            .map_or(self.at, |&(_, _, at)| at)
+    }
 }
 
 /// Resource limits per test.
@@ -249,6 +276,16 @@ impl Manifest {
             });
         }
 
+        let game = raw.game.map(|table| GameTable {
+            at: position(text, table.span().start),
+            entries: (table.into_inner().into_iter())
+                .map(|(key, value)| {
+                    let at = position(text, value.span().start);
+                    (key, value.into_inner(), at)
+                })
+                .collect(),
+        });
+
         Ok(Manifest {
             name: name.to_string(),
             path: path.to_path_buf(),
@@ -259,6 +296,7 @@ impl Manifest {
             },
             samples,
             groups,
+            game,
         })
     }
 
@@ -296,6 +334,7 @@ struct RawManifest {
     samples: Vec<RawSample>,
     #[serde(default, rename = "group")]
     groups: Vec<Spanned<RawGroup>>,
+    game: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
 }
 
 #[derive(Deserialize)]

@@ -26,7 +26,7 @@ use walkdir::WalkDir;
 
 use super::statement::{self, STATEMENT_FILE};
 use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
-use crate::catalog::{self, DynProblem, Resolved, CATALOG};
+use crate::catalog::{self, DynProblem, ResolveError, Resolved, CATALOG};
 use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
@@ -253,7 +253,7 @@ impl Verifier<'_> {
         }
     }
 
-    /// `problems/` holds exactly the catalog's problems.
+    /// `problems/` holds every problem of the catalog, and every other folder declares a game.
     fn registry(&self) -> Check {
         let on_disk = match problem_dirs(self.archive) {
             Ok(names) => names,
@@ -267,7 +267,7 @@ impl Verifier<'_> {
         let unknown: Vec<&str> = on_disk
             .iter()
             .map(String::as_str)
-            .filter(|d| catalog::find(d).is_none())
+            .filter(|d| catalog::find(d).is_none() && self.resolve(d).is_err())
             .collect();
         let mut wrong = Vec::new();
         if !missing.is_empty() {
@@ -275,7 +275,8 @@ impl Verifier<'_> {
         }
         if !unknown.is_empty() {
             wrong.push(format!(
-                "problems/ has directories that are not problems of the catalog: {}",
+                "problems/ has directories that are neither problems of the catalog nor declared \
+                 games: {}",
                 unknown.join(", ")
             ));
         }
@@ -286,18 +287,16 @@ impl Verifier<'_> {
         }
     }
 
-    /// The problem `name` of this archive, if there is one.
-    fn resolve(&self, name: &str) -> Option<Resolved> {
-        catalog::resolve(name, self.archive.root()).ok()
+    /// The problem `name` of this archive, or why there is none.
+    fn resolve(&self, name: &str) -> Result<Resolved, ResolveError> {
+        catalog::resolve(name, self.archive.root())
     }
 
     /// The checks of one problem directory; later checks are skipped when the manifest fails.
     fn problem(&self, name: &str) -> Vec<Check> {
-        let Some(resolved) = self.resolve(name) else {
-            return vec![Check::fail(
-                "manifest",
-                format!("problems/{name}: not a problem of the catalog"),
-            )];
+        let resolved = match self.resolve(name) {
+            Ok(resolved) => resolved,
+            Err(e) => return vec![Check::fail("manifest", format!("problems/{name}: {e}"))],
         };
         let problem = resolved.problem();
         let manifest = match resolved.manifest() {
@@ -432,8 +431,9 @@ impl Verifier<'_> {
                 ),
             );
         };
-        let Some(resolved) = self.resolve(name) else {
-            return Check::fail(CHECK, format!("{name} is not a problem of the catalog"));
+        let resolved = match self.resolve(name) {
+            Ok(resolved) => resolved,
+            Err(e) => return Check::fail(CHECK, format!("problems/{name}: {e}")),
         };
         // The manifest must load: a solution is held to the problem's own limits.
         let limits = match resolved.manifest() {

@@ -11,15 +11,15 @@
 //! - its in-process tools ([`Resolved::problem`]: generator, validator, reference, brute
 //!   force, shrinking) and its files ([`Resolved::manifest`], [`Resolved::archive`]).
 //!
-//! Today every problem is a problem of the catalog ([`Kind::Catalog`]). A new kind (a folder
-//! whose `problem.toml` names programs, a Kattis package given as a path, a declared game, an
-//! interactive problem) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm
+//! A problem is one of the catalog ([`Kind::Catalog`]) or a folder declaring a game
+//! ([`Kind::Declared`]). A new kind (a folder whose `problem.toml` names programs, a Kattis
+//! package given as a path, an interactive problem) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm
 //! in each method below; the compiler lists every place that must learn about it.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{find, names, DynProblem, CATALOG};
+use super::{declared, find, names, DynProblem, CATALOG};
 use crate::archive::{Archive, LimitFlags, Manifest, ManifestError};
 use crate::check::JudgeFailure;
 use crate::judge::{Checker, Test};
@@ -40,6 +40,9 @@ pub struct Resolved {
 enum Kind {
     /// Compiled into stonejudge: every tool runs in-process.
     Catalog(&'static dyn DynProblem),
+    /// `problems/<NAME>/problem.toml` has a `[game]` table: made from the declaration, every
+    /// tool in-process.
+    Declared(&'static dyn DynProblem),
 }
 
 /// A PROBLEM argument that names no problem.
@@ -61,48 +64,76 @@ impl fmt::Display for UnknownProblem {
 
 impl std::error::Error for UnknownProblem {}
 
-/// The problem called `name`, looked up in the archive at `root`.
-pub fn resolve(name: &str, root: &Path) -> Result<Resolved, UnknownProblem> {
+/// Why a PROBLEM argument names no problem that can be served.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    #[error(transparent)]
+    Unknown(#[from] UnknownProblem),
+    /// A folder's `problem.toml` that is broken, or whose `[game]` cannot be served.
+    #[error(transparent)]
+    Manifest(#[from] ManifestError),
+}
+
+/// The problem called `name`, looked up in the archive at `root`: a folder declaring a game
+/// wins over the catalog's problem of the same name.
+pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
+    let archive = Archive::new(root);
+    if let Some(problem) = declared::lookup(&archive, name)? {
+        return Ok(Resolved {
+            kind: Kind::Declared(problem),
+            archive,
+        });
+    }
     match find(name) {
         Some(problem) => Ok(Resolved {
             kind: Kind::Catalog(problem),
             archive: Archive::new(root),
         }),
-        None => Err(UnknownProblem {
+        None => Err(ResolveError::Unknown(UnknownProblem {
             name: name.to_string(),
-        }),
+        })),
     }
 }
 
-/// Every problem known in the archive at `root`, in catalog order: today, the catalog's.
+/// Every problem known in the archive at `root`: the catalog's in catalog order, then the
+/// archive's other folders that declare a game, by name (a folder whose declaration is
+/// refused is left out: `verify` reports it).
 pub fn all(root: &Path) -> Vec<Resolved> {
-    CATALOG
-        .iter()
-        .map(|&problem| Resolved {
-            kind: Kind::Catalog(problem),
-            archive: Archive::new(root),
+    let catalog = CATALOG.iter().map(|problem| problem.name().to_string());
+    let folders = std::fs::read_dir(root.join("problems"))
+        .map(|dir| {
+            let mut names: Vec<String> = dir
+                .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+                .filter(|name| find(name).is_none())
+                .collect();
+            names.sort();
+            names
         })
+        .unwrap_or_default();
+    catalog
+        .chain(folders)
+        .filter_map(|name| resolve(&name, root).ok())
         .collect()
 }
 
 impl Resolved {
     pub fn name(&self) -> &str {
         match self.kind {
-            Kind::Catalog(problem) => problem.name(),
+            Kind::Catalog(problem) | Kind::Declared(problem) => problem.name(),
         }
     }
 
     /// The in-process tools: generator, validator, reference, brute force, shrinking.
     pub fn problem(&self) -> &'static dyn DynProblem {
         match self.kind {
-            Kind::Catalog(problem) => problem,
+            Kind::Catalog(problem) | Kind::Declared(problem) => problem,
         }
     }
 
     /// What judges an output of this problem.
     pub fn checker(&self) -> &dyn Checker {
         match &self.kind {
-            Kind::Catalog(problem) => problem,
+            Kind::Catalog(problem) | Kind::Declared(problem) => problem,
         }
     }
 

@@ -7,6 +7,7 @@ pub mod export;
 pub mod grundy;
 pub mod inspect;
 pub mod judge;
+pub mod new;
 pub mod stress;
 pub mod testdata;
 pub mod verify;

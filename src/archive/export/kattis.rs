@@ -32,7 +32,7 @@ use super::{latex, Exported};
 use crate::archive::statement::{self, STATEMENT_FILE};
 use crate::archive::{build, Archive, Manifest};
 use crate::catalog::DynProblem;
-use crate::problem::Constraint;
+use crate::problem::{Constraint, KattisAnswers};
 use crate::run::fnv1a_128;
 
 /// Problems whose answers are not unique, with the source of their output validator.
@@ -60,7 +60,9 @@ const INPUT_VALIDATORS: [(&str, &str); 9] = [
 /// The checktestdata script validating `problem`'s inputs, its bounds filled in.
 pub fn input_validator(problem: &dyn DynProblem) -> Result<String, String> {
     let name = problem.name();
-    let template = lookup(&INPUT_VALIDATORS, name)
+    let declared = problem.kattis().map(|hints| hints.checktestdata);
+    let template = (declared.as_deref())
+        .or_else(|| lookup(&INPUT_VALIDATORS, name))
         .ok_or_else(|| format!("no checktestdata input validator for {name}"))?;
     fill_bounds(template, &problem.constraints())
         .map_err(|e| format!("the checktestdata template of {name}: {e}"))
@@ -97,9 +99,18 @@ fn fill_bounds(template: &str, constraints: &[Constraint]) -> Result<String, Str
     Ok(out)
 }
 
-/// The C++ output validator of `problem`, if its answers are not unique.
-pub fn output_validator(problem: &str) -> Option<&'static str> {
-    lookup(&OUTPUT_VALIDATORS, problem)
+/// The C++ output validator of `problem`, if its answers are not unique, or why there is
+/// none though they are not.
+pub fn output_validator(problem: &dyn DynProblem) -> Result<Option<&'static str>, String> {
+    match problem.kattis().map(|hints| hints.answers) {
+        None => Ok(lookup(&OUTPUT_VALIDATORS, problem.name())),
+        Some(KattisAnswers::Unique) => Ok(None),
+        Some(KattisAnswers::JudgedLike(like)) => Ok(lookup(&OUTPUT_VALIDATORS, like)),
+        Some(KattisAnswers::NoValidator(why)) => Err(format!(
+            "{}: no Kattis output validator: {why}",
+            problem.name()
+        )),
+    }
 }
 
 fn lookup(table: &[(&str, &'static str)], problem: &str) -> Option<&'static str> {
@@ -121,11 +132,15 @@ pub fn write(
 ) -> Result<Exported, String> {
     let name = problem.name();
     let manifest = archive.manifest(name).map_err(|e| e.to_string())?;
+    let output_validator = output_validator(problem)?;
     let mut package = Package {
         root: out,
         exported: Exported::default(),
     };
-    package.file("problem.yaml", &problem_yaml(&manifest))?;
+    package.file(
+        "problem.yaml",
+        &problem_yaml(&manifest, output_validator.is_some()),
+    )?;
     package.file(
         "problem_statement/problem.en.tex",
         &statement_tex(archive, &manifest)?,
@@ -146,7 +161,7 @@ pub fn write(
         &format!("input_validators/{name}.ctd"),
         &input_validator(problem)?,
     )?;
-    if let Some(source) = output_validator(name) {
+    if let Some(source) = output_validator {
         package.file(&format!("output_validators/{name}/validate.cpp"), source)?;
     }
     package.submissions(&archive.problem_dir(name).join("solutions"))?;
@@ -208,9 +223,9 @@ impl Package<'_> {
 }
 
 /// `problem.yaml`.
-fn problem_yaml(manifest: &Manifest) -> String {
+fn problem_yaml(manifest: &Manifest, custom: bool) -> String {
     let name = &manifest.name;
-    let validation = if output_validator(name).is_some() {
+    let validation = if custom {
         "validation: custom\n".to_string()
     } else {
         "validation: default\nvalidator_flags: case_sensitive\n".to_string()

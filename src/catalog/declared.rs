@@ -1,0 +1,88 @@
+//! The hook for declared game problems: `problems/<NAME>/problem.toml` with a `[game]` table
+//! is a problem made from its declaration ([`crate::declared`]), wrapped like a catalog
+//! problem so that every command handles it alike.
+//!
+//! A declared problem, like the catalog's, lives as long as the process: each distinct
+//! declaration is made once (its proven period computed once) and kept.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use super::{find, DynProblem, Registered};
+use crate::archive::manifest::{GameTable, MANIFEST_FILE};
+use crate::archive::{Archive, Manifest, ManifestError};
+use crate::declared::{Boards, Cases, Game, Moves, Shape, Spec, SpecError};
+
+/// Made problems by name, title and declaration.
+type Made = HashMap<(String, String, Spec), &'static dyn DynProblem>;
+
+/// The declared problem `name` of `archive`, if its folder declares one; its manifest's
+/// error when the folder is not a catalog problem and its manifest is broken or refused.
+pub fn lookup(
+    archive: &Archive,
+    name: &str,
+) -> Result<Option<&'static dyn DynProblem>, ManifestError> {
+    if !archive.problem_dir(name).join(MANIFEST_FILE).is_file() {
+        return Ok(None);
+    }
+    let manifest = match archive.manifest(name) {
+        Ok(manifest) => manifest,
+        // A catalog problem's broken manifest is reported by the commands that read it.
+        Err(_) if find(name).is_some() => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let Some(table) = &manifest.game else {
+        return Ok(None);
+    };
+    let at_field = |e: SpecError| refusal(&manifest, table, e);
+    let spec = Spec::parse(&entries(table)).map_err(at_field)?;
+    declare(&manifest.name, &manifest.title, spec)
+        .map(Some)
+        .map_err(at_field)
+}
+
+/// The problem `name` made from `spec`, or why its bounds cannot be served: made once per
+/// distinct name, title and declaration, then kept.
+pub fn declare(name: &str, title: &str, spec: Spec) -> Result<&'static dyn DynProblem, SpecError> {
+    let key = (name.to_string(), title.to_string(), spec);
+    static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
+    let mut made = (MADE.get_or_init(Default::default).lock())
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(&problem) = made.get(&key) {
+        return Ok(problem);
+    }
+    let game = Game::new(key.2.clone())?;
+    let name: &'static str = Box::leak(key.0.clone().into_boxed_str());
+    let title: &'static str = Box::leak(key.1.clone().into_boxed_str());
+    let problem: &'static dyn DynProblem = match game.spec.shape {
+        Shape::Boards => Box::leak(Box::new(Registered {
+            name,
+            title,
+            problem: Boards(game),
+        })),
+        Shape::Cases => Box::leak(Box::new(Registered {
+            name,
+            title,
+            problem: Cases(game),
+        })),
+        Shape::Move => Box::leak(Box::new(Registered {
+            name,
+            title,
+            problem: Moves(game),
+        })),
+    };
+    made.insert(key, problem);
+    Ok(problem)
+}
+
+/// The table's entries without their positions.
+fn entries(table: &GameTable) -> Vec<(String, toml::Value)> {
+    (table.entries.iter())
+        .map(|(key, value, _)| (key.clone(), value.clone()))
+        .collect()
+}
+
+/// A refused declaration, at the field to change.
+fn refusal(manifest: &Manifest, table: &GameTable, e: SpecError) -> ManifestError {
+    manifest.error_at(table.position_of(e.field), e.to_string())
+}
