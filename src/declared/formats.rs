@@ -5,7 +5,7 @@
 
 use super::generate::positions;
 use super::reference::{after, brute_reach, leave};
-use super::rules::{describe, is_legal};
+use super::rules::{describe, is_legal, lefts};
 use super::spec::Shape;
 use super::Game;
 use crate::game::brute::{Solvers, TooLarge};
@@ -162,7 +162,7 @@ impl Game {
                 Some(m) => {
                     let then = match self.spec.play {
                         Play::Normal => format!("the Grundy values under {rules} then xor to 0"),
-                        Play::Misere => "the opponent then loses (misère play: whoever cannot \
+                        Play::Misere => "the opponent then loses (misere play: whoever cannot \
                                          move wins)"
                             .to_string(),
                     };
@@ -192,23 +192,25 @@ impl Game {
     /// Why the player to move loses a misère position: a first move and the winning reply.
     fn every_move_loses(&self, heaps: &[u64]) -> String {
         let rules = &self.spec.ruleset;
-        let first = (heaps.iter().enumerate()).find_map(|(i, &h)| {
-            super::rules::lefts(rules, h.min(1 << 20))
-                .first()
-                .map(|&l| (i, h, l))
-        });
+        let first = (heaps.iter().enumerate())
+            .find_map(|(i, &h)| lefts(rules, h.min(1 << 20)).first().map(|&l| (i, h, l)));
         let example = first.and_then(|(i, h, left)| {
             let m = leave(i, h, left);
             let next = after(heaps, &m);
-            let reply = self.reference.winning_move(rules, &next)?;
+            let reply = match self.reference.winning_move(rules, &next) {
+                Some(reply) => format!("wins by {}", describe_move(&reply, &next)),
+                None if next.iter().all(|&h| lefts(rules, h.min(1)).is_empty()) => {
+                    "cannot move, and so wins".to_string()
+                }
+                None => return None,
+            };
             Some(format!(
-                "; e.g. after {}, the opponent wins by {}",
-                describe_move(&m, heaps),
-                describe_move(&reply, &next)
+                "; e.g. after {}, the opponent {reply}",
+                describe_move(&m, heaps)
             ))
         });
         format!(
-            "in misère play under {} every move leaves a position that the opponent wins{}",
+            "in misere play under {} every move leaves a position that the opponent wins{}",
             self.spec.ruleset_text,
             example.unwrap_or_default()
         )
@@ -273,7 +275,7 @@ impl Game {
     }
 }
 
-/// `taking 3 stones from heap 2 (of 7), leaving a heap of 4`.
+/// `taking 3 stones from heap 2 (7 stones), leaving a heap of 4`.
 fn describe_move(m: &Move, heaps: &[u64]) -> String {
     let leaving = match m.leaves.as_slice() {
         [] => "leaving nothing of it".to_string(),
@@ -281,7 +283,7 @@ fn describe_move(m: &Move, heaps: &[u64]) -> String {
         pieces => format!("leaving heaps of {} and {}", pieces[0], pieces[1]),
     };
     format!(
-        "taking {} stone{} from heap {} (of {}), {leaving}",
+        "taking {} stone{} from heap {} ({} stones), {leaving}",
         m.removed,
         if m.removed == 1 { "" } else { "s" },
         m.heap + 1,

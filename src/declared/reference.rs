@@ -157,7 +157,7 @@ impl Reference {
                 return Err(refuse(
                     "max_heap",
                     format!(
-                        "misère heaps up to {} need a proven period of the win/loss table; {} \
+                        "misere heaps up to {} need a proven period of the win/loss table; {} \
                          has none within {CYCLE_BUDGET} heaps past its largest move (checked); \
                          lower max_heap to at most {}",
                         show_bound(spec.max_heap),
@@ -176,7 +176,7 @@ impl Reference {
         Err(refuse(
             "play",
             format!(
-                "misère play is not decided by Grundy values: it is served for nim, for one \
+                "misere play is not decided by Grundy values: it is served for nim, for one \
                  heap per position under rules that never split a heap (format \"boards\", or \
                  max_heaps = 1), or when every position has at most {MAX_BRUTE_STONES} stones \
                  (max_heap * max_heaps <= {MAX_BRUTE_STONES}, the brute force's reach); {} with \
