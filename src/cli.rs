@@ -108,7 +108,7 @@ pub struct SolveArgs {
 /// `grundy`.
 #[derive(Debug, Args)]
 pub struct GrundyArgs {
-    /// nim | bounded:M | subtraction:S1,S2,.. | octal:0.D1D2.. | stripes:A,B,C
+    /// nim | bounded:M | subtraction:S1,S2,.. | octal:0.D1D2.. | stripes:L1,L2,..
     pub ruleset: String,
     /// Compute G(0) through G(N).
     #[arg(long, value_name = "N")]

@@ -4,7 +4,7 @@
 //! the declaration's; their words, judges and explanations are in the game's terms.
 
 use super::generate::positions;
-use super::reference::{after, brute_reach, leave};
+use super::reference::{after, brute_reach, leave, MOVE_LIST_LIMIT};
 use super::rules::{describe, is_legal, lefts};
 use super::spec::Shape;
 use super::Game;
@@ -192,8 +192,10 @@ impl Game {
     /// Why the player to move loses a misère position: a first move and the winning reply.
     fn every_move_loses(&self, heaps: &[u64]) -> String {
         let rules = &self.spec.ruleset;
+        // A first move, in a heap small enough to list its moves.
         let first = (heaps.iter().enumerate())
-            .find_map(|(i, &h)| lefts(rules, h.min(1 << 20)).first().map(|&l| (i, h, l)));
+            .filter(|&(_, &h)| h <= MOVE_LIST_LIMIT)
+            .find_map(|(i, &h)| lefts(rules, h).first().map(|&l| (i, h, l)));
         let example = first.and_then(|(i, h, left)| {
             let m = leave(i, h, left);
             let next = after(heaps, &m);

@@ -199,10 +199,12 @@ fn extremes(reference: &Reference, max_h: u64) -> Vec<u64> {
     heaps
 }
 
-/// Heaps up to `max_h` (looked at up to 10^6) whose Grundy value does not fit in 8 bits.
+/// Heaps up to `max_h` (looked at up to 10^6, the first 4096 found) whose Grundy value does
+/// not fit in 8 bits.
 fn wide_heaps(reference: &Reference, max_h: u64) -> Vec<u64> {
     (0..=max_h.min(1_000_000))
         .filter(|&h| reference.value(h).is_some_and(|g| g > 255))
+        .take(4096)
         .collect()
 }
 

@@ -2,6 +2,7 @@
 //! `stonejudge` binary on real programs (`tests/programs/`, `problems/*/solutions/`).
 
 mod check_cli;
+mod declared_games;
 mod engine;
 mod engine_cli;
 mod engine_period;

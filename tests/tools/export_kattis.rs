@@ -23,6 +23,16 @@ pub fn trials() -> Vec<Trial> {
     ]
 }
 
+/// The declared game problems of the archive (`[game]` in their problem.toml).
+const DECLARED: [&str; 6] = [
+    "take-1-3-4",
+    "dawsons-chess",
+    "kayles-huge",
+    "stripes-four",
+    "misere-take",
+    "nim-move",
+];
+
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -83,15 +93,18 @@ fn checktestdata_validators_agree_with_ours(tools: &Problemtools) {
         "rows",
         "octal",
         "wythoff",
-    ] {
+    ]
+    .into_iter()
+    .chain(DECLARED)
+    {
         let generated = stonejudge()
             .args(["gen", problem, "--seed", "3"])
             .output()
             .expect("gen");
         let input = String::from_utf8(generated.stdout).expect("UTF-8");
         // The script as the package gets it, its bounds filled in from the format.
-        let found = stonejudge::catalog::find(problem).expect("in the catalog");
-        let text = kattis::input_validator(found).expect("a script");
+        let found = stonejudge::catalog::resolve(problem, &repo()).expect("in the archive");
+        let text = kattis::input_validator(found.problem()).expect("a script");
         let script = scripts.path().join(format!("{problem}.ctd"));
         std::fs::write(&script, text).expect("write the script");
         assert!(
@@ -139,7 +152,7 @@ fn verifyproblem_accepts_the_exported_packages_with_no_errors(tools: &Problemtoo
     } else {
         println!("note: no TeX installation (lualatex, kpsewhich): verifyproblem's statement part left out");
     }
-    for problem in ["nim", "stripes"] {
+    for problem in ["nim", "stripes"].into_iter().chain(DECLARED) {
         let (_scratch, pkg) = export(problem);
         let output = Process::new(&tools.verifyproblem)
             .arg(&pkg)

@@ -6,7 +6,8 @@
 //! data/sample/NN.in NN.ans             the manifest's samples
 //! data/secret/NN.in NN.ans             every other test of the plan
 //! input_validators/<name>.ctd          a checktestdata script for the input format
-//! output_validators/<name>/…           only for nim (any winning move is accepted)
+//! output_validators/<name>/…           only for nim and Nim-rule declared move problems (any
+//!                                      winning move is accepted)
 //! submissions/<folder>/<file>          the example solutions in C++ and Rust
 //! ```
 //!
@@ -16,7 +17,9 @@
 //! - **Validators**: the package must stand alone, without stonejudge. Every answer but
 //!   nim's is unique, so those problems use `validation: default` with `case_sensitive`
 //!   (our checker compares words exactly); nim ships a C++ output validator that accepts any
-//!   winning move. Input validators are checktestdata scripts (problemtools runs them itself),
+//!   winning move. A declared game says itself what it needs (`KattisHints`): its checktestdata
+//!   template, and whether nim's validator judges it; a move problem under other rules has
+//!   no validator here, and its export is refused rather than judged by exact answers. Input validators are checktestdata scripts (problemtools runs them itself),
 //!   short enough to read against the statement; the test suite checks that they accept every
 //!   test and reject what our strict validator rejects.
 //! - **Submissions**: C++ and Rust only. problemtools runs Python with PyPy, which a judge
