@@ -269,18 +269,13 @@ fn accepted_solutions_print_the_reference_answer() {
 
 #[test]
 fn the_accepted_cpp_solution_handles_the_full_max_test() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
     let input = generate(NAME, 1, &[("mode", "max")]);
     let reference = problem(NAME).solve(input.as_bytes()).expect("valid");
     for source in solutions(NAME, "accepted") {
         if source.extension().is_some_and(|e| e == "cpp") {
-            let output = Program::build(&source, dir.path()).run(&input, dir.path());
-            assert_eq!(
-                output.as_deref(),
-                Some(reference.as_str()),
-                "{}",
-                source.display()
-            );
+            let (verdict, message, output) = Solution::prepare(&source).judge(NAME, &input);
+            assert_eq!(verdict, Verdict::AC, "{}: {message}", source.display());
+            assert_eq!(output, reference, "{}", source.display());
         }
     }
 }

@@ -1,15 +1,19 @@
-//! Shared checks for the per-problem tests (`tests/problem_*.rs`): the real binary on
+//! Shared checks for the per-problem tests (`problem_*.rs`): the real binary on
 //! samples and malformed inputs, brute-force certification, generators, shrinking, reach,
-//! and the example solutions under `problems/<name>/solutions/` compiled and run for real.
+//! and the example solutions under `problems/<name>/solutions/` judged as `stonejudge judge`
+//! judges them (compile cache, runner, the problem's limits and checker).
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command as Process, Stdio};
+use std::sync::OnceLock;
 
 use assert_cmd::Command;
+use stonejudge::archive::LimitFlags;
 use stonejudge::catalog::{self, DynProblem};
 use stonejudge::gen::Params;
+use stonejudge::judge::Judge;
+use stonejudge::run;
 use stonejudge::verdict::Verdict;
 
 pub fn problem(name: &str) -> &'static dyn DynProblem {
@@ -220,74 +224,49 @@ pub fn judge(name: &str, input: &str, output: &str) -> (Verdict, String) {
     (judgement.verdict, judgement.message)
 }
 
-/// An example solution, compiled if it needs to be.
-pub struct Program {
-    command: PathBuf,
-    args: Vec<PathBuf>,
+/// An example solution, prepared and run as `stonejudge judge` runs it: compiled through the
+/// product's compile cache, run by its runner under the problem's own limits, its output judged
+/// by the problem's checker. A looping solution is a TLE, never a hung test.
+pub struct Solution {
+    program: run::Program,
 }
 
-impl Program {
-    /// Compiles `source` (C++ with g++, Rust with rustc; Python runs with python3) into `dir`.
-    pub fn build(source: &Path, dir: &Path) -> Program {
-        let stem = source
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("solution");
-        let exe = dir.join(format!(
-            "{}-{stem}",
-            source.extension().and_then(|e| e.to_str()).unwrap_or("bin")
-        ));
-        let compile = |mut command: Process| {
-            let output = command.output().expect("run the compiler");
-            assert!(
-                output.status.success(),
-                "{} does not compile: {}",
-                source.display(),
-                String::from_utf8_lossy(&output.stderr)
-            );
-        };
-        match source.extension().and_then(|e| e.to_str()) {
-            Some("cpp") => {
-                let mut gxx = Process::new("g++");
-                gxx.args(["-O2", "-std=c++17", "-o"]).arg(&exe).arg(source);
-                compile(gxx);
-            }
-            Some("rs") => {
-                let mut rustc = Process::new("rustc");
-                rustc
-                    .args(["--edition", "2021", "-O", "-o"])
-                    .arg(&exe)
-                    .arg(source);
-                compile(rustc);
-            }
-            Some("py") => {
-                return Program {
-                    command: PathBuf::from("python3"),
-                    args: vec![source.to_path_buf()],
-                }
-            }
-            _ => panic!("unknown kind of solution: {}", source.display()),
-        }
-        Program {
-            command: exe,
-            args: Vec::new(),
-        }
+/// The runner shared by every example solution of the test run (its launch servers live as
+/// long as the test binary).
+fn runner() -> &'static run::Runner {
+    static RUNNER: OnceLock<run::Runner> = OnceLock::new();
+    RUNNER.get_or_init(|| run::Runner::new(env!("CARGO_BIN_EXE_stonejudge")))
+}
+
+impl Solution {
+    /// Prepares `source` as the judge does; panics with the compiler's message if it fails.
+    pub fn prepare(source: &Path) -> Solution {
+        let cache = run::Cache::new(Path::new(env!("CARGO_TARGET_TMPDIR")).join("solutions-cache"));
+        let program = run::Program::prepare(source, &[], runner(), &cache)
+            .unwrap_or_else(|e| panic!("{} cannot be prepared: {e}", source.display()));
+        Solution { program }
     }
 
-    /// Runs the program on `input` (from a file); `None` if it does not exit with 0.
-    pub fn run(&self, input: &str, dir: &Path) -> Option<String> {
-        let path = dir.join("stdin.txt");
-        fs::write(&path, input).expect("write the input");
-        let output = Process::new(&self.command)
-            .args(&self.args)
-            .stdin(fs::File::open(&path).expect("open the input"))
-            .stderr(Stdio::null())
-            .output()
-            .expect("start the program");
-        output
-            .status
-            .success()
-            .then(|| String::from_utf8_lossy(&output.stdout).into_owned())
+    /// Judges the solution on `input` against the reference answer, under the limits of
+    /// `problems/<name>/problem.toml`; returns the verdict, its reason and the output.
+    pub fn judge(&self, name: &str, input: &str) -> (Verdict, String, String) {
+        let resolved = catalog::resolve(name, Path::new(env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let limits = resolved
+            .limits(LimitFlags::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let answer = problem(name).solve(input.as_bytes()).expect("valid input");
+        let judge = Judge {
+            runner: runner(),
+            program: &self.program,
+            limits,
+            checker: resolved.checker(),
+        };
+        let (judged, run) = judge.input(input.as_bytes(), answer.as_bytes());
+        let output = run
+            .map(|run| String::from_utf8_lossy(&run.stdout).into_owned())
+            .unwrap_or_default();
+        (judged.verdict, judged.message, output)
     }
 }
 
@@ -309,7 +288,6 @@ pub fn solutions(name: &str, verdict: &str) -> Vec<PathBuf> {
 /// Every accepted solution is judged AC on every input; with `exact`, it also prints the
 /// reference's bytes. `kinds` lists the languages that must be present.
 pub fn assert_accepted_solutions(name: &str, inputs: &[String], exact: bool, kinds: &[&str]) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
     let sources = solutions(name, "accepted");
     for kind in kinds {
         assert!(
@@ -321,13 +299,10 @@ pub fn assert_accepted_solutions(name: &str, inputs: &[String], exact: bool, kin
     }
     let p = problem(name);
     for source in &sources {
-        let program = Program::build(source, dir.path());
+        let solution = Solution::prepare(source);
         for input in inputs {
             let reference = p.solve(input.as_bytes()).expect("valid input");
-            let output = program
-                .run(input, dir.path())
-                .unwrap_or_else(|| panic!("{} failed to run", source.display()));
-            let (verdict, message) = judge(name, input, &output);
+            let (verdict, message, output) = solution.judge(name, input);
             assert_eq!(verdict, Verdict::AC, "{}: {message}", source.display());
             if exact {
                 assert_eq!(output, reference, "{}", source.display());
@@ -339,21 +314,17 @@ pub fn assert_accepted_solutions(name: &str, inputs: &[String], exact: bool, kin
 /// Every wrong solution runs to the end on every input it is given and is judged WA on at
 /// least one; returns, per solution, the index of the first input that caught it.
 pub fn assert_wrong_solutions_caught(name: &str, inputs: &[String]) -> Vec<usize> {
-    let dir = tempfile::tempdir().expect("a temporary directory");
     let sources = solutions(name, "wrong_answer");
     assert!(!sources.is_empty(), "{name}: no wrong_answer solution");
     sources
         .iter()
         .map(|source| {
-            let program = Program::build(source, dir.path());
+            let solution = Solution::prepare(source);
             for (i, input) in inputs.iter().enumerate() {
-                let output = program
-                    .run(input, dir.path())
-                    .unwrap_or_else(|| panic!("{} crashed instead of a WA", source.display()));
-                match judge(name, input, &output) {
-                    (Verdict::AC, _) => continue,
-                    (Verdict::WA, _) => return i,
-                    (other, message) => panic!("{}: {other} ({message})", source.display()),
+                match solution.judge(name, input) {
+                    (Verdict::AC, ..) => continue,
+                    (Verdict::WA, ..) => return i,
+                    (other, message, _) => panic!("{}: {other} ({message})", source.display()),
                 }
             }
             panic!("{} passes every generated input", source.display())
