@@ -186,9 +186,14 @@ mod tests {
                 .starts_with("unknown problem \"nimm\"; the problems are: stripes, nim,"),
             "{unknown}"
         );
+        // The catalog in its order, then the folders of the archive that declare a game
+        // (this crate's own archive has some).
         let every = all(Path::new("."));
         let every: Vec<&str> = every.iter().map(Resolved::name).collect();
-        assert_eq!(every, names());
+        assert_eq!(every[..names().len()], names());
+        assert!(every.contains(&"take-1-3-4"), "{every:?}");
+        let in_catalog = resolve("take-1-3-4", Path::new(".")).expect("declared");
+        assert!(find(in_catalog.name()).is_none());
     }
 
     #[test]
