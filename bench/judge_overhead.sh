@@ -2,7 +2,8 @@
 # Judge overhead per test: `stonejudge judge` on 200 tests with a C++ program that prints a
 # constant (so nearly all the time is the judge's), against the same program started 200
 # times by the shell with the same input and output redirections. Also reports the judge's own
-# peak memory (GNU time's %M: the judge is spawned from the small time process).
+# peak memory (GNU time's %M: the judge is spawned from the small time process). Every judge
+# row is measured confined (--sandbox auto, the default) and with --sandbox off.
 # Usage: bench/judge_overhead.sh   (builds the release binary first; best of 3 per row)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,29 +22,22 @@ printf '#include <cstdio>\nint main() { std::puts("second"); }\n' > "$dir/echo.c
 "$sj" judge nim --tests "$dir/tests" --test 001 -- "$dir/echo.cpp" > /dev/null
 binary=$(find "$dir/cache" -maxdepth 1 -type f | head -1)
 
-best_of_3() {
-    local best=
-    for _ in 1 2 3; do
-        local start end t
-        start=$(date +%s%N)
-        "$@" > /dev/null 2>&1 || true
-        end=$(date +%s%N)
-        t=$(( (end - start) / 1000 ))
-        if [[ -z $best ]] || (( t < best )); then best=$t; fi
-    done
-    echo "$best"
-}
+source bench/lib.sh
 shell_loop() {
     for input in "$dir"/tests/*.in; do "$binary" < "$input" > "$dir/out"; done
 }
-per_test() { awk "BEGIN { printf \"%.2f ms\", $1 / 200 / 1000 }"; }
 
 baseline=$(best_of_3 shell_loop)
 printf '%-44s %s per test\n' "shell loop, 200 runs (baseline)" "$(per_test "$baseline")"
 for jobs in 1 2; do
-    total=$(best_of_3 "$sj" judge nim --jobs "$jobs" --tests "$dir/tests" -- "$binary")
-    printf '%-44s %s per test (overhead %s)\n' "stonejudge judge, 200 tests, --jobs $jobs" \
-        "$(per_test "$total")" "$(per_test $((total - baseline)))"
+    for sandbox in auto off; do
+        total=$(best_of_3 "$sj" judge nim --jobs "$jobs" --sandbox "$sandbox" \
+            --tests "$dir/tests" -- "$binary")
+        printf '%-44s %s per test (overhead %s, %.2fx the loop)\n' \
+            "stonejudge judge, --jobs $jobs, --sandbox $sandbox" \
+            "$(per_test "$total")" "$(per_test $((total - baseline)))" \
+            "$(awk "BEGIN { print $total / $baseline }")"
+    done
 done
 /usr/bin/time -f '%M' -o "$dir/peak" "$sj" judge nim --jobs 1 --tests "$dir/tests" -- "$binary" > /dev/null
 printf '%-44s %s KiB\n' "judge peak memory (200 tests, --jobs 1)" "$(tail -1 "$dir/peak")"

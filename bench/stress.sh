@@ -11,6 +11,8 @@
 # reading the cache sizes with `cpuid` (a trap to the hypervisor) and the dynamic loader; a
 # static binary skips the second, so its ceiling is about twice as high.
 #
+# stonejudge stress is measured confined (--sandbox auto, the default) and with --sandbox off.
+#
 # Usage: bench/stress.sh [CASES]   (default 4000; builds the release binary first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,8 +61,11 @@ for program in "$dir/dynamic" "$source"; do
     for mode in mixed min; do
         extra=()
         [ "$mode" = min ] && extra=(--param mode=min)
-        "$sj" stress stripes --cases "$cases" --jobs "$cores" "${extra[@]}" -- "$program" \
-            2> "$dir/err" > /dev/null
-        echo "stonejudge stress, $label, $mode: $(grep -o '[0-9]* cases/s, [0-9]* jobs' "$dir/err")"
+        for sandbox in auto off; do
+            "$sj" stress stripes --cases "$cases" --jobs "$cores" --sandbox "$sandbox" \
+                "${extra[@]}" -- "$program" 2> "$dir/err" > /dev/null
+            rate=$(grep -o '[0-9]* cases/s, [0-9]* jobs' "$dir/err")
+            echo "stonejudge stress, $label, $mode, --sandbox $sandbox: $rate"
+        done
     done
 done

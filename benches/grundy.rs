@@ -4,7 +4,9 @@
 //!
 //! Per case it prints wall and CPU seconds, the split pairs examined and their rate per
 //! core, the peak resident memory of this process so far, and what the rare/common engine
-//! did. `bench/grundy.sh` runs the full suite of BENCHMARKS.md, one process per case so that
+//! did. ENGINE `bare` times the limit instead: the bare XOR-and-mark loop (`G(a) xor
+//! G(r - a)`, one bit set per pair, nothing else) over every split of the last 2000 rests of
+//! the table, on one core. `bench/grundy.sh` runs the full suite of BENCHMARKS.md, one process per case so that
 //! peak memory is per case, next to the published anchor engine when one is built.
 
 use std::time::Instant;
@@ -61,6 +63,16 @@ fn usage() -> (f64, u64) {
     )
 }
 
+/// The table of a case computed by its engine.
+fn engine_table(case: &Case) -> Grundy {
+    let mut grundy = Grundy::new(&case.rules, &case.options);
+    if let Err(error) = grundy.extend_to(case.len) {
+        eprintln!("{}: {error}", case.name);
+        std::process::exit(2);
+    }
+    grundy
+}
+
 fn run(case: &Case) -> Vec<u32> {
     let (cpu_before, _) = usage();
     let started = Instant::now();
@@ -68,11 +80,7 @@ fn run(case: &Case) -> Vec<u32> {
         let values = plain_table(&case.rules, case.len - 1);
         (values, None, "plain")
     } else {
-        let mut grundy = Grundy::new(&case.rules, &case.options);
-        if let Err(error) = grundy.extend_to(case.len) {
-            eprintln!("{}: {error}", case.name);
-            std::process::exit(2);
-        }
+        let grundy = engine_table(case);
         let (stats, running) = (grundy.stats(), grundy.running());
         (grundy.into_values(), Some(stats), running)
     };
@@ -103,6 +111,26 @@ fn run(case: &Case) -> Vec<u32> {
     values
 }
 
+/// The bare XOR-and-mark loop over the splits of the last rests of `values`: pairs per
+/// second on this core.
+fn bare_loop(values: &[u32]) -> f64 {
+    let largest = values.iter().copied().max().unwrap_or(0) as usize;
+    let words = (2 * (largest + 1).next_power_of_two()).div_ceil(64);
+    let mut set = vec![0u64; words];
+    let started = Instant::now();
+    let mut pairs = 0u64;
+    for rest in values.len().saturating_sub(2000)..values.len() {
+        set.fill(0);
+        for a in 1..=rest / 2 {
+            let x = (values[a] ^ values[rest - a]) as usize;
+            set[x >> 6] |= 1 << (x & 63);
+        }
+        pairs += (rest / 2) as u64;
+        std::hint::black_box(&set);
+    }
+    pairs as f64 / started.elapsed().as_secs_f64()
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; everything else is a case.
     let args: Vec<String> = std::env::args()
@@ -116,6 +144,20 @@ fn main() {
     };
     let mut previous: Option<(String, Vec<u32>)> = None;
     for text in &cases {
+        if let Some(table) = text.strip_suffix(":bare:1") {
+            let case = parse(&format!("{table}:quadratic:2")).unwrap_or_else(|error| {
+                eprintln!("{error}");
+                std::process::exit(2);
+            });
+            let values = engine_table(&case).into_values();
+            println!(
+                "{:<20} N={:<9} bare XOR-and-mark loop, last 2000 rests: pairs/s/core={:.3e}",
+                case.name,
+                case.len,
+                bare_loop(&values)
+            );
+            continue;
+        }
         let case = match parse(text) {
             Ok(case) => case,
             Err(error) => {

@@ -1,13 +1,16 @@
-//! The catalog: every problem stonejudge knows by name, seen through bytes, and the lookup
-//! from a name to a problem ([`resolve`]). This is the layer above [`crate::problem`] (typed
+//! The catalog: every problem stonejudge knows by name, seen through bytes, the lookup from a
+//! name to a problem of any kind ([`resolve`]), and the tools of a problem whatever its kind
+//! ([`Tools`]). This is the layer above [`crate::problem`] (typed
 //! problems) and [`crate::check`] (the generic checker flow) where kinds of problem meet the
 //! commands.
 
 mod declared;
 mod resolve;
+mod tools;
 
 pub use declared::declare;
-pub use resolve::{all, resolve, ResolveError, Resolved, UnknownProblem};
+pub use resolve::{all, resolve, ResolveError, Resolved};
+pub use tools::{ToolError, Tools};
 
 use crate::check::JudgeFailure;
 use crate::game::brute::TooLarge;
@@ -53,6 +56,30 @@ pub trait DynProblem: Sync {
     }
 }
 
+/// The seed the generator is asked with when its parameters are learned.
+const PROBE_SEED: u64 = 1;
+
+/// The parameters `problem`'s generator takes, with the values each takes (`1..=1000`, `a |
+/// b (default a)`), learned by asking the generator itself, so the list cannot drift from the
+/// code: it is run once with no parameter, then once with each mode it offers (a mode may
+/// read keys the others do not).
+pub fn parameters(problem: &dyn DynProblem) -> Vec<(String, String)> {
+    let plain = Params::default();
+    // Only what the generator asked for matters here, not what it made.
+    let _ = problem.generate(PROBE_SEED, &plain);
+    let mut asked = plain.asked();
+    for mode in plain.offered("mode").unwrap_or_default() {
+        let with_mode = Params::from_pairs(&[("mode", &mode)]);
+        let _ = problem.generate(PROBE_SEED, &with_mode);
+        for (key, values) in with_mode.asked() {
+            if !asked.iter().any(|(known, _)| *known == key) {
+                asked.push((key, values));
+            }
+        }
+    }
+    asked
+}
+
 /// A [`Problem`] under its name, adapted to [`DynProblem`] through the list-level glue of
 /// [`list`].
 pub struct Registered<P> {
@@ -96,7 +123,20 @@ impl<P: Problem> DynProblem for Registered<P> {
 
     fn generate(&self, seed: u64, params: &Params) -> Result<String, ParamError> {
         let instance = self.problem.generate(&mut Gen::new(seed), params)?;
-        params.finish()?;
+        params.finish().map_err(|unknown| ParamError {
+            message: format!(
+                "{}; {} takes {} (see `stonejudge gen {} --help`)",
+                unknown.message,
+                self.name,
+                parameters(self)
+                    .iter()
+                    .map(|(key, _)| key.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                self.name
+            ),
+            ..unknown
+        })?;
         Ok(list::write_input(&self.problem, &instance))
     }
 
@@ -131,6 +171,13 @@ impl<P: Problem> DynProblem for Registered<P> {
                 .map(|instance| list::write_input(&self.problem, &instance))
                 .filter(|input| list::parse_input(&self.problem, input.as_bytes()).is_ok()),
         )
+    }
+}
+
+/// A catalog problem judges an output with its own checker.
+impl crate::judge::Checker for &dyn DynProblem {
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
+        DynProblem::check(*self, input, answer, output)
     }
 }
 

@@ -7,7 +7,9 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::builder::TypedValueParser;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Reference solvers, brute force, generators, validators, checkers and a judge for
 /// impartial stone-taking games (POI 2000 "Stripes" and its variants).
@@ -18,79 +20,207 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// Parses the command line, adding what clap cannot know: `gen --help` lists the
+    /// generator parameters (of the PROBLEM on the line, else of every problem), and a
+    /// program given without `--` on `judge` or `stress` gets a tip saying where it belongs.
+    /// Exits on a usage error (2) and after `--help` (0).
+    pub fn parse_args() -> Cli {
+        let words: Vec<OsString> = std::env::args_os().collect();
+        let mut command = Cli::command();
+        if asks_for_gen_help(&words) {
+            let parameters = gen_parameters(&words);
+            command = command.mut_subcommand("gen", |gen| gen.after_long_help(parameters));
+        }
+        let mut error = match command
+            .try_get_matches_from(&words)
+            .and_then(|matches| Cli::from_arg_matches(&matches))
+        {
+            Ok(cli) => return cli,
+            Err(error) => error,
+        };
+        let runs_a_program = matches!(
+            words.get(1).and_then(|w| w.to_str()),
+            Some("judge" | "stress")
+        );
+        if let Some(program) = program_out_of_place(&error).filter(|_| runs_a_program) {
+            let before: Vec<String> = (words.iter().skip(1))
+                .map(|w| w.to_string_lossy().into_owned())
+                .filter(|w| *w != program)
+                .collect();
+            error.insert(
+                ContextKind::Suggested,
+                ContextValue::StyledStrs(vec![format!(
+                    "put the program and its arguments after `--`: stonejudge {} -- {program}",
+                    before.join(" ")
+                )
+                .into()]),
+            );
+        }
+        error.exit()
+    }
+}
+
+/// The program of `judge` or `stress` when clap's `error` is about it: a word that is not a
+/// flag where no more words belong (the program without `--`), or no program at all (then
+/// `PROGRAM`).
+fn program_out_of_place(error: &clap::Error) -> Option<String> {
+    match (error.kind(), error.get(ContextKind::InvalidArg)) {
+        (ErrorKind::UnknownArgument, Some(ContextValue::String(word))) => {
+            (!word.starts_with('-')).then(|| word.clone())
+        }
+        (ErrorKind::MissingRequiredArgument, Some(ContextValue::Strings(missing))) => missing
+            .iter()
+            .any(|m| m.contains("PROGRAM"))
+            .then(|| "PROGRAM".to_string()),
+        _ => None,
+    }
+}
+
+/// `stonejudge gen … --help` or `stonejudge help gen`.
+fn asks_for_gen_help(words: &[OsString]) -> bool {
+    let is = |i: usize, word: &str| words.get(i).is_some_and(|w| w == word);
+    (is(1, "gen") && words.iter().any(|w| w == "--help" || w == "-h"))
+        || (is(1, "help") && is(2, "gen"))
+}
+
+/// The generator parameters of the problem named after `gen` on the command line, or of
+/// every problem of the catalog when none is.
+fn gen_parameters(words: &[OsString]) -> String {
+    let named: Vec<&'static dyn stonejudge::catalog::DynProblem> = stonejudge::catalog::CATALOG
+        .iter()
+        .copied()
+        .filter(|p| words.iter().skip(2).any(|w| w == p.name()))
+        .collect();
+    let problems = if named.is_empty() {
+        stonejudge::catalog::CATALOG.to_vec()
+    } else {
+        named
+    };
+    let mut text = format!("{GEN_EXAMPLES}\n\nGenerator parameters (--param KEY=VALUE):");
+    for problem in problems {
+        text.push_str(&format!("\n  {}:", problem.name()));
+        for (key, values) in stonejudge::catalog::parameters(problem) {
+            text.push_str(&format!("\n    {key:<10} {values}"));
+        }
+    }
+    text
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List the problems of the catalog.
+    #[command(after_help = "Example:\n  stonejudge list")]
     List,
     /// Print the reference answer to an input.
+    #[command(
+        after_help = "Examples:\n  stonejudge solve stripes testdata/stripes/01.in\n  \
+                            stonejudge gen stripes --seed 7 | stonejudge solve stripes -"
+    )]
     Solve(SolveArgs),
     /// Print the brute-force answer to an input (refuses large inputs).
+    #[command(after_help = "Example:\n  stonejudge brute stripes testdata/stripes/02.in")]
     Brute(SolveArgs),
-    /// Print Grundy values G(0..=N) of a heap ruleset.
+    /// Print Grundy values G(0..=N) of a heap ruleset (-j: threads computing them).
+    #[command(
+        after_help = "Examples:\n  stonejudge grundy octal:0.07 --upto 100\n  \
+                            stonejudge grundy octal:0.137 --upto 100000000 --period"
+    )]
     Grundy(GrundyArgs),
     /// Print one generated input.
+    #[command(after_help = GEN_EXAMPLES)]
     Gen(GenArgs),
     /// Check input files against the problem's format, strictly.
+    #[command(
+        after_help = "Examples:\n  stonejudge validate stripes testdata/stripes/*.in\n  \
+                            stonejudge gen nim --seed 3 | stonejudge validate nim"
+    )]
     Validate(ValidateArgs),
     /// Judge one output against the answer file, speaking a checker protocol (testlib by
     /// default, or the Kattis/ICPC output validator's with --kattis).
     #[command(
         override_usage = "stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]\n       \
-                                stonejudge check --kattis <PROBLEM> <INPUT> <ANSWER> <FEEDBACK_DIR> [FLAGS]... < OUTPUT"
+                                stonejudge check --kattis <PROBLEM> <INPUT> <ANSWER> <FEEDBACK_DIR> [FLAGS]... < OUTPUT",
+        after_help = "Examples:\n  stonejudge check stripes 01.in out.txt 01.ans\n  \
+                      stonejudge check --kattis stripes 01.in 01.ans feedback/ < out.txt"
     )]
     Check(CheckArgs),
     /// (Re)write testdata/ from the test plans in problems/; --check: compare only.
+    #[command(
+        after_help = "Examples:\n  stonejudge testdata stripes\n  stonejudge testdata --check"
+    )]
     Testdata(TestdataArgs),
     /// Search for a small input on which a program fails: random or exhaustive cases, each
     /// judged against the reference; the first failure is shrunk to a locally minimal case.
     #[command(
         override_usage = "stonejudge stress <PROBLEM> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]...\n       \
-                                stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]..."
+                                stonejudge stress --gen <CMD> --ref <CMD> [OPTIONS] -- <PROGRAM|SOURCE> [ARGS]...",
+        after_help = "Examples:\n  stonejudge stress stripes --duration 60 -- ./good.cpp\n  \
+                      stonejudge stress stripes --exhaustive --bound 20 -- ./good.cpp\n  \
+                      stonejudge stress --gen gen.py --ref slow.py --cases 500 -- ./fast.cpp\n\n\
+                      Ctrl-C stops a run: what ran and the seeds are printed, and the exit \
+                      status is 130."
     )]
     Stress(Box<StressArgs>),
-    /// Verify the whole archive for CI: manifests, statements, test data, validators, brute
-    /// force against the reference, example solutions against their folders' verdicts.
+    /// Verify archives, problems and Kattis packages for CI: manifests, statements, test data,
+    /// validators, brute force against the reference, example solutions and submissions
+    /// against their folders' verdicts.
+    #[command(
+        after_help = "Examples:\n  stonejudge verify\n  stonejudge verify --partition 2/4 --json verify-2.json\n\n\
+                            Ctrl-C stops after the item that runs: the items done are summed up, \
+                            and the exit status is 130."
+    )]
     Verify(VerifyArgs),
     /// Write a problem as another system's package (kattis: the ICPC problem package that
     /// Kattis problemtools' verifyproblem checks).
+    #[command(
+        after_help = "Example:\n  stonejudge export stripes --format kattis --out build/stripes"
+    )]
     Export(ExportArgs),
     /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
-    /// Scaffold a problem folder: problems/NAME/problem.toml and statement.md. With --game, a
-    /// declared game problem: stonejudge derives everything else from the ruleset, format and
-    /// bounds (then run `stonejudge testdata NAME`).
+    /// Make a new problem folder, problems/<NAME>. Without --game: a program-backed problem
+    /// from a template (a small game with generator, validator, reference, brute force and a
+    /// wrong solution, in C++ and Python) on which testdata and verify pass at once. With
+    /// --game: a declared game problem (problem.toml and statement.md), from whose ruleset,
+    /// format and bounds stonejudge derives everything else.
+    #[command(after_help = "Examples:\n  stonejudge new take-2\n  \
+                            stonejudge new take-134 --game subtraction:1,3,4 --format cases\n  \
+                            stonejudge new last-loses --game subtraction:1,2 --play misere \
+                            --max-heaps 1")]
     New(NewArgs),
 }
 
-/// `new NAME --game RULESET [--format F] [--play misere] [bounds]`.
+/// `new NAME [--game RULESET [--format F] [--play misere] [bounds]]`.
 #[derive(Debug, Args)]
 pub struct NewArgs {
-    /// The problem's name: its folder problems/NAME (lowercase letters, digits, '-').
+    /// The problem's name: lowercase letters, digits and '-'; problems/<NAME> must not exist.
     pub name: String,
-    /// The ruleset, as `grundy` takes it: nim, bounded:M, subtraction:S1,S2,..,
-    /// octal:0.D1D2.., stripes:L1,L2,...
+    /// Declare a game instead: the ruleset, as `grundy` takes it (nim, bounded:M,
+    /// subtraction:S1,S2,.., octal:0.D1D2.., stripes:L1,L2,..).
     #[arg(long, value_name = "RULESET")]
     pub game: Option<String>,
-    /// boards (one heap per line, answers 1/2), cases (first/second) or move (a winning move).
-    #[arg(long, value_name = "F", default_value = "cases")]
+    /// With --game: boards (one heap per line, answers 1/2), cases (first/second) or move (a
+    /// winning move).
+    #[arg(long, value_name = "F", default_value = "cases", requires = "game")]
     pub format: String,
-    /// normal (who cannot move loses) or misere (who cannot move wins).
-    #[arg(long, value_name = "PLAY", default_value = "normal")]
+    /// With --game: normal (who cannot move loses) or misere (who cannot move wins).
+    #[arg(long, value_name = "PLAY", default_value = "normal", requires = "game")]
     pub play: String,
-    /// The largest heap ([game] max_heap).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// With --game: the largest heap ([game] max_heap).
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "game")]
     pub max_heap: u64,
-    /// Heaps per case; boards: the number of boards ([game] max_heaps).
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    /// With --game: heaps per case; boards: the number of boards ([game] max_heaps).
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "game")]
     pub max_heaps: u64,
-    /// Cases per input, cases and move formats ([game] max_cases).
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    /// With --game: cases per input, cases and move formats ([game] max_cases).
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "game")]
     pub max_cases: u64,
-    /// Heaps over all cases, cases and move formats ([game] max_total; optional).
-    #[arg(long, value_name = "N")]
+    /// With --game: heaps over all cases, cases and move formats ([game] max_total; optional).
+    #[arg(long, value_name = "N", requires = "game")]
     pub max_total: Option<u64>,
-    /// The title; by default one made from the ruleset.
-    #[arg(long, value_name = "TEXT")]
+    /// With --game: the title; by default one made from the ruleset.
+    #[arg(long, value_name = "TEXT", requires = "game")]
     pub title: Option<String>,
     #[command(flatten)]
     pub archive: ArchiveArg,
@@ -101,7 +231,7 @@ pub struct NewArgs {
 pub struct SolveArgs {
     /// Problem name (see `stonejudge list`).
     pub problem: String,
-    /// Input file; standard input when absent.
+    /// Input file; standard input when absent or `-`.
     pub input: Option<PathBuf>,
 }
 
@@ -111,7 +241,8 @@ pub struct GrundyArgs {
     /// nim | bounded:M | subtraction:S1,S2,.. | octal:0.D1D2.. | stripes:L1,L2,..
     pub ruleset: String,
     /// Compute G(0) through G(N).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = number(0, u64::MAX))]
     pub upto: u64,
     /// Also prove a period with the Guy–Smith theorem, or say that none is proven; stops
     /// computing once one is proven (the remaining values follow from the proof).
@@ -123,9 +254,21 @@ pub struct GrundyArgs {
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::game::engine::Engine::NAMES))]
     pub engine: String,
-    /// Threads for the quadratic engine [default: the number of cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
+    // -j: the threads computing the values (every engine but plain uses them all).
+    #[command(flatten)]
+    pub jobs: JobsArg,
+    /// The former spelling of --jobs, still accepted.
+    #[arg(long, value_name = "N", hide = true, conflicts_with = "jobs",
+          allow_negative_numbers = true, value_parser = number(1, 256))]
+    pub threads: Option<u64>,
+}
+
+impl GrundyArgs {
+    /// The threads to use: --jobs, or --threads, or the number of cores.
+    pub fn threads(&self) -> usize {
+        self.threads
+            .map_or_else(|| self.jobs.count(), |t| usize::try_from(t).unwrap_or(1))
+    }
 }
 
 /// `gen`.
@@ -134,7 +277,7 @@ pub struct GenArgs {
     /// Problem name.
     pub problem: String,
     /// Seed of the random stream; the same seed prints the same bytes on every machine.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = number(0, u64::MAX))]
     pub seed: u64,
     /// Generator parameter KEY=VALUE (repeatable).
     #[arg(long = "param", value_name = "KEY=VALUE")]
@@ -144,9 +287,11 @@ pub struct GenArgs {
 /// `validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Problem name.
+    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml), whose
+    /// input validators then run (exit 42 is valid).
     pub problem: String,
-    /// Input files; standard input when none.
+    /// Input files; standard input when none is given (or for `-`) (a Kattis package: every input of its data/,
+    /// with its group's input_validator_flags).
     pub files: Vec<PathBuf>,
 }
 
@@ -184,29 +329,47 @@ pub struct ArchiveArg {
 #[derive(Debug, Args)]
 pub struct JobsArg {
     /// Run J at a time [default: the number of cores]. Each command says what it runs.
-    #[arg(long, short = 'j', value_name = "J",
-          value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub jobs: Option<u16>,
+    #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true,
+          value_parser = number(1, 256))]
+    pub jobs: Option<u64>,
 }
 
 impl JobsArg {
     pub fn count(&self) -> usize {
-        self.jobs
-            .map_or_else(stonejudge::parallel::cores, usize::from)
+        self.jobs.map_or_else(stonejudge::parallel::cores, |j| {
+            usize::try_from(j).unwrap_or(1)
+        })
     }
+}
+
+/// `--sandbox`: how programs are confined, on every command that runs them.
+#[derive(Debug, Args)]
+pub struct SandboxArg {
+    /// How the programs run are confined: auto (every protection this system offers; what is
+    /// missing is said once on standard error), strict (every protection, or exit 2), off
+    /// (none). Protections: no network, no files but the system's, the program's own and a
+    /// scratch directory, processes contained and counted, no privileges. Compilers are not
+    /// confined.
+    #[arg(long, value_name = "MODE", default_value = "auto",
+          value_parser = clap::builder::PossibleValuesParser::new(
+              stonejudge::run::Sandbox::NAMES)
+              .map(|name| name.parse::<stonejudge::run::Sandbox>().unwrap_or_default()))]
+    pub sandbox: stonejudge::run::Sandbox,
 }
 
 /// The limits of each run of a program, on the commands that judge one.
 #[derive(Debug, Args)]
 pub struct LimitArgs {
     /// CPU time limit per run, in seconds [default: the problem's, from [limits] of
-    /// problems/<PROBLEM>/problem.toml under --root; else 1]. The wall-clock limit is twice
-    /// this plus one second.
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    /// problems/<PROBLEM>/problem.toml under --root; else 1; a Kattis package's limits.time_limit,
+    /// else derived from its accepted submissions, which run first]. The wall-clock limit is
+    /// twice this plus one second.
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Memory limit per run, in MiB: the address space, and the stack [default: the
-    /// problem's; else 256].
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    /// problem's; else 256; a Kattis package's limits.memory, else 1024].
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true,
+          value_parser = number(1, 1 << 20))]
     pub memory_limit: Option<u64>,
 }
 
@@ -227,6 +390,8 @@ pub struct TestdataArgs {
     #[arg(long)]
     pub check: bool,
     #[command(flatten)]
+    pub sandbox: SandboxArg,
+    #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
@@ -238,27 +403,35 @@ pub struct TestdataArgs {
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help("Run J cases at a time [default: the number of cores]")))]
 pub struct StressArgs {
-    /// Problem name; omit it with --gen and --ref.
-    #[arg(required_unless_present = "gen", conflicts_with = "gen")]
+    /// Problem name; omit it with --gen and --ref, except for a Kattis package (the path of a
+    /// folder holding problem.yaml), whose output validator then judges.
+    #[arg(required_unless_present = "gen")]
     pub problem: Option<String>,
-    /// Seed of case 0; case i uses seed S + i.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// Stop after N cases if nothing fails [default: 1000; with --exhaustive and no --bound,
-    /// the bound is the largest size whose instances (with all smaller ones) number at most N,
-    /// default 10000].
+    /// Seed of case 0; case i uses seed S + i [default: a fresh seed from the operating
+    /// system, printed with the results, so that every run tries new cases].
+    #[arg(long, value_name = "S", conflicts_with = "exhaustive",
+          allow_negative_numbers = true, value_parser = number(0, u64::MAX))]
+    pub seed: Option<u64>,
+    /// Stop after N cases if nothing fails [default: 1000]. With --exhaustive: the N smallest
+    /// instances; without --bound, the bound is the largest size whose instances (with all
+    /// smaller ones) number at most N [default 10000].
     #[arg(long, value_name = "N", conflicts_with = "duration",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          allow_negative_numbers = true, value_parser = number(1, u64::MAX))]
     pub cases: Option<u64>,
-    /// Stop after this many seconds if nothing fails.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// Stop after this many seconds if nothing fails (with --exhaustive: the smallest
+    /// instances first, counting them included).
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true,
+          value_parser = parse_seconds)]
     pub duration: Option<Duration>,
     /// Every instance up to a size, smallest first, instead of random cases (the size of a
-    /// one-case instance is the sum of the numbers in its input).
-    #[arg(long, conflicts_with_all = ["gen", "duration"])]
+    /// one-case instance is the sum of the numbers in its input). The instances per size are
+    /// counted and printed first; a bound with more than a million instances needs --cases or
+    /// --duration.
+    #[arg(long, conflicts_with_all = ["gen"])]
     pub exhaustive: bool,
     /// With --exhaustive: the largest size.
-    #[arg(long, value_name = "SIZE", requires = "exhaustive")]
+    #[arg(long, value_name = "SIZE", requires = "exhaustive",
+          allow_negative_numbers = true, value_parser = number(0, u64::MAX))]
     pub bound: Option<u64>,
     #[command(flatten)]
     pub jobs: JobsArg,
@@ -277,9 +450,11 @@ pub struct StressArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
+    pub sandbox: SandboxArg,
+    #[command(flatten)]
     pub archive: ArchiveArg,
-    /// Where to save the failing case (and FILE with .ans for its answer)
-    /// [default: stress-<PROBLEM>.in].
+    /// Where to save the failing case (and FILE with .ans for its answer); checked before the
+    /// run starts [default: .stonejudge/stress-<PROBLEM>.in, a directory git ignores].
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// The program under test (an executable, or a .cpp/.c/.rs/.py source) and its arguments.
@@ -293,6 +468,11 @@ pub struct StressArgs {
     "Build and check J tests at a time [default: the number of cores]; example solutions \
      always run one test at a time, so that their timings hold")))]
 pub struct VerifyArgs {
+    /// What to verify: archives (folders holding problems/), problem folders
+    /// (problems/<NAME>/) and Kattis packages (folders holding problem.yaml), in any mix
+    /// [default: the archive at --root].
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
     /// Verify only part K of N (1 <= K <= N): items are taken in turn, so the N parts
     /// together cover every item exactly once (for CI matrices).
     #[arg(long, value_name = "K/N")]
@@ -300,6 +480,8 @@ pub struct VerifyArgs {
     /// Also write every item's checks to FILE, as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    #[command(flatten)]
+    pub sandbox: SandboxArg,
     #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
@@ -319,6 +501,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     #[command(flatten)]
+    pub sandbox: SandboxArg,
+    #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
@@ -326,10 +510,11 @@ pub struct ExportArgs {
 
 /// `judge`.
 #[derive(Debug, Args)]
-#[command(after_long_help = JUDGE_AFTER_HELP,
+#[command(after_help = JUDGE_EXAMPLES, after_long_help = JUDGE_AFTER_HELP,
           mut_arg("jobs", |a| a.help("Run J tests at a time [default: the number of cores]")))]
 pub struct JudgeArgs {
-    /// Problem name.
+    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml, legacy
+    /// or 2023-07 format): its data/ groups, output validator and limits are used as they are.
     pub problem: String,
     /// Directory of the tests: NN.in with its answer NN.ans, run in name order
     /// [default: testdata/<PROBLEM> under --root].
@@ -340,6 +525,8 @@ pub struct JudgeArgs {
     pub only: Vec<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub sandbox: SandboxArg,
     #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
@@ -355,7 +542,21 @@ pub struct JudgeArgs {
     pub command: Vec<OsString>,
 }
 
+/// Shown by `judge -h`, and first by `judge --help`.
+const JUDGE_EXAMPLES: &str = "Examples:
+  stonejudge judge stripes -- ./good.cpp
+  stonejudge judge wythoff --test 03 --time-limit 2 -- python3 sol.py";
+
+/// Shown by `gen -h`, and first by `gen --help` (which lists the parameters after them).
+const GEN_EXAMPLES: &str = "Examples:
+  stonejudge gen stripes --seed 7
+  stonejudge gen stripes --seed 7 --param mode=max --param max_len=20";
+
 const JUDGE_AFTER_HELP: &str = "\
+Examples:
+  stonejudge judge stripes -- ./good.cpp
+  stonejudge judge wythoff --test 03 --time-limit 2 -- python3 sol.py
+
 Parallel tests (-j) are faster, but they share the cores, caches and memory bandwidth, so every
 run gets slower and a program near the time limit may flip between AC and TLE: give -j 1 when
 the times matter. Each job may hold up to 64 MiB of output in memory.
@@ -368,14 +569,44 @@ Exit status: 0 if every test is AC, 1 if some is not, 2 on a usage or environmen
 judge error.
 
 Time is CPU time (user + system, all threads). Each program runs in its own process group,
-which is killed at a limit and when the program ends. Compiled programs are cached in
+which is killed at a limit and when the program ends; confined (--sandbox), it also runs in its
+own namespaces, where whatever it started is killed when it ends. Ctrl-C (SIGINT), SIGTERM and
+SIGHUP end every program before the judge exits (130 for SIGINT). Compiled programs are cached in
 $STONEJUDGE_CACHE, else $XDG_CACHE_HOME/stonejudge, else ~/.cache/stonejudge.";
 
-/// A positive number of seconds, such as `1` or `0.5`.
+/// A whole number in `min..=max`: the one parser of every integer flag, so that each says
+/// the same thing about a bad value (`must be at least 1`), and a negative number reaches it
+/// as a value (with `allow_negative_numbers`) instead of being taken for a flag.
+fn number(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<u64, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let value: i128 = text
+            .parse()
+            .map_err(|_| format!("expected a whole number, found {text:?}"))?;
+        if value < i128::from(min) {
+            return Err(format!("must be at least {min}"));
+        }
+        u64::try_from(value)
+            .ok()
+            .filter(|&v| v <= max)
+            .ok_or_else(|| format!("must be at most {max}"))
+    }
+}
+
+/// A positive number of seconds, such as `1` or `0.5`, at most a day.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
+    let seconds: f64 = text
+        .parse()
         .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("expected a positive number of seconds, found {text:?}"))
+        .filter(|s: &f64| s.is_finite())
+        .ok_or_else(|| format!("expected a number of seconds, found {text:?}"))?;
+    if seconds <= 0.0 {
+        return Err("must be more than 0 seconds".to_string());
+    }
+    if seconds > 86_400.0 {
+        return Err("must be at most 86400 seconds (a day)".to_string());
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }

@@ -92,13 +92,31 @@ pub fn judge_all(
     judge: &Judge<'_>,
     tests: &[Test],
     jobs: usize,
+    on_judged: impl FnMut(&Test, &Judged) + Send,
+) -> Vec<Judged> {
+    judge_each(judge, tests, jobs, |_| judge.checker, on_judged)
+}
+
+/// [`judge_all`] with a checker of each test's own (`checker_of(i)` judges test `i`): a Kattis
+/// package gives each group of tests its own validator flags.
+pub fn judge_each<'c>(
+    judge: &Judge<'_>,
+    tests: &[Test],
+    jobs: usize,
+    checker_of: impl (Fn(usize) -> &'c dyn Checker) + Sync,
     mut on_judged: impl FnMut(&Test, &Judged) + Send,
 ) -> Vec<Judged> {
     let mut all = Vec::with_capacity(tests.len());
     parallel::in_order(
         tests.len() as u64,
         jobs,
-        |i| Step::Next(judge.test(&tests[i as usize]).0),
+        |i| {
+            let judge = Judge {
+                checker: checker_of(i as usize),
+                ..*judge
+            };
+            Step::Next(judge.test(&tests[i as usize]).0)
+        },
         |i, judged| {
             on_judged(&tests[i as usize], &judged);
             all.push(judged);

@@ -7,13 +7,14 @@ mod commands;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
     stonejudge::run::launch::serve_if_requested();
-    let cli = Cli::parse();
+    if let Err(error) = stonejudge::run::signals::install() {
+        eprintln!("warning: cannot handle SIGINT, SIGTERM and SIGHUP: {error}");
+    }
+    let cli = Cli::parse_args();
     let outcome = match cli.command {
         Command::List => commands::inspect::list(),
         Command::Solve(args) => commands::inspect::solve(&args),
@@ -29,6 +30,9 @@ fn main() -> ExitCode {
         Command::Judge(args) => commands::judge::run(&args),
         Command::New(args) => commands::new::run(&args),
     };
+    if let Some(status) = stonejudge::run::signals::ending_status() {
+        std::process::exit(status);
+    }
     match outcome {
         Ok(outcome) => outcome.exit_code(),
         Err(error) => {

@@ -10,15 +10,20 @@
 //! candidates (fewer boards, heaps or queries, smaller numbers) while it keeps failing the
 //! same way, down to a locally minimal case.
 //!
-//! The reference answer is computed in-process, so a case costs exactly one process start:
-//! the program's.
+//! For a catalog problem the reference answer is computed in-process, so a case costs exactly
+//! one process start: the program's. A program-backed problem's cases come from its generator
+//! program (its parameters and seed name a case), its reference program answers them, and a
+//! failure is shrunk by asking the generator for smaller inputs.
 
 pub mod cases;
 pub mod oracle;
 pub mod search;
 pub mod shrink;
 
-pub use cases::{Case, Cases, ExhaustiveCases, ExternalCases, Origin, RandomCases};
+pub use cases::{
+    Case, Cases, Census, Coverage, ExhaustiveCases, ExternalCases, Origin, ProgramCases,
+    RandomCases,
+};
 pub use oracle::{ExternalOracle, Oracle, ProblemOracle, Tokens, Trial};
 pub use search::{search, Budget, Failure, Search};
-pub use shrink::{shrink, Shrunk};
+pub use shrink::{descend, shrink, Shrunk};

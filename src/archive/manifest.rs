@@ -22,14 +22,38 @@
 //! count = 10                # tests in the group
 //! seed = 1000               # test i (0-based) of the group uses seed 1000 + i
 //! params = { mode = "random", max_p = 20 }   # --param KEY=VALUE for the generator
+//! ```
 //!
-//! [game]                    # optional: a declared game problem (see crate::declared)
+//! What kind of problem the folder holds is told by the tables present ([`ProblemKind`]):
+//! neither `[programs]` nor any other kind's table makes a problem of the catalog (the folder
+//! must then be named after one); `[game]` makes a declared game problem (its entries are read
+//! by `crate::declared`, this module only keeps where each is written):
+//!
+//! ```toml
+//! [game]
 //! ruleset = "subtraction:1,3,4"
 //! format = "cases"
 //! max_heap = 1000
 //! max_heaps = 100
 //! max_cases = 100
 //! ```
+//!
+//! `[programs]` makes a program-backed problem:
+//!
+//! ```toml
+//! [programs]                # paths relative to the problem folder; sources are compiled once
+//! generator = "gen.py"      # argv: -KEY=VALUE for each param, then -seed=N; prints one input
+//! validator = "validate.cpp"               # input on stdin; exit 0 valid, else invalid
+//! reference = "solutions/accepted/sol.cpp" # its output is every .ans
+//! brute = "brute.py"        # optional: checked against the reference on small groups
+//! checker = "check.cpp"     # optional: testlib checker INPUT OUTPUT ANSWER -> 0/1/2/3
+//! checker_flags = "float_tolerance 1e-6"   # optional, for the default token checker
+//! ```
+//!
+//! A group may also be marked `small = true` (its tests are checked by the brute force
+//! program), or list hand-written tests instead of generating them (`files = ["tests/a.in"]`,
+//! no `count`, `seed` or `params`). `[[invalid]]` entries (`input = "..."` or `file = "..."`,
+//! with an optional `about`) are inputs the validator must reject.
 //!
 //! Loading is strict: an unknown key, a missing one, a wrong type or a value out of range is an
 //! error naming `problem.toml:line:col`. The generator parameters are checked by the generator
@@ -43,6 +67,8 @@ use std::path::{Path, PathBuf};
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 use toml::Spanned;
+
+use crate::check::protocol::KattisFlags;
 
 /// The file name of a manifest inside its problem directory.
 pub const MANIFEST_FILE: &str = "problem.toml";
@@ -84,9 +110,66 @@ pub struct Manifest {
     pub limits: Limits,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
-    /// The `[game]` table of a declared game problem, read as written: what its entries mean
-    /// is the declared module's business ([`crate::declared::Spec`]).
-    pub game: Option<GameTable>,
+    /// Inputs the validator must reject.
+    pub invalid: Vec<Invalid>,
+    /// What the problem is: a problem of the catalog, one backed by programs, or a declared game.
+    pub kind: ProblemKind,
+}
+
+/// What kind of problem a manifest describes, told apart by its tables (at most one of them).
+/// A new kind is one more variant here and one more table in the schema.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ProblemKind {
+    /// No kind's table: the folder is a problem of the catalog, named after it.
+    Catalog,
+    /// `[programs]`: generator, validator, reference (and optionally brute force and checker)
+    /// are programs in the problem folder.
+    Programs(Box<Programs>),
+    /// `[game]`: a declared game problem, read as written: what its entries mean is the
+    /// declared module's business (`crate::declared::Spec`).
+    Game(GameTable),
+}
+
+/// The `[programs]` table: every path is absolute (joined to the problem folder), each with
+/// where it is written in `problem.toml`, so that a missing file can point there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Programs {
+    pub generator: ProgramPath,
+    pub validator: ProgramPath,
+    pub reference: ProgramPath,
+    pub brute: Option<ProgramPath>,
+    pub checker: Option<ProgramPath>,
+    /// The default token checker's flags (Kattis `validator_flags`), when there is no checker.
+    pub checker_flags: KattisFlags,
+    /// `checker_flags` as written, for export.
+    pub checker_flags_text: String,
+}
+
+/// A program named by `problem.toml`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgramPath {
+    /// The problem folder joined with the path as written.
+    pub path: PathBuf,
+    /// The path as written.
+    pub written: String,
+    pub at: Position,
+}
+
+/// An input the validator must reject.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    pub input: InvalidInput,
+    pub about: Option<String>,
+    pub at: Position,
+}
+
+/// Where an invalid input's bytes are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InvalidInput {
+    /// Written in `problem.toml`.
+    Inline(String),
+    /// A file, joined to the problem folder.
+    File(PathBuf),
 }
 
 /// The entries of a `[game]` table, each with where its value is written, in key order.
@@ -136,6 +219,11 @@ pub struct Group {
     pub seed: u64,
     /// Generator parameters as `KEY=VALUE` pairs, sorted by key.
     pub params: Vec<(String, String)>,
+    /// Hand-written tests (joined to the problem folder) instead of generated ones; `count`
+    /// is their number then, and `seed` and `params` are unused.
+    pub files: Vec<PathBuf>,
+    /// Small enough for the brute force program (`small = true`).
+    pub small: bool,
     /// Where the group's parameters (or the group, when it has none) are written, so that a
     /// generator's complaint about them can point there.
     pub at: Position,
@@ -239,18 +327,52 @@ impl Manifest {
                     format!("group name {name:?} is already taken"),
                 ));
             }
-            let count = *raw.count.get_ref();
+            let problem_dir = path.parent().unwrap_or(Path::new("."));
+            let files: Vec<PathBuf> = match &raw.files {
+                Some(files) => {
+                    if raw.count.is_some() || raw.seed.is_some() || raw.params.is_some() {
+                        return Err(invalid(
+                            Some(files.span()),
+                            "a group of files has no count, seed or params".to_string(),
+                        ));
+                    }
+                    if files.get_ref().is_empty() {
+                        return Err(invalid(
+                            Some(files.span()),
+                            "files = [] lists no test".to_string(),
+                        ));
+                    }
+                    files
+                        .get_ref()
+                        .iter()
+                        .map(|f| problem_dir.join(f))
+                        .collect()
+                }
+                None => Vec::new(),
+            };
+            let required = |value: &Option<Spanned<u64>>, key: &str| match value {
+                Some(value) => Ok((*value.get_ref(), value.span())),
+                None if !files.is_empty() => Ok((0, group_span.clone())),
+                None => Err(invalid(
+                    Some(group_span.clone()),
+                    format!("group {name:?} needs {key} (or files = [...])"),
+                )),
+            };
+            let (count, count_span) = match files.len() {
+                0 => required(&raw.count, "count")?,
+                n => (n as u64, group_span.clone()),
+            };
             total += count;
             if count == 0 || total > MAX_TESTS {
                 return Err(invalid(
-                    Some(raw.count.span()),
+                    Some(count_span),
                     format!("count = {count}: a group needs 1 or more tests and a plan at most {MAX_TESTS}"),
                 ));
             }
-            let seed = *raw.seed.get_ref();
+            let (seed, seed_span) = required(&raw.seed, "seed")?;
             if seed.checked_add(count - 1).is_none() {
                 return Err(invalid(
-                    Some(raw.seed.span()),
+                    Some(seed_span),
                     format!("seeds {seed} + 0..{count} overflow 64 bits"),
                 ));
             }
@@ -273,18 +395,49 @@ impl Manifest {
                 seed,
                 params,
                 at,
+                files,
+                small: raw.small.unwrap_or(false),
             });
         }
 
-        let game = raw.game.map(|table| GameTable {
-            at: position(text, table.span().start),
-            entries: (table.into_inner().into_iter())
-                .map(|(key, value)| {
-                    let at = position(text, value.span().start);
-                    (key, value.into_inner(), at)
+        let problem_dir = path.parent().unwrap_or(Path::new("."));
+        let invalid_inputs =
+            raw.invalid
+                .into_iter()
+                .map(|spanned| {
+                    let at = position(text, spanned.span().start);
+                    let entry = spanned.into_inner();
+                    let input = match (entry.input, entry.file) {
+                        (Some(input), None) => InvalidInput::Inline(input),
+                        (None, Some(file)) => InvalidInput::File(problem_dir.join(file)),
+                        _ => return Err(ManifestError::Invalid {
+                            path: path.to_path_buf(),
+                            at,
+                            message:
+                                "an [[invalid]] input has either input = \"...\" or file = \"...\""
+                                    .to_string(),
+                        }),
+                    };
+                    Ok(Invalid {
+                        input,
+                        about: entry.about,
+                        at,
+                    })
                 })
-                .collect(),
-        });
+                .collect::<Result<Vec<_>, _>>()?;
+        let kind = match (raw.programs, raw.game) {
+            (None, None) => ProblemKind::Catalog,
+            (Some(programs), None) => {
+                ProblemKind::Programs(Box::new(programs_of(text, path, problem_dir, programs)?))
+            }
+            (None, Some(table)) => ProblemKind::Game(game_table(text, table)),
+            (Some(_), Some(table)) => {
+                return Err(invalid(
+                    Some(table.span()),
+                    "a problem has [programs] or [game], not both".to_string(),
+                ))
+            }
+        };
 
         Ok(Manifest {
             name: name.to_string(),
@@ -296,7 +449,8 @@ impl Manifest {
             },
             samples,
             groups,
-            game,
+            invalid: invalid_inputs,
+            kind,
         })
     }
 
@@ -325,6 +479,91 @@ fn position(text: &str, offset: usize) -> Position {
     }
 }
 
+/// The `[game]` table's entries, each with where its value is written.
+fn game_table(text: &str, table: Spanned<BTreeMap<String, Spanned<toml::Value>>>) -> GameTable {
+    GameTable {
+        at: position(text, table.span().start),
+        entries: (table.into_inner().into_iter())
+            .map(|(key, value)| {
+                let at = position(text, value.span().start);
+                (key, value.into_inner(), at)
+            })
+            .collect(),
+    }
+}
+
+/// The `[programs]` table checked: the required programs named, the interactor refused (not
+/// supported yet), the checker flags parsed.
+fn programs_of(
+    text: &str,
+    path: &Path,
+    problem_dir: &Path,
+    raw: Spanned<RawPrograms>,
+) -> Result<Programs, ManifestError> {
+    let invalid = |span: Range<usize>, message: String| ManifestError::Invalid {
+        path: path.to_path_buf(),
+        at: position(text, span.start),
+        message,
+    };
+    let table_span = raw.span();
+    let raw = raw.into_inner();
+    if let Some(interactor) = raw.interactor {
+        return Err(invalid(
+            interactor.span(),
+            "interactive problems (interactor) are not supported yet".to_string(),
+        ));
+    }
+    let program =
+        |value: Option<Spanned<String>>, key: &str| -> Result<Option<ProgramPath>, ManifestError> {
+            value
+                .map(|value| {
+                    let written = value.get_ref().clone();
+                    if written.trim().is_empty() {
+                        return Err(invalid(value.span(), format!("{key} is empty")));
+                    }
+                    Ok(ProgramPath {
+                        path: problem_dir.join(&written),
+                        written,
+                        at: position(text, value.span().start),
+                    })
+                })
+                .transpose()
+        };
+    let required = |value: Option<Spanned<String>>, key: &str| {
+        program(value, key)?.ok_or_else(|| {
+            invalid(
+                table_span.clone(),
+                format!("[programs] needs {key} = \"...\""),
+            )
+        })
+    };
+    let checker = program(raw.checker, "checker")?;
+    let (checker_flags, checker_flags_text) = match raw.checker_flags {
+        Some(flags) if checker.is_some() => {
+            return Err(invalid(
+                flags.span(),
+                "checker_flags are for the default checker; a checker program gets none"
+                    .to_string(),
+            ))
+        }
+        Some(flags) => {
+            let words: Vec<&str> = flags.get_ref().split_whitespace().collect();
+            let parsed = KattisFlags::parse(&words).map_err(|e| invalid(flags.span(), e))?;
+            (parsed, words.join(" "))
+        }
+        None => (KattisFlags::default(), String::new()),
+    };
+    Ok(Programs {
+        generator: required(raw.generator, "generator")?,
+        validator: required(raw.validator, "validator")?,
+        reference: required(raw.reference, "reference")?,
+        brute: program(raw.brute, "brute")?,
+        checker,
+        checker_flags,
+        checker_flags_text,
+    })
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawManifest {
@@ -334,7 +573,30 @@ struct RawManifest {
     samples: Vec<RawSample>,
     #[serde(default, rename = "group")]
     groups: Vec<Spanned<RawGroup>>,
+    #[serde(default, rename = "invalid")]
+    invalid: Vec<Spanned<RawInvalid>>,
+    programs: Option<Spanned<RawPrograms>>,
     game: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrograms {
+    generator: Option<Spanned<String>>,
+    validator: Option<Spanned<String>>,
+    reference: Option<Spanned<String>>,
+    brute: Option<Spanned<String>>,
+    checker: Option<Spanned<String>>,
+    checker_flags: Option<Spanned<String>>,
+    interactor: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInvalid {
+    input: Option<String>,
+    file: Option<String>,
+    about: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -355,9 +617,11 @@ struct RawSample {
 struct RawGroup {
     name: Spanned<String>,
     about: Option<String>,
-    count: Spanned<u64>,
-    seed: Spanned<u64>,
+    count: Option<Spanned<u64>>,
+    seed: Option<Spanned<u64>>,
     params: Option<Spanned<BTreeMap<String, ParamValue>>>,
+    files: Option<Spanned<Vec<String>>>,
+    small: Option<bool>,
 }
 
 /// A generator parameter's value: a TOML string or a non-negative integer, kept as the text

@@ -12,8 +12,10 @@
 
 pub mod export;
 pub mod manifest;
+pub mod package_verify;
 pub mod plan;
 pub mod reach;
+pub mod scaffold;
 pub mod statement;
 pub mod testdata;
 pub mod verify;
@@ -57,23 +59,6 @@ impl Archive {
     /// The manifest `problems/<name>/problem.toml`.
     pub fn manifest(&self, name: &str) -> Result<Manifest, ManifestError> {
         Manifest::load(&self.problem_dir(name))
-    }
-
-    /// The tests of `name`: those of `testdata/<name>/` (see [`tests_in`]).
-    pub fn tests(&self, name: &str) -> Result<Vec<Test>, String> {
-        tests_in(&self.testdata_dir(name))
-    }
-
-    /// The limits of `name`'s tests: each flag given, else the `[limits]` of its
-    /// `problem.toml` when the archive has one, else the defaults. A manifest that exists but
-    /// does not load is an error, never silently the defaults.
-    pub fn limits(&self, name: &str, flags: LimitFlags) -> Result<run::Limits, ManifestError> {
-        let manifest_file = self.problem_dir(name).join(manifest::MANIFEST_FILE);
-        let manifest = match manifest_file.is_file() {
-            true => Some(self.manifest(name)?),
-            false => None,
-        };
-        Ok(run_limits(manifest.as_ref().map(|m| &m.limits), flags))
     }
 }
 

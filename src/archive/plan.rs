@@ -2,13 +2,17 @@
 //!
 //! Test numbers start at 1: first the samples in manifest order, then each group's tests in
 //! order; test `i` (0-based) of a group is generated with seed `group.seed + i` and the group's
-//! parameters. Every input is validated before its answer is computed by the reference solver,
-//! so nothing invalid can reach `testdata/`.
+//! parameters, or is the group's `i`-th hand-written file. Every input is validated before its
+//! answer is computed by the reference solver, so nothing invalid can reach `testdata/`; and
+//! every `[[invalid]]` input of the plan must be rejected by the validator.
 
-use super::manifest::{Group, Manifest, ManifestError, Position, Sample, SAMPLE_GROUP};
+use std::path::Path;
+
+use super::manifest::{
+    Group, Invalid, InvalidInput, Manifest, ManifestError, Position, Sample, SAMPLE_GROUP,
+};
 use super::reach::ReachReport;
-use crate::catalog::DynProblem;
-use crate::gen::Params;
+use crate::catalog::{ToolError, Tools};
 use crate::parallel;
 use crate::problem::Reach;
 
@@ -27,6 +31,8 @@ pub enum Source<'m> {
     Sample(&'m Sample),
     /// A generated input.
     Generated { group: &'m Group, seed: u64 },
+    /// A hand-written test of a group of files.
+    File { group: &'m Group, path: &'m Path },
 }
 
 impl PlannedTest<'_> {
@@ -34,7 +40,15 @@ impl PlannedTest<'_> {
     pub fn group(&self) -> &str {
         match self.source {
             Source::Sample(_) => SAMPLE_GROUP,
-            Source::Generated { group, .. } => &group.name,
+            Source::Generated { group, .. } | Source::File { group, .. } => &group.name,
+        }
+    }
+
+    /// Whether the test is in a group marked small (for the brute force program).
+    pub fn small(&self) -> bool {
+        match self.source {
+            Source::Sample(_) => false,
+            Source::Generated { group, .. } | Source::File { group, .. } => group.small,
         }
     }
 
@@ -42,7 +56,7 @@ impl PlannedTest<'_> {
     fn at(&self) -> Position {
         match self.source {
             Source::Sample(sample) => sample.at,
-            Source::Generated { group, .. } => group.at,
+            Source::Generated { group, .. } | Source::File { group, .. } => group.at,
         }
     }
 
@@ -53,6 +67,12 @@ impl PlannedTest<'_> {
             Source::Generated { group, seed } => {
                 format!("test {} (group {:?}, seed {seed})", self.number, group.name)
             }
+            Source::File { group, path } => format!(
+                "test {} (group {:?}, file {})",
+                self.number,
+                group.name,
+                path.display()
+            ),
         }
     }
 }
@@ -62,10 +82,17 @@ impl Manifest {
     pub fn tests(&self) -> Vec<PlannedTest<'_>> {
         let samples = self.samples.iter().map(Source::Sample);
         let generated = self.groups.iter().flat_map(|group| {
-            (0..group.count).map(move |i| Source::Generated {
-                group,
-                seed: group.seed_of(i),
-            })
+            let files = group
+                .files
+                .iter()
+                .map(move |path| Source::File { group, path });
+            let generated = (0..group.count)
+                .filter(|_| group.files.is_empty())
+                .map(move |i| Source::Generated {
+                    group,
+                    seed: group.seed_of(i),
+                });
+            files.chain(generated)
         });
         samples
             .chain(generated)
@@ -104,23 +131,21 @@ pub struct Built {
     pub reach: ReachReport,
 }
 
-/// Generates, validates and solves every test of `manifest`'s plan for `problem`, `jobs` tests
-/// at a time. The result depends only on the manifest, never on the number of threads.
+/// Generates, validates and solves every test of `manifest`'s plan with `tools`, `jobs` tests
+/// at a time, and checks that the validator rejects every invalid input of the plan. The
+/// result depends only on the manifest, never on the number of threads.
 ///
 /// Fails, naming the place in `problem.toml`, on the first (lowest-numbered) test whose
-/// generator rejects its parameters or whose input is invalid, and on two tests with identical
-/// inputs (a plan mistake: a deterministic mode with `count > 1`, or overlapping seeds).
-pub fn build(
-    problem: &dyn DynProblem,
-    manifest: &Manifest,
-    jobs: usize,
-) -> Result<Built, ManifestError> {
+/// generator rejects its parameters or fails, whose input is invalid or whose answer cannot
+/// be computed; on two tests with identical inputs (a plan mistake: a deterministic mode with
+/// `count > 1`, or overlapping seeds); and on an invalid input the validator accepts.
+pub fn build(tools: &Tools<'_>, manifest: &Manifest, jobs: usize) -> Result<Built, ManifestError> {
     let planned = manifest.tests();
     let total = planned.len();
     let mut tests = Vec::with_capacity(total);
     let mut reach = ReachReport::default();
     for result in parallel::map(&planned, jobs, |test| {
-        build_one(problem, manifest, test, total)
+        build_one(tools, manifest, test, total)
     }) {
         let (built, test_reach) = result?;
         reach.add(&test_reach);
@@ -139,11 +164,40 @@ pub fn build(
             ));
         }
     }
+    for result in parallel::map(&manifest.invalid, jobs, |invalid| {
+        rejected(tools, manifest, invalid)
+    }) {
+        result?;
+    }
     Ok(Built { tests, reach })
 }
 
+/// The validator rejects the invalid input `invalid`.
+fn rejected(
+    tools: &Tools<'_>,
+    manifest: &Manifest,
+    invalid: &Invalid,
+) -> Result<(), ManifestError> {
+    let fail = |message: String| manifest.error_at(invalid.at, message);
+    let (input, shown) = match &invalid.input {
+        InvalidInput::Inline(input) => {
+            (input.clone().into_bytes(), "this invalid input".to_string())
+        }
+        InvalidInput::File(path) => (
+            std::fs::read(path)
+                .map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?,
+            format!("the invalid input {}", path.display()),
+        ),
+    };
+    match tools.validate(&input) {
+        Ok(()) => Err(fail(format!("{shown} is accepted by the validator"))),
+        Err(ToolError::Broken(why)) => Err(fail(format!("{shown}: {why}"))),
+        Err(_) => Ok(()),
+    }
+}
+
 fn build_one(
-    problem: &dyn DynProblem,
+    tools: &Tools<'_>,
     manifest: &Manifest,
     test: &PlannedTest<'_>,
     total: usize,
@@ -151,44 +205,32 @@ fn build_one(
     let fail = |message: String| manifest.error_at(test.at(), message);
     let input = match test.source {
         Source::Sample(sample) => sample.input.clone(),
-        Source::Generated { group, seed } => {
-            let pairs: Vec<(&str, &str)> = group
-                .params
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str()))
-                .collect();
-            // A generator that panics is a bug in the generator, but the setter still needs
-            // to know which test triggers it.
-            let generated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                problem.generate(seed, &Params::from_pairs(&pairs))
-            }))
-            .map_err(|panic| {
-                let message = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                fail(format!(
-                    "{}: the generator panicked: {message}",
-                    test.describe()
-                ))
-            })?;
-            generated.map_err(|e| fail(format!("{}: {e}", test.describe())))?
-        }
+        Source::Generated { group, seed } => tools
+            .generate(seed, &group.params)
+            .map_err(|e| fail(format!("{}: {e}", test.describe())))?,
+        Source::File { path, .. } => std::fs::read_to_string(path).map_err(|e| {
+            fail(format!(
+                "{}: cannot read {}: {e}",
+                test.describe(),
+                path.display()
+            ))
+        })?,
     };
-    let invalid = |e: crate::problem::ParseError| {
-        fail(format!(
-            "{}: the input is invalid: {e}\n(the validator rejects what the {} produced)",
+    let what = match test.source {
+        Source::Sample(_) => "sample",
+        Source::Generated { .. } => "generator",
+        Source::File { .. } => "file",
+    };
+    let invalid = |e: ToolError| match e {
+        ToolError::Broken(why) => fail(format!("{}: {why}", test.describe())),
+        invalid => fail(format!(
+            "{}: the input is invalid: {invalid}\n(the validator rejects what the {what} produced)",
             test.describe(),
-            match test.source {
-                Source::Sample(_) => "sample",
-                Source::Generated { .. } => "generator",
-            }
-        ))
+        )),
     };
-    problem.validate(input.as_bytes()).map_err(invalid)?;
-    let answer = problem.solve(input.as_bytes()).map_err(invalid)?;
-    let reach = problem.reach(input.as_bytes()).map_err(invalid)?;
+    tools.validate(input.as_bytes()).map_err(invalid)?;
+    let answer = tools.solve(input.as_bytes()).map_err(invalid)?;
+    let reach = tools.reach(input.as_bytes()).map_err(invalid)?;
     Ok((
         BuiltTest {
             stem: stem(test.number, total),

@@ -55,6 +55,10 @@ fn union(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> Option<(u64, u64)> {
 /// A table: quantity, allowed range, range seen, and which bounds are reached.
 impl fmt::Display for ReachReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A problem that declares no constraints (a program-backed one) has no table.
+        if self.quantities.is_empty() {
+            return Ok(());
+        }
         let rows: Vec<[String; 4]> = self
             .quantities
             .iter()

@@ -3,12 +3,17 @@
 //!
 //! The items, found by walking `problems/`:
 //!
-//! - **registry**: the directories under `problems/` are exactly the problems of the catalog;
-//! - **a problem** (`<name>`): its `problem.toml` loads; its `statement.md` is well-formed, has
-//!   the manifest's title and shows the manifest's samples with outputs the checker accepts;
-//!   `testdata/<name>/` is byte for byte what the plan regenerates, and the plan reaches every
-//!   constraint bound; every input on disk validates and every answer file checks against
-//!   itself; brute force agrees with the answer file on every test small enough for it;
+//! - **registry**: every directory under `problems/` is a problem: a problem of the catalog
+//!   (named after it) or a program-backed one (`[programs]`); the archive holds any subset of
+//!   the catalog;
+//! - **a problem** (`<name>`): its `problem.toml` loads and its programs (if any) compile; its
+//!   `statement.md` is well-formed, has the manifest's title and shows the manifest's samples
+//!   with outputs the checker accepts (and lists the input format's constraints, when the
+//!   problem declares them); `testdata/<name>/` is byte for byte what the plan regenerates, the
+//!   validator rejects every invalid input of the plan, and the plan reaches every constraint
+//!   bound; every input on disk validates and every answer file checks against itself; brute
+//!   force agrees with the answer file on every test small enough for it (for a brute force
+//!   program: every test of a group marked `small`);
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
 //!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
@@ -24,13 +29,15 @@ use std::str::FromStr;
 use serde::Serialize;
 use walkdir::WalkDir;
 
+use super::plan::stem;
 use super::statement::{self, STATEMENT_FILE};
 use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
-use crate::catalog::{self, DynProblem, ResolveError, Resolved, CATALOG};
+use crate::catalog::{self, Resolved, ToolError, Tools};
 use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::run::{Cache, Program, Runner};
+use crate::text::show::{self, count};
 use crate::verdict::Verdict;
 
 /// The folders of `solutions/` and the verdict each promises (the ICPC package's names).
@@ -153,9 +160,14 @@ impl Partition {
         items
             .into_iter()
             .enumerate()
-            .filter(|(i, _)| i % self.count == self.index - 1)
+            .filter(|(i, _)| self.holds(*i))
             .map(|(_, item)| item)
             .collect()
+    }
+
+    /// Whether the item at `position` (0-based) is in this part.
+    pub fn holds(self, position: usize) -> bool {
+        position % self.count == self.index - 1
     }
 }
 
@@ -186,28 +198,42 @@ impl std::fmt::Display for Partition {
 pub struct Check {
     pub name: &'static str,
     pub ok: bool,
+    /// The check could not be made here (a tool is missing, a kind of problem is not
+    /// supported yet): not passed, and not failed either.
+    pub skipped: bool,
     /// What was found (on failure: what is wrong, possibly several lines).
     pub detail: String,
 }
 
 impl Check {
-    fn pass(name: &'static str, detail: impl Into<String>) -> Check {
+    pub(crate) fn pass(name: &'static str, detail: impl Into<String>) -> Check {
         Check {
             name,
             ok: true,
+            skipped: false,
             detail: detail.into(),
         }
     }
 
-    fn fail(name: &'static str, detail: impl Into<String>) -> Check {
+    pub(crate) fn fail(name: &'static str, detail: impl Into<String>) -> Check {
         Check {
             name,
             ok: false,
+            skipped: false,
             detail: detail.into(),
         }
     }
 
-    fn from(name: &'static str, result: Result<String, String>) -> Check {
+    pub(crate) fn skip(name: &'static str, detail: impl Into<String>) -> Check {
+        Check {
+            name,
+            ok: false,
+            skipped: true,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn from(name: &'static str, result: Result<String, String>) -> Check {
         match result {
             Ok(detail) => Check::pass(name, detail),
             Err(detail) => Check::fail(name, detail),
@@ -219,9 +245,25 @@ impl Check {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ItemReport {
     pub id: String,
+    /// Every check passed.
     pub ok: bool,
+    /// None failed, but some could not be made: the item is not verified.
+    pub skipped: bool,
     pub checks: Vec<Check>,
     pub seconds: f64,
+}
+
+impl ItemReport {
+    pub fn new(id: String, checks: Vec<Check>, seconds: f64) -> ItemReport {
+        let failed = checks.iter().any(|c| !c.ok && !c.skipped);
+        ItemReport {
+            id,
+            ok: checks.iter().all(|c| c.ok),
+            skipped: !failed && checks.iter().any(|c| c.skipped),
+            checks,
+            seconds,
+        }
+    }
 }
 
 /// Verifies items of one archive; solutions are compiled through `cache` and run by `runner`,
@@ -233,7 +275,7 @@ pub struct Verifier<'a> {
     pub jobs: usize,
 }
 
-impl Verifier<'_> {
+impl<'a> Verifier<'a> {
     pub fn verify(&self, item: &Item) -> ItemReport {
         let start = std::time::Instant::now();
         let checks = match &item.kind {
@@ -245,60 +287,45 @@ impl Verifier<'_> {
                 path,
             } => vec![self.solution(problem, folder, path)],
         };
-        ItemReport {
-            id: item.id.clone(),
-            ok: checks.iter().all(|c| c.ok),
-            checks,
-            seconds: start.elapsed().as_secs_f64(),
-        }
+        ItemReport::new(item.id.clone(), checks, start.elapsed().as_secs_f64())
     }
 
-    /// `problems/` holds every problem of the catalog, and every other folder declares a game.
+    /// Every directory of `problems/` is a problem.
     fn registry(&self) -> Check {
-        let on_disk = match problem_dirs(self.archive) {
-            Ok(names) => names,
+        let on_disk = match catalog::all(self.archive.root()) {
+            Ok(found) => found,
             Err(e) => return Check::fail("registry", e),
         };
-        let missing: Vec<&str> = CATALOG
+        let wrong: Vec<String> = on_disk
             .iter()
-            .map(|p| p.name())
-            .filter(|name| !on_disk.iter().any(|d| d == name))
+            .filter_map(|found| found.as_ref().err().map(|e| e.to_string()))
             .collect();
-        let unknown: Vec<&str> = on_disk
-            .iter()
-            .map(String::as_str)
-            .filter(|d| catalog::find(d).is_none() && self.resolve(d).is_err())
-            .collect();
-        let mut wrong = Vec::new();
-        if !missing.is_empty() {
-            wrong.push(format!("no problems/ directory for {}", missing.join(", ")));
-        }
-        if !unknown.is_empty() {
-            wrong.push(format!(
-                "problems/ has directories that are neither problems of the catalog nor declared \
-                 games: {}",
-                unknown.join(", ")
-            ));
-        }
         if wrong.is_empty() {
             Check::pass("registry", format!("{} problems", on_disk.len()))
         } else {
-            Check::fail("registry", wrong.join("\n"))
+            Check::fail(
+                "registry",
+                listed(
+                    "problems/ has folders that are not problems",
+                    wrong.into_iter(),
+                ),
+            )
         }
     }
 
-    /// The problem `name` of this archive, or why there is none.
-    fn resolve(&self, name: &str) -> Result<Resolved, ResolveError> {
-        catalog::resolve(name, self.archive.root())
+    /// The problem `name` of this archive, and its tools; or why there is none.
+    fn resolve(&self, name: &str) -> Result<(Resolved, Tools<'a>), String> {
+        let resolved = catalog::resolve(name, self.archive.root()).map_err(|e| e.to_string())?;
+        let tools = resolved.tools(self.runner, self.cache)?;
+        Ok((resolved, tools))
     }
 
     /// The checks of one problem directory; later checks are skipped when the manifest fails.
     fn problem(&self, name: &str) -> Vec<Check> {
-        let resolved = match self.resolve(name) {
-            Ok(resolved) => resolved,
-            Err(e) => return vec![Check::fail("manifest", format!("problems/{name}: {e}"))],
+        let (resolved, tools) = match self.resolve(name) {
+            Ok(found) => found,
+            Err(e) => return vec![Check::fail("manifest", e)],
         };
-        let problem = resolved.problem();
         let manifest = match resolved.manifest() {
             Ok(manifest) => manifest,
             Err(e) => return vec![Check::fail("manifest", e.to_string())],
@@ -306,13 +333,16 @@ impl Verifier<'_> {
         let mut checks = vec![Check::pass(
             "manifest",
             format!(
-                "{} samples, {} groups",
-                manifest.samples.len(),
-                manifest.groups.len()
+                "{}, {}",
+                count(manifest.samples.len(), "sample", "samples"),
+                count(manifest.groups.len(), "group", "groups")
             ),
         )];
-        checks.push(Check::from("statement", self.statement(problem, &manifest)));
-        match build(problem, &manifest, self.jobs) {
+        checks.push(Check::from(
+            "statement",
+            statement_check(&resolved, &tools, &manifest),
+        ));
+        match build(&tools, &manifest, self.jobs) {
             Err(e) => checks.push(Check::fail("testdata", e.to_string())),
             Ok(built) => {
                 let dir = resolved.testdata_dir();
@@ -321,8 +351,8 @@ impl Verifier<'_> {
                     match testdata::compare(&dir, &built) {
                         Err(e) => Err(format!("cannot read {}: {e}", dir.display())),
                         Ok(drifts) if drifts.is_empty() => Ok(format!(
-                            "{} tests regenerate byte for byte",
-                            built.tests.len()
+                            "{} regenerate byte for byte",
+                            count(built.tests.len(), "test", "tests")
                         )),
                         Ok(drifts) => Err(listed(
                             &format!("{} files differ from the plan", drifts.len()),
@@ -341,81 +371,14 @@ impl Verifier<'_> {
         match resolved.tests() {
             Err(e) => checks.push(Check::fail("inputs", e)),
             Ok(tests) => {
-                checks.push(Check::from("inputs", inputs(problem, &tests, self.jobs)));
-                checks.push(Check::from("brute", brute(problem, &tests, self.jobs)));
+                checks.push(Check::from("inputs", inputs(&tools, &tests, self.jobs)));
+                checks.push(Check::from(
+                    "brute",
+                    brute(&tools, &tests, &small_stems(&manifest), self.jobs),
+                ));
             }
         }
         checks
-    }
-
-    /// The statement's shape, title and samples.
-    fn statement(&self, problem: &dyn DynProblem, manifest: &Manifest) -> Result<String, String> {
-        let path = self
-            .archive
-            .problem_dir(problem.name())
-            .join(STATEMENT_FILE);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let shown = path.display();
-        let parsed = statement::parse(&text)
-            .map_err(|problems| listed(&format!("{shown} is malformed"), problems.into_iter()))?;
-        let mut wrong = Vec::new();
-        if parsed.title != manifest.title {
-            wrong.push(format!(
-                "{shown}:1: title {:?}, but problem.toml says {:?}",
-                parsed.title, manifest.title
-            ));
-        }
-        if parsed.samples.len() != manifest.samples.len() {
-            wrong.push(format!(
-                "{shown}: {} samples, but problem.toml has {}",
-                parsed.samples.len(),
-                manifest.samples.len()
-            ));
-        }
-        for (k, (shown_sample, sample)) in parsed.samples.iter().zip(&manifest.samples).enumerate()
-        {
-            let at = format!("{shown}:{}: sample {}", shown_sample.line, k + 1);
-            if shown_sample.input != sample.input {
-                wrong.push(format!("{at}: the input is not problem.toml's"));
-                continue;
-            }
-            let judged = problem
-                .solve(sample.input.as_bytes())
-                .map_err(|e| e.to_string())
-                .and_then(|answer| {
-                    problem
-                        .check(
-                            sample.input.as_bytes(),
-                            answer.as_bytes(),
-                            shown_sample.output.as_bytes(),
-                        )
-                        .map_err(|e| e.to_string())
-                });
-            match judged {
-                Ok(j) if j.verdict == Verdict::AC => {}
-                Ok(j) => wrong.push(format!(
-                    "{at}: the output shown is {}: {}",
-                    j.verdict, j.message
-                )),
-                Err(e) => wrong.push(format!("{at}: {e}")),
-            }
-        }
-        let constraints: Vec<String> = (problem.constraints().iter())
-            .map(Constraint::statement_line)
-            .collect();
-        if let Err(problems) = statement::check_constraints(&text, &constraints) {
-            let why = "the constraints must be the input format's, as listed by the problem";
-            wrong.push(listed(&format!("{shown}: {why}"), problems.into_iter()));
-        }
-        if wrong.is_empty() {
-            Ok(format!(
-                "title, constraints and {} samples match; outputs accepted",
-                parsed.samples.len()
-            ))
-        } else {
-            Err(wrong.join("\n"))
-        }
     }
 
     /// Judges one example solution on every test.
@@ -431,9 +394,9 @@ impl Verifier<'_> {
                 ),
             );
         };
-        let resolved = match self.resolve(name) {
-            Ok(resolved) => resolved,
-            Err(e) => return Check::fail(CHECK, format!("problems/{name}: {e}")),
+        let (resolved, tools) = match self.resolve(name) {
+            Ok(found) => found,
+            Err(e) => return Check::fail(CHECK, e),
         };
         // The manifest must load: a solution is held to the problem's own limits.
         let limits = match resolved.manifest() {
@@ -453,7 +416,7 @@ impl Verifier<'_> {
             runner: self.runner,
             program: &program,
             limits,
-            checker: resolved.checker(),
+            checker: tools.checker(),
         };
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.
@@ -464,6 +427,80 @@ impl Verifier<'_> {
             .map(|(test, judged)| (test.name.clone(), judged.verdict, judged.message))
             .collect();
         Check::from(CHECK, expectation(expected, &verdicts))
+    }
+}
+
+/// The statement's shape, title and samples (and its constraints, when the problem declares
+/// them).
+fn statement_check(
+    resolved: &Resolved,
+    tools: &Tools<'_>,
+    manifest: &Manifest,
+) -> Result<String, String> {
+    let path = resolved.dir().join(STATEMENT_FILE);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let shown = path.display();
+    let parsed = statement::parse(&text)
+        .map_err(|problems| listed(&format!("{shown} is malformed"), problems.into_iter()))?;
+    let mut wrong = Vec::new();
+    if parsed.title != manifest.title {
+        wrong.push(format!(
+            "{shown}:1: title {:?}, but problem.toml says {:?}",
+            parsed.title, manifest.title
+        ));
+    }
+    if parsed.samples.len() != manifest.samples.len() {
+        wrong.push(format!(
+            "{shown}: {}, but problem.toml has {}",
+            count(parsed.samples.len(), "sample", "samples"),
+            manifest.samples.len()
+        ));
+    }
+    for (k, (shown_sample, sample)) in parsed.samples.iter().zip(&manifest.samples).enumerate() {
+        let at = format!("{shown}:{}: sample {}", shown_sample.line, k + 1);
+        if shown_sample.input != sample.input {
+            wrong.push(format!("{at}: the input is not problem.toml's"));
+            continue;
+        }
+        let judged = tools
+            .solve(sample.input.as_bytes())
+            .map_err(|e| e.to_string())
+            .and_then(|answer| {
+                tools
+                    .checker()
+                    .check(
+                        sample.input.as_bytes(),
+                        answer.as_bytes(),
+                        shown_sample.output.as_bytes(),
+                    )
+                    .map_err(|e| e.to_string())
+            });
+        match judged {
+            Ok(j) if j.verdict == Verdict::AC => {}
+            Ok(j) => wrong.push(format!(
+                "{at}: the output shown is {}: {}",
+                j.verdict, j.message
+            )),
+            Err(e) => wrong.push(format!("{at}: {e}")),
+        }
+    }
+    if let Some(constraints) = tools.constraints() {
+        let constraints: Vec<String> = (constraints.iter())
+            .map(Constraint::statement_line)
+            .collect();
+        if let Err(problems) = statement::check_constraints(&text, &constraints) {
+            let why = "the constraints must be the input format's, as listed by the problem";
+            wrong.push(listed(&format!("{shown}: {why}"), problems.into_iter()));
+        }
+    }
+    if wrong.is_empty() {
+        Ok(format!(
+            "title, constraints and {} match; outputs accepted",
+            count(parsed.samples.len(), "sample", "samples")
+        ))
+    } else {
+        Err(wrong.join("\n"))
     }
 }
 
@@ -488,8 +525,8 @@ pub fn expectation(
         };
         return Err(listed(
             &format!(
-                "expected only {allowed}, but {} tests got something else",
-                stray.len()
+                "expected only {allowed}, but {} got something else",
+                show::count(stray.len(), "test", "tests")
             ),
             stray.into_iter(),
         ));
@@ -508,20 +545,20 @@ pub fn expectation(
 }
 
 /// Every input validates and every answer file is accepted as an output against itself.
-fn inputs(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String, String> {
+fn inputs(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Result<String, String> {
     let wrong: Vec<String> = parallel::map(tests, jobs, |test| -> Option<String> {
         let input = match std::fs::read(&test.input) {
             Ok(bytes) => bytes,
             Err(e) => return Some(format!("{}: {e}", test.input.display())),
         };
-        if let Err(e) = problem.validate(&input) {
-            return Some(format!("{}:{e}", test.input.display()));
+        if let Err(e) = tools.validate(&input) {
+            return Some(e.about(&test.input.display().to_string()));
         }
         let answer = match std::fs::read(&test.answer) {
             Ok(bytes) => bytes,
             Err(e) => return Some(format!("{}: {e}", test.answer.display())),
         };
-        match problem.check(&input, &answer, &answer) {
+        match tools.checker().check(&input, &answer, &answer) {
             Ok(j) if j.verdict == Verdict::AC => None,
             Ok(j) => Some(format!(
                 "{}: not accepted as its own output: {}",
@@ -541,9 +578,29 @@ fn inputs(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<Strin
     }
 }
 
-/// Brute force agrees with the answer file on every test it can solve; at least one test must
-/// be small enough, or the reference is trusted on nothing.
-fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String, String> {
+/// The stems of the tests of groups marked small.
+fn small_stems(manifest: &Manifest) -> Vec<String> {
+    let planned = manifest.tests();
+    (planned.iter())
+        .filter(|test| test.small())
+        .map(|test| stem(test.number, planned.len()))
+        .collect()
+}
+
+/// Brute force agrees with the answer file on every test it can solve (a brute force program:
+/// on the tests named in `small`); at least one test must be small enough, or the reference
+/// is trusted on nothing. A program-backed problem without a brute force program passes.
+fn brute(
+    tools: &Tools<'_>,
+    tests: &[Test],
+    small: &[String],
+    jobs: usize,
+) -> Result<String, String> {
+    if let Tools::Programs(programs) = tools {
+        if !programs.has_brute() {
+            return Ok("no brute force program (brute in [programs])".to_string());
+        }
+    }
     let results: Vec<Option<Result<(), String>>> = parallel::map(tests, jobs, |test| {
         let read =
             |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
@@ -551,18 +608,21 @@ fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String
             (Ok(i), Ok(a)) => (i, a),
             (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
         };
-        match problem.brute(&input) {
-            Err(e) => Some(Err(format!("{}:{e}", test.input.display()))),
-            Ok(Err(_too_large)) => None,
-            Ok(Ok(brute)) => Some(match problem.check(&input, &answer, brute.as_bytes()) {
-                Ok(j) if j.verdict == Verdict::AC => Ok(()),
-                Ok(j) => Err(format!(
-                    "test {}: brute force disagrees with the answer file: {}",
-                    test.name,
-                    first_line(&j.message)
-                )),
-                Err(e) => Err(format!("test {}: {e}", test.name)),
-            }),
+        match tools.brute(&input, small.contains(&test.name)) {
+            Err(e @ ToolError::Broken(_)) => Some(Err(format!("test {}: {e}", test.name))),
+            Err(e) => Some(Err(e.about(&test.input.display().to_string()))),
+            Ok(None) => None,
+            Ok(Some(brute)) => Some(
+                match tools.checker().check(&input, &answer, brute.as_bytes()) {
+                    Ok(j) if j.verdict == Verdict::AC => Ok(()),
+                    Ok(j) => Err(format!(
+                        "test {}: brute force disagrees with the answer file: {}",
+                        test.name,
+                        first_line(&j.message)
+                    )),
+                    Err(e) => Err(format!("test {}: {e}", test.name)),
+                },
+            ),
         }
     });
     let checked = results.iter().flatten().count();
@@ -576,13 +636,14 @@ fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String
     }
     if checked == 0 {
         return Err(format!(
-            "none of the {} tests is small enough for brute force: add a small group to the plan",
-            tests.len()
+            "none of the {} is small enough for brute force: add a small group to the \
+             plan (small = true for a brute force program)",
+            count(tests.len(), "test", "tests")
         ));
     }
     Ok(format!(
-        "agrees on {checked} of {} tests (the others are too large for it)",
-        tests.len()
+        "agrees on {checked} of {} (the others are too large for it)",
+        count(tests.len(), "test", "tests")
     ))
 }
 
@@ -590,7 +651,7 @@ fn brute(problem: &dyn DynProblem, tests: &[Test], jobs: usize) -> Result<String
 const LISTED: usize = 5;
 
 /// `headline`, then the first few lines of `lines` and how many more there are.
-fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
+pub(crate) fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
     let lines: Vec<String> = lines.collect();
     let mut out = headline.to_string();
     for line in lines.iter().take(LISTED) {

@@ -8,37 +8,24 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use super::{find, DynProblem, Registered};
-use crate::archive::manifest::{GameTable, MANIFEST_FILE};
-use crate::archive::{Archive, Manifest, ManifestError};
+use super::{DynProblem, Registered};
+use crate::archive::manifest::GameTable;
+use crate::archive::{Manifest, ManifestError};
 use crate::declared::{Boards, Cases, Game, Moves, Shape, Spec, SpecError};
 
 /// Made problems by name, title and declaration.
 type Made = HashMap<(String, String, Spec), &'static dyn DynProblem>;
 
-/// The declared problem `name` of `archive`, if its folder declares one; its manifest's
-/// error when the folder is not a catalog problem and its manifest is broken or refused.
-pub fn lookup(
-    archive: &Archive,
+/// The problem `name` declared by `table`, the `[game]` table of `manifest`; a declaration that
+/// is refused is an error at the field to change.
+pub fn from_table(
     name: &str,
-) -> Result<Option<&'static dyn DynProblem>, ManifestError> {
-    if !archive.problem_dir(name).join(MANIFEST_FILE).is_file() {
-        return Ok(None);
-    }
-    let manifest = match archive.manifest(name) {
-        Ok(manifest) => manifest,
-        // A catalog problem's broken manifest is reported by the commands that read it.
-        Err(_) if find(name).is_some() => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    let Some(table) = &manifest.game else {
-        return Ok(None);
-    };
-    let at_field = |e: SpecError| refusal(&manifest, table, e);
+    manifest: &Manifest,
+    table: &GameTable,
+) -> Result<&'static dyn DynProblem, ManifestError> {
+    let at_field = |e: SpecError| manifest.error_at(table.position_of(e.field), e.to_string());
     let spec = Spec::parse(&entries(table)).map_err(at_field)?;
-    declare(&manifest.name, &manifest.title, spec)
-        .map(Some)
-        .map_err(at_field)
+    declare(name, &manifest.title, spec).map_err(at_field)
 }
 
 /// The problem `name` made from `spec`, or why its bounds cannot be served: made once per
@@ -80,9 +67,4 @@ fn entries(table: &GameTable) -> Vec<(String, toml::Value)> {
     (table.entries.iter())
         .map(|(key, value, _)| (key.clone(), value.clone()))
         .collect()
-}
-
-/// A refused declaration, at the field to change.
-fn refusal(manifest: &Manifest, table: &GameTable, e: SpecError) -> ManifestError {
-    manifest.error_at(table.position_of(e.field), e.to_string())
 }

@@ -2,171 +2,294 @@
 //! problem plug in.
 //!
 //! [`resolve`] turns a PROBLEM argument and the archive it is looked up in (`--root`) into a
-//! [`Resolved`] problem, which says where the problem lives and what judges it. Commands ask
-//! it, never a path of their own making, for
+//! [`Resolved`] problem, which says where the problem lives and what its tools are:
 //!
-//! - its tests ([`Resolved::tests`]) and their limits ([`Resolved::limits`]), which the
-//!   archive gives (`testdata/<name>/`, the `[limits]` of `problems/<name>/problem.toml`);
-//! - its checker ([`Resolved::checker`]), which the judging path calls;
-//! - its in-process tools ([`Resolved::problem`]: generator, validator, reference, brute
-//!   force, shrinking) and its files ([`Resolved::manifest`], [`Resolved::archive`]).
+//! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`) names a problem
+//!   folder directly, or a Kattis package when the folder holds `problem.yaml`
+//!   ([`Kind::Package`]);
+//! - otherwise `problems/<NAME>` under the archive, when that folder exists, wins;
+//! - otherwise NAME is a problem of the catalog.
 //!
-//! A problem is one of the catalog ([`Kind::Catalog`]) or a folder declaring a game
-//! ([`Kind::Declared`]). A new kind (a folder whose `problem.toml` names programs, a Kattis
-//! package given as a path, an interactive problem) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm
-//! in each method below; the compiler lists every place that must learn about it.
+//! A folder is a problem of the catalog when its `problem.toml` has no kind's table and the
+//! folder is named after a catalog problem ([`Kind::Catalog`]), a program-backed problem
+//! when it has `[programs]` ([`Kind::Programs`]), or a game made from its declaration when it
+//! has `[game]` ([`Kind::Declared`], whatever the folder's name); anything else is an error
+//! that says which folder. Commands ask the [`Resolved`] problem, never a path of their own making, for
+//!
+//! - its tests ([`Resolved::tests`]) and their limits ([`Resolved::limits`]): the tests are in
+//!   `testdata/<name>/` of the archive (of the folder itself when it is not in an archive's
+//!   `problems/`), the limits in the `[limits]` of its `problem.toml`;
+//! - its tools ([`Resolved::tools`]: generator, validator, reference, brute force, checker);
+//! - its files ([`Resolved::manifest`], [`Resolved::dir`]).
+//!
+//! A new kind (an interactive problem) is a new [`Kind`], a rule in [`resolve`] that
+//! recognises it, and an arm in each method below; the compiler lists every place that must
+//! learn about it.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{declared, find, names, DynProblem, CATALOG};
-use crate::archive::{Archive, LimitFlags, Manifest, ManifestError};
-use crate::check::JudgeFailure;
-use crate::judge::{Checker, Test};
-use crate::run::Limits;
-use crate::verdict::Judged;
+use super::tools::Tools;
+use super::{declared, find, names, DynProblem};
+use crate::archive::manifest::{ProblemKind, Programs, MANIFEST_FILE};
+use crate::archive::{run_limits, tests_in, LimitFlags, Manifest, ManifestError};
+use crate::judge::Test;
+use crate::package::{is_package, Package, PackageError, PROBLEM_YAML};
+use crate::programs::ProgramTools;
+use crate::run::{Cache, Limits, Runner};
 
-/// A problem found by name: what kind it is, and the archive its files are in.
+/// A problem found by name: what kind it is, and where its files are.
 #[derive(Clone)]
 pub struct Resolved {
+    name: String,
     kind: Kind,
-    /// The archive it was looked up in. A catalog problem needs no files to exist: its tests
-    /// and manifest are in this archive when it has them.
-    archive: Archive,
+    /// The problem folder (`problems/<name>` of the archive). A catalog problem needs no
+    /// files to exist: its manifest and tests are used when they are there.
+    dir: PathBuf,
+    /// Where its test data is: `testdata/<name>` of the archive.
+    testdata: PathBuf,
 }
 
 /// What a problem is, and so what generates, solves and judges it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Kind {
     /// Compiled into stonejudge: every tool runs in-process.
     Catalog(&'static dyn DynProblem),
-    /// `problems/<NAME>/problem.toml` has a `[game]` table: made from the declaration, every
-    /// tool in-process.
+    /// A folder whose `problem.toml` has a `[game]` table: made from the declaration
+    /// ([`crate::declared`]), every tool in-process like the catalog's.
     Declared(&'static dyn DynProblem),
+    /// A folder whose `problem.toml` names programs.
+    Programs(Box<Programs>),
+    /// A Kattis / ICPC package (a folder holding `problem.yaml`) given by its path: its own
+    /// files and programs say everything, and it is judged through [`crate::package`]. It has
+    /// no [`Tools`]: commands ask [`Resolved::package`] and judge it as a package.
+    Package(Box<Package>),
 }
 
-/// A PROBLEM argument that names no problem.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownProblem {
-    pub name: String,
-}
-
-impl fmt::Display for UnknownProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown problem {:?}; the problems are: {}",
-            self.name,
-            names().join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownProblem {}
-
-/// Why a PROBLEM argument names no problem that can be served.
+/// A PROBLEM argument that names no problem, or a folder that is not one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ResolveError {
-    #[error(transparent)]
-    Unknown(#[from] UnknownProblem),
-    /// A folder's `problem.toml` that is broken, or whose `[game]` cannot be served.
+    #[error("unknown problem {name:?}; the problems are: {} (or a folder problems/<NAME> under --root, or a path to a problem folder)", names().join(", "))]
+    Unknown { name: String },
+    #[error("{}: not a problem: {why}", dir.display())]
+    NotAProblem { dir: PathBuf, why: String },
     #[error(transparent)]
     Manifest(#[from] ManifestError),
+    #[error(transparent)]
+    Package(#[from] PackageError),
 }
 
-/// The problem called `name`, looked up in the archive at `root`: a folder declaring a game
-/// wins over the catalog's problem of the same name.
+/// The problem called `name` (or at the path `name`), looked up in the archive at `root`.
 pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
-    let archive = Archive::new(root);
-    if let Some(problem) = declared::lookup(&archive, name)? {
-        return Ok(Resolved {
-            kind: Kind::Declared(problem),
-            archive,
-        });
+    if name.contains('/') || name.starts_with('.') {
+        return folder(Path::new(name));
+    }
+    let dir = root.join("problems").join(name);
+    if dir.is_dir() {
+        let testdata = root.join("testdata").join(name);
+        return in_folder(name, dir, testdata);
     }
     match find(name) {
         Some(problem) => Ok(Resolved {
-            kind: Kind::Catalog(problem),
-            archive: Archive::new(root),
-        }),
-        None => Err(ResolveError::Unknown(UnknownProblem {
             name: name.to_string(),
-        })),
+            kind: Kind::Catalog(problem),
+            dir,
+            testdata: root.join("testdata").join(name),
+        }),
+        None => Err(ResolveError::Unknown {
+            name: name.to_string(),
+        }),
     }
 }
 
-/// Every problem known in the archive at `root`: the catalog's in catalog order, then the
-/// archive's other folders that declare a game, by name (a folder whose declaration is
-/// refused is left out: `verify` reports it).
-pub fn all(root: &Path) -> Vec<Resolved> {
-    let catalog = CATALOG.iter().map(|problem| problem.name().to_string());
-    let folders = std::fs::read_dir(root.join("problems"))
-        .map(|dir| {
-            let mut names: Vec<String> = dir
-                .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-                .filter(|name| find(name).is_none())
-                .collect();
-            names.sort();
-            names
-        })
-        .unwrap_or_default();
-    catalog
-        .chain(folders)
-        .filter_map(|name| resolve(&name, root).ok())
-        .collect()
+/// The problem in the folder at `path`. Its tests are in the archive's `testdata/<name>` when
+/// the folder is in an archive's `problems/`, else in the folder's own `testdata/`.
+fn folder(path: &Path) -> Result<Resolved, ResolveError> {
+    let not_a_problem = |why: &str| ResolveError::NotAProblem {
+        dir: path.to_owned(),
+        why: why.to_string(),
+    };
+    if !path.is_dir() {
+        return Err(not_a_problem("no such folder"));
+    }
+    if is_package(path) {
+        let package = Package::load(path)?;
+        return Ok(Resolved {
+            name: package.name(),
+            dir: package.root.clone(),
+            testdata: package.root.join("data"),
+            kind: Kind::Package(Box::new(package)),
+        });
+    }
+    let absolute = std::path::absolute(path).map_err(|e| not_a_problem(&e.to_string()))?;
+    let absolute: PathBuf = absolute.components().collect();
+    let name = absolute
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| not_a_problem("a problem folder has a name"))?;
+    if !path.join(MANIFEST_FILE).is_file() {
+        return Err(not_a_problem(&format!("it has no {MANIFEST_FILE}")));
+    }
+    let parent = absolute.parent();
+    let testdata = match parent.filter(|p| p.file_name().is_some_and(|n| n == "problems")) {
+        Some(problems) => problems
+            .parent()
+            .unwrap_or(Path::new("/"))
+            .join("testdata")
+            .join(&name),
+        None => path.join("testdata"),
+    };
+    in_folder(&name, path.to_owned(), testdata)
+}
+
+/// The problem `name` whose folder is `dir`, told apart by its manifest.
+fn in_folder(name: &str, dir: PathBuf, testdata: PathBuf) -> Result<Resolved, ResolveError> {
+    let kind = match (Manifest::load(&dir), find(name)) {
+        (Ok(manifest), catalog) => match (&manifest.kind, catalog) {
+            (ProblemKind::Programs(programs), _) => Kind::Programs(programs.clone()),
+            (ProblemKind::Game(table), _) => {
+                Kind::Declared(declared::from_table(name, &manifest, table)?)
+            }
+            (ProblemKind::Catalog, Some(problem)) => Kind::Catalog(problem),
+            (ProblemKind::Catalog, None) => {
+                return Err(ResolveError::NotAProblem {
+                    dir,
+                    why: format!(
+                        "{name} is not a problem of the catalog, and its {MANIFEST_FILE} has no \
+                         [programs] or [game] table"
+                    ),
+                })
+            }
+        },
+        // A catalog problem's manifest is read again, and its error reported, by whatever
+        // needs it; a folder of another name has no kind without one.
+        (Err(_), Some(problem)) => Kind::Catalog(problem),
+        (Err(e), None) => return Err(e.into()),
+    };
+    Ok(Resolved {
+        name: name.to_string(),
+        kind,
+        dir,
+        testdata,
+    })
+}
+
+/// Every problem folder under `problems/` of the archive at `root`, by name, each resolved
+/// (or why it is not a problem).
+pub fn all(root: &Path) -> Result<Vec<Result<Resolved, ResolveError>>, String> {
+    let dir = root.join("problems");
+    let entries =
+        std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut names = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            names.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    names.sort();
+    Ok(names.iter().map(|name| resolve(name, root)).collect())
 }
 
 impl Resolved {
     pub fn name(&self) -> &str {
-        match self.kind {
-            Kind::Catalog(problem) | Kind::Declared(problem) => problem.name(),
-        }
+        &self.name
     }
 
-    /// The in-process tools: generator, validator, reference, brute force, shrinking.
-    pub fn problem(&self) -> &'static dyn DynProblem {
-        match self.kind {
-            Kind::Catalog(problem) | Kind::Declared(problem) => problem,
-        }
-    }
-
-    /// What judges an output of this problem.
-    pub fn checker(&self) -> &dyn Checker {
+    /// The problem whose tools run in-process (one of the catalog, or made from a declared
+    /// game), if it is one.
+    pub fn catalog(&self) -> Option<&'static dyn DynProblem> {
         match &self.kind {
-            Kind::Catalog(problem) | Kind::Declared(problem) => problem,
+            Kind::Catalog(problem) | Kind::Declared(problem) => Some(*problem),
+            Kind::Programs(_) | Kind::Package(_) => None,
         }
     }
 
-    /// The archive the problem's files are in.
-    pub fn archive(&self) -> &Archive {
-        &self.archive
+    /// The Kattis package, when the problem is one.
+    pub fn package(&self) -> Option<&Package> {
+        match &self.kind {
+            Kind::Package(package) => Some(package),
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) => None,
+        }
     }
 
-    /// Its manifest, `problems/<name>/problem.toml`.
+    /// Its tools. A program-backed problem's programs must exist, and are prepared (compiled)
+    /// when first used; an error names the program and its line in `problem.toml`.
+    pub fn tools<'a>(&self, runner: &'a Runner, cache: &'a Cache) -> Result<Tools<'a>, String> {
+        match &self.kind {
+            Kind::Catalog(problem) | Kind::Declared(problem) => Ok(Tools::InProcess(*problem)),
+            Kind::Programs(programs) => {
+                let manifest = self.dir.join(MANIFEST_FILE);
+                ProgramTools::prepare(programs, &manifest, runner, cache)
+                    .map(|tools| Tools::Programs(Box::new(tools)))
+            }
+            Kind::Package(package) => Err(format!(
+                "{} is a Kattis package: it has no generator, reference or test plan of \
+                 stonejudge's, and its output validator runs as a program of its own (judge, \
+                 validate, verify and stress --gen/--ref work on it)",
+                package.root.display()
+            )),
+        }
+    }
+
+    /// The problem folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Its manifest, `problem.toml` in its folder.
     pub fn manifest(&self) -> Result<Manifest, ManifestError> {
-        self.archive.manifest(self.name())
+        if let Kind::Package(package) = &self.kind {
+            return Err(ManifestError::Unreadable {
+                path: package.root.join(MANIFEST_FILE),
+                message: format!("a Kattis package has {PROBLEM_YAML}, not {MANIFEST_FILE}"),
+            });
+        }
+        Manifest::load(&self.dir)
     }
 
     /// Where its test data is written: `testdata/<name>/`.
     pub fn testdata_dir(&self) -> PathBuf {
-        self.archive.testdata_dir(self.name())
+        self.testdata.clone()
     }
 
-    /// Its tests, in order.
+    /// Its tests, in order (a package's: every group's, named by their path under `data/`).
     pub fn tests(&self) -> Result<Vec<Test>, String> {
-        self.archive.tests(self.name())
+        match &self.kind {
+            Kind::Package(package) => {
+                let data = package.data().map_err(|e| e.to_string())?;
+                Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
+            }
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) => tests_in(&self.testdata),
+        }
     }
 
-    /// The limits its tests run under: each flag given, else the problem's, else the defaults.
+    /// The limits its tests run under: each flag given, else the `[limits]` of its manifest
+    /// when there is one, else the defaults. A manifest that exists but does not load is an
+    /// error, never silently the defaults.
+    /// A package's time limit comes from `--time-limit` or its `problem.yaml`; when neither
+    /// gives one it is derived by running its accepted submissions
+    /// (`crate::package::submissions`), which this does not do: it is an error here.
     pub fn limits(&self, flags: LimitFlags) -> Result<Limits, ManifestError> {
-        self.archive.limits(self.name(), flags)
-    }
-}
-
-/// A catalog problem judges an output with its own checker.
-impl Checker for &dyn DynProblem {
-    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
-        DynProblem::check(*self, input, answer, output)
+        if let Kind::Package(package) = &self.kind {
+            let config = &package.config;
+            let time = (flags.time.map(|t| t.as_secs_f64()))
+                .or(config.time.fixed)
+                .ok_or_else(|| ManifestError::Unreadable {
+                    path: package.root.join(PROBLEM_YAML),
+                    message: "no fixed time limit: it comes from the accepted submissions"
+                        .to_string(),
+                })?;
+            let memory = flags.memory_mib.unwrap_or(config.memory_mib);
+            return Ok(Limits {
+                output: config.output_mib << 20,
+                ..Limits::new(std::time::Duration::from_secs_f64(time), memory << 20)
+            });
+        }
+        let manifest = match self.dir.join(MANIFEST_FILE).is_file() {
+            true => Some(self.manifest()?),
+            false => None,
+        };
+        Ok(run_limits(manifest.as_ref().map(|m| &m.limits), flags))
     }
 }
 
@@ -186,14 +309,9 @@ mod tests {
                 .starts_with("unknown problem \"nimm\"; the problems are: stripes, nim,"),
             "{unknown}"
         );
-        // The catalog in its order, then the folders of the archive that declare a game
-        // (this crate's own archive has some).
-        let every = all(Path::new("."));
-        let every: Vec<&str> = every.iter().map(Resolved::name).collect();
-        assert_eq!(every[..names().len()], names());
-        assert!(every.contains(&"take-1-3-4"), "{every:?}");
-        let in_catalog = resolve("take-1-3-4", Path::new(".")).expect("declared");
-        assert!(find(in_catalog.name()).is_none());
+        // This crate's own archive declares games: their folders resolve to in-process tools.
+        let declared = resolve("take-1-3-4", Path::new(".")).expect("declared");
+        assert!(declared.catalog().is_some() && find(declared.name()).is_none());
     }
 
     #[test]
@@ -203,5 +321,39 @@ mod tests {
             .limits(LimitFlags::default())
             .expect("no manifest is fine");
         assert_eq!(limits.cpu, crate::archive::DEFAULT_TIME_LIMIT);
+    }
+
+    #[test]
+    fn folders_win_over_the_catalog_and_paths_name_folders() {
+        let root = tempfile::tempdir().expect("tempdir");
+        let dir = root.path().join("problems").join("odd");
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let error = resolve("odd", root.path()).err().expect("no manifest");
+        assert!(error.to_string().contains("problem.toml"), "{error}");
+        std::fs::write(
+            dir.join(MANIFEST_FILE),
+            "title = \"Odd\"\n[limits]\ntime_seconds = 1.0\nmemory_mib = 64\n[[sample]]\n\
+             input = \"1\\n\"\n[[group]]\nname = \"g\"\ncount = 1\nseed = 1\n",
+        )
+        .expect("write");
+        let error = resolve("odd", root.path()).err().expect("no kind");
+        assert!(
+            error.to_string().contains("no [programs] or [game] table"),
+            "{error}"
+        );
+        let by_path = resolve(&format!("{}", dir.display()), Path::new("/elsewhere"));
+        assert!(by_path
+            .err()
+            .expect("no kind")
+            .to_string()
+            .contains("[programs]"));
+        let nim_dir = root.path().join("problems").join("nim");
+        std::fs::create_dir_all(&nim_dir).expect("mkdir");
+        let nim = resolve("nim", root.path()).expect("a catalog folder");
+        assert_eq!(nim.dir(), nim_dir);
+        assert!(nim.catalog().is_some());
+        let all = all(root.path()).expect("lists");
+        assert_eq!(all.len(), 2);
+        assert!(all[0].is_ok() && all[1].is_err());
     }
 }

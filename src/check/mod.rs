@@ -19,6 +19,7 @@
 //!   separates tokens), but an accepted message notes how the output departs from the
 //!   canonical format: `ok (note: CRLF line ends (3 lines, first on line 1))`.
 
+pub mod default_validator;
 pub mod diff;
 pub mod protocol;
 pub mod whitespace;
@@ -68,7 +69,13 @@ pub fn check_output<P: Problem>(
             } else {
                 Verdict::PE
             };
-            let headline = format!("line {}:{}: {}", error.line, error.col, error.message);
+            let headline = if output.iter().all(u8::is_ascii_whitespace) {
+                // Reads as a layout problem ("found end of output") but is not one: say so.
+                let wanted = error.message.trim_end_matches(", found end of output");
+                format!("{} ({wanted})", nothing_printed(output))
+            } else {
+                format!("line {}:{}: {}", error.line, error.col, error.message)
+            };
             review.reject(verdict, show::message(&headline))
         }
         Ok(got) => match list::judge(problem, &instance, &reference, &got) {
@@ -76,6 +83,16 @@ pub fn check_output<P: Problem>(
             Err(explanation) => review.reject(Verdict::WA, show::message(&explanation)),
         },
     })
+}
+
+/// What an output without a single token is: `the program printed nothing`, or only
+/// whitespace (how many bytes of it).
+pub fn nothing_printed(output: &[u8]) -> String {
+    match output.len() {
+        0 => "the program printed nothing".to_string(),
+        1 => "the program printed only 1 byte of whitespace".to_string(),
+        n => format!("the program printed only {n} bytes of whitespace"),
+    }
 }
 
 /// An answer read from every token of `tokens`, none left over.
@@ -470,14 +487,19 @@ mod tests {
     }
 
     #[test]
-    fn empty_output_is_pe() {
+    fn empty_output_is_pe_and_named_as_nothing_printed() {
         assert_verdict(
             b"",
             Verdict::PE,
             &[
-                "line 1:1: expected \"win\" or \"lose\", found end of output",
+                "the program printed nothing (expected \"win\" or \"lose\")",
                 "the output has 0 lines with tokens, the answer file has 4",
             ],
+        );
+        assert_verdict(
+            b"\n \n",
+            Verdict::PE,
+            &["the program printed only 3 bytes of whitespace (expected \"win\" or \"lose\")"],
         );
     }
 

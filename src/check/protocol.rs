@@ -115,15 +115,20 @@ pub struct KattisFlags {
     /// if its whitespace differs from the answer file's.
     pub space_change_sensitive: bool,
     /// `case_sensitive`: accepted. stonejudge always compares words exactly, as each problem's
-    /// format defines them.
+    /// format defines them; the default token checker of a program-backed problem honours it.
     pub case_sensitive: bool,
+    /// `float_absolute_tolerance X` (or `float_tolerance X`): for the default token checker.
+    pub float_absolute_tolerance: Option<f64>,
+    /// `float_relative_tolerance X` (or `float_tolerance X`): for the default token checker.
+    pub float_relative_tolerance: Option<f64>,
 }
 
 impl KattisFlags {
     /// Parses the arguments after the feedback directory. `float_tolerance`,
-    /// `float_absolute_tolerance` and `float_relative_tolerance` take a number and change
-    /// nothing (no problem here has real-valued output); anything else is an error, as in the
-    /// default validator, because a flag we ignore silently would be a misjudged contest.
+    /// `float_absolute_tolerance` and `float_relative_tolerance` take a number (the catalog's
+    /// checkers ignore it: no catalog problem has real-valued output); anything else is an
+    /// error, as in the default validator, because a flag we ignore silently would be a
+    /// misjudged contest.
     pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<KattisFlags, String> {
         let mut flags = KattisFlags::default();
         let mut args = args.iter().map(AsRef::as_ref);
@@ -132,9 +137,18 @@ impl KattisFlags {
                 "space_change_sensitive" => flags.space_change_sensitive = true,
                 "case_sensitive" => flags.case_sensitive = true,
                 "float_tolerance" | "float_absolute_tolerance" | "float_relative_tolerance" => {
-                    let value = args.next();
-                    if !value.is_some_and(|v| v.parse::<f64>().is_ok_and(f64::is_finite)) {
-                        return Err(format!("validator flag {arg} needs a number after it"));
+                    let value = args
+                        .next()
+                        .and_then(|v| v.parse::<f64>().ok())
+                        .filter(|v| v.is_finite() && *v >= 0.0)
+                        .ok_or_else(|| {
+                            format!("validator flag {arg} needs a number after it, at least 0")
+                        })?;
+                    if arg != "float_relative_tolerance" {
+                        flags.float_absolute_tolerance = Some(value);
+                    }
+                    if arg != "float_absolute_tolerance" {
+                        flags.float_relative_tolerance = Some(value);
                     }
                 }
                 other => {

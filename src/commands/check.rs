@@ -14,6 +14,7 @@ use crate::cli::CheckArgs;
 use stonejudge::catalog::{self, Resolved};
 use stonejudge::check::protocol::{self, KattisFlags};
 use stonejudge::check::JudgeFailure;
+use stonejudge::run::{Cache, Runner, Sandbox};
 use stonejudge::verdict::Judged;
 
 const TESTLIB_USAGE: &str = "usage: stonejudge check <PROBLEM> <INPUT> <OUTPUT> <ANSWER> [REPORT]";
@@ -128,9 +129,11 @@ struct Jury {
 
 impl Jury {
     fn check(&self, output: &[u8]) -> Result<Judged, JudgeFailure> {
-        self.problem
-            .checker()
-            .check(&self.input, &self.answer, output)
+        let failure = |e: &dyn std::fmt::Display| JudgeFailure(e.to_string());
+        let runner = Runner::current_exe(Sandbox::Auto).map_err(|e| failure(&e))?;
+        let cache = Cache::default_location().map_err(|e| failure(&e))?;
+        let tools = self.problem.tools(&runner, &cache).map_err(JudgeFailure)?;
+        tools.checker().check(&self.input, &self.answer, output)
     }
 }
 

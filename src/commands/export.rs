@@ -5,10 +5,14 @@ use super::Outcome;
 use crate::cli::ExportArgs;
 use stonejudge::archive::export;
 use stonejudge::catalog;
+use stonejudge::run::Cache;
 
 pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
-    let exported = export::export(&problem, args.format, &args.out, args.jobs.count())
+    let (runner, _) = super::runner(&args.sandbox)?;
+    let cache = Cache::default_location()?;
+    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
+    let exported = export::export(&problem, &tools, args.format, &args.out, args.jobs.count())
         .map_err(anyhow::Error::msg)?;
     for (path, why) in &exported.left_out {
         eprintln!("export: left out {}: {why}", path.display());

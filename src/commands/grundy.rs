@@ -18,6 +18,10 @@ use crate::cli::GrundyArgs;
 use stonejudge::game::engine::{Engine, Grundy, Options, MAX_VALUES};
 use stonejudge::game::{Period, PeriodWatch, Ruleset};
 
+/// From this N on, a run without --period on a ruleset that may be periodic (octal,
+/// subtraction: a largest removal) is told about --period.
+const PERIOD_HINT_FROM: u64 = 1_000_000;
+
 pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
     let rules: Ruleset = args.ruleset.parse().context("RULESET")?;
     let len = usize::try_from(args.upto)
@@ -36,11 +40,21 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
         .parse()
         .map_err(anyhow::Error::msg)
         .context("--engine")?;
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
+    if !args.period && args.upto >= PERIOD_HINT_FROM && rules.max_removal().is_some() {
+        eprintln!(
+            "grundy: hint: {} has a largest move, so its values may be periodic: --period \
+             proves a period where there is one and stops computing there (the rest follows \
+             from the proof), often in a fraction of a second",
+            args.ruleset
+        );
+    }
+    let mut grundy = Grundy::new(
+        &rules,
+        &Options {
+            engine,
+            threads: args.threads(),
+        },
     );
-    let mut grundy = Grundy::new(&rules, &Options { engine, threads });
     if !args.period {
         // All of it will be computed: allocate once, so the table never moves (a move would
         // briefly need twice the memory). With --period the run may stop early.

@@ -1,19 +1,48 @@
-//! `list`, `solve`, `brute`, `gen`, `validate`: one problem, one input, no processes.
+//! `list`, `solve`, `brute`, `gen`, `validate`: one problem, one input; no processes for a
+//! problem of the catalog, the problem's own programs for a program-backed one (and a Kattis
+//! package's input validators for `validate`).
 
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 
-use super::{read_input, Outcome};
+use super::{read_input, InputFile, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
-use stonejudge::catalog::{self, DynProblem, CATALOG};
+use stonejudge::catalog::{self, Resolved, ToolError, Tools, CATALOG};
 use stonejudge::gen::Params;
+use stonejudge::package::validators::{check_inputs, InputCase};
+use stonejudge::package::Package;
+use stonejudge::parallel;
+use stonejudge::programs::ProgramTools;
+use stonejudge::run::{Cache, Runner, Sandbox};
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
-/// read no archive files, so they take no --root).
-fn find(name: &str) -> anyhow::Result<&'static dyn DynProblem> {
-    Ok(catalog::resolve(name, Path::new("."))?.problem())
+/// take no --root; a path names a problem folder anywhere).
+fn find(name: &str) -> anyhow::Result<Resolved> {
+    Ok(catalog::resolve(name, Path::new("."))?)
+}
+
+/// Runs `body` with the tools of `problem`.
+fn with_tools<T>(
+    problem: &Resolved,
+    body: impl FnOnce(&Tools<'_>) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let runner = Runner::current_exe(Sandbox::Auto)?;
+    let cache = Cache::default_location()?;
+    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
+    body(&tools)
+}
+
+/// An invalid input is reported with exit 1; a broken tool of the problem is an error.
+fn rejected(name: &str, error: ToolError) -> anyhow::Result<Outcome> {
+    match error {
+        ToolError::Broken(why) => Err(anyhow::anyhow!(why)),
+        invalid => {
+            eprintln!("{}", invalid.about(name));
+            Ok(Outcome::Rejected)
+        }
+    }
 }
 
 /// `stonejudge list`: name and title of every problem.
@@ -29,19 +58,33 @@ pub fn list() -> anyhow::Result<Outcome> {
 pub fn solve(args: &SolveArgs) -> anyhow::Result<Outcome> {
     let problem = find(&args.problem)?;
     let (name, input) = read_input(args.input.as_deref())?;
-    match problem.solve(&input) {
-        Ok(answer) => print_out(&answer),
-        Err(error) => {
-            eprintln!("{name}:{error}");
-            Ok(Outcome::Rejected)
+    with_tools(&problem, |tools| {
+        match tools.validate(&input).and_then(|()| tools.solve(&input)) {
+            Ok(answer) => print_out(&answer),
+            Err(error) => rejected(&name, error),
         }
-    }
+    })
 }
 
 /// `stonejudge brute`: the exhaustive-search answer; a too-large input is a usage error.
 pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
-    let problem = find(&args.problem)?;
+    let resolved = find(&args.problem)?;
     let (name, input) = read_input(args.input.as_deref())?;
+    let Some(problem) = resolved.catalog() else {
+        return with_tools(&resolved, |tools| {
+            let answer = tools
+                .validate(&input)
+                .and_then(|()| tools.brute(&input, true));
+            match answer {
+                Ok(Some(answer)) => print_out(&answer),
+                Ok(None) => Err(anyhow::anyhow!(
+                    "{} has no brute force program (brute in [programs])",
+                    resolved.name()
+                )),
+                Err(error) => rejected(&name, error),
+            }
+        });
+    };
     match problem.brute(&input) {
         Ok(Ok(answer)) => print_out(&answer),
         Ok(Err(too_large)) => Err(anyhow::anyhow!("{name}: {too_large}")),
@@ -54,29 +97,76 @@ pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
 
 /// `stonejudge gen`: one generated input on standard output.
 pub fn generate(args: &GenArgs) -> anyhow::Result<Outcome> {
-    let problem = find(&args.problem)?;
+    let resolved = find(&args.problem)?;
     let params = Params::parse(&args.params)?;
+    let Some(problem) = resolved.catalog() else {
+        return with_tools(&resolved, |tools| match tools {
+            Tools::Programs(programs) => generate_with(programs, args),
+            Tools::InProcess(_) => Err(anyhow::anyhow!("{}: no generator", resolved.name())),
+        });
+    };
     let input = problem.generate(args.seed, &params)?;
+    print_out(&input)
+}
+
+/// One input from a problem's generator program, called with the parameters as given.
+fn generate_with(programs: &ProgramTools<'_>, args: &GenArgs) -> anyhow::Result<Outcome> {
+    let pairs: Vec<(String, String)> = (args.params.iter())
+        .filter_map(|p| p.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let input = programs
+        .generate(args.seed, &pairs, false)
+        .map_err(anyhow::Error::msg)?;
     print_out(&input)
 }
 
 /// `stonejudge validate`: every file (or standard input) strictly; exit 1 if any is invalid.
 pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
     let problem = find(&args.problem)?;
+    if let Some(package) = problem.package() {
+        return validate_package(args, package);
+    }
     let paths: Vec<Option<&std::path::Path>> = if args.files.is_empty() {
         vec![None]
     } else {
         args.files.iter().map(|p| Some(p.as_path())).collect()
     };
-    let mut outcome = Outcome::Success;
-    for path in paths {
-        let (name, input) = read_input(path)?;
-        if let Err(error) = problem.validate(&input) {
-            eprintln!("{name}:{error}");
-            outcome = Outcome::Rejected;
+    with_tools(&problem, |tools| {
+        let mut outcome = Outcome::Success;
+        for path in paths {
+            let mut input = InputFile::open(path)?;
+            if let Err(error) = validate_one(tools, &mut input)? {
+                outcome = rejected(&input.name, error)?;
+            }
         }
+        Ok(outcome)
+    })
+}
+
+/// Bytes of an input validated before the rest is read: a file far beyond any format's size
+/// whose error is near its start is rejected without being held in memory.
+const VALIDATED_FIRST: u64 = 4 << 20;
+
+/// Validates one input: its first [`VALIDATED_FIRST`] bytes, and only when they hold no error
+/// (or one that may be due to the cut) all of it. An error on a line that ends inside the
+/// prefix is final: the strict reader reads forward, so the bytes after it cannot change it.
+fn validate_one(tools: &Tools, input: &mut InputFile) -> anyhow::Result<Result<(), ToolError>> {
+    let mut bytes = Vec::new();
+    if input.read_more(&mut bytes, VALIDATED_FIRST)? {
+        // Only the strict reader's errors carry a line; a validator program is never shown a
+        // cut input.
+        if let Tools::InProcess(_) = tools {
+            if let Err(ToolError::Parse(error)) = tools.validate(&bytes) {
+                let whole_lines = bytes.iter().filter(|&&b| b == b'\n').count();
+                if error.line <= whole_lines {
+                    return Ok(Err(ToolError::Parse(error)));
+                }
+            }
+        }
+        input.read_more(&mut bytes, u64::MAX)?;
     }
-    Ok(outcome)
+    Ok(tools.validate(&bytes))
 }
 
 fn print_out(text: &str) -> anyhow::Result<Outcome> {
@@ -85,5 +175,46 @@ fn print_out(text: &str) -> anyhow::Result<Outcome> {
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
         .context("cannot write to standard output")?;
+    Ok(Outcome::Success)
+}
+
+/// `validate PACKAGE [FILE]...`: the package's input validators on each FILE (no flags), or
+/// on every input of its `data/` with its group's `input_validator_flags` when none is given.
+fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Outcome> {
+    let cases: Vec<InputCase> = if args.files.is_empty() {
+        let data = package.data()?;
+        (data.tests().into_iter())
+            .map(|t| InputCase {
+                name: t.test.input.display().to_string(),
+                path: t.test.input.clone(),
+                flags: t.input_validator_flags.clone(),
+            })
+            .collect()
+    } else {
+        (args.files.iter())
+            .map(|path| InputCase {
+                name: path.display().to_string(),
+                path: path.clone(),
+                flags: Vec::new(),
+            })
+            .collect()
+    };
+    let runner = Runner::current_exe(Sandbox::Auto)?;
+    let cache = Cache::default_location()?;
+    let report = check_inputs(package, &runner, &cache, &cases, parallel::cores())?;
+    for line in report.rejected.iter().chain(&report.skipped) {
+        eprintln!("{line}");
+    }
+    if !report.rejected.is_empty() {
+        return Ok(Outcome::Rejected);
+    }
+    if !report.skipped.is_empty() {
+        bail!("some input validators could not run (skipped, not passed)");
+    }
+    eprintln!(
+        "{} inputs accepted by {} input validators",
+        cases.len(),
+        report.validators
+    );
     Ok(Outcome::Success)
 }

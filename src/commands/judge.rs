@@ -1,24 +1,36 @@
 //! `stonejudge judge`: a program on every test of a problem, one verdict per test, a table, a
 //! summary, and optionally a JSON report.
 
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::Path;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::output::{check_writable, write_atomically};
 use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
 use stonejudge::archive;
 use stonejudge::catalog;
-use stonejudge::judge::{judge_all, unprepared, Judge, Test};
-use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Runner};
+use stonejudge::judge::{judge_each, unprepared, Checker, Judge, Test};
+use stonejudge::package::data::PackageTest;
+use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging};
+use stonejudge::package::{is_package, Package};
+use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Protections, Runner};
+use stonejudge::text::show::count;
 use stonejudge::verdict::{Judged, Verdict};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
+    if let Some(path) = &args.json {
+        check_writable("--json", path)?;
+    }
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
+    if let Some(package) = problem.package() {
+        return run_package(args, package);
+    }
     let dir = args.tests.clone().unwrap_or_else(|| problem.testdata_dir());
     if args.tests.is_none() && !dir.is_dir() {
         bail!(
@@ -33,21 +45,114 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         &dir,
     )?;
     let limits = problem.limits(args.limits.flags())?;
+    let (runner, protections) = super::runner(&args.sandbox)?;
+    let cache = Cache::default_location()?;
+    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
+    let checker = tools.checker();
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| checker)?;
+    finish(args, &dir, &limits, &protections, &tests, &outcomes)
+}
+
+/// `judge PACKAGE`: every test of `data/`, each judged by the package's output validator (or
+/// the default one) with its group's flags, under the package's limits; the time limit is
+/// `--time-limit`, else the package's fixed one, else derived from its accepted submissions,
+/// which run first. Ends with the verdict Kattis would give for the whole data.
+fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
+    if let Some(why) = package.unsupported() {
+        bail!("{why}");
+    }
+    if let Some(dir) = &args.tests {
+        bail!(
+            "--tests {}: a Kattis package's tests are its own data/ folder",
+            dir.display()
+        );
+    }
+    let data = package.data()?;
+    let dir = package.root.join("data");
+    let all: Vec<&PackageTest> = data.tests();
+    let tests = selected(
+        all.iter().map(|t| t.test.clone()).collect(),
+        &args.only,
+        &dir,
+    )?;
+    let (runner, protections) = super::runner(&args.sandbox)?;
+    let cache = Cache::default_location()?;
+    let mut config = package.config.clone();
+    if let Some(memory) = args.limits.memory_limit {
+        config.memory_mib = memory;
+    }
+    let validator = match package.output_validator()? {
+        Some(program) => Some(
+            program
+                .prepare(&runner, &cache)
+                .map_err(|e| anyhow::anyhow!("the output validator: {e}"))?,
+        ),
+        None => None,
+    };
+    let judging = Judging {
+        runner: &runner,
+        validator: validator.as_ref(),
+        config: &config,
+    };
+    let flag = args.limits.time_limit.map(|t| t.as_secs_f64());
+    if flag.is_none() && package.config.time.fixed.is_none() {
+        eprintln!("deriving the time limit from the accepted submissions...");
+    }
+    let limit =
+        limit_for_judging(package, &judging, &data, &cache, flag).map_err(anyhow::Error::msg)?;
+    eprintln!("time limit: {}", limit.how);
+    let limits = judging.limits(limit.seconds);
+    let checkers: Vec<Box<dyn Checker + '_>> = (tests.iter())
+        .map(|test| {
+            let of_test = all.iter().find(|t| t.test.name == test.name);
+            of_test.map_or(Err("no such test".to_string()), |t| judging.checker(t))
+        })
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::msg)?;
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|i| {
+        checkers[i].as_ref()
+    })?;
+    if args.only.is_empty() {
+        let by_name: HashMap<&str, Verdict> = (tests.iter())
+            .zip(&outcomes)
+            .map(|(t, o)| (t.name.as_str(), o.verdict))
+            .collect();
+        let verdict = data
+            .verdict(&mut |t| {
+                kattis_verdict(
+                    by_name
+                        .get(t.test.name.as_str())
+                        .copied()
+                        .unwrap_or(Verdict::JE),
+                )
+            })
+            .map_err(anyhow::Error::msg)?;
+        println!("kattis verdict: {verdict}");
+    }
+    finish(args, &dir, &limits, &protections, &tests, &outcomes)
+}
+
+/// Prepares the program and judges it on `tests` (`checker_of(i)` judging test `i`), printing
+/// the table as it grows and the summary; the verdicts in test order.
+fn judge_table<'c>(
+    args: &JudgeArgs,
+    tests: &[Test],
+    limits: Limits,
+    (runner, cache): (&Runner, &Cache),
+    checker_of: &(dyn (Fn(usize) -> &'c dyn Checker) + Sync),
+) -> anyhow::Result<Vec<Judged>> {
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
     };
-    let runner = Runner::current_exe()?;
-    let cache = Cache::default_location()?;
     let style = Style::detect();
-
     let outcomes: Vec<Judged> =
-        match Program::prepare(Path::new(program_path), program_args, &runner, &cache) {
+        match Program::prepare(Path::new(program_path), program_args, runner, cache) {
             Ok(program) => {
                 let judge = Judge {
-                    runner: &runner,
+                    runner,
                     program: &program,
                     limits,
-                    checker: problem.checker(),
+                    checker: checker_of(0),
                 };
                 let bar = style.progress_bar(tests.len());
                 let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
@@ -57,11 +162,17 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                         "test", "time", "memory"
                     )
                 });
-                let judged = judge_all(&judge, &tests, args.jobs.count(), |test, judged| {
-                    let row = style.row(&test.name, width, judged);
-                    bar.suspend(|| println!("{row}"));
-                    bar.inc(1);
-                });
+                let judged = judge_each(
+                    &judge,
+                    tests,
+                    args.jobs.count(),
+                    checker_of,
+                    |test, judged| {
+                        let row = style.row(&test.name, width, judged);
+                        bar.suspend(|| println!("{row}"));
+                        bar.inc(1);
+                    },
+                );
                 bar.finish_and_clear();
                 judged
             }
@@ -74,17 +185,35 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
                 tests.iter().map(|_| unprepared(&error)).collect()
             }
         };
+    if let Some((test, failed)) = tests.iter().zip(&outcomes).find(|(_, o)| !o.accepted()) {
+        println!("\ntest {} ({}):", test.name, failed.verdict);
+        for line in wrapped(&failed.message, MESSAGE_WIDTH) {
+            println!("  {line}");
+        }
+        println!();
+    }
+    println!("{}", summary(&args.problem, tests, &outcomes));
+    Ok(outcomes)
+}
 
-    println!("{}", summary(&args.problem, &tests, &outcomes));
+/// Writes `--json` and turns the verdicts into the exit status.
+fn finish(
+    args: &JudgeArgs,
+    dir: &Path,
+    limits: &Limits,
+    protections: &Protections,
+    tests: &[Test],
+    outcomes: &[Judged],
+) -> anyhow::Result<Outcome> {
     if let Some(path) = &args.json {
-        let report = json_report(args, &dir, &limits, &tests, &outcomes);
+        let report = json_report(args, dir, limits, protections, tests, outcomes);
         write_atomically(path, &report)?;
     }
     let judge_errors = outcomes.iter().filter(|o| o.verdict == Verdict::JE).count();
     if judge_errors > 0 {
         bail!(
-            "{judge_errors} of {} tests could not be judged (JE)",
-            tests.len()
+            "{judge_errors} of {} could not be judged (JE)",
+            count(tests.len(), "test", "tests")
         );
     }
     Ok(if outcomes.iter().all(Judged::accepted) {
@@ -94,11 +223,20 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     })
 }
 
-/// The tests named by `--test` (all of them when none is), or which name is not a test.
+/// Characters per line of the first failure's message under the table.
+const MESSAGE_WIDTH: usize = 96;
+
+/// The tests named by `--test` (all of them when none is), or which name is not a test (and
+/// which one was meant, when only leading zeros are missing: `1` for `01`).
 fn selected(tests: Vec<Test>, only: &[String], dir: &Path) -> anyhow::Result<Vec<Test>> {
     if let Some(missing) = only.iter().find(|o| !tests.iter().any(|t| &t.name == *o)) {
+        let meant = tests
+            .iter()
+            .find(|t| t.name.trim_start_matches('0') == missing.trim_start_matches('0'))
+            .map(|t| format!(" (did you mean {}?)", t.name))
+            .unwrap_or_default();
         bail!(
-            "--test {missing}: there is no {missing}.in in {}",
+            "--test {missing}: there is no {missing}.in in {}{meant}",
             dir.display()
         );
     }
@@ -133,8 +271,8 @@ fn summary(problem: &str, tests: &[Test], outcomes: &[Judged]) -> String {
             .map(|(t, o)| (t.name.as_str(), o.verdict))
             .unwrap_or(("?", Verdict::JE));
         format!(
-            "{problem}: {accepted} of {} tests AC; {}; first failure: test {first} ({outcome})",
-            tests.len(),
+            "{problem}: {accepted} of {} AC; {}; first failure: test {first} ({outcome})",
+            count(tests.len(), "test", "tests"),
             counts.join(", ")
         )
     };
@@ -211,6 +349,26 @@ impl Style {
     }
 }
 
+/// `text` in lines of at most `width` characters, broken at spaces where it can be (a longer
+/// word gets a line of its own); its own line breaks are kept.
+fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.trim_end().lines() {
+        let mut line = String::new();
+        for word in paragraph.split(' ') {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
 /// The first line of `text`, cut at `max` characters.
 fn one_line(text: &str, max: usize) -> String {
     let line = text.lines().next().unwrap_or("");
@@ -226,6 +384,8 @@ struct JsonReport<'a> {
     program: Vec<String>,
     tests_dir: String,
     limits: JsonLimits,
+    /// The protections the program ran under.
+    sandbox: &'a Protections,
     /// AC if every test is AC, else the verdict of the first test that is not.
     verdict: Verdict,
     tests: Vec<JsonTest>,
@@ -255,6 +415,7 @@ fn json_report(
     args: &JudgeArgs,
     dir: &Path,
     limits: &Limits,
+    sandbox: &Protections,
     tests: &[Test],
     outcomes: &[Judged],
 ) -> String {
@@ -273,6 +434,7 @@ fn json_report(
             memory_mib: limits.memory.map(|m| m >> 20),
             output_mib: limits.output >> 20,
         },
+        sandbox,
         verdict: outcomes
             .iter()
             .map(|o| o.verdict)
@@ -297,13 +459,17 @@ fn json_report(
     text
 }
 
-/// `stonejudge judge nim --tests testdata/nim --test 03 --time-limit 1 --memory-limit 256 -- ./a`.
+/// `stonejudge judge nim --tests testdata/nim --test 03 --time-limit 1 --memory-limit 256 -- ./a`
+/// (a Kattis package's tests are its own: no `--tests`).
 fn repro(args: &JudgeArgs, dir: &Path, limits: &Limits, test: &str) -> String {
-    let mut words: Vec<OsString> = ["stonejudge", "judge", &args.problem, "--tests"]
+    let mut words: Vec<OsString> = ["stonejudge", "judge", &args.problem]
         .iter()
         .map(OsString::from)
         .collect();
-    words.push(dir.as_os_str().to_owned());
+    if !is_package(Path::new(&args.problem)) {
+        words.push("--tests".into());
+        words.push(dir.as_os_str().to_owned());
+    }
     words.extend(["--test", test, "--time-limit"].iter().map(OsString::from));
     words.push(limits.cpu.as_secs_f64().to_string().into());
     if let Some(memory) = limits.memory {
@@ -319,24 +485,15 @@ fn repro(args: &JudgeArgs, dir: &Path, limits: &Limits, test: &str) -> String {
         .join(" ")
 }
 
-/// Writes `text` to `path` through a temporary file in the same directory and a rename, so a
-/// reader never sees half a report.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("--json {}: not a file name", path.display()))?;
-    let mut temporary_name = OsString::from(".");
-    temporary_name.push(name);
-    temporary_name.push(format!(".{}.tmp", std::process::id()));
-    let temporary = path.with_file_name(temporary_name);
-    std::fs::write(&temporary, text)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_keeps_line_breaks() {
+        assert_eq!(wrapped("aa bb cc\ndd", 5), ["aa bb", "cc", "dd"]);
+        assert_eq!(wrapped("abcdefg hi", 3), ["abcdefg", "hi"]);
+    }
 
     #[test]
     fn one_line_cuts() {

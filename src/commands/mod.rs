@@ -8,6 +8,7 @@ pub mod grundy;
 pub mod inspect;
 pub mod judge;
 pub mod new;
+mod output;
 pub mod stress;
 pub mod testdata;
 pub mod verify;
@@ -18,6 +19,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
+use stonejudge::run::{Protections, Runner};
+
 /// How a command that ran to the end went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -27,6 +30,8 @@ pub enum Outcome {
     Rejected,
     /// A checker protocol's own exit code (testlib 0–3, Kattis 42/43).
     Protocol(u8),
+    /// SIGINT stopped the command after it said what it had done (exit 130).
+    Interrupted,
 }
 
 impl Outcome {
@@ -35,27 +40,65 @@ impl Outcome {
             Outcome::Success => ExitCode::SUCCESS,
             Outcome::Rejected => ExitCode::from(1),
             Outcome::Protocol(code) => ExitCode::from(code),
+            Outcome::Interrupted => ExitCode::from(stonejudge::interrupt::EXIT_STATUS),
         }
     }
 }
 
-/// The bytes of `path`, or of standard input when `path` is `None`, with the name to use in
-/// messages (`<stdin>` for standard input).
-pub fn read_input(path: Option<&Path>) -> anyhow::Result<(String, Vec<u8>)> {
-    match path {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            Ok((path.display().to_string(), bytes))
-        }
-        None => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
-            Ok(("<stdin>".to_string(), bytes))
+/// The runner of a command that runs programs, confined as `--sandbox` says, with the
+/// protections in force. `auto` says on standard error, once, what is missing; `strict` fails
+/// (exit 2) when anything is.
+pub fn runner(sandbox: &crate::cli::SandboxArg) -> anyhow::Result<(Runner, Protections)> {
+    let runner = Runner::current_exe(sandbox.sandbox)?;
+    let protections = runner.protections()?;
+    if let Some(shortfall) = protections.shortfall() {
+        eprintln!("{shortfall}");
+    }
+    Ok((runner, protections))
+}
+
+/// An input file named on the command line, or standard input when it is absent or `-`.
+pub struct InputFile {
+    /// The name for messages (`<stdin>` for standard input).
+    pub name: String,
+    reader: Box<dyn Read>,
+}
+
+impl InputFile {
+    pub fn open(path: Option<&Path>) -> anyhow::Result<InputFile> {
+        match path.filter(|p| *p != Path::new("-")) {
+            Some(path) => Ok(InputFile {
+                name: path.display().to_string(),
+                reader: Box::new(
+                    std::fs::File::open(path)
+                        .with_context(|| format!("cannot read {}", path.display()))?,
+                ),
+            }),
+            None => Ok(InputFile {
+                name: "<stdin>".to_string(),
+                reader: Box::new(std::io::stdin()),
+            }),
         }
     }
+
+    /// Up to `limit` more bytes, appended to `bytes`; false once the input is over.
+    pub fn read_more(&mut self, bytes: &mut Vec<u8>, limit: u64) -> anyhow::Result<bool> {
+        let before = bytes.len();
+        (&mut self.reader)
+            .take(limit)
+            .read_to_end(bytes)
+            .with_context(|| format!("cannot read {}", self.name))?;
+        Ok(bytes.len() - before == usize::try_from(limit).unwrap_or(usize::MAX))
+    }
+}
+
+/// The bytes of `path`, or of standard input when `path` is `None` or `-`, with the name to
+/// use in messages (`<stdin>` for standard input).
+pub fn read_input(path: Option<&Path>) -> anyhow::Result<(String, Vec<u8>)> {
+    let mut input = InputFile::open(path)?;
+    let mut bytes = Vec::new();
+    input.read_more(&mut bytes, u64::MAX)?;
+    Ok((input.name, bytes))
 }
 
 /// `word` as one word of a POSIX shell command: unchanged when safe, else in single quotes.

@@ -1,18 +1,48 @@
-//! `new NAME --game RULESET …`: scaffold a declared game problem, `problems/NAME/problem.toml`
-//! and `statement.md`, both ready for `testdata` and `verify`. The folder is written whole
-//! (staged, then renamed) or not at all.
+//! `new NAME`: a new problem folder, and what to run next. Without `--game` it is the
+//! program-backed template (see `stonejudge::archive::scaffold`); with `--game RULESET …` it is
+//! a declared game problem, `problem.toml` and `statement.md` made from the declaration. Either
+//! way the folder is written whole or not at all.
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 
 use super::Outcome;
 use crate::cli::NewArgs;
 use stonejudge::archive::manifest::MANIFEST_FILE;
+use stonejudge::archive::scaffold::{self, Scaffold};
 use stonejudge::archive::statement::STATEMENT_FILE;
 use stonejudge::catalog;
 use stonejudge::declared::statement::{manifest, sample_params, statement};
 use stonejudge::declared::{Shape, Spec, SpecError};
 use stonejudge::gen::Params;
 use stonejudge::problem::Constraint;
+
+pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
+    let template = match &args.game {
+        None => scaffold::programs(&args.name),
+        Some(ruleset) => {
+            scaffold::check_name(&args.name).map_err(anyhow::Error::msg)?;
+            declared(args, ruleset)?
+        }
+    };
+    let dir =
+        scaffold::write(&args.archive.root, &args.name, &template).map_err(anyhow::Error::msg)?;
+    println!("{}: {} files written", dir.display(), template.files.len());
+    for (path, _) in &template.files {
+        println!("  {}", path.display());
+    }
+    let root = match args.archive.root.as_os_str() == "." {
+        true => String::new(),
+        false => format!(
+            " --root {}",
+            super::shell_word(&args.archive.root.display().to_string())
+        ),
+    };
+    println!(
+        "next: stonejudge testdata{root} {name} && stonejudge verify{root}",
+        name = args.name
+    );
+    Ok(Outcome::Success)
+}
 
 /// The flag that sets each `[game]` field.
 fn flag_of(field: &str) -> &str {
@@ -28,30 +58,20 @@ fn flag_of(field: &str) -> &str {
     }
 }
 
+/// A refused declaration, blamed on the flag to change.
 fn blame(e: SpecError) -> anyhow::Error {
     anyhow::anyhow!("{}: {e}", flag_of(e.field))
 }
 
-pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
-    let Some(ruleset) = &args.game else {
-        bail!("--game RULESET is required: `new` scaffolds declared game problems");
-    };
-    let valid_name = !args.name.is_empty()
-        && (args.name.bytes()).all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if !valid_name {
-        bail!(
-            "NAME {:?}: use lowercase letters, digits and '-'",
-            args.name
-        );
-    }
+/// The files of the declared game problem the flags describe: its manifest, and a statement
+/// skeleton with one sample made and answered by the declared problem itself.
+fn declared(args: &NewArgs, ruleset: &str) -> anyhow::Result<Scaffold> {
     let int = |v: u64| toml::Value::Integer(i64::try_from(v).unwrap_or(i64::MAX));
+    let text = |v: &str| toml::Value::String(v.to_string());
     let mut entries = vec![
-        ("ruleset".to_string(), toml::Value::String(ruleset.clone())),
-        ("play".to_string(), toml::Value::String(args.play.clone())),
-        (
-            "format".to_string(),
-            toml::Value::String(args.format.clone()),
-        ),
+        ("ruleset".to_string(), text(ruleset)),
+        ("play".to_string(), text(&args.play)),
+        ("format".to_string(), text(&args.format)),
         ("max_heap".to_string(), int(args.max_heap)),
         ("max_heaps".to_string(), int(args.max_heaps)),
     ];
@@ -76,28 +96,11 @@ pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
     let lines: Vec<String> = (problem.constraints().iter())
         .map(Constraint::statement_line)
         .collect();
-
-    let problems = args.archive.root.join("problems");
-    let dir = problems.join(&args.name);
-    if dir.exists() {
-        bail!("{} exists already; choose another NAME", dir.display());
-    }
-    let staging = problems.join(format!(".{}.new-{}", args.name, std::process::id()));
-    let written = std::fs::create_dir_all(&staging)
-        .and_then(|()| std::fs::write(staging.join(MANIFEST_FILE), manifest(&title, &spec, &input)))
-        .and_then(|()| {
-            let text = statement(&title, &spec, &lines, &[(input, output)]);
-            std::fs::write(staging.join(STATEMENT_FILE), text)
-        })
-        .and_then(|()| std::fs::rename(&staging, &dir));
-    if let Err(e) = written {
-        let _ = std::fs::remove_dir_all(&staging);
-        return Err(e).with_context(|| format!("cannot create {}", dir.display()));
-    }
-    println!(
-        "{}: written; next: `stonejudge testdata {}` then `stonejudge verify`",
-        dir.display(),
-        args.name
-    );
-    Ok(Outcome::Success)
+    let statement = statement(&title, &spec, &lines, &[(input.clone(), output)]);
+    Ok(Scaffold {
+        files: vec![
+            (MANIFEST_FILE.into(), manifest(&title, &spec, &input)),
+            (STATEMENT_FILE.into(), statement),
+        ],
+    })
 }

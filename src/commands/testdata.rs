@@ -15,20 +15,36 @@ use super::Outcome;
 use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Built};
 use stonejudge::catalog::{self, Resolved};
+use stonejudge::run::{Cache, Runner};
+use stonejudge::text::show::count;
 
 pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
     let root = &args.archive.root;
+    let mut outcome = Outcome::Success;
     let problems: Vec<Resolved> = if args.problems.is_empty() {
-        catalog::all(root)
+        // Every folder of the archive; one that is not a problem is reported, and the others
+        // are still processed.
+        let mut found = Vec::new();
+        for resolved in catalog::all(root).map_err(anyhow::Error::msg)? {
+            match resolved {
+                Ok(problem) => found.push(problem),
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    outcome = Outcome::Rejected;
+                }
+            }
+        }
+        found
     } else {
         args.problems
             .iter()
             .map(|name| catalog::resolve(name, root))
             .collect::<Result<_, _>>()?
     };
-    let mut outcome = Outcome::Success;
+    let (runner, _) = super::runner(&args.sandbox)?;
+    let cache = Cache::default_location()?;
     for problem in &problems {
-        if !process(problem, args.check, args.jobs.count())? {
+        if !process(problem, args.check, args.jobs.count(), &runner, &cache)? {
             outcome = Outcome::Rejected;
         }
     }
@@ -36,11 +52,24 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
 }
 
 /// Builds, reports and writes or checks one problem; `Ok(false)` if it is rejected.
-fn process(problem: &Resolved, check: bool, jobs: usize) -> anyhow::Result<bool> {
+fn process(
+    problem: &Resolved,
+    check: bool,
+    jobs: usize,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<bool> {
     let name = problem.name();
+    let tools = match problem.tools(runner, cache) {
+        Ok(tools) => tools,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Ok(false);
+        }
+    };
     // The manifest, and the plan built from it: either may be wrong.
     let loaded = problem.manifest().and_then(|manifest| {
-        let built = archive::build(problem.problem(), &manifest, jobs)?;
+        let built = archive::build(&tools, &manifest, jobs)?;
         Ok((manifest, built))
     });
     let (manifest, built) = match loaded {
@@ -99,8 +128,8 @@ fn size(built: &Built) -> String {
         .map(|t| t.input.len() + t.answer.len())
         .sum();
     format!(
-        "{} tests, {:.1} MiB",
-        built.tests.len(),
+        "{}, {:.1} MiB",
+        count(built.tests.len(), "test", "tests"),
         bytes as f64 / (1024.0 * 1024.0)
     )
 }

@@ -4,6 +4,9 @@
 //! given key has never changed between versions. Bounded integers, choices and shuffles are
 //! implemented here on top of `next_u64`, because `rand`'s own distributions are allowed to
 //! change their values in minor releases, which would silently change committed test data.
+//!
+//! The one thing not reproducible here is [`fresh_seed`]: a seed drawn from the operating
+//! system, for runs that should try something new each time (and print the seed they drew).
 
 mod params;
 
@@ -11,6 +14,14 @@ pub use params::{ParamError, Params};
 
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// A seed from the operating system's random source (through `rand`), different on every
+/// call. Only the seed is random: everything made from it is a [`Gen`] stream, reproducible
+/// from the seed alone.
+pub fn fresh_seed() -> Result<u64, rand::rngs::SysError> {
+    use rand::TryRng;
+    rand::rngs::SysRng.try_next_u64()
+}
 
 /// A deterministic random stream derived from one `u64` seed.
 pub struct Gen {

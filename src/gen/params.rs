@@ -21,6 +21,9 @@ pub struct Params {
     /// The choices each [`Params::choice`] key offered, so that a caller can learn a
     /// generator's modes by asking it once (the stress tester mixes them).
     offered: std::cell::RefCell<BTreeMap<String, Vec<String>>>,
+    /// Every key a typed getter asked for, in the order first asked, with the values it takes:
+    /// what a generator accepts, learned by asking it (see [`Params::asked`]).
+    asked: std::cell::RefCell<Vec<(String, String)>>,
 }
 
 impl Params {
@@ -46,6 +49,7 @@ impl Params {
             values,
             read: Default::default(),
             offered: Default::default(),
+            asked: Default::default(),
         })
     }
 
@@ -58,6 +62,7 @@ impl Params {
                 .collect(),
             read: Default::default(),
             offered: Default::default(),
+            asked: Default::default(),
         }
     }
 
@@ -72,8 +77,17 @@ impl Params {
     where
         T: FromStr + PartialOrd + Copy + std::fmt::Display,
     {
+        Ok(self.optional_int(key, lo, hi)?.unwrap_or(default))
+    }
+
+    /// `key` parsed as `T` and checked to lie in `lo..=hi`, or `None` when absent.
+    pub fn optional_int<T>(&self, key: &str, lo: T, hi: T) -> Result<Option<T>, ParamError>
+    where
+        T: FromStr + PartialOrd + Copy + std::fmt::Display,
+    {
+        self.ask(key, format!("{lo}..={hi}"));
         let Some(text) = self.raw(key) else {
-            return Ok(default);
+            return Ok(None);
         };
         let error = |message: String| ParamError {
             key: key.to_string(),
@@ -85,7 +99,7 @@ impl Params {
         if value < lo || value > hi {
             return Err(error(format!("{value} is outside {lo}..={hi}")));
         }
-        Ok(value)
+        Ok(Some(value))
     }
 
     /// `key` as one of `choices`, or `default` when absent.
@@ -99,6 +113,7 @@ impl Params {
             key.to_string(),
             choices.iter().map(|c| c.to_string()).collect(),
         );
+        self.ask(key, format!("{} (default {default})", choices.join(" | ")));
         let Some(text) = self.raw(key) else {
             return Ok(default);
         };
@@ -116,6 +131,19 @@ impl Params {
     /// parameters were made, in its order; `None` if it never asked for `key` as a choice.
     pub fn offered(&self, key: &str) -> Option<Vec<String>> {
         self.offered.borrow().get(key).cloned()
+    }
+
+    /// The keys typed getters asked for since these parameters were made, in the order first
+    /// asked, each with the values it takes (`1..=1000`, `a | b (default a)`).
+    pub fn asked(&self) -> Vec<(String, String)> {
+        self.asked.borrow().clone()
+    }
+
+    fn ask(&self, key: &str, values: String) {
+        let mut asked = self.asked.borrow_mut();
+        if !asked.iter().any(|(k, _)| k == key) {
+            asked.push((key.to_string(), values));
+        }
     }
 
     /// Rejects keys that no getter asked for.

@@ -252,10 +252,7 @@ impl Problem for Octal {
         let t = params.int("t", default_t, T.lo, T.hi)?;
         let n = Size::param(params, "n", default_n, &N)?;
         // Code lengths are drawn over all of 1..=16 (not Size's 1..=10).
-        let k = match params.raw("k") {
-            Some(_) => Some(params.int("k", K.lo, K.lo, K.hi)?),
-            None => default_k,
-        };
+        let k = params.optional_int("k", K.lo, K.hi)?.or(default_k);
         let max_h = params.int("max_h", default_h, H.lo, H.hi)?;
         let split = match mode {
             "split" | "max" => Some(true),

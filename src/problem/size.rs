@@ -19,10 +19,7 @@ impl Size {
         by_mode: Option<u64>,
         c: &Int,
     ) -> Result<Size, ParamError> {
-        match params.raw(key) {
-            Some(_) => params.int(key, c.lo, c.lo, c.hi).map(|n| Size(Some(n))),
-            None => Ok(Size(by_mode)),
-        }
+        Ok(Size(params.optional_int(key, c.lo, c.hi)?.or(by_mode)))
     }
 
     /// The size of one item.

@@ -5,7 +5,8 @@
 //! game with digit 7 at each length, so the first player wins iff `G(p) != 0`. Values pass
 //! 255 for some triples below 1000, so they are kept in `u32`.
 //!
-//! Input: `c z n` / `m` / m lines `p` (bounds: `LENGTH`, `M`, `P` below). Output: m
+//! Input: `c z n` / `m` / m lines `p` (bounds: `LENGTH`, `M`, `P` below; `p < 1000` as in
+//! POI's statement). Output: m
 //! lines, `1` if the first player wins on that board, else `2`.
 //!
 //! Generator parameters:
@@ -22,7 +23,7 @@
 //!   - `all`: boards `1, 2, …, max_p` in order (cycling when `m > max_p`).
 //! - `m` (1..=1000): number of boards; default 1000 for `max` and `wide`, `max_p` for `all`,
 //!   1 for `min`, else uniform in 1..=100.
-//! - `max_p` (1..=1000, default 1000): the largest board.
+//! - `max_p` (1..=999, default 999): the largest board.
 //! - `max_len` (1..=1000, default 1000): the longest stripe (`short` needs 2 or more).
 
 use super::answer::{Outcomes, Winner};
@@ -38,10 +39,12 @@ use crate::gen::{Gen, ParamError, Params};
 
 const LENGTH: Int = Int::new("c, z, n", 1, 1000, "the stripe lengths (they may be equal)");
 const M: Int = Int::new("m", 1, 1000, "the number of boards");
-const P: Int = Int::new("p", 1, 1000, "the number of cells of a board");
+/// POI's statement says `1 <= p < 1000` (while `c, z, n <= 1000`): a solution sized to POI's
+/// limits must pass here.
+const P: Int = Int::new("p", 1, 999, "the number of cells of a board");
 
 /// Triples of lengths (found by exhaustive search over small lengths) whose Grundy values
-/// pass 255 on boards of at most 1000 cells. The generator re-checks this by computation.
+/// pass 255 on boards of at most 999 cells. The generator re-checks this by computation.
 const WIDE_TRIPLES: [[u64; 3]; 3] = [[1, 5, 6], [2, 9, 12], [2, 13, 15]];
 
 /// `1` / `2`, as the POI output names the winner.

@@ -27,7 +27,8 @@ pub enum Language {
     C,
     /// `.rs`: `rustc -O --edition=2021` (rustc alone would assume the 2015 edition).
     Rust,
-    /// `.py`: run by `python3`; checked for syntax errors first.
+    /// `.py`: run by `python3`; checked for syntax errors first, which also finds the real
+    /// interpreter (`python3` in `PATH` may be a shim script) and its installation.
     Python,
 }
 
@@ -43,6 +44,28 @@ impl Language {
         }
     }
 
+    /// The language of a program made of `files`: the one most of them are in, ties going
+    /// to C++, then C, Python and Rust (problemtools' priorities); `None` if none is a source.
+    pub fn of_files(files: &[PathBuf]) -> Option<Language> {
+        [Language::Cpp, Language::C, Language::Python, Language::Rust]
+            .into_iter()
+            .map(|l| {
+                (
+                    files.iter().filter(|f| Language::of(f) == Some(l)).count(),
+                    l,
+                )
+            })
+            .filter(|(count, _)| *count > 0)
+            .fold(
+                None,
+                |best: Option<(usize, Language)>, (count, l)| match best {
+                    Some((most, _)) if most >= count => best,
+                    _ => Some((count, l)),
+                },
+            )
+            .map(|(_, l)| l)
+    }
+
     /// The tool this language needs, and its arguments (with `{out}` and `{src}` to fill in).
     fn command(self) -> (&'static str, &'static [&'static str]) {
         match self {
@@ -53,7 +76,8 @@ impl Language {
                 "python3",
                 &[
                     "-c",
-                    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+                    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec'); \
+                     print(sys.executable, sys.base_prefix, sys.prefix, sep='\\n')",
                     SRC,
                 ],
             ),
@@ -80,6 +104,37 @@ impl Language {
     /// The tool this language needs (`g++`, `python3`, …).
     pub fn tool(self) -> &'static str {
         self.command().0
+    }
+}
+
+/// What building a source gave: the executable to run, and the directories a confined run of
+/// it must be able to read (an interpreter's installation, when it is outside the system's
+/// directories).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Built {
+    pub executable: PathBuf,
+    pub reads: Vec<PathBuf>,
+}
+
+impl Built {
+    fn binary(executable: PathBuf) -> Built {
+        Built {
+            executable,
+            reads: Vec::new(),
+        }
+    }
+
+    /// The interpreter that checked the syntax, from what it printed (its executable, then
+    /// its installation's directories), or `tool` when it printed nothing usable.
+    fn interpreter(tool: PathBuf, said: &[u8]) -> Built {
+        let said = String::from_utf8_lossy(said);
+        let mut lines = said.lines().map(PathBuf::from).filter(|p| p.is_absolute());
+        let Some(executable) = lines.next() else {
+            return Built::binary(tool);
+        };
+        let mut reads: Vec<PathBuf> = lines.collect();
+        reads.dedup();
+        Built { executable, reads }
     }
 }
 
@@ -123,42 +178,84 @@ impl Cache {
         runner: &Runner,
         language: Language,
         source: &Path,
-    ) -> Result<PathBuf, PrepareError> {
-        let bytes = std::fs::read(source).map_err(|e| {
-            PrepareError::judge(format!("cannot read the source {}: {e}", source.display()))
-        })?;
+    ) -> Result<Built, PrepareError> {
+        self.build_all(runner, language, &[source.to_owned()], source)
+    }
+
+    /// Like [`Cache::build`], for a program of several files (a directory of sources, as a
+    /// Kattis package's submissions may be): C and C++ compile every file of `sources`
+    /// together; Rust compiles `main`, which finds its modules itself; Python checks `main`.
+    /// Every file is part of the cache key, so a change in any of them rebuilds.
+    pub fn build_all(
+        &self,
+        runner: &Runner,
+        language: Language,
+        sources: &[PathBuf],
+        main: &Path,
+    ) -> Result<Built, PrepareError> {
+        let mut contents = Vec::with_capacity(sources.len());
+        for source in sources {
+            contents.push(std::fs::read(source).map_err(|e| {
+                PrepareError::judge(format!("cannot read the source {}: {e}", source.display()))
+            })?);
+        }
         let (tool, template) = language.command();
         let tool_path = find_in_path(tool).ok_or_else(|| {
             PrepareError::judge(format!(
                 "{tool} is not installed (not found in PATH); it is needed for {}",
-                source.display()
+                main.display()
             ))
         })?;
+        let compiled: Vec<&Path> = match language {
+            Language::Cpp | Language::C => sources.iter().map(PathBuf::as_path).collect(),
+            Language::Rust | Language::Python => vec![main],
+        };
         if language.interpreted() {
-            let invocation = Invocation::new(&tool_path).args(fill(template, source, None));
-            compile_verdict(&run_compiler(runner, &invocation)?, &invocation, source)?;
-            return Ok(tool_path);
+            let invocation = Invocation::new(&tool_path)
+                .args(fill(template, &compiled, None))
+                .trusted();
+            let run = run_compiler(runner, &invocation)?;
+            compile_verdict(&run, &invocation, main)?;
+            return Ok(Built::interpreter(tool_path, &run.stdout));
         }
         let static_flags = language.static_flags();
         let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-2", tool.as_bytes()];
         key_parts.extend(template.iter().chain(static_flags).map(|w| w.as_bytes()));
-        key_parts.push(&bytes);
+        // One source keeps the key it always had; several add their file names, which
+        // `#include` and `mod` depend on.
+        let names: Vec<String> = sources
+            .iter()
+            .map(|s| {
+                s.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        for (name, bytes) in names.iter().zip(&contents) {
+            if sources.len() > 1 {
+                key_parts.push(name.as_bytes());
+            }
+            key_parts.push(bytes);
+        }
         let target = self.dir.join(format!("{:032x}", fnv1a_128(&key_parts)));
         if target.is_file() {
-            return Ok(target);
+            return Ok(Built::binary(target));
         }
         let scratch = self.scratch_dir()?;
         let out = scratch.join("program");
-        let invocation = Invocation::new(&tool_path).args(fill(template, source, Some(&out)));
-        let compiled = compile_preferring_static(runner, &invocation, static_flags, source)
-            .and_then(|()| {
+        let invocation = Invocation::new(&tool_path)
+            .args(fill(template, &compiled, Some(&out)))
+            .trusted();
+        let compiled =
+            compile_preferring_static(runner, &invocation, static_flags, main).and_then(|()| {
                 std::fs::rename(&out, &target).map_err(|e| {
                     PrepareError::judge(format!("cannot store {}: {e}", target.display()))
                 })
             });
         // The scratch directory only ever holds compiler by-products: losing it is harmless.
         let _ = std::fs::remove_dir_all(&scratch);
-        compiled.map(|()| target)
+        compiled.map(|()| Built::binary(target))
     }
 
     /// A new, empty directory that no other compilation (in any process) uses.
@@ -188,13 +285,14 @@ impl Cache {
     }
 }
 
-fn fill(template: &[&str], source: &Path, out: Option<&Path>) -> Vec<OsString> {
+/// The template's words with `{src}` replaced by every source and `{out}` by the output.
+fn fill(template: &[&str], sources: &[&Path], out: Option<&Path>) -> Vec<OsString> {
     template
         .iter()
-        .map(|&word| match (word, out) {
-            (SRC, _) => source.as_os_str().to_owned(),
-            (OUT, Some(out)) => out.as_os_str().to_owned(),
-            _ => OsString::from(word),
+        .flat_map(|&word| match (word, out) {
+            (SRC, _) => sources.iter().map(|s| s.as_os_str().to_owned()).collect(),
+            (OUT, Some(out)) => vec![out.as_os_str().to_owned()],
+            _ => vec![OsString::from(word)],
         })
         .collect()
 }
@@ -297,7 +395,7 @@ mod tests {
     #[test]
     fn templates_fill_in_paths() {
         let (_, template) = Language::Cpp.command();
-        let filled = fill(template, Path::new("s.cpp"), Some(Path::new("/t/p")));
+        let filled = fill(template, &[Path::new("s.cpp")], Some(Path::new("/t/p")));
         assert_eq!(filled, ["-O2", "-std=c++17", "-o", "/t/p", "s.cpp"]);
     }
 }

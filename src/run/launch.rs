@@ -12,20 +12,34 @@
 //! directly. A run thus costs one fork of a small process and the program's own `execve`, not
 //! a second `execve` of the judge's binary (which cost as much as the program's start).
 //!
+//! The server is started as `stonejudge __stonejudge_launch_server FEATURES [SCRATCH]`:
+//! FEATURES is `off` or the comma-separated kernel features to confine programs with (see
+//! [`super::confine`], which the server sets up first), SCRATCH the confined programs' scratch
+//! directory.
+//!
 //! The protocol runs over a `SOCK_SEQPACKET` socket that is the server's descriptor
-//! [`SOCKET_FD`]. A request is one message: its bytes are [`Request::encode`], its ancillary data
-//! the program's standard input, output and error. The reply is one message of two native
-//! `i32`: the program's pid (0 if the fork failed) and the `errno` of a failed fork or
-//! `execve` (0 if the program started). The server exits when the judge closes the socket.
+//! [`SOCKET_FD`]. First the server says hello: one message of a native `u32`, the bits of the
+//! protections in force, and a native `i32`, the pid of its PID namespace's reaper (0 if none),
+//! followed by why the missing protections are missing (UTF-8 lines). Then a
+//! request is one message: either a run, whose bytes are [`Request::encode`] and whose
+//! ancillary data are the program's standard input, output and error, or a sweep, the single
+//! byte [`SWEEP`], which kills whatever the last program left behind. The reply is one message
+//! of three native `i32`: the program's pid (0 if the fork failed, or for a sweep), the `errno`
+//! of what failed (0 if the program started), and which step failed ([`FAILED_EXEC`] or
+//! [`FAILED_CONFINEMENT`]). The server exits when the judge closes the socket.
 //!
 //! In the program, before `execve`: its own process group, the resource limits, default signal
 //! dispositions and an empty signal mask (the Rust runtime ignores `SIGPIPE`, and ignored
-//! signals survive `execve`), and every descriptor but its standard streams closed at `execve`.
+//! signals survive `execve`), every descriptor but its standard streams closed at `execve`,
+//! and, for a confined request, the confinement.
 
 use std::ffi::{CString, OsStr, OsString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::path::PathBuf;
 
+use super::confine::Jail;
+use super::sandbox::Feature;
 use super::Limits;
 
 /// `argv[1]` of the `stonejudge` binary in launch-server mode.
@@ -40,8 +54,24 @@ pub(crate) const MAX_REQUEST: usize = 64 << 10;
 /// The descriptors a request carries: standard input, output and error.
 pub(crate) const STREAMS: usize = 3;
 
-/// The size of a reply: pid and errno.
-pub(crate) const REPLY_BYTES: usize = 8;
+/// The size of a reply: pid, errno and the step that failed.
+pub(crate) const REPLY_BYTES: usize = 12;
+
+/// A reply's step: `execve` failed (or nothing did).
+pub(crate) const FAILED_EXEC: i32 = 0;
+/// A reply's step: confining the program failed.
+pub(crate) const FAILED_CONFINEMENT: i32 = 1;
+
+/// The request to sweep the server's namespace.
+pub(crate) const SWEEP: u8 = b'S';
+/// The first byte of a run request.
+const RUN: u8 = b'R';
+
+/// The largest hello message.
+pub(crate) const MAX_HELLO: usize = 4096;
+
+/// FEATURES when programs are not confined.
+pub(crate) const NO_FEATURES: &str = "off";
 
 /// "No limit" in the encoded request.
 const UNLIMITED: u64 = u64::MAX;
@@ -68,36 +98,54 @@ pub fn serve_if_requested() {
 pub(crate) struct Request {
     /// `RLIMIT_CPU` soft limit; the hard limit is one second more.
     pub cpu_seconds: Option<u64>,
-    /// `RLIMIT_AS` and `RLIMIT_STACK`.
+    /// `RLIMIT_AS` (the stack has no limit of its own: see [`Limits::memory`]).
     pub memory_bytes: Option<u64>,
+    /// Whether the program is confined (a trusted tool such as a compiler is not).
+    pub confined: bool,
     /// The program's path (not searched in `PATH`) and its arguments.
     pub argv: Vec<OsString>,
     /// Variables added to (or replacing those of) the environment the server inherited.
     pub env: Vec<(OsString, OsString)>,
+    /// Files and directories a confined program may read besides the system's and its own
+    /// executable.
+    pub reads: Vec<PathBuf>,
+    /// Files and directories a confined program may write besides its scratch directory.
+    pub writes: Vec<PathBuf>,
 }
 
 impl Request {
-    /// The request for running `argv` under `limits`: the CPU rlimit is a backstop one second
-    /// above the (rounded up) limit, which the judge enforces itself by polling.
+    /// The request for running `argv` under `limits`, confined: the CPU rlimit is a backstop
+    /// one second above the (rounded up) limit, which the judge enforces itself by polling.
     pub fn new(limits: &Limits, argv: Vec<OsString>, env: Vec<(OsString, OsString)>) -> Request {
         let cpu = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
         Request {
             cpu_seconds: Some(cpu + 1),
             memory_bytes: limits.memory,
+            confined: true,
             argv,
             env,
+            reads: Vec::new(),
+            writes: Vec::new(),
         }
     }
 
-    /// The message bytes: the two limits (`u64` little-endian, all ones for none), the
-    /// number of arguments and of variables (`u32` little-endian), then each argument and each
-    /// `KEY=VALUE` followed by a NUL byte.
+    /// The message bytes: [`RUN`], the two limits (`u64` little-endian, all ones for none),
+    /// whether confined (`u32`), the number of arguments, variables, readable and writable
+    /// paths (`u32` little-endian), then each argument, each `KEY=VALUE` and each path followed
+    /// by a NUL byte.
     pub fn encode(&self) -> Result<Vec<u8>, String> {
-        let mut bytes = Vec::new();
+        let mut bytes = vec![RUN];
         for limit in [self.cpu_seconds, self.memory_bytes] {
             bytes.extend_from_slice(&limit.unwrap_or(UNLIMITED).to_le_bytes());
         }
-        for count in [self.argv.len(), self.env.len()] {
+        let counts = [
+            usize::from(self.confined),
+            self.argv.len(),
+            self.env.len(),
+            self.reads.len(),
+            self.writes.len(),
+        ];
+        for count in counts {
             let count = u32::try_from(count).map_err(|_| "too many arguments".to_string())?;
             bytes.extend_from_slice(&count.to_le_bytes());
         }
@@ -121,6 +169,9 @@ impl Request {
             }
             push(&env_entry(key.clone(), value))?;
         }
+        for path in self.reads.iter().chain(&self.writes) {
+            push(path.as_os_str())?;
+        }
         if bytes.len() > MAX_REQUEST {
             return Err(format!(
                 "the program's arguments and environment take {} bytes; at most {MAX_REQUEST} \
@@ -133,6 +184,10 @@ impl Request {
 
     /// Reads a message made by [`Request::encode`].
     fn decode(bytes: &[u8]) -> Result<Request, String> {
+        let bytes = match bytes.split_first() {
+            Some((&RUN, rest)) => rest,
+            _ => return Err("not a run request".to_string()),
+        };
         let take = |at: usize, n: usize| -> Result<&[u8], String> {
             bytes
                 .get(at..at + n)
@@ -148,8 +203,10 @@ impl Request {
         };
         let limit = |value: u64| (value != UNLIMITED).then_some(value);
         let (cpu_seconds, memory_bytes) = (limit(u64_at(0)?), limit(u64_at(8)?));
-        let (argc, envc) = (count_at(16)?, count_at(20)?);
-        let mut strings = bytes[24..].split(|&b| b == 0);
+        let confined = count_at(16)? != 0;
+        let (argc, envc) = (count_at(20)?, count_at(24)?);
+        let (readc, writec) = (count_at(28)?, count_at(32)?);
+        let mut strings = bytes[36..].split(|&b| b == 0);
         let mut next = || -> Result<OsString, String> {
             strings
                 .next()
@@ -169,6 +226,10 @@ impl Request {
                 OsString::from_vec(pair[equals + 1..].to_vec()),
             ));
         }
+        let mut paths = |count: usize| -> Result<Vec<PathBuf>, String> {
+            (0..count).map(|_| next().map(PathBuf::from)).collect()
+        };
+        let (reads, writes) = (paths(readc)?, paths(writec)?);
         // Every string ends with a NUL, so what follows the last one is empty.
         if strings.next() != Some(&[][..]) || strings.next().is_some() {
             return Err("unexpected bytes after the request".to_string());
@@ -179,28 +240,43 @@ impl Request {
         Ok(Request {
             cpu_seconds,
             memory_bytes,
+            confined,
             argv,
             env,
+            reads,
+            writes,
         })
     }
 
-    /// Forks the program as the judge's child with `streams` as its standard streams; returns
-    /// its pid (0 if the fork failed) and the `errno` of a failed fork or `execve`.
-    fn launch(self, streams: &[OwnedFd]) -> (i32, i32) {
+    /// Forks the program as the judge's child with `streams` as its standard streams, confined
+    /// by `jail` if the request is; returns its pid (0 if the fork failed), the `errno` of what
+    /// failed, and which step failed.
+    fn launch(self, streams: &[OwnedFd], jail: &mut Jail) -> (i32, i32, i32) {
         let to_c = |text: OsString| CString::new(text.into_vec()).ok();
+        let mut reads = self.reads.clone();
+        reads.push(PathBuf::from(&self.argv[0]));
+        let mut added = jail.environment(self.confined);
+        added.extend(self.env);
         let Some(argv) = self.argv.into_iter().map(to_c).collect::<Option<Vec<_>>>() else {
-            return (0, libc::EINVAL);
+            return (0, libc::EINVAL, FAILED_EXEC);
+        };
+        let prepared = match jail.prepare(self.confined, &reads, &self.writes) {
+            Ok(prepared) => prepared,
+            Err(why) => {
+                eprintln!("stonejudge launch server: {why}");
+                return (0, libc::EPERM, FAILED_CONFINEMENT);
+            }
         };
         let mut env: Vec<(OsString, OsString)> = std::env::vars_os()
-            .filter(|(key, _)| self.env.iter().all(|(k, _)| k != key))
+            .filter(|(key, _)| added.iter().all(|(k, _)| k != key))
             .collect();
-        env.extend(self.env);
+        env.extend(added);
         let Some(envp) = env
             .into_iter()
             .map(|(key, value)| to_c(env_entry(key, &value)))
             .collect::<Option<Vec<_>>>()
         else {
-            return (0, libc::EINVAL);
+            return (0, libc::EINVAL, FAILED_EXEC);
         };
         let pointers = |strings: &[CString]| -> Vec<*const libc::c_char> {
             strings
@@ -216,8 +292,10 @@ impl Request {
         }
         if let Some(bytes) = self.memory_bytes {
             rlimits.push((libc::RLIMIT_AS, bytes, bytes));
-            rlimits.push((libc::RLIMIT_STACK, bytes, bytes));
         }
+        // The main thread's stack may use all the memory; glibc gives other threads stacks of
+        // the stack limit, or of 8 MiB when there is none, which is why there is none.
+        rlimits.push((libc::RLIMIT_STACK, UNLIMITED, UNLIMITED));
         let rlimits: Vec<(libc::__rlimit_resource_t, libc::rlimit)> = rlimits
             .into_iter()
             .map(|(resource, soft, hard)| (resource, within_hard_limit(resource, soft, hard)))
@@ -227,7 +305,7 @@ impl Request {
         let mut exec_error = [0 as libc::c_int; 2];
         // SAFETY: pipe2 fills an array we own.
         if unsafe { libc::pipe2(exec_error.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-            return (0, errno());
+            return (0, errno(), FAILED_EXEC);
         }
         // SAFETY: fresh descriptors that nothing else owns.
         let (error_read, error_write) = unsafe {
@@ -266,73 +344,105 @@ impl Request {
                 for signal in 1..=libc::SIGRTMAX() {
                     libc::signal(signal, libc::SIG_DFL);
                 }
-                libc::execve(argv_ptrs[0], argv_ptrs.as_ptr(), envp_ptrs.as_ptr());
-                let code: libc::c_int = *libc::__errno_location();
+                let failure = match prepared.apply() {
+                    Ok(()) => {
+                        libc::execve(argv_ptrs[0], argv_ptrs.as_ptr(), envp_ptrs.as_ptr());
+                        [FAILED_EXEC, *libc::__errno_location()]
+                    }
+                    Err(code) => [FAILED_CONFINEMENT, code],
+                };
                 libc::write(
                     error_write.as_raw_fd(),
-                    (&code as *const libc::c_int).cast(),
-                    std::mem::size_of::<libc::c_int>(),
+                    failure.as_ptr().cast(),
+                    std::mem::size_of_val(&failure),
                 );
                 libc::_exit(127);
             }
         }
         if pid < 0 {
-            return (0, errno());
+            return (0, errno(), FAILED_EXEC);
         }
         drop(error_write);
-        // The pipe closes at a successful execve; a failed one first writes its errno.
-        let mut code: libc::c_int = 0;
+        // The pipe closes at a successful execve; a failure first writes its step and errno.
+        let mut failure = [0 as libc::c_int; 2];
         let n = loop {
             // SAFETY: reading into a local from our descriptor.
             let n = unsafe {
                 libc::read(
                     error_read.as_raw_fd(),
-                    (&mut code as *mut libc::c_int).cast(),
-                    std::mem::size_of::<libc::c_int>(),
+                    failure.as_mut_ptr().cast(),
+                    std::mem::size_of_val(&failure),
                 )
             };
             if n >= 0 || errno() != libc::EINTR {
                 break n;
             }
         };
-        let exec_errno = if n == std::mem::size_of::<libc::c_int>() as isize {
-            code
+        if n == std::mem::size_of_val(&failure) as isize {
+            (pid as i32, failure[1], failure[0])
         } else {
-            0
-        };
-        (pid as i32, exec_errno)
+            (pid as i32, 0, FAILED_EXEC)
+        }
     }
 }
 
-/// The server's loop: one request, one fork, one reply, until the socket closes.
+/// The server's life: set up the confinement asked for on the command line, say hello, then
+/// one request, one fork (or one sweep), one reply, until the socket closes.
 fn serve() -> Result<(), String> {
     close_inherited_descriptors_on_exec();
+    let mut args = std::env::args_os().skip(2);
+    let features = args.next().unwrap_or_default();
+    let features: Vec<Feature> = match features.to_str() {
+        Some(NO_FEATURES) | None => Vec::new(),
+        Some(list) => list.split(',').filter_map(Feature::parse).collect(),
+    };
+    let mut jail = Jail::enter(features, args.next().map(PathBuf::from));
+    let mut hello = jail.protections.to_ne_bytes().to_vec();
+    hello.extend_from_slice(&jail.reaper_pid().to_ne_bytes());
+    hello.extend_from_slice(jail.missing.join("\n").as_bytes());
+    hello.truncate(MAX_HELLO);
+    send(&hello)?;
     let mut buffer = vec![0u8; MAX_REQUEST + 1];
     loop {
         let Some((length, streams)) = receive(&mut buffer)? else {
             return Ok(());
         };
-        let (pid, errno) = match (Request::decode(&buffer[..length]), streams.len()) {
-            (Ok(request), STREAMS) => request.launch(&streams),
-            (Ok(_), _) | (Err(_), _) => (0, libc::EINVAL),
+        let message = &buffer[..length];
+        let (pid, errno, step) = if message == [SWEEP] && streams.is_empty() {
+            match jail.sweep() {
+                Ok(()) => (0, 0, FAILED_EXEC),
+                Err(why) => return Err(why),
+            }
+        } else {
+            match (Request::decode(message), streams.len()) {
+                (Ok(request), STREAMS) => request.launch(&streams, &mut jail),
+                (Ok(_), _) | (Err(_), _) => (0, libc::EINVAL, FAILED_EXEC),
+            }
         };
         drop(streams);
         let mut reply = [0u8; REPLY_BYTES];
-        reply[..4].copy_from_slice(&pid.to_ne_bytes());
-        reply[4..].copy_from_slice(&errno.to_ne_bytes());
-        // SAFETY: sending a local buffer on our socket.
-        let sent = unsafe {
-            libc::send(
-                SOCKET_FD,
-                reply.as_ptr().cast(),
-                reply.len(),
-                libc::MSG_NOSIGNAL,
-            )
-        };
-        if sent != REPLY_BYTES as isize {
-            return Err(format!("cannot reply: {}", std::io::Error::last_os_error()));
+        for (at, field) in [pid, errno, step].into_iter().enumerate() {
+            reply[at * 4..at * 4 + 4].copy_from_slice(&field.to_ne_bytes());
         }
+        send(&reply)?;
     }
+}
+
+/// Sends one message to the judge.
+fn send(message: &[u8]) -> Result<(), String> {
+    // SAFETY: sending a local buffer on our socket.
+    let sent = unsafe {
+        libc::send(
+            SOCKET_FD,
+            message.as_ptr().cast(),
+            message.len(),
+            libc::MSG_NOSIGNAL,
+        )
+    };
+    if sent != message.len() as isize {
+        return Err(format!("cannot reply: {}", std::io::Error::last_os_error()));
+    }
+    Ok(())
 }
 
 /// The next request: its length in `buffer` and the descriptors it carried, or `None` once the
@@ -455,11 +565,11 @@ fn errno() -> i32 {
     std::io::Error::last_os_error().raw_os_error().unwrap_or(0)
 }
 
-/// A reply's pid and errno.
-pub(crate) fn parse_reply(reply: &[u8; REPLY_BYTES]) -> (i32, i32) {
+/// A reply's pid, errno and failed step.
+pub(crate) fn parse_reply(reply: &[u8; REPLY_BYTES]) -> (i32, i32, i32) {
     let field =
         |at: usize| i32::from_ne_bytes([reply[at], reply[at + 1], reply[at + 2], reply[at + 3]]);
-    (field(0), field(4))
+    (field(0), field(4), field(8))
 }
 
 #[cfg(test)]
@@ -470,19 +580,22 @@ mod tests {
     #[test]
     fn requests_round_trip_through_bytes() {
         let limits = Limits::new(Duration::from_millis(1500), 256 << 20);
-        let request = Request::new(
+        let mut request = Request::new(
             &limits,
             vec!["/bin/prog".into(), "a b".into(), "".into()],
             vec![("KEY".into(), "x=y".into()), ("EMPTY".into(), "".into())],
         );
+        request.reads = vec!["/data/in".into()];
+        request.writes = vec!["/out".into(), "/out2".into()];
         assert_eq!(request.cpu_seconds, Some(3));
         let bytes = request.encode().unwrap();
         assert_eq!(Request::decode(&bytes), Ok(request));
-        let tools = Request::new(
+        let mut tools = Request::new(
             &Limits::for_tools(Duration::from_secs(60)),
             vec!["cc".into()],
             vec![],
         );
+        tools.confined = false;
         assert_eq!(tools.memory_bytes, None);
         assert_eq!(Request::decode(&tools.encode().unwrap()), Ok(tools));
     }
@@ -498,6 +611,7 @@ mod tests {
         let mut extra = bytes.clone();
         extra.extend_from_slice(b"junk\0");
         assert!(Request::decode(&extra).is_err());
+        assert!(Request::decode(&[SWEEP]).is_err());
         let nothing = Request::new(&limits, vec![], vec![]);
         assert!(Request::decode(&nothing.encode().unwrap()).is_err());
         let nul = Request::new(&limits, vec!["a\0b".into()], vec![]);
@@ -516,7 +630,8 @@ mod tests {
     fn replies_parse() {
         let mut reply = [0u8; REPLY_BYTES];
         reply[..4].copy_from_slice(&1234i32.to_ne_bytes());
-        reply[4..].copy_from_slice(&2i32.to_ne_bytes());
-        assert_eq!(parse_reply(&reply), (1234, 2));
+        reply[4..8].copy_from_slice(&2i32.to_ne_bytes());
+        reply[8..].copy_from_slice(&FAILED_CONFINEMENT.to_ne_bytes());
+        assert_eq!(parse_reply(&reply), (1234, 2, FAILED_CONFINEMENT));
     }
 }

@@ -1,16 +1,21 @@
 //! The judge's side of the launch servers (see [`super::launch`]): one server per run in
 //! flight, started on first use and kept for the runner's life, so that a run costs one request
-//! to a waiting server and not a process start of its own.
+//! to a waiting server and not a process start of its own. A run holds its server until it is
+//! over ([`Lease`]), so that the server can sweep away what the program left behind before
+//! serving the next run.
 
-use std::ffi::{CString, OsStr};
+use std::ffi::{CString, OsStr, OsString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::fd::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
-use super::launch::{self, ControlBuffer, Request, REPLY_BYTES, STREAMS};
+use super::launch::{self, ControlBuffer, Request, MAX_HELLO, REPLY_BYTES, STREAMS, SWEEP};
+use super::live;
+use super::sandbox::{Feature, Protections, Sandbox};
 
 /// How long a server may take to answer a request.
 const ANSWER_PATIENCE: Duration = Duration::from_secs(10);
@@ -18,61 +23,133 @@ const ANSWER_PATIENCE: Duration = Duration::from_secs(10);
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
 
 /// The launch servers of one runner: idle ones wait in a pool; a run takes one (or starts one
-/// if none is idle) and puts it back when the program has started.
+/// if none is idle) and puts it back when the run is over.
 #[derive(Debug)]
 pub(crate) struct Launchers {
     exe: PathBuf,
+    sandbox: Sandbox,
     idle: Mutex<Vec<Launcher>>,
+    /// What the first server started reported.
+    protections: Mutex<Option<Protections>>,
+}
+
+/// What a server said when its program started: its pid (our child), and the `errno` and step
+/// of what failed before the program ran (0 and [`launch::FAILED_EXEC`] if it started).
+pub(crate) struct Started<'a> {
+    pub lease: Lease<'a>,
+    pub pid: libc::pid_t,
+    pub errno: i32,
+    pub step: i32,
 }
 
 impl Launchers {
-    /// Servers run from the `stonejudge` executable `exe`.
-    pub fn new(exe: PathBuf) -> Launchers {
+    /// Servers run from the `stonejudge` executable `exe` and confine programs as `sandbox`
+    /// says.
+    pub fn new(exe: PathBuf, sandbox: Sandbox) -> Launchers {
         Launchers {
             exe,
+            sandbox,
             idle: Mutex::new(Vec::new()),
+            protections: Mutex::new(None),
         }
     }
 
-    /// Asks a server to start `request` with `stdio` as its standard streams. Returns the
-    /// program's pid (our child) and the `errno` of a failed `execve` (0 if it started).
+    /// The protections in force, as a server reports them (one is started if none has been).
+    pub fn protections(&self) -> Result<Protections, RunError> {
+        if let Some(known) = self.protections.lock().ok().and_then(|p| p.clone()) {
+            return Ok(known);
+        }
+        let launcher = self.start()?;
+        let protections = launcher.protections(self.sandbox);
+        self.give_back(launcher);
+        Ok(protections)
+    }
+
+    fn start(&self) -> Result<Launcher, RunError> {
+        let launcher = Launcher::start(&self.exe, self.sandbox)?;
+        if let Ok(mut known) = self.protections.lock() {
+            known.get_or_insert_with(|| launcher.protections(self.sandbox));
+        }
+        Ok(launcher)
+    }
+
+    fn give_back(&self, launcher: Launcher) {
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push(launcher);
+        }
+    }
+
+    /// Asks a server to start `request` with `stdio` as its standard streams; the server is
+    /// the run's until the returned lease is dropped.
     pub fn launch(
         &self,
         request: &Request,
         stdio: [OwnedFd; STREAMS],
-    ) -> Result<(libc::pid_t, i32), RunError> {
+    ) -> Result<Started<'_>, RunError> {
         let message = request.encode().map_err(RunError)?;
         let pooled = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         let was_pooled = pooled.is_some();
         let mut launcher = match pooled {
             Some(launcher) => launcher,
-            None => Launcher::start(&self.exe)?,
+            None => self.start()?,
         };
         let mut reply = launcher.request(&message, &stdio);
         if was_pooled && matches!(reply, Err(Failure::NotSent(_))) {
             // A server that died while idle (killed from outside) never saw the request: a
             // fresh one can take it.
-            launcher = Launcher::start(&self.exe)?;
+            launcher = self.start()?;
             reply = launcher.request(&message, &stdio);
         }
-        let (pid, errno) = match reply {
+        let (pid, errno, step) = match reply {
             Ok(reply) => reply,
             Err(Failure::NotSent(why) | Failure::NoAnswer(why)) => {
                 return Err(launcher.failed(&why));
             }
         };
-        let failed_to_fork = pid <= 0;
-        if let Ok(mut idle) = self.idle.lock() {
-            idle.push(launcher);
-        }
-        if failed_to_fork {
+        let lease = Lease {
+            launchers: self,
+            launcher: Some(launcher),
+        };
+        if pid <= 0 {
             return Err(RunError(format!(
                 "the launcher {} cannot start a process: {}",
                 self.exe.display(),
                 std::io::Error::from_raw_os_error(errno)
             )));
         }
-        Ok((pid, errno))
+        Ok(Started {
+            lease,
+            pid,
+            errno,
+            step,
+        })
+    }
+}
+
+/// A server held by a run: given back to the pool when dropped, unless a sweep failed.
+pub(crate) struct Lease<'a> {
+    launchers: &'a Launchers,
+    launcher: Option<Launcher>,
+}
+
+impl Lease<'_> {
+    /// Has the server kill whatever the run's program left behind, and wait until it is gone.
+    /// A server that cannot is stopped (and its namespace dies with it).
+    pub fn sweep(&mut self) {
+        let Some(launcher) = &mut self.launcher else {
+            return;
+        };
+        if launcher.left_something() && launcher.request(&[SWEEP], &[]).is_err() {
+            self.launcher = None;
+        }
+    }
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        if let Some(launcher) = self.launcher.take() {
+            self.launchers.give_back(launcher);
+        }
     }
 }
 
@@ -84,8 +161,8 @@ enum Failure {
     NoAnswer(String),
 }
 
-/// One launch server: a child process of ours, with its socket and the read end of its
-/// standard error (where it explains a failure).
+/// One launch server: a child process of ours, with its socket, the read end of its standard
+/// error (where it explains a failure), its hello and its confined programs' scratch directory.
 #[derive(Debug)]
 struct Launcher {
     /// 0 once stopped and reaped.
@@ -93,41 +170,104 @@ struct Launcher {
     socket: OwnedFd,
     stderr: OwnedFd,
     exe: PathBuf,
+    /// Whether it was asked to confine programs.
+    confined: bool,
+    /// The bits of the protections it reported in force, and why others are missing.
+    hello: (u32, Vec<String>),
+    /// The reaper of its PID namespace (0 if none).
+    reaper: libc::pid_t,
+    scratch: Option<PathBuf>,
 }
 
 impl Launcher {
-    fn start(exe: &Path) -> Result<Launcher, RunError> {
+    fn start(exe: &Path, sandbox: Sandbox) -> Result<Launcher, RunError> {
         let (socket, server_socket) = socket_pair()?;
         let (stderr, stderr_write) = pipe()?;
-        let pid = spawn(exe, server_socket, stderr_write)?;
-        Ok(Launcher {
-            pid,
+        let confined = sandbox != Sandbox::Off;
+        let scratch = if confined {
+            Some(scratch_directory()?)
+        } else {
+            None
+        };
+        let features: Vec<&str> = Feature::ALL.iter().map(|f| f.name()).collect();
+        let mut args: Vec<OsString> = vec![launch::MODE.into()];
+        args.push(if confined {
+            features.join(",").into()
+        } else {
+            launch::NO_FEATURES.into()
+        });
+        args.extend(scratch.iter().map(|s| s.clone().into_os_string()));
+        let pid = spawn(exe, &args, server_socket, stderr_write);
+        let mut launcher = Launcher {
+            pid: *pid.as_ref().unwrap_or(&0),
             socket,
             stderr,
             exe: exe.to_owned(),
-        })
+            confined,
+            hello: (0, Vec::new()),
+            reaper: 0,
+            scratch,
+        };
+        pid?;
+        live::add_server(launcher.pid, launcher.scratch.clone());
+        match launcher.receive(MAX_HELLO) {
+            Ok(hello) if hello.len() >= 8 => {
+                let bits = u32::from_ne_bytes([hello[0], hello[1], hello[2], hello[3]]);
+                launcher.reaper = i32::from_ne_bytes([hello[4], hello[5], hello[6], hello[7]]);
+                let missing = String::from_utf8_lossy(&hello[8..]);
+                launcher.hello = (bits, missing.lines().map(str::to_string).collect());
+                Ok(launcher)
+            }
+            Ok(_) => Err(launcher.failed("a short hello")),
+            Err(why) => Err(launcher.failed(&why)),
+        }
+    }
+
+    /// Whether the last run may have left a process or a file behind: the reaper has children
+    /// (the orphans of the program, and their descendants), or the scratch directory is not
+    /// empty. Asking costs two reads here instead of a round trip through two processes.
+    fn left_something(&self) -> bool {
+        if !self.confined {
+            return false;
+        }
+        let orphans = format!("/proc/{0}/task/{0}/children", self.reaper);
+        let processes = self.reaper <= 0
+            || std::fs::read(orphans).map_or(true, |children| !children.is_empty());
+        let files = self.scratch.as_ref().is_some_and(|scratch| {
+            std::fs::read_dir(scratch).map_or(true, |mut entries| entries.next().is_some())
+        });
+        processes || files
+    }
+
+    /// The protections it reported, for a runner in mode `sandbox`.
+    fn protections(&self, sandbox: Sandbox) -> Protections {
+        let (bits, missing) = &self.hello;
+        Protections::from_bits(sandbox, *bits, missing.clone())
     }
 
     /// Sends one request with `stdio` attached and waits for the reply.
-    fn request(
-        &mut self,
-        message: &[u8],
-        stdio: &[OwnedFd; STREAMS],
-    ) -> Result<(i32, i32), Failure> {
+    fn request(&mut self, message: &[u8], stdio: &[OwnedFd]) -> Result<(i32, i32, i32), Failure> {
         send_with_descriptors(&self.socket, message, stdio)
             .map_err(|e| Failure::NotSent(format!("cannot send it a request: {e}")))?;
+        let reply = self.receive(REPLY_BYTES).map_err(Failure::NoAnswer)?;
+        let reply: [u8; REPLY_BYTES] = reply
+            .try_into()
+            .map_err(|r: Vec<u8>| Failure::NoAnswer(format!("a {}-byte reply", r.len())))?;
+        Ok(launch::parse_reply(&reply))
+    }
+
+    /// The next message from the server, of at most `size` bytes, waiting at most
+    /// [`ANSWER_PATIENCE`].
+    fn receive(&self, size: usize) -> Result<Vec<u8>, String> {
         let deadline = Instant::now() + ANSWER_PATIENCE;
-        let mut reply = [0u8; REPLY_BYTES];
+        let mut reply = vec![0u8; size];
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let mut fd = poll_in(self.socket.as_raw_fd());
             // SAFETY: poll on one descriptor we own.
             let ready = unsafe { libc::poll(&mut fd, 1, left.as_millis() as i32 + 1) };
             if ready == 0 && Instant::now() >= deadline {
-                return Err(Failure::NoAnswer(format!(
-                    "no answer within {} s",
-                    ANSWER_PATIENCE.as_secs()
-                )));
+                return Err(format!("no answer within {} s", ANSWER_PATIENCE.as_secs()));
             }
             // SAFETY: reading into a local buffer from our socket.
             let n = unsafe {
@@ -139,16 +279,18 @@ impl Launcher {
                 )
             };
             match n {
-                n if n == REPLY_BYTES as isize => return Ok(launch::parse_reply(&reply)),
-                0 => return Err(Failure::NoAnswer("it closed its socket".to_string())),
-                n if n > 0 => return Err(Failure::NoAnswer(format!("a {n}-byte reply"))),
+                0 => return Err("it closed its socket".to_string()),
+                n if n > 0 => {
+                    reply.truncate(n as usize);
+                    return Ok(reply);
+                }
                 _ => {
                     let error = std::io::Error::last_os_error();
                     if !matches!(
                         error.kind(),
                         std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock
                     ) {
-                        return Err(Failure::NoAnswer(format!("cannot read its reply: {error}")));
+                        return Err(format!("cannot read its reply: {error}"));
                     }
                 }
             }
@@ -157,10 +299,16 @@ impl Launcher {
 
     /// The error for a server that failed, with what it said before it was stopped.
     fn failed(mut self, why: &str) -> RunError {
-        self.stop();
+        let status = self.stop();
         let said = String::from_utf8_lossy(&read_available(&self.stderr)).into_owned();
+        let died = match status {
+            Some(status) if libc::WIFSIGNALED(status) => {
+                format!("; it was killed by signal {}", libc::WTERMSIG(status))
+            }
+            _ => String::new(),
+        };
         RunError(format!(
-            "the launcher {} failed ({why}){}",
+            "the launcher {} failed ({why}{died}){}",
             self.exe.display(),
             if said.trim().is_empty() {
                 String::new()
@@ -172,17 +320,24 @@ impl Launcher {
 
     /// Closes the socket, which ends the server's loop; a server that does not exit in time
     /// is killed. Either way it is reaped, once.
-    fn stop(&mut self) {
-        if self.pid <= 0 {
-            return;
+    /// Returns its wait status, if it was reaped now.
+    fn stop(&mut self) -> Option<i32> {
+        if let Some(scratch) = self.scratch.take() {
+            drop(std::fs::remove_dir_all(scratch));
         }
+        if self.pid <= 0 {
+            return None;
+        }
+        live::remove(self.pid);
         // SAFETY: shutting down our own socket; signalling our own unreaped child.
         unsafe { libc::shutdown(self.socket.as_raw_fd(), libc::SHUT_RDWR) };
-        if wait_bounded(self.pid, SHUTDOWN_GRACE).is_none() {
+        let mut reaped = wait_bounded(self.pid, SHUTDOWN_GRACE);
+        if reaped.is_none() {
             unsafe { libc::kill(self.pid, libc::SIGKILL) };
-            wait_bounded(self.pid, ANSWER_PATIENCE);
+            reaped = wait_bounded(self.pid, ANSWER_PATIENCE);
         }
         self.pid = 0;
+        reaped.map(|(status, _)| status)
     }
 }
 
@@ -216,12 +371,21 @@ fn socket_pair() -> Result<(OwnedFd, OwnedFd), RunError> {
     Ok((above_stdio(ours)?, above_stdio(theirs)?))
 }
 
-/// Sends `message` with `fds` attached (`SCM_RIGHTS`).
-fn send_with_descriptors(
-    socket: &OwnedFd,
-    message: &[u8],
-    fds: &[OwnedFd; STREAMS],
-) -> std::io::Result<()> {
+/// A new private directory for the confined programs of one server.
+fn scratch_directory() -> Result<PathBuf, RunError> {
+    use std::os::unix::fs::DirBuilderExt;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("stonejudge-{}-{n}", std::process::id()));
+    std::fs::DirBuilder::new()
+        .mode(0o700)
+        .create(&dir)
+        .map_err(|e| RunError::io(&format!("cannot create {}", dir.display()), e))?;
+    Ok(dir)
+}
+
+/// Sends `message` with `fds` attached (`SCM_RIGHTS`; none for an empty slice).
+fn send_with_descriptors(socket: &OwnedFd, message: &[u8], fds: &[OwnedFd]) -> std::io::Result<()> {
     let mut control = ControlBuffer::new();
     let mut iov = libc::iovec {
         iov_base: message.as_ptr().cast_mut().cast(),
@@ -233,15 +397,17 @@ fn send_with_descriptors(
         let mut header: libc::msghdr = std::mem::zeroed();
         header.msg_iov = &mut iov;
         header.msg_iovlen = 1;
-        header.msg_control = control.as_mut_ptr();
-        header.msg_controllen = control.len() as _;
-        let cmsg = libc::CMSG_FIRSTHDR(&header);
-        (*cmsg).cmsg_level = libc::SOL_SOCKET;
-        (*cmsg).cmsg_type = libc::SCM_RIGHTS;
-        (*cmsg).cmsg_len = libc::CMSG_LEN((STREAMS * std::mem::size_of::<RawFd>()) as u32) as _;
-        let data = libc::CMSG_DATA(cmsg).cast::<RawFd>();
-        for (i, fd) in fds.iter().enumerate() {
-            data.add(i).write_unaligned(fd.as_raw_fd());
+        if fds.len() == STREAMS {
+            header.msg_control = control.as_mut_ptr();
+            header.msg_controllen = control.len() as _;
+            let cmsg = libc::CMSG_FIRSTHDR(&header);
+            (*cmsg).cmsg_level = libc::SOL_SOCKET;
+            (*cmsg).cmsg_type = libc::SCM_RIGHTS;
+            (*cmsg).cmsg_len = libc::CMSG_LEN((STREAMS * std::mem::size_of::<RawFd>()) as u32) as _;
+            let data = libc::CMSG_DATA(cmsg).cast::<RawFd>();
+            for (i, fd) in fds.iter().enumerate() {
+                data.add(i).write_unaligned(fd.as_raw_fd());
+            }
         }
         libc::sendmsg(socket.as_raw_fd(), &header, libc::MSG_NOSIGNAL)
     };
@@ -257,16 +423,25 @@ fn send_with_descriptors(
     }
 }
 
-/// Starts a launch server from `exe` with `posix_spawn` (no copy of the judge's memory, no
-/// pre-exec code): standard input and output on `/dev/null`, standard error to `stderr`, the
-/// socket as [`launch::SOCKET_FD`], an empty signal mask, the judge's environment.
-fn spawn(exe: &Path, socket: OwnedFd, stderr: OwnedFd) -> Result<libc::pid_t, RunError> {
+/// Starts a launch server from `exe` with `args` with `posix_spawn` (no copy of the judge's
+/// memory, no pre-exec code): standard input and output on `/dev/null`, standard error to
+/// `stderr`, the socket as [`launch::SOCKET_FD`], an empty signal mask, the judge's
+/// environment.
+fn spawn(
+    exe: &Path,
+    args: &[OsString],
+    socket: OwnedFd,
+    stderr: OwnedFd,
+) -> Result<libc::pid_t, RunError> {
     let c_string = |s: &OsStr| {
         CString::new(s.as_bytes())
             .map_err(|_| RunError(format!("NUL byte in {:?}", s.to_string_lossy())))
     };
     let path = c_string(exe.as_os_str())?;
-    let argv = [path.clone(), c_string(OsStr::new(launch::MODE))?];
+    let mut argv = vec![path.clone()];
+    for arg in args {
+        argv.push(c_string(arg)?);
+    }
     let envp: Vec<CString> = std::env::vars_os()
         .map(|(key, value)| c_string(&launch::env_entry(key, &value)))
         .collect::<Result<_, _>>()?;

@@ -10,10 +10,10 @@ pub struct Limits {
     pub cpu: Duration,
     /// Wall-clock time, so that a program that sleeps or blocks also ends.
     pub wall: Duration,
-    /// Address space in bytes (`RLIMIT_AS`), also the stack limit (so deep recursion may use
-    /// all of it); `None` for no limit. glibc gives each new thread a stack as large as the
-    /// stack limit, so a C, C++ or Python program that starts threads must ask for smaller
-    /// stacks itself (Rust threads get 2 MiB).
+    /// Address space in bytes (`RLIMIT_AS`); `None` for no limit. The stack has no limit of
+    /// its own, so deep recursion may use all of the memory, and threads get glibc's ordinary
+    /// stacks (glibc sizes them by the stack limit, which would put eight 256 MiB stacks in a
+    /// 256 MiB address space).
     pub memory: Option<u64>,
     /// Bytes of standard output kept; more is OLE and ends the run.
     pub output: u64,

@@ -16,11 +16,15 @@
 //!   (see [`launch`] for how);
 //! - never waits without a deadline.
 //!
-//! This is a careful runner, not a sandbox: it does not stop a program from reading files,
-//! using the network or escaping with `setsid` after closing its output.
+//! Programs are confined (see [`sandbox`] for the modes and [`confine`] for how): no network,
+//! no files but the system's, their own and a scratch directory, their processes contained
+//! and counted, no privileges. Trusted tools (compilers) are not.
+//!
+//! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]).
 
 mod capture;
 mod compile;
+mod confine;
 mod cpu;
 mod escape;
 mod fd;
@@ -29,15 +33,19 @@ mod image;
 pub mod launch;
 mod launcher;
 mod limits;
+mod live;
 mod outcome;
 mod process;
 mod program;
+pub mod sandbox;
+pub mod signals;
 
 pub use capture::STDERR_KEPT;
-pub use compile::{Cache, Language};
+pub use compile::{Built, Cache, Language};
 pub use fd::RunError;
 pub use hash::fnv1a_128;
 pub use limits::Limits;
 pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, Runner, Stdin};
-pub use program::{PrepareError, Program};
+pub use program::{find_in_path, PrepareError, Program};
+pub use sandbox::{Protections, Sandbox};

@@ -10,10 +10,11 @@ use std::time::{Duration, Instant};
 use super::capture::{Bounded, HeadTail};
 use super::cpu::CpuWatch;
 use super::fd::{inode, pipe, poll_in, set_nonblocking, wait_bounded};
-use super::launch::Request;
-use super::launcher::Launchers;
+use super::launch::{Request, FAILED_CONFINEMENT};
+use super::launcher::{Launchers, Lease};
 use super::outcome::{memory_verdict, Exit, Run};
-use super::{escape, image, Limits, RunError};
+use super::sandbox::{Protections, Sandbox};
+use super::{escape, image, live, Limits, RunError};
 
 /// How long the output pipes may stay open after the program and its group are dead, before
 /// the processes holding them are hunted down, and again before the pipes are abandoned.
@@ -24,12 +25,20 @@ const PATIENCE: Duration = Duration::from_secs(10);
 const READ_BURST: usize = 1 << 20;
 
 /// A command line to run: an executable file (a path; it is not searched in `PATH`), its
-/// arguments, and variables added to the environment it inherits from the judge.
+/// arguments, and variables added to the environment it inherits from the judge; and what
+/// its confinement lets it touch besides the system's directories, its own executable and its
+/// scratch directory (its working directory and `TMPDIR`), unless it is a trusted tool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invocation {
     pub program: PathBuf,
     pub args: Vec<OsString>,
     pub env: Vec<(OsString, OsString)>,
+    /// Files and directories it may read (a script its interpreter runs, a checker's data).
+    pub reads: Vec<PathBuf>,
+    /// Files and directories it may write (an output directory).
+    pub writes: Vec<PathBuf>,
+    /// A tool of the judge's own, such as a compiler: never confined.
+    pub trusted: bool,
 }
 
 impl Invocation {
@@ -38,7 +47,29 @@ impl Invocation {
             program: program.into(),
             args: Vec::new(),
             env: Vec::new(),
+            reads: Vec::new(),
+            writes: Vec::new(),
+            trusted: false,
         }
+    }
+
+    /// Lets the confined program read `path` (a file, or a directory and what is beneath).
+    pub fn reads(mut self, path: impl Into<PathBuf>) -> Invocation {
+        self.reads.push(path.into());
+        self
+    }
+
+    /// Lets the confined program read and write `path` (a file, or a directory and what is
+    /// beneath).
+    pub fn writes(mut self, path: impl Into<PathBuf>) -> Invocation {
+        self.writes.push(path.into());
+        self
+    }
+
+    /// Marks a tool of the judge's own (a compiler), which runs unconfined.
+    pub fn trusted(mut self) -> Invocation {
+        self.trusted = true;
+        self
     }
 
     pub fn arg(mut self, arg: impl Into<OsString>) -> Invocation {
@@ -59,15 +90,23 @@ impl Invocation {
 
 /// Runs programs. It needs the path of a `stonejudge` executable to run the launch servers
 /// from (see [`super::launch`]); inside the `stonejudge` binary that is
-/// [`Runner::current_exe`]. One runner serves any number of threads.
+/// [`Runner::current_exe`]. One runner serves any number of threads. Every program it runs
+/// that is not a trusted tool is confined as its [`Sandbox`] mode says.
 #[derive(Debug)]
 pub struct Runner {
     launchers: Launchers,
 }
 
 impl Runner {
-    /// A runner whose launch servers run from the `stonejudge` executable at `launcher`.
+    /// A runner whose launch servers run from the `stonejudge` executable at `launcher`, and
+    /// that confines programs as far as the kernel allows ([`Sandbox::Auto`]).
     pub fn new(launcher: impl Into<PathBuf>) -> Runner {
+        Runner::with_sandbox(launcher, Sandbox::Auto)
+    }
+
+    /// A runner whose launch servers run from `launcher` and confine programs as `sandbox`
+    /// says.
+    pub fn with_sandbox(launcher: impl Into<PathBuf>, sandbox: Sandbox) -> Runner {
         // A parent that ignores SIGCHLD makes the kernel reap our children before we can
         // read their rusage; the judge needs the default.
         // SAFETY: querying and (rarely) resetting a signal disposition.
@@ -80,16 +119,36 @@ impl Runner {
             }
         }
         Runner {
-            launchers: Launchers::new(launcher.into()),
+            launchers: Launchers::new(launcher.into(), sandbox),
         }
     }
 
     /// A runner whose launch servers run from the running executable (which must be
     /// `stonejudge`).
-    pub fn current_exe() -> Result<Runner, RunError> {
+    pub fn current_exe(sandbox: Sandbox) -> Result<Runner, RunError> {
         let exe = std::env::current_exe()
             .map_err(|e| RunError::io("cannot find the stonejudge executable", e))?;
-        Ok(Runner::new(exe))
+        Ok(Runner::with_sandbox(exe, sandbox))
+    }
+
+    /// The protections in force for this runner's programs (a launch server is started to
+    /// find out, if none runs yet). In [`Sandbox::Strict`] mode, an error names what is
+    /// missing and why: nothing may run.
+    pub fn protections(&self) -> Result<Protections, RunError> {
+        let protections = self.launchers.protections()?;
+        if protections.mode == Sandbox::Strict && !protections.absent().is_empty() {
+            return Err(RunError(format!(
+                "--sandbox strict: this system cannot confine programs in {}{}\n(--sandbox \
+                 auto runs them with the protections there are; --sandbox off with none)",
+                protections.absent().join(", "),
+                protections
+                    .missing
+                    .iter()
+                    .map(|why| format!("\n  {why}"))
+                    .collect::<String>()
+            )));
+        }
+        Ok(protections)
     }
 
     /// Runs `invocation` with `stdin` as its standard input under `limits`. An `Err` means
@@ -107,19 +166,30 @@ impl Runner {
         let start = Instant::now();
         let mut argv = vec![invocation.program.clone().into_os_string()];
         argv.extend(invocation.args.iter().cloned());
-        let request = Request::new(limits, argv, invocation.env.clone());
-        let (pid, exec_errno) = self
+        let mut request = Request::new(limits, argv, invocation.env.clone());
+        request.confined = !invocation.trusted;
+        request.reads.clone_from(&invocation.reads);
+        request.writes.clone_from(&invocation.writes);
+        let starting = live::Starting::new();
+        let started = self
             .launchers
             .launch(&request, [stdin, out_write, err_write])?;
-        let child = Child::new(pid);
-        if exec_errno != 0 {
+        let mut lease = started.lease;
+        let child = Child::new(started.pid);
+        drop(starting);
+        if started.errno != 0 {
+            let what = if started.step == FAILED_CONFINEMENT {
+                "cannot confine"
+            } else {
+                "cannot execute"
+            };
             return Err(RunError(format!(
-                "cannot execute {}: {}",
+                "{what} {}: {}",
                 invocation.program.display(),
-                std::io::Error::from_raw_os_error(exec_errno)
+                std::io::Error::from_raw_os_error(started.errno)
             )));
         }
-        let watched = watch(child, out_read, err_read, limits, start)?;
+        let watched = watch(child, &mut lease, out_read, err_read, limits, start)?;
         Ok(watched.into_run(invocation, limits))
     }
 }
@@ -194,6 +264,7 @@ struct Child {
 
 impl Child {
     fn new(pid: libc::pid_t) -> Child {
+        live::add_program(pid);
         Child { pid, reaped: false }
     }
 
@@ -206,6 +277,7 @@ impl Child {
     }
 
     fn reap(&mut self) -> Option<(i32, libc::rusage)> {
+        live::remove(self.pid);
         let reaped = wait_bounded(self.pid, PATIENCE);
         self.reaped = reaped.is_some();
         reaped
@@ -257,9 +329,10 @@ impl Watched {
 }
 
 /// Watches the program until it exits and its output is drained: enforces the limits, kills
-/// the group at the end, reaps the program.
+/// the group at the end, reaps the program, and has its server sweep away what is left.
 fn watch(
     mut child: Child,
+    lease: &mut Lease<'_>,
     out: OwnedFd,
     err: OwnedFd,
     limits: &Limits,
@@ -292,6 +365,7 @@ fn watch(
                 let (status, rusage) = child
                     .reap()
                     .ok_or_else(|| RunError(format!("cannot reap process {}", child.pid)))?;
+                lease.sweep();
                 ended = Some((exit_of(status), rusage, now - start));
                 drain_deadline = now + DRAIN_GRACE;
                 continue;

@@ -58,19 +58,80 @@ impl Program {
         let invocation = match language {
             Some(language) if language.interpreted() => {
                 let interpreter = cache.build(runner, language, path)?;
-                Invocation::new(interpreter)
-                    .arg(absolute(path)?)
+                let script = absolute(path)?;
+                let mut invocation = Invocation::new(interpreter.executable)
+                    .arg(&script)
                     .args(args.iter().cloned())
+                    .reads(script);
+                invocation.reads.extend(interpreter.reads);
+                invocation
             }
-            Some(language) => {
-                Invocation::new(cache.build(runner, language, path)?).args(args.iter().cloned())
-            }
+            Some(language) => Invocation::new(cache.build(runner, language, path)?.executable)
+                .args(args.iter().cloned()),
             None => Invocation::new(executable(path)?).args(args.iter().cloned()),
         };
         Ok(Program {
             invocation,
             given: path.to_owned(),
             language,
+        })
+    }
+}
+
+impl Program {
+    /// Makes a directory of sources (a Kattis package's directory submission) ready to run:
+    /// its language is the one most of its files are in (C++ before C before Python before
+    /// Rust on a tie, as problemtools decides), its entry point the file called `main.*`, else
+    /// the first source in name order.
+    pub fn prepare_dir(
+        dir: &Path,
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<Program, PrepareError> {
+        let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(walkdir::DirEntry::into_path)
+            .collect();
+        files.sort();
+        let Some(language) = Language::of_files(&files) else {
+            return Err(PrepareError::judge(format!(
+                "{}: no C, C++, Python or Rust sources in the directory",
+                dir.display()
+            )));
+        };
+        let sources: Vec<PathBuf> = files
+            .into_iter()
+            .filter(|f| Language::of(f) == Some(language))
+            .collect();
+        let is_main = |f: &&PathBuf| {
+            f.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.to_ascii_lowercase().starts_with("main."))
+        };
+        let main = sources
+            .iter()
+            .find(is_main)
+            .or(sources.first())
+            .cloned()
+            .ok_or_else(|| PrepareError::judge(format!("{}: no sources", dir.display())))?;
+        let built = cache.build_all(runner, language, &sources, &main)?;
+        let invocation = match language.interpreted() {
+            // The interpreter reads the whole directory (its modules), confined or not.
+            true => {
+                let mut invocation = Invocation::new(built.executable)
+                    .arg(absolute(&main)?)
+                    .reads(absolute(dir)?);
+                invocation.reads.extend(built.reads);
+                invocation
+            }
+            false => Invocation::new(built.executable),
+        };
+        Ok(Program {
+            invocation,
+            given: dir.to_owned(),
+            language: Some(language),
         })
     }
 }
@@ -98,9 +159,16 @@ fn executable(path: &Path) -> Result<PathBuf, PrepareError> {
         )));
     }
     if metadata.permissions().mode() & 0o111 == 0 {
-        return Err(PrepareError::judge(format!(
-            "cannot run {shown}: it is not executable (chmod +x {shown})"
-        )));
+        // A file with an extension that is not executable is most likely a source in a
+        // language we do not compile (A.java): say that, not "chmod +x".
+        return Err(PrepareError::judge(match path.extension() {
+            Some(extension) => format!(
+                "cannot run {shown}: unsupported source type .{} (sources are compiled by their \
+                 extension: .cpp, .cc, .cxx, .c, .rs, .py), and not an executable either",
+                extension.to_string_lossy()
+            ),
+            None => format!("cannot run {shown}: it is not executable (chmod +x {shown})"),
+        }));
     }
     if image::format(&path) == Format::Unknown {
         return Err(PrepareError::judge(format!(
@@ -118,7 +186,7 @@ fn absolute(path: &Path) -> Result<PathBuf, PrepareError> {
 
 /// The executable file called `name` in a directory of `PATH` (or `name` itself if it is a
 /// path with a directory part).
-pub(crate) fn find_in_path(name: impl AsRef<Path>) -> Option<PathBuf> {
+pub fn find_in_path(name: impl AsRef<Path>) -> Option<PathBuf> {
     let name = name.as_ref();
     let is_executable = |p: &Path| {
         std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)

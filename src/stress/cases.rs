@@ -1,10 +1,14 @@
 //! Where stress cases come from. Every source numbers its cases 0, 1, 2, … and makes case `i`
 //! the same way every time, so that a failing case can be named by a seed and a mode.
 
-use std::time::Duration;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use crate::catalog::DynProblem;
 use crate::gen::{ParamError, Params};
+use crate::programs::shrink::Call;
+use crate::programs::ProgramTools;
 use crate::run::{Limits, Program, Runner, Stdin};
 
 /// Inputs larger than this (as the probe of a mode generates them) are the size-limit tests
@@ -31,14 +35,15 @@ pub enum Origin {
     Enumerated { size: u64 },
     /// An external generator given this seed as its last argument.
     External { seed: u64 },
+    /// A program-backed problem's generator called with these parameters and seed.
+    Called(Call),
 }
 
-/// A numbered source of cases.
+/// A numbered source of cases. Each number is asked for once, in about increasing order
+/// (the search's threads claim them in order).
 pub trait Cases: Sync {
-    /// How many cases there are (`None`: unbounded).
-    fn count(&self) -> Option<u64>;
-    /// Case number `index`, or why it cannot be made.
-    fn case(&self, index: u64) -> Result<Case, String>;
+    /// Case number `index` (`None`: the source has fewer cases), or why it cannot be made.
+    fn case(&self, index: u64) -> Result<Option<Case>, String>;
 }
 
 /// Random cases from a problem's generator: case `i` has seed `seed + i`; unless the user
@@ -102,11 +107,7 @@ impl RandomCases {
 }
 
 impl Cases for RandomCases {
-    fn count(&self) -> Option<u64> {
-        None
-    }
-
-    fn case(&self, index: u64) -> Result<Case, String> {
+    fn case(&self, index: u64) -> Result<Option<Case>, String> {
         let seed = self.seed.wrapping_add(index);
         let mode = (!self.modes.is_empty())
             .then(|| self.modes[(index % self.modes.len() as u64) as usize].clone());
@@ -117,11 +118,11 @@ impl Cases for RandomCases {
         let input = Params::parse(&params)
             .and_then(|p| self.problem.generate(seed, &p))
             .map_err(|e| format!("the generator failed on seed {seed}: {e}"))?;
-        Ok(Case {
+        Ok(Some(Case {
             index,
             origin: Origin::Generated { seed, mode },
             input,
-        })
+        }))
     }
 }
 
@@ -132,76 +133,228 @@ fn with_param(params: &[String], key: &str, value: &str) -> Vec<String> {
     out
 }
 
-/// Every instance of a problem up to a size, smallest first (see
-/// [`DynProblem::enumerate`] for what size means).
-pub struct ExhaustiveCases {
-    inputs: Vec<(u64, String)>,
-    /// Every instance of size at most this is among the cases.
-    pub complete_through: u64,
-}
-
-/// Consecutive sizes without an instance after which the enumeration is taken to be over.
+/// Consecutive sizes without an instance after which an enumeration is taken to be over.
 const EMPTY_SIZES_GIVEN_UP: u64 = 1000;
 
-impl ExhaustiveCases {
-    /// All instances of size `0..=bound`, or, without a bound, of every size whose instances
-    /// (with those of all smaller sizes) number at most `max_cases`.
-    pub fn new(
-        problem: &dyn DynProblem,
-        bound: Option<u64>,
-        max_cases: u64,
-    ) -> Result<ExhaustiveCases, String> {
-        let mut inputs: Vec<(u64, String)> = Vec::new();
-        let mut complete_through = None;
+/// How many instances a problem has of each size up to a bound, counted one at a time (the
+/// memory taken does not grow with the bound), and given up once the total passes a cap: an
+/// exhaustive run says what it is about to do before it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Census {
+    /// `(size, instances counted)` for each size with instances, smallest first.
+    pub sizes: Vec<(u64, u64)>,
+    /// The size of the first instance left uncounted (`None`: every instance up to the bound
+    /// is counted). Sizes below it are counted in full.
+    pub uncounted_from: Option<u64>,
+}
+
+impl Census {
+    /// Counts the instances of `problem` of size `0..=bound`, stopping once more than `cap`
+    /// are counted or at `until`. After [`EMPTY_SIZES_GIVEN_UP`] sizes in a row without an
+    /// instance, the enumeration is taken to be over (the formats bound every number).
+    pub fn count(problem: &dyn DynProblem, bound: u64, cap: u64, until: Option<Instant>) -> Census {
+        let mut census = Census {
+            sizes: Vec::new(),
+            uncounted_from: None,
+        };
+        let mut total = 0u64;
         let mut empty_sizes = 0;
-        for size in 0..=bound.unwrap_or(u64::MAX) {
-            let level: Vec<String> = problem.enumerate(size).collect();
-            if bound.is_none() && (inputs.len() + level.len()) as u64 > max_cases {
-                if inputs.is_empty() {
-                    return Err(format!(
-                        "the {} smallest instances of {} (size {size}) are more than --cases {max_cases}",
-                        level.len(),
-                        problem.name()
-                    ));
+        for size in 0..=bound {
+            let mut here = 0;
+            for _ in problem.enumerate(size) {
+                let late = total.is_multiple_of(1024) && until.is_some_and(|t| Instant::now() >= t);
+                if total == cap || late {
+                    if here > 0 {
+                        census.sizes.push((size, here));
+                    }
+                    census.uncounted_from = Some(size);
+                    return census;
                 }
-                break;
+                total += 1;
+                here += 1;
             }
-            empty_sizes = if level.is_empty() { empty_sizes + 1 } else { 0 };
-            if empty_sizes >= EMPTY_SIZES_GIVEN_UP {
-                break;
+            if here > 0 {
+                census.sizes.push((size, here));
+                empty_sizes = 0;
+            } else {
+                empty_sizes += 1;
+                if empty_sizes >= EMPTY_SIZES_GIVEN_UP {
+                    break;
+                }
             }
-            inputs.extend(level.into_iter().map(|input| (size, input)));
-            complete_through = Some(size);
         }
-        match complete_through {
-            Some(complete_through) if !inputs.is_empty() => Ok(ExhaustiveCases {
-                inputs,
-                complete_through,
-            }),
-            _ => Err(format!(
-                "{} enumerates no instance{}",
-                problem.name(),
-                bound.map_or(String::new(), |b| format!(" of size at most {b}"))
-            )),
+        census
+    }
+
+    /// The instances counted of size at most `bound`.
+    pub fn total_through(&self, bound: u64) -> u64 {
+        (self.sizes.iter())
+            .filter(|(size, _)| *size <= bound)
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// The instances counted.
+    pub fn total(&self) -> u64 {
+        self.sizes.iter().map(|(_, n)| n).sum()
+    }
+
+    /// Sizes with their counts, the counts complete (a size only partly counted is left out).
+    fn in_full(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let below = self.uncounted_from.unwrap_or(u64::MAX);
+        self.sizes
+            .iter()
+            .copied()
+            .filter(move |&(size, _)| size < below)
+    }
+
+    /// The largest size whose instances, with those of every smaller size, number at most
+    /// `cases` (`None`: even the smallest size has more).
+    pub fn largest_within(&self, cases: u64) -> Option<u64> {
+        let mut total = 0;
+        let mut largest = None;
+        for (size, count) in self.in_full() {
+            total += count;
+            if total > cases {
+                break;
+            }
+            largest = Some(size);
+        }
+        largest
+    }
+
+    /// What the first `tried` instances, smallest first, cover.
+    pub fn covered(&self, tried: u64) -> Coverage {
+        let mut left = tried;
+        let mut through = None;
+        for (size, count) in self.in_full() {
+            if left < count {
+                let partly = (left > 0).then_some(Partly {
+                    instances: left,
+                    of: Some(count),
+                    size,
+                });
+                return Coverage { through, partly };
+            }
+            left -= count;
+            through = Some(size);
+        }
+        let partly = self.uncounted_from.filter(|_| left > 0).map(|size| Partly {
+            instances: left,
+            of: None,
+            size,
+        });
+        Coverage { through, partly }
+    }
+}
+
+/// What the smallest instances of a problem cover: every instance up to a size, then some
+/// of the next size's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Coverage {
+    /// Every instance of size at most this.
+    pub through: Option<u64>,
+    /// Then some instances of the next size.
+    pub partly: Option<Partly>,
+}
+
+/// Some of the instances of one size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Partly {
+    pub instances: u64,
+    /// Of how many (`None`: not counted).
+    pub of: Option<u64>,
+    pub size: u64,
+}
+
+/// `every instance of size <= 9, and 12 of the 30 of size 10`.
+impl std::fmt::Display for Coverage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(size) = self.through {
+            write!(f, "every instance of size <= {size}")?;
+        }
+        match (self.through, self.partly) {
+            (_, None) if self.through.is_none() => write!(f, "nothing"),
+            (_, None) => Ok(()),
+            (
+                through,
+                Some(Partly {
+                    instances,
+                    of,
+                    size,
+                }),
+            ) => {
+                if through.is_some() {
+                    write!(f, ", and ")?;
+                }
+                match of {
+                    Some(of) => write!(f, "{instances} of the {of} of size {size}"),
+                    None => write!(f, "{instances} more from size {size} on"),
+                }
+            }
         }
     }
 }
 
-impl Cases for ExhaustiveCases {
-    fn count(&self) -> Option<u64> {
-        Some(self.inputs.len() as u64)
-    }
+/// Every instance of a problem up to a size, smallest first (see [`DynProblem::enumerate`] for
+/// what size means), made one at a time as the search asks for them: the memory taken does not
+/// grow with the bound.
+pub struct ExhaustiveCases<'a> {
+    stream: Mutex<Stream<'a>>,
+}
 
-    fn case(&self, index: u64) -> Result<Case, String> {
-        let (size, input) = self
-            .inputs
-            .get(index as usize)
-            .ok_or_else(|| format!("there is no exhaustive case {index}"))?;
-        Ok(Case {
+/// The enumeration, and the instances it has made for cases not yet asked for.
+struct Stream<'a> {
+    instances: Box<dyn Iterator<Item = (u64, String)> + Send + 'a>,
+    /// The number of the case the enumeration makes next.
+    next: u64,
+    /// Cases made ahead of their turn: the search's threads claim numbers in order but may
+    /// ask for them slightly out of order, so this holds at most one per thread.
+    early: BTreeMap<u64, (u64, String)>,
+}
+
+impl<'a> ExhaustiveCases<'a> {
+    /// Every instance of `problem` of size at most `bound`.
+    pub fn new(problem: &'a dyn DynProblem, bound: u64) -> ExhaustiveCases<'a> {
+        ExhaustiveCases {
+            stream: Mutex::new(Stream {
+                instances: problem.enumerate_upto(bound),
+                next: 0,
+                early: BTreeMap::new(),
+            }),
+        }
+    }
+}
+
+impl Cases for ExhaustiveCases<'_> {
+    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+        let mut stream = self
+            .stream
+            .lock()
+            .map_err(|_| "the enumeration failed on another thread".to_string())?;
+        let made = match stream.early.remove(&index) {
+            Some(made) => Some(made),
+            None if index < stream.next => {
+                return Err(format!("exhaustive case {index} was asked for twice"))
+            }
+            None => {
+                while stream.next < index {
+                    let Some(made) = stream.instances.next() else {
+                        return Ok(None);
+                    };
+                    let number = stream.next;
+                    stream.early.insert(number, made);
+                    stream.next += 1;
+                }
+                stream.next += 1;
+                stream.instances.next()
+            }
+        };
+        Ok(made.map(|(size, input)| Case {
             index,
-            origin: Origin::Enumerated { size: *size },
-            input: input.clone(),
-        })
+            origin: Origin::Enumerated { size },
+            input,
+        }))
     }
 }
 
@@ -217,11 +370,7 @@ pub struct ExternalCases<'a> {
 const GENERATOR_TIME: Duration = Duration::from_secs(10);
 
 impl Cases for ExternalCases<'_> {
-    fn count(&self) -> Option<u64> {
-        None
-    }
-
-    fn case(&self, index: u64) -> Result<Case, String> {
+    fn case(&self, index: u64) -> Result<Option<Case>, String> {
         let seed = self.seed.wrapping_add(index);
         let invocation = self.generator.invocation.clone().arg(seed.to_string());
         let shown = self.generator.given.display();
@@ -241,10 +390,38 @@ impl Cases for ExternalCases<'_> {
         let input = String::from_utf8(run.stdout).map_err(|_| {
             format!("the generator {shown} printed bytes that are not UTF-8 for seed {seed}")
         })?;
-        Ok(Case {
+        Ok(Some(Case {
             index,
             origin: Origin::External { seed },
             input,
-        })
+        }))
+    }
+}
+
+/// Random cases of a program-backed problem: case `i` calls its generator with seed
+/// `seed + i` and the parameters `params[i mod k]` (the user's, or each group's of the plan
+/// in turn, so that every kind of test the setter planned comes up).
+pub struct ProgramCases<'a> {
+    pub tools: &'a ProgramTools<'a>,
+    pub params: Vec<Vec<(String, String)>>,
+    pub seed: u64,
+}
+
+impl Cases for ProgramCases<'_> {
+    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+        let params = match self.params.len() {
+            0 => Vec::new(),
+            k => self.params[(index % k as u64) as usize].clone(),
+        };
+        let call = Call {
+            params,
+            seed: self.seed.wrapping_add(index),
+        };
+        let input = self.tools.generate(call.seed, &call.params, false)?;
+        Ok(Some(Case {
+            index,
+            origin: Origin::Called(call),
+            input,
+        }))
     }
 }

@@ -3,10 +3,10 @@
 //! judging path ([`crate::judge`]) with the problem's checker or a plain token comparison.
 
 use crate::catalog::DynProblem;
-use crate::check::{diff, JudgeFailure};
+use crate::check::default_validator::compare_tokens;
+use crate::check::JudgeFailure;
 use crate::judge::{Checker, Judge};
 use crate::run::{Program, Stdin};
-use crate::text::show;
 use crate::verdict::{Judged, Verdict};
 
 /// The program's verdict on one case, with what it was expected to print and what it printed.
@@ -99,7 +99,7 @@ impl Oracle for ExternalOracle<'_> {
 }
 
 /// The checker of generic mode: the same whitespace-separated tokens as the reference's
-/// output (see [`compare_tokens`]).
+/// output, byte for byte (see [`compare_tokens`]).
 pub struct Tokens;
 
 impl Checker for Tokens {
@@ -108,71 +108,5 @@ impl Checker for Tokens {
             Ok(()) => Judged::new(Verdict::AC, "ok"),
             Err(why) => Judged::new(Verdict::WA, why),
         })
-    }
-}
-
-/// Accepts `got` if it has the same whitespace-separated tokens as `expected`; otherwise
-/// names the first differing token (1-based, with its line in the output) and adds a diff.
-pub fn compare_tokens(expected: &[u8], got: &[u8]) -> Result<(), String> {
-    let tokens = |bytes: &[u8]| -> Vec<(usize, Vec<u8>)> {
-        let mut out = Vec::new();
-        for (line, text) in bytes.split(|&b| b == b'\n').enumerate() {
-            for token in text
-                .split(u8::is_ascii_whitespace)
-                .filter(|t| !t.is_empty())
-            {
-                out.push((line + 1, token.to_vec()));
-            }
-        }
-        out
-    };
-    let (want, have) = (tokens(expected), tokens(got));
-    let Some(i) = (0..want.len().max(have.len()))
-        .find(|&i| want.get(i).map(|t| &t.1) != have.get(i).map(|t| &t.1))
-    else {
-        return Ok(());
-    };
-    let mut message = match (want.get(i), have.get(i)) {
-        (Some((_, w)), Some((line, h))) => format!(
-            "token {} (output line {line}): expected {}, got {}",
-            i + 1,
-            show::token(w),
-            show::token(h)
-        ),
-        (Some((_, w)), None) => format!(
-            "the output ends after {} tokens; expected {} next",
-            have.len(),
-            show::token(w)
-        ),
-        (None, Some((line, h))) => format!(
-            "the output has more than the expected {} tokens: {} on line {line}",
-            want.len(),
-            show::token(h)
-        ),
-        (None, None) => return Ok(()),
-    };
-    if let Some(hunk) = diff::first_hunk(expected, got) {
-        message.push('\n');
-        message.push_str(hunk.trim_end());
-    }
-    Err(message)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::compare_tokens;
-
-    #[test]
-    fn tokens_compare_across_whitespace_and_name_the_first_difference() {
-        assert!(compare_tokens(b"1 2\n3\n", b"1  2 3").is_ok());
-        let why = compare_tokens(b"1\n2\n3\n", b"1\n2\n4\n").unwrap_err();
-        assert!(
-            why.starts_with("token 3 (output line 3): expected \"3\", got \"4\""),
-            "{why}"
-        );
-        let why = compare_tokens(b"1\n2\n", b"1\n").unwrap_err();
-        assert!(why.starts_with("the output ends after 1 tokens"), "{why}");
-        let why = compare_tokens(b"1\n", b"1\n2\n").unwrap_err();
-        assert!(why.contains("more than the expected 1 tokens"), "{why}");
     }
 }

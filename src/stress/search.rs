@@ -4,10 +4,11 @@
 use std::time::{Duration, Instant};
 
 use super::{Case, Cases, Oracle, Trial};
+use crate::interrupt;
 use crate::parallel::{self, Step};
 
 /// When a search stops if nothing fails: after a number of cases, after a time, or both
-/// (whichever comes first); the source's own count always bounds it.
+/// (whichever comes first); the source's end and SIGINT ([`crate::interrupt`]) always end it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Budget {
     pub cases: Option<u64>,
@@ -29,6 +30,8 @@ pub struct Search {
     pub elapsed: Duration,
     /// The lowest-numbered failing case.
     pub failure: Option<Failure>,
+    /// SIGINT stopped the search (the cases tried all passed).
+    pub interrupted: bool,
 }
 
 /// What the lowest-numbered unusual case was: a failure, or a case that could not be made.
@@ -49,22 +52,20 @@ pub fn search(
 ) -> Result<Search, String> {
     let start = Instant::now();
     let deadline = budget.duration.map(|d| start + d);
-    let limit = match (cases.count(), budget.cases) {
-        (Some(a), Some(b)) => a.min(b),
-        (a, b) => a.or(b).unwrap_or(u64::MAX),
-    };
+    let limit = budget.cases.unwrap_or(u64::MAX);
     let mut tried = 0;
     let mut stop = None;
     parallel::in_order(
         limit,
         jobs,
         |index| {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if deadline.is_some_and(|d| Instant::now() >= d) || interrupt::requested() {
                 return Step::Stop;
             }
             match cases.case(index) {
                 Err(why) => Step::Last(Some(Stop::Broken(why))),
-                Ok(case) => {
+                Ok(None) => Step::Stop,
+                Ok(Some(case)) => {
                     let trial = oracle.trial(&case.input);
                     on_case();
                     match trial.failed() {
@@ -85,12 +86,14 @@ pub fn search(
             tried,
             elapsed,
             failure: None,
+            interrupted: interrupt::requested(),
         }),
         Some(Stop::Broken(why)) => Err(why),
         Some(Stop::Failed(failure)) => Ok(Search {
             tried,
             elapsed,
             failure: Some(failure),
+            interrupted: false,
         }),
     }
 }

@@ -1,15 +1,18 @@
-//! Shrinking a failing case: greedy descent over the problem's own shrink candidates.
+//! Shrinking a failing case: greedy descent over candidates.
 //!
-//! From the current case, the candidates ([`DynProblem::shrink`]: fewer boards, heaps or
-//! queries, then smaller numbers, most promising first) are judged in order, a batch of one
-//! per thread at a time; the first that fails with the same verdict becomes the current case
+//! From the current case, the candidates (for a catalog problem [`DynProblem::shrink`]: fewer
+//! boards, heaps or queries, then smaller numbers, most promising first; for a program-backed
+//! problem, smaller generator calls, see [`crate::programs::shrink`]) are judged in order, a
+//! batch of one per thread at a time; the first that fails with the same verdict becomes the current case
 //! and the descent goes on from there. When no candidate fails, the case is locally minimal.
 //! Keeping the verdict keeps the bug: a wrong answer does not drift into some other crash.
-//! A descent stops early after [`MAX_RUNS`] judged candidates, and says so.
+//! A descent stops early after [`MAX_RUNS`] judged candidates, or on SIGINT, and says so.
 
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use crate::catalog::DynProblem;
+use crate::interrupt;
 use crate::parallel;
 use crate::run::fnv1a_128;
 
@@ -30,12 +33,16 @@ pub struct Shrunk {
     /// Candidates judged (program runs).
     pub runs: u64,
     /// No candidate of the final case fails: it is locally minimal (false when the descent
-    /// stopped at [`MAX_RUNS`]).
+    /// stopped at [`MAX_RUNS`] or on SIGINT).
     pub minimal: bool,
+    /// SIGINT stopped the descent ([`crate::interrupt`]).
+    pub interrupted: bool,
+    /// How long the descent took.
+    pub elapsed: Duration,
 }
 
 /// Shrinks `input`, on which the program got `trial`, as far as it keeps failing with
-/// `trial.verdict`.
+/// `trial.verdict`, with the problem's own candidates.
 pub fn shrink(
     problem: &dyn DynProblem,
     oracle: &dyn Oracle,
@@ -43,41 +50,74 @@ pub fn shrink(
     input: String,
     trial: Trial,
 ) -> Shrunk {
+    let candidates = |input: &String, _: &str| problem.shrink(input.as_bytes());
+    descend(
+        oracle,
+        jobs,
+        (input.clone(), input),
+        trial,
+        candidates,
+        |input| Some(input.clone()),
+    )
+    .0
+}
+
+/// The descent itself, over cases made from a state `S` (the input itself, or the generator
+/// call that makes it): `candidates` gives the next states to try from a case, `make` the
+/// input of a state (`None`: it makes none). Inputs are made and judged a batch of one per
+/// thread at a time. Returns the end of the descent and its state.
+pub fn descend<S: Send + Sync + Clone>(
+    oracle: &dyn Oracle,
+    jobs: usize,
+    start: (S, String),
+    trial: Trial,
+    candidates: impl Fn(&S, &str) -> Vec<S>,
+    make: impl Fn(&S) -> Option<String> + Sync,
+) -> (Shrunk, S) {
+    let began = Instant::now();
     let target = trial.judged.verdict;
+    let (mut state, input) = start;
     let mut current = Shrunk {
         input,
         trial,
         steps: 0,
         runs: 0,
         minimal: false,
+        interrupted: false,
+        elapsed: Duration::ZERO,
     };
     // Candidates lists are finite and each step moves to a new case, but a problem's
     // candidates need not be strictly smaller in one order: never judge a case twice.
     let mut seen: HashSet<u128> = HashSet::from([fnv1a_128(&[current.input.as_bytes()])]);
     'descent: loop {
-        let candidates: Vec<String> = problem
-            .shrink(current.input.as_bytes())
-            .into_iter()
-            .filter(|c| seen.insert(fnv1a_128(&[c.as_bytes()])))
-            .collect();
+        let candidates = candidates(&state, &current.input);
         for batch in candidates.chunks(jobs.max(1)) {
-            if current.runs >= MAX_RUNS {
-                return current;
+            current.interrupted = interrupt::requested();
+            if current.runs >= MAX_RUNS || current.interrupted {
+                current.elapsed = began.elapsed();
+                return (current, state);
             }
-            let trials = parallel::map(batch, jobs, |input| oracle.trial(input));
-            current.runs += batch.len() as u64;
-            if let Some((candidate, trial)) = batch
-                .iter()
+            let made = parallel::map(batch, jobs, |next| make(next));
+            let fresh: Vec<(&S, String)> = (batch.iter().zip(made))
+                .filter_map(|(next, input)| Some((next, input?)))
+                .filter(|(_, input)| seen.insert(fnv1a_128(&[input.as_bytes()])))
+                .collect();
+            let trials = parallel::map(&fresh, jobs, |(_, input)| oracle.trial(input));
+            current.runs += fresh.len() as u64;
+            if let Some(((next, candidate), trial)) = fresh
+                .into_iter()
                 .zip(trials)
                 .find(|(_, trial)| trial.judged.verdict == target)
             {
-                current.input = candidate.clone();
+                current.input = candidate;
                 current.trial = trial;
                 current.steps += 1;
+                state = next.clone();
                 continue 'descent;
             }
         }
         current.minimal = true;
-        return current;
+        current.elapsed = began.elapsed();
+        return (current, state);
     }
 }

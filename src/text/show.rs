@@ -1,6 +1,7 @@
 //! Rendering contestant bytes inside checker messages: every message we write is ASCII, a
 //! single hostile token cannot flood a report, and an invisible byte (NUL, CR, a byte order
 //! mark, a non-breaking space) is shown as what it is instead of vanishing on a terminal.
+//! Counts in messages get their noun in the right number ([`count`]).
 
 use std::fmt::Write;
 
@@ -12,6 +13,13 @@ pub const LINE_CHARS: usize = 100;
 
 /// Longest explanation kept from a problem, in characters.
 pub const MESSAGE_CHARS: usize = 4000;
+
+/// `1 sample`, `2 samples`: a number with its noun, for every count in a message.
+pub fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
+}
 
 /// `bytes` as printable ASCII: `\n`, `\r`, `\t`, `\0`, `\\` and `\"` for those characters,
 /// `\u{..}` for other Unicode characters and `\xNN` for other control bytes and for bytes

@@ -1,11 +1,17 @@
-/* Misbehaving programs for the judge's evil suite: `evil MODE TOKEN`. Every mode ignores its
- * input; the correct answer to the suite's test is "second". TOKEN is not used: it marks the
- * command line of this process and of its forked children, so the test can find survivors. */
+/* Misbehaving programs for the judge's evil suite: `evil MODE TOKEN [TARGET]`. Every mode
+ * ignores its input; the correct answer to the suite's test is "second". TOKEN is not used: it
+ * marks the command line of this process and of its forked children, so the test can find
+ * survivors. The confinement modes print "second" when the sandbox stopped them and "first"
+ * (wrong) when it did not. */
 #define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 static void sleep_forever(void) {
@@ -98,6 +104,51 @@ int main(int argc, char **argv) {
         fputs("second\r\n", stdout);
     } else if (!strcmp(mode, "no-newline")) {
         fputs("second", stdout);
+    } else if (!strcmp(mode, "connect") && argc > 3) {
+        /* TARGET: a port on 127.0.0.1 where the test listens. */
+        struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons(atoi(argv[3]))};
+        to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        int s = socket(AF_INET, SOCK_STREAM, 0);
+        int reached = s >= 0 && connect(s, (struct sockaddr *)&to, sizeof to) == 0;
+        puts(reached ? "first" : "second");
+    } else if (!strcmp(mode, "write") && argc > 3) {
+        /* TARGET: a file to create. */
+        int fd = open(argv[3], O_WRONLY | O_CREAT | O_EXCL, 0644);
+        int wrote = fd >= 0 && write(fd, "escaped\n", 8) == 8;
+        puts(wrote ? "first" : "second");
+    } else if (!strcmp(mode, "read") && argc > 3) {
+        /* TARGET: another test's answer file, whose answer is "first". */
+        FILE *f = fopen(argv[3], "r");
+        char answer[64] = "second\n";
+        if (f && !fgets(answer, sizeof answer, f)) strcpy(answer, "first\n");
+        fputs(answer, stdout);
+    } else if (!strcmp(mode, "fork-storm")) {
+        puts("second");
+        fflush(stdout);
+        for (;;) fork();
+    } else if (!strcmp(mode, "detach")) {
+        /* A grandchild in its own session, with no descriptor of the judge's: nothing ties it
+         * to the run. */
+        puts("second");
+        fflush(stdout);
+        if (fork() == 0) {
+            setsid();
+            if (fork() == 0) {
+                for (int fd = 0; fd < 3; fd++) close(fd);
+                sleep_forever();
+            }
+            _exit(0);
+        }
+    } else if (!strcmp(mode, "kill-all")) {
+        kill(-1, SIGKILL);
+        puts("second");
+    } else if (!strcmp(mode, "malloc-64")) {
+        /* 64 MiB blocks until malloc fails; then give up with exit code 3. */
+        for (;;) {
+            char *block = malloc(64 << 20);
+            if (!block) return 3;
+            memset(block, 1, 64 << 20);
+        }
     } else {
         fprintf(stderr, "unknown mode %s\n", mode);
         return 64;

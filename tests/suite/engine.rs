@@ -10,7 +10,7 @@ fn parse(name: &str) -> Ruleset {
         .unwrap_or_else(|e| panic!("test ruleset {name}: {e}"))
 }
 
-/// Every engine, on one thread and on two.
+/// Every engine, on one to four threads (the plain oracle on one).
 fn all_options() -> Vec<Options> {
     let engines = [
         Engine::Auto,
@@ -20,7 +20,10 @@ fn all_options() -> Vec<Options> {
     ];
     engines
         .into_iter()
-        .flat_map(|engine| [1, 2].map(|threads| Options { engine, threads }))
+        .flat_map(|engine| {
+            let threads = if engine == Engine::Plain { 1 } else { 4 };
+            (1..=threads).map(move |threads| Options { engine, threads })
+        })
         .collect()
 }
 
@@ -42,6 +45,44 @@ fn assert_engines_match(rules: &Ruleset, oracle: &[u32]) {
             );
         }
         assert_eq!(values.len(), oracle.len());
+    }
+}
+
+/// Long enough for the rare/common engine to decide heaps with sets of rests computed ahead
+/// by every thread (from 4096 values on), on splitting games of every kind.
+#[test]
+fn splitting_games_match_the_oracle_with_sets_computed_ahead() {
+    for name in [
+        "octal:0.77",
+        "octal:0.07",
+        "octal:0.4",
+        "octal:0.165",
+        "stripes:3,7,12",
+        "stripes:1,2,3,4",
+    ] {
+        let rules = parse(name);
+        assert_engines_match(&rules, &plain_table(&rules, 8192));
+    }
+}
+
+/// 0.777 to 2^16 on one to four threads: the sets ahead, reclassifications and the capacity
+/// growing while threads run, against the plain oracle.
+#[test]
+fn stripes_1_2_3_to_2_16_on_every_thread_count() {
+    let rules = parse("stripes:1,2,3");
+    let oracle = plain_table(&rules, 1 << 16);
+    for engine in [Engine::Auto, Engine::RareCommon] {
+        for threads in 1..=4 {
+            let options = Options { engine, threads };
+            let mut grundy = Grundy::new(&rules, &options);
+            // Uneven steps, as the command extends the table.
+            let mut len = 0;
+            while len < oracle.len() {
+                len = oracle.len().min(len * 2 + 1000);
+                grundy.extend_to(len).expect("memory for a small table");
+            }
+            assert!(grundy.values() == &oracle[..], "{options:?}");
+        }
     }
 }
 

@@ -58,13 +58,7 @@ fn every_engine_prints_what_the_plain_engine_prints() {
                 for threads in ["1", "2"] {
                     let args = [
                         &[
-                            ruleset,
-                            "--upto",
-                            upto,
-                            "--engine",
-                            engine,
-                            "--threads",
-                            threads,
+                            ruleset, "--upto", upto, "--engine", engine, "--jobs", threads,
                         ][..],
                         period,
                     ]
@@ -74,6 +68,22 @@ fn every_engine_prints_what_the_plain_engine_prints() {
             }
         }
     }
+}
+
+/// `-j` like every command, and the former `--threads`, past the values where the
+/// rare/common engine starts computing ahead on threads.
+#[test]
+fn jobs_and_the_former_threads_flag_print_the_same() {
+    let one = grundy(&["stripes:1,2,3", "--upto", "20000", "-j", "1"]);
+    assert_eq!(
+        grundy(&["stripes:1,2,3", "--upto", "20000", "-j", "3"]),
+        one
+    );
+    assert_eq!(
+        grundy(&["stripes:1,2,3", "--upto", "20000", "--threads", "2"]),
+        one
+    );
+    assert_eq!(grundy(&["stripes:1,2,3", "--upto", "20000"]), one);
 }
 
 #[test]
@@ -126,6 +136,8 @@ fn unproven_periods_are_said_so() {
 fn bad_flags_are_usage_errors_naming_the_flag() {
     assert!(grundy_fails(&["nim", "--upto", "5", "--engine", "fast"]).contains("--engine"));
     assert!(grundy_fails(&["nim", "--upto", "5", "--threads", "0"]).contains("--threads"));
+    assert!(grundy_fails(&["nim", "--upto", "5", "-j", "0"]).contains("--jobs"));
+    assert!(grundy_fails(&["nim", "--upto", "5", "-j", "2", "--threads", "2"]).contains("--jobs"));
     assert!(grundy_fails(&["nim", "--upto", "99999999999"]).contains("--upto"));
     assert!(grundy_fails(&["stripes:0,1", "--upto", "5"]).contains("RULESET"));
 }

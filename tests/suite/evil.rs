@@ -15,39 +15,39 @@ use stonejudge::judge::{Judge, Test};
 use stonejudge::run::{Cache, Limits, Program, Run, Runner, Stdin, STDERR_KEPT};
 use stonejudge::verdict::Verdict;
 
-const TIME_LIMIT: Duration = Duration::from_millis(500);
-const MEMORY_LIMIT: u64 = 256 << 20;
+pub(crate) const TIME_LIMIT: Duration = Duration::from_millis(500);
+pub(crate) const MEMORY_LIMIT: u64 = 256 << 20;
 /// The memory limit of the memory bombs: small, so that filling it takes little time even on a
 /// busy machine (the wall-clock limit would otherwise make them TLE).
 const SMALL_MEMORY_LIMIT: u64 = 64 << 20;
 /// The test every fixture answers: one case, heaps 3 and 3, which the first player loses.
-const INPUT: &str = "1\n2\n3 3\n";
-const ANSWER: &str = "second\n";
+pub(crate) const INPUT: &str = "1\n2\n3 3\n";
+pub(crate) const ANSWER: &str = "second\n";
 
 /// The environment variable that carries a run's token to the program and its descendants.
-const TOKEN_VAR: &str = "STONEJUDGE_EVIL_TOKEN";
+pub(crate) const TOKEN_VAR: &str = "STONEJUDGE_EVIL_TOKEN";
 
-fn limits() -> Limits {
+pub(crate) fn limits() -> Limits {
     Limits::new(TIME_LIMIT, MEMORY_LIMIT)
 }
 
 /// The compiled fixtures and a scratch directory with the test files, shared by all cases.
-struct Fixtures {
-    runner: Runner,
-    cache: Cache,
-    dir: tempfile::TempDir,
-    c: Program,
-    cpp: Program,
-    rust: Program,
-    python: Program,
-    shell: Program,
+pub(crate) struct Fixtures {
+    pub runner: Runner,
+    pub cache: Cache,
+    pub dir: tempfile::TempDir,
+    pub c: Program,
+    pub cpp: Program,
+    pub rust: Program,
+    pub python: Program,
+    pub shell: Program,
 }
 
-fn programs_dir() -> PathBuf {
+pub(crate) fn programs_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs")
 }
 
-fn fixtures() -> &'static Fixtures {
+pub(crate) fn fixtures() -> &'static Fixtures {
     static FIXTURES: OnceLock<Fixtures> = OnceLock::new();
     FIXTURES.get_or_init(|| {
         let runner = Runner::new(env!("CARGO_BIN_EXE_stonejudge"));
@@ -79,14 +79,14 @@ fn fixtures() -> &'static Fixtures {
 }
 
 /// A string no other run of this process or any other uses.
-fn unique_token(mode: &str) -> String {
+pub(crate) fn unique_token(mode: &str) -> String {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     format!("evil-{}-{n}-{mode}", std::process::id())
 }
 
 /// `program` with `args` appended and the token in its environment.
-fn with_token(program: &Program, args: &[&str], token: &str) -> Program {
+pub(crate) fn with_token(program: &Program, args: &[&str], token: &str) -> Program {
     let mut program = program.clone();
     program
         .invocation
@@ -101,14 +101,14 @@ fn with_token(program: &Program, args: &[&str], token: &str) -> Program {
 
 /// A judged run: its verdict and message, and the run itself.
 #[derive(Debug)]
-struct TestOutcome {
-    verdict: Verdict,
-    message: String,
-    run: Option<Run>,
+pub(crate) struct TestOutcome {
+    pub verdict: Verdict,
+    pub message: String,
+    pub run: Option<Run>,
 }
 
 /// Judges `program` on the nim test of the fixtures through the library's judging path.
-fn judge_test(program: &Program, limits: &Limits) -> TestOutcome {
+pub(crate) fn judge_test(program: &Program, limits: &Limits) -> TestOutcome {
     let fixtures = fixtures();
     let nim = catalog::find("nim").expect("nim is in the catalog");
     let judge = Judge {
@@ -131,7 +131,7 @@ fn judge_test(program: &Program, limits: &Limits) -> TestOutcome {
 
 /// Judges `program MODE TOKEN` on the test and checks the verdict, the wall-clock bound and
 /// that nothing survives.
-fn judge_case(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
+pub(crate) fn judge_case(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
     judge_case_under(program, mode, expected, &limits())
 }
 
@@ -141,7 +141,7 @@ fn judge_memory_bomb(program: &Program, mode: &str) -> TestOutcome {
     judge_case_under(program, mode, Verdict::MLE, &limits)
 }
 
-fn judge_case_under(
+pub(crate) fn judge_case_under(
     program: &Program,
     mode: &str,
     expected: Verdict,
@@ -167,7 +167,7 @@ fn judge_case_under(
 
 /// Fails if a live process still carries `token` in its command line or environment. A
 /// process just killed may take a moment to disappear, so look again for a while first.
-fn assert_no_survivors(token: &str) {
+pub(crate) fn assert_no_survivors(token: &str) {
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let survivors = processes_with(token);
@@ -186,7 +186,7 @@ fn assert_no_survivors(token: &str) {
 }
 
 /// Live (not zombie) processes whose command line or environment contains `token`.
-fn processes_with(token: &str) -> Vec<i32> {
+pub(crate) fn processes_with(token: &str) -> Vec<i32> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
@@ -206,7 +206,7 @@ fn processes_with(token: &str) -> Vec<i32> {
         .collect()
 }
 
-fn run_of(outcome: &TestOutcome) -> &Run {
+pub(crate) fn run_of(outcome: &TestOutcome) -> &Run {
     outcome.run.as_ref().expect("the program ran")
 }
 
@@ -616,7 +616,9 @@ fn judge_memory_stays_bounded_under_floods() {
             .arg(&fixtures.c.invocation.program)
             .args([mode, &token])
             .env("STONEJUDGE_CACHE", fixtures.cache.dir())
-            .env(TOKEN_VAR, &token);
+            .env(TOKEN_VAR, &token)
+            // The judge is a tool of ours: it reads the tests, which a confined program cannot.
+            .trusted();
         let run = fixtures
             .runner
             .run(

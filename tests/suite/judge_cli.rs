@@ -422,5 +422,5 @@ fn bad_time_limit_is_a_usage_error() {
     let tests = nim_tests(1);
     let out = judge(tests.path(), &["--time-limit", "0"], &program("nim_ok.cpp"));
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("positive number of seconds"));
+    assert!(text(&out.stderr).contains("must be more than 0 seconds"));
 }

@@ -2,6 +2,8 @@
 //! `stonejudge` binary on real programs (`tests/programs/`, `problems/*/solutions/`).
 
 mod check_cli;
+mod ci_docs;
+mod confinement;
 mod declared_games;
 mod engine;
 mod engine_cli;
@@ -15,8 +17,12 @@ mod game_wythoff;
 mod gen_golden;
 mod gen_helpers;
 mod gen_problems;
+mod interrupt_cli;
 mod judge_cli;
 mod launch_server;
+mod messages_cli;
+mod package_fixtures;
+mod package_kattis;
 mod parser_fuzz;
 mod problem_bounded_nim;
 mod problem_kit;
@@ -28,9 +34,12 @@ mod problem_rows;
 mod problem_stripes;
 mod problem_subtraction;
 mod problem_wythoff;
+mod programs_archive;
 mod stress_cli;
+mod stress_exhaustive;
 mod testdata_archive;
 mod testdata_cli;
 mod testdata_strength;
 mod validate_rejects;
 mod verify_cli;
+mod watched;

@@ -56,7 +56,9 @@ fn malformed_inputs_are_rejected_where_they_break() {
         (b"1 5 1\n3\n1\n5\n6", 5, 2, "must end with a newline"),
         (b"1 05 1\n3\n1\n5\n6\n", 1, 3, "leading zero"),
         (b"1  5 1\n3\n1\n5\n6\n", 1, 3, "expected z"),
-        (b"1 5 1\n1\n0\n", 3, 1, "p = 0 is outside 1..=1000"),
+        (b"1 5 1\n1\n0\n", 3, 1, "p = 0 is outside 1..=999"),
+        // POI's statement: p < 1000 (while the lengths may be 1000).
+        (b"1 5 1\n1\n1000\n", 3, 1, "p = 1000 is outside 1..=999"),
         (b"1 5 1\n2\n1 5\n", 3, 3, "found an extra value"),
         (b"1 5\n1\n1\n", 1, 4, "expected a single space"),
     ];

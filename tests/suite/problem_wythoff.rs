@@ -218,3 +218,53 @@ fn wrong_solutions_are_caught_by_generated_data() {
     }
     assert_wrong_solutions_caught(NAME, &inputs);
 }
+
+/// P-positions with k = F40 and F42 inside POJ 1067's limits (a, b <= 10^9), where
+/// `floor(k * phi)` in `double` comes out one too high: accepted POJ/HDU solutions fail here.
+const DOUBLE_TRAPS: [(u64, u64); 2] = [(165_580_140, 267_914_295), (433_494_436, 701_408_732)];
+
+#[test]
+fn a_double_solution_is_wrong_inside_a_and_b_up_to_10_9_and_the_data_holds_the_trap() {
+    for (a, b) in DOUBLE_TRAPS {
+        assert!(a <= 1_000_000_000 && b <= 1_000_000_000);
+        assert_eq!(p_position(b - a), Some((a, b)), "not a P-position");
+    }
+    // The committed test data holds the first trap, so `verify` keeps a double solution out.
+    let holds_it = std::fs::read_dir(repo_path("testdata/wythoff"))
+        .expect("testdata/wythoff")
+        .filter_map(|entry| std::fs::read_to_string(entry.ok()?.path()).ok())
+        .any(|text| text.lines().any(|line| line == "165580140 267914295"));
+    assert!(
+        holds_it,
+        "no test of testdata/wythoff holds 165580140 267914295"
+    );
+
+    let tests = tempfile::tempdir().expect("temp dir");
+    let input: String = DOUBLE_TRAPS
+        .iter()
+        .map(|(a, b)| format!("{a} {b}\n"))
+        .collect();
+    std::fs::write(tests.path().join("01.in"), &input).expect("write input");
+    std::fs::write(tests.path().join("01.ans"), solve_via_binary(NAME, &input)).expect("answer");
+    let judge = |solution: &str| {
+        let output = stonejudge()
+            .args(["judge", NAME, "--tests"])
+            .arg(tests.path())
+            .arg("--")
+            .arg(repo_path(solution))
+            .output()
+            .expect("run stonejudge judge");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let out = judge("problems/wythoff/solutions/wrong_answer/double_phi.cpp");
+    assert!(out.contains("01    WA"), "{out}");
+    let out = judge("problems/wythoff/solutions/accepted/wythoff.cpp");
+    assert!(
+        out.contains("all 1 test AC") || out.contains("01    AC"),
+        "{out}"
+    );
+}
+
+fn repo_path(path: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path)
+}

@@ -115,7 +115,7 @@ fn a_correct_solution_passes_thousands_of_cases() {
         path(&program),
     ]);
     assert_eq!(code, Some(0), "stdout:\n{out}\nstderr:\n{err}");
-    assert_eq!(out, "OK: 2000 cases passed (stripes)\n");
+    assert_eq!(out, "OK: 2000 cases passed (stripes, seeds 7..=2006)\n");
     // Every mode of the generator takes its turn.
     for mode in ["random", "max", "min", "short", "equal", "wide", "all"] {
         assert!(err.contains(mode), "mode {mode} not mixed in: {err}");
@@ -178,7 +178,7 @@ fn exhaustive_mode_reports_the_smallest_failing_instance_first() {
     assert!(out.starts_with("FAILED case 0 (size 3): WA\n"), "{out}");
     assert_eq!(std::fs::read_to_string(&saved).expect("saved"), "1\n1\n1\n");
     assert!(
-        out.contains("repro: stonejudge stress misere-nim --exhaustive --bound 3 -- "),
+        out.contains("repro: stonejudge stress misere-nim --exhaustive --bound 3 --cases 1 -- "),
         "{out}"
     );
 }
@@ -207,13 +207,15 @@ fn generic_mode_compares_tokens_and_says_it_does_not_shrink() {
         path(&reference),
         "--cases",
         "30",
+        "--seed",
+        "1",
     ];
 
     let mut args = common.to_vec();
     args.extend(["--", path(&reference)]);
     let (code, out, err) = stress(&args);
     assert_eq!(code, Some(0), "stdout:\n{out}\nstderr:\n{err}");
-    assert_eq!(out, "OK: 30 cases passed\n");
+    assert_eq!(out, "OK: 30 cases passed (seeds 1..=30)\n");
 
     let saved = scratch.path().join("case.in");
     let mut args = common.to_vec();
@@ -239,4 +241,172 @@ fn bad_parameters_are_usage_errors_naming_the_flag() {
     let (code, _, err) = stress(&["nosuch", "--", path(&program)]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("unknown problem \"nosuch\""), "{err}");
+}
+
+/// The seed a run drew, from its header: `random cases from seed N (drawn afresh; ...`.
+fn drawn_seed(err: &str) -> u64 {
+    let after = err
+        .split("random cases from seed ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no seed in the header: {err}"));
+    assert!(after.contains("(drawn afresh; --seed "), "{err}");
+    after
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no seed number: {err}"))
+}
+
+#[test]
+fn runs_without_a_seed_draw_fresh_ones_and_print_them_in_the_repro() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let program = solution("stripes", "wrong_answer", "grundy_u8.cpp");
+    let mut seeds = Vec::new();
+    for run in 0..2 {
+        let saved = scratch.path().join(format!("run{run}.in"));
+        let (code, out, err) = stress(&["stripes", "--save", path(&saved), "--", path(&program)]);
+        assert_eq!(code, Some(1), "stdout:\n{out}\nstderr:\n{err}");
+        let seed = drawn_seed(&err);
+        // The failing case is case i, made with seed + i; the repro names that seed.
+        let index: u64 = out
+            .strip_prefix("FAILED case ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|i| i.parse().ok())
+            .expect("case number");
+        let repro_seed = format!("--seed {} --cases 1", seed.wrapping_add(index));
+        assert!(out.contains(&repro_seed), "{repro_seed} not in:\n{out}");
+        seeds.push(seed);
+    }
+    assert_ne!(seeds[0], seeds[1], "two runs drew the same seed");
+
+    // A passing run says which seeds it covered.
+    let good = solution("stripes", "accepted", "stripes.cpp");
+    let (code, out, err) = stress(&["stripes", "--cases", "5", "--", path(&good)]);
+    assert_eq!(code, Some(0), "{err}");
+    let seed = drawn_seed(&err);
+    assert_eq!(
+        out,
+        format!(
+            "OK: 5 cases passed (stripes, seeds {seed}..={})\n",
+            seed + 4
+        )
+    );
+}
+
+#[test]
+fn shrinking_reports_its_own_time_and_rates_are_plain_numbers() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let saved = scratch.path().join("case.in");
+    let program = solution("stripes", "wrong_answer", "grundy_u8.cpp");
+    let (code, out, err) = stress(&[
+        "stripes",
+        "--seed",
+        "1",
+        "--save",
+        path(&saved),
+        "--",
+        path(&program),
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    let shrink_line = out
+        .lines()
+        .find(|l| l.starts_with("shrunk "))
+        .unwrap_or_else(|| panic!("no shrink line: {out}"));
+    // `shrunk to a locally minimal case in 3 steps (40 runs, 0.4 s), still WA`.
+    assert!(shrink_line.contains(" runs, "), "{shrink_line}");
+    assert!(shrink_line.contains(" s), still WA"), "{shrink_line}");
+    let rate = err
+        .lines()
+        .find(|l| l.contains("cases/s"))
+        .unwrap_or_else(|| panic!("no rate: {err}"));
+    // `(39 cases/s, 2 jobs)`: a whole number, no thousands separator, no decimals.
+    let number = rate
+        .split(" cases/s")
+        .next()
+        .and_then(|before| before.rsplit('(').next())
+        .unwrap_or_default();
+    assert!(
+        !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()),
+        "{rate}"
+    );
+}
+
+#[test]
+fn save_paths_are_checked_before_the_run_and_a_case_is_never_lost() {
+    let program = solution("stripes", "wrong_answer", "grundy_u8.cpp");
+    let (code, out, err) = stress(&[
+        "stripes",
+        "--save",
+        "/nonexistent/x.in",
+        "--",
+        path(&program),
+    ]);
+    assert_eq!(code, Some(2), "stdout:\n{out}\nstderr:\n{err}");
+    assert!(
+        err.contains("--save /nonexistent/x.in: there is no directory /nonexistent"),
+        "{err}"
+    );
+    assert!(out.is_empty() && !err.contains("cases in"), "it ran: {err}");
+
+    // By default a case goes to .stonejudge/, which tells git to ignore it.
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let run_in = |dir: &Path| {
+        let output = Command::cargo_bin("stonejudge")
+            .expect("binary")
+            .current_dir(dir)
+            .args(["stress", "stripes", "--seed", "1", "--", path(&program)])
+            .output()
+            .expect("run stonejudge");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run_in(scratch.path());
+    assert_eq!(code, Some(1), "{out}");
+    let cases = scratch.path().join(".stonejudge");
+    let saved = std::fs::read_to_string(cases.join("stress-stripes.in")).expect("saved case");
+    assert_eq!(section(&out, "input"), saved.lines().collect::<Vec<_>>());
+    let ignore = std::fs::read_to_string(cases.join(".gitignore")).expect(".gitignore");
+    assert!(ignore.lines().any(|l| l == "*"), "{ignore}");
+
+    // When the case cannot be saved, the report shows all of it.
+    let blocked = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        blocked.path().join(".stonejudge"),
+        "a file, not a directory",
+    )
+    .expect("block");
+    let (code, out) = run_in(blocked.path());
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("--- input (not saved)"), "{out}");
+    assert_eq!(section(&out, "input"), saved.lines().collect::<Vec<_>>());
+}
+
+#[test]
+fn a_judge_error_in_generic_mode_is_exit_2() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let write = |name: &str, text: &str| -> PathBuf {
+        let p = scratch.path().join(name);
+        std::fs::write(&p, text).expect("write program");
+        p
+    };
+    let gen = write("gen.py", "print(1)\n");
+    let broken_ref = write("ref.py", "import sys\nsys.exit(3)\n");
+    let program = write("sol.py", "print(1)\n");
+    let (code, out, err) = stress(&[
+        "--gen",
+        path(&gen),
+        "--ref",
+        path(&broken_ref),
+        "--cases",
+        "3",
+        "--save",
+        path(&scratch.path().join("case.in")),
+        "--",
+        path(&program),
+    ]);
+    assert_eq!(code, Some(2), "stdout:\n{out}\nstderr:\n{err}");
+    assert!(out.contains(": JE\n"), "{out}");
+    assert!(err.contains("could not be judged (JE)"), "{err}");
 }

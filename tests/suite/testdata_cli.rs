@@ -43,7 +43,7 @@ fn stdout_of(assert: &assert_cmd::assert::Assert) -> String {
 }
 
 /// Every file of a directory with its contents, sorted by name.
-fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
         .expect("read dir")
         .map(|e| {

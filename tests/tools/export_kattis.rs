@@ -20,6 +20,10 @@ pub fn trials() -> Vec<Trial> {
             "export_kattis::verifyproblem_accepts_the_exported_packages_with_no_errors",
             verifyproblem_accepts_the_exported_packages_with_no_errors,
         ),
+        needs_problemtools(
+            "export_kattis::verifyproblem_accepts_an_exported_program_backed_problem",
+            verifyproblem_accepts_an_exported_program_backed_problem,
+        ),
     ]
 }
 
@@ -47,7 +51,7 @@ fn stonejudge() -> Command {
 /// The package's folder is its Kattis short name, which has only `[a-z0-9]`.
 fn export(problem: &str) -> (tempfile::TempDir, PathBuf) {
     let scratch = tempfile::tempdir().expect("temp dir");
-    let out = scratch.path().join(problem.replace('-', ""));
+    let out = scratch.path().join(short_name(problem));
     let output = stonejudge()
         .args(["export", problem, "--format", "kattis", "--out"])
         .arg(&out)
@@ -56,6 +60,11 @@ fn export(problem: &str) -> (tempfile::TempDir, PathBuf) {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "export {problem} failed: {err}");
     (scratch, out)
+}
+
+/// The Kattis short name problemtools takes from a package folder named for `problem`.
+fn short_name(problem: &str) -> String {
+    problem.replace('-', "")
 }
 
 /// Whether the checktestdata script accepts `input`.
@@ -105,7 +114,8 @@ fn checktestdata_validators_agree_with_ours(tools: &Problemtools) {
         let input = String::from_utf8(generated.stdout).expect("UTF-8");
         // The script as the package gets it, its bounds filled in from the format.
         let found = stonejudge::catalog::resolve(problem, &repo()).expect("in the archive");
-        let text = kattis::input_validator(found.problem()).expect("a script");
+        let in_process = found.catalog().expect("tools in-process");
+        let text = kattis::input_validator(in_process).expect("a script");
         let script = scripts.path().join(format!("{problem}.ctd"));
         std::fs::write(&script, text).expect("write the script");
         assert!(
@@ -144,32 +154,76 @@ fn checktestdata_validators_agree_with_ours(tools: &Problemtools) {
 fn verifyproblem_accepts_the_exported_packages_with_no_errors(tools: &Problemtools) {
     // Statements: problemtools renders LaTeX with LuaLaTeX (PDF) and plasTeX through a TeX
     // installation (HTML); without one, that part cannot run anywhere, so it is left out.
+    let parts = parts();
+    if !parts.contains(&"statement") {
+        println!("note: no TeX installation (lualatex, kpsewhich): verifyproblem's statement part left out");
+    }
+    for problem in ["nim", "stripes"].into_iter().chain(DECLARED) {
+        let (_scratch, pkg) = export(problem);
+        verifyproblem(tools, &pkg, &parts, &short_name(problem));
+    }
+}
+
+/// The parts of a package `verifyproblem` checks here: the statement needs a TeX
+/// installation.
+fn parts() -> Vec<&'static str> {
     let tex = ["lualatex", "kpsewhich"]
         .iter()
         .all(|t| crate::problemtools::on_path(t).is_some());
     let mut parts = vec!["config", "data", "validators", "submissions"];
     if tex {
         parts.push("statement");
-    } else {
-        println!("note: no TeX installation (lualatex, kpsewhich): verifyproblem's statement part left out");
     }
-    for problem in ["nim", "stripes"].into_iter().chain(DECLARED) {
-        let (_scratch, pkg) = export(problem);
-        let output = Process::new(&tools.verifyproblem)
-            .arg(&pkg)
-            .arg("-p")
-            .args(&parts)
+    parts
+}
+
+/// `verifyproblem` on `package` reports 0 errors.
+fn verifyproblem(tools: &Problemtools, package: &Path, parts: &[&str], name: &str) {
+    let output = Process::new(&tools.verifyproblem)
+        .arg(package)
+        .arg("-p")
+        .args(parts)
+        .output()
+        .expect("run verifyproblem");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        text.contains(&format!("{name} tested: 0 errors")),
+        "verifyproblem on {name}:\n{text}"
+    );
+    assert!(output.status.success(), "{text}");
+}
+
+/// A problem made by `stonejudge new` (a validator program, the default output validation)
+/// exports to a package `verifyproblem` accepts.
+fn verifyproblem_accepts_an_exported_program_backed_problem(tools: &Problemtools) {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| {
+        let output = Command::cargo_bin("stonejudge")
+            .expect("binary")
+            .current_dir(scratch.path())
+            .args(args)
             .output()
-            .expect("run verifyproblem");
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&output.stdout),
+            .expect("run stonejudge");
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
             String::from_utf8_lossy(&output.stderr)
         );
-        assert!(
-            text.contains(&format!("{} tested: 0 errors", problem.replace('-', ""))),
-            "verifyproblem on {problem}:\n{text}"
-        );
-        assert!(output.status.success(), "{text}");
-    }
+    };
+    run(&["new", "demo"]);
+    run(&[
+        "export",
+        "demo",
+        "--format",
+        "kattis",
+        "--out",
+        "export/demo",
+    ]);
+    // problemtools takes the folder's name as the short name, which must be [a-z0-9]+.
+    let package = scratch.path().join("export/demo");
+    verifyproblem(tools, &package, &parts(), "demo");
 }

@@ -5,11 +5,18 @@
 //! time that a test is ignored.)
 
 mod export_kattis;
+// The suite's package fixtures; this crate compares the ones problemtools can build, the suite
+// uses them all.
+#[allow(dead_code)]
+#[path = "../suite/package_fixtures.rs"]
+mod package_fixtures;
+mod package_kattis;
 mod problemtools;
 
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
-    let trials: Vec<libtest_mimic::Trial> = export_kattis::trials();
+    let mut trials: Vec<libtest_mimic::Trial> = export_kattis::trials();
+    trials.extend(package_kattis::trials());
     if let Err(reason) = problemtools::problemtools() {
         println!(
             "SKIPPED {} tests (reported as ignored): {reason}",

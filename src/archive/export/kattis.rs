@@ -6,8 +6,10 @@
 //! data/sample/NN.in NN.ans             the manifest's samples
 //! data/secret/NN.in NN.ans             every other test of the plan
 //! input_validators/<name>.ctd          a checktestdata script for the input format
+//!                  <name>/validate.cpp  (program-backed: the validator, wrapped)
 //! output_validators/<name>/…           only for nim and Nim-rule declared move problems (any
-//!                                      winning move is accepted)
+//!                                      winning move is accepted), and for a program-backed
+//!                                      problem's checker, wrapped
 //! submissions/<folder>/<file>          the example solutions in C++ and Rust
 //! ```
 //!
@@ -18,10 +20,17 @@
 //!   nim's is unique, so those problems use `validation: default` with `case_sensitive`
 //!   (our checker compares words exactly); nim ships a C++ output validator that accepts any
 //!   winning move. A declared game says itself what it needs (`KattisHints`): its checktestdata
-//!   template, and whether nim's validator judges it; a move problem under other rules has
-//!   no validator here, and its export is refused rather than judged by exact answers. Input validators are checktestdata scripts (problemtools runs them itself),
-//!   short enough to read against the statement; the test suite checks that they accept every
+//!   template, and whether nim's validator judges it; a move problem under other rules has no
+//!   validator here, and its export is refused rather than judged by exact answers. Input
+//!   validators are checktestdata scripts (problemtools runs them itself), short enough to read against the statement; the test suite checks that they accept every
 //!   test and reject what our strict validator rejects.
+//! - **Program-backed problems** ship their own programs: the validator with a prelude that
+//!   turns its exit status into the Kattis one (0 → 42, else 43), the checker, if any, with a
+//!   prelude that speaks the output validator protocol to it (the team's output saved to a
+//!   file, the checker's `main` renamed and called with `INPUT OUTPUT ANSWER`, its status
+//!   0 → 42, 1 or 2 → 43); without a checker, the default validation with `checker_flags`.
+//!   Both must be C++ sources (with `main(int argc, char* argv[])` for the checker); headers
+//!   next to them (`testlib.h`) are copied along.
 //! - **Submissions**: C++ and Rust only. problemtools runs Python with PyPy, which a judge
 //!   machine may lack; the Python examples are listed as left out.
 //! - **Test data** is built from the plan in memory (generated, validated, solved), so the
@@ -32,9 +41,10 @@ use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
 use super::{latex, Exported};
+use crate::archive::manifest::{ProblemKind, ProgramPath};
 use crate::archive::statement::{self, STATEMENT_FILE};
-use crate::archive::{build, Archive, Manifest};
-use crate::catalog::DynProblem;
+use crate::archive::{build, Manifest};
+use crate::catalog::{DynProblem, Resolved, Tools};
 use crate::problem::{Constraint, KattisAnswers};
 use crate::run::fnv1a_128;
 
@@ -126,30 +136,134 @@ fn lookup(table: &[(&str, &'static str)], problem: &str) -> Option<&'static str>
 /// Source extensions exported as submissions (problemtools compiles them with g++ / rustc).
 const SUBMISSION_EXTENSIONS: [&str; 4] = ["cpp", "cc", "cxx", "rs"];
 
-/// Writes the package of `problem` into `out`.
+/// How a package validates: the `validation` lines of `problem.yaml` and the validator files.
+struct Validation {
+    yaml: String,
+    files: Vec<(String, String)>,
+}
+
+/// The validators of an in-process problem: its checktestdata script, and nim's output
+/// validator where its answers are not unique.
+fn catalog_validation(problem: &dyn DynProblem) -> Result<Validation, String> {
+    let name = problem.name();
+    let mut files = vec![(
+        format!("input_validators/{name}.ctd"),
+        input_validator(problem)?,
+    )];
+    let yaml = match output_validator(problem)? {
+        Some(source) => {
+            files.push((
+                format!("output_validators/{name}/validate.cpp"),
+                source.to_string(),
+            ));
+            "validation: custom\n".to_string()
+        }
+        None => "validation: default\nvalidator_flags: case_sensitive\n".to_string(),
+    };
+    Ok(Validation { yaml, files })
+}
+
+/// The validators of a program-backed problem: its own programs, wrapped for the Kattis
+/// protocols (see the module documentation).
+fn program_validation(name: &str, manifest: &Manifest) -> Result<Validation, String> {
+    let ProblemKind::Programs(programs) = &manifest.kind else {
+        return Err(format!("{}: no [programs] table", manifest.path.display()));
+    };
+    let mut files = wrapped(
+        &programs.validator,
+        &format!("input_validators/{name}"),
+        include_str!("kattis/input_validator_prelude.cpp"),
+    )?;
+    let yaml = match &programs.checker {
+        Some(checker) => {
+            files.extend(wrapped(
+                checker,
+                &format!("output_validators/{name}"),
+                include_str!("kattis/output_validator_prelude.cpp"),
+            )?);
+            "validation: custom\n".to_string()
+        }
+        None if programs.checker_flags_text.is_empty() => "validation: default\n".to_string(),
+        None => format!(
+            "validation: default\nvalidator_flags: {}\n",
+            yaml_string(&programs.checker_flags_text)
+        ),
+    };
+    Ok(Validation { yaml, files })
+}
+
+/// The C++ source `program` with `prelude` before it, as `<folder>/<file name>`, and the
+/// headers next to it.
+fn wrapped(
+    program: &ProgramPath,
+    folder: &str,
+    prelude: &str,
+) -> Result<Vec<(String, String)>, String> {
+    let path = &program.path;
+    let is_cpp = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e, "cpp" | "cc" | "cxx"));
+    if !is_cpp {
+        return Err(format!(
+            "{}: export needs a C++ source here (the package must run without stonejudge)",
+            path.display()
+        ));
+    }
+    let read = |path: &Path| {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    };
+    let file = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut files = vec![(
+        format!("{folder}/{file}"),
+        format!("{prelude}#line 1 \"{file}\"\n{}", read(path)?),
+    )];
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut headers: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "h" || e == "hpp"))
+        .collect();
+    headers.sort();
+    for header in headers {
+        let name = header
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        files.push((format!("{folder}/{name}"), read(&header)?));
+    }
+    Ok(files)
+}
+
+/// Writes the package of `problem`, whose tools are `tools`, into `out`.
 pub fn write(
-    archive: &Archive,
-    problem: &dyn DynProblem,
+    problem: &Resolved,
+    tools: &Tools<'_>,
     out: &Path,
     jobs: usize,
 ) -> Result<Exported, String> {
     let name = problem.name();
-    let manifest = archive.manifest(name).map_err(|e| e.to_string())?;
-    let output_validator = output_validator(problem)?;
+    let manifest = problem.manifest().map_err(|e| e.to_string())?;
+    let validation = match problem.catalog() {
+        Some(catalog) => catalog_validation(catalog)?,
+        None => program_validation(name, &manifest)?,
+    };
     let mut package = Package {
         root: out,
         exported: Exported::default(),
     };
-    package.file(
-        "problem.yaml",
-        &problem_yaml(&manifest, output_validator.is_some()),
-    )?;
+    package.file("problem.yaml", &problem_yaml(&manifest, &validation.yaml))?;
     package.file(
         "problem_statement/problem.en.tex",
-        &statement_tex(archive, &manifest)?,
+        &statement_tex(problem.dir(), &manifest)?,
     )?;
 
-    let built = build(problem, &manifest, jobs).map_err(|e| e.to_string())?;
+    let built = build(tools, &manifest, jobs).map_err(|e| e.to_string())?;
     for (i, test) in built.tests.iter().enumerate() {
         let folder = if i < manifest.samples.len() {
             "sample"
@@ -159,15 +273,10 @@ pub fn write(
         package.file(&format!("data/{folder}/{}.in", test.stem), &test.input)?;
         package.file(&format!("data/{folder}/{}.ans", test.stem), &test.answer)?;
     }
-
-    package.file(
-        &format!("input_validators/{name}.ctd"),
-        &input_validator(problem)?,
-    )?;
-    if let Some(source) = output_validator {
-        package.file(&format!("output_validators/{name}/validate.cpp"), source)?;
+    for (path, contents) in &validation.files {
+        package.file(path, contents)?;
     }
-    package.submissions(&archive.problem_dir(name).join("solutions"))?;
+    package.submissions(&problem.dir().join("solutions"))?;
     Ok(package.exported)
 }
 
@@ -225,14 +334,9 @@ impl Package<'_> {
     }
 }
 
-/// `problem.yaml`.
-fn problem_yaml(manifest: &Manifest, custom: bool) -> String {
+/// `problem.yaml`, with the `validation` lines given.
+fn problem_yaml(manifest: &Manifest, validation: &str) -> String {
     let name = &manifest.name;
-    let validation = if custom {
-        "validation: custom\n".to_string()
-    } else {
-        "validation: default\nvalidator_flags: case_sensitive\n".to_string()
-    };
     format!(
         "# Exported by stonejudge from problems/{name}/ (time limit there: {} s of CPU time).\n\
          name: {}\n\
@@ -271,8 +375,8 @@ fn uuid(name: &str) -> String {
 }
 
 /// `problem.en.tex`: the problem name, then the statement without its title and samples.
-fn statement_tex(archive: &Archive, manifest: &Manifest) -> Result<String, String> {
-    let path = archive.problem_dir(&manifest.name).join(STATEMENT_FILE);
+fn statement_tex(dir: &Path, manifest: &Manifest) -> Result<String, String> {
+    let path = dir.join(STATEMENT_FILE);
     let markdown = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let body = statement::body_without_title_and_samples(&markdown);

@@ -7,7 +7,7 @@ mod latex;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::catalog::Resolved;
+use crate::catalog::{Resolved, Tools};
 
 /// A package format that `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,11 +36,12 @@ pub struct Exported {
     pub left_out: Vec<(PathBuf, String)>,
 }
 
-/// Writes `problem` as a package in `format` into `out` (created if needed; it must be empty
-/// or absent, so that nothing stale is mixed in), building its test data `jobs` tests at a
-/// time.
+/// Writes `problem` (whose tools are `tools`) as a package in `format` into `out` (created if
+/// needed; it must be empty or absent, so that nothing stale is mixed in), building its test
+/// data `jobs` tests at a time.
 pub fn export(
     problem: &Resolved,
+    tools: &Tools<'_>,
     format: Format,
     out: &Path,
     jobs: usize,
@@ -56,6 +57,6 @@ pub fn export(
         }
     }
     match format {
-        Format::Kattis => kattis::write(problem.archive(), problem.problem(), out, jobs),
+        Format::Kattis => kattis::write(problem, tools, out, jobs),
     }
 }

@@ -6,7 +6,9 @@
 //!   linear recurrence, which every fast engine uses for them.
 //! - Games with split moves (the hard case: Kayles, Dawson's Kayles, Stripes, most octal
 //!   games) have two engines: [`Engine::RareCommon`], near linear when the values fall into
-//!   rare and common classes (module `rare_common`), and [`Engine::Quadratic`], every split of
+//!   rare and common classes (module `rare_common`; on several threads through module
+//!   `lookahead`, which computes the split sets of the rests ahead from the values already
+//!   known while the main thread decides heaps), and [`Engine::Quadratic`], every split of
 //!   every heap on every thread (module `quadratic`). [`Engine::Auto`] starts with the first and
 //!   hands over to the second when rare positions stop being rare.
 //! - [`Engine::Plain`] is [`crate::game::grundy::plain_table`], the oracle the others are
@@ -17,10 +19,13 @@
 
 mod bits;
 mod heap_moves;
+mod lookahead;
 mod quadratic;
 mod rare_common;
 mod rest_cache;
 mod shared;
+mod signal;
+mod tuner;
 
 use std::collections::TryReserveError;
 use std::fmt;
@@ -91,7 +96,7 @@ impl FromStr for Engine {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     pub engine: Engine,
-    /// Threads the quadratic engine may use (1 = this thread only).
+    /// Threads the engines may use (1 = this thread only; the plain oracle uses one).
     pub threads: usize,
 }
 
@@ -163,10 +168,10 @@ impl Grundy {
                 },
             },
             (Engine::Auto, Some(moves)) if !moves.split.is_empty() => {
-                Kernel::RareCommon(Box::new(RareCommon::new(moves, Some(threads))))
+                Kernel::RareCommon(Box::new(RareCommon::new(moves, threads, true)))
             }
             (Engine::RareCommon, Some(moves)) if !moves.split.is_empty() => {
-                Kernel::RareCommon(Box::new(RareCommon::new(moves, None)))
+                Kernel::RareCommon(Box::new(RareCommon::new(moves, threads, false)))
             }
             (_, Some(moves)) => Kernel::Quadratic(Quadratic::new(moves, 0, threads)),
         };

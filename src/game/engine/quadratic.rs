@@ -14,14 +14,16 @@
 //!   yielding thread only delays the one it waits for.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::Mutex;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::bits::{capacity_for, insert_splits, Bits};
 use super::heap_moves::HeapMoves;
 use super::rest_cache::RestCache;
 use super::shared::{append_shared, SharedTable};
+use super::signal::{lock, Signal};
+use super::tuner::Tuner;
 use super::Stats;
 
 /// Below this many pairs in a round, one thread is faster than a handshake.
@@ -236,47 +238,6 @@ impl Quadratic {
     }
 }
 
-/// Chooses between rounds on all threads and rounds on the main thread alone by the pairs
-/// per second each has achieved lately: epochs of about 20 ms, each in one mode; the faster
-/// mode runs, and every eighth epoch tries the other again, since the load may have changed.
-/// Only speed depends on this, never a value.
-#[derive(Debug, Default)]
-struct Tuner {
-    /// Pairs per second lately, single-threaded and parallel.
-    rate: [Option<f64>; 2],
-    /// The epoch in progress: parallel or not, pairs, time.
-    parallel: bool,
-    pairs: u64,
-    time: Duration,
-    epochs: u64,
-}
-
-impl Tuner {
-    const EPOCH: Duration = Duration::from_millis(20);
-
-    fn parallel(&self) -> bool {
-        self.parallel
-    }
-
-    fn record(&mut self, parallel: bool, pairs: u64, time: Duration) {
-        self.pairs += pairs;
-        self.time += time;
-        if self.time < Self::EPOCH {
-            return;
-        }
-        let rate = self.pairs as f64 / self.time.as_secs_f64();
-        let slot = &mut self.rate[usize::from(parallel)];
-        *slot = Some(slot.map_or(rate, |old| (old + rate) / 2.0));
-        (self.pairs, self.time) = (0, Duration::ZERO);
-        self.epochs += 1;
-        self.parallel = match self.rate {
-            [_, None] => true,
-            [None, _] => false,
-            [Some(one), Some(all)] => (all > one) != self.epochs.is_multiple_of(8),
-        };
-    }
-}
-
 /// A helper thread: in every round, fills one set per rest with its share of the pairs.
 fn help(
     index: usize,
@@ -313,11 +274,6 @@ fn scan_share(rest: usize, values: &[u32], set: &mut Bits, index: usize, threads
     insert_splits(set.words_mut(), values, rest, from, to);
 }
 
-/// A poisoned lock only means a helper panicked; the panic reaches the caller through the scope.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
 /// Ends the helpers' loops when dropped.
 struct Dismiss<'a>(&'a Rounds);
 
@@ -335,7 +291,7 @@ impl Drop for PanicAlarm<'_> {
     fn drop(&mut self) {
         if thread::panicking() {
             self.0.helper_failed.store(true, Ordering::Release);
-            self.0.notify();
+            self.0.signal.notify();
         }
     }
 }
@@ -349,15 +305,13 @@ struct Rounds {
     finished: AtomicU64,
     /// Set when a helper panicked.
     helper_failed: AtomicBool,
-    /// Where waiters sleep after spinning.
-    sleep: Mutex<()>,
-    wake: Condvar,
+    signal: Signal,
 }
 
 impl Rounds {
     fn start(&self, round: u64) {
         self.started.store(round, Ordering::Release);
-        self.notify();
+        self.signal.notify();
     }
 
     fn stop(&self) {
@@ -366,12 +320,12 @@ impl Rounds {
 
     fn finished(&self) {
         self.finished.fetch_add(1, Ordering::Release);
-        self.notify();
+        self.signal.notify();
     }
 
     /// Waits for a round after `seen`; `None` when told to stop.
     fn wait_start(&self, seen: u64) -> Option<u64> {
-        let round = self.wait_for(|| {
+        let round = self.signal.wait_for(|| {
             let round = self.started.load(Ordering::Acquire);
             (round != seen).then_some(round)
         });
@@ -379,7 +333,7 @@ impl Rounds {
     }
 
     fn wait_done(&self, total: u64) {
-        self.wait_for(|| {
+        self.signal.wait_for(|| {
             let failed = self.helper_failed.load(Ordering::Acquire);
             (failed || self.finished.load(Ordering::Acquire) >= total).then_some(())
         });
@@ -387,32 +341,5 @@ impl Rounds {
             !self.helper_failed.load(Ordering::Acquire),
             "a helper thread of the quadratic engine panicked"
         );
-    }
-
-    /// Spins briefly (a handshake between running threads takes well under a microsecond),
-    /// then sleeps until notified.
-    fn wait_for<T>(&self, mut ready: impl FnMut() -> Option<T>) -> T {
-        for _ in 0..4096 {
-            if let Some(value) = ready() {
-                return value;
-            }
-            std::hint::spin_loop();
-        }
-        let mut guard = lock(&self.sleep);
-        loop {
-            if let Some(value) = ready() {
-                return value;
-            }
-            guard = self
-                .wake
-                .wait(guard)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-    }
-
-    /// Wakes sleepers; taking the lock orders this after a sleeper's last check.
-    fn notify(&self) {
-        drop(lock(&self.sleep));
-        self.wake.notify_all();
     }
 }

@@ -23,14 +23,27 @@
 //! the table. Step 1 keeps a ring of rests like the quadratic engine: a rest reached by
 //! several split sizes has its rare splits gathered once.
 //!
+//! From [`LOOKAHEAD_FROM`] values on, heaps are decided in segments in which the work that
+//! does not need the newest values — the splits with a rare part whose partner is old, and a
+//! window of splits per rest that step 3 strikes before it scans — is computed ahead in
+//! chunks of rests by every thread, the main thread included (module `lookahead`); the main
+//! thread adds the splits with the smallest rare parts and with positions rare since the
+//! segment began, and decides. A segment ends when the classes or the sets' capacity change.
+//! The values never depend on the number of threads or their timing.
+//!
 //! When rare positions stop being rare (the sparse work per heap exceeds the quadratic
 //! engine's pairs per heap for two windows of 1024 heaps, from 16384 on), the engine hands
 //! over to [`Quadratic`] for the rest of the table; [`super::Engine::RareCommon`] never does.
 
+use std::time::Instant;
+
 use super::bits::{capacity_for, first_set, Bits};
 use super::heap_moves::HeapMoves;
+use super::lookahead::{Lookahead, Plan, Sets, CHUNK};
 use super::quadratic::Quadratic;
 use super::rest_cache::RestCache;
+use super::shared::append_shared;
+use super::tuner::Tuner;
 use super::Stats;
 
 /// Heaps between checks of whether to hand over to the quadratic engine.
@@ -38,6 +51,12 @@ const FALLBACK_WINDOW: usize = 1024;
 /// No hand-over before this many values: while the rare list is still settling, the sparse
 /// work can look dearer than the quadratic one, which grows with every heap.
 const FALLBACK_FROM: usize = 1 << 14;
+/// Heaps are decided with sets of rests computed ahead (by every thread) from this many values
+/// on: before, the rare list and the classes change too often for it to pay.
+const LOOKAHEAD_FROM: usize = 1 << 12;
+/// A segment with sets ahead ends when this many positions have become rare since it began
+/// (the main thread adds their splits itself).
+const MAX_NEW_RARE: usize = 32;
 
 /// Which positions are rare: `λ(i) = parity(G(i) & mask) xor (position & b(i))`, rare iff 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,8 +93,12 @@ pub(super) struct RareCommon {
     wanted: Bits,
     /// The same targets as a byte per value during the scan; all zero between heaps.
     targets: Vec<u8>,
-    /// Threads of the quadratic engine to hand over to, or `None` to never hand over.
-    fallback: Option<usize>,
+    /// Threads to use, here and in the quadratic engine handed over to.
+    threads: usize,
+    /// Whether to hand over to the quadratic engine when that is cheaper.
+    hands_over: bool,
+    /// Whether the sets of rests ahead fit the memory budget (see [`Ahead`]).
+    looks_ahead: bool,
     /// Sparse work and quadratic work since the last hand-over check.
     window: (u64, u64),
     /// Consecutive windows in which the sparse work exceeded the quadratic work.
@@ -83,9 +106,9 @@ pub(super) struct RareCommon {
 }
 
 impl RareCommon {
-    /// A rare/common engine for `moves` (which must split), handing over to a quadratic engine
-    /// with `fallback` threads when that becomes cheaper, or never when `fallback` is `None`.
-    pub(super) fn new(moves: HeapMoves, fallback: Option<usize>) -> RareCommon {
+    /// A rare/common engine for `moves` (which must split) on `threads` threads, handing over
+    /// to a quadratic engine when that becomes cheaper if `hands_over`.
+    pub(super) fn new(moves: HeapMoves, threads: usize, hands_over: bool) -> RareCommon {
         let parities: Vec<usize> = moves.split.iter().map(|j| j & 1).collect();
         let split_parity = parities
             .first()
@@ -111,7 +134,9 @@ impl RareCommon {
             targets: vec![0; options.capacity()],
             options,
             moves,
-            fallback,
+            threads: threads.max(1),
+            hands_over,
+            looks_ahead: true,
             window: (0, 0),
             strikes: 0,
         };
@@ -128,15 +153,98 @@ impl RareCommon {
         stats: &mut Stats,
     ) -> Option<Quadratic> {
         while values.len() < len {
-            let value = self.value(values, stats);
+            if let Some(ahead) = self.ahead(values.len(), len) {
+                match self.segment(values, len, stats, ahead) {
+                    Step::Go => continue,
+                    Step::HandOver => return Some(self.successor(values.len(), stats)),
+                }
+            }
+            let value = self.value(values, stats, None);
             values.push(value);
             self.record(values, stats);
-            if let Some(threads) = self.hand_over(values.len()) {
-                stats.fallback_at = Some(values.len());
-                return Some(Quadratic::new(self.moves.clone(), self.largest, threads));
+            if self.hand_over(values.len()) {
+                return Some(self.successor(values.len(), stats));
             }
         }
         None
+    }
+
+    /// The quadratic engine to continue a table of `len` values with.
+    fn successor(&self, len: usize, stats: &mut Stats) -> Quadratic {
+        stats.fallback_at = Some(len);
+        Quadratic::new(self.moves.clone(), self.largest, self.threads)
+    }
+
+    /// Rings for the sets of rests ahead, when a segment from `n` values to `len` is worth
+    /// computing that way (it is long enough, and the rests are large enough for the windows).
+    fn ahead(&mut self, n: usize, len: usize) -> Option<Ahead> {
+        if !self.looks_ahead || n < LOOKAHEAD_FROM || len - n < 4 * CHUNK {
+            return None;
+        }
+        let (&j_min, &j_max) = (self.moves.split.first()?, self.moves.split.last()?);
+        let words = self.options.words().len();
+        let plan = Plan::new(n.checked_sub(j_min)?, len.checked_sub(j_min)?, words)?;
+        let span = CHUNK + j_max - j_min;
+        let rings = RestCache::new(span, words).zip(RestCache::new(span, words));
+        self.looks_ahead = rings.is_some();
+        let (old, window) = rings?;
+        Some(Ahead {
+            plan,
+            old,
+            window,
+            snapshot: self.rare.len(),
+        })
+    }
+
+    /// Decides heaps with the sets of rests ahead computed by every thread, until `len`
+    /// values, or until the classes or the sets' capacity change (the sets ahead would be
+    /// stale), or too many positions have become rare since the snapshot, or it is time to
+    /// hand over.
+    fn segment(
+        &mut self,
+        values: &mut Vec<u32>,
+        len: usize,
+        stats: &mut Stats,
+        mut ahead: Ahead,
+    ) -> Step {
+        let snapshot = self.rare.clone();
+        let shared = Lookahead::new(ahead.plan, &snapshot);
+        let j_min = self.moves.split[0];
+        append_shared(values, len, |appender, table| {
+            shared.run(self.threads - 1, table, || {
+                let mut taken = 0;
+                let mut own = shared.scratch();
+                let mut tuner = Tuner::default();
+                shared.let_help(tuner.parallel());
+                let mut started = (Instant::now(), false);
+                while table.values().len() < len {
+                    let newest = table.values().len() - j_min;
+                    while taken <= ahead.plan.chunk_of(newest) {
+                        if taken > 0 {
+                            tuner.record(started.1, CHUNK as u64, started.0.elapsed());
+                            shared.let_help(tuner.parallel());
+                            started = (Instant::now(), tuner.parallel());
+                        }
+                        shared.take(taken, table, &mut own, |sets| {
+                            ahead.keep(taken, sets, stats);
+                        });
+                        taken += 1;
+                    }
+                    let value = self.value(table.values(), stats, Some(&ahead));
+                    appender.push(value);
+                    let n = table.values().len();
+                    shared.published(n);
+                    let changed = self.record(table.values(), stats);
+                    if self.hand_over(n) {
+                        return Step::HandOver;
+                    }
+                    if changed || self.rare.len() > ahead.snapshot + MAX_NEW_RARE {
+                        break;
+                    }
+                }
+                Step::Go
+            })
+        })
     }
 
     /// `b(i)`: the parity bit of position `i` (0 when split sizes have mixed parities).
@@ -144,8 +252,8 @@ impl RareCommon {
         self.split_parity.map_or(0, |p| ((i ^ p) & 1) as u32)
     }
 
-    /// `G(n)` for `n = values.len()`.
-    fn value(&mut self, values: &[u32], stats: &mut Stats) -> u32 {
+    /// `G(n)` for `n = values.len()`, with the sets of rests ahead if there are some.
+    fn value(&mut self, values: &[u32], stats: &mut Stats, ahead: Option<&Ahead>) -> u32 {
         let n = values.len();
         self.options.clear();
         self.moves.mark_single(values, &mut self.options);
@@ -156,14 +264,14 @@ impl RareCommon {
                 Some(cache) => {
                     if cache.get(rest).is_none() {
                         self.fresh.clear();
-                        work += insert_rare_splits(&self.rare, values, rest, &mut self.fresh);
+                        work += rare_splits(&self.rare, values, rest, ahead, &mut self.fresh);
                         cache.store(rest, self.fresh.words());
                     }
                     if let Some(set) = cache.get(rest) {
                         self.options.union_with(set);
                     }
                 }
-                None => work += insert_rare_splits(&self.rare, values, rest, &mut self.options),
+                None => work += rare_splits(&self.rare, values, rest, ahead, &mut self.options),
             }
         }
         // Step 2: the smallest unmarked common-type value (the capacity leaves room for it).
@@ -191,7 +299,10 @@ impl RareCommon {
             };
             *w = !c & !o & keep;
         }
-        let pending = self.wanted.count();
+        let mut pending = self.wanted.count();
+        if let (Some(ahead), true) = (ahead, pending > 0) {
+            pending = ahead.strike_windows(n, &self.moves, &mut self.wanted);
+        }
         let value = if pending == 0 {
             candidate
         } else {
@@ -278,8 +389,9 @@ impl RareCommon {
         work
     }
 
-    /// Books the newest value: histogram, rare list, set sizes, maybe new classes.
-    fn record(&mut self, values: &[u32], stats: &mut Stats) {
+    /// Books the newest value: histogram, rare list, set sizes, maybe new classes; whether
+    /// the capacity or the classes changed.
+    fn record(&mut self, values: &[u32], stats: &mut Stats) -> bool {
         let n = values.len() - 1;
         let value = values[n];
         self.largest = self.largest.max(value);
@@ -294,10 +406,12 @@ impl RareCommon {
                 self.rare.push((n as u32, value));
             }
         }
+        let mut switched = false;
         if grew || self.rare.len() > self.rare_at_choice + self.rare_at_choice / 16 {
-            self.choose_classes(values, stats);
+            switched = self.choose_classes(values, stats);
         }
         stats.rare_positions = self.rare.len();
+        grew || switched
     }
 
     /// Makes room for values up to `value` in every set.
@@ -334,8 +448,8 @@ impl RareCommon {
     }
 
     /// Picks the classes that make the fewest positions rare; switches (rebuilding the rare
-    /// list) when they beat the current ones by an eighth.
-    fn choose_classes(&mut self, values: &[u32], stats: &mut Stats) {
+    /// list) when they beat the current ones by an eighth, and says whether it did.
+    fn choose_classes(&mut self, values: &[u32], stats: &mut Stats) -> bool {
         self.rare_at_choice = self.rare.len();
         let mut spectrum: Vec<i64> = self.histogram.iter().map(|&c| c as i64).collect();
         walsh_hadamard(&mut spectrum);
@@ -347,10 +461,10 @@ impl RareCommon {
             .map(|f| (f, ((total + spectrum[f]) / 2) as usize))
             .min_by_key(|&(f, rare)| (rare, f))
         else {
-            return;
+            return false;
         };
         if rare + rare / 8 >= self.rare.len() {
-            return;
+            return false;
         }
         self.classes = Classes {
             mask: (best >> 1) as u32,
@@ -369,17 +483,17 @@ impl RareCommon {
             cache.forget();
         }
         stats.reclassifications += 1;
+        true
     }
 
-    /// The thread count to hand over with, once rare positions have stopped being rare: when
-    /// the sparse work per heap has exceeded the quadratic engine's pairs per heap for two
-    /// windows running. (While the classes settle the sparse work can be high but it stays
-    /// flat as heaps grow, whereas the quadratic work grows with every heap, so a hand-over
-    /// is for good and is not made on a passing spike or for the threads' sake.)
-    fn hand_over(&mut self, len: usize) -> Option<usize> {
-        let threads = self.fallback?;
-        if !len.is_multiple_of(FALLBACK_WINDOW) {
-            return None;
+    /// Whether to hand over now that rare positions have stopped being rare: when the sparse
+    /// work per heap has exceeded the quadratic engine's pairs per heap for two windows
+    /// running. (While the classes settle the sparse work can be high but it stays flat as
+    /// heaps grow, whereas the quadratic work grows with every heap, so a hand-over is for
+    /// good and is not made on a passing spike or for the threads' sake.)
+    fn hand_over(&mut self, len: usize) -> bool {
+        if !self.hands_over || !len.is_multiple_of(FALLBACK_WINDOW) {
+            return false;
         }
         let (sparse, quadratic) = std::mem::take(&mut self.window);
         self.strikes = if sparse > quadratic {
@@ -387,7 +501,7 @@ impl RareCommon {
         } else {
             0
         };
-        (len >= FALLBACK_FROM && self.strikes >= 2).then_some(threads)
+        len >= FALLBACK_FROM && self.strikes >= 2
     }
 }
 
@@ -404,6 +518,80 @@ impl Iterator for BitIter {
             bit
         })
     }
+}
+
+/// How a segment ended.
+enum Step {
+    /// Go on (with another segment, or heap by heap).
+    Go,
+    HandOver,
+}
+
+/// The sets of rests ahead, as the main thread keeps them, and which rare positions they
+/// leave to it.
+struct Ahead {
+    plan: Plan,
+    /// Each rest's old set and window set (see [`Lookahead`]) for the rests from the oldest
+    /// the current heap splits to the newest of the chunk taken last.
+    old: RestCache,
+    window: RestCache,
+    /// The length of the rare list the helpers see.
+    snapshot: usize,
+}
+
+impl Ahead {
+    /// Keeps the sets of chunk `chunk` in the rings.
+    fn keep(&mut self, chunk: usize, sets: &Sets, stats: &mut Stats) {
+        let words = self.plan.words();
+        for ((rest, old), window) in self
+            .plan
+            .rests(chunk)
+            .zip(sets.old.chunks_exact(words))
+            .zip(sets.window.chunks_exact(words))
+        {
+            self.old.store(rest, old);
+            self.window.store(rest, window);
+        }
+        stats.split_pairs += sets.pairs;
+    }
+
+    /// Removes from `wanted` the values of the window sets of heap `n`; how many remain.
+    fn strike_windows(&self, n: usize, moves: &HeapMoves, wanted: &mut Bits) -> u32 {
+        for rest in moves.split_rests(n) {
+            if let Some(seen) = self.window.get(rest) {
+                wanted
+                    .words_mut()
+                    .iter_mut()
+                    .zip(seen)
+                    .for_each(|(w, s)| *w &= !s);
+            }
+        }
+        wanted.count()
+    }
+}
+
+/// Inserts `G(r) xor G(rest - r)` for every rare `r < rest` into `set`, taking what it can
+/// from the old set of `rest` ahead; returns how many pairs it examined.
+fn rare_splits(
+    rare: &[(u32, u32)],
+    values: &[u32],
+    rest: usize,
+    ahead: Option<&Ahead>,
+    set: &mut Bits,
+) -> u64 {
+    let Some((ahead, old)) = ahead
+        .filter(|ahead| rest >= ahead.plan.first())
+        .and_then(|ahead| Some((ahead, ahead.old.get(rest)?)))
+    else {
+        return insert_rare_splits(rare, values, rest, set);
+    };
+    set.union_with(old);
+    // Left to this thread: the smallest rare positions, and those newer than the snapshot.
+    let bound = ahead.plan.fresh_bound(rest);
+    let (seen, new) = rare.split_at(ahead.snapshot);
+    let small = seen.partition_point(|&(r, _)| r as usize <= bound);
+    insert_rare_splits(&seen[..small], values, rest, set)
+        + insert_rare_splits(new, values, rest, set)
 }
 
 /// Inserts `G(r) xor G(rest - r)` for every rare `r < rest` into `set`; returns how many.

@@ -255,12 +255,13 @@ impl Solution {
         let limits = resolved
             .limits(LimitFlags::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let answer = problem(name).solve(input.as_bytes()).expect("valid input");
+        let checker = problem(name);
+        let answer = checker.solve(input.as_bytes()).expect("valid input");
         let judge = Judge {
             runner: runner(),
             program: &self.program,
             limits,
-            checker: resolved.checker(),
+            checker: &checker,
         };
         let (judged, run) = judge.input(input.as_bytes(), answer.as_bytes());
         let output = run

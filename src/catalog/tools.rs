@@ -1,0 +1,149 @@
+//! The tools of a problem, whatever its kind: what builds its tests (generator, validator,
+//! reference), cross-checks them (brute force) and judges outputs (checker). A problem of the
+//! catalog has them in-process; a program-backed problem runs programs of its folder
+//! ([`crate::programs`]). The plan, `verify`, `export` and the inspecting commands ask these
+//! questions through [`Tools`], never knowing which kind answers.
+
+use std::fmt;
+
+use super::DynProblem;
+use crate::gen::Params;
+use crate::judge::Checker;
+use crate::problem::{Constraint, ParseError, Reach};
+use crate::programs::ProgramTools;
+
+/// The tools of one problem.
+pub enum Tools<'a> {
+    /// A problem compiled into the catalog.
+    InProcess(&'a dyn DynProblem),
+    /// A problem whose tools are programs.
+    Programs(Box<ProgramTools<'a>>),
+}
+
+/// Why a tool gave no result for an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolError {
+    /// The input is invalid, at a line and column.
+    Parse(ParseError),
+    /// The validator program rejects the input, saying why.
+    Rejected(String),
+    /// A tool of the problem failed (crashed, ran out of time, printed nothing): the
+    /// problem's fault.
+    Broken(String),
+}
+
+impl ToolError {
+    /// The error as a message about the file `file` (`file:3:1: …` for a parse error).
+    pub fn about(&self, file: &str) -> String {
+        match self {
+            ToolError::Parse(e) => format!("{file}:{e}"),
+            ToolError::Rejected(why) | ToolError::Broken(why) => format!("{file}: {why}"),
+        }
+    }
+
+    /// Whether the input is invalid (rather than a tool broken).
+    pub fn is_invalid(&self) -> bool {
+        !matches!(self, ToolError::Broken(_))
+    }
+}
+
+impl fmt::Display for ToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToolError::Parse(e) => write!(f, "{e}"),
+            ToolError::Rejected(why) | ToolError::Broken(why) => f.write_str(why),
+        }
+    }
+}
+
+impl Tools<'_> {
+    /// The generated input for `seed` and `params`, or why there is none (parameters the
+    /// generator rejects, a generator that fails or is not deterministic). Programs run twice.
+    pub fn generate(&self, seed: u64, params: &[(String, String)]) -> Result<String, String> {
+        match self {
+            Tools::InProcess(problem) => {
+                let pairs: Vec<(&str, &str)> = params
+                    .iter()
+                    .map(|(k, v)| (k.as_str(), v.as_str()))
+                    .collect();
+                // A generator that panics is a bug in the generator, but the setter still
+                // needs to know which test triggers it.
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    problem.generate(seed, &Params::from_pairs(&pairs))
+                }))
+                .map_err(|panic| {
+                    let message = panic
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| panic.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    format!("the generator panicked: {message}")
+                })?
+                .map_err(|e| e.to_string())
+            }
+            Tools::Programs(programs) => programs.generate(seed, params, true),
+        }
+    }
+
+    /// Checks an input strictly.
+    pub fn validate(&self, input: &[u8]) -> Result<(), ToolError> {
+        match self {
+            Tools::InProcess(problem) => problem.validate(input).map_err(ToolError::Parse),
+            Tools::Programs(programs) => match programs.validate(input) {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(why)) => Err(ToolError::Rejected(why)),
+                Err(broken) => Err(ToolError::Broken(broken)),
+            },
+        }
+    }
+
+    /// The reference answer to a valid input.
+    pub fn solve(&self, input: &[u8]) -> Result<String, ToolError> {
+        match self {
+            Tools::InProcess(problem) => problem.solve(input).map_err(ToolError::Parse),
+            Tools::Programs(programs) => programs.solve(input).map_err(ToolError::Broken),
+        }
+    }
+
+    /// The brute-force answer, or `None` when there is none to compare: the catalog's brute
+    /// force refuses large inputs itself; a brute force program runs only on inputs `small`
+    /// (of a group marked small), and a problem may have none.
+    pub fn brute(&self, input: &[u8], small: bool) -> Result<Option<String>, ToolError> {
+        match self {
+            Tools::InProcess(problem) => match problem.brute(input) {
+                Ok(Ok(answer)) => Ok(Some(answer)),
+                Ok(Err(_too_large)) => Ok(None),
+                Err(e) => Err(ToolError::Parse(e)),
+            },
+            Tools::Programs(_) if !small => Ok(None),
+            Tools::Programs(programs) => {
+                programs.brute(input).transpose().map_err(ToolError::Broken)
+            }
+        }
+    }
+
+    /// The constraint ranges a valid input reaches (a program-backed problem declares none).
+    pub fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ToolError> {
+        match self {
+            Tools::InProcess(problem) => problem.reach(input).map_err(ToolError::Parse),
+            Tools::Programs(_) => Ok(Vec::new()),
+        }
+    }
+
+    /// The constraints of the input format, when the problem declares them (the statement
+    /// must then list exactly these).
+    pub fn constraints(&self) -> Option<Vec<Constraint>> {
+        match self {
+            Tools::InProcess(problem) => Some(problem.constraints()),
+            Tools::Programs(_) => None,
+        }
+    }
+
+    /// What judges an output.
+    pub fn checker(&self) -> &dyn Checker {
+        match self {
+            Tools::InProcess(problem) => problem,
+            Tools::Programs(programs) => programs.checker(),
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! A package's example submissions and what they are held to, as problemtools'
+//! `verifyproblem` holds them.
+//!
+//! - `submissions/<folder>/<program>`: a source file or a directory of sources. The folder
+//!   promises a verdict: `accepted` and `partially_accepted` AC, `wrong_answer` WA,
+//!   `run_time_error` RTE, `time_limit_exceeded` TLE; any other folder is an error.
+//! - A submission's verdict is the data tree's ([`Group::verdict`]): the first rejected test
+//!   of a group decides under `on_reject: break`. Our verdicts map onto Kattis' (PE is WA, a
+//!   crash or MLE is RTE).
+//! - The time limit: a fixed one (`--time-limit`, else 2023-07's `limits.time_limit`), else
+//!   the slowest accepted submission's CPU time × `ac_to_time_limit`, rounded up to the
+//!   resolution ([`TimePolicy::limit_for`]). Accepted submissions run first for that, under a
+//!   cap of 300 s (problemtools' own) or the fixed limit × `time_limit_to_tle`.
+//! - Every submission runs under the limit × `time_limit_to_tle`; a test that took longer
+//!   than the limit itself is TLE at the limit. A submission keeps its promise when its
+//!   verdict at the limit is the folder's, or "with extra time" when only its verdict under
+//!   the higher limit is.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use super::config::{ProblemConfig, TimePolicy};
+use super::data::{Group, PackageTest};
+use super::validators::{validation_limits, OutputValidator};
+use super::{programs_in, Package, PackageError, PackageProgram};
+use crate::check::protocol::KattisFlags;
+use crate::judge::{Checker, Judge};
+use crate::programs::ProgramChecker;
+use crate::run::{Cache, Limits, Program, Runner};
+use crate::verdict::{Judged, Verdict};
+
+/// The folders of `submissions/` and the Kattis verdict each promises.
+pub const FOLDERS: [(&str, &str); 5] = [
+    ("accepted", "AC"),
+    ("partially_accepted", "AC"),
+    ("wrong_answer", "WA"),
+    ("run_time_error", "RTE"),
+    ("time_limit_exceeded", "TLE"),
+];
+
+/// How long accepted submissions may run when no limit is known yet (problemtools' cap).
+pub const UNKNOWN_LIMIT_CAP: f64 = 300.0;
+
+/// One example submission.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submission {
+    /// The folder under `submissions/`.
+    pub folder: String,
+    pub program: PackageProgram,
+}
+
+impl Submission {
+    /// `accepted/hello.cpp`.
+    pub fn id(&self) -> String {
+        let name = self.program.path.file_name().unwrap_or_default();
+        format!("{}/{}", self.folder, name.to_string_lossy())
+    }
+
+    /// The Kattis verdict its folder promises, if the folder is one of [`FOLDERS`].
+    pub fn expected(&self) -> Option<&'static str> {
+        FOLDERS
+            .iter()
+            .find(|(f, _)| *f == self.folder)
+            .map(|(_, v)| *v)
+    }
+
+    /// Whether its time sets the time limit (only `accepted/`'s do).
+    pub fn sets_time_limit(&self) -> bool {
+        self.folder == "accepted"
+    }
+}
+
+impl Package {
+    /// Every submission, by folder and name.
+    pub fn submissions(&self) -> Result<Vec<Submission>, PackageError> {
+        let dir = self.root.join("submissions");
+        let mut all = Vec::new();
+        if !dir.is_dir() {
+            return Ok(all);
+        }
+        let mut folders: Vec<_> = std::fs::read_dir(&dir)
+            .map_err(|e| PackageError(format!("cannot read {}: {e}", dir.display())))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_dir())
+            .collect();
+        folders.sort();
+        for folder in folders {
+            let name = folder.file_name().unwrap_or_default().to_string_lossy();
+            for program in programs_in(&folder, false)? {
+                all.push(Submission {
+                    folder: name.to_string(),
+                    program,
+                });
+            }
+        }
+        Ok(all)
+    }
+}
+
+/// A stonejudge verdict as Kattis names it.
+pub fn kattis_verdict(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::AC => "AC",
+        Verdict::WA | Verdict::PE => "WA",
+        Verdict::TLE => "TLE",
+        Verdict::RE | Verdict::MLE => "RTE",
+        Verdict::OLE => "OLE",
+        Verdict::CE => "CE",
+        Verdict::JE => "JE",
+    }
+}
+
+/// What judging a package's submissions needs: the runner, the package's output validator
+/// (prepared) or none for the default one, and `problem.yaml`'s limits.
+pub struct Judging<'a> {
+    pub runner: &'a Runner,
+    pub validator: Option<&'a Program>,
+    pub config: &'a ProblemConfig,
+}
+
+impl<'a> Judging<'a> {
+    /// What judges the outputs of `test`: the output validator with its group's flags.
+    pub fn checker(&self, test: &PackageTest) -> Result<Box<dyn Checker + 'a>, String> {
+        self.checker_with(test.output_validator_flags.clone())
+            .map_err(|e| format!("test {}: {e}", test.test.name))
+    }
+
+    /// The output validator with `flags`.
+    pub fn checker_with(&self, flags: Vec<String>) -> Result<Box<dyn Checker + 'a>, String> {
+        Ok(match self.validator {
+            Some(program) => Box::new(OutputValidator {
+                runner: self.runner,
+                program,
+                flags,
+                limits: validation_limits(
+                    self.config.validation_seconds,
+                    self.config.validation_memory_mib,
+                ),
+            }),
+            None => Box::new(ProgramChecker::Default(KattisFlags::parse(&flags)?)),
+        })
+    }
+
+    /// The limits of a submission's run with a CPU limit of `seconds`: `problem.yaml`'s
+    /// memory and output limits.
+    pub fn limits(&self, seconds: f64) -> Limits {
+        Limits {
+            output: self.config.output_mib << 20,
+            ..Limits::new(
+                Duration::from_secs_f64(seconds),
+                self.config.memory_mib << 20,
+            )
+        }
+    }
+
+    /// Runs `program` on `test` with a CPU limit of `seconds` and judges it.
+    pub fn test(&self, program: &Program, test: &PackageTest, seconds: f64) -> Judged {
+        match self.checker(test) {
+            Err(why) => Judged::judge_error(why),
+            Ok(checker) => {
+                let judge = Judge {
+                    runner: self.runner,
+                    program,
+                    limits: self.limits(seconds),
+                    checker: checker.as_ref(),
+                };
+                judge.test(&test.test).0
+            }
+        }
+    }
+}
+
+/// A submission's runs, made as the verdicts need them under one CPU cap and kept, so that
+/// its verdict under any limit up to the cap is read off the same runs.
+pub struct Runs<'a> {
+    judging: &'a Judging<'a>,
+    program: &'a Program,
+    cap: f64,
+    done: HashMap<String, Judged>,
+}
+
+/// A submission's verdict under one time limit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The Kattis verdict.
+    pub verdict: &'static str,
+    /// The first test that was not accepted, and why.
+    pub first_failure: Option<(String, String)>,
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.first_failure {
+            Some((test, why)) => {
+                let why = why.lines().next().unwrap_or("");
+                write!(f, "{} (test {test}: {why})", self.verdict)
+            }
+            None => write!(f, "{}", self.verdict),
+        }
+    }
+}
+
+impl<'a> Runs<'a> {
+    pub fn new(judging: &'a Judging<'a>, program: &'a Program, cap: f64) -> Runs<'a> {
+        Runs {
+            judging,
+            program,
+            cap,
+            done: HashMap::new(),
+        }
+    }
+
+    /// The verdict of the data tree with a time limit of `limit` (at most the cap): a test
+    /// that took longer is TLE. `all`: judge every test and report the first rejected one,
+    /// ignoring `on_reject` (a scoring problem's accepted submissions).
+    pub fn outcome(&mut self, data: &Group, limit: f64, all: bool) -> Result<Outcome, String> {
+        let mut first_failure = None;
+        let mut judge = |test: &PackageTest| -> &'static str {
+            let judged = self.run(test);
+            let (verdict, why) = match judged_seconds(judged) > limit {
+                true => ("TLE", format!("over the time limit of {limit} s")),
+                false => (kattis_verdict(judged.verdict), judged.message.clone()),
+            };
+            if verdict != "AC" && first_failure.is_none() {
+                first_failure = Some((test.test.name.clone(), why));
+            }
+            verdict
+        };
+        let verdict = match all {
+            true => {
+                let verdicts: Vec<&str> = data.tests().into_iter().map(&mut judge).collect();
+                verdicts.into_iter().find(|&v| v != "AC").unwrap_or("AC")
+            }
+            false => data.verdict(&mut judge)?,
+        };
+        Ok(Outcome {
+            verdict,
+            first_failure: first_failure.filter(|_| verdict != "AC"),
+        })
+    }
+
+    /// The CPU time of the slowest test run so far, in seconds.
+    pub fn slowest(&self) -> f64 {
+        self.done.values().map(judged_seconds).fold(0.0, f64::max)
+    }
+
+    fn run(&mut self, test: &PackageTest) -> &Judged {
+        let (judging, program, cap) = (self.judging, self.program, self.cap);
+        self.done
+            .entry(test.test.name.clone())
+            .or_insert_with(|| judging.test(program, test, cap))
+    }
+}
+
+fn judged_seconds(judged: &Judged) -> f64 {
+    judged.measured.map_or(0.0, |m| m.cpu_time.as_secs_f64())
+}
+
+/// The time limit submissions are judged under, and how it was found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeLimit {
+    pub seconds: f64,
+    /// The limit × `time_limit_to_tle`: the cap of every run.
+    pub high: f64,
+    /// `slowest accepted 0.02 s × 5, rounded up: 1 s`, or where a fixed limit came from.
+    pub how: String,
+    /// A fixed limit given by `problem.yaml` that the accepted submissions do not fit in.
+    pub problem: Option<String>,
+}
+
+impl TimeLimit {
+    /// A limit given (by `--time-limit`, or by `problem.yaml`'s `time_limit`).
+    pub fn fixed(seconds: f64, policy: &TimePolicy, source: &str) -> TimeLimit {
+        TimeLimit {
+            seconds,
+            high: seconds * policy.time_limit_to_tle,
+            how: format!("{seconds} s, from {source}"),
+            problem: None,
+        }
+    }
+
+    /// The limit the slowest accepted time implies, unless one is `fixed` (with where it came
+    /// from, and whether it came from the package, which then must fit the accepted ones).
+    pub fn derived(
+        slowest: f64,
+        policy: &TimePolicy,
+        fixed: Option<(f64, &str, bool)>,
+    ) -> TimeLimit {
+        let derived = policy.limit_for(slowest);
+        let how = format!(
+            "slowest accepted {slowest:.3} s × {}, rounded up to a multiple of {} s: {derived} s",
+            policy.ac_to_time_limit, policy.resolution
+        );
+        match fixed {
+            None => TimeLimit {
+                seconds: derived,
+                high: derived * policy.time_limit_to_tle,
+                how,
+                problem: None,
+            },
+            Some((seconds, source, from_package)) => {
+                let mut limit = TimeLimit::fixed(seconds, policy, source);
+                if from_package && slowest * policy.ac_to_time_limit > seconds {
+                    limit.problem = Some(format!(
+                        "the fixed time limit {seconds} s is tighter than the accepted \
+                         submissions need ({how})"
+                    ));
+                }
+                limit
+            }
+        }
+    }
+}
+
+/// The time limit, and the runs of the accepted submissions `accepted` that it was derived
+/// from (to read their own verdicts off): each runs under the fixed limit ×
+/// `time_limit_to_tle` when one is `fixed`, else under [`UNKNOWN_LIMIT_CAP`]. `all`: they
+/// run every test (a scoring problem's accepted submissions must pass them all).
+pub fn time_limit<'a>(
+    judging: &'a Judging<'a>,
+    data: &Group,
+    fixed: Option<(f64, &str, bool)>,
+    accepted: &'a [Program],
+    all: bool,
+) -> Result<(TimeLimit, Vec<Runs<'a>>), String> {
+    let policy = &judging.config.time;
+    if accepted.is_empty() && fixed.is_none() {
+        return Err(
+            "no accepted submission (submissions/accepted/) to derive the time limit \
+                    from: give --time-limit"
+                .to_string(),
+        );
+    }
+    let cap = fixed.map_or(UNKNOWN_LIMIT_CAP, |(seconds, _, _)| {
+        seconds * policy.time_limit_to_tle
+    });
+    let mut runs = Vec::with_capacity(accepted.len());
+    for program in accepted {
+        let mut run = Runs::new(judging, program, cap);
+        run.outcome(data, cap, all)?;
+        runs.push(run);
+    }
+    let slowest = runs.iter().map(Runs::slowest).fold(0.0, f64::max);
+    Ok((TimeLimit::derived(slowest, policy, fixed), runs))
+}
+
+/// The time limit of judging a program against `package` (`judge`, `stress`): `flag`
+/// (`--time-limit`), else the package's fixed one, else derived from its accepted
+/// submissions, which are compiled and run for it.
+pub fn limit_for_judging(
+    package: &Package,
+    judging: &Judging<'_>,
+    data: &Group,
+    cache: &Cache,
+    flag: Option<f64>,
+) -> Result<TimeLimit, String> {
+    let policy = &package.config.time;
+    if let Some(time) = flag {
+        return Ok(TimeLimit::fixed(time, policy, "--time-limit"));
+    }
+    if let Some(time) = policy.fixed {
+        return Ok(TimeLimit::fixed(
+            time,
+            policy,
+            "problem.yaml limits.time_limit",
+        ));
+    }
+    let mut accepted = Vec::new();
+    for submission in package.submissions().map_err(|e| e.to_string())? {
+        if submission.sets_time_limit() {
+            let program = (submission.program.prepare(judging.runner, cache))
+                .map_err(|e| format!("accepted submission {}: {e}", submission.id()))?;
+            accepted.push(program);
+        }
+    }
+    let (limit, _) = time_limit(judging, data, None, &accepted, package.is_scoring())?;
+    Ok(limit)
+}

@@ -1,0 +1,283 @@
+//! A package's validators as stonejudge runs them: input validators on test inputs, and the
+//! output validator as a [`Checker`] on the judging path.
+//!
+//! - **Input validators** (`input_validators/`): each program reads an input on standard
+//!   input, gets its group's `input_validator_flags` as arguments, and exits 42 when the input
+//!   is valid (anything else is invalid). A `.ctd` file is a checktestdata script, run by
+//!   `checktestdata` when it is installed (exit 0 valid) and otherwise skipped, never passed.
+//! - **Output validators** (the Kattis protocol): `validator INPUT ANSWER FEEDBACK_DIR/
+//!   [flags…] < OUTPUT`, exit 42 accepted, 43 wrong answer, anything else a judge error; the
+//!   reason is `judgemessage.txt` in the feedback directory. Without one, the default
+//!   validator ([`crate::check::default_validator`], through
+//!   [`crate::programs::ProgramChecker::Default`]) compares tokens in-process.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use super::{Package, PackageError, ProgramKind};
+use crate::check::JudgeFailure;
+use crate::judge::Checker;
+use crate::parallel;
+use crate::run::{Cache, Exit, Invocation, Limits, Program, Run, Runner, Stdin};
+use crate::text::show;
+use crate::verdict::{Judged, Verdict};
+
+/// The exit code of an accepting validator (input or output).
+pub const ACCEPTED: i32 = 42;
+/// The exit code of an output validator that rejects.
+pub const REJECTED: i32 = 43;
+/// The most of a validator's message kept in a verdict.
+const MESSAGE_CHARS: usize = 2000;
+
+/// A package's own output validator with the flags of one group.
+pub struct OutputValidator<'a> {
+    pub runner: &'a Runner,
+    pub program: &'a Program,
+    pub flags: Vec<String>,
+    /// `validation_time` and `validation_memory` of `problem.yaml`.
+    pub limits: Limits,
+}
+
+impl Checker for OutputValidator<'_> {
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
+        let scratch = Scratch::new().map_err(JudgeFailure)?;
+        let feedback = scratch.0.join("feedback");
+        let input_file = scratch.0.join("input.in");
+        let answer_file = scratch.0.join("answer.ans");
+        let written = std::fs::create_dir(&feedback)
+            .and_then(|()| std::fs::write(&input_file, input))
+            .and_then(|()| std::fs::write(&answer_file, answer));
+        written
+            .map_err(|e| JudgeFailure(format!("cannot write in {}: {e}", scratch.0.display())))?;
+        let mut feedback_arg = feedback.clone().into_os_string();
+        feedback_arg.push("/");
+        let invocation = Invocation {
+            args: (self.program.invocation.args.iter().cloned())
+                .chain([
+                    input_file.clone().into_os_string(),
+                    answer_file.clone().into_os_string(),
+                    feedback_arg,
+                ])
+                .chain(self.flags.iter().map(Into::into))
+                .collect(),
+            ..self.program.invocation.clone()
+        }
+        // A confined validator reads the input and the answer and writes its feedback, and
+        // touches nothing else of the judge's.
+        .reads(input_file)
+        .reads(answer_file)
+        .writes(&feedback);
+        let run = self
+            .runner
+            .run(&invocation, Stdin::Bytes(output), &self.limits)
+            .map_err(|e| JudgeFailure(format!("cannot run the output validator: {e}")))?;
+        let message = feedback_message(&feedback, &run);
+        let shown = self.program.given.display();
+        match run.exit {
+            _ if run.time_limit_hit() => Err(JudgeFailure(format!(
+                "the output validator {shown} ran out of time ({} s)",
+                self.limits.cpu.as_secs_f64()
+            ))),
+            Exit::Code(ACCEPTED) => Ok(Judged::new(
+                Verdict::AC,
+                message.unwrap_or_else(|| "ok".to_string()),
+            )),
+            Exit::Code(REJECTED) => Ok(Judged::new(
+                Verdict::WA,
+                message.unwrap_or_else(|| "rejected by the output validator".to_string()),
+            )),
+            other => Err(JudgeFailure(format!(
+                "the output validator {shown} ended with {other} (42 accepts, 43 rejects){}",
+                message.map(|m| format!(": {m}")).unwrap_or_default()
+            ))),
+        }
+    }
+}
+
+/// `judgemessage.txt`, else the validator's standard error, cut short; `None` when empty.
+fn feedback_message(feedback: &Path, run: &Run) -> Option<String> {
+    let judge_message = std::fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+    let said = [judge_message.as_slice(), run.stderr.as_slice()]
+        .into_iter()
+        .map(|bytes| String::from_utf8_lossy(bytes).trim().to_string())
+        .find(|text| !text.is_empty())?;
+    Some(show::message(
+        &said.chars().take(MESSAGE_CHARS).collect::<String>(),
+    ))
+}
+
+/// The limits validators run under: `validation_time` seconds, `validation_memory` MiB.
+pub fn validation_limits(seconds: f64, memory_mib: u64) -> Limits {
+    Limits::new(Duration::from_secs_f64(seconds), memory_mib << 20)
+}
+
+/// What one input validator said about one input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Validity {
+    Valid,
+    /// Why not: the exit and the validator's message.
+    Invalid(String),
+    /// The validator could not be run here (checktestdata missing, say).
+    Skipped(String),
+}
+
+/// Runs the input validator `program` on the input file `input` with `flags`.
+pub fn validate_input(
+    runner: &Runner,
+    program: &Program,
+    input: &Path,
+    flags: &[String],
+    limits: &Limits,
+) -> Result<Validity, String> {
+    let invocation = program.invocation.clone().args(flags.iter());
+    let run = runner
+        .run(&invocation, Stdin::File(input), limits)
+        .map_err(|e| format!("cannot run {}: {e}", program.given.display()))?;
+    Ok(match run.exit {
+        Exit::Code(ACCEPTED) if !run.time_limit_hit() => Validity::Valid,
+        exit => Validity::Invalid(rejection(&run, exit)),
+    })
+}
+
+/// Runs the checktestdata script `script` on `input`, or says it is skipped when
+/// `checktestdata` is not installed.
+pub fn checktestdata(
+    runner: &Runner,
+    script: &Path,
+    input: &Path,
+    limits: &Limits,
+) -> Result<Validity, String> {
+    let Some(tool) = crate::run::find_in_path("checktestdata") else {
+        return Ok(Validity::Skipped(format!(
+            "{}: checktestdata is not installed",
+            script.display()
+        )));
+    };
+    let invocation = Invocation::new(tool).arg(script).reads(script);
+    let run = runner
+        .run(&invocation, Stdin::File(input), limits)
+        .map_err(|e| format!("cannot run checktestdata: {e}"))?;
+    Ok(match run.exit {
+        Exit::Code(0) if !run.time_limit_hit() => Validity::Valid,
+        exit => Validity::Invalid(rejection(&run, exit)),
+    })
+}
+
+/// An input to validate: its name, its file, and the flags its group gives validators.
+pub struct InputCase {
+    pub name: String,
+    pub path: PathBuf,
+    pub flags: Vec<String>,
+}
+
+/// What the input validators of a package said about some inputs.
+#[derive(Debug, Default)]
+pub struct InputReport {
+    pub validators: usize,
+    /// `validator rejects input: why`, and validators that do not compile.
+    pub rejected: Vec<String>,
+    /// Validators that could not run here, and why.
+    pub skipped: Vec<String>,
+}
+
+/// Runs every input validator of `package` on every input of `cases`, `jobs` at a time. A
+/// package without input validators is an error: problemtools requires one.
+pub fn check_inputs(
+    package: &Package,
+    runner: &Runner,
+    cache: &Cache,
+    cases: &[InputCase],
+    jobs: usize,
+) -> Result<InputReport, PackageError> {
+    let validators = package.input_validators()?;
+    if validators.is_empty() {
+        return Err(PackageError(format!(
+            "{}: input_validators/ holds no validator",
+            package.root.display()
+        )));
+    }
+    let config = &package.config;
+    let limits = validation_limits(config.validation_seconds, config.validation_memory_mib);
+    let mut report = InputReport {
+        validators: validators.len(),
+        ..InputReport::default()
+    };
+    for validator in &validators {
+        let shown = validator.path.display().to_string();
+        let program = match &validator.kind {
+            ProgramKind::Checktestdata => None,
+            ProgramKind::Unsupported(_) => {
+                report.skipped.push(validator.unsupported_reason());
+                continue;
+            }
+            _ => match validator.prepare(runner, cache) {
+                Ok(program) => Some(program),
+                Err(e) => {
+                    report.rejected.push(format!("{shown}: {}: {e}", e.verdict));
+                    continue;
+                }
+            },
+        };
+        let results = parallel::map(cases, jobs, |case| match &program {
+            Some(program) => validate_input(runner, program, &case.path, &case.flags, &limits),
+            None => checktestdata(runner, &validator.path, &case.path, &limits),
+        });
+        for (case, validity) in cases.iter().zip(results) {
+            match validity {
+                Ok(Validity::Valid) => {}
+                Ok(Validity::Invalid(why)) => report
+                    .rejected
+                    .push(format!("{shown} rejects {}: {why}", case.name)),
+                Ok(Validity::Skipped(why)) => {
+                    report.skipped.push(why);
+                    break;
+                }
+                Err(e) => report
+                    .rejected
+                    .push(format!("{shown} on {}: {e}", case.name)),
+            }
+        }
+    }
+    Ok(report)
+}
+
+fn rejection(run: &Run, exit: Exit) -> String {
+    let said = [run.stderr.as_slice(), run.stdout.as_slice()]
+        .into_iter()
+        .map(|b| String::from_utf8_lossy(b).trim().to_string())
+        .find(|t| !t.is_empty())
+        .unwrap_or_default();
+    let first = said.lines().next().unwrap_or("");
+    match run.time_limit_hit() {
+        true => "ran out of time".to_string(),
+        false if first.is_empty() => format!("{exit}"),
+        false => format!("{exit}: {}", show::message(first)),
+    }
+}
+
+/// A private directory under the system's temporary directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch, String> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let dir = std::env::temp_dir()
+                .join(format!("stonejudge-validator-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(Scratch(dir)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
+            }
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // A leftover scratch directory is harmless; nothing to do if removal fails.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

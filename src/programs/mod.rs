@@ -1,0 +1,299 @@
+//! Program-backed problems: a problem folder whose `problem.toml` has a `[programs]` table
+//! (see [`crate::archive::manifest`]) is generated, validated, solved and checked by programs
+//! in the folder, in the conventions of testlib and the ICPC package format:
+//!
+//! - the **generator** gets `-KEY=VALUE` for each parameter of the plan, then `-seed=N`, and
+//!   prints one input; a generator that fails, prints nothing, or prints different bytes when
+//!   run twice on the same arguments is an error of the problem;
+//! - the **validator** reads an input on standard input and exits 0 if it is valid; any other
+//!   exit code means invalid, with its standard error as the reason;
+//! - the **reference** (and the optional **brute** force) read an input and print the answer;
+//! - the optional **checker** speaks testlib's protocol ([`checker`]); without one, outputs
+//!   are compared as the Kattis default validator does, with `checker_flags`.
+//!
+//! Every program is prepared once, when first needed (sources compiled through the cache, so
+//! that judging, which needs only the checker, pays for nothing else), and run through
+//! [`crate::run`] under the limits of tools; that each named file exists is checked at once. Whatever goes wrong with them is the problem's
+//! fault, reported as a string naming the program, never as a contestant's verdict.
+
+pub mod checker;
+pub mod shrink;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use crate::archive::manifest::{ProgramPath, Programs};
+use crate::judge::Checker;
+use crate::run::{Cache, Limits, Program, Run, Runner, Stdin};
+use crate::text::show;
+pub use checker::ProgramChecker;
+
+/// CPU time one run of a problem's program (generator, validator, reference, brute force,
+/// checker) may take.
+pub const TOOL_TIME: Duration = Duration::from_secs(10);
+
+/// The programs of a program-backed problem, prepared to run.
+pub struct ProgramTools<'a> {
+    runner: &'a Runner,
+    generator: Lazy<'a>,
+    validator: Lazy<'a>,
+    reference: Lazy<'a>,
+    brute: Option<Lazy<'a>>,
+    checker: ProgramChecker<'a>,
+}
+
+/// A program prepared when first needed.
+struct Lazy<'a> {
+    role: &'static str,
+    path: ProgramPath,
+    manifest: PathBuf,
+    runner: &'a Runner,
+    cache: &'a Cache,
+    prepared: OnceLock<Result<Tool, String>>,
+}
+
+impl<'a> Lazy<'a> {
+    /// Checks that the program's file exists; it is prepared by [`Lazy::get`].
+    fn new(
+        role: &'static str,
+        path: &ProgramPath,
+        manifest: &Path,
+        runner: &'a Runner,
+        cache: &'a Cache,
+    ) -> Result<Lazy<'a>, String> {
+        if !path.path.exists() {
+            return Err(format!(
+                "{}:{}:{}: {role} {}: {} does not exist",
+                manifest.display(),
+                path.at.line,
+                path.at.col,
+                path.written,
+                path.path.display()
+            ));
+        }
+        Ok(Lazy {
+            role,
+            path: path.clone(),
+            manifest: manifest.to_owned(),
+            runner,
+            cache,
+            prepared: OnceLock::new(),
+        })
+    }
+
+    fn get(&self) -> Result<&Tool, String> {
+        self.prepared
+            .get_or_init(|| {
+                Tool::prepare(
+                    self.role,
+                    &self.path,
+                    &self.manifest,
+                    self.runner,
+                    self.cache,
+                )
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+}
+
+/// One prepared program and how messages name it (`generator gen.py`).
+pub struct Tool {
+    pub(crate) program: Program,
+    pub(crate) shown: String,
+}
+
+impl Tool {
+    /// Prepares the program at `path`; an error names `problem.toml`'s line and the file.
+    fn prepare(
+        role: &str,
+        path: &ProgramPath,
+        manifest: &Path,
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<Tool, String> {
+        let shown = format!("{role} {}", path.written);
+        Program::prepare(&path.path, &[], runner, cache)
+            .map(|program| Tool { program, shown })
+            .map_err(|e| {
+                format!(
+                    "{}:{}:{}: {role} {}: {e}",
+                    manifest.display(),
+                    path.at.line,
+                    path.at.col,
+                    path.written
+                )
+            })
+    }
+}
+
+impl<'a> ProgramTools<'a> {
+    /// The programs of `programs` (read from the manifest at `manifest`): each file must
+    /// exist; the checker is prepared at once (whatever judges needs it), the others when
+    /// first used.
+    pub fn prepare(
+        programs: &Programs,
+        manifest: &Path,
+        runner: &'a Runner,
+        cache: &'a Cache,
+    ) -> Result<ProgramTools<'a>, String> {
+        let lazy =
+            |role: &'static str, path: &ProgramPath| Lazy::new(role, path, manifest, runner, cache);
+        let generator = lazy("generator", &programs.generator)?;
+        let validator = lazy("validator", &programs.validator)?;
+        let reference = lazy("reference", &programs.reference)?;
+        let brute = (programs.brute.as_ref())
+            .map(|path| lazy("brute", path))
+            .transpose()?;
+        let checker = match &programs.checker {
+            Some(path) => {
+                lazy("checker", path)?;
+                ProgramChecker::Testlib {
+                    tool: Tool::prepare("checker", path, manifest, runner, cache)?,
+                    runner,
+                }
+            }
+            None => ProgramChecker::Default(programs.checker_flags),
+        };
+        Ok(ProgramTools {
+            runner,
+            generator,
+            validator,
+            reference,
+            brute,
+            checker,
+        })
+    }
+
+    /// The input the generator prints for `params` and `seed`. With `twice`, the generator
+    /// runs a second time and must print the same bytes.
+    pub fn generate(
+        &self,
+        seed: u64,
+        params: &[(String, String)],
+        twice: bool,
+    ) -> Result<String, String> {
+        let generator = self.generator.get()?;
+        let mut invocation = generator.program.invocation.clone();
+        let mut shown_args = Vec::new();
+        for (key, value) in params {
+            shown_args.push(format!("-{key}={value}"));
+        }
+        shown_args.push(format!("-seed={seed}"));
+        invocation = invocation.args(shown_args.iter().cloned());
+        let call = format!("{} {}", generator.shown, shown_args.join(" "));
+        let once = || -> Result<String, String> {
+            let run = self.run(generator, &invocation, Stdin::Empty)?;
+            if let Some(why) = failure(&run) {
+                return Err(format!("{call}: {why}"));
+            }
+            if run.stdout.is_empty() {
+                return Err(format!("{call}: printed nothing"));
+            }
+            String::from_utf8(run.stdout)
+                .map_err(|_| format!("{call}: printed bytes that are not UTF-8"))
+        };
+        let input = once()?;
+        if twice {
+            let again = once()?;
+            if again != input {
+                return Err(format!(
+                    "{call}: not deterministic: a second run printed other bytes ({} and {} bytes; \
+                     seed every random choice from -seed)",
+                    input.len(),
+                    again.len()
+                ));
+            }
+        }
+        Ok(input)
+    }
+
+    /// `Ok(Ok)` if the validator accepts `input`, `Ok(Err(why))` if it rejects it (exit code
+    /// not 0), `Err` if it cannot judge (it crashed on a signal or ran out of time).
+    pub fn validate(&self, input: &[u8]) -> Result<Result<(), String>, String> {
+        let validator = self.validator.get()?;
+        let run = self.run(
+            validator,
+            &validator.program.invocation,
+            Stdin::Bytes(input),
+        )?;
+        if run.time_limit_hit()
+            || run.output_limit_hit
+            || matches!(run.exit, crate::run::Exit::Signal(_))
+        {
+            return Err(format!(
+                "{}: {}",
+                validator.shown,
+                failure(&run).unwrap_or_default()
+            ));
+        }
+        if run.exit.success() {
+            return Ok(Ok(()));
+        }
+        let why = String::from_utf8_lossy(&run.stderr);
+        let why = why.trim();
+        Ok(Err(format!(
+            "rejected by the {} ({}){}",
+            validator.shown,
+            run.exit,
+            if why.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", show::truncated(why.as_bytes(), 300))
+            }
+        )))
+    }
+
+    /// The reference's answer to `input`.
+    pub fn solve(&self, input: &[u8]) -> Result<String, String> {
+        self.answer(self.reference.get()?, input)
+    }
+
+    /// The brute force program's answer to `input`, if the problem has one.
+    pub fn brute(&self, input: &[u8]) -> Option<Result<String, String>> {
+        (self.brute.as_ref()).map(|brute| brute.get().and_then(|tool| self.answer(tool, input)))
+    }
+
+    /// Whether the problem has a brute force program.
+    pub fn has_brute(&self) -> bool {
+        self.brute.is_some()
+    }
+
+    /// What judges an output: the checker program, or the default token comparison.
+    pub fn checker(&self) -> &dyn Checker {
+        &self.checker
+    }
+
+    /// The reference solution, prepared.
+    pub fn reference(&self) -> Result<&Program, String> {
+        self.reference.get().map(|tool| &tool.program)
+    }
+
+    /// The output of `tool` on `input`, which must end well.
+    fn answer(&self, tool: &Tool, input: &[u8]) -> Result<String, String> {
+        let run = self.run(tool, &tool.program.invocation, Stdin::Bytes(input))?;
+        if let Some(why) = failure(&run) {
+            return Err(format!("{}: {why}", tool.shown));
+        }
+        String::from_utf8(run.stdout)
+            .map_err(|_| format!("{}: printed bytes that are not UTF-8", tool.shown))
+    }
+
+    fn run(
+        &self,
+        tool: &Tool,
+        invocation: &crate::run::Invocation,
+        stdin: Stdin<'_>,
+    ) -> Result<Run, String> {
+        self.runner
+            .run(invocation, stdin, &Limits::for_tools(TOOL_TIME))
+            .map_err(|e| format!("cannot run the {}: {e}", tool.shown))
+    }
+}
+
+/// Why a run of a problem's program failed (its own verdict: TLE, OLE, RE), if it did.
+fn failure(run: &Run) -> Option<String> {
+    run.verdict()
+        .map(|(verdict, why)| format!("failed ({verdict}): {why}"))
+}

@@ -1,0 +1,107 @@
+//! The processes the judge has started and not yet reaped — each program's process group and
+//! each launch server, with its scratch directory — so that an interrupted judge can end them
+//! all before it exits (see [`super::signals`]).
+//!
+//! A program is registered until just before it is reaped, so a registered pid is never one
+//! the kernel has given to another process.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// A live process.
+#[derive(Debug)]
+enum Entry {
+    /// A program, leader of its own process group.
+    Program(libc::pid_t),
+    /// A launch server (killing it ends its PID namespace and every program in it), and the
+    /// scratch directory of its programs.
+    Server(libc::pid_t, Option<PathBuf>),
+}
+
+static LIVE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+
+/// Set by [`kill_all`]: from then on, whatever registers is killed at once.
+static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// Programs and servers being started and not yet registered.
+static STARTING: AtomicUsize = AtomicUsize::new(0);
+
+/// Marks a start in progress until dropped (after the process it started is registered), so
+/// that an ending judge can wait for it: a process started then would outlive the judge.
+pub(crate) struct Starting(());
+
+impl Starting {
+    pub fn new() -> Starting {
+        STARTING.fetch_add(1, Ordering::SeqCst);
+        Starting(())
+    }
+}
+
+impl Drop for Starting {
+    fn drop(&mut self) {
+        STARTING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Whether a program or server is being started.
+pub(crate) fn starting() -> bool {
+    STARTING.load(Ordering::SeqCst) > 0
+}
+
+fn with_live(f: impl FnOnce(&mut Vec<Entry>)) {
+    // A panic while holding the lock leaves the list as it was: still the best knowledge.
+    let mut live = LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    f(&mut live);
+}
+
+fn add(entry: Entry) {
+    with_live(|live| live.push(entry));
+    if ENDING.load(Ordering::SeqCst) {
+        kill_all();
+    }
+}
+
+/// Registers a program that leads its own process group.
+pub(crate) fn add_program(pid: libc::pid_t) {
+    add(Entry::Program(pid));
+}
+
+/// Registers a launch server and its programs' scratch directory.
+pub(crate) fn add_server(pid: libc::pid_t, scratch: Option<PathBuf>) {
+    add(Entry::Server(pid, scratch));
+}
+
+/// Forgets `pid` (call it before reaping the process).
+pub(crate) fn remove(pid: libc::pid_t) {
+    with_live(|live| {
+        live.retain(|entry| !matches!(entry, Entry::Program(p) | Entry::Server(p, _) if *p == pid))
+    });
+}
+
+/// Kills every registered program with its group, and every launch server, and removes the
+/// servers' scratch directories; whatever registers later is killed at once (the process is
+/// ending). Returns how many processes were signalled.
+pub fn kill_all() -> usize {
+    ENDING.store(true, Ordering::SeqCst);
+    let mut count = 0;
+    with_live(|live| {
+        for entry in live.drain(..) {
+            // SAFETY: signalling processes we started and have not reaped.
+            match entry {
+                Entry::Program(pid) => unsafe {
+                    libc::killpg(pid, libc::SIGKILL);
+                    libc::kill(pid, libc::SIGKILL);
+                },
+                Entry::Server(pid, scratch) => {
+                    unsafe { libc::kill(pid, libc::SIGKILL) };
+                    if let Some(dir) = scratch {
+                        drop(std::fs::remove_dir_all(dir));
+                    }
+                }
+            }
+            count += 1;
+        }
+    });
+    count
+}

@@ -1,0 +1,291 @@
+//! Real Kattis packages written into a directory, shared by the suite's package tests and the
+//! problemtools comparison (`tests/tools/`): each function writes one package and returns the
+//! submissions with the verdict `verifyproblem` gives them.
+//!
+//! - `double` (legacy): the default validator with `float_tolerance`, groups nested three
+//!   deep with `input_validator_flags`, a C++ input validator, and submissions of every
+//!   verdict folder in C, C++ and Python, one a C directory and one a Python directory;
+//! - `divisor` (2023-07): a C++ output validator in `output_validator/` whose `strict` flag
+//!   comes from `data/secret/testdata.yaml`, and a Rust submission;
+//! - `multiple` (legacy, `validation: custom`): a Python output validator taking
+//!   `validator_flags`;
+//! - `interactive` and `scoring` (legacy), and a `problem.yaml` that does not parse.
+
+use std::path::Path;
+
+/// Writes `files` (path under `root`, contents) into `root`.
+pub fn write(root: &Path, files: &[(&str, &str)]) {
+    for (path, contents) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(&path, contents).expect("write");
+    }
+}
+
+/// An input validator: one integer 1..=10^9 on a line (no leading zeros); with the flag
+/// `small`, at most 5. Exit 42 when valid.
+const VALIDATE_CPP: &str = r#"#include <cstring>
+#include <iostream>
+#include <iterator>
+#include <string>
+int main(int argc, char** argv) {
+    bool small = false;
+    for (int i = 1; i < argc; i++) small = small || !std::strcmp(argv[i], "small");
+    std::string s((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    if (s.size() < 2 || s.back() != '\n') return 43;
+    s.pop_back();
+    if (s.size() > 9 || s[0] == '0') return 43;
+    for (char c : s) if (c < '0' || c > '9') return 43;
+    if (small && std::stol(s) > 5) return 43;
+    return 42;
+}
+"#;
+
+/// `double`: print 2n. Returns (submission, verdict verifyproblem gives).
+pub fn double(root: &Path) -> Vec<(&'static str, &'static str)> {
+    write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "name: Double\nvalidator_flags: float_tolerance 1e-6\n",
+            ),
+            (
+                "problem_statement/problem.en.tex",
+                "\\problemname{Double}\nPrint $2n$.\n",
+            ),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/02.in", "7\n"),
+            ("data/secret/02.ans", "14\n"),
+            (
+                "data/secret/group1/testdata.yaml",
+                "input_validator_flags: small\n",
+            ),
+            ("data/secret/group1/01.in", "5\n"),
+            // Only float_tolerance accepts "10" for this.
+            ("data/secret/group1/01.ans", "10.0000001\n"),
+            ("data/secret/group1/deep/03.in", "4\n"),
+            ("data/secret/group1/deep/03.ans", "8\n"),
+            ("input_validators/validate.cpp", VALIDATE_CPP),
+            (
+                "submissions/accepted/double.cpp",
+                "#include <cstdio>\nint main(){long long n; if(scanf(\"%lld\",&n)!=1) return 1; \
+                 printf(\"%lld\\n\", 2*n);}\n",
+            ),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+            (
+                "submissions/wrong_answer/plus_one.c",
+                "#include <stdio.h>\nint main(void){long n; if(scanf(\"%ld\",&n)!=1) return 1; \
+                 printf(\"%ld\\n\", 2*n + (n == 7)); return 0;}\n",
+            ),
+            (
+                "submissions/wrong_answer/words/main.py",
+                "from spell import spell\nn = int(input())\nprint(spell(2 * n))\n",
+            ),
+            (
+                "submissions/wrong_answer/words/spell.py",
+                "def spell(x):\n    return 'eight' if x == 8 else str(x)\n",
+            ),
+            (
+                "submissions/run_time_error/crash/main.c",
+                "#include <stdio.h>\n#include \"helper.h\"\nint main(void){int n; \
+                 if(scanf(\"%d\",&n)!=1) return 1; if(n==5) return crash(); \
+                 printf(\"%d\\n\", 2*n); return 0;}\n",
+            ),
+            (
+                "submissions/run_time_error/crash/helper.h",
+                "int crash(void);\n",
+            ),
+            (
+                "submissions/run_time_error/crash/helper.c",
+                "int crash(void) { return 3; }\n",
+            ),
+            (
+                "submissions/time_limit_exceeded/spin.cpp",
+                "#include <cstdio>\nint main(){long long n; if(scanf(\"%lld\",&n)!=1) return 1; \
+                 volatile unsigned long x = 0; while (n == 7) x++; printf(\"%lld\\n\", 2*n);}\n",
+            ),
+        ],
+    );
+    vec![
+        ("accepted/double.cpp", "AC"),
+        ("accepted/double.py", "AC"),
+        ("run_time_error/crash", "RTE"),
+        ("time_limit_exceeded/spin.cpp", "TLE"),
+        ("wrong_answer/plus_one.c", "WA"),
+        ("wrong_answer/words", "WA"),
+    ]
+}
+
+/// `divisor` (2023-07): print a divisor d of n with 1 < d < n; a C++ output validator.
+pub fn divisor(root: &Path) -> Vec<(&'static str, &'static str)> {
+    write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2023-07-draft\nname: Divisor\n\
+                 uuid: 0b2a8f1e-3f4d-4c55-9a3e-1f2e3d4c5b6a\ntype: pass-fail\n\
+                 limits:\n  time_multipliers:\n    ac_to_time_limit: 3\n",
+            ),
+            (
+                "statement/problem.en.md",
+                "# Divisor\n\nPrint a divisor $d$ of $n$ with $1 < d < n$.\n",
+            ),
+            ("data/sample/1.in", "6\n"),
+            ("data/sample/1.ans", "2\n"),
+            (
+                "data/secret/testdata.yaml",
+                "output_validator_flags: strict\n",
+            ),
+            ("data/secret/02.in", "49\n"),
+            ("data/secret/02.ans", "7\n"),
+            ("data/secret/a/01.in", "15\n"),
+            ("data/secret/a/01.ans", "3\n"),
+            ("input_validators/validate.cpp", VALIDATE_CPP),
+            (
+                "output_validator/validator.cpp",
+                r#"#include <cstdio>
+#include <cstring>
+#include <string>
+int main(int argc, char** argv) {
+    bool strict = false;
+    for (int i = 4; i < argc; i++) strict = strict || !std::strcmp(argv[i], "strict");
+    FILE* in = std::fopen(argv[1], "r");
+    long long n = 0, d = 0;
+    if (!in || std::fscanf(in, "%lld", &n) != 1) return 1;
+    FILE* msg = std::fopen((std::string(argv[3]) + "/judgemessage.txt").c_str(), "w");
+    if (!msg) return 1;
+    if (std::scanf("%lld", &d) != 1) { std::fprintf(msg, "no number\n"); return 43; }
+    if (d <= 1 || d >= n || n % d != 0) {
+        std::fprintf(msg, "%lld is not a proper divisor of %lld\n", d, n);
+        return 43;
+    }
+    char extra[2];
+    if (strict && std::scanf("%1s", extra) == 1) { std::fprintf(msg, "trailing output\n"); return 43; }
+    return 42;
+}
+"#,
+            ),
+            (
+                "submissions/accepted/smallest.cpp",
+                "#include <cstdio>\nint main(){long long n; if(scanf(\"%lld\",&n)!=1) return 1; \
+                 long long d = 2; while (n % d) d++; printf(\"%lld\\n\", d);}\n",
+            ),
+            (
+                "submissions/accepted/largest.py",
+                "n = int(input())\nd = 2\nwhile n % d:\n    d += 1\nprint(n // d)\n",
+            ),
+            (
+                "submissions/wrong_answer/one.c",
+                "#include <stdio.h>\nint main(void){puts(\"1\"); return 0;}\n",
+            ),
+            (
+                "submissions/wrong_answer/trailing.cpp",
+                "#include <cstdio>\nint main(){long long n; if(scanf(\"%lld\",&n)!=1) return 1; \
+                 long long d = 2; while (n % d) d++; printf(\"%lld extra\\n\", d);}\n",
+            ),
+            (
+                "submissions/run_time_error/panic.rs",
+                "use std::io::Read;\nfn main() { let mut s = String::new(); \
+                 std::io::stdin().read_to_string(&mut s).unwrap(); \
+                 let n: u64 = s.trim().parse().unwrap(); if n == 49 { panic!(\"49\"); } \
+                 let d = (2..n).find(|d| n % d == 0).unwrap(); println!(\"{d}\"); }\n",
+            ),
+        ],
+    );
+    vec![
+        ("accepted/largest.py", "AC"),
+        ("accepted/smallest.cpp", "AC"),
+        ("run_time_error/panic.rs", "RTE"),
+        ("wrong_answer/one.c", "WA"),
+        ("wrong_answer/trailing.cpp", "WA"),
+    ]
+}
+
+/// `multiple` (legacy, `validation: custom`): print a multiple x of n with n <= x <= limit·n,
+/// `limit` from `validator_flags`; a Python output validator.
+pub fn multiple(root: &Path) -> Vec<(&'static str, &'static str)> {
+    write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "name: Multiple\nvalidation: custom\nvalidator_flags: limit 10\n",
+            ),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "2\n"),
+            ("data/secret/01.in", "3\n"),
+            ("data/secret/01.ans", "3\n"),
+            ("input_validators/validate.cpp", VALIDATE_CPP),
+            (
+                "output_validators/check.py",
+                "import sys\nn = int(open(sys.argv[1]).read())\n\
+                 limit = int(sys.argv[sys.argv.index('limit') + 1])\n\
+                 x = int(sys.stdin.read().split()[0])\n\
+                 ok = n <= x <= limit * n and x % n == 0\n\
+                 open(sys.argv[3] + '/judgemessage.txt', 'w').write('ok' if ok else f'{x} is not allowed')\n\
+                 sys.exit(42 if ok else 43)\n",
+            ),
+            ("submissions/accepted/triple.py", "print(3 * int(input()))\n"),
+            ("submissions/wrong_answer/zero.py", "input()\nprint(0)\n"),
+            ("submissions/wrong_answer/too_big.py", "print(11 * int(input()))\n"),
+        ],
+    );
+    vec![
+        ("accepted/triple.py", "AC"),
+        ("wrong_answer/too_big.py", "WA"),
+        ("wrong_answer/zero.py", "WA"),
+    ]
+}
+
+/// An interactive package (legacy `validation: custom interactive`).
+pub fn interactive(root: &Path) {
+    write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "name: Guess\nvalidation: custom interactive\n",
+            ),
+            ("data/sample/1.in", "5\n"),
+            ("data/sample/1.ans", "5\n"),
+            ("input_validators/validate.cpp", VALIDATE_CPP),
+            ("submissions/accepted/guess.py", "print(5)\n"),
+        ],
+    );
+}
+
+/// A scoring package: one accepted submission fails a test.
+pub fn scoring(root: &Path) {
+    write(
+        root,
+        &[
+            ("problem.yaml", "name: Scored\ntype: scoring\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/testdata.yaml", "on_reject: continue\n"),
+            ("data/secret/01.in", "5\n"),
+            ("data/secret/01.ans", "10\n"),
+            ("data/secret/02.in", "4\n"),
+            ("data/secret/02.ans", "8\n"),
+            ("input_validators/validate.cpp", VALIDATE_CPP),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+            (
+                "submissions/accepted/almost.py",
+                "n = int(input())\nprint(2 * n + (n == 4))\n",
+            ),
+            (
+                "submissions/wrong_answer/half.py",
+                "print(int(input()) // 2)\n",
+            ),
+        ],
+    );
+}

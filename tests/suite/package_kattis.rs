@@ -1,0 +1,371 @@
+//! Kattis packages as they are (`package_fixtures`): `verify`, `judge`, `validate` and
+//! `stress --gen --ref` on real packages in both formats, through the real binary.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+use super::package_fixtures as fixtures;
+
+/// A compile cache shared by the tests of this file (and kept between runs).
+fn shared_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("package-cache")
+}
+
+fn stonejudge(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("stonejudge").expect("binary");
+    cmd.current_dir(dir).env("STONEJUDGE_CACHE", shared_cache());
+    cmd
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `verify PATHS... --json`, and the JSON document.
+fn verify(dir: &Path, paths: &[&str]) -> (Output, Value) {
+    let json = dir.join("verify.json");
+    let output = stonejudge(dir)
+        .arg("verify")
+        .args(paths)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .expect("run verify");
+    let document = std::fs::read_to_string(&json).unwrap_or_else(|_| {
+        panic!(
+            "no JSON; stdout:\n{}\nstderr:\n{}",
+            text(&output.stdout),
+            text(&output.stderr)
+        )
+    });
+    (output, serde_json::from_str(&document).expect("JSON"))
+}
+
+/// The item `id` of a verify document: (ok, skipped, the first line of every check's detail).
+fn item(document: &Value, id: &str) -> (bool, bool, String) {
+    let items = document["items"].as_array().expect("items");
+    let found = items
+        .iter()
+        .find(|i| i["id"] == id)
+        .unwrap_or_else(|| panic!("no item {id} in {document:#}"));
+    let details: Vec<String> = found["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .map(|c| format!("{}: {}", c["name"].as_str().unwrap_or(""), c["detail"]))
+        .collect();
+    (
+        found["ok"] == true,
+        found["skipped"] == true,
+        details.join("\n"),
+    )
+}
+
+#[test]
+fn verify_gives_every_submission_its_folders_verdict_in_both_formats() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut expected = Vec::new();
+    for (name, write) in [
+        (
+            "double",
+            fixtures::double as fn(&Path) -> Vec<(&'static str, &'static str)>,
+        ),
+        ("divisor", fixtures::divisor),
+        ("multiple", fixtures::multiple),
+    ] {
+        for (submission, verdict) in write(&dir.path().join(name)) {
+            expected.push((format!("{name}/submissions/{submission}"), verdict));
+        }
+    }
+    let (output, document) = verify(dir.path(), &["double", "divisor", "multiple"]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    for package in ["double", "divisor", "multiple"] {
+        let (ok, _, details) = item(&document, package);
+        assert!(ok, "{package}: {details}");
+        assert!(details.contains("input validators: \"4 inputs") || package != "double");
+    }
+    for (id, verdict) in &expected {
+        let (ok, _, details) = item(&document, id);
+        assert!(ok, "{id}: {details}");
+        assert!(
+            details.starts_with(&format!("verdict: \"{verdict}")),
+            "{id} should get {verdict}: {details}"
+        );
+    }
+    // The first failing test decides, in data/'s order, nested groups included.
+    let (_, _, words) = item(&document, "double/submissions/wrong_answer/words");
+    assert!(words.contains("test secret/group1/deep/03"), "{words}");
+    let (_, _, crash) = item(&document, "double/submissions/run_time_error/crash");
+    assert!(crash.contains("test secret/group1/01"), "{crash}");
+    // The strict flag of data/secret/testdata.yaml reaches the output validator.
+    let (_, _, trailing) = item(&document, "divisor/submissions/wrong_answer/trailing.cpp");
+    assert!(
+        trailing.contains("test secret/02: trailing output"),
+        "{trailing}"
+    );
+    assert_eq!(document["failed"], 0);
+}
+
+#[test]
+fn a_submission_in_the_wrong_folder_fails_verify() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("multiple");
+    fixtures::multiple(&package);
+    std::fs::rename(
+        package.join("submissions/wrong_answer/zero.py"),
+        package.join("submissions/accepted/zero.py"),
+    )
+    .expect("move");
+    std::fs::create_dir(package.join("submissions/bogus")).expect("mkdir");
+    std::fs::write(package.join("submissions/bogus/x.py"), "print(1)\n").expect("write");
+    let (output, document) = verify(dir.path(), &["multiple"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    let (ok, _, details) = item(&document, "multiple/submissions/accepted/zero.py");
+    assert!(!ok && details.contains("got WA"), "{details}");
+    let (ok, _, details) = item(&document, "multiple/submissions/bogus/x.py");
+    assert!(
+        !ok && details.contains("not a submissions folder"),
+        "{details}"
+    );
+    assert!(item(&document, "multiple/submissions/accepted/triple.py").0);
+}
+
+#[test]
+fn judge_on_a_package_gives_each_test_its_verdict_and_the_kattis_verdict() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fixtures::double(&dir.path().join("double"));
+    let output = stonejudge(dir.path())
+        .args(["judge", "./double", "--time-limit", "2", "-j", "1"])
+        .args(["--json", "report.json", "--"])
+        .arg("double/submissions/wrong_answer/plus_one.c")
+        .output()
+        .expect("run judge");
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    let verdicts: Vec<(&str, &str)> = stdout
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            Some((words.next()?, words.next()?))
+        })
+        .take(4)
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("sample/1", "AC"),
+            ("secret/02", "WA"),
+            ("secret/group1/01", "AC"),
+            ("secret/group1/deep/03", "AC"),
+        ],
+        "{stdout}"
+    );
+    assert!(stdout.contains("kattis verdict: WA"), "{stdout}");
+    let report = std::fs::read_to_string(dir.path().join("report.json")).expect("report");
+    let report: Value = serde_json::from_str(&report).expect("JSON");
+    assert_eq!(
+        report["tests"][1]["repro"],
+        "stonejudge judge ./double --test secret/02 --time-limit 2 --memory-limit 1024 -- \
+         double/submissions/wrong_answer/plus_one.c"
+    );
+
+    // A custom validator accepts an answer that is not the answer file's.
+    fixtures::divisor(&dir.path().join("divisor"));
+    let output = stonejudge(dir.path())
+        .args(["judge", "divisor/", "--"])
+        .arg("divisor/submissions/accepted/largest.py")
+        .output()
+        .expect("run judge");
+    let (stdout, stderr) = (text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains("time limit: slowest accepted"), "{stderr}");
+}
+
+#[test]
+fn interactive_packages_are_not_supported_yet_and_never_pass() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fixtures::interactive(&dir.path().join("guess"));
+    let (output, document) = verify(dir.path(), &["guess"]);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{stdout}");
+    let (ok, skipped, details) = item(&document, "guess");
+    assert!(!ok && skipped, "{details}");
+    assert!(
+        details.contains("interactive problems are not supported yet"),
+        "{details}"
+    );
+    assert_eq!(
+        (document["passed"].clone(), document["skipped"].clone()),
+        (0.into(), 1.into())
+    );
+    let output = stonejudge(dir.path())
+        .args(["judge", "./guess", "--"])
+        .arg("guess/submissions/accepted/guess.py")
+        .output()
+        .expect("run judge");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("not supported yet"));
+}
+
+#[test]
+fn scoring_packages_hold_accepted_to_every_test_and_only_report_the_rest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fixtures::scoring(&dir.path().join("scored"));
+    let (output, document) = verify(dir.path(), &["scored"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    let (ok, _, details) = item(&document, "scored/submissions/accepted/almost.py");
+    assert!(!ok && details.contains("test secret/02"), "{details}");
+    assert!(item(&document, "scored/submissions/accepted/double.py").0);
+    let (ok, _, details) = item(&document, "scored/submissions/wrong_answer/half.py");
+    assert!(ok && details.contains("reported, not held"), "{details}");
+}
+
+#[test]
+fn a_problem_yaml_that_does_not_parse_is_named_at_its_line_and_column() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fixtures::write(
+        &dir.path().join("broken"),
+        &[("problem.yaml", "name: Broken\nlimits:\n  memory: [1024\n")],
+    );
+    for args in [
+        vec!["verify", "broken"],
+        vec!["judge", "./broken", "--", "x.py"],
+    ] {
+        let output = stonejudge(dir.path()).args(&args).output().expect("run");
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        let at = stderr
+            .split("problem.yaml:")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{args:?}: {stderr}"));
+        let numbers: Vec<&str> = at.splitn(3, ':').take(2).collect();
+        assert!(
+            numbers.iter().all(|n| n.parse::<u32>().is_ok()),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn validate_runs_the_input_validators_with_their_groups_flags() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("double");
+    fixtures::double(&package);
+    let output = stonejudge(dir.path())
+        .args(["validate", "./double"])
+        .output()
+        .expect("run");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    // 7 is fine where no flag is given, and too large for group1's `small`.
+    std::fs::write(package.join("data/secret/group1/04.in"), "7\n").expect("write");
+    std::fs::write(package.join("data/secret/group1/04.ans"), "14\n").expect("write");
+    std::fs::write(dir.path().join("leading.in"), "07\n").expect("write");
+    let output = stonejudge(dir.path())
+        .args(["validate", "./double"])
+        .output()
+        .expect("run");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("group1/04.in: exit code 43"), "{stderr}");
+    let output = stonejudge(dir.path())
+        .args(["validate", "./double", "leading.in"])
+        .output()
+        .expect("run");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn stress_with_a_generator_and_reference_is_judged_by_the_package() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fixtures::double(&dir.path().join("double"));
+    fixtures::write(
+        dir.path(),
+        &[(
+            "gen.c",
+            "#include <stdio.h>\n#include <stdlib.h>\n\
+             int main(int argc, char **argv){printf(\"%ld\\n\", atol(argv[argc-1]) % 9 + 1); return 0;}\n",
+        )],
+    );
+    let output = stonejudge(dir.path())
+        .args([
+            "stress",
+            "./double",
+            "--gen",
+            "gen.c",
+            "--ref",
+            "double/submissions/accepted/double.cpp",
+            "--time-limit",
+            "1",
+            "--seed",
+            "1",
+            "--cases",
+            "20",
+            "--",
+            "double/submissions/wrong_answer/plus_one.c",
+        ])
+        .output()
+        .expect("run stress");
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.contains("--- input") && stdout.contains("\n7\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("repro: stonejudge stress ./double --gen"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_checktestdata_validator_runs_only_where_checktestdata_is_installed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fixtures::write(
+        &dir.path().join("ctd"),
+        &[
+            ("problem.yaml", "name: Ctd\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("input_validators/format.ctd", "INT(1, 1000)\nNEWLINE\n"),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+        ],
+    );
+    let (output, document) = verify(dir.path(), &["ctd"]);
+    let (ok, skipped, details) = item(&document, "ctd");
+    let installed = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .any(|d| d.join("checktestdata").is_file());
+    if installed {
+        assert!(ok, "{details}");
+    } else {
+        assert!(!ok && skipped, "{details}");
+        assert!(
+            details.contains("checktestdata is not installed"),
+            "{details}"
+        );
+        assert_eq!(output.status.code(), Some(2), "{}", text(&output.stdout));
+    }
+    assert!(item(&document, "ctd/submissions/accepted/double.py").0);
+}
