@@ -14,6 +14,12 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let exported = export::export(&problem, &tools, args.format, &args.out, args.jobs.count())
         .map_err(anyhow::Error::msg)?;
+    let note = match args.format {
+        export::Format::Kattis => export::kattis::short_name_note(&args.out),
+    };
+    if let Some(note) = note {
+        eprintln!("export: note: {note}");
+    }
     for (path, why) in &exported.left_out {
         eprintln!("export: left out {}: {why}", path.display());
     }

@@ -71,6 +71,7 @@ fn the_package_has_the_icpc_layout() {
         err.contains("left out") && err.contains("stripes.py"),
         "{err}"
     );
+    assert!(!err.contains("short name"), "{err}");
 
     // A second export into the same place is refused rather than mixed in.
     let output = stonejudge()
@@ -128,5 +129,17 @@ fn the_nim_output_validator_accepts_any_winning_move_and_nothing_else() {
     assert!(
         message.contains("case 3: the output ends early"),
         "{message}"
+    );
+}
+
+#[test]
+fn a_folder_named_as_problemtools_refuses_is_written_with_a_note_naming_one_it_takes() {
+    let (_scratch, pkg, err) = export("misere-nim");
+    assert!(pkg.join("problem.yaml").is_file());
+    assert!(
+        err.contains(
+            "note: problemtools takes the folder's name \"misere-nim\" as the problem's short name"
+        ) && err.contains("\"miserenim\""),
+        "{err}"
     );
 }

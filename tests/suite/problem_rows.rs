@@ -9,7 +9,6 @@ use stonejudge::verdict::Verdict;
 
 const NAME: &str = "rows";
 const SAMPLE: &str = "2\n3\n7 3 3\n3\n3 4 6\n";
-const MODES: [&str; 5] = ["random", "max", "min", "huge", "small"];
 
 /// Dawson's Kayles by the plain mex recurrence, the oracle.
 fn dawson(upto: usize) -> Vec<u32> {
@@ -129,12 +128,6 @@ fn rows_near_10_18_follow_the_period_seen_in_the_plain_table() {
 }
 
 #[test]
-fn generators_are_seeded_and_valid() {
-    assert_generator_is_seeded(NAME, &MODES);
-    assert_bad_params_refused(NAME);
-}
-
-#[test]
 fn every_bound_is_reached_by_min_and_max() {
     assert_modes_reach_every_bound(NAME, &[("min", &[]), ("max", &[])]);
 }
@@ -211,7 +204,7 @@ fn unreadable_outputs_are_presentation_errors() {
 
 #[test]
 fn shrink_candidates_are_valid_and_smaller() {
-    for mode in MODES {
+    for mode in offered_modes(NAME).iter().map(String::as_str) {
         let input = generate(NAME, 5, &[("mode", mode), ("t", "12")]);
         assert_shrinks_valid_and_smaller(NAME, &input);
     }

@@ -6,7 +6,6 @@ use stonejudge::verdict::Verdict;
 
 const NAME: &str = "stripes";
 const SAMPLE: &str = "1 5 1\n3\n1\n5\n6\n";
-const MODES: [&str; 7] = ["random", "max", "min", "short", "equal", "wide", "all"];
 
 #[test]
 fn the_poi_sample_comes_out_exactly() {
@@ -89,12 +88,6 @@ fn the_reference_agrees_with_brute_force() {
 }
 
 #[test]
-fn generators_are_seeded_and_valid() {
-    assert_generator_is_seeded(NAME, &MODES);
-    assert_bad_params_refused(NAME);
-}
-
-#[test]
 fn the_wide_mode_passes_255() {
     for seed in 0..4 {
         let input = generate(NAME, seed, &[("mode", "wide")]);
@@ -171,7 +164,7 @@ fn unreadable_outputs_are_presentation_errors() {
 
 #[test]
 fn shrink_candidates_are_valid_and_smaller() {
-    for mode in MODES {
+    for mode in offered_modes(NAME).iter().map(String::as_str) {
         let input = generate(NAME, 5, &[("mode", mode), ("m", "20")]);
         assert_shrinks_valid_and_smaller(NAME, &input);
     }

@@ -6,7 +6,6 @@ use crate::problem_kit::*;
 use stonejudge::verdict::Verdict;
 
 const NAME: &str = "subtraction";
-const MODES: [&str; 7] = ["random", "max", "min", "one", "no-one", "zero", "shuffled"];
 /// The sample of POJ 2960.
 const SAMPLE: &str = "2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n5 1 2 3 4 5\n3\n2 5 12\n3 2 4 7\n\
                       4 2 3 7 12\n0\n";
@@ -104,12 +103,6 @@ fn the_reference_agrees_with_brute_force() {
 }
 
 #[test]
-fn generators_are_seeded_and_valid() {
-    assert_generator_is_seeded(NAME, &MODES);
-    assert_bad_params_refused(NAME);
-}
-
-#[test]
 fn every_bound_is_reached_by_min_and_max() {
     assert_modes_reach_every_bound(NAME, &[("min", &[]), ("max", &[])]);
 }
@@ -159,7 +152,7 @@ fn unreadable_outputs_are_presentation_errors() {
 
 #[test]
 fn shrink_candidates_are_valid_and_smaller() {
-    for mode in MODES {
+    for mode in offered_modes(NAME).iter().map(String::as_str) {
         let input = generate(NAME, 5, &[("mode", mode), ("cases", "3")]);
         assert_shrinks_valid_and_smaller(NAME, &input);
     }

@@ -9,7 +9,6 @@ use stonejudge::verdict::Verdict;
 
 const NAME: &str = "wythoff";
 const SAMPLE: &str = "2 1\n8 4\n4 7\n";
-const MODES: [&str; 5] = ["random", "max", "min", "p-near-max", "fibonacci"];
 
 #[test]
 fn the_samples_come_out_exactly() {
@@ -123,12 +122,6 @@ fn p_positions_near_the_top_and_their_neighbours_are_exact() {
 }
 
 #[test]
-fn generators_are_seeded_and_valid() {
-    assert_generator_is_seeded(NAME, &MODES);
-    assert_bad_params_refused(NAME);
-}
-
-#[test]
 fn every_bound_is_reached_by_min_and_max() {
     assert_modes_reach_every_bound(NAME, &[("min", &[]), ("max", &[])]);
 }
@@ -180,7 +173,7 @@ fn unreadable_outputs_are_presentation_errors() {
 
 #[test]
 fn shrink_candidates_are_valid_and_smaller() {
-    for mode in MODES {
+    for mode in offered_modes(NAME).iter().map(String::as_str) {
         let input = generate(NAME, 5, &[("mode", mode), ("lines", "20")]);
         assert_shrinks_valid_and_smaller(NAME, &input);
     }

@@ -240,6 +240,31 @@ fn wrapped(
     Ok(files)
 }
 
+/// Why problemtools will refuse the package folder `out` by its name, with a name it takes:
+/// the folder's name is the problem's short name, which must be lowercase letters and digits
+/// (`[a-z0-9]+`). `None` when the name is fine (or `out` has none, like `/`).
+pub fn short_name_note(out: &Path) -> Option<String> {
+    let name = out.file_name()?.to_string_lossy();
+    let fine = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
+    if name.chars().all(fine) {
+        return None;
+    }
+    let suggestion: String = name
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|&c| fine(c))
+        .collect();
+    let instead = if suggestion.is_empty() {
+        "a folder named with lowercase letters and digits".to_string()
+    } else {
+        format!("a folder named {suggestion:?}")
+    };
+    Some(format!(
+        "problemtools takes the folder's name {name:?} as the problem's short name, which must \
+         be lowercase letters and digits only; verifyproblem will refuse it: export into {instead}"
+    ))
+}
+
 /// Writes the package of `problem`, whose tools are `tools`, into `out`.
 pub fn write(
     problem: &Resolved,
@@ -390,6 +415,18 @@ fn statement_tex(dir: &Path, manifest: &Manifest) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_folder_name_problemtools_refuses_gets_a_note_with_a_name_it_takes() {
+        assert_eq!(short_name_note(Path::new("out/miserenim2")), None);
+        let note = short_name_note(Path::new("out/Misere-Nim")).expect("a note");
+        assert!(
+            note.contains("\"Misere-Nim\"") && note.ends_with("\"miserenim\""),
+            "{note}"
+        );
+        let note = short_name_note(Path::new("out/--")).expect("a note");
+        assert!(note.ends_with("lowercase letters and digits"), "{note}");
+    }
 
     #[test]
     fn uuids_are_stable_and_well_formed() {
