@@ -8,9 +8,14 @@ mod declared;
 mod resolve;
 mod tools;
 
-pub use declared::declare;
+pub use declared::{declare, Declared};
 pub use resolve::{all, resolve, ResolveError, Resolved};
 pub use tools::{ToolError, Tools};
+
+use crate::dialog::{Dialog, Referee, Refereed};
+use crate::problem::nim_play::NimPlay;
+use crate::problem::play::Played;
+use crate::problem::stripes_play::StripesPlay;
 
 use crate::check::JudgeFailure;
 use crate::game::brute::TooLarge;
@@ -181,7 +186,50 @@ impl crate::judge::Checker for &dyn DynProblem {
     }
 }
 
-/// Every problem of the catalog, in the order of docs/games.md §4.
+/// A played problem judges a test by playing it.
+impl<P: Played> Referee for Registered<P> {
+    fn referee(&self, input: &[u8], dialog: &mut dyn Dialog) -> Result<Refereed, String> {
+        let instance = list::parse_input(&self.problem, input)
+            .map_err(|e| format!("input does not validate: {e}"))?;
+        Ok(self
+            .problem
+            .referee(&instance.header, &instance.cases, dialog))
+    }
+}
+
+/// An interactive problem of the catalog: its test inputs through [`DynProblem`] (generator,
+/// validator, who wins each game, shrinking), its built-in judge through [`Referee`].
+#[derive(Clone, Copy)]
+pub struct Interactive {
+    pub problem: &'static dyn DynProblem,
+    pub referee: &'static dyn Referee,
+}
+
+static STRIPES_PLAY: Registered<StripesPlay> = Registered {
+    name: "stripes-play",
+    title: "Stripes, played: win every game against the judge",
+    problem: StripesPlay,
+};
+
+static NIM_PLAY: Registered<NimPlay> = Registered {
+    name: "nim-play",
+    title: "Nim, played: win every game against the judge",
+    problem: NimPlay,
+};
+
+/// The interactive problems, in the order of docs/games.md §6.
+pub static INTERACTIVE: &[Interactive] = &[
+    Interactive {
+        problem: &STRIPES_PLAY,
+        referee: &STRIPES_PLAY,
+    },
+    Interactive {
+        problem: &NIM_PLAY,
+        referee: &NIM_PLAY,
+    },
+];
+
+/// Every batch problem of the catalog, in the order of docs/games.md §4.
 pub static CATALOG: &[&dyn DynProblem] = &[
     &Registered {
         name: "stripes",
@@ -229,14 +277,27 @@ pub static CATALOG: &[&dyn DynProblem] = &[
         problem: wythoff::Wythoff,
     },
 ];
-/// The problem called `name`, if any.
+/// The batch problem called `name`, if any.
 pub fn find(name: &str) -> Option<&'static dyn DynProblem> {
     CATALOG.iter().copied().find(|p| p.name() == name)
 }
 
-/// The names of every problem, for error messages.
+/// The interactive problem called `name`, if any.
+pub fn find_interactive(name: &str) -> Option<Interactive> {
+    INTERACTIVE
+        .iter()
+        .copied()
+        .find(|i| i.problem.name() == name)
+}
+
+/// The names of every problem, batch then interactive, for error messages.
 pub fn names() -> Vec<&'static str> {
-    CATALOG.iter().map(|p| p.name()).collect()
+    CATALOG
+        .iter()
+        .copied()
+        .chain(INTERACTIVE.iter().map(|i| i.problem))
+        .map(|p| p.name())
+        .collect()
 }
 
 #[cfg(test)]

@@ -189,6 +189,30 @@ pub enum Command {
                             stonejudge new last-loses --game subtraction:1,2 --play misere \
                             --max-heaps 1")]
     New(NewArgs),
+    /// Be the judge of an interactive problem for another system: play the test INPUT with
+    /// the program on standard input and output, speaking the Kattis interactive
+    /// output-validator protocol (exit 42 accepted, 43 wrong answer, the reason in
+    /// FEEDBACK_DIR/judgemessage.txt).
+    #[command(
+        override_usage = "stonejudge interact <PROBLEM> <INPUT> [ANSWER] [FEEDBACK_DIR] [FLAGS]... < PROGRAM_OUTPUT > PROGRAM_INPUT"
+    )]
+    Interact(InteractArgs),
+}
+
+/// `interact`.
+#[derive(Debug, Args)]
+pub struct InteractArgs {
+    /// An interactive problem (see `stonejudge list`).
+    pub problem: String,
+    /// The test's input file (the judge's: the setup and its seed).
+    pub input: PathBuf,
+    /// The answer file (unused: the judge knows who wins), as Kattis passes it.
+    pub answer: Option<PathBuf>,
+    /// Where judgemessage.txt is written; without it the message goes to standard error.
+    pub feedback_dir: Option<PathBuf>,
+    /// Validator flags Kattis may pass (none has an effect).
+    #[arg(allow_hyphen_values = true, trailing_var_arg = true, hide = true)]
+    pub flags: Vec<OsString>,
 }
 
 /// `new NAME [--game RULESET [--format F] [--play misere] [bounds]]`.
@@ -200,8 +224,8 @@ pub struct NewArgs {
     /// subtraction:S1,S2,.., octal:0.D1D2.., stripes:L1,L2,..).
     #[arg(long, value_name = "RULESET")]
     pub game: Option<String>,
-    /// With --game: boards (one heap per line, answers 1/2), cases (first/second) or move (a
-    /// winning move).
+    /// With --game: boards (one heap per line, answers 1/2), cases (first/second), move (a
+    /// winning move) or play (interactive: the program plays against the judge).
     #[arg(long, value_name = "F", default_value = "cases", requires = "game")]
     pub format: String,
     /// With --game: normal (who cannot move loses) or misere (who cannot move wins).

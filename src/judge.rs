@@ -5,11 +5,17 @@
 //! The verdict of one test is the first by [`crate::verdict::Verdict::rank`] of those that apply: a judge
 //! error (a test file that cannot be read, a checker that cannot judge), then the run's own
 //! (TLE, MLE, OLE, RE), then the checker's (AC, WA, PE). What judges an output is a
-//! [`Checker`]; the process runner ([`crate::run`]) knows nothing about problems.
+//! [`Checker`]; the process runner ([`crate::run`]) knows nothing about problems. A program of
+//! an interactive problem is judged by its conversation instead ([`interactive`]).
+
+pub mod interactive;
 
 use std::path::{Path, PathBuf};
 
+pub use interactive::Interactor;
+
 use crate::check::JudgeFailure;
+use crate::dialog::Referee;
 use crate::parallel::{self, Step};
 use crate::run::{Limits, PrepareError, Program, Run, Runner, Stdin};
 use crate::verdict::Judged;
@@ -32,14 +38,25 @@ pub struct Test {
     pub answer: PathBuf,
 }
 
-/// Everything judging one program needs: how to run it, under which limits, and what judges
-/// its output.
+/// How a program is judged on a test.
+#[derive(Clone, Copy)]
+pub enum Judging<'a> {
+    /// It reads the input file and writes an output, which a checker judges once it ended.
+    Output(&'a dyn Checker),
+    /// It plays against a built-in judge.
+    Interactive(&'a dyn Referee),
+    /// It plays against an interactor program speaking the Kattis protocol.
+    Interactor(&'a Interactor),
+}
+
+/// Everything judging one program needs: how to run it, under which limits, and how it is
+/// judged.
 #[derive(Clone, Copy)]
 pub struct Judge<'a> {
     pub runner: &'a Runner,
     pub program: &'a Program,
     pub limits: Limits,
-    pub checker: &'a dyn Checker,
+    pub judging: Judging<'a>,
 }
 
 impl Judge<'_> {
@@ -61,8 +78,20 @@ impl Judge<'_> {
         self.judge(Stdin::Bytes(input), input, answer)
     }
 
-    /// Runs the program with `stdin`, which holds `input`, and judges its output.
+    /// Runs the program with `stdin`, which holds `input`, and judges it.
     fn judge(&self, stdin: Stdin<'_>, input: &[u8], answer: &[u8]) -> (Judged, Option<Run>) {
+        let (runner, program, limits) = (self.runner, &self.program.invocation, &self.limits);
+        let checker = match self.judging {
+            Judging::Output(checker) => checker,
+            Judging::Interactive(referee) => {
+                return interactive::against_referee(runner, program, limits, referee, input)
+            }
+            Judging::Interactor(interactor) => {
+                return interactive::against_interactor(
+                    runner, program, limits, interactor, input, answer,
+                )
+            }
+        };
         let run = match self
             .runner
             .run(&self.program.invocation, stdin, &self.limits)
@@ -74,7 +103,7 @@ impl Judge<'_> {
         // the jury's files: a broken answer file is a judge error whatever the program did.
         let own = run.verdict();
         let output: &[u8] = if own.is_some() { b"" } else { &run.stdout };
-        let mut judged = match (self.checker.check(input, answer, output), own) {
+        let mut judged = match (checker.check(input, answer, output), own) {
             (Err(failure), _) => Judged::judge_error(format!("checker failed: {failure}")),
             (Ok(_), Some((verdict, message))) => Judged::new(verdict, message),
             (Ok(judged), None) => judged,
@@ -94,16 +123,16 @@ pub fn judge_all(
     jobs: usize,
     on_judged: impl FnMut(&Test, &Judged) + Send,
 ) -> Vec<Judged> {
-    judge_each(judge, tests, jobs, |_| judge.checker, on_judged)
+    judge_each(judge, tests, jobs, |_| judge.judging, on_judged)
 }
 
-/// [`judge_all`] with a checker of each test's own (`checker_of(i)` judges test `i`): a Kattis
-/// package gives each group of tests its own validator flags.
+/// [`judge_all`] with a way of judging of each test's own (`judging_of(i)` judges test `i`):
+/// a Kattis package gives each group of tests its own validator flags.
 pub fn judge_each<'c>(
     judge: &Judge<'_>,
     tests: &[Test],
     jobs: usize,
-    checker_of: impl (Fn(usize) -> &'c dyn Checker) + Sync,
+    judging_of: impl (Fn(usize) -> Judging<'c>) + Sync,
     mut on_judged: impl FnMut(&Test, &Judged) + Send,
 ) -> Vec<Judged> {
     let mut all = Vec::with_capacity(tests.len());
@@ -112,7 +141,7 @@ pub fn judge_each<'c>(
         jobs,
         |i| {
             let judge = Judge {
-                checker: checker_of(i as usize),
+                judging: judging_of(i as usize),
                 ..*judge
             };
             Step::Next(judge.test(&tests[i as usize]).0)
@@ -160,7 +189,7 @@ mod tests {
             runner: &runner,
             program: &program,
             limits: Limits::new(std::time::Duration::from_secs(1), 64 << 20),
-            checker: &Exact,
+            judging: Judging::Output(&Exact),
         };
         let test = Test {
             name: "01".into(),

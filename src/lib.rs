@@ -3,12 +3,14 @@
 //!
 //! The pipeline (docs/design.md §1): seed + params → generator → input bytes → validator →
 //! instance → reference → answer; a contestant's output goes to the checker with the
-//! instance and the answer, and comes out as a verdict with an explanation.
+//! instance and the answer, and comes out as a verdict with an explanation. An interactive
+//! problem's program plays against a judge instead (`dialog`, `run`'s two-way runs).
 
 pub mod archive;
 pub mod catalog;
 pub mod check;
 pub mod declared;
+pub mod dialog;
 pub mod game;
 pub mod gen;
 pub mod interrupt;

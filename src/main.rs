@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => commands::verify::run(&args),
         Command::Export(args) => commands::export::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
+        Command::Interact(args) => commands::interact::run(&args),
         Command::New(args) => commands::new::run(&args),
     };
     if let Some(status) = stonejudge::run::signals::ending_status() {

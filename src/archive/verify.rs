@@ -416,7 +416,7 @@ impl<'a> Verifier<'a> {
             runner: self.runner,
             program: &program,
             limits,
-            checker: tools.checker(),
+            judging: resolved.judging(&tools),
         };
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.

@@ -22,17 +22,21 @@
 //! - its tools ([`Resolved::tools`]: generator, validator, reference, brute force, checker);
 //! - its files ([`Resolved::manifest`], [`Resolved::dir`]).
 //!
-//! A new kind (an interactive problem) is a new [`Kind`], a rule in [`resolve`] that
+//! A problem compiled into stonejudge, or declared with `format = "play"`, may also be
+//! interactive ([`Kind::Interactive`]): its program plays against a built-in judge
+//! ([`Resolved::judging`]). A new kind is a new [`Kind`], a rule in [`resolve`] that
 //! recognises it, and an arm in each method below; the compiler lists every place that must
 //! learn about it.
 
 use std::path::{Path, PathBuf};
 
+use super::declared::{self, Declared};
 use super::tools::Tools;
-use super::{declared, find, names, DynProblem};
+use super::{find, find_interactive, names, DynProblem, Interactive};
 use crate::archive::manifest::{ProblemKind, Programs, MANIFEST_FILE};
 use crate::archive::{run_limits, tests_in, LimitFlags, Manifest, ManifestError};
-use crate::judge::Test;
+use crate::dialog::Referee;
+use crate::judge::{Judging, Test};
 use crate::package::{is_package, Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Runner};
@@ -59,6 +63,9 @@ enum Kind {
     Declared(&'static dyn DynProblem),
     /// A folder whose `problem.toml` names programs.
     Programs(Box<Programs>),
+    /// Compiled into stonejudge and interactive: the program plays against the built-in judge;
+    /// its test inputs (setups and the judge's seed) have every in-process tool.
+    Interactive(Interactive),
     /// A Kattis / ICPC package (a folder holding `problem.yaml`) given by its path: its own
     /// files and programs say everything, and it is judged through [`crate::package`]. It has
     /// no [`Tools`]: commands ask [`Resolved::package`] and judge it as a package.
@@ -88,16 +95,25 @@ pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
         let testdata = root.join("testdata").join(name);
         return in_folder(name, dir, testdata);
     }
-    match find(name) {
-        Some(problem) => Ok(Resolved {
+    match compiled(name) {
+        Some(kind) => Ok(Resolved {
             name: name.to_string(),
-            kind: Kind::Catalog(problem),
+            kind,
             dir,
             testdata: root.join("testdata").join(name),
         }),
         None => Err(ResolveError::Unknown {
             name: name.to_string(),
         }),
+    }
+}
+
+/// The problem compiled into stonejudge under `name`, batch or interactive.
+fn compiled(name: &str) -> Option<Kind> {
+    match (find(name), find_interactive(name)) {
+        (Some(problem), _) => Some(Kind::Catalog(problem)),
+        (None, Some(interactive)) => Some(Kind::Interactive(interactive)),
+        (None, None) => None,
     }
 }
 
@@ -143,13 +159,14 @@ fn folder(path: &Path) -> Result<Resolved, ResolveError> {
 
 /// The problem `name` whose folder is `dir`, told apart by its manifest.
 fn in_folder(name: &str, dir: PathBuf, testdata: PathBuf) -> Result<Resolved, ResolveError> {
-    let kind = match (Manifest::load(&dir), find(name)) {
+    let kind = match (Manifest::load(&dir), compiled(name)) {
         (Ok(manifest), catalog) => match (&manifest.kind, catalog) {
             (ProblemKind::Programs(programs), _) => Kind::Programs(programs.clone()),
-            (ProblemKind::Game(table), _) => {
-                Kind::Declared(declared::from_table(name, &manifest, table)?)
-            }
-            (ProblemKind::Catalog, Some(problem)) => Kind::Catalog(problem),
+            (ProblemKind::Game(table), _) => match declared::from_table(name, &manifest, table)? {
+                Declared::Batch(problem) => Kind::Declared(problem),
+                Declared::Interactive(interactive) => Kind::Interactive(interactive),
+            },
+            (ProblemKind::Catalog, Some(kind)) => kind,
             (ProblemKind::Catalog, None) => {
                 return Err(ResolveError::NotAProblem {
                     dir,
@@ -162,7 +179,7 @@ fn in_folder(name: &str, dir: PathBuf, testdata: PathBuf) -> Result<Resolved, Re
         },
         // A catalog problem's manifest is read again, and its error reported, by whatever
         // needs it; a folder of another name has no kind without one.
-        (Err(_), Some(problem)) => Kind::Catalog(problem),
+        (Err(_), Some(kind)) => kind,
         (Err(e), None) => return Err(e.into()),
     };
     Ok(Resolved {
@@ -196,11 +213,33 @@ impl Resolved {
     }
 
     /// The problem whose tools run in-process (one of the catalog, or made from a declared
-    /// game), if it is one.
+    /// game), if it is one (for an interactive problem: the tools of its test inputs, whose
+    /// reference says who wins each game).
     pub fn catalog(&self) -> Option<&'static dyn DynProblem> {
         match &self.kind {
             Kind::Catalog(problem) | Kind::Declared(problem) => Some(*problem),
+            Kind::Interactive(interactive) => Some(interactive.problem),
             Kind::Programs(_) | Kind::Package(_) => None,
+        }
+    }
+
+    /// How a program is judged on this problem's tests, given its `tools`: its output by their
+    /// checker, or its conversation with the built-in judge of an interactive problem. (A
+    /// package has no tools; it is judged through [`crate::package`].)
+    pub fn judging<'a>(&self, tools: &'a Tools<'a>) -> Judging<'a> {
+        match &self.kind {
+            Kind::Interactive(interactive) => Judging::Interactive(interactive.referee),
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Package(_) => {
+                Judging::Output(tools.checker())
+            }
+        }
+    }
+
+    /// The built-in judge of an interactive problem.
+    pub fn referee(&self) -> Option<&'static dyn Referee> {
+        match &self.kind {
+            Kind::Interactive(interactive) => Some(interactive.referee),
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Package(_) => None,
         }
     }
 
@@ -208,7 +247,17 @@ impl Resolved {
     pub fn package(&self) -> Option<&Package> {
         match &self.kind {
             Kind::Package(package) => Some(package),
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) => None,
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => None,
+        }
+    }
+
+    /// Whether the program plays against a judge instead of writing an output (a built-in
+    /// judge, or an interactive package's interactor).
+    pub fn is_interactive(&self) -> bool {
+        match &self.kind {
+            Kind::Interactive(_) => true,
+            Kind::Package(package) => package.is_interactive(),
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) => false,
         }
     }
 
@@ -217,6 +266,7 @@ impl Resolved {
     pub fn tools<'a>(&self, runner: &'a Runner, cache: &'a Cache) -> Result<Tools<'a>, String> {
         match &self.kind {
             Kind::Catalog(problem) | Kind::Declared(problem) => Ok(Tools::InProcess(*problem)),
+            Kind::Interactive(interactive) => Ok(Tools::InProcess(interactive.problem)),
             Kind::Programs(programs) => {
                 let manifest = self.dir.join(MANIFEST_FILE);
                 ProgramTools::prepare(programs, &manifest, runner, cache)
@@ -259,7 +309,9 @@ impl Resolved {
                 let data = package.data().map_err(|e| e.to_string())?;
                 Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
             }
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) => tests_in(&self.testdata),
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
+                tests_in(&self.testdata)
+            }
         }
     }
 

@@ -14,6 +14,7 @@ use crate::cli::CheckArgs;
 use stonejudge::catalog::{self, Resolved};
 use stonejudge::check::protocol::{self, KattisFlags};
 use stonejudge::check::JudgeFailure;
+use stonejudge::judge::Judging;
 use stonejudge::run::{Cache, Runner, Sandbox};
 use stonejudge::verdict::Judged;
 
@@ -133,7 +134,14 @@ impl Jury {
         let runner = Runner::current_exe(Sandbox::Auto).map_err(|e| failure(&e))?;
         let cache = Cache::default_location().map_err(|e| failure(&e))?;
         let tools = self.problem.tools(&runner, &cache).map_err(JudgeFailure)?;
-        tools.checker().check(&self.input, &self.answer, output)
+        match self.problem.judging(&tools) {
+            Judging::Output(checker) => checker.check(&self.input, &self.answer, output),
+            Judging::Interactive(_) | Judging::Interactor(_) => Err(JudgeFailure(format!(
+                "{} is interactive: a program plays it, there is no output to check (the \
+                 judge speaks the Kattis protocol as `stonejudge interact`)",
+                self.problem.name()
+            ))),
+        }
     }
 }
 

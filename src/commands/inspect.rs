@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 
 use super::{read_input, InputFile, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
-use stonejudge::catalog::{self, Resolved, ToolError, Tools, CATALOG};
+use stonejudge::catalog::{self, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
 use stonejudge::package::validators::{check_inputs, InputCase};
 use stonejudge::package::Package;
@@ -47,9 +47,19 @@ fn rejected(name: &str, error: ToolError) -> anyhow::Result<Outcome> {
 
 /// `stonejudge list`: name and title of every problem.
 pub fn list() -> anyhow::Result<Outcome> {
-    let width = CATALOG.iter().map(|p| p.name().len()).max().unwrap_or(0);
-    for problem in CATALOG {
-        println!("{:width$}  {}", problem.name(), problem.title());
+    let interactive = INTERACTIVE.iter().map(|i| (i.problem, " (interactive)"));
+    let problems: Vec<_> = CATALOG
+        .iter()
+        .map(|&p| (p, ""))
+        .chain(interactive)
+        .collect();
+    let width = problems
+        .iter()
+        .map(|(p, _)| p.name().len())
+        .max()
+        .unwrap_or(0);
+    for (problem, kind) in problems {
+        println!("{:width$}  {}{kind}", problem.name(), problem.title());
     }
     Ok(Outcome::Success)
 }

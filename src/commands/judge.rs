@@ -15,7 +15,7 @@ use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
 use stonejudge::archive;
 use stonejudge::catalog;
-use stonejudge::judge::{judge_each, unprepared, Checker, Judge, Test};
+use stonejudge::judge::{self, judge_each, unprepared, Checker, Judge, Test};
 use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging};
 use stonejudge::package::{is_package, Package};
@@ -48,8 +48,8 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let (runner, protections) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?;
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
-    let checker = tools.checker();
-    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| checker)?;
+    let judging = problem.judging(&tools);
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| judging)?;
     finish(args, &dir, &limits, &protections, &tests, &outcomes)
 }
 
@@ -110,7 +110,7 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         .collect::<Result<_, _>>()
         .map_err(anyhow::Error::msg)?;
     let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|i| {
-        checkers[i].as_ref()
+        judge::Judging::Output(checkers[i].as_ref())
     })?;
     if args.only.is_empty() {
         let by_name: HashMap<&str, Verdict> = (tests.iter())
@@ -132,14 +132,14 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
     finish(args, &dir, &limits, &protections, &tests, &outcomes)
 }
 
-/// Prepares the program and judges it on `tests` (`checker_of(i)` judging test `i`), printing
-/// the table as it grows and the summary; the verdicts in test order.
+/// Prepares the program and judges it on `tests` (as `judging_of(i)` says for test `i`),
+/// printing the table as it grows and the summary; the verdicts in test order.
 fn judge_table<'c>(
     args: &JudgeArgs,
     tests: &[Test],
     limits: Limits,
     (runner, cache): (&Runner, &Cache),
-    checker_of: &(dyn (Fn(usize) -> &'c dyn Checker) + Sync),
+    judging_of: &(dyn (Fn(usize) -> judge::Judging<'c>) + Sync),
 ) -> anyhow::Result<Vec<Judged>> {
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
@@ -152,7 +152,7 @@ fn judge_table<'c>(
                     runner,
                     program: &program,
                     limits,
-                    checker: checker_of(0),
+                    judging: judging_of(0),
                 };
                 let bar = style.progress_bar(tests.len());
                 let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
@@ -166,7 +166,7 @@ fn judge_table<'c>(
                     &judge,
                     tests,
                     args.jobs.count(),
-                    checker_of,
+                    judging_of,
                     |test, judged| {
                         let row = style.row(&test.name, width, judged);
                         bar.suspend(|| println!("{row}"));

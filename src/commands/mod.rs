@@ -6,6 +6,7 @@ pub mod check;
 pub mod export;
 pub mod grundy;
 pub mod inspect;
+pub mod interact;
 pub mod judge;
 pub mod new;
 mod output;
@@ -28,7 +29,7 @@ pub enum Outcome {
     Success,
     /// The thing examined is wrong: invalid input, failing verdict, drift (exit 1).
     Rejected,
-    /// A checker protocol's own exit code (testlib 0–3, Kattis 42/43).
+    /// A protocol's own exit code (testlib 0–3, Kattis 42/43).
     Protocol(u8),
     /// SIGINT stopped the command after it said what it had done (exit 130).
     Interrupted,

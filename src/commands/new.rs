@@ -83,7 +83,7 @@ fn declared(args: &NewArgs, ruleset: &str) -> anyhow::Result<Scaffold> {
     }
     let spec = Spec::parse(&entries).map_err(blame)?;
     let title = (args.title.clone()).unwrap_or_else(|| format!("Stones: {ruleset}"));
-    let problem = catalog::declare(&args.name, &title, spec.clone()).map_err(blame)?;
+    let problem = (catalog::declare(&args.name, &title, spec.clone()).map_err(blame)?).problem();
 
     let pairs = sample_params(&spec);
     let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();

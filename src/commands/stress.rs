@@ -18,8 +18,8 @@ use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
 use stonejudge::archive::{run_limits, Group};
 use stonejudge::catalog::{self, DynProblem, Resolved, Tools};
-use stonejudge::judge::{Checker, Judge};
-use stonejudge::package::submissions::{limit_for_judging, Judging};
+use stonejudge::judge::{Checker, Judge, Judging};
+use stonejudge::package::submissions::{self, limit_for_judging};
 use stonejudge::package::Package;
 use stonejudge::programs::shrink::{smaller_calls, Call};
 use stonejudge::run::{Cache, Limits, Program, Runner};
@@ -86,10 +86,14 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
     };
     match &problem {
         Some(problem) => match problem.catalog() {
-            Some(catalog) if args.exhaustive => {
-                exhaustive(&setup, problem.name(), catalog, &runner)
+            Some(catalog) => {
+                let tools = Tools::InProcess(catalog);
+                let oracle = oracle(&setup, catalog, problem.judging(&tools), &runner);
+                match args.exhaustive {
+                    true => exhaustive(&setup, problem.name(), catalog, &oracle),
+                    false => random(&setup, problem.name(), catalog, &oracle),
+                }
             }
-            Some(catalog) => random(&setup, problem.name(), catalog, &runner),
             None => with_programs(&setup, problem, &runner, &cache),
         },
         None => generic(
@@ -134,7 +138,7 @@ fn with_package(
         ),
         None => None,
     };
-    let judging = Judging {
+    let judging = submissions::Judging {
         runner,
         validator: validator.as_ref(),
         config: &config,
@@ -230,31 +234,33 @@ impl Setup<'_> {
     }
 }
 
-/// A catalog problem's oracle: its reference, and its checker on the program's output.
+/// A catalog problem's oracle: its reference, and its judging of the program (its checker on
+/// the program's output, or its built-in judge playing against the program).
 fn oracle<'a>(
     cx: &'a Setup<'_>,
-    problem: &'a &'static dyn DynProblem,
+    problem: &'static dyn DynProblem,
+    judging: Judging<'a>,
     runner: &'a Runner,
 ) -> ProblemOracle<'a> {
     ProblemOracle {
-        problem: *problem,
+        problem,
         judge: Judge {
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker: problem,
+            judging,
         },
     }
 }
 
-/// Random cases of a problem of the catalog, judged by its checker, shrunk.
+/// Random cases of a problem of the catalog, judged by its checker (or played against its
+/// built-in judge), shrunk.
 fn random(
     cx: &Setup<'_>,
     name: &str,
     problem: &'static dyn DynProblem,
-    runner: &Runner,
+    oracle: &ProblemOracle<'_>,
 ) -> anyhow::Result<Outcome> {
-    let oracle = oracle(cx, &problem, runner);
     let cases = RandomCases::new(problem, cx.seed, cx.args.params.clone())?;
     let modes = if cases.modes().is_empty() {
         "one mode".to_string()
@@ -268,7 +274,7 @@ fn random(
     for (mode, why) in &cases.skipped {
         eprintln!("stress: mode {mode} left out: {why}");
     }
-    let search = run_search(cx, &cases, &oracle, cx.budget)?;
+    let search = run_search(cx, &cases, oracle, cx.budget)?;
     let Some(failure) = search.failure else {
         let what = format!(
             "{} passed ({name}, {})",
@@ -277,16 +283,16 @@ fn random(
         );
         return Ok(passed(&search, &what));
     };
-    shrink_and_report(cx, problem, &oracle, &failure, name)
+    shrink_and_report(cx, problem, oracle, &failure, name)
 }
 
-/// Every instance up to a size, smallest first, judged by the problem's checker; the first
-/// failure shrunk.
+/// Every instance up to a size, smallest first, judged by the problem's checker (or played
+/// against its built-in judge); the first failure shrunk.
 fn exhaustive(
     cx: &Setup<'_>,
     name: &str,
     problem: &'static dyn DynProblem,
-    runner: &Runner,
+    oracle: &ProblemOracle<'_>,
 ) -> anyhow::Result<Outcome> {
     let args = cx.args;
     // Without a bound, the census finds it; with one, it counts what the run will cover (and
@@ -343,8 +349,7 @@ fn exhaustive(
     // instead of walking through empty sizes up to the bound.
     let last = census.sizes.last().map_or(bound, |&(size, _)| size);
     let cases = ExhaustiveCases::new(problem, if complete { last } else { bound });
-    let oracle = oracle(cx, &problem, runner);
-    let search = run_search(cx, &cases, &oracle, budget)?;
+    let search = run_search(cx, &cases, oracle, budget)?;
     let Some(failure) = search.failure else {
         let covered = census.covered(search.tried);
         let counted_through_bound = census.uncounted_from.is_none_or(|size| size > bound);
@@ -362,7 +367,7 @@ fn exhaustive(
         };
         return Ok(passed(&search, &what));
     };
-    shrink_and_report(cx, problem, &oracle, &failure, name)
+    shrink_and_report(cx, problem, oracle, &failure, name)
 }
 
 /// Prints how many instances each size has, before the run.
@@ -503,7 +508,7 @@ fn with_programs(
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker: programs.checker(),
+            judging: Judging::Output(programs.checker()),
         },
     };
     let source = match cx.args.params.is_empty() {
@@ -594,7 +599,7 @@ fn generic(
             runner,
             program: cx.program,
             limits: cx.limits,
-            checker,
+            judging: Judging::Output(checker),
         },
     };
     announce(

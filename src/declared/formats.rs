@@ -1,7 +1,8 @@
 //! The formats of a declared game as per-case [`Problem`]s: `boards` (a case is one heap,
 //! answered `1`/`2`), `cases` (a case is a list of heaps, answered `first`/`second`) and
-//! `move` (the same cases, answered `second` or a winning move `first i x`). Their bounds are
-//! the declaration's; their words, judges and explanations are in the game's terms.
+//! `move` (the same cases, answered `second` or a winning move `first i x`); the interactive
+//! `play` format is in [`super::play`], on the same helpers. Their bounds are the
+//! declaration's; their words, judges and explanations are in the game's terms.
 
 use super::generate::positions;
 use super::reference::{after, brute_reach, leave, MOVE_LIST_LIMIT};
@@ -20,11 +21,14 @@ use crate::problem::{
     Listing, ParseError, Problem, Reader, Ruling, Total,
 };
 
-/// `1` / `2`, as the boards format names the winner.
-const BOARD_WORDS: Outcomes = Outcomes {
+/// `1` / `2`, as the boards and play formats name the winner.
+pub(super) const BOARD_WORDS: Outcomes = Outcomes {
     first: "1",
     second: "2",
 };
+
+/// The judge's seed, first in the play format's input: the judge's random choices.
+pub(super) const JUDGE_SEED: Int = Int::new("s", 0, 1_000_000_000_000_000_000, "the judge's seed");
 
 /// A declared game in the `boards` format.
 pub struct Boards(pub Game);
@@ -35,10 +39,10 @@ pub struct Moves(pub Game);
 
 impl Game {
     /// The heap size: `h` on a board, `h_i` in a case.
-    fn heap_int(&self) -> Int {
+    pub(super) fn heap_int(&self) -> Int {
         match self.spec.shape {
             Shape::Boards => Int::new("h", 0, self.spec.max_heap, "the stones on a board"),
-            Shape::Cases | Shape::Move => Int::new(
+            Shape::Cases | Shape::Move | Shape::Play => Int::new(
                 "h_i",
                 0,
                 self.spec.max_heap,
@@ -54,10 +58,11 @@ impl Game {
             Shape::Cases | Shape::Move => {
                 Int::new("T", 1, self.spec.max_cases, "the number of games")
             }
+            Shape::Play => Int::new("g", 1, self.spec.max_cases, "the number of games"),
         }
     }
 
-    fn heaps_int(&self) -> Int {
+    pub(super) fn heaps_int(&self) -> Int {
         Int::new("n", 1, self.spec.max_heaps, "the number of heaps of a game")
     }
 
@@ -65,9 +70,14 @@ impl Game {
         (self.spec.max_total).map(|hi| Total::new("total n", "n", 1, hi, "n summed over all games"))
     }
 
-    /// The input format of this declaration.
+    /// The input format of this declaration (the play format's input starts with the judge's
+    /// seed).
     pub fn format(&self) -> Format {
-        let mut constraints = vec![Constraint::Int(self.count_int())];
+        let mut constraints = Vec::new();
+        if self.spec.shape == Shape::Play {
+            constraints.push(Constraint::Int(JUDGE_SEED));
+        }
+        constraints.push(Constraint::Int(self.count_int()));
         if self.spec.shape != Shape::Boards {
             constraints.push(Constraint::Int(self.heaps_int()));
         }
@@ -79,19 +89,25 @@ impl Game {
             unit: match self.spec.shape {
                 Shape::Boards => "board",
                 Shape::Cases | Shape::Move => "case",
+                Shape::Play => "game",
             },
         }
     }
 
     /// The checktestdata template of the format (bounds as `{NAME}`, filled in by export).
-    fn kattis(&self, answers: KattisAnswers) -> KattisHints {
+    pub(super) fn kattis(&self, answers: KattisAnswers) -> KattisHints {
+        let total = match self.spec.max_total {
+            Some(_) => "    SET(total = total + n)\n    ASSERT(total <= {total n.hi})\n",
+            None => "",
+        };
         let body = match self.spec.shape {
             Shape::Boards => "INT({m}, m) NEWLINE\nREP(m)\n    INT({h}) NEWLINE\nEND\n".to_string(),
+            Shape::Play => format!(
+                "INT({{s}}) NEWLINE\nINT({{g}}, g) NEWLINE\nSET(total = 0)\nREP(g)\n    \
+                 INT({{n}}, n)\n{total}    REP(n)\n        SPACE INT({{h_i}})\n    END\n    \
+                 NEWLINE\nEND\n"
+            ),
             Shape::Cases | Shape::Move => {
-                let total = match self.spec.max_total {
-                    Some(_) => "    SET(total = total + n)\n    ASSERT(total <= {total n.hi})\n",
-                    None => "",
-                };
                 format!(
                     "INT({{T}}, t) NEWLINE\nSET(total = 0)\nREP(t)\n    INT({{n}}, n) NEWLINE\n\
                      {total}    REP(n, SPACE)\n        INT({{h_i}})\n    END\n    NEWLINE\nEND\n"
@@ -108,12 +124,16 @@ impl Game {
         }
     }
 
-    fn wins(&self, heaps: &[u64]) -> bool {
+    pub(super) fn wins(&self, heaps: &[u64]) -> bool {
         self.reference.wins(heaps)
     }
 
     /// The brute force, within [`brute_reach`].
-    fn brute_wins(&self, heaps: &[u64], solvers: &mut Solvers) -> Result<bool, TooLarge> {
+    pub(super) fn brute_wins(
+        &self,
+        heaps: &[u64],
+        solvers: &mut Solvers,
+    ) -> Result<bool, TooLarge> {
         self.within_brute_reach(heaps)?;
         solvers.get(&self.spec.ruleset, self.spec.play).wins(heaps)
     }
@@ -130,7 +150,7 @@ impl Game {
         Ok(())
     }
 
-    fn generate_positions(
+    pub(super) fn generate_positions(
         &self,
         gen: &mut Gen,
         params: &Params,
@@ -138,12 +158,18 @@ impl Game {
         positions(&self.spec, &self.reference, gen, params)
     }
 
-    fn shrink_heaps(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
+    pub(super) fn shrink_heaps(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
         shrink_list(heaps, 1, |_| 1, |&h| smaller(h, 0))
     }
 
-    fn enumerate_heaps(&self, size: u64) -> Enumeration<'_, Cases> {
-        Box::new(counted_lists(self.heaps_int(), self.heap_int(), size).map(|heaps| ((), heaps)))
+    /// Every list of heaps of size `size` (`n + h_1 + … + h_n`), each with `header`.
+    pub(super) fn enumerate_heaps<P>(&self, size: u64, header: P::Header) -> Enumeration<'_, P>
+    where
+        P: Problem<Case = Vec<u64>>,
+        P::Header: Clone + Send,
+    {
+        let lists = counted_lists(self.heaps_int(), self.heap_int(), size);
+        Box::new(lists.map(move |heaps| (header.clone(), heaps)))
     }
 
     /// Why `winner` is right for the position `heaps`, in the game's terms.
@@ -405,7 +431,7 @@ impl Problem for Cases {
 
     /// Size: `n + h_1 + … + h_n`.
     fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
-        self.0.enumerate_heaps(size)
+        self.0.enumerate_heaps::<Self>(size, ())
     }
 }
 
@@ -481,6 +507,6 @@ impl Problem for Moves {
 
     /// Size: `n + h_1 + … + h_n`.
     fn enumerate(&self, size: u64) -> Enumeration<'_, Self> {
-        self.0.enumerate_heaps(size)
+        self.0.enumerate_heaps::<Self>(size, ())
     }
 }

@@ -16,9 +16,10 @@
 //!     one, else heaps of 256 and more (solutions that keep values or heaps in 8 bits);
 //!   - `losing`: as `random`, every position made a second-player win where a heap nearby
 //!     allows it.
-//! - `t` (cases and move formats): positions; `m` (boards): boards; default 1..=5 at random
-//!   (`max`: the most allowed, `min`: 1, `all`: `max_h + 1` within the bound).
-//! - `n` (cases and move formats): heaps per position; default 1..=10 at random within the
+//! - `t` (cases and move formats): positions; `m` (boards): boards; `g` (play): games;
+//!   default 1..=5 at random (`max`: the most allowed, `min`: 1, `all`: `max_h + 1` within
+//!   the bound).
+//! - `n` (cases, move and play formats): heaps per position; default 1..=10 at random within the
 //!   bound (`min` and `all`: 1).
 //! - `max_h` (0..=max_heap): the largest heap; default max_heap (0 in `min`).
 
@@ -55,10 +56,11 @@ pub fn positions(
         spec.max_heap,
     )?;
     let boards = spec.shape == Shape::Boards;
-    let (count_key, max_count) = if boards {
-        ("m", spec.max_heaps)
+    let count_key = spec.count_key();
+    let max_count = if boards {
+        spec.max_heaps
     } else {
-        ("t", spec.max_cases)
+        spec.max_cases
     };
     let default_count = match mode {
         "min" => 1,
@@ -128,7 +130,7 @@ fn heap_counts(
     let total = spec.total_heaps();
     if count > total {
         return Err(ParamError {
-            key: "t".to_string(),
+            key: spec.count_key().to_string(),
             message: format!("{count} positions cannot share {total} heaps"),
         });
     }

@@ -80,13 +80,17 @@ impl Reference {
     pub fn new(spec: &Spec) -> Result<Reference, SpecError> {
         let rules = &spec.ruleset;
         let splits = matches!(rules, Ruleset::Octal(code) if code.splits());
-        if spec.shape == Shape::Move && splits {
+        let names_moves = match spec.shape {
+            Shape::Move => Some("\"move\" answers \"first i x\" (leave x stones in heap i)"),
+            Shape::Play => Some("\"play\" moves are \"i x\" (take x stones from heap i)"),
+            Shape::Boards | Shape::Cases => None,
+        };
+        if let (Some(names_moves), true) = (names_moves, splits) {
             return Err(refuse(
                 "format",
                 format!(
-                    "\"move\" answers \"first i x\" (leave x stones in heap i), which cannot \
-                     name a move of {} that splits a heap in two; use \"cases\" or \"boards\", \
-                     or a ruleset without splitting moves",
+                    "{names_moves}, which cannot name a move of {} that splits a heap in two; \
+                     use \"cases\" or \"boards\", or a ruleset without splitting moves",
                     spec.ruleset_text
                 ),
             ));

@@ -27,10 +27,14 @@ pub enum Shape {
     Cases,
     /// As `cases`, answered `second` or `first i x` (a winning move leaving x in heap i).
     Move,
+    /// Interactive: the judge's seed / `g` / g lines `n h1 … hn`; the program plays each game
+    /// against the perfect judge (moves `i x`, take x stones from heap i) and must win it. The
+    /// answer file says who wins each game (`1` / `2`).
+    Play,
 }
 
 impl Shape {
-    /// The names `format` accepts, served ones first.
+    /// The names `format` accepts.
     pub const NAMES: [&'static str; 4] = ["boards", "cases", "move", "play"];
 
     pub fn name(self) -> &'static str {
@@ -38,9 +42,17 @@ impl Shape {
             Shape::Boards => "boards",
             Shape::Cases => "cases",
             Shape::Move => "move",
+            Shape::Play => "play",
         }
     }
 }
+
+/// The most games of one test in the `play` format, as in the catalog's interactive problems.
+pub const MAX_PLAY_GAMES: u64 = 100;
+
+/// The most stones of one game in the `play` format (`max_heap * max_heaps`): a game lasts up
+/// to one move per stone, each a line each way, and the judge weighs every move it may answer.
+pub const MAX_PLAY_STONES: u64 = 1000;
 
 /// A declaration read from `[game]`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -53,7 +65,7 @@ pub struct Spec {
     pub max_heap: u64,
     /// Heaps per case (boards: the number of boards).
     pub max_heaps: u64,
-    /// Cases per input (1 for boards, which have none).
+    /// Cases per input (games, in the play format; 1 for boards, which have none).
     pub max_cases: u64,
     /// Heaps over all cases, when bounded apart from `max_cases * max_heaps`.
     pub max_total: Option<u64>,
@@ -171,13 +183,7 @@ impl Spec {
             "boards" => Shape::Boards,
             "cases" => Shape::Cases,
             "move" => Shape::Move,
-            "play" => {
-                return Err(refuse(
-                    "format",
-                    "\"play\" (interactive) is not yet served: stonejudge has no interactive \
-                     judging yet; use \"boards\", \"cases\" or \"move\"",
-                ))
-            }
+            "play" => Shape::Play,
             other => {
                 return Err(refuse(
                     "format",
@@ -204,6 +210,23 @@ impl Spec {
                     }
                 }
                 (1, None)
+            }
+            Shape::Play => {
+                let max_cases = entries.required("max_cases", 1, MAX_PLAY_GAMES)?;
+                let stones = max_heap.saturating_mul(max_heaps);
+                if stones > MAX_PLAY_STONES {
+                    return Err(refuse(
+                        "max_heap",
+                        format!(
+                            "max_heap * max_heaps = {} stones in one game: the play format \
+                             keeps games within {MAX_PLAY_STONES} stones (a game lasts up to one \
+                             move per stone, each a line to and from the judge); lower max_heap \
+                             or max_heaps, or use \"cases\" or \"move\" for large heaps",
+                            show_bound(stones)
+                        ),
+                    ));
+                }
+                (max_cases, entries.int("max_total", 1, MAX_INPUT_HEAPS)?)
             }
             Shape::Cases | Shape::Move => {
                 let max_cases = entries.required("max_cases", 1, MAX_INPUT_HEAPS)?;
@@ -259,6 +282,16 @@ impl Spec {
             .unwrap_or(self.max_cases.saturating_mul(self.max_heaps))
     }
 
+    /// The generator parameter counting an input's positions: boards `m`, cases `t`, games
+    /// `g` (the play format's name for them, as in its input).
+    pub fn count_key(&self) -> &'static str {
+        match self.shape {
+            Shape::Boards => "m",
+            Shape::Cases | Shape::Move => "t",
+            Shape::Play => "g",
+        }
+    }
+
     /// True if every position has a single heap (boards, or one heap per case) before any
     /// move; with splitting rules a move may still make two.
     pub fn single_heap(&self) -> bool {
@@ -300,9 +333,14 @@ mod tests {
         );
         let play = error(&format!("{CASES}max_cases = 10\nformat = \"play\""));
         assert!(
-            play.field == "format" && play.message.contains("not yet"),
+            play.field == "max_heap" && play.message.contains("10^4 stones in one game"),
             "{play}"
         );
+        let games = error(&format!(
+            "{}max_cases = 101\nformat = \"play\"",
+            CASES.replace("1000", "10")
+        ));
+        assert!(games.field == "max_cases" && games.message.contains("outside 1..=100"));
         let total = error(&format!("{CASES}max_cases = 1000000"));
         assert!(
             total.field == "max_total" && total.message.contains("at most 10^6"),

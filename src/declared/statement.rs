@@ -19,24 +19,16 @@ pub struct PlanGroup {
     pub params: Vec<(&'static str, String)>,
 }
 
-/// The key counting a format's positions: boards `m`, cases `t`.
-fn count_key(spec: &Spec) -> &'static str {
-    match spec.shape {
-        Shape::Boards => "m",
-        Shape::Cases | Shape::Move => "t",
-    }
-}
-
 /// The generator parameters of the sample: a few small positions.
 pub fn sample_params(spec: &Spec) -> Vec<(&'static str, String)> {
     let count = match spec.shape {
         Shape::Boards => spec.max_heaps.min(4),
-        Shape::Cases | Shape::Move => spec.max_cases.min(3),
+        Shape::Cases | Shape::Move | Shape::Play => spec.max_cases.min(3),
     };
     let mut params = vec![
         ("mode", "random".to_string()),
         ("max_h", spec.max_heap.min(10).to_string()),
-        (count_key(spec), count.to_string()),
+        (spec.count_key(), count.to_string()),
     ];
     if spec.shape != Shape::Boards {
         let n = spec.max_heaps.min(3).min(spec.total_heaps() / count);
@@ -48,10 +40,10 @@ pub fn sample_params(spec: &Spec) -> Vec<(&'static str, String)> {
 /// The test plan: the smallest input, a group the brute force checks, random, extreme,
 /// every-heap, 8-bit-trap and losing inputs, and one at every upper bound.
 pub fn plan(spec: &Spec) -> Vec<PlanGroup> {
-    let count = count_key(spec);
+    let count = spec.count_key();
     let (small_count, small_n) = match spec.shape {
         Shape::Boards => (spec.max_heaps.min(50), 1),
-        Shape::Cases | Shape::Move => {
+        Shape::Cases | Shape::Move | Shape::Play => {
             let n = spec.max_heaps.min(4);
             (spec.max_cases.min(20).min(spec.total_heaps() / n), n)
         }
@@ -69,7 +61,7 @@ pub fn plan(spec: &Spec) -> Vec<PlanGroup> {
     let mut random = vec![("mode", "random".to_string())];
     let random_count = match spec.shape {
         Shape::Boards => spec.max_heaps.min(100),
-        Shape::Cases | Shape::Move => spec.max_cases.min(20),
+        Shape::Cases | Shape::Move | Shape::Play => spec.max_cases.min(20),
     };
     random.push((count, random_count.to_string()));
     if spec.shape != Shape::Boards {
@@ -224,6 +216,26 @@ pub fn statement(
             "For each game print one line: `second` if the first player loses against perfect \
              play; otherwise `first i x`, a winning move that leaves x stones in heap i (heaps \
              are numbered from 1). Any winning move is accepted.",
+        ),
+        Shape::Play => (
+            "This is an interactive problem: your program plays each game against the judge, \
+             and must win every game. The judge plays perfectly: whenever it can force a win it \
+             does, so a single mistake of yours loses.\n\n\
+             The judge first writes a line with g, the number of games. For each game it then \
+             writes a line `n h_1 ... h_n`: the number of heaps and their sizes. Your program \
+             answers `1` to move first or `2` to move second. Then the players alternate, \
+             starting with the one who moves first. A move is a line `i x`: take x stones from \
+             heap i (heaps are numbered from 1), as the rules allow. A player who has no move \
+             writes `0 0` instead; that ends the game, and the judge writes the next game (or, \
+             after the last game, closes its output: your program must then exit with status \
+             0). Your program loses a game, and the test (wrong answer), if it writes `0 0` \
+             while it has a move, makes an illegal or malformed move, or has no move on its \
+             turn. Every line ends with a newline, and your program must flush its output \
+             after each line.",
+            "The judge's input file, which your program does not see: the judge's seed s on \
+             the first line, then g, then g lines `n h_1 ... h_n`.",
+            "The answer file says, for each game, who wins it with perfect play (`1`: the first \
+             player): the choice your program must make.",
         ),
     };
     let mut out = format!(

@@ -81,6 +81,12 @@ impl Package {
         ))
     }
 
+    /// Whether an interactor talks to the submission (`type: interactive`, or legacy
+    /// `validation: custom interactive`).
+    pub fn is_interactive(&self) -> bool {
+        self.config.types.iter().any(|t| t == "interactive")
+    }
+
     /// Whether it is a scoring problem (`type: scoring`).
     pub fn is_scoring(&self) -> bool {
         self.config.types.iter().any(|t| t == "scoring")

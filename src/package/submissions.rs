@@ -162,7 +162,7 @@ impl<'a> Judging<'a> {
                     runner: self.runner,
                     program,
                     limits: self.limits(seconds),
-                    checker: checker.as_ref(),
+                    judging: crate::judge::Judging::Output(checker.as_ref()),
                 };
                 judge.test(&test.test).0
             }

@@ -18,11 +18,14 @@ pub mod list;
 pub mod misere_nim;
 pub mod misere_subtraction;
 pub mod nim;
+pub mod nim_play;
 pub mod octal;
+pub mod play;
 pub mod rows;
 pub mod shrink;
 mod size;
 pub mod stripes;
+pub mod stripes_play;
 pub mod subtraction;
 pub mod wythoff;
 

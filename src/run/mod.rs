@@ -16,11 +16,16 @@
 //!   (see [`launch`] for how);
 //! - never waits without a deadline.
 //!
+//! A two-way run ([`two_way`]) connects the program's standard input and output to the judge
+//! instead (interactive problems): to a function of the judge on a thread, or to another
+//! program (an interactor, confined like the program) through a relay.
+//!
 //! Programs are confined (see [`sandbox`] for the modes and [`confine`] for how): no network,
 //! no files but the system's, their own and a scratch directory, their processes contained
 //! and counted, no privileges. Trusted tools (compilers) are not.
 //!
-//! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]).
+//! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]), both
+//! sides of a two-way run included.
 
 mod capture;
 mod compile;
@@ -39,6 +44,7 @@ mod process;
 mod program;
 pub mod sandbox;
 pub mod signals;
+mod two_way;
 
 pub use capture::STDERR_KEPT;
 pub use compile::{Built, Cache, Language};
@@ -49,3 +55,4 @@ pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, Runner, Stdin};
 pub use program::{find_in_path, PrepareError, Program};
 pub use sandbox::{Protections, Sandbox};
+pub use two_way::{Channel, Deaf, Silence, Speaker, Transcript, TwoWay};

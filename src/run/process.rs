@@ -164,6 +164,20 @@ impl Runner {
         let (out_read, out_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
         let start = Instant::now();
+        let launched = self.start(invocation, limits, [stdin, out_write, err_write])?;
+        let watched = watch(launched, Some(out_read), err_read, limits, start, None)?;
+        Ok(watched.into_run(invocation, limits))
+    }
+
+    /// Starts `invocation` under `limits` with `stdio` as its standard input, output and
+    /// error, through a launch server, confined unless it is a trusted tool: the one place
+    /// where a program is started.
+    pub(super) fn start(
+        &self,
+        invocation: &Invocation,
+        limits: &Limits,
+        stdio: [OwnedFd; 3],
+    ) -> Result<Launched<'_>, RunError> {
         let mut argv = vec![invocation.program.clone().into_os_string()];
         argv.extend(invocation.args.iter().cloned());
         let mut request = Request::new(limits, argv, invocation.env.clone());
@@ -171,10 +185,8 @@ impl Runner {
         request.reads.clone_from(&invocation.reads);
         request.writes.clone_from(&invocation.writes);
         let starting = live::Starting::new();
-        let started = self
-            .launchers
-            .launch(&request, [stdin, out_write, err_write])?;
-        let mut lease = started.lease;
+        let started = self.launchers.launch(&request, stdio)?;
+        let lease = started.lease;
         let child = Child::new(started.pid);
         drop(starting);
         if started.errno != 0 {
@@ -189,8 +201,7 @@ impl Runner {
                 std::io::Error::from_raw_os_error(started.errno)
             )));
         }
-        let watched = watch(child, &mut lease, out_read, err_read, limits, start)?;
-        Ok(watched.into_run(invocation, limits))
+        Ok(Launched { child, lease })
     }
 }
 
@@ -239,10 +250,12 @@ enum Kill {
     Cpu,
     Wall,
     Output,
+    /// The other side of a two-way run had decided (a wrong answer stands whatever follows).
+    Requested,
 }
 
 /// What watching a program until its end gave.
-struct Watched {
+pub(super) struct Watched {
     exit: Exit,
     rusage: libc::rusage,
     wall_time: Duration,
@@ -252,6 +265,13 @@ struct Watched {
     stdout: Bounded,
     stderr: HeadTail,
     abandoned: bool,
+}
+
+/// A program just started: its process, and the launch server it holds until its run is over
+/// (the server sweeps away what the program left behind).
+pub(super) struct Launched<'a> {
+    child: Child,
+    lease: Lease<'a>,
 }
 
 /// The program's process: our child (through `CLONE_PARENT`) and the leader of its own group.
@@ -295,7 +315,7 @@ impl Drop for Child {
 
 impl Watched {
     /// The facts of the run, with the memory verdict decided.
-    fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
+    pub(super) fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
         let peak_memory_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
         // Children killed with the program were never waited for, so their time is not in
         // its rusage; the last reading of the whole group's time includes it.
@@ -330,16 +350,24 @@ impl Watched {
 
 /// Watches the program until it exits and its output is drained: enforces the limits, kills
 /// the group at the end, reaps the program, and has its server sweep away what is left.
-fn watch(
-    mut child: Child,
-    lease: &mut Lease<'_>,
-    out: OwnedFd,
+///
+/// `out` is `None` when someone else reads the program's standard output (a two-way run).
+/// `stop`, when given, is a descriptor that becomes readable when the program is to be killed
+/// before its end (the other side of a two-way run has decided).
+pub(super) fn watch(
+    launched: Launched<'_>,
+    out: Option<OwnedFd>,
     err: OwnedFd,
     limits: &Limits,
     start: Instant,
+    stop: Option<RawFd>,
 ) -> Result<Watched, RunError> {
-    let inodes = [inode(&out), inode(&err)];
-    let mut streams = [Some(out), Some(err)];
+    let Launched {
+        mut child,
+        mut lease,
+    } = launched;
+    let inodes: Vec<u64> = out.iter().chain([&err]).map(inode).collect();
+    let mut streams = [out, Some(err)];
     for stream in streams.iter().flatten() {
         set_nonblocking(stream);
     }
@@ -379,6 +407,10 @@ fn watch(
                     killed_for = Some((Kill::Wall, now));
                     child.kill_group();
                 }
+                None if stop.is_some_and(readable) => {
+                    killed_for = Some((Kill::Requested, now));
+                    child.kill_group();
+                }
                 None => {
                     if now >= cpu.due() && cpu.read(now) > limits.cpu {
                         killed_for = Some((Kill::Cpu, now));
@@ -411,6 +443,9 @@ fn watch(
         }
         if let (Some(pidfd), None) = (&pidfd, &ended) {
             fds.push(poll_in(pidfd.as_raw_fd()));
+        }
+        if let (Some(stop), None, None) = (stop, &ended, &killed_for) {
+            fds.push(poll_in(stop));
         }
         let timeout = wake.saturating_duration_since(Instant::now());
         let timeout_ms = timeout.as_millis().min(1000) as i32 + 1;
@@ -470,14 +505,17 @@ fn watch(
     })
 }
 
+/// Whether `fd` is readable right now.
+pub(super) fn readable(fd: RawFd) -> bool {
+    let mut poll = poll_in(fd);
+    // SAFETY: a zero-timeout poll on one descriptor.
+    unsafe { libc::poll(&mut poll, 1, 0) == 1 }
+}
+
 /// Whether the process has exited (it stays a zombie until reaped).
 fn has_exited(pid: libc::pid_t, pidfd: Option<&OwnedFd>) -> bool {
     match pidfd {
-        Some(pidfd) => {
-            let mut fd = poll_in(pidfd.as_raw_fd());
-            // SAFETY: a zero-timeout poll on one descriptor we own.
-            unsafe { libc::poll(&mut fd, 1, 0) == 1 }
-        }
+        Some(pidfd) => readable(pidfd.as_raw_fd()),
         None => {
             // SAFETY: waitid with WNOWAIT only looks; the child stays reapable.
             unsafe {

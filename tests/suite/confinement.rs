@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use stonejudge::catalog;
-use stonejudge::judge::{Judge, Test};
+use stonejudge::judge::{Judge, Judging, Test};
 use stonejudge::run::{Program, Protections, Runner, Sandbox};
 use stonejudge::verdict::Verdict;
 
@@ -65,7 +65,7 @@ fn attack_alone(runner: &Runner, program: &Program, mode: &str, target: &str) ->
         runner,
         program: &program,
         limits: limits(),
-        checker: &nim,
+        judging: Judging::Output(&nim),
     };
     let start = Instant::now();
     let (judged, _) = judge.test(&Test {

@@ -1,8 +1,8 @@
-//! Declared game problems (`[game]` in problem.toml): the six of the archive agree with the
-//! brute force, pass `verify`, catch their wrong solutions by test data and by stress; the
-//! refusals exit 2 naming the field; a declared Stripes equals the catalog's on every board;
-//! `new` scaffolds a problem that `testdata` and `verify` accept; `grundy` takes Stripes of
-//! any number of lengths.
+//! Declared game problems (`[game]` in problem.toml): the seven of the archive (one of them
+//! interactive, played against the perfect judge) agree with the brute force, pass `verify`,
+//! catch their wrong solutions by test data and by stress; the refusals exit 2 naming the
+//! field; a declared Stripes equals the catalog's on every board; `new` scaffolds a problem
+//! that `testdata` and `verify` accept; `grundy` takes Stripes of any number of lengths.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,15 +12,20 @@ use serde_json::Value;
 use stonejudge::catalog::{self, DynProblem};
 use stonejudge::declared::Spec;
 
-/// The declared problems of the archive, each with its wrong example solution.
-const DECLARED: [(&str, &str); 6] = [
+/// The declared problems of the archive, each with its wrong example solution (the play
+/// format's loses its games).
+const DECLARED: [(&str, &str); 7] = [
     ("take-1-3-4", "parity.cpp"),
     ("dawsons-chess", "no_split.cpp"),
     ("kayles-huge", "no_preperiod.cpp"),
     ("stripes-four", "ends_only.cpp"),
     ("misere-take", "normal_play.cpp"),
     ("nim-move", "first_heap.cpp"),
+    ("take-1-3-4-play", "parity.py"),
 ];
+
+/// The declared problem in the interactive play format.
+const PLAYED: &str = "take-1-3-4-play";
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -180,6 +185,36 @@ fn stress_catches_each_wrong_solution() {
     }
 }
 
+/// In the play format the judge plays the declared rules: it names the program's first
+/// mistake in their terms (the Grundy values of the position left, the winning move missed).
+#[test]
+fn the_play_format_explains_a_lost_game_in_the_declared_rules() {
+    let program = repo()
+        .join("problems")
+        .join(PLAYED)
+        .join("solutions/wrong_answer/parity.py");
+    let (code, out, err) = run(stonejudge()
+        .args(["judge", PLAYED, "--test", "06", "--root"])
+        .arg(repo())
+        .arg("--")
+        .arg(&program));
+    assert_eq!(code, Some(1), "{out}{err}");
+    // The full message is wrapped: read it with single spaces.
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("06 WA") && words.contains("your move `5 1` left heaps 0, 0, 26, 2 and 10"),
+        "{out}"
+    );
+    // G(n) of take 1, 3 or 4 repeats 0 1 0 1 2 3 2: G(26) = 3, G(10) = 1.
+    assert!(
+        words.contains(
+            "(Grundy values 0 xor 0 xor 3 xor 0 xor 1 = 2), a win for the judge; a \
+                        winning move was `3 1`"
+        ),
+        "{out}"
+    );
+}
+
 /// A scratch archive holding one problem `bad` declared by `game` (the lines of `[game]`).
 fn declared(game: &str) -> tempfile::TempDir {
     let root = tempfile::tempdir().expect("temp dir");
@@ -212,8 +247,14 @@ fn refusals_exit_2_naming_the_field_and_the_way_out() {
             "[game] format: \"move\" answers \"first i x\"",
         ),
         (
-            "ruleset = \"nim\"\nformat = \"play\"\nmax_heap = 100\nmax_heaps = 10\nmax_cases = 10",
-            "[game] format: \"play\" (interactive) is not yet served",
+            "ruleset = \"nim\"\nformat = \"play\"\nmax_heap = 1000\nmax_heaps = 10\nmax_cases = 10",
+            "[game] max_heap: max_heap * max_heaps = 10^4 stones in one game",
+        ),
+        (
+            "ruleset = \"octal:0.137\"\nformat = \"play\"\nmax_heap = 100\nmax_heaps = 10\n\
+             max_cases = 10",
+            "[game] format: \"play\" moves are \"i x\" (take x stones from heap i), which \
+             cannot name a move of octal:0.137 that splits a heap in two",
         ),
         (
             "ruleset = \"nim\"\nmax_heap = 100\nmax_heaps = 100000\nmax_cases = 100",
@@ -271,7 +312,7 @@ fn declared_stripes(lengths: [u64; 3]) -> &'static dyn DynProblem {
     ))
     .expect("TOML");
     let spec = Spec::parse(&table.into_iter().collect::<Vec<_>>()).expect("a declaration");
-    catalog::declare("stripes-declared", "Stripes", spec).expect("served")
+    (catalog::declare("stripes-declared", "Stripes", spec).expect("served")).problem()
 }
 
 #[test]
@@ -312,11 +353,20 @@ fn grundy_takes_stripes_of_any_number_of_lengths() {
 }
 
 /// The declared problems export as Kattis packages; a move format other than Nim's has no
-/// output validator, and the export says so instead of judging by exact answers.
+/// output validator, nor the play format an interactor, and the export says so instead of
+/// judging by exact answers.
 #[test]
 fn declared_problems_export_to_kattis_packages() {
     let scratch = tempfile::tempdir().expect("temp dir");
-    for (name, _) in DECLARED {
+    let (code, _, err) = run(stonejudge()
+        .args(["export", PLAYED, "--format", "kattis", "--root"])
+        .arg(repo())
+        .arg("--out")
+        .arg(scratch.path().join(PLAYED)));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("needs an interactor program"), "{err}");
+    assert!(!scratch.path().join(PLAYED).exists(), "nothing written");
+    for (name, _) in DECLARED.into_iter().filter(|&(name, _)| name != PLAYED) {
         let out = scratch.path().join(name);
         let (code, stdout, err) = run(stonejudge()
             .args(["export", name, "--format", "kattis", "-j", "2", "--root"])

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use stonejudge::catalog;
-use stonejudge::judge::{Judge, Test};
+use stonejudge::judge::{Judge, Judging, Test};
 use stonejudge::run::{Cache, Limits, Program, Run, Runner, Stdin, STDERR_KEPT};
 use stonejudge::verdict::Verdict;
 
@@ -115,7 +115,7 @@ pub(crate) fn judge_test(program: &Program, limits: &Limits) -> TestOutcome {
         runner: &fixtures.runner,
         program,
         limits: *limits,
-        checker: &nim,
+        judging: Judging::Output(&nim),
     };
     let (judged, run) = judge.test(&Test {
         name: "test".into(),

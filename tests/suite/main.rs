@@ -18,6 +18,7 @@ mod game_wythoff;
 mod gen_golden;
 mod gen_helpers;
 mod gen_problems;
+mod interactive;
 mod interrupt_cli;
 mod judge_cli;
 mod launch_server;

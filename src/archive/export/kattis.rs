@@ -8,8 +8,9 @@
 //! input_validators/<name>.ctd          a checktestdata script for the input format
 //!                  <name>/validate.cpp  (program-backed: the validator, wrapped)
 //! output_validators/<name>/…           only for nim and Nim-rule declared move problems (any
-//!                                      winning move is accepted), and for a program-backed
-//!                                      problem's checker, wrapped
+//!                                      winning move is accepted), for a program-backed
+//!                                      problem's checker, wrapped, and the interactors of the
+//!                                      interactive problems
 //! submissions/<folder>/<file>          the example solutions in C++ and Rust
 //! ```
 //!
@@ -21,8 +22,12 @@
 //!   (our checker compares words exactly); nim ships a C++ output validator that accepts any
 //!   winning move. A declared game says itself what it needs (`KattisHints`): its checktestdata
 //!   template, and whether nim's validator judges it; a move problem under other rules has no
-//!   validator here, and its export is refused rather than judged by exact answers. Input
-//!   validators are checktestdata scripts (problemtools runs them itself), short enough to read against the statement; the test suite checks that they accept every
+//!   validator here, and its export is refused rather than judged by exact answers. An
+//!   interactive problem is `validation: custom interactive`, its output validator the perfect
+//!   judge in C++ speaking the Kattis interactor protocol (the same strategy as ours, its
+//!   random numbers from its own generator seeded by the test). Input validators are
+//!   checktestdata scripts (problemtools runs them itself),
+//!   short enough to read against the statement; the test suite checks that they accept every
 //!   test and reject what our strict validator rejects.
 //! - **Program-backed problems** ship their own programs: the validator with a prelude that
 //!   turns its exit status into the Kattis one (0 → 42, else 43), the checker, if any, with a
@@ -55,7 +60,7 @@ const OUTPUT_VALIDATORS: [(&str, &str); 1] =
 /// The checktestdata input validator of each problem, as a template: `{NAME}` stands for the
 /// bounds `lo, hi` of the format's constraint `NAME`, `{NAME.lo}` and `{NAME.hi}` for one of
 /// them, so that every bound is the one the problem declares ([`fill_bounds`]).
-const INPUT_VALIDATORS: [(&str, &str); 9] = [
+const INPUT_VALIDATORS: [(&str, &str); 11] = [
     ("stripes", include_str!("kattis/stripes.ctd")),
     ("nim", include_str!("kattis/nim.ctd")),
     ("bounded-nim", include_str!("kattis/bounded-nim.ctd")),
@@ -68,7 +73,22 @@ const INPUT_VALIDATORS: [(&str, &str); 9] = [
     ("rows", include_str!("kattis/rows.ctd")),
     ("octal", include_str!("kattis/octal.ctd")),
     ("wythoff", include_str!("kattis/wythoff.ctd")),
+    ("stripes-play", include_str!("kattis/stripes-play.ctd")),
+    ("nim-play", include_str!("kattis/nim-play.ctd")),
 ];
+
+/// The interactive problems' interactors (`validation: custom interactive`): the perfect judge
+/// in C++, the game loop shared in [`INTERACTOR_HEADER`].
+const INTERACTORS: [(&str, &str); 2] = [
+    (
+        "stripes-play",
+        include_str!("kattis/stripes_play_interactor.cpp"),
+    ),
+    ("nim-play", include_str!("kattis/nim_play_interactor.cpp")),
+];
+
+/// What every interactor includes: the Kattis protocol and the judge's game loop.
+const INTERACTOR_HEADER: &str = include_str!("kattis/play.h");
 
 /// The checktestdata script validating `problem`'s inputs, its bounds filled in.
 pub fn input_validator(problem: &dyn DynProblem) -> Result<String, String> {
@@ -150,6 +170,21 @@ fn catalog_validation(problem: &dyn DynProblem) -> Result<Validation, String> {
         format!("input_validators/{name}.ctd"),
         input_validator(problem)?,
     )];
+    // The interactors are the catalog's own: a declared game (which has Kattis hints) of the
+    // same name plays other rules.
+    let interactor = lookup(&INTERACTORS, name).filter(|_| problem.kattis().is_none());
+    if let Some(source) = interactor {
+        files.push((
+            format!("output_validators/{name}/interactor.cpp"),
+            source.to_string(),
+        ));
+        files.push((
+            format!("output_validators/{name}/play.h"),
+            INTERACTOR_HEADER.to_string(),
+        ));
+        let yaml = "validation: custom interactive\n".to_string();
+        return Ok(Validation { yaml, files });
+    }
     let yaml = match output_validator(problem)? {
         Some(source) => {
             files.push((
@@ -443,7 +478,8 @@ mod tests {
     /// written in an `INT`), and every constraint of the format is in it.
     #[test]
     fn every_input_validator_takes_every_bound_from_the_format() {
-        for problem in crate::catalog::CATALOG {
+        let interactive = crate::catalog::INTERACTIVE.iter().map(|i| &i.problem);
+        for problem in crate::catalog::CATALOG.iter().chain(interactive) {
             let name = problem.name();
             let script = input_validator(*problem).unwrap_or_else(|e| panic!("{e}"));
             let template = lookup(&INPUT_VALIDATORS, name).unwrap_or_default();

@@ -12,7 +12,7 @@ use assert_cmd::Command;
 use stonejudge::archive::LimitFlags;
 use stonejudge::catalog::{self, DynProblem};
 use stonejudge::gen::Params;
-use stonejudge::judge::Judge;
+use stonejudge::judge::{Judge, Judging};
 use stonejudge::run;
 use stonejudge::verdict::Verdict;
 
@@ -266,7 +266,7 @@ impl Solution {
             runner: runner(),
             program: &self.program,
             limits,
-            checker: &checker,
+            judging: Judging::Output(&checker),
         };
         let (judged, run) = judge.input(input.as_bytes(), answer.as_bytes());
         let output = run
