@@ -3,7 +3,8 @@
 # constant (so nearly all the time is the judge's), against the same program started 200
 # times by the shell with the same input and output redirections. Also reports the judge's own
 # peak memory (GNU time's %M: the judge is spawned from the small time process). Every judge
-# row is measured confined (--sandbox auto, the default) and with --sandbox off.
+# row is measured confined (--sandbox auto, the default), confined without the memory cgroup
+# (STONEJUDGE_SANDBOX_WITHOUT=cgroup: what the cgroup costs), and with --sandbox off.
 # Usage: bench/judge_overhead.sh   (builds the release binary first; best of 3 per row)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,16 +29,18 @@ shell_loop() {
 }
 
 baseline=$(best_of_3 shell_loop)
-printf '%-44s %s per test\n' "shell loop, 200 runs (baseline)" "$(per_test "$baseline")"
+printf '%-60s %s per test\n' "shell loop, 200 runs (baseline)" "$(per_test "$baseline")"
 for jobs in 1 2; do
-    for sandbox in auto off; do
-        total=$(best_of_3 "$sj" judge nim --jobs "$jobs" --sandbox "$sandbox" \
-            --tests "$dir/tests" -- "$binary")
-        printf '%-44s %s per test (overhead %s, %.2fx the loop)\n' \
+    for sandbox in auto auto-without-cgroup off; do
+        without=
+        [ "$sandbox" = auto-without-cgroup ] && without=cgroup
+        total=$(STONEJUDGE_SANDBOX_WITHOUT=$without best_of_3 "$sj" judge nim --jobs "$jobs" \
+            --sandbox "${sandbox%%-*}" --tests "$dir/tests" -- "$binary")
+        printf '%-60s %s per test (overhead %s, %.2fx the loop)\n' \
             "stonejudge judge, --jobs $jobs, --sandbox $sandbox" \
             "$(per_test "$total")" "$(per_test $((total - baseline)))" \
             "$(awk "BEGIN { print $total / $baseline }")"
     done
 done
 /usr/bin/time -f '%M' -o "$dir/peak" "$sj" judge nim --jobs 1 --tests "$dir/tests" -- "$binary" > /dev/null
-printf '%-44s %s KiB\n' "judge peak memory (200 tests, --jobs 1)" "$(tail -1 "$dir/peak")"
+printf '%-60s %s KiB\n' "judge peak memory (200 tests, --jobs 1)" "$(tail -1 "$dir/peak")"

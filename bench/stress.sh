@@ -11,7 +11,9 @@
 # reading the cache sizes with `cpuid` (a trap to the hypervisor) and the dynamic loader; a
 # static binary skips the second, so its ceiling is about twice as high.
 #
-# stonejudge stress is measured confined (--sandbox auto, the default) and with --sandbox off.
+# stonejudge stress is measured confined (--sandbox auto, the default), confined without the
+# memory cgroup (STONEJUDGE_SANDBOX_WITHOUT=cgroup: what the cgroup costs), and with
+# --sandbox off.
 #
 # Usage: bench/stress.sh [CASES]   (default 4000; builds the release binary first)
 set -euo pipefail
@@ -61,9 +63,12 @@ for program in "$dir/dynamic" "$source"; do
     for mode in mixed min; do
         extra=()
         [ "$mode" = min ] && extra=(--param mode=min)
-        for sandbox in auto off; do
-            "$sj" stress stripes --cases "$cases" --jobs "$cores" --sandbox "$sandbox" \
-                "${extra[@]}" -- "$program" 2> "$dir/err" > /dev/null
+        for sandbox in auto auto-without-cgroup off; do
+            without=
+            [ "$sandbox" = auto-without-cgroup ] && without=cgroup
+            STONEJUDGE_SANDBOX_WITHOUT=$without "$sj" stress stripes --cases "$cases" \
+                --jobs "$cores" --sandbox "${sandbox%%-*}" "${extra[@]}" -- "$program" \
+                2> "$dir/err" > /dev/null
             rate=$(grep -o '[0-9]* cases/s, [0-9]* jobs' "$dir/err")
             echo "stonejudge stress, $label, $mode, --sandbox $sandbox: $rate"
         done

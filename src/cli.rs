@@ -373,7 +373,8 @@ pub struct SandboxArg {
     /// missing is said once on standard error), strict (every protection, or exit 2), off
     /// (none). Protections: no network, no files but the system's, the program's own and a
     /// scratch directory, processes contained and counted, no privileges. Compilers are not
-    /// confined.
+    /// confined. Where a memory cgroup can be made (auto and strict; strict runs without
+    /// one), memory is limited by it and MLE means the limit was hit.
     #[arg(long, value_name = "MODE", default_value = "auto",
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::run::Sandbox::NAMES)

@@ -12,10 +12,13 @@
 //! directly. A run thus costs one fork of a small process and the program's own `execve`, not
 //! a second `execve` of the judge's binary (which cost as much as the program's start).
 //!
-//! The server is started as `stonejudge __stonejudge_launch_server FEATURES [SCRATCH]`:
-//! FEATURES is `off` or the comma-separated kernel features to confine programs with (see
-//! [`super::confine`], which the server sets up first), SCRATCH the confined programs' scratch
-//! directory.
+//! The server is started as `stonejudge __stonejudge_launch_server FEATURES [SCRATCH
+//! [CGROUP]]`: FEATURES is `off` or the comma-separated kernel features to confine programs
+//! with (see [`super::confine`], which the server sets up first), SCRATCH the confined
+//! programs' scratch directory, CGROUP the memory cgroup the judge made for the server's
+//! programs (see [`super::cgroup`]). The server opens the cgroup's `cgroup.procs` before it
+//! enters its namespaces (the kernel checks the opener's credentials), and removes the cgroup
+//! when it ends.
 //!
 //! The protocol runs over a `SOCK_SEQPACKET` socket that is the server's descriptor
 //! [`SOCKET_FD`]. First the server says hello: one message of a native `u32`, the bits of the
@@ -28,7 +31,9 @@
 //! of what failed (0 if the program started), and which step failed ([`FAILED_EXEC`] or
 //! [`FAILED_CONFINEMENT`]). The server exits when the judge closes the socket.
 //!
-//! In the program, before `execve`: its own process group, the resource limits, default signal
+//! In the program, before `execve`: its own process group, the memory cgroup when the request
+//! asks (the program writes `0` to `cgroup.procs`: it moves itself), the resource limits,
+//! default signal
 //! dispositions and an empty signal mask (the Rust runtime ignores `SIGPIPE`, and ignored
 //! signals survive `execve`), every descriptor but its standard streams closed at `execve`,
 //! and, for a confined request, the confinement.
@@ -38,6 +43,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::PathBuf;
 
+use super::cgroup;
 use super::confine::Jail;
 use super::sandbox::Feature;
 use super::Limits;
@@ -76,6 +82,11 @@ pub(crate) const NO_FEATURES: &str = "off";
 /// "No limit" in the encoded request.
 const UNLIMITED: u64 = u64::MAX;
 
+/// A request's flag: the program is confined.
+const CONFINED: u32 = 1;
+/// A request's flag: the program enters the server's memory cgroup.
+const IN_CGROUP: u32 = 2;
+
 /// If this process was started as a launch server, serves until the judge goes away and exits;
 /// otherwise returns at once. Call it first thing in `main`.
 pub fn serve_if_requested() {
@@ -98,10 +109,13 @@ pub fn serve_if_requested() {
 pub(crate) struct Request {
     /// `RLIMIT_CPU` soft limit; the hard limit is one second more.
     pub cpu_seconds: Option<u64>,
-    /// `RLIMIT_AS` (the stack has no limit of its own: see [`Limits::memory`]).
+    /// `RLIMIT_AS` (the stack has no limit of its own: see [`Limits::memory`]); `None` when
+    /// the memory cgroup limits memory instead.
     pub memory_bytes: Option<u64>,
     /// Whether the program is confined (a trusted tool such as a compiler is not).
     pub confined: bool,
+    /// Whether the program enters the server's memory cgroup.
+    pub cgroup: bool,
     /// The program's path (not searched in `PATH`) and its arguments.
     pub argv: Vec<OsString>,
     /// Variables added to (or replacing those of) the environment the server inherited.
@@ -122,6 +136,7 @@ impl Request {
             cpu_seconds: Some(cpu + 1),
             memory_bytes: limits.memory,
             confined: true,
+            cgroup: false,
             argv,
             env,
             reads: Vec::new(),
@@ -130,16 +145,18 @@ impl Request {
     }
 
     /// The message bytes: [`RUN`], the two limits (`u64` little-endian, all ones for none),
-    /// whether confined (`u32`), the number of arguments, variables, readable and writable
-    /// paths (`u32` little-endian), then each argument, each `KEY=VALUE` and each path followed
-    /// by a NUL byte.
+    /// the flags (`u32`: [`CONFINED`], [`IN_CGROUP`]), the number of arguments, variables,
+    /// readable and writable paths (`u32` little-endian), then each argument, each `KEY=VALUE`
+    /// and each path followed by a NUL byte.
     pub fn encode(&self) -> Result<Vec<u8>, String> {
         let mut bytes = vec![RUN];
         for limit in [self.cpu_seconds, self.memory_bytes] {
             bytes.extend_from_slice(&limit.unwrap_or(UNLIMITED).to_le_bytes());
         }
+        let flags =
+            if self.confined { CONFINED } else { 0 } | if self.cgroup { IN_CGROUP } else { 0 };
         let counts = [
-            usize::from(self.confined),
+            flags as usize,
             self.argv.len(),
             self.env.len(),
             self.reads.len(),
@@ -203,7 +220,7 @@ impl Request {
         };
         let limit = |value: u64| (value != UNLIMITED).then_some(value);
         let (cpu_seconds, memory_bytes) = (limit(u64_at(0)?), limit(u64_at(8)?));
-        let confined = count_at(16)? != 0;
+        let flags = count_at(16)? as u32;
         let (argc, envc) = (count_at(20)?, count_at(24)?);
         let (readc, writec) = (count_at(28)?, count_at(32)?);
         let mut strings = bytes[36..].split(|&b| b == 0);
@@ -240,7 +257,8 @@ impl Request {
         Ok(Request {
             cpu_seconds,
             memory_bytes,
-            confined,
+            confined: flags & CONFINED != 0,
+            cgroup: flags & IN_CGROUP != 0,
             argv,
             env,
             reads,
@@ -249,9 +267,15 @@ impl Request {
     }
 
     /// Forks the program as the judge's child with `streams` as its standard streams, confined
-    /// by `jail` if the request is; returns its pid (0 if the fork failed), the `errno` of what
-    /// failed, and which step failed.
-    fn launch(self, streams: &[OwnedFd], jail: &mut Jail) -> (i32, i32, i32) {
+    /// by `jail` if the request is, in the memory cgroup whose `cgroup.procs` is `cgroup` if
+    /// the request asks; returns its pid (0 if the fork failed), the `errno` of what failed,
+    /// and which step failed.
+    fn launch(
+        self,
+        streams: &[OwnedFd],
+        jail: &mut Jail,
+        cgroup: Option<&OwnedFd>,
+    ) -> (i32, i32, i32) {
         let to_c = |text: OsString| CString::new(text.into_vec()).ok();
         let mut reads = self.reads.clone();
         reads.push(PathBuf::from(&self.argv[0]));
@@ -301,6 +325,11 @@ impl Request {
             .map(|(resource, soft, hard)| (resource, within_hard_limit(resource, soft, hard)))
             .collect();
         let stdio: Vec<RawFd> = streams.iter().map(AsRawFd::as_raw_fd).collect();
+        // -1 when the request asks for a cgroup the server has none of: the write fails.
+        let cgroup_procs = match (self.cgroup, cgroup) {
+            (false, _) => None,
+            (true, procs) => Some(procs.map_or(-1, AsRawFd::as_raw_fd)),
+        };
 
         let mut exec_error = [0 as libc::c_int; 2];
         // SAFETY: pipe2 fills an array we own.
@@ -335,6 +364,12 @@ impl Request {
                     libc::dup2(fd, target as RawFd);
                 }
                 libc::setpgid(0, 0);
+                let entered = match cgroup_procs {
+                    Some(procs) if libc::write(procs, b"0".as_ptr().cast(), 1) != 1 => {
+                        Err(*libc::__errno_location())
+                    }
+                    _ => Ok(()),
+                };
                 for (resource, limit) in &rlimits {
                     libc::setrlimit(*resource, limit);
                 }
@@ -344,7 +379,7 @@ impl Request {
                 for signal in 1..=libc::SIGRTMAX() {
                     libc::signal(signal, libc::SIG_DFL);
                 }
-                let failure = match prepared.apply() {
+                let failure = match entered.and_then(|()| prepared.apply()) {
                     Ok(()) => {
                         libc::execve(argv_ptrs[0], argv_ptrs.as_ptr(), envp_ptrs.as_ptr());
                         [FAILED_EXEC, *libc::__errno_location()]
@@ -396,7 +431,33 @@ fn serve() -> Result<(), String> {
         Some(NO_FEATURES) | None => Vec::new(),
         Some(list) => list.split(',').filter_map(Feature::parse).collect(),
     };
-    let mut jail = Jail::enter(features, args.next().map(PathBuf::from));
+    let scratch = args.next().map(PathBuf::from);
+    let cgroup = args.next().map(PathBuf::from);
+    let procs = match &cgroup {
+        Some(dir) => Some(open_procs(dir)?),
+        None => None,
+    };
+    let jail = Jail::enter(features, scratch);
+    let served = serve_requests(jail, procs.as_ref());
+    // The jail is gone (its namespace with it); the cgroup can go too.
+    if let Some(dir) = cgroup {
+        cgroup::remove(&dir);
+    }
+    served
+}
+
+/// `cgroup.procs` of the cgroup `dir`, open for writing.
+fn open_procs(dir: &std::path::Path) -> Result<OwnedFd, String> {
+    let path = dir.join("cgroup.procs");
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .map(OwnedFd::from)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))
+}
+
+/// Says hello, then serves requests until the judge closes the socket.
+fn serve_requests(mut jail: Jail, procs: Option<&OwnedFd>) -> Result<(), String> {
     let mut hello = jail.protections.to_ne_bytes().to_vec();
     hello.extend_from_slice(&jail.reaper_pid().to_ne_bytes());
     hello.extend_from_slice(jail.missing.join("\n").as_bytes());
@@ -415,7 +476,7 @@ fn serve() -> Result<(), String> {
             }
         } else {
             match (Request::decode(message), streams.len()) {
-                (Ok(request), STREAMS) => request.launch(&streams, &mut jail),
+                (Ok(request), STREAMS) => request.launch(&streams, &mut jail, procs),
                 (Ok(_), _) | (Err(_), _) => (0, libc::EINVAL, FAILED_EXEC),
             }
         };
@@ -596,6 +657,7 @@ mod tests {
             vec![],
         );
         tools.confined = false;
+        tools.cgroup = true;
         assert_eq!(tools.memory_bytes, None);
         assert_eq!(Request::decode(&tools.encode().unwrap()), Ok(tools));
     }

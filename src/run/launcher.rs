@@ -12,10 +12,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use super::cgroup::{MemoryCgroup, MemoryUse, Version};
 use super::fd::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
 use super::launch::{self, ControlBuffer, Request, MAX_HELLO, REPLY_BYTES, STREAMS, SWEEP};
 use super::live;
-use super::sandbox::{Feature, Protections, Sandbox};
+use super::sandbox::{switched_off, Feature, Protection, Protections, Sandbox, MEMORY_CGROUP};
 
 /// How long a server may take to answer a request.
 const ANSWER_PATIENCE: Duration = Duration::from_secs(10);
@@ -80,24 +81,28 @@ impl Launchers {
     }
 
     /// Asks a server to start `request` with `stdio` as its standard streams; the server is
-    /// the run's until the returned lease is dropped.
+    /// the run's until the returned lease is dropped. A confined request with a memory limit
+    /// is limited by the server's memory cgroup where it has one (and by `RLIMIT_AS` where it
+    /// has none, or the cgroup cannot be readied).
     pub fn launch(
         &self,
         request: &Request,
         stdio: [OwnedFd; STREAMS],
     ) -> Result<Started<'_>, RunError> {
-        let message = request.encode().map_err(RunError)?;
         let pooled = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         let was_pooled = pooled.is_some();
         let mut launcher = match pooled {
             Some(launcher) => launcher,
             None => self.start()?,
         };
+        let (message, mut in_cgroup) = launcher.message(request)?;
         let mut reply = launcher.request(&message, &stdio);
         if was_pooled && matches!(reply, Err(Failure::NotSent(_))) {
             // A server that died while idle (killed from outside) never saw the request: a
             // fresh one can take it.
             launcher = self.start()?;
+            let (message, fresh_in_cgroup) = launcher.message(request)?;
+            in_cgroup = fresh_in_cgroup;
             reply = launcher.request(&message, &stdio);
         }
         let (pid, errno, step) = match reply {
@@ -109,6 +114,7 @@ impl Launchers {
         let lease = Lease {
             launchers: self,
             launcher: Some(launcher),
+            in_cgroup,
         };
         if pid <= 0 {
             return Err(RunError(format!(
@@ -130,6 +136,8 @@ impl Launchers {
 pub(crate) struct Lease<'a> {
     launchers: &'a Launchers,
     launcher: Option<Launcher>,
+    /// Whether the run's program entered the server's memory cgroup.
+    in_cgroup: bool,
 }
 
 impl Lease<'_> {
@@ -142,6 +150,15 @@ impl Lease<'_> {
         if launcher.left_something() && launcher.request(&[SWEEP], &[]).is_err() {
             self.launcher = None;
         }
+    }
+
+    /// What the memory cgroup measured of the run, if its program ran in one.
+    pub fn memory(&mut self) -> Option<Result<MemoryUse, RunError>> {
+        if !self.in_cgroup {
+            return None;
+        }
+        let cgroup = self.launcher.as_mut()?.cgroup.as_mut()?;
+        Some(cgroup.measure().map_err(RunError))
     }
 }
 
@@ -177,6 +194,9 @@ struct Launcher {
     /// The reaper of its PID namespace (0 if none).
     reaper: libc::pid_t,
     scratch: Option<PathBuf>,
+    /// The memory cgroup of its programs, or why there is none (`None` when not confined).
+    cgroup: Option<MemoryCgroup>,
+    cgroup_missing: Option<String>,
 }
 
 impl Launcher {
@@ -189,6 +209,20 @@ impl Launcher {
         } else {
             None
         };
+        let (cgroup, cgroup_missing) = match confined {
+            false => (None, None),
+            true if switched_off(MEMORY_CGROUP) => (
+                None,
+                Some(format!(
+                    "{MEMORY_CGROUP}: switched off by {}",
+                    Feature::WITHOUT_VAR
+                )),
+            ),
+            true => match MemoryCgroup::create() {
+                Ok(cgroup) => (Some(cgroup), None),
+                Err(why) => (None, Some(format!("{MEMORY_CGROUP}: {why}"))),
+            },
+        };
         let features: Vec<&str> = Feature::ALL.iter().map(|f| f.name()).collect();
         let mut args: Vec<OsString> = vec![launch::MODE.into()];
         args.push(if confined {
@@ -197,6 +231,7 @@ impl Launcher {
             launch::NO_FEATURES.into()
         });
         args.extend(scratch.iter().map(|s| s.clone().into_os_string()));
+        args.extend(cgroup.iter().map(|c| c.dir().as_os_str().to_owned()));
         let pid = spawn(exe, &args, server_socket, stderr_write);
         let mut launcher = Launcher {
             pid: *pid.as_ref().unwrap_or(&0),
@@ -207,9 +242,12 @@ impl Launcher {
             hello: (0, Vec::new()),
             reaper: 0,
             scratch,
+            cgroup,
+            cgroup_missing,
         };
         pid?;
-        live::add_server(launcher.pid, launcher.scratch.clone());
+        let cgroup_dir = launcher.cgroup.as_ref().map(|c| c.dir().to_path_buf());
+        live::add_server(launcher.pid, launcher.scratch.clone(), cgroup_dir);
         match launcher.receive(MAX_HELLO) {
             Ok(hello) if hello.len() >= 8 => {
                 let bits = u32::from_ne_bytes([hello[0], hello[1], hello[2], hello[3]]);
@@ -239,10 +277,37 @@ impl Launcher {
         processes || files
     }
 
-    /// The protections it reported, for a runner in mode `sandbox`.
+    /// The protections it reported, and the judge's memory cgroup, for a runner in mode
+    /// `sandbox`.
     fn protections(&self, sandbox: Sandbox) -> Protections {
         let (bits, missing) = &self.hello;
-        Protections::from_bits(sandbox, *bits, missing.clone())
+        let memory = match self.cgroup.as_ref().map(MemoryCgroup::version) {
+            Some(Version::V1) => Protection::MEMORY_CGROUP_V1,
+            Some(Version::V2) => Protection::MEMORY_CGROUP_V2,
+            None => 0,
+        };
+        let mut missing = missing.clone();
+        missing.extend(self.cgroup_missing.clone());
+        Protections::from_bits(sandbox, bits | memory, missing)
+    }
+
+    /// The message for `request`: in the memory cgroup (and without `RLIMIT_AS`) when the
+    /// request is confined and limited and the cgroup could be readied for its limit; returns
+    /// whether it is.
+    fn message(&mut self, request: &Request) -> Result<(Vec<u8>, bool), RunError> {
+        let readied = match (&mut self.cgroup, request.memory_bytes) {
+            (Some(cgroup), Some(limit)) if request.confined => cgroup.prepare(limit).is_ok(),
+            _ => false,
+        };
+        let message = if readied {
+            let mut in_cgroup = request.clone();
+            in_cgroup.memory_bytes = None;
+            in_cgroup.cgroup = true;
+            in_cgroup.encode()
+        } else {
+            request.encode()
+        };
+        Ok((message.map_err(RunError)?, readied))
     }
 
     /// Sends one request with `stdio` attached and waits for the reply.
@@ -326,6 +391,8 @@ impl Launcher {
             drop(std::fs::remove_dir_all(scratch));
         }
         if self.pid <= 0 {
+            // Never started: its cgroup, if any, goes now (dropping it removes it).
+            self.cgroup = None;
             return None;
         }
         live::remove(self.pid);
@@ -337,6 +404,8 @@ impl Launcher {
             reaped = wait_bounded(self.pid, ANSWER_PATIENCE);
         }
         self.pid = 0;
+        // The server removes its cgroup as it ends; this is for a server that was killed.
+        self.cgroup = None;
         reaped.map(|(status, _)| status)
     }
 }

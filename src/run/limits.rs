@@ -10,10 +10,11 @@ pub struct Limits {
     pub cpu: Duration,
     /// Wall-clock time, so that a program that sleeps or blocks also ends.
     pub wall: Duration,
-    /// Address space in bytes (`RLIMIT_AS`); `None` for no limit. The stack has no limit of
-    /// its own, so deep recursion may use all of the memory, and threads get glibc's ordinary
-    /// stacks (glibc sizes them by the stack limit, which would put eight 256 MiB stacks in a
-    /// 256 MiB address space).
+    /// Memory in bytes; `None` for no limit. The limit of the memory cgroup a confined program
+    /// runs in where there is one (see `run::cgroup`), else of its address space
+    /// (`RLIMIT_AS`). The stack has no limit of its own, so deep recursion may use all of the
+    /// memory, and threads get glibc's ordinary stacks (glibc sizes them by the stack limit,
+    /// which would put eight 256 MiB stacks in a 256 MiB address space).
     pub memory: Option<u64>,
     /// Bytes of standard output kept; more is OLE and ends the run.
     pub output: u64,

@@ -1,6 +1,7 @@
 //! The processes the judge has started and not yet reaped — each program's process group and
-//! each launch server, with its scratch directory — so that an interrupted judge can end them
-//! all before it exits (see [`super::signals`]).
+//! each launch server, with its scratch directory and memory cgroup — so that an interrupted
+//! judge can end them all, and remove what they leave, before it exits (see
+//! [`super::signals`]).
 //!
 //! A program is registered until just before it is reaped, so a registered pid is never one
 //! the kernel has given to another process.
@@ -9,14 +10,16 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use super::cgroup;
+
 /// A live process.
 #[derive(Debug)]
 enum Entry {
     /// A program, leader of its own process group.
     Program(libc::pid_t),
     /// A launch server (killing it ends its PID namespace and every program in it), and the
-    /// scratch directory of its programs.
-    Server(libc::pid_t, Option<PathBuf>),
+    /// scratch directory and memory cgroup of its programs.
+    Server(libc::pid_t, Option<PathBuf>, Option<PathBuf>),
 }
 
 static LIVE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
@@ -67,24 +70,26 @@ pub(crate) fn add_program(pid: libc::pid_t) {
     add(Entry::Program(pid));
 }
 
-/// Registers a launch server and its programs' scratch directory.
-pub(crate) fn add_server(pid: libc::pid_t, scratch: Option<PathBuf>) {
-    add(Entry::Server(pid, scratch));
+/// Registers a launch server and its programs' scratch directory and memory cgroup.
+pub(crate) fn add_server(pid: libc::pid_t, scratch: Option<PathBuf>, cgroup: Option<PathBuf>) {
+    add(Entry::Server(pid, scratch, cgroup));
 }
 
 /// Forgets `pid` (call it before reaping the process).
 pub(crate) fn remove(pid: libc::pid_t) {
     with_live(|live| {
-        live.retain(|entry| !matches!(entry, Entry::Program(p) | Entry::Server(p, _) if *p == pid))
+        live.retain(|entry| !matches!(entry, Entry::Program(p) | Entry::Server(p, ..) if *p == pid))
     });
 }
 
 /// Kills every registered program with its group, and every launch server, and removes the
-/// servers' scratch directories; whatever registers later is killed at once (the process is
-/// ending). Returns how many processes were signalled.
+/// servers' scratch directories and memory cgroups (once their processes are dead); whatever
+/// registers later is killed at once (the process is ending). Returns how many processes were
+/// signalled.
 pub fn kill_all() -> usize {
     ENDING.store(true, Ordering::SeqCst);
     let mut count = 0;
+    let mut cgroups = Vec::new();
     with_live(|live| {
         for entry in live.drain(..) {
             // SAFETY: signalling processes we started and have not reaped.
@@ -93,15 +98,20 @@ pub fn kill_all() -> usize {
                     libc::killpg(pid, libc::SIGKILL);
                     libc::kill(pid, libc::SIGKILL);
                 },
-                Entry::Server(pid, scratch) => {
+                Entry::Server(pid, scratch, cgroup) => {
                     unsafe { libc::kill(pid, libc::SIGKILL) };
                     if let Some(dir) = scratch {
                         drop(std::fs::remove_dir_all(dir));
                     }
+                    cgroups.extend(cgroup);
                 }
             }
             count += 1;
         }
     });
+    // After every kill, so that the programs die at once rather than one cgroup at a time.
+    for dir in cgroups {
+        cgroup::remove(&dir);
+    }
     count
 }

@@ -11,9 +11,10 @@
 //!   limit and again when the program exits, so forked sleepers die with it; processes that left
 //!   the group but still hold the output pipes are found in `/proc` and killed too;
 //! - limits CPU time (the program's polled every 20 ms, its whole group's every 100 ms,
-//!   `RLIMIT_CPU` as a backstop) and wall-clock time, and memory through `RLIMIT_AS`;
-//! - takes CPU time and peak memory from `wait4`, exact even when the judge itself is large
-//!   (see [`launch`] for how);
+//!   `RLIMIT_CPU` as a backstop) and wall-clock time, and memory through a memory cgroup
+//!   where the kernel lets the judge make one ([`cgroup`]), else through `RLIMIT_AS`;
+//! - takes CPU time from `wait4`, and peak memory from the cgroup or from `wait4`, exact even
+//!   when the judge itself is large (see [`launch`] for how);
 //! - never waits without a deadline.
 //!
 //! A two-way run ([`two_way`]) connects the program's standard input and output to the judge
@@ -28,6 +29,7 @@
 //! sides of a two-way run included.
 
 mod capture;
+mod cgroup;
 mod compile;
 mod confine;
 mod cpu;

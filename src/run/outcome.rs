@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::cgroup::MemoryUse;
 use super::Limits;
 use crate::verdict::{Measured, Verdict};
 
@@ -166,6 +167,19 @@ pub(crate) fn memory_verdict(
     allocation_failure(stderr).map(|sign| format!("allocation failed ({sign})"))
 }
 
+/// Why a run in a memory cgroup counts as out of memory, or `None`: the kernel's OOM killer
+/// killed a process of it, or its memory reached the limit and it then failed (a program that
+/// reached the limit, had page cache reclaimed and finished cleanly is left to the checker).
+pub(crate) fn memory_verdict_by_cgroup(measured: &MemoryUse, exit: Exit) -> Option<String> {
+    if measured.oom_killed {
+        Some("killed by the kernel at the memory limit".to_string())
+    } else if measured.limit_hit && !exit.success() {
+        Some("failed at the memory limit".to_string())
+    } else {
+        None
+    }
+}
+
 /// What runtimes print when an allocation fails, in C++, Rust, Python, C (`perror`) and others.
 const ALLOCATION_FAILURES: [&str; 5] = [
     "std::bad_alloc",
@@ -306,6 +320,29 @@ mod tests {
         );
         assert!(memory_verdict(limit, Exit::Code(0), 300 * 1024, 0, b"").is_some());
         assert_eq!(memory_verdict(None, segv, 1 << 30, 0, bad_alloc), None);
+    }
+
+    #[test]
+    fn memory_rules_with_a_cgroup() {
+        let measured = |limit_hit, oom_killed| MemoryUse {
+            peak_bytes: Some(64 * MIB),
+            limit_hit,
+            oom_killed,
+        };
+        let exit3 = Exit::Code(3);
+        let killed = Exit::Signal(libc::SIGKILL);
+        assert!(memory_verdict_by_cgroup(&measured(true, true), killed).is_some());
+        assert!(memory_verdict_by_cgroup(&measured(true, false), exit3).is_some());
+        // At the limit but finished cleanly: the checker decides.
+        assert_eq!(
+            memory_verdict_by_cgroup(&measured(true, false), Exit::Code(0)),
+            None
+        );
+        // A crash that never reached the limit is no MLE, whatever its stderr says.
+        assert_eq!(
+            memory_verdict_by_cgroup(&measured(false, false), exit3),
+            None
+        );
     }
 
     #[test]

@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::capture::{Bounded, HeadTail};
+use super::cgroup::MemoryUse;
 use super::cpu::CpuWatch;
 use super::fd::{inode, pipe, poll_in, set_nonblocking, wait_bounded};
 use super::launch::{Request, FAILED_CONFINEMENT};
 use super::launcher::{Launchers, Lease};
-use super::outcome::{memory_verdict, Exit, Run};
+use super::outcome::{memory_verdict, memory_verdict_by_cgroup, Exit, Run};
 use super::sandbox::{Protections, Sandbox};
 use super::{escape, image, live, Limits, RunError};
 
@@ -265,6 +266,8 @@ pub(super) struct Watched {
     stdout: Bounded,
     stderr: HeadTail,
     abandoned: bool,
+    /// What the memory cgroup measured, if the program ran in one.
+    memory: Option<MemoryUse>,
 }
 
 /// A program just started: its process, and the launch server it holds until its run is over
@@ -316,20 +319,27 @@ impl Drop for Child {
 impl Watched {
     /// The facts of the run, with the memory verdict decided.
     pub(super) fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
-        let peak_memory_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
+        let largest_process_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
+        let peak_memory_kib = match self.memory.and_then(|m| m.peak_bytes) {
+            Some(bytes) => bytes.div_ceil(1024),
+            None => largest_process_kib,
+        };
         // Children killed with the program were never waited for, so their time is not in
         // its rusage; the last reading of the whole group's time includes it.
         let cpu_time =
             (timeval(self.rusage.ru_utime) + timeval(self.rusage.ru_stime)).max(self.polled_cpu);
         let stderr_truncated = self.stderr.truncated();
         let stderr = self.stderr.into_bytes();
-        let memory_limit_hit = memory_verdict(
-            limits.memory,
-            self.exit,
-            peak_memory_kib,
-            image::static_bytes(&invocation.program),
-            &stderr,
-        );
+        let memory_limit_hit = match &self.memory {
+            Some(measured) => memory_verdict_by_cgroup(measured, self.exit),
+            None => memory_verdict(
+                limits.memory,
+                self.exit,
+                peak_memory_kib,
+                image::static_bytes(&invocation.program),
+                &stderr,
+            ),
+        };
         Run {
             exit: self.exit,
             cpu_time,
@@ -493,6 +503,7 @@ pub(super) fn watch(
             "internal: the watch ended before the program".into(),
         ));
     };
+    let memory = lease.memory().transpose()?;
     Ok(Watched {
         exit,
         rusage,
@@ -502,6 +513,7 @@ pub(super) fn watch(
         stdout,
         stderr,
         abandoned,
+        memory,
     })
 }
 

@@ -4,6 +4,8 @@
 
 use serde::Serialize;
 
+use super::cgroup::Version;
+
 /// How programs are confined: `--sandbox auto|strict|off`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -58,9 +60,10 @@ pub(crate) enum Feature {
 impl Feature {
     pub const ALL: [Feature; 3] = [Feature::Namespaces, Feature::Landlock, Feature::Seccomp];
 
-    /// Names features to treat as missing, comma-separated (`namespaces,landlock,seccomp`):
-    /// how a kernel without them is simulated, in tests and by users who want to see what
-    /// `auto` does there.
+    /// Names features to treat as missing, comma-separated (`namespaces,landlock,seccomp`,
+    /// and [`MEMORY_CGROUP`] for the memory cgroups the judge makes itself): how a kernel
+    /// without them is simulated, in tests and by users who want to see what `auto` does
+    /// there.
     pub const WITHOUT_VAR: &'static str = "STONEJUDGE_SANDBOX_WITHOUT";
 
     pub fn name(self) -> &'static str {
@@ -77,9 +80,19 @@ impl Feature {
 
     /// Whether [`Feature::WITHOUT_VAR`] switches this feature off.
     pub fn simulated_missing(self) -> bool {
-        std::env::var(Self::WITHOUT_VAR)
-            .is_ok_and(|list| list.split(',').any(|name| name.trim() == self.name()))
+        switched_off(self.name())
     }
+}
+
+/// The name of memory accounting by cgroup (see [`super::cgroup`]) in
+/// [`Feature::WITHOUT_VAR`]: not a feature a launch server sets up, since the judge makes
+/// the cgroups and reads them.
+pub(crate) const MEMORY_CGROUP: &str = "cgroup";
+
+/// Whether [`Feature::WITHOUT_VAR`] names `name`.
+pub(crate) fn switched_off(name: &str) -> bool {
+    std::env::var(Feature::WITHOUT_VAR)
+        .is_ok_and(|list| list.split(',').any(|item| item.trim() == name))
 }
 
 /// Bits of the protections a server has in force, as it reports them to the judge.
@@ -93,6 +106,8 @@ impl Protection {
     pub const PID_CAP: u32 = 1 << 4;
     pub const NPROC: u32 = 1 << 5;
     pub const PRIVILEGES: u32 = 1 << 6;
+    pub const MEMORY_CGROUP_V1: u32 = 1 << 7;
+    pub const MEMORY_CGROUP_V2: u32 = 1 << 8;
 }
 
 /// The protections in force for the programs of a runner, as the JSON reports record them:
@@ -111,6 +126,10 @@ pub struct Protections {
     pub process_limit: Option<String>,
     /// No new privileges, no capabilities, no ptrace.
     pub privileges: Option<String>,
+    /// Memory limited and measured by a cgroup, so that MLE means the limit was hit; without
+    /// it, by `RLIMIT_AS` and the run's signs (see `run::outcome`). Not a confinement:
+    /// `strict` runs without it (see [`Protections::absent`]).
+    pub memory: Option<String>,
     /// Why what is missing is missing, one line per feature.
     pub missing: Vec<String>,
 }
@@ -151,11 +170,18 @@ impl Protections {
                 has(Protection::PRIVILEGES),
                 "no_new_privs, no capabilities, seccomp: no ptrace",
             ),
+            memory: say(has(Protection::MEMORY_CGROUP_V1), Version::V1.describe())
+                .or_else(|| say(has(Protection::MEMORY_CGROUP_V2), Version::V2.describe())),
             missing,
         }
     }
 
-    /// The protections that are not in force, by name.
+    /// The protections that are not in force, by name: what `strict` requires. Memory
+    /// accounting is not among them: without a cgroup the memory limit still holds (as
+    /// `RLIMIT_AS`), nothing a program does reaches further, and only the verdict of a program
+    /// that gives up on its own when an allocation fails is judged from signs of the run; while
+    /// a memory cgroup needs root or a delegated cgroup, which the machines `strict` is for
+    /// (CI runners, a contributor's laptop) often do not give.
     pub fn absent(&self) -> Vec<&'static str> {
         [
             ("network", &self.network),
@@ -174,10 +200,21 @@ impl Protections {
     /// when nothing is (or nothing was asked for).
     pub fn shortfall(&self) -> Option<String> {
         let absent = self.absent();
-        if self.mode == Sandbox::Off || absent.is_empty() {
+        if self.mode == Sandbox::Off || (absent.is_empty() && self.memory.is_some()) {
             return None;
         }
-        let mut text = format!("sandbox: not confined in {}", absent.join(", "));
+        let mut lines = Vec::new();
+        if !absent.is_empty() {
+            lines.push(format!("sandbox: not confined in {}", absent.join(", ")));
+        }
+        if self.memory.is_none() {
+            lines.push(
+                "sandbox: no memory cgroup: memory is limited as address space, and MLE is \
+                 judged from the run"
+                    .to_string(),
+            );
+        }
+        let mut text = lines.join("\n");
         for why in &self.missing {
             text.push_str(&format!("\n  {why}"));
         }
@@ -195,7 +232,8 @@ mod tests {
             | Protection::FILES
             | Protection::PID_NAMESPACE
             | Protection::PID_CAP
-            | Protection::PRIVILEGES;
+            | Protection::PRIVILEGES
+            | Protection::MEMORY_CGROUP_V1;
         assert_eq!(
             Protections::from_bits(Sandbox::Auto, all, vec![]).shortfall(),
             None
@@ -208,6 +246,16 @@ mod tests {
         assert_eq!(some.absent(), ["processes", "process limit"]);
         let text = some.shortfall().unwrap();
         assert!(text.contains("processes, process limit") && text.contains("switched off"));
+        assert!(text.contains("no memory cgroup"), "{text}");
+        // Memory accounting alone missing: said, but strict would still run.
+        let no_cgroup = Protections::from_bits(
+            Sandbox::Strict,
+            all & !Protection::MEMORY_CGROUP_V1,
+            vec!["cgroup: switched off".into()],
+        );
+        assert!(no_cgroup.absent().is_empty());
+        let text = no_cgroup.shortfall().unwrap();
+        assert!(!text.contains("not confined") && text.contains("no memory cgroup"));
         assert_eq!(Protections::off().shortfall(), None);
         assert_eq!("strict".parse::<Sandbox>(), Ok(Sandbox::Strict));
         assert!("on".parse::<Sandbox>().is_err());

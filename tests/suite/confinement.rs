@@ -13,25 +13,19 @@
 use std::io::ErrorKind;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::sync::{OnceLock, RwLock};
+use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use stonejudge::catalog;
 use stonejudge::judge::{Judge, Judging, Test};
-use stonejudge::run::{Program, Protections, Runner, Sandbox};
+use stonejudge::run::{Program, Protections, Runner};
 use stonejudge::verdict::Verdict;
 
 use crate::evil::{
-    assert_no_survivors, fixtures, limits, processes_with, unique_token, with_token, ANSWER,
-    TIME_LIMIT, TOKEN_VAR,
+    assert_no_survivors, fixtures, limits, processes_with, unconfined, unique_token, with_token,
+    ANSWER, TIME_LIMIT, TOKEN_VAR,
 };
-
-/// A runner that confines nothing, for the runs that show an attack works unconfined.
-fn unconfined() -> &'static Runner {
-    static RUNNER: OnceLock<Runner> = OnceLock::new();
-    RUNNER.get_or_init(|| Runner::with_sandbox(env!("CARGO_BIN_EXE_stonejudge"), Sandbox::Off))
-}
 
 /// The protections of the fixtures' (confined, `auto`) runner.
 fn protections() -> Protections {
@@ -237,16 +231,12 @@ fn test_dir() -> (tempfile::TempDir, PathBuf) {
 
 /// `stonejudge judge nim --tests DIR --json DIR/report.json --sandbox SANDBOX -- PROGRAM MODE`.
 fn judge_command(dir: &Path, program: &Path, mode: &str, sandbox: &str) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_stonejudge"));
-    command
-        .args(["judge", "nim", "--tests"])
-        .arg(dir)
-        .arg("--json")
-        .arg(dir.join("report.json"))
-        .args(["--sandbox", sandbox, "--"])
-        .arg(program)
-        .args([mode, "token"]);
-    command
+    Command::from_std(crate::nim_cli::judge_nim(
+        dir,
+        &["--sandbox", sandbox],
+        program,
+        mode,
+    ))
 }
 
 #[test]
@@ -298,6 +288,39 @@ fn strict_refuses_without_a_feature_and_auto_says_what_is_missing() {
         .env("STONEJUDGE_SANDBOX_WITHOUT", "namespaces,landlock,seccomp")
         .assert()
         .code(1);
+}
+
+/// Without memory cgroups (switched off here; missing on many machines) `auto` and `strict`
+/// both judge, with memory limited as address space, and say so once; the JSON report has no
+/// memory protection and says why. `strict` does not require the cgroup (see
+/// `Protections::absent`).
+#[test]
+fn without_a_memory_cgroup_auto_and_strict_judge_and_say_so() {
+    let (dir, program) = test_dir();
+    for sandbox in ["auto", "strict"] {
+        let run = judge_command(dir.path(), &program, "malloc-64", sandbox)
+            .env("STONEJUDGE_SANDBOX_WITHOUT", "cgroup")
+            .assert()
+            .code(1);
+        let stdout = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+        assert!(
+            stdout.contains("RE") && stdout.contains("exit code 3"),
+            "{stdout}"
+        );
+        assert_eq!(stderr.matches("no memory cgroup").count(), 1, "{stderr}");
+        assert!(!stderr.contains("not confined"), "{stderr}");
+        let report: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.path().join("report.json")).expect("report"))
+                .expect("JSON");
+        assert!(report["sandbox"]["memory"].is_null(), "{report}");
+        assert!(
+            report["sandbox"]["missing"][0]
+                .as_str()
+                .is_some_and(|m| m.starts_with("cgroup: switched off")),
+            "{report}"
+        );
+    }
 }
 
 #[test]

@@ -107,12 +107,30 @@ pub(crate) struct TestOutcome {
     pub run: Option<Run>,
 }
 
+/// A runner that confines nothing (`--sandbox off`): memory is limited as address space and
+/// MLE judged by the rules of `run::outcome` (the fallback where no memory cgroup can be
+/// made), on every machine alike. `tests/tools/memory_cgroup.rs` tests the cgroup.
+pub(crate) fn unconfined() -> &'static Runner {
+    static RUNNER: OnceLock<Runner> = OnceLock::new();
+    RUNNER.get_or_init(|| {
+        Runner::with_sandbox(
+            env!("CARGO_BIN_EXE_stonejudge"),
+            stonejudge::run::Sandbox::Off,
+        )
+    })
+}
+
 /// Judges `program` on the nim test of the fixtures through the library's judging path.
 pub(crate) fn judge_test(program: &Program, limits: &Limits) -> TestOutcome {
+    judge_test_with(&fixtures().runner, program, limits)
+}
+
+/// [`judge_test`] with `runner`.
+fn judge_test_with(runner: &Runner, program: &Program, limits: &Limits) -> TestOutcome {
     let fixtures = fixtures();
     let nim = catalog::find("nim").expect("nim is in the catalog");
     let judge = Judge {
-        runner: &fixtures.runner,
+        runner,
         program,
         limits: *limits,
         judging: Judging::Output(&nim),
@@ -135,10 +153,11 @@ pub(crate) fn judge_case(program: &Program, mode: &str, expected: Verdict) -> Te
     judge_case_under(program, mode, expected, &limits())
 }
 
-/// [`judge_case`] of a program expected to be MLE, under the small memory limit.
-fn judge_memory_bomb(program: &Program, mode: &str) -> TestOutcome {
+/// [`judge_case`] of a program that exhausts memory, under the small memory limit, with
+/// memory limited as address space (see [`unconfined`]).
+fn judge_memory_bomb(program: &Program, mode: &str, expected: Verdict) -> TestOutcome {
     let limits = Limits::new(TIME_LIMIT, SMALL_MEMORY_LIMIT);
-    judge_case_under(program, mode, Verdict::MLE, &limits)
+    judge_case_with(unconfined(), program, mode, expected, &limits)
 }
 
 pub(crate) fn judge_case_under(
@@ -147,10 +166,20 @@ pub(crate) fn judge_case_under(
     expected: Verdict,
     limits: &Limits,
 ) -> TestOutcome {
+    judge_case_with(&fixtures().runner, program, mode, expected, limits)
+}
+
+fn judge_case_with(
+    runner: &Runner,
+    program: &Program,
+    mode: &str,
+    expected: Verdict,
+    limits: &Limits,
+) -> TestOutcome {
     let token = unique_token(mode);
     let program = with_token(program, &[mode, &token], &token);
     let start = Instant::now();
-    let outcome = judge_test(&program, limits);
+    let outcome = judge_test_with(runner, &program, limits);
     let elapsed = start.elapsed();
     assert_eq!(
         outcome.verdict, expected,
@@ -307,11 +336,11 @@ fn setsid_grandchild_holding_stdout_is_killed() {
     assert!(!run_of(&outcome).output_abandoned);
 }
 
-// --- memory ---------------------------------------------------------------------------------
+// --- memory, limited as address space -------------------------------------------------------
 
 #[test]
 fn heap_growth_in_c_is_mle_by_its_peak() {
-    let outcome = judge_memory_bomb(&fixtures().c, "heap");
+    let outcome = judge_memory_bomb(&fixtures().c, "heap", Verdict::MLE);
     let run = run_of(&outcome);
     assert_eq!(run.exit, stonejudge::run::Exit::Signal(libc::SIGABRT));
     assert!(run.stderr.is_empty());
@@ -323,7 +352,7 @@ fn heap_growth_in_c_is_mle_by_its_peak() {
 
 #[test]
 fn heap_growth_in_cpp_is_mle_by_bad_alloc() {
-    let outcome = judge_memory_bomb(&fixtures().cpp, "bad-alloc");
+    let outcome = judge_memory_bomb(&fixtures().cpp, "bad-alloc", Verdict::MLE);
     assert!(
         outcome.message.contains("std::bad_alloc"),
         "{}",
@@ -333,25 +362,39 @@ fn heap_growth_in_cpp_is_mle_by_bad_alloc() {
 
 #[test]
 fn heap_growth_in_rust_is_mle() {
-    judge_memory_bomb(&fixtures().rust, "alloc");
+    judge_memory_bomb(&fixtures().rust, "alloc", Verdict::MLE);
 }
 
 #[test]
 fn heap_growth_in_python_is_mle() {
-    let outcome = judge_memory_bomb(&fixtures().python, "memory");
+    let outcome = judge_memory_bomb(&fixtures().python, "memory", Verdict::MLE);
     let stderr = String::from_utf8_lossy(&run_of(&outcome).stderr).into_owned();
     assert!(stderr.contains("MemoryError"), "{stderr}");
 }
 
 #[test]
 fn deep_recursion_is_mle() {
-    let outcome = judge_memory_bomb(&fixtures().c, "recursion");
+    let outcome = judge_memory_bomb(&fixtures().c, "recursion", Verdict::MLE);
     assert_eq!(
         run_of(&outcome).exit,
         stonejudge::run::Exit::Signal(libc::SIGSEGV)
     );
 }
 
+/// The known limit of the address-space rules: a program that gives up with an exit code when
+/// `malloc` fails, far below its peak, is RE (with a memory cgroup it is MLE).
+#[test]
+fn giving_up_with_an_exit_code_when_malloc_fails_is_re_without_a_cgroup() {
+    let outcome = judge_memory_bomb(&fixtures().c, "malloc-64", Verdict::RE);
+    assert!(
+        outcome.message.contains("exit code 3"),
+        "{}",
+        outcome.message
+    );
+}
+
+/// Under an address-space limit a static array larger than the limit kills the program inside
+/// `execve` (a memory cgroup counts only the pages touched: there it runs).
 #[test]
 fn huge_static_array_is_mle() {
     let fixtures = fixtures();
@@ -362,7 +405,7 @@ fn huge_static_array_is_mle() {
         &fixtures.cache,
     )
     .expect("static_array.c compiles");
-    let outcome = judge_case(&program, "static", Verdict::MLE);
+    let outcome = judge_case_with(unconfined(), &program, "static", Verdict::MLE, &limits());
     assert!(
         outcome.message.contains("static data"),
         "{}",

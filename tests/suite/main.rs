@@ -23,6 +23,7 @@ mod interrupt_cli;
 mod judge_cli;
 mod launch_server;
 mod messages_cli;
+mod nim_cli;
 mod package_fixtures;
 mod package_kattis;
 mod parser_fuzz;

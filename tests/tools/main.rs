@@ -1,10 +1,14 @@
-//! Tests that compare stonejudge with an optional outside tool (Kattis problemtools). Each runs
-//! where the tool is installed; where it is not, it is reported as *ignored* and the reason is
-//! printed, so a missing tool never counts as a pass. Nothing here installs anything: `.ci/run`
+//! Tests that compare stonejudge with an optional outside tool (Kattis problemtools), or need
+//! what not every machine gives (memory cgroups). Each runs where the tool or the feature is
+//! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
+//! tool never counts as a pass. Nothing here installs anything: `.ci/run`
 //! does. (A harness of our own, `libtest-mimic`, because the built-in one cannot decide at run
 //! time that a test is ignored.)
 
 mod export_kattis;
+mod memory_cgroup;
+#[path = "../suite/nim_cli.rs"]
+mod nim_cli;
 // The suite's package fixtures; this crate compares the ones problemtools can build, the suite
 // uses them all.
 #[allow(dead_code)]
@@ -23,5 +27,13 @@ fn main() {
             trials.len()
         );
     }
+    let cgroup_trials = memory_cgroup::trials();
+    if let Some(reason) = memory_cgroup::unavailable() {
+        println!(
+            "SKIPPED {} tests (reported as ignored): {reason}",
+            cgroup_trials.len()
+        );
+    }
+    trials.extend(cgroup_trials);
     libtest_mimic::run(&args, trials).exit();
 }
