@@ -253,4 +253,140 @@ impl Position for Heaps<'_> {
             None => format!("heaps {} (misere play)", listed(&heaps)),
         }
     }
+
+    fn misere(&self) -> bool {
+        self.game.spec.play == crate::game::Play::Misere
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::*;
+    use crate::dialog::{Gone, Unheard};
+
+    /// A player inside the test: it follows the judge's lines and answers them, perfectly or
+    /// naively.
+    struct Player<'a> {
+        game: &'a Game,
+        perfect: bool,
+        /// Whether the number of games was read.
+        counted: bool,
+        /// The heaps of the game being played, if one is.
+        heaps: Option<Vec<u64>>,
+        replies: VecDeque<String>,
+    }
+
+    impl Player<'_> {
+        fn position(&self) -> Heaps<'_> {
+            Heaps {
+                game: self.game,
+                heaps: self.heaps.clone().unwrap_or_default(),
+            }
+        }
+
+        /// The perfect player's winning move, else (and always for the naive one) the first
+        /// legal move.
+        fn reply(&mut self) {
+            let position = self.position();
+            let winning = position.winning_moves();
+            let mv = match (self.perfect, winning.first()) {
+                (true, Some(&mv)) => Some(mv),
+                _ => position.any_move(),
+            };
+            match (mv, &mut self.heaps) {
+                (Some(mv), Some(heaps)) => {
+                    heaps[mv[0] as usize - 1] -= mv[1];
+                    self.replies.push_back(play::shown(mv));
+                }
+                _ => {
+                    self.heaps = None;
+                    self.replies.push_back("0 0".to_string());
+                }
+            }
+        }
+    }
+
+    impl Dialog for Player<'_> {
+        fn send(&mut self, line: &str) -> Result<(), Gone> {
+            let numbers: Vec<u64> = line.split(' ').map(|t| t.parse().unwrap_or(0)).collect();
+            if !std::mem::replace(&mut self.counted, true) {
+                return Ok(());
+            }
+            match (&mut self.heaps, numbers.as_slice()) {
+                (Some(_), [0, 0]) => self.heaps = None,
+                (Some(heaps), [i, x]) => {
+                    heaps[*i as usize - 1] -= x;
+                    self.reply();
+                }
+                (_, announced) => {
+                    self.heaps = Some(announced[1..].to_vec());
+                    let first = !self.perfect || self.position().mover_wins();
+                    self.replies
+                        .push_back(if first { "1" } else { "2" }.to_string());
+                    if first {
+                        self.reply();
+                    }
+                }
+            }
+            Ok(())
+        }
+
+        fn receive(&mut self) -> Result<Vec<u8>, Unheard> {
+            (self.replies.pop_front())
+                .map(String::into_bytes)
+                .ok_or(Unheard::Ended(Vec::new()))
+        }
+
+        fn finish(&mut self) -> Vec<u8> {
+            Vec::new()
+        }
+    }
+
+    fn played(game: &str) -> Plays {
+        let table: toml::Table = toml::from_str(game).expect("TOML");
+        let spec = super::super::Spec::parse(&table.into_iter().collect::<Vec<_>>());
+        Plays(Game::new(spec.expect("a declaration")).expect("served"))
+    }
+
+    /// The judge plays the declared rules in every play convention the references serve: a
+    /// perfect player wins every game, one that always moves first and takes the first legal
+    /// move is caught.
+    #[test]
+    fn the_judge_plays_the_declared_rules() {
+        for game in [
+            "ruleset = \"octal:0.31\"\nformat = \"play\"\nmax_heap = 30\nmax_heaps = 3\n\
+             max_cases = 20",
+            "ruleset = \"subtraction:1,2,5\"\nplay = \"misere\"\nformat = \"play\"\n\
+             max_heap = 200\nmax_heaps = 1\nmax_cases = 20",
+            "ruleset = \"nim\"\nplay = \"misere\"\nformat = \"play\"\nmax_heap = 20\n\
+             max_heaps = 4\nmax_cases = 20",
+            "ruleset = \"bounded:3\"\nplay = \"misere\"\nformat = \"play\"\nmax_heap = 8\n\
+             max_heaps = 3\nmax_cases = 20",
+        ] {
+            let plays = played(game);
+            let params = Params::from_pairs(&[("g", "20")]);
+            let instance = plays
+                .generate(&mut Gen::new(5), &params)
+                .expect("generated");
+            for perfect in [true, false] {
+                let mut player = Player {
+                    game: &plays.0,
+                    perfect,
+                    counted: false,
+                    heaps: None,
+                    replies: VecDeque::new(),
+                };
+                let refereed = plays.referee(&instance.header, &instance.cases, &mut player);
+                match (perfect, refereed) {
+                    (true, Refereed::Won(_)) => {}
+                    (false, Refereed::Rejected(why)) => {
+                        assert!(why.starts_with("game "), "{game}: {why}")
+                    }
+                    (_, other) => panic!("{game}, perfect {perfect}: {other:?}"),
+                }
+            }
+        }
+    }
 }

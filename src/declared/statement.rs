@@ -229,8 +229,8 @@ pub fn statement(
              writes `0 0` instead; that ends the game, and the judge writes the next game (or, \
              after the last game, closes its output: your program must then exit with status \
              0). Your program loses a game, and the test (wrong answer), if it writes `0 0` \
-             while it has a move, makes an illegal or malformed move, or has no move on its \
-             turn. Every line ends with a newline, and your program must flush its output \
+             while it has a move, makes an illegal or malformed move, or loses by the rules \
+             above. Every line ends with a newline, and your program must flush its output \
              after each line.",
             "The judge's input file, which your program does not see: the judge's seed s on \
              the first line, then g, then g lines `n h_1 ... h_n`.",
