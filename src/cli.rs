@@ -278,6 +278,11 @@ pub struct GrundyArgs {
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::game::engine::Engine::NAMES))]
     pub engine: String,
+    /// Say on standard error which engine computed the values (and where auto handed over
+    /// from rare/common to quadratic), on how many threads, the split pairs examined and the
+    /// time taken.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
     // -j: the threads computing the values (every engine but plain uses them all).
     #[command(flatten)]
     pub jobs: JobsArg,

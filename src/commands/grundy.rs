@@ -48,13 +48,12 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
             args.ruleset
         );
     }
-    let mut grundy = Grundy::new(
-        &rules,
-        &Options {
-            engine,
-            threads: args.threads(),
-        },
-    );
+    let options = Options {
+        engine,
+        threads: args.threads(),
+    };
+    let mut grundy = Grundy::new(&rules, &options);
+    let started = Instant::now();
     if !args.period {
         // All of it will be computed: allocate once, so the table never moves (a move would
         // briefly need twice the memory). With --period the run may stop early.
@@ -99,6 +98,9 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
         progress.show(written, &grundy);
     }
     progress.finish();
+    if args.verbose {
+        eprintln!("{}", summary(&grundy, &options, started.elapsed()));
+    }
 
     let values = grundy.values();
     if let Some(period) = proven {
@@ -127,6 +129,37 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
         .and_then(|()| out.flush())
         .context("cannot write to standard output")?;
     Ok(Outcome::Success)
+}
+
+/// What `--verbose` says: which engine computed the values, on how many threads, and what
+/// that cost (the engine `auto` chose is otherwise invisible).
+fn summary(grundy: &Grundy, options: &Options, elapsed: Duration) -> String {
+    let stats = grundy.stats();
+    let threads = if grundy.running() == "plain" {
+        1
+    } else {
+        options.threads
+    };
+    let mut text = format!(
+        "grundy: {} values by {} (asked for {}) on {threads} thread(s) in {:.2} s",
+        grundy.values().len(),
+        grundy.running(),
+        options.engine,
+        elapsed.as_secs_f64()
+    );
+    if let Some(at) = stats.fallback_at {
+        text += &format!(", handed over from rare-common at {at} values");
+    }
+    if grundy.running() == "rare-common" {
+        text += &format!(
+            ", {} rare positions, {} reclassifications",
+            stats.rare_positions, stats.reclassifications
+        );
+    }
+    if stats.split_pairs > 0 {
+        text += &format!(", {:.3e} split pairs examined", stats.split_pairs as f64);
+    }
+    text
 }
 
 /// Appends `G(n)` to the output line, a space before every value but the first.

@@ -86,6 +86,34 @@ fn stripes_1_2_3_to_2_16_on_every_thread_count() {
     }
 }
 
+/// A dense game to 2^16: the quadratic engine on one to three threads (rounds of rests
+/// split across them, the sets growing while they run) and `auto` handing over to it on two,
+/// against the plain oracle.
+#[test]
+fn dense_stripes_to_2_16_on_every_thread_count() {
+    let rules = parse("stripes:10,20,35");
+    let oracle = plain_table(&rules, 1 << 16);
+    let options = (1..=3)
+        .map(|threads| Options {
+            engine: Engine::Quadratic,
+            threads,
+        })
+        .chain([Options {
+            engine: Engine::Auto,
+            threads: 2,
+        }]);
+    for options in options {
+        let mut grundy = Grundy::new(&rules, &options);
+        let mut len = 0;
+        while len < oracle.len() {
+            len = oracle.len().min(len * 2 + 1000);
+            grundy.extend_to(len).expect("memory for a small table");
+        }
+        assert!(grundy.values() == &oracle[..], "{options:?}");
+        assert_eq!(grundy.running(), "quadratic", "{options:?}");
+    }
+}
+
 #[test]
 fn named_games_match_the_oracle() {
     for (name, upto) in [

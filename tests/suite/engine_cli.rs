@@ -141,3 +141,45 @@ fn bad_flags_are_usage_errors_naming_the_flag() {
     assert!(grundy_fails(&["nim", "--upto", "99999999999"]).contains("--upto"));
     assert!(grundy_fails(&["stripes:0,1", "--upto", "5"]).contains("RULESET"));
 }
+
+/// `--verbose` says on standard error which engine `auto` chose (and where it handed over),
+/// without changing standard output.
+#[test]
+fn verbose_names_the_engine_auto_chose() {
+    let run = |args: &[&str]| {
+        let output = Command::cargo_bin("stonejudge")
+            .expect("binary")
+            .arg("grundy")
+            .args(args)
+            .output()
+            .expect("runs");
+        assert!(output.status.success(), "grundy {args:?}");
+        (
+            String::from_utf8(output.stdout).expect("ASCII output"),
+            String::from_utf8(output.stderr).expect("text"),
+        )
+    };
+    let (quiet, nothing) = run(&["stripes:10,20,35", "--upto", "20000", "-j", "2"]);
+    assert_eq!(nothing, "");
+    let (out, said) = run(&[
+        "stripes:10,20,35",
+        "--upto",
+        "20000",
+        "-j",
+        "2",
+        "--verbose",
+    ]);
+    assert_eq!(out, quiet, "--verbose must not change the values");
+    assert!(
+        said.starts_with("grundy: 20001 values by quadratic (asked for auto) on 2 thread(s)")
+            && said.contains(", handed over from rare-common at "),
+        "{said}"
+    );
+    let (_, said) = run(&["stripes:1,2,3", "--upto", "20000", "-v", "-j", "1"]);
+    assert!(
+        said.starts_with("grundy: 20001 values by rare-common (asked for auto) on 1 thread(s)")
+            && said.contains("rare positions")
+            && !said.contains("handed over"),
+        "{said}"
+    );
+}

@@ -35,8 +35,10 @@ pub(super) const CHUNK: usize = 32;
 /// How far behind the values a chunk reads are: chunk `s..s + CHUNK` reads `G(0..s - LAG)`.
 pub(super) const LAG: usize = 4 * CHUNK;
 /// The smaller parts `a` of the window splits: old for every rest of the chunk (`a > LAG +
-/// CHUNK`), and enough of them that step 3 rarely has to scan.
-pub(super) const WINDOW: Range<usize> = LAG + CHUNK + 1..LAG + CHUNK + 1 + 512;
+/// CHUNK`), and enough of them that step 3 rarely has to scan. 256 rather than 512: filling
+/// windows is most of a chunk's work, and 0.777 to 2^22 takes 7% less time with half of them
+/// (BENCHMARKS.md); 128 leaves too much scanning to the main thread.
+pub(super) const WINDOW: Range<usize> = LAG + CHUNK + 1..LAG + CHUNK + 1 + 256;
 /// Chunks in flight at most.
 const SLOTS: usize = 12;
 
