@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Time regenerating all of testdata/ in memory (`testdata --check`: generate, validate, solve,
-# compare), whole archive and per problem. Wall time depends on other load on the machine;
+# compare), whole archive and per problem (the catalog's and the declared game problems: every
+# folder of problems/). Wall time depends on other load on the machine;
 # CPU time (user + sys) does not. Usage: bench/testdata.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,7 @@ measure() {
 echo "whole archive, $runs runs (wall s, cpu s):"
 for _ in $(seq "$runs"); do measure; done
 echo "per problem, best of $runs (wall s, cpu s):"
-for problem in $("$bin" list | awk '{ print $1 }'); do
+for problem in $(ls problems); do
   best=$(for _ in $(seq "$runs"); do measure "$problem"; done | sort -n | head -1)
   printf "  %-20s %s\n" "$problem" "$best"
 done

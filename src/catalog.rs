@@ -4,9 +4,11 @@
 //! problems) and [`crate::check`] (the generic checker flow) where kinds of problem meet the
 //! commands.
 
+mod declared;
 mod resolve;
 mod tools;
 
+pub use declared::{declare, Declared};
 pub use resolve::{all, resolve, ResolveError, Resolved};
 pub use tools::{ToolError, Tools};
 
@@ -20,7 +22,7 @@ use crate::game::brute::TooLarge;
 use crate::gen::{Gen, ParamError, Params};
 use crate::problem::{
     bounded_nim, list, misere_nim, misere_subtraction, nim, octal, rows, stripes, subtraction,
-    wythoff, Constraint, ParseError, Problem, Reach,
+    wythoff, Constraint, KattisHints, ParseError, Problem, Reach,
 };
 use crate::verdict::Judged;
 
@@ -44,6 +46,11 @@ pub trait DynProblem: Sync {
     fn shrink(&self, input: &[u8]) -> Vec<String>;
     /// The constraint ranges a valid input reaches.
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError>;
+    /// What a Kattis export needs that the catalog's tables do not give (a declared game's);
+    /// `None`: the tables, by name.
+    fn kattis(&self) -> Option<KattisHints> {
+        None
+    }
     /// Every one-case input of the given size (see [`Problem::enumerate`]), one at a time:
     /// the memory taken does not grow with the size.
     fn enumerate(&self, size: u64) -> Box<dyn Iterator<Item = String> + Send + '_>;
@@ -155,6 +162,10 @@ impl<P: Problem> DynProblem for Registered<P> {
 
     fn reach(&self, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
         list::reach(&self.problem, input)
+    }
+
+    fn kattis(&self) -> Option<KattisHints> {
+        self.problem.kattis()
     }
 
     fn enumerate(&self, size: u64) -> Box<dyn Iterator<Item = String> + Send + '_> {

@@ -179,9 +179,15 @@ pub enum Command {
     Export(ExportArgs),
     /// Run a program on every test of a problem under limits and judge each output.
     Judge(JudgeArgs),
-    /// Make a new program-backed problem folder, problems/<NAME>, from a template (a small
-    /// game with generator, validator, reference, brute force and a wrong solution, in C++
-    /// and Python) on which testdata and verify pass at once.
+    /// Make a new problem folder, problems/<NAME>. Without --game: a program-backed problem
+    /// from a template (a small game with generator, validator, reference, brute force and a
+    /// wrong solution, in C++ and Python) on which testdata and verify pass at once. With
+    /// --game: a declared game problem (problem.toml and statement.md), from whose ruleset,
+    /// format and bounds stonejudge derives everything else.
+    #[command(after_help = "Examples:\n  stonejudge new take-2\n  \
+                            stonejudge new take-134 --game subtraction:1,3,4 --format cases\n  \
+                            stonejudge new last-loses --game subtraction:1,2 --play misere \
+                            --max-heaps 1")]
     New(NewArgs),
     /// Be the judge of an interactive problem for another system: play the test INPUT with
     /// the program on standard input and output, speaking the Kattis interactive
@@ -209,6 +215,41 @@ pub struct InteractArgs {
     pub flags: Vec<OsString>,
 }
 
+/// `new NAME [--game RULESET [--format F] [--play misere] [bounds]]`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The problem's name: lowercase letters, digits and '-'; problems/<NAME> must not exist.
+    pub name: String,
+    /// Declare a game instead: the ruleset, as `grundy` takes it (nim, bounded:M,
+    /// subtraction:S1,S2,.., octal:0.D1D2.., stripes:L1,L2,..).
+    #[arg(long, value_name = "RULESET")]
+    pub game: Option<String>,
+    /// With --game: boards (one heap per line, answers 1/2), cases (first/second), move (a
+    /// winning move) or play (interactive: the program plays against the judge).
+    #[arg(long, value_name = "F", default_value = "cases", requires = "game")]
+    pub format: String,
+    /// With --game: normal (who cannot move loses) or misere (who cannot move wins).
+    #[arg(long, value_name = "PLAY", default_value = "normal", requires = "game")]
+    pub play: String,
+    /// With --game: the largest heap ([game] max_heap).
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "game")]
+    pub max_heap: u64,
+    /// With --game: heaps per case; boards: the number of boards ([game] max_heaps).
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "game")]
+    pub max_heaps: u64,
+    /// With --game: cases per input, cases and move formats ([game] max_cases).
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "game")]
+    pub max_cases: u64,
+    /// With --game: heaps over all cases, cases and move formats ([game] max_total; optional).
+    #[arg(long, value_name = "N", requires = "game")]
+    pub max_total: Option<u64>,
+    /// With --game: the title; by default one made from the ruleset.
+    #[arg(long, value_name = "TEXT", requires = "game")]
+    pub title: Option<String>,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
+}
+
 /// `solve` and `brute`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -221,7 +262,7 @@ pub struct SolveArgs {
 /// `grundy`.
 #[derive(Debug, Args)]
 pub struct GrundyArgs {
-    /// nim | bounded:M | subtraction:S1,S2,.. | octal:0.D1D2.. | stripes:A,B,C
+    /// nim | bounded:M | subtraction:S1,S2,.. | octal:0.D1D2.. | stripes:L1,L2,..
     pub ruleset: String,
     /// Compute G(0) through G(N).
     #[arg(long, value_name = "N", allow_negative_numbers = true,
@@ -495,15 +536,6 @@ pub struct ExportArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
-}
-
-/// `new`.
-#[derive(Debug, Args)]
-pub struct NewArgs {
-    /// The problem's name: lowercase letters, digits and '-'; problems/<NAME> must not exist.
-    pub name: String,
-    #[command(flatten)]
-    pub archive: ArchiveArg,
 }
 
 /// `judge`.

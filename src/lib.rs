@@ -9,6 +9,7 @@
 pub mod archive;
 pub mod catalog;
 pub mod check;
+pub mod declared;
 pub mod dialog;
 pub mod game;
 pub mod gen;

@@ -26,7 +26,19 @@
 //!
 //! What kind of problem the folder holds is told by the tables present ([`ProblemKind`]):
 //! neither `[programs]` nor any other kind's table makes a problem of the catalog (the folder
-//! must then be named after one); `[programs]` makes a program-backed problem:
+//! must then be named after one); `[game]` makes a declared game problem (its entries are read
+//! by `crate::declared`, this module only keeps where each is written):
+//!
+//! ```toml
+//! [game]
+//! ruleset = "subtraction:1,3,4"
+//! format = "cases"
+//! max_heap = 1000
+//! max_heaps = 100
+//! max_cases = 100
+//! ```
+//!
+//! `[programs]` makes a program-backed problem:
 //!
 //! ```toml
 //! [programs]                # paths relative to the problem folder; sources are compiled once
@@ -100,12 +112,12 @@ pub struct Manifest {
     pub groups: Vec<Group>,
     /// Inputs the validator must reject.
     pub invalid: Vec<Invalid>,
-    /// What the problem is: a problem of the catalog, or one backed by programs.
+    /// What the problem is: a problem of the catalog, one backed by programs, or a declared game.
     pub kind: ProblemKind,
 }
 
-/// What kind of problem a manifest describes, told apart by its tables. A new kind (a declared
-/// game, `[game]`) is one more variant here and one more table in the schema.
+/// What kind of problem a manifest describes, told apart by its tables (at most one of them).
+/// A new kind is one more variant here and one more table in the schema.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ProblemKind {
     /// No kind's table: the folder is a problem of the catalog, named after it.
@@ -113,6 +125,9 @@ pub enum ProblemKind {
     /// `[programs]`: generator, validator, reference (and optionally brute force and checker)
     /// are programs in the problem folder.
     Programs(Box<Programs>),
+    /// `[game]`: a declared game problem, read as written: what its entries mean is the
+    /// declared module's business (`crate::declared::Spec`).
+    Game(GameTable),
 }
 
 /// The `[programs]` table: every path is absolute (joined to the problem folder), each with
@@ -155,6 +170,23 @@ pub enum InvalidInput {
     Inline(String),
     /// A file, joined to the problem folder.
     File(PathBuf),
+}
+
+/// The entries of a `[game]` table, each with where its value is written, in key order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameTable {
+    /// Where the table starts (for an entry that is missing).
+    pub at: Position,
+    pub entries: Vec<(String, toml::Value, Position)>,
+}
+
+impl GameTable {
+    /// Where `key`'s value is written, or the table's start when it is absent.
+    pub fn position_of(&self, key: &str) -> Position {
+        (self.entries.iter())
+            .find(|(k, _, _)| k == key)
+            .map_or(self.at, |&(_, _, at)| at)
+    }
 }
 
 /// Resource limits per test.
@@ -393,10 +425,17 @@ impl Manifest {
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-        let kind = match raw.programs {
-            None => ProblemKind::Catalog,
-            Some(programs) => {
+        let kind = match (raw.programs, raw.game) {
+            (None, None) => ProblemKind::Catalog,
+            (Some(programs), None) => {
                 ProblemKind::Programs(Box::new(programs_of(text, path, problem_dir, programs)?))
+            }
+            (None, Some(table)) => ProblemKind::Game(game_table(text, table)),
+            (Some(_), Some(table)) => {
+                return Err(invalid(
+                    Some(table.span()),
+                    "a problem has [programs] or [game], not both".to_string(),
+                ))
             }
         };
 
@@ -437,6 +476,19 @@ fn position(text: &str, offset: usize) -> Position {
     Position {
         line,
         col: before.len() - line_start + 1,
+    }
+}
+
+/// The `[game]` table's entries, each with where its value is written.
+fn game_table(text: &str, table: Spanned<BTreeMap<String, Spanned<toml::Value>>>) -> GameTable {
+    GameTable {
+        at: position(text, table.span().start),
+        entries: (table.into_inner().into_iter())
+            .map(|(key, value)| {
+                let at = position(text, value.span().start);
+                (key, value.into_inner(), at)
+            })
+            .collect(),
     }
 }
 
@@ -524,6 +576,7 @@ struct RawManifest {
     #[serde(default, rename = "invalid")]
     invalid: Vec<Spanned<RawInvalid>>,
     programs: Option<Spanned<RawPrograms>>,
+    game: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
 }
 
 #[derive(Deserialize)]

@@ -5,7 +5,8 @@
 //! ([`Scaffold`]). Today there is one, a program-backed problem ([`programs`]): a small game
 //! with its generator (Python), validator (C++), reference (C++, and the same in Python),
 //! brute force (Python) and one wrong solution (Python). Another kind of problem is another
-//! function returning a [`Scaffold`].
+//! [`Scaffold`]: a declared game's is its `problem.toml` and `statement.md`, made from the
+//! declaration by `crate::declared::statement`.
 
 use std::path::{Path, PathBuf};
 

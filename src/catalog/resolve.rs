@@ -11,9 +11,10 @@
 //! - otherwise NAME is a problem of the catalog.
 //!
 //! A folder is a problem of the catalog when its `problem.toml` has no kind's table and the
-//! folder is named after a catalog problem ([`Kind::Catalog`]), or a program-backed problem
-//! when it has `[programs]` ([`Kind::Programs`]); anything else is an error that says which
-//! folder. Commands ask the [`Resolved`] problem, never a path of their own making, for
+//! folder is named after a catalog problem ([`Kind::Catalog`]), a program-backed problem
+//! when it has `[programs]` ([`Kind::Programs`]), or a game made from its declaration when it
+//! has `[game]` ([`Kind::Declared`], whatever the folder's name); anything else is an error
+//! that says which folder. Commands ask the [`Resolved`] problem, never a path of their own making, for
 //!
 //! - its tests ([`Resolved::tests`]) and their limits ([`Resolved::limits`]): the tests are in
 //!   `testdata/<name>/` of the archive (of the folder itself when it is not in an archive's
@@ -21,14 +22,15 @@
 //! - its tools ([`Resolved::tools`]: generator, validator, reference, brute force, checker);
 //! - its files ([`Resolved::manifest`], [`Resolved::dir`]).
 //!
-//! A problem compiled into stonejudge may also be interactive ([`Kind::Interactive`]): its
-//! program plays against a built-in judge ([`Resolved::judging`]). A new kind (a declared
-//! game) is a new [`Kind`], a rule in [`resolve`] that recognises it, and an arm in each
-//! method below;
-//! the compiler lists every place that must learn about it.
+//! A problem compiled into stonejudge, or declared with `format = "play"`, may also be
+//! interactive ([`Kind::Interactive`]): its program plays against a built-in judge
+//! ([`Resolved::judging`]). A new kind is a new [`Kind`], a rule in [`resolve`] that
+//! recognises it, and an arm in each method below; the compiler lists every place that must
+//! learn about it.
 
 use std::path::{Path, PathBuf};
 
+use super::declared::{self, Declared};
 use super::tools::Tools;
 use super::{find, find_interactive, names, DynProblem, Interactive};
 use crate::archive::manifest::{ProblemKind, Programs, MANIFEST_FILE};
@@ -56,6 +58,9 @@ pub struct Resolved {
 enum Kind {
     /// Compiled into stonejudge: every tool runs in-process.
     Catalog(&'static dyn DynProblem),
+    /// A folder whose `problem.toml` has a `[game]` table: made from the declaration
+    /// ([`crate::declared`]), every tool in-process like the catalog's.
+    Declared(&'static dyn DynProblem),
     /// A folder whose `problem.toml` names programs.
     Programs(Box<Programs>),
     /// Compiled into stonejudge and interactive: the program plays against the built-in judge;
@@ -155,15 +160,19 @@ fn folder(path: &Path) -> Result<Resolved, ResolveError> {
 /// The problem `name` whose folder is `dir`, told apart by its manifest.
 fn in_folder(name: &str, dir: PathBuf, testdata: PathBuf) -> Result<Resolved, ResolveError> {
     let kind = match (Manifest::load(&dir), compiled(name)) {
-        (Ok(manifest), catalog) => match (manifest.kind, catalog) {
-            (ProblemKind::Programs(programs), _) => Kind::Programs(programs),
+        (Ok(manifest), catalog) => match (&manifest.kind, catalog) {
+            (ProblemKind::Programs(programs), _) => Kind::Programs(programs.clone()),
+            (ProblemKind::Game(table), _) => match declared::from_table(name, &manifest, table)? {
+                Declared::Batch(problem) => Kind::Declared(problem),
+                Declared::Interactive(interactive) => Kind::Interactive(interactive),
+            },
             (ProblemKind::Catalog, Some(kind)) => kind,
             (ProblemKind::Catalog, None) => {
                 return Err(ResolveError::NotAProblem {
                     dir,
                     why: format!(
                         "{name} is not a problem of the catalog, and its {MANIFEST_FILE} has no \
-                         [programs] table"
+                         [programs] or [game] table"
                     ),
                 })
             }
@@ -203,11 +212,12 @@ impl Resolved {
         &self.name
     }
 
-    /// The problem compiled into the catalog, if it is one (for an interactive problem: the
-    /// tools of its test inputs, whose reference says who wins each game).
+    /// The problem whose tools run in-process (one of the catalog, or made from a declared
+    /// game), if it is one (for an interactive problem: the tools of its test inputs, whose
+    /// reference says who wins each game).
     pub fn catalog(&self) -> Option<&'static dyn DynProblem> {
         match &self.kind {
-            Kind::Catalog(problem) => Some(*problem),
+            Kind::Catalog(problem) | Kind::Declared(problem) => Some(*problem),
             Kind::Interactive(interactive) => Some(interactive.problem),
             Kind::Programs(_) | Kind::Package(_) => None,
         }
@@ -219,7 +229,7 @@ impl Resolved {
     pub fn judging<'a>(&self, tools: &'a Tools<'a>) -> Judging<'a> {
         match &self.kind {
             Kind::Interactive(interactive) => Judging::Interactive(interactive.referee),
-            Kind::Catalog(_) | Kind::Programs(_) | Kind::Package(_) => {
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Package(_) => {
                 Judging::Output(tools.checker())
             }
         }
@@ -229,7 +239,7 @@ impl Resolved {
     pub fn referee(&self) -> Option<&'static dyn Referee> {
         match &self.kind {
             Kind::Interactive(interactive) => Some(interactive.referee),
-            Kind::Catalog(_) | Kind::Programs(_) | Kind::Package(_) => None,
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Package(_) => None,
         }
     }
 
@@ -237,7 +247,7 @@ impl Resolved {
     pub fn package(&self) -> Option<&Package> {
         match &self.kind {
             Kind::Package(package) => Some(package),
-            Kind::Catalog(_) | Kind::Programs(_) | Kind::Interactive(_) => None,
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => None,
         }
     }
 
@@ -247,7 +257,7 @@ impl Resolved {
         match &self.kind {
             Kind::Interactive(_) => true,
             Kind::Package(package) => package.is_interactive(),
-            Kind::Catalog(_) | Kind::Programs(_) => false,
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) => false,
         }
     }
 
@@ -255,7 +265,7 @@ impl Resolved {
     /// when first used; an error names the program and its line in `problem.toml`.
     pub fn tools<'a>(&self, runner: &'a Runner, cache: &'a Cache) -> Result<Tools<'a>, String> {
         match &self.kind {
-            Kind::Catalog(problem) => Ok(Tools::InProcess(*problem)),
+            Kind::Catalog(problem) | Kind::Declared(problem) => Ok(Tools::InProcess(*problem)),
             Kind::Interactive(interactive) => Ok(Tools::InProcess(interactive.problem)),
             Kind::Programs(programs) => {
                 let manifest = self.dir.join(MANIFEST_FILE);
@@ -299,7 +309,9 @@ impl Resolved {
                 let data = package.data().map_err(|e| e.to_string())?;
                 Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
             }
-            Kind::Catalog(_) | Kind::Programs(_) | Kind::Interactive(_) => tests_in(&self.testdata),
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
+                tests_in(&self.testdata)
+            }
         }
     }
 
@@ -349,6 +361,9 @@ mod tests {
                 .starts_with("unknown problem \"nimm\"; the problems are: stripes, nim,"),
             "{unknown}"
         );
+        // This crate's own archive declares games: their folders resolve to in-process tools.
+        let declared = resolve("take-1-3-4", Path::new(".")).expect("declared");
+        assert!(declared.catalog().is_some() && find(declared.name()).is_none());
     }
 
     #[test]
@@ -374,7 +389,10 @@ mod tests {
         )
         .expect("write");
         let error = resolve("odd", root.path()).err().expect("no kind");
-        assert!(error.to_string().contains("no [programs] table"), "{error}");
+        assert!(
+            error.to_string().contains("no [programs] or [game] table"),
+            "{error}"
+        );
         let by_path = resolve(&format!("{}", dir.display()), Path::new("/elsewhere"));
         assert!(by_path
             .err()

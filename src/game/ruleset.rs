@@ -68,7 +68,8 @@ impl fmt::Display for OctalCode {
 }
 
 /// A heap game with a Grundy value per heap size, as named on the command line:
-/// `nim`, `bounded:M`, `subtraction:S1,S2,…`, `octal:0.D1D2…`, `stripes:A,B,C`.
+/// `nim`, `bounded:M`, `subtraction:S1,S2,…`, `octal:0.D1D2…`, `stripes:L1,L2,…` (any number
+/// of lengths).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Ruleset {
     /// Take any positive number of stones from one heap.
@@ -133,7 +134,7 @@ impl FromStr for Ruleset {
             }
             "octal" => parse_octal(args).map(Ruleset::Octal).map_err(|r| fail(&r)),
             _ => Err(fail(
-                "expected nim, bounded:M, subtraction:S1,S2,.., octal:0.D1D2.. or stripes:A,B,C",
+                "expected nim, bounded:M, subtraction:S1,S2,.., octal:0.D1D2.. or stripes:L1,L2,..",
             )),
         }
     }

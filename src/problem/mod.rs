@@ -12,7 +12,7 @@
 
 pub mod answer;
 pub mod bounded_nim;
-mod enumerate;
+pub mod enumerate;
 pub mod format;
 pub mod list;
 pub mod misere_nim;
@@ -22,7 +22,7 @@ pub mod nim_play;
 pub mod octal;
 pub mod play;
 pub mod rows;
-mod shrink;
+pub mod shrink;
 mod size;
 pub mod stripes;
 pub mod stripes_play;
@@ -37,6 +37,27 @@ pub use format::{Constraint, Format, Int, Listing, Reach, Reader, Total};
 
 use crate::game::brute::{Solvers, TooLarge};
 use crate::gen::{Gen, ParamError, Params};
+
+/// What a Kattis package of a problem needs that the catalog's export tables give by name:
+/// a problem outside them (a declared game) says it itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KattisHints {
+    /// The checktestdata input validator, its bounds written `{NAME}` as in the catalog's
+    /// templates.
+    pub checktestdata: String,
+    pub answers: KattisAnswers,
+}
+
+/// How a Kattis package judges a problem's answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KattisAnswers {
+    /// Unique: compared token by token (default validation).
+    Unique,
+    /// Any of several is right, as the output validator of this catalog problem judges.
+    JudgedLike(&'static str),
+    /// Any of several is right, and no output validator can judge them: why.
+    NoValidator(String),
+}
 
 /// A whole input: the header and the cases.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,6 +90,12 @@ pub trait Problem: Send + Sync + 'static {
     /// the commonest spelling (`first`/`second`).
     fn words(&self) -> <Self::Answer as Answer<Self::Case>>::Words {
         Default::default()
+    }
+
+    /// What a Kattis export needs beyond the catalog's tables; the default: the tables, by
+    /// the problem's name.
+    fn kattis(&self) -> Option<KattisHints> {
+        None
     }
 
     /// Reads the header, strictly; the default: there is none.

@@ -33,6 +33,11 @@ pub trait Position {
     /// The position in the game's terms, with its value:
     /// `free segments of 4 and 9 cells (Grundy 3 xor 5 = 6)`.
     fn describe(&self) -> String;
+    /// True under misère play: the player left without a move (who writes `0 0`) wins the
+    /// game, rather than loses it.
+    fn misere(&self) -> bool {
+        false
+    }
 }
 
 /// An interactive problem of the catalog: its test inputs are a [`Problem`]'s (the setup and
@@ -159,7 +164,13 @@ fn turns<P: Position>(
                         "{place}: you wrote `0 0` (no move), but `{}` is legal",
                         shown(legal)
                     ),
-                    None => lost(&place, mistake.take()),
+                    // Misère play: whoever cannot move wins.
+                    None if position.misere() && mistake.is_none() => return Ok(lines),
+                    None => lost(
+                        &place,
+                        mistake.take(),
+                        "you had no legal move left and lost",
+                    ),
                 }));
             }
             let mv = position.parse_move(written).map_err(|why| {
@@ -192,6 +203,10 @@ fn turns<P: Position>(
             };
             let Some(mv) = mv else {
                 send(dialog, "0 0", &place)?;
+                if position.misere() {
+                    let why = "you made the last move, and lose in misere play";
+                    return Err(Refereed::Rejected(lost(&place, mistake.take(), why)));
+                }
                 return Ok(lines);
             };
             send(dialog, &shown(mv), &place)?;
@@ -201,11 +216,11 @@ fn turns<P: Position>(
     }
 }
 
-/// The message of a lost game: its first mistake.
-fn lost(place: &str, mistake: Option<String>) -> String {
+/// The message of a lost game: its first mistake, else `otherwise`.
+fn lost(place: &str, mistake: Option<String>, otherwise: &str) -> String {
     match mistake {
         Some(mistake) => format!("{mistake}, and the judge went on to win"),
-        None => format!("{place}: you had no legal move left and lost"),
+        None => format!("{place}: {otherwise}"),
     }
 }
 

@@ -5,6 +5,7 @@ mod catalog_generators;
 mod check_cli;
 mod ci_docs;
 mod confinement;
+mod declared_games;
 mod engine;
 mod engine_cli;
 mod engine_period;

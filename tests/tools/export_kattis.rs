@@ -27,6 +27,16 @@ pub fn trials() -> Vec<Trial> {
     ]
 }
 
+/// The declared game problems of the archive (`[game]` in their problem.toml).
+const DECLARED: [&str; 6] = [
+    "take-1-3-4",
+    "dawsons-chess",
+    "kayles-huge",
+    "stripes-four",
+    "misere-take",
+    "nim-move",
+];
+
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -38,10 +48,10 @@ fn stonejudge() -> Command {
 }
 
 /// Exports `problem` into a fresh directory; returns the scratch directory and the package.
+/// The package's folder is its Kattis short name, which has only `[a-z0-9]`.
 fn export(problem: &str) -> (tempfile::TempDir, PathBuf) {
     let scratch = tempfile::tempdir().expect("temp dir");
-    // A Kattis short name is `[a-z0-9]+`: the package's folder drops the hyphens.
-    let out = scratch.path().join(problem.replace('-', ""));
+    let out = scratch.path().join(short_name(problem));
     let output = stonejudge()
         .args(["export", problem, "--format", "kattis", "--out"])
         .arg(&out)
@@ -50,6 +60,11 @@ fn export(problem: &str) -> (tempfile::TempDir, PathBuf) {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "export {problem} failed: {err}");
     (scratch, out)
+}
+
+/// The Kattis short name problemtools takes from a package folder named for `problem`.
+fn short_name(problem: &str) -> String {
+    problem.replace('-', "")
 }
 
 /// Whether the checktestdata script accepts `input`.
@@ -88,15 +103,19 @@ fn checktestdata_validators_agree_with_ours(tools: &Problemtools) {
         "rows",
         "octal",
         "wythoff",
-    ] {
+    ]
+    .into_iter()
+    .chain(DECLARED)
+    {
         let generated = stonejudge()
             .args(["gen", problem, "--seed", "3"])
             .output()
             .expect("gen");
         let input = String::from_utf8(generated.stdout).expect("UTF-8");
         // The script as the package gets it, its bounds filled in from the format.
-        let found = stonejudge::catalog::find(problem).expect("in the catalog");
-        let text = kattis::input_validator(found).expect("a script");
+        let found = stonejudge::catalog::resolve(problem, &repo()).expect("in the archive");
+        let in_process = found.catalog().expect("tools in-process");
+        let text = kattis::input_validator(in_process).expect("a script");
         let script = scripts.path().join(format!("{problem}.ctd"));
         std::fs::write(&script, text).expect("write the script");
         assert!(
@@ -140,9 +159,12 @@ fn verifyproblem_accepts_the_exported_packages_with_no_errors(tools: &Problemtoo
         println!("note: no TeX installation (lualatex, kpsewhich): verifyproblem's statement part left out");
     }
     // The interactive problems' packages judge their submissions with our C++ interactor.
-    for problem in ["nim", "stripes", "nim-play", "stripes-play"] {
+    for problem in ["nim", "stripes", "nim-play", "stripes-play"]
+        .into_iter()
+        .chain(DECLARED)
+    {
         let (_scratch, pkg) = export(problem);
-        verifyproblem(tools, &pkg, &parts, &problem.replace('-', ""));
+        verifyproblem(tools, &pkg, &parts, &short_name(problem));
     }
 }
 

@@ -7,9 +7,10 @@
 //! data/secret/NN.in NN.ans             every other test of the plan
 //! input_validators/<name>.ctd          a checktestdata script for the input format
 //!                  <name>/validate.cpp  (program-backed: the validator, wrapped)
-//! output_validators/<name>/…           only for nim (any winning move is accepted), for
-//!                                      a program-backed problem's checker, wrapped, and the
-//!                                      interactors of the interactive problems
+//! output_validators/<name>/…           only for nim and Nim-rule declared move problems (any
+//!                                      winning move is accepted), for a program-backed
+//!                                      problem's checker, wrapped, and the interactors of the
+//!                                      interactive problems
 //! submissions/<folder>/<file>          the example solutions in C++ and Rust
 //! ```
 //!
@@ -19,10 +20,13 @@
 //! - **Validators**: the package must stand alone, without stonejudge. Every answer but
 //!   nim's is unique, so those problems use `validation: default` with `case_sensitive`
 //!   (our checker compares words exactly); nim ships a C++ output validator that accepts any
-//!   winning move. An interactive problem is `validation: custom interactive`, its output
-//!   validator the perfect judge in C++ speaking the Kattis interactor protocol (the same
-//!   strategy as ours, its random numbers from its own generator seeded by the test). Input
-//!   validators are checktestdata scripts (problemtools runs them itself),
+//!   winning move. A declared game says itself what it needs (`KattisHints`): its checktestdata
+//!   template, and whether nim's validator judges it; a move problem under other rules has no
+//!   validator here, and its export is refused rather than judged by exact answers. An
+//!   interactive problem is `validation: custom interactive`, its output validator the perfect
+//!   judge in C++ speaking the Kattis interactor protocol (the same strategy as ours, its
+//!   random numbers from its own generator seeded by the test). Input validators are
+//!   checktestdata scripts (problemtools runs them itself),
 //!   short enough to read against the statement; the test suite checks that they accept every
 //!   test and reject what our strict validator rejects.
 //! - **Program-backed problems** ship their own programs: the validator with a prelude that
@@ -46,7 +50,7 @@ use crate::archive::manifest::{ProblemKind, ProgramPath};
 use crate::archive::statement::{self, STATEMENT_FILE};
 use crate::archive::{build, Manifest};
 use crate::catalog::{DynProblem, Resolved, Tools};
-use crate::problem::Constraint;
+use crate::problem::{Constraint, KattisAnswers};
 use crate::run::fnv1a_128;
 
 /// Problems whose answers are not unique, with the source of their output validator.
@@ -89,7 +93,9 @@ const INTERACTOR_HEADER: &str = include_str!("kattis/play.h");
 /// The checktestdata script validating `problem`'s inputs, its bounds filled in.
 pub fn input_validator(problem: &dyn DynProblem) -> Result<String, String> {
     let name = problem.name();
-    let template = lookup(&INPUT_VALIDATORS, name)
+    let declared = problem.kattis().map(|hints| hints.checktestdata);
+    let template = (declared.as_deref())
+        .or_else(|| lookup(&INPUT_VALIDATORS, name))
         .ok_or_else(|| format!("no checktestdata input validator for {name}"))?;
     fill_bounds(template, &problem.constraints())
         .map_err(|e| format!("the checktestdata template of {name}: {e}"))
@@ -126,9 +132,18 @@ fn fill_bounds(template: &str, constraints: &[Constraint]) -> Result<String, Str
     Ok(out)
 }
 
-/// The C++ output validator of `problem`, if its answers are not unique.
-pub fn output_validator(problem: &str) -> Option<&'static str> {
-    lookup(&OUTPUT_VALIDATORS, problem)
+/// The C++ output validator of `problem`, if its answers are not unique, or why there is
+/// none though they are not.
+pub fn output_validator(problem: &dyn DynProblem) -> Result<Option<&'static str>, String> {
+    match problem.kattis().map(|hints| hints.answers) {
+        None => Ok(lookup(&OUTPUT_VALIDATORS, problem.name())),
+        Some(KattisAnswers::Unique) => Ok(None),
+        Some(KattisAnswers::JudgedLike(like)) => Ok(lookup(&OUTPUT_VALIDATORS, like)),
+        Some(KattisAnswers::NoValidator(why)) => Err(format!(
+            "{}: no Kattis output validator: {why}",
+            problem.name()
+        )),
+    }
 }
 
 fn lookup(table: &[(&str, &'static str)], problem: &str) -> Option<&'static str> {
@@ -147,14 +162,18 @@ struct Validation {
     files: Vec<(String, String)>,
 }
 
-/// The validators of a catalog problem: its checktestdata script, and nim's output validator.
+/// The validators of an in-process problem: its checktestdata script, and nim's output
+/// validator where its answers are not unique.
 fn catalog_validation(problem: &dyn DynProblem) -> Result<Validation, String> {
     let name = problem.name();
     let mut files = vec![(
         format!("input_validators/{name}.ctd"),
         input_validator(problem)?,
     )];
-    if let Some(source) = lookup(&INTERACTORS, name) {
+    // The interactors are the catalog's own: a declared game (which has Kattis hints) of the
+    // same name plays other rules.
+    let interactor = lookup(&INTERACTORS, name).filter(|_| problem.kattis().is_none());
+    if let Some(source) = interactor {
         files.push((
             format!("output_validators/{name}/interactor.cpp"),
             source.to_string(),
@@ -166,7 +185,7 @@ fn catalog_validation(problem: &dyn DynProblem) -> Result<Validation, String> {
         let yaml = "validation: custom interactive\n".to_string();
         return Ok(Validation { yaml, files });
     }
-    let yaml = match output_validator(name) {
+    let yaml = match output_validator(problem)? {
         Some(source) => {
             files.push((
                 format!("output_validators/{name}/validate.cpp"),
