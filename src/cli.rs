@@ -544,7 +544,8 @@ pub struct ExportArgs {
           mut_arg("jobs", |a| a.help("Run J tests at a time [default: the number of cores]")))]
 pub struct JudgeArgs {
     /// Problem name, or the path of a Kattis package (a folder holding problem.yaml, legacy
-    /// or 2023-07 format): its data/ groups, output validator and limits are used as they are.
+    /// or 2023-07 format): its data/ groups, output validator and limits are used as they are
+    /// (in an interactive package the program plays against the output validator).
     pub problem: String,
     /// Directory of the tests: NN.in with its answer NN.ans, run in name order
     /// [default: testdata/<PROBLEM> under --root].

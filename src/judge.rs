@@ -9,6 +9,7 @@
 //! an interactive problem is judged by its conversation instead ([`interactive`]).
 
 pub mod interactive;
+pub mod kattis;
 
 use std::path::{Path, PathBuf};
 

@@ -111,9 +111,13 @@ impl<'a> PackageVerifier<'a> {
         } else {
             "pass-fail"
         };
+        let interactive = match self.package.is_interactive() {
+            true => ", interactive",
+            false => "",
+        };
         let mut checks = vec![Check::pass(
             "package",
-            format!("{:?} format, {kind}", config.version),
+            format!("{:?} format, {kind}{interactive}", config.version),
         )];
         let prepared = self.prepared();
         let data = match &prepared.data {
@@ -133,7 +137,14 @@ impl<'a> PackageVerifier<'a> {
             Err(e) => Check::fail("output validator", e.clone()),
             Ok(Some(program)) => Check::pass(
                 "output validator",
-                format!("{} compiles", program.given.display()),
+                format!(
+                    "{} compiles{}",
+                    program.given.display(),
+                    match self.package.is_interactive() {
+                        true => " (the interactor)",
+                        false => "",
+                    }
+                ),
             ),
             Ok(None) => self.default_flags(&tests),
         });

@@ -15,9 +15,9 @@ use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
 use stonejudge::archive;
 use stonejudge::catalog;
-use stonejudge::judge::{self, judge_each, unprepared, Checker, Judge, Test};
+use stonejudge::judge::{self, judge_each, unprepared, Judge, Test};
 use stonejudge::package::data::PackageTest;
-use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging};
+use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging, TestJudging};
 use stonejudge::package::{is_package, Package};
 use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Protections, Runner};
 use stonejudge::text::show::count;
@@ -54,7 +54,8 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
 }
 
 /// `judge PACKAGE`: every test of `data/`, each judged by the package's output validator (or
-/// the default one) with its group's flags, under the package's limits; the time limit is
+/// the default one) with its group's flags, or played against it as the interactor of an
+/// interactive package, under the package's limits; the time limit is
 /// `--time-limit`, else the package's fixed one, else derived from its accepted submissions,
 /// which run first. Ends with the verdict Kattis would give for the whole data.
 fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
@@ -102,15 +103,15 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         limit_for_judging(package, &judging, &data, &cache, flag).map_err(anyhow::Error::msg)?;
     eprintln!("time limit: {}", limit.how);
     let limits = judging.limits(limit.seconds);
-    let checkers: Vec<Box<dyn Checker + '_>> = (tests.iter())
+    let judgings: Vec<TestJudging<'_>> = (tests.iter())
         .map(|test| {
             let of_test = all.iter().find(|t| t.test.name == test.name);
-            of_test.map_or(Err("no such test".to_string()), |t| judging.checker(t))
+            of_test.map_or(Err("no such test".to_string()), |t| judging.of_test(t))
         })
         .collect::<Result<_, _>>()
         .map_err(anyhow::Error::msg)?;
     let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|i| {
-        judge::Judging::Output(checkers[i].as_ref())
+        judgings[i].judging()
     })?;
     if args.only.is_empty() {
         let by_name: HashMap<&str, Verdict> = (tests.iter())

@@ -118,6 +118,14 @@ fn with_package(
     if let Some(why) = package.unsupported() {
         bail!("{why}");
     }
+    if package.is_interactive() {
+        bail!(
+            "{} is an interactive package: its submissions play against its interactor, and \
+             stress --gen/--ref compares outputs, which it has none of (judge and verify play \
+             it)",
+            package.root.display()
+        );
+    }
     if args.gen.is_none() {
         bail!(
             "{} is a Kattis package: it has no generator of stonejudge's; give --gen CMD and \

@@ -3,12 +3,10 @@
 //! program speaking the Kattis protocol ([`Interactor`]), through a two-way run
 //! ([`crate::run::Runner::run_two_way`]).
 //!
-//! Who decides when either side ends first, as Kattis and DOMjudge decide it:
+//! Who decides when either side ends first, against the built-in judge:
 //!
 //! - The judge's wrong answer stands whatever the program does next (it is killed at once):
-//!   a crash after a wrong move is still WA. For an interactor program, whose reasons we
-//!   cannot see, a program killed at a limit of its own (TLE, MLE, OLE) comes first, since
-//!   the interactor may only have reacted to its end.
+//!   a crash after a wrong move is still WA.
 //! - A conversation cut short (the program's output ended, or it stopped reading) is the
 //!   program's own verdict when it has one (TLE: it stopped answering, with a note that a
 //!   missing flush is the usual cause; RE: it crashed, `SIGPIPE` included), else WA: it exited
@@ -16,28 +14,37 @@
 //! - When the judge is satisfied, the program must still exit with status 0 within its limits.
 //! - The judge's own failure is JE. The built-in judge runs in the judge's process, so its time
 //!   is never the program's.
+//!
+//! Against an interactor program, exactly as problemtools decides (its `interactive` runner
+//! and verdict rules), since an interactor's reasons cannot be seen:
+//!
+//! - An interactor that does not exit with 42 or 43 is JE (one killed at its own limits too).
+//! - An interactor that exits 43 before the program does is WA (and the program is killed).
+//! - Otherwise the program's own verdict comes first (TLE, then a crash or a non-zero exit,
+//!   as RE or MLE), except that a program killed by `SIGPIPE` (it wrote after the interactor
+//!   had gone) is taken as a normal exit: the interactor decides.
+//! - Otherwise the interactor's exit decides: 42 AC, 43 WA.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-
+use super::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
 use crate::dialog::{Dialog, Gone, Referee, Refereed, Unheard, MAX_LINE};
-use crate::run::{Channel, Invocation, Limits, Run, Runner, Silence, Speaker, Transcript};
+use crate::run::{
+    Channel, Exit, Invocation, Limits, Program, Run, Runner, Silence, Speaker, Transcript,
+};
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
 
 /// An interactor program speaking the Kattis protocol: started as `PROGRAM INPUT ANSWER
-/// FEEDBACK_DIR`, it reads the program's output on its standard input and writes the
-/// program's input on its standard output; it exits 42 to accept, 43 to reject (its reason
-/// in `FEEDBACK_DIR/judgemessage.txt`), and anything else is its own failure.
+/// FEEDBACK_DIR/ [FLAGS…]` ([`ValidatorFiles`]), it reads the program's output on its standard
+/// input and writes the program's input on its standard output; it exits 42 to accept, 43 to
+/// reject (its reason in `FEEDBACK_DIR/judgemessage.txt`), and anything else is its own
+/// failure. A Kattis interactive package's output validator is one.
 #[derive(Debug, Clone)]
 pub struct Interactor {
-    pub invocation: Invocation,
+    pub program: Program,
+    /// Its flags (a package's `validator_flags` and the group's `output_validator_flags`).
+    pub flags: Vec<String>,
     pub limits: Limits,
 }
-
-/// Kattis' exit codes for an accepted and a rejected submission.
-const ACCEPT: i32 = 42;
-const REJECT: i32 = 43;
 
 /// Lines of the conversation shown after a rejection.
 const SHOWN_LINES: usize = 8;
@@ -86,54 +93,59 @@ pub fn against_interactor(
     input: &[u8],
     answer: &[u8],
 ) -> (Judged, Option<Run>) {
-    let work = match Scratch::new(input, answer) {
-        Ok(work) => work,
+    let files = match ValidatorFiles::new(input, answer) {
+        Ok(files) => files,
         Err(error) => return (Judged::judge_error(error), None),
     };
-    let invocation = interactor
-        .invocation
-        .clone()
-        .arg(work.input())
-        .arg(work.answer())
-        .arg(work.feedback())
-        // A confined interactor reads the test's files and writes its feedback, and touches
-        // nothing else of the judge's.
-        .reads(work.input())
-        .reads(work.answer())
-        .writes(work.feedback());
-    let stop = |run: &Run| run.exit == crate::run::Exit::Code(REJECT);
+    let invocation = files.invocation(&interactor.program.invocation, &interactor.flags);
+    let stop = |run: &Run| run.exit == Exit::Code(REJECTED);
     let played = runner.run_against(program, limits, &invocation, &interactor.limits, stop);
     let two_way = match played {
         Ok(two_way) => two_way,
         Err(error) => return (Judged::judge_error(error.to_string()), None),
     };
-    let message = work.judge_message();
-    let own = two_way.run.verdict();
-    let limit_hit = |(verdict, _): &(Verdict, String)| {
-        matches!(verdict, Verdict::TLE | Verdict::MLE | Verdict::OLE)
+    let (run, other) = (&two_way.run, &two_way.other);
+    let message = files.message(&other.run.stderr);
+    let shown = interactor.program.given.display();
+    // Writing after the interactor has gone is no fault of the program's: the interactor
+    // decides, as problemtools lets it.
+    let own = match run.exit {
+        Exit::Signal(libc::SIGPIPE) if !run.time_limit_hit() => None,
+        _ => run.verdict(),
     };
-    let interactor_run = &two_way.other;
-    let mut judged = match (interactor_run.exit, own) {
-        (_, _) if interactor_run.time_limit_hit() => Judged::judge_error(format!(
-            "the interactor {} did not end within its limits",
-            interactor.invocation.program.display()
+    let mut judged = match (other.run.exit, own) {
+        _ if other.run.time_limit_hit() => Judged::judge_error(format!(
+            "the interactor {shown} did not end within its limits ({} of CPU time)",
+            crate::run::seconds(interactor.limits.cpu)
         )),
-        (_, Some(own)) if limit_hit(&own) => Judged::new(own.0, own.1),
-        (crate::run::Exit::Code(REJECT), _) => {
-            let why = message.unwrap_or_else(|| "rejected by the interactor".to_string());
-            rejected(why, &two_way.transcript)
+        (Exit::Code(REJECTED), _) if other.ended_first => rejected(
+            message.unwrap_or_else(|| "rejected by the interactor".to_string()),
+            &two_way.transcript,
+        ),
+        (Exit::Code(ACCEPTED | REJECTED), Some((verdict, why))) => {
+            let waited = run.wall_limit_hit && !run.cpu_limit_hit;
+            match (verdict, waited) {
+                (Verdict::TLE, true) => Judged::new(
+                    verdict,
+                    format!(
+                        "{why}; it stopped answering the interactor: a line written without a \
+                         flush is the usual cause"
+                    ),
+                ),
+                _ => Judged::new(verdict, why),
+            }
         }
-        (crate::run::Exit::Code(ACCEPT), Some((verdict, why))) => Judged::new(verdict, why),
-        (crate::run::Exit::Code(ACCEPT), None) => Judged::new(
+        (Exit::Code(ACCEPTED), None) => Judged::new(
             Verdict::AC,
             message.unwrap_or_else(|| "accepted by the interactor".to_string()),
         ),
+        (Exit::Code(REJECTED), None) => rejected(
+            message.unwrap_or_else(|| "rejected by the interactor".to_string()),
+            &two_way.transcript,
+        ),
         (exit, _) => Judged::judge_error(format!(
-            "the interactor {} failed ({exit}){}",
-            interactor.invocation.program.display(),
-            first_line(&two_way.other.stderr)
-                .map(|line| format!("; stderr: {line}"))
-                .unwrap_or_default()
+            "the interactor {shown} failed ({exit}, 42 accepts and 43 rejects){}",
+            message.map(|m| format!(": {m}")).unwrap_or_default()
         )),
     };
     judged.measured = Some(two_way.run.measured());
@@ -184,13 +196,6 @@ fn cut(run: &Run, at: &str) -> Judged {
     }
 }
 
-/// The first non-blank line of what another program wrote, made safe for a report.
-fn first_line(bytes: &[u8]) -> Option<String> {
-    let text = String::from_utf8_lossy(bytes);
-    let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
-    Some(show::message(line))
-}
-
 /// A [`Dialog`] over the judge's end of a two-way run.
 struct Talk<'c>(&'c mut Channel);
 
@@ -214,52 +219,5 @@ impl Dialog for Talk<'_> {
     fn finish(&mut self) -> Vec<u8> {
         self.0.close_output();
         self.0.rest(MAX_LINE)
-    }
-}
-
-/// A fresh directory holding a test's input and answer files and an empty feedback directory,
-/// removed when dropped.
-struct Scratch {
-    dir: PathBuf,
-}
-
-impl Scratch {
-    fn new(input: &[u8], answer: &[u8]) -> Result<Scratch, String> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "stonejudge-interact-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        let scratch = Scratch { dir };
-        let made = std::fs::create_dir_all(scratch.feedback())
-            .and_then(|()| std::fs::write(scratch.input(), input))
-            .and_then(|()| std::fs::write(scratch.answer(), answer));
-        made.map_err(|e| format!("cannot prepare {}: {e}", scratch.dir.display()))?;
-        Ok(scratch)
-    }
-
-    fn input(&self) -> PathBuf {
-        self.dir.join("input")
-    }
-
-    fn answer(&self) -> PathBuf {
-        self.dir.join("answer")
-    }
-
-    fn feedback(&self) -> PathBuf {
-        self.dir.join("feedback")
-    }
-
-    /// The first line of `judgemessage.txt`, if the interactor wrote one.
-    fn judge_message(&self) -> Option<String> {
-        let bytes = std::fs::read(self.feedback().join("judgemessage.txt")).ok()?;
-        first_line(&bytes)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

@@ -124,6 +124,13 @@ pub struct TimePolicy {
     pub fixed: Option<f64>,
 }
 
+impl ProblemConfig {
+    /// Whether it has the type `t` (`interactive`, `scoring`, …).
+    pub fn is(&self, t: &str) -> bool {
+        self.types.iter().any(|have| have == t)
+    }
+}
+
 impl TimePolicy {
     /// The time limit the slowest accepted time implies: `slowest × ac_to_time_limit`,
     /// rounded up to a multiple of the resolution, at least one resolution step.

@@ -14,9 +14,11 @@
 //!   derives it.
 //!
 //! Programs (validators, submissions) run through [`crate::run`]: C, C++, Rust and Python are
-//! compiled once into the cache; other languages are reported as unsupported. Interactive,
-//! multi-pass and submit-answer packages are recognised and reported as not supported yet
-//! ([`Package::unsupported`]): that is where support for them plugs in.
+//! compiled once into the cache; other languages are reported as unsupported. In an
+//! interactive package the output validator is the interactor: each submission plays against
+//! it ([`crate::judge::interactive`], problemtools' rules). Multi-pass and submit-answer
+//! packages are recognised and reported as not supported yet ([`Package::unsupported`]):
+//! that is where support for them plugs in.
 
 pub mod config;
 pub mod data;
@@ -69,27 +71,27 @@ impl Package {
         )
     }
 
-    /// Why stonejudge cannot judge this package yet, if it cannot: interactive (an
-    /// interactor talks to the submission), multi-pass and submit-answer problems.
+    /// Why stonejudge cannot judge this package yet, if it cannot: multi-pass and
+    /// submit-answer problems.
     pub fn unsupported(&self) -> Option<String> {
-        let kind = ["interactive", "multi-pass", "submit-answer"]
+        let kind = ["multi-pass", "submit-answer"]
             .into_iter()
-            .find(|k| self.config.types.iter().any(|t| t == k))?;
+            .find(|k| self.config.is(k))?;
         Some(format!(
             "{}: {kind} problems are not supported yet",
             self.root.join(PROBLEM_YAML).display()
         ))
     }
 
-    /// Whether an interactor talks to the submission (`type: interactive`, or legacy
-    /// `validation: custom interactive`).
+    /// Whether its output validator talks to the submission as an interactor (`type:
+    /// interactive`, or legacy `validation: custom interactive`).
     pub fn is_interactive(&self) -> bool {
-        self.config.types.iter().any(|t| t == "interactive")
+        self.config.is("interactive")
     }
 
     /// Whether it is a scoring problem (`type: scoring`).
     pub fn is_scoring(&self) -> bool {
-        self.config.types.iter().any(|t| t == "scoring")
+        self.config.is("scoring")
     }
 
     /// Its test data.
@@ -107,10 +109,18 @@ impl Package {
     }
 
     /// Its own output validator, or `None` when the default validator judges (legacy:
-    /// unless `validation: custom`; 2023-07: unless `output_validator/` holds a program).
+    /// unless `validation: custom`; 2023-07: unless `output_validator/` holds a program). An
+    /// interactive package must have one: it is the interactor.
     pub fn output_validator(&self) -> Result<Option<PackageProgram>, PackageError> {
         let dir = self.root.join(self.config.version.output_validator_dir());
         let found = programs_in(&dir, false)?.into_iter().next();
+        if self.is_interactive() && found.is_none() {
+            return Err(PackageError(format!(
+                "{}: an interactive problem, but {} holds no program (the interactor)",
+                self.root.join(PROBLEM_YAML).display(),
+                dir.display()
+            )));
+        }
         match (self.config.version, self.config.custom_validation, found) {
             (FormatVersion::Legacy, false, _) => Ok(None),
             (FormatVersion::Legacy, true, None) => Err(PackageError(format!(

@@ -24,7 +24,7 @@ use super::data::{Group, PackageTest};
 use super::validators::{validation_limits, OutputValidator};
 use super::{programs_in, Package, PackageError, PackageProgram};
 use crate::check::protocol::KattisFlags;
-use crate::judge::{Checker, Judge};
+use crate::judge::{self, Checker, Interactor, Judge};
 use crate::programs::ProgramChecker;
 use crate::run::{Cache, Limits, Program, Runner};
 use crate::verdict::{Judged, Verdict};
@@ -118,11 +118,39 @@ pub struct Judging<'a> {
     pub config: &'a ProblemConfig,
 }
 
+/// How one test of a package is judged: its output by the output validator (or the default
+/// one) with the group's flags, or, in an interactive package, the submission playing against
+/// the output validator as its interactor.
+pub enum TestJudging<'a> {
+    Output(Box<dyn Checker + 'a>),
+    Interactor(Box<Interactor>),
+}
+
+impl TestJudging<'_> {
+    /// The judging path's view of it.
+    pub fn judging(&self) -> judge::Judging<'_> {
+        match self {
+            TestJudging::Output(checker) => judge::Judging::Output(checker.as_ref()),
+            TestJudging::Interactor(interactor) => judge::Judging::Interactor(interactor),
+        }
+    }
+}
+
 impl<'a> Judging<'a> {
-    /// What judges the outputs of `test`: the output validator with its group's flags.
-    pub fn checker(&self, test: &PackageTest) -> Result<Box<dyn Checker + 'a>, String> {
-        self.checker_with(test.output_validator_flags.clone())
-            .map_err(|e| format!("test {}: {e}", test.test.name))
+    /// How `test` is judged: by the output validator with its group's flags (as the
+    /// interactor in an interactive package).
+    pub fn of_test(&self, test: &PackageTest) -> Result<TestJudging<'a>, String> {
+        let flags = test.output_validator_flags.clone();
+        let judging = match (self.config.is("interactive"), self.validator) {
+            (true, Some(program)) => Ok(TestJudging::Interactor(Box::new(Interactor {
+                program: program.clone(),
+                flags,
+                limits: self.validation_limits(),
+            }))),
+            (true, None) => Err("an interactive problem needs its output validator".to_string()),
+            (false, _) => self.checker_with(flags).map(TestJudging::Output),
+        };
+        judging.map_err(|e| format!("test {}: {e}", test.test.name))
     }
 
     /// The output validator with `flags`.
@@ -132,13 +160,18 @@ impl<'a> Judging<'a> {
                 runner: self.runner,
                 program,
                 flags,
-                limits: validation_limits(
-                    self.config.validation_seconds,
-                    self.config.validation_memory_mib,
-                ),
+                limits: self.validation_limits(),
             }),
             None => Box::new(ProgramChecker::Default(KattisFlags::parse(&flags)?)),
         })
+    }
+
+    /// `validation_time` and `validation_memory` of `problem.yaml`.
+    fn validation_limits(&self) -> Limits {
+        validation_limits(
+            self.config.validation_seconds,
+            self.config.validation_memory_mib,
+        )
     }
 
     /// The limits of a submission's run with a CPU limit of `seconds`: `problem.yaml`'s
@@ -155,14 +188,14 @@ impl<'a> Judging<'a> {
 
     /// Runs `program` on `test` with a CPU limit of `seconds` and judges it.
     pub fn test(&self, program: &Program, test: &PackageTest, seconds: f64) -> Judged {
-        match self.checker(test) {
+        match self.of_test(test) {
             Err(why) => Judged::judge_error(why),
-            Ok(checker) => {
+            Ok(of_test) => {
                 let judge = Judge {
                     runner: self.runner,
                     program,
                     limits: self.limits(seconds),
-                    judging: crate::judge::Judging::Output(checker.as_ref()),
+                    judging: of_test.judging(),
                 };
                 judge.test(&test.test).0
             }

@@ -12,23 +12,16 @@
 //!   [`crate::programs::ProgramChecker::Default`]) compares tokens in-process.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::{Package, PackageError, ProgramKind};
 use crate::check::JudgeFailure;
+use crate::judge::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
 use crate::judge::Checker;
 use crate::parallel;
 use crate::run::{Cache, Exit, Invocation, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
-
-/// The exit code of an accepting validator (input or output).
-pub const ACCEPTED: i32 = 42;
-/// The exit code of an output validator that rejects.
-pub const REJECTED: i32 = 43;
-/// The most of a validator's message kept in a verdict.
-const MESSAGE_CHARS: usize = 2000;
 
 /// A package's own output validator with the flags of one group.
 pub struct OutputValidator<'a> {
@@ -41,38 +34,13 @@ pub struct OutputValidator<'a> {
 
 impl Checker for OutputValidator<'_> {
     fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
-        let scratch = Scratch::new().map_err(JudgeFailure)?;
-        let feedback = scratch.0.join("feedback");
-        let input_file = scratch.0.join("input.in");
-        let answer_file = scratch.0.join("answer.ans");
-        let written = std::fs::create_dir(&feedback)
-            .and_then(|()| std::fs::write(&input_file, input))
-            .and_then(|()| std::fs::write(&answer_file, answer));
-        written
-            .map_err(|e| JudgeFailure(format!("cannot write in {}: {e}", scratch.0.display())))?;
-        let mut feedback_arg = feedback.clone().into_os_string();
-        feedback_arg.push("/");
-        let invocation = Invocation {
-            args: (self.program.invocation.args.iter().cloned())
-                .chain([
-                    input_file.clone().into_os_string(),
-                    answer_file.clone().into_os_string(),
-                    feedback_arg,
-                ])
-                .chain(self.flags.iter().map(Into::into))
-                .collect(),
-            ..self.program.invocation.clone()
-        }
-        // A confined validator reads the input and the answer and writes its feedback, and
-        // touches nothing else of the judge's.
-        .reads(input_file)
-        .reads(answer_file)
-        .writes(&feedback);
+        let files = ValidatorFiles::new(input, answer).map_err(JudgeFailure)?;
+        let invocation = files.invocation(&self.program.invocation, &self.flags);
         let run = self
             .runner
             .run(&invocation, Stdin::Bytes(output), &self.limits)
             .map_err(|e| JudgeFailure(format!("cannot run the output validator: {e}")))?;
-        let message = feedback_message(&feedback, &run);
+        let message = files.message(&run.stderr);
         let shown = self.program.given.display();
         match run.exit {
             _ if run.time_limit_hit() => Err(JudgeFailure(format!(
@@ -93,18 +61,6 @@ impl Checker for OutputValidator<'_> {
             ))),
         }
     }
-}
-
-/// `judgemessage.txt`, else the validator's standard error, cut short; `None` when empty.
-fn feedback_message(feedback: &Path, run: &Run) -> Option<String> {
-    let judge_message = std::fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
-    let said = [judge_message.as_slice(), run.stderr.as_slice()]
-        .into_iter()
-        .map(|bytes| String::from_utf8_lossy(bytes).trim().to_string())
-        .find(|text| !text.is_empty())?;
-    Some(show::message(
-        &said.chars().take(MESSAGE_CHARS).collect::<String>(),
-    ))
 }
 
 /// The limits validators run under: `validation_time` seconds, `validation_memory` MiB.
@@ -253,31 +209,5 @@ fn rejection(run: &Run, exit: Exit) -> String {
         true => "ran out of time".to_string(),
         false if first.is_empty() => format!("{exit}"),
         false => format!("{exit}: {}", show::message(first)),
-    }
-}
-
-/// A private directory under the system's temporary directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new() -> Result<Scratch, String> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        loop {
-            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let dir = std::env::temp_dir()
-                .join(format!("stonejudge-validator-{}-{n}", std::process::id()));
-            match std::fs::create_dir(&dir) {
-                Ok(()) => return Ok(Scratch(dir)),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
-            }
-        }
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        // A leftover scratch directory is harmless; nothing to do if removal fails.
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }

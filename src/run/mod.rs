@@ -57,4 +57,4 @@ pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, Runner, Stdin};
 pub use program::{find_in_path, PrepareError, Program};
 pub use sandbox::{Protections, Sandbox};
-pub use two_way::{Channel, Deaf, Silence, Speaker, Transcript, TwoWay};
+pub use two_way::{Channel, Deaf, InteractorRun, Silence, Speaker, Transcript, TwoWay};

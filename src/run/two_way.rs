@@ -342,6 +342,17 @@ impl Runner {
         limits: &Limits,
         other: impl FnOnce(&mut Channel) -> T + Send,
     ) -> Result<TwoWay<T>, RunError> {
+        self.two_way(invocation, limits, other)
+            .map(|(two_way, _)| two_way)
+    }
+
+    /// [`Runner::run_two_way`], and when the program was found to have exited.
+    fn two_way<T: Send>(
+        &self,
+        invocation: &Invocation,
+        limits: &Limits,
+        other: impl FnOnce(&mut Channel) -> T + Send,
+    ) -> Result<(TwoWay<T>, Instant), RunError> {
         let (in_read, in_write) = pipe()?;
         let (out_read, out_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
@@ -383,11 +394,13 @@ impl Runner {
             };
             let mut run = watched?.into_run(invocation, limits);
             run.stdout = channel.output.into_bytes();
-            Ok(TwoWay {
+            let exited = start + run.wall_time;
+            let two_way = TwoWay {
                 run,
                 other,
                 transcript: channel.transcript,
-            })
+            };
+            Ok((two_way, exited))
         })
     }
 
@@ -395,6 +408,11 @@ impl Runner {
     /// `interactor_limits`: each one's standard output is relayed to the other's standard
     /// input. Returns both runs once both have been reaped; the program is killed as soon as
     /// the interactor has ended if `stop_program(interactor's run)` says so.
+    ///
+    /// As with problemtools' `interactive`: the program's input ends when the interactor's
+    /// output does, the interactor's when the program's does, and once the interactor has
+    /// exited nobody reads the program any more (a write then is `EPIPE`, or `SIGPIPE` by
+    /// default). Which of the two exited first is reported.
     pub fn run_against(
         &self,
         invocation: &Invocation,
@@ -402,7 +420,7 @@ impl Runner {
         interactor: &Invocation,
         interactor_limits: &Limits,
         stop_program: impl Fn(&Run) -> bool + Sync,
-    ) -> Result<TwoWay<Run>, RunError> {
+    ) -> Result<TwoWay<InteractorRun>, RunError> {
         let (to_read, to_write) = pipe()?;
         let (from_read, from_write) = pipe()?;
         let (err_read, err_write) = pipe()?;
@@ -422,43 +440,66 @@ impl Runner {
                 watch(launched, None, err_read, interactor_limits, start, None)
                     .map(|watched| watched.into_run(interactor, interactor_limits))
             });
-            let two_way = self.run_two_way(invocation, limits, |channel| {
-                relay(channel, to_write, from_read);
+            let (two_way, program_exited) = self.two_way(invocation, limits, |channel| {
+                let output_ended = relay(channel, to_write, from_read);
                 let joined = match watcher.join() {
                     Ok(joined) => joined,
                     Err(panic) => std::panic::resume_unwind(panic),
                 };
+                // The interactor is gone: the program's further words reach nobody.
+                channel.from = None;
                 if joined.as_ref().is_ok_and(&stop_program) {
                     channel.stop_program();
                 }
-                joined
+                (joined, output_ended)
             })?;
-            let other = two_way.other?;
+            let (run, output_ended) = two_way.other;
+            let run = run?;
+            // The program ended when it exited or, if that was earlier, when its output ended:
+            // the interactor reads end of file only after the relay has seen it, so one that
+            // ended because the program did is never taken for the first, however late the
+            // threads that watch them notice.
+            let program_ended = output_ended.map_or(program_exited, |t| t.min(program_exited));
+            let ended_first = start + run.wall_time < program_ended;
             Ok(TwoWay {
                 run: two_way.run,
-                other,
+                other: InteractorRun { run, ended_first },
                 transcript: two_way.transcript,
             })
         })
     }
 }
 
+/// The interactor's side of [`Runner::run_against`].
+#[derive(Debug)]
+pub struct InteractorRun {
+    pub run: Run,
+    /// Whether it exited before the program (so that it decided on what it had seen, not on
+    /// the program's end).
+    pub ended_first: bool,
+}
+
 /// Relays bytes between the program (`channel`) and an interactor (its input `to`, its output
 /// `from`) until the interactor's output has ended and been delivered, or the program is gone
-/// and the interactor's output has ended.
-fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) {
+/// and the interactor's output has ended. Returns when the program's output was seen to end,
+/// if it did first.
+fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> Option<Instant> {
     let (mut to, mut from) = (Some(to), Some(from));
+    let mut output_ended = None;
     let mut for_interactor: Vec<u8> = Vec::new();
     let mut buffer = vec![0u8; 64 << 10];
     loop {
-        // The program's output ended and was delivered: the interactor reads end of file.
-        if channel.from.is_none() && channel.pending.is_empty() && for_interactor.is_empty() {
-            to = None;
+        if channel.from.is_none() {
+            output_ended.get_or_insert_with(Instant::now);
+            // The program's output ended and was delivered: the interactor reads end of file.
+            if channel.pending.is_empty() && for_interactor.is_empty() {
+                to = None;
+            }
         }
         if from.is_none() {
             // The interactor has spoken its last: nothing more to relay to the program.
             channel.close_output();
-            return;
+            return output_ended;
         }
         for_interactor.append(&mut channel.pending);
         let mut fds = Vec::with_capacity(4);

@@ -1,7 +1,8 @@
 //! Interactive problems: real players in C, C++, Python and Rust against the built-in perfect
-//! judges and against an interactor program (`stonejudge interact`, speaking the Kattis
-//! protocol), through the library's judging path and the real binary. Each misbehaviour gets
-//! its verdict with a one-line reason, and no process of either side survives a test.
+//! judges and against interactor programs (`stonejudge interact`, speaking the Kattis
+//! protocol, and a Kattis package's C++ interactor), through the library's judging path and
+//! the real binary. Each misbehaviour gets its verdict with a one-line reason within the time
+//! limit plus 2 s, and no process of either side survives a test, nor SIGINT.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -14,7 +15,7 @@ use stonejudge::judge::{Interactor, Judge, Judging};
 use stonejudge::run::{Cache, Invocation, Limits, Program, Runner};
 use stonejudge::verdict::{Judged, Verdict};
 
-use crate::evil::{assert_no_survivors, unique_token, TOKEN_VAR};
+use crate::evil::{assert_no_survivors, processes_with, unique_token, TOKEN_VAR};
 
 const TIME_LIMIT: Duration = Duration::from_millis(500);
 /// Two games of nim-play: heaps 1 2 (the first player wins), heaps 1 2 3 (the second).
@@ -76,17 +77,17 @@ fn judged(program: &Program, how: Judging<'_>) -> Judged {
     judge.input(INPUT.as_bytes(), ANSWER.as_bytes()).0
 }
 
-fn built_in() -> Judging<'static> {
-    let nim_play = catalog::find_interactive("nim-play").expect("nim-play is in the catalog");
-    Judging::Interactive(nim_play.referee)
-}
-
 /// `stonejudge interact nim-play` as a Kattis interactor program.
 fn interactor() -> &'static Interactor {
     static INTERACTOR: OnceLock<Interactor> = OnceLock::new();
     INTERACTOR.get_or_init(|| Interactor {
-        invocation: Invocation::new(env!("CARGO_BIN_EXE_stonejudge"))
-            .args(["interact", "nim-play"]),
+        program: Program {
+            invocation: Invocation::new(env!("CARGO_BIN_EXE_stonejudge"))
+                .args(["interact", "nim-play"]),
+            given: "stonejudge interact nim-play".into(),
+            language: None,
+        },
+        flags: Vec::new(),
         limits: Limits::new(Duration::from_secs(10), 1 << 30),
     })
 }
@@ -101,48 +102,6 @@ fn case(mode: &str, how: Judging<'_>, expected: Verdict, reason: &str) {
     assert!(first.contains(reason), "{mode}: {first:?} lacks {reason:?}");
     assert!(first.len() < 300, "{mode}: a long first line: {first}");
     assert_no_survivors(&token);
-}
-
-#[test]
-fn every_misbehaviour_gets_its_verdict_from_the_built_in_judge() {
-    let cases = [
-        ("perfect", Verdict::AC, "won all 2 games"),
-        (
-            "lose",
-            Verdict::WA,
-            "game 1 (heaps 1 2): your move `1 1` left heaps 0 and 2 (xor 0 xor 2 = 2), a win for \
-             the judge; a winning move was `2 1`, and the judge went on to win",
-        ),
-        (
-            "illegal",
-            Verdict::WA,
-            "game 1 (heaps 1 2): your move `2 3` is illegal",
-        ),
-        (
-            "noflush",
-            Verdict::TLE,
-            "a line written without a flush is the usual cause",
-        ),
-        ("crash_after", Verdict::RE, "SIGABRT"),
-        (
-            "exit_early",
-            Verdict::WA,
-            "the program ended before the games were over (game 2",
-        ),
-        (
-            "word",
-            Verdict::WA,
-            "game 1 (heaps 1 2): expected `1` or `2`, got",
-        ),
-        ("long_line", Verdict::WA, "a line longer than 4096 bytes"),
-        ("binary", Verdict::WA, "is not printable ASCII"),
-        ("no_newline", Verdict::WA, "has no final newline"),
-        ("fork", Verdict::AC, "won all 2 games"),
-        ("close_stdin", Verdict::TLE, "wall-clock limit"),
-    ];
-    for (mode, expected, reason) in cases {
-        case(mode, built_in(), expected, reason);
-    }
 }
 
 #[test]
@@ -310,4 +269,191 @@ fn interact_speaks_the_kattis_protocol_and_refuses_batch_problems() {
         .expect("run interact");
     assert_eq!(batch.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&batch.stderr).contains("nim is not interactive"));
+}
+
+/// `stonejudge judge nim-play` on the two-game test in a fresh directory, with the C player in
+/// `mode` and `TOKEN_VAR` in the environment of everything it starts: the JSON report's test.
+fn judged_by_the_binary(mode: &str, token: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("01.in"), INPUT).expect("write");
+    std::fs::write(dir.path().join("01.ans"), ANSWER).expect("write");
+    let report = dir.path().join("report.json");
+    let limit = TIME_LIMIT.as_secs_f64().to_string();
+    Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .env(
+            "STONEJUDGE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("interactive-cache"),
+        )
+        .env(TOKEN_VAR, token)
+        .args(["judge", "nim-play", "--tests"])
+        .arg(dir.path())
+        .args(["--time-limit", &limit, "--json"])
+        .arg(&report)
+        .arg("--")
+        .arg(repo().join("tests/programs/nim_player.c"))
+        .args([mode, token])
+        .output()
+        .expect("run judge");
+    let text = std::fs::read_to_string(&report).expect("the JSON report");
+    let document: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    document["tests"][0].clone()
+}
+
+#[test]
+fn the_binary_gives_each_misbehaving_player_its_verdict_within_the_time_limit_plus_2_s() {
+    let cases = [
+        (
+            "lose",
+            "WA",
+            "game 1 (heaps 1 2): your move `1 1` left heaps 0 and 2 (xor 0 xor 2 = 2), a win for \
+             the judge; a winning move was `2 1`, and the judge went on to win",
+        ),
+        (
+            "illegal",
+            "WA",
+            "game 1 (heaps 1 2): your move `2 3` is illegal",
+        ),
+        (
+            "noflush",
+            "TLE",
+            "a line written without a flush is the usual cause",
+        ),
+        ("crash_after", "RE", "SIGABRT"),
+        (
+            "exit_early",
+            "WA",
+            "the program ended before the games were over",
+        ),
+        // Malformed output is a wrong answer with a reason on one line.
+        ("word", "WA", "expected `1` or `2`, got"),
+        ("long_line", "WA", "a line longer than 4096 bytes"),
+        ("binary", "WA", "is not printable ASCII"),
+        ("no_newline", "WA", "has no final newline"),
+        // Whatever the program does, nothing of it survives the test.
+        ("fork", "AC", "won all 2 games"),
+        ("close_stdin", "TLE", "wall-clock limit"),
+    ];
+    for (mode, verdict, reason) in cases {
+        let token = unique_token(mode);
+        let test = judged_by_the_binary(mode, &token);
+        assert_eq!(test["verdict"], verdict, "{mode}: {test:#}");
+        let message = test["message"].as_str().unwrap_or_default();
+        let first = message.lines().next().unwrap_or_default();
+        assert!(first.contains(reason), "{mode}: {first:?} lacks {reason:?}");
+        assert!(first.len() < 300, "{mode}: a long first line: {first}");
+        // The judge's own measurement of the program: it is never let run past its limits.
+        let wall = test["wall_s"].as_f64().expect("a measured run");
+        assert!(
+            wall <= TIME_LIMIT.as_secs_f64() + 2.0,
+            "{mode}: the verdict came after {wall} s"
+        );
+        assert_no_survivors(&token);
+    }
+}
+
+/// Writes the guessing game's package (legacy, C++ interactor) with an interactor that first
+/// forks a child that sleeps, and a player that does the same.
+fn forking_package(root: &Path) {
+    crate::package_fixtures::guess(root);
+    let interactor = root.join("output_validators/interactor/interactor.cpp");
+    let source = std::fs::read_to_string(&interactor).expect("read");
+    let forking = source
+        .replacen(
+            "#include <cerrno>",
+            "#include <cerrno>\n#include <unistd.h>",
+            1,
+        )
+        .replacen(
+            "int main(int argc, char** argv) {",
+            "int main(int argc, char** argv) {\n    if (fork() == 0) { sleep(100); return 0; }",
+            1,
+        );
+    assert_ne!(source, forking, "the interactor changed");
+    std::fs::write(&interactor, forking).expect("write");
+    std::fs::write(
+        root.join("submissions/accepted/forking.c"),
+        "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(void) { \
+         if (fork() == 0) { sleep(100); return 0; } long lo = 1, hi; char reply[16]; \
+         if (scanf(\"%ld\", &hi) != 1) return 1; for (;;) { long mid = (lo + hi) / 2; \
+         printf(\"%ld\\n\", mid); fflush(stdout); if (scanf(\"%15s\", reply) != 1) return 1; \
+         if (!strcmp(reply, \"correct\")) return 0; if (!strcmp(reply, \"higher\")) lo = mid + 1; \
+         else hi = mid - 1; } }\n",
+    )
+    .expect("write");
+}
+
+#[test]
+fn no_process_of_either_side_survives_a_test_against_an_interactor_program() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    forking_package(&dir.path().join("guess"));
+    let token = unique_token("forking-sides");
+    let output = Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .current_dir(dir.path())
+        .env(
+            "STONEJUDGE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("interactive-cache"),
+        )
+        .env(TOKEN_VAR, &token)
+        .args(["judge", "./guess", "--time-limit", "2", "--"])
+        .arg("guess/submissions/accepted/forking.c")
+        .output()
+        .expect("run judge");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("kattis verdict: AC"), "{stdout}");
+    assert_no_survivors(&token);
+}
+
+#[test]
+fn sigint_ends_both_sides_of_a_two_way_run() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    crate::package_fixtures::guess(&dir.path().join("guess"));
+    std::fs::write(
+        dir.path().join("sleeper.c"),
+        "#include <unistd.h>\nint main(void) { sleep(100); return 0; }\n",
+    )
+    .expect("write");
+    let token = unique_token("sigint-two-way");
+    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_stonejudge"))
+        .current_dir(dir.path())
+        .env(
+            "STONEJUDGE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("interactive-cache"),
+        )
+        .env(TOKEN_VAR, &token)
+        .args(["judge", "./guess", "--time-limit", "20", "--", "sleeper.c"])
+        .arg(&token)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start stonejudge");
+    // Everything the judge starts inherits the token: wait until the player (the token among
+    // its arguments) and the interactor (given a feedback directory) both run.
+    let cmdline = |pid: i32| std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+    let has = |bytes: &[u8], what: &[u8]| bytes.windows(what.len()).any(|w| w == what);
+    let judge_pid = judge.id() as i32;
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let running: Vec<Vec<u8>> = (processes_with(&token).into_iter())
+            .filter(|&pid| pid != judge_pid)
+            .map(cmdline)
+            .collect();
+        let player = running.iter().any(|c| has(c, token.as_bytes()));
+        let interactor = running.iter().any(|c| has(c, b"feedback/"));
+        if player && interactor {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the two sides never ran"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(judge_pid, libc::SIGINT) };
+    let status = judge.wait().expect("stonejudge ends");
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    assert_no_survivors(&token);
 }

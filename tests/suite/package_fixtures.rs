@@ -9,7 +9,10 @@
 //!   comes from `data/secret/testdata.yaml`, and a Rust submission;
 //! - `multiple` (legacy, `validation: custom`): a Python output validator taking
 //!   `validator_flags`;
-//! - `interactive` and `scoring` (legacy), and a `problem.yaml` that does not parse.
+//! - `guess` (legacy, `validation: custom interactive`) and `guess_py` (2023-07, `type:
+//!   interactive`): the same guessing game, its interactor in C++ and in Python taking the
+//!   package's flags, and submissions of every verdict folder in C, C++ and Python;
+//! - `scoring` (legacy), and a `problem.yaml` that does not parse.
 
 use std::path::Path;
 
@@ -243,21 +246,205 @@ pub fn multiple(root: &Path) -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-/// An interactive package (legacy `validation: custom interactive`).
-pub fn interactive(root: &Path) {
+/// The guessing game's interactor in C++: `max_guesses N` must be among its flags. It tells the
+/// program the upper bound 1000, answers each guess `higher`, `lower` or `correct`, rejects the
+/// guess after the N-th, a line that is not a number, and any output after `correct` (it reads
+/// to the end).
+const INTERACTOR_CPP: &str = r#"#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+static FILE* msg;
+static int reject(const std::string& why) { std::fprintf(msg, "%s\n", why.c_str()); return 43; }
+int main(int argc, char** argv) {
+    if (argc < 4) return 1;
+    long most = 0;
+    for (int i = 4; i + 1 < argc; i++) if (!std::strcmp(argv[i], "max_guesses")) most = std::atol(argv[i + 1]);
+    if (most <= 0) return 1;
+    std::ifstream in(argv[1]);
+    long n = 0;
+    if (!(in >> n)) return 1;
+    msg = std::fopen((std::string(argv[3]) + "judgemessage.txt").c_str(), "w");
+    if (!msg) return 1;
+    std::cout << 1000 << std::endl;
+    std::string line;
+    for (long guesses = 1;; guesses++) {
+        if (!std::getline(std::cin, line)) return reject("the program stopped before it guessed " + std::to_string(n));
+        char* end = nullptr;
+        errno = 0;
+        long x = std::strtol(line.c_str(), &end, 10);
+        if (line.empty() || *end != '\0' || errno) return reject("guess " + std::to_string(guesses) + ": not a number: " + line);
+        if (x == n) {
+            std::cout << "correct" << std::endl;
+            if (std::getline(std::cin, line)) return reject("output after the correct guess: " + line);
+            std::fprintf(msg, "guessed %ld in %ld guesses\n", n, guesses);
+            return 42;
+        }
+        if (guesses == most) return reject(std::to_string(most) + " guesses, and none was " + std::to_string(n));
+        std::cout << (x < n ? "higher" : "lower") << std::endl;
+    }
+}
+"#;
+
+/// The same interactor in Python.
+const INTERACTOR_PY: &str = r#"import sys
+
+def main():
+    args = sys.argv[4:]
+    if "max_guesses" not in args:
+        return 1
+    most = int(args[args.index("max_guesses") + 1])
+    with open(sys.argv[1]) as f:
+        n = int(f.read())
+    msg = open(sys.argv[3] + "judgemessage.txt", "w")
+    def reject(why):
+        msg.write(why + "\n")
+        return 43
+    print(1000, flush=True)
+    guesses = 0
+    while True:
+        guesses += 1
+        line = sys.stdin.readline()
+        if not line:
+            return reject(f"the program stopped before it guessed {n}")
+        line = line.rstrip("\n")
+        try:
+            x = int(line)
+        except ValueError:
+            return reject(f"guess {guesses}: not a number: {line}")
+        if x == n:
+            print("correct", flush=True)
+            rest = sys.stdin.readline()
+            if rest:
+                return reject(f"output after the correct guess: {rest.strip()}")
+            msg.write(f"guessed {n} in {guesses} guesses\n")
+            return 42
+        if guesses == most:
+            return reject(f"{most} guesses, and none was {n}")
+        print("higher" if x < n else "lower", flush=True)
+
+sys.exit(main())
+"#;
+
+/// The guessing game's tests (the secret number of each) and submissions, shared by both
+/// packages.
+const GUESS_FILES: [(&str, &str); 15] = [
+    ("data/sample/1.in", "1\n"),
+    ("data/sample/1.ans", "1\n"),
+    ("data/secret/01.in", "500\n"),
+    ("data/secret/01.ans", "500\n"),
+    ("data/secret/02.in", "1000\n"),
+    ("data/secret/02.ans", "1000\n"),
+    ("data/secret/03.in", "737\n"),
+    ("data/secret/03.ans", "737\n"),
+    (
+        "submissions/accepted/binary.cpp",
+        "#include <iostream>\n#include <string>\nint main() { long lo = 1, hi; \
+         if (!(std::cin >> hi)) return 1; std::string reply; for (;;) { long mid = (lo + hi) / 2; \
+         std::cout << mid << std::endl; if (!(std::cin >> reply)) return 1; \
+         if (reply == \"correct\") return 0; if (reply == \"higher\") lo = mid + 1; \
+         else hi = mid - 1; } }\n",
+    ),
+    (
+        "submissions/accepted/binary.py",
+        "lo, hi = 1, int(input())\nwhile True:\n    mid = (lo + hi) // 2\n    \
+         print(mid, flush=True)\n    reply = input()\n    if reply == 'correct':\n        break\n    \
+         if reply == 'higher':\n        lo = mid + 1\n    else:\n        hi = mid - 1\n",
+    ),
+    // Guesses 1, 2, 3, ...: the interactor gives up on it first.
+    (
+        "submissions/wrong_answer/linear.c",
+        "#include <stdio.h>\n#include <string.h>\nint main(void) { long hi; char reply[16]; \
+         if (scanf(\"%ld\", &hi) != 1) return 1; for (long x = 1; x <= hi; x++) { \
+         printf(\"%ld\\n\", x); fflush(stdout); if (scanf(\"%15s\", reply) != 1) return 0; \
+         if (!strcmp(reply, \"correct\")) return 0; } return 0; }\n",
+    ),
+    // Guesses 1 and leaves, with status 0: it ends first.
+    (
+        "submissions/wrong_answer/gives_up.c",
+        "#include <stdio.h>\nint main(void) { long hi; if (scanf(\"%ld\", &hi) != 1) return 1; \
+         printf(\"1\\n\"); return 0; }\n",
+    ),
+    // Binary search without a flush: its guess never leaves its buffer.
+    (
+        "submissions/time_limit_exceeded/no_flush.c",
+        "#include <stdio.h>\n#include <string.h>\nint main(void) { long lo = 1, hi; char reply[16]; \
+         if (scanf(\"%ld\", &hi) != 1) return 1; for (;;) { long mid = (lo + hi) / 2; \
+         printf(\"%ld\\n\", mid); if (scanf(\"%15s\", reply) != 1) return 1; \
+         if (!strcmp(reply, \"correct\")) return 0; if (!strcmp(reply, \"higher\")) lo = mid + 1; \
+         else hi = mid - 1; } }\n",
+    ),
+    // Crashes after the first answer, unless its first guess was right.
+    (
+        "submissions/run_time_error/abort.cpp",
+        "#include <cstdlib>\n#include <iostream>\n#include <string>\nint main() { long hi; \
+         if (!(std::cin >> hi)) return 1; std::cout << 500 << std::endl; std::string reply; \
+         std::cin >> reply; if (reply != \"correct\") std::abort(); }\n",
+    ),
+    ("input_validators/validate.cpp", VALIDATE_CPP),
+];
+
+/// What `verifyproblem` gives the guessing game's submissions.
+const GUESS_VERDICTS: [(&str, &str); 6] = [
+    ("accepted/binary.cpp", "AC"),
+    ("accepted/binary.py", "AC"),
+    ("run_time_error/abort.cpp", "RTE"),
+    ("time_limit_exceeded/no_flush.c", "TLE"),
+    ("wrong_answer/gives_up.c", "WA"),
+    ("wrong_answer/linear.c", "WA"),
+];
+
+/// `guess` (legacy, `validation: custom interactive`): the C++ interactor, its flag from
+/// `validator_flags`.
+pub fn guess(root: &Path) -> Vec<(&'static str, &'static str)> {
+    write(root, &GUESS_FILES);
     write(
         root,
         &[
             (
                 "problem.yaml",
-                "name: Guess\nvalidation: custom interactive\n",
+                "name: Guess\nvalidation: custom interactive\nvalidator_flags: max_guesses 10\n",
             ),
-            ("data/sample/1.in", "5\n"),
-            ("data/sample/1.ans", "5\n"),
-            ("input_validators/validate.cpp", VALIDATE_CPP),
-            ("submissions/accepted/guess.py", "print(5)\n"),
+            (
+                "problem_statement/problem.en.tex",
+                "\\problemname{Guess}\nGuess the number between 1 and 1000 in 10 guesses.\n",
+            ),
+            (
+                "output_validators/interactor/interactor.cpp",
+                INTERACTOR_CPP,
+            ),
         ],
     );
+    GUESS_VERDICTS.to_vec()
+}
+
+/// `guess_py` (2023-07, `type: interactive`): the Python interactor, its flag from
+/// `data/testdata.yaml`'s `output_validator_args`.
+pub fn guess_py(root: &Path) -> Vec<(&'static str, &'static str)> {
+    write(root, &GUESS_FILES);
+    write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2023-07-draft\nname: Guess\n\
+                 uuid: 6c1f0e2a-8d4b-4f7e-9a51-3b2c1d0e9f8a\ntype: interactive\n",
+            ),
+            (
+                "statement/problem.en.md",
+                "# Guess\n\nGuess the number between 1 and 1000 in 10 guesses.\n",
+            ),
+            (
+                "data/testdata.yaml",
+                "output_validator_args: max_guesses 10\n",
+            ),
+            ("output_validator/interactor.py", INTERACTOR_PY),
+        ],
+    );
+    GUESS_VERDICTS.to_vec()
 }
 
 /// A scoring package: one accepted submission fails a test.

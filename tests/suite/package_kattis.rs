@@ -64,22 +64,43 @@ fn item(document: &Value, id: &str) -> (bool, bool, String) {
     )
 }
 
-#[test]
-fn verify_gives_every_submission_its_folders_verdict_in_both_formats() {
-    let dir = tempfile::tempdir().expect("tempdir");
+/// Package writers by folder name.
+type Packages<'a> = &'a [(&'a str, fn(&Path) -> Vec<(&'static str, &'static str)>)];
+
+/// Writes each package into `dir`: the submissions' ids with the verdict each should get.
+fn write_packages(dir: &Path, packages: Packages<'_>) -> Vec<(String, &'static str)> {
     let mut expected = Vec::new();
-    for (name, write) in [
-        (
-            "double",
-            fixtures::double as fn(&Path) -> Vec<(&'static str, &'static str)>,
-        ),
-        ("divisor", fixtures::divisor),
-        ("multiple", fixtures::multiple),
-    ] {
-        for (submission, verdict) in write(&dir.path().join(name)) {
+    for (name, write) in packages {
+        for (submission, verdict) in write(&dir.join(name)) {
             expected.push((format!("{name}/submissions/{submission}"), verdict));
         }
     }
+    expected
+}
+
+/// Every submission of `expected` passed verify with its verdict.
+fn assert_folder_verdicts(document: &Value, expected: &[(String, &str)]) {
+    for (id, verdict) in expected {
+        let (ok, _, details) = item(document, id);
+        assert!(ok, "{id}: {details}");
+        assert!(
+            details.starts_with(&format!("verdict: \"{verdict}")),
+            "{id} should get {verdict}: {details}"
+        );
+    }
+}
+
+#[test]
+fn verify_gives_every_submission_its_folders_verdict_in_both_formats() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let expected = write_packages(
+        dir.path(),
+        &[
+            ("double", fixtures::double),
+            ("divisor", fixtures::divisor),
+            ("multiple", fixtures::multiple),
+        ],
+    );
     let (output, document) = verify(dir.path(), &["double", "divisor", "multiple"]);
     let stdout = text(&output.stdout);
     assert_eq!(
@@ -93,14 +114,7 @@ fn verify_gives_every_submission_its_folders_verdict_in_both_formats() {
         assert!(ok, "{package}: {details}");
         assert!(details.contains("input validators: \"4 inputs") || package != "double");
     }
-    for (id, verdict) in &expected {
-        let (ok, _, details) = item(&document, id);
-        assert!(ok, "{id}: {details}");
-        assert!(
-            details.starts_with(&format!("verdict: \"{verdict}")),
-            "{id} should get {verdict}: {details}"
-        );
-    }
+    assert_folder_verdicts(&document, &expected);
     // The first failing test decides, in data/'s order, nested groups included.
     let (_, _, words) = item(&document, "double/submissions/wrong_answer/words");
     assert!(words.contains("test secret/group1/deep/03"), "{words}");
@@ -197,29 +211,66 @@ fn judge_on_a_package_gives_each_test_its_verdict_and_the_kattis_verdict() {
 }
 
 #[test]
-fn interactive_packages_are_not_supported_yet_and_never_pass() {
+fn interactive_packages_play_every_submission_against_their_interactor() {
     let dir = tempfile::tempdir().expect("tempdir");
-    fixtures::interactive(&dir.path().join("guess"));
-    let (output, document) = verify(dir.path(), &["guess"]);
+    let expected = write_packages(
+        dir.path(),
+        &[("guess", fixtures::guess), ("guesspy", fixtures::guess_py)],
+    );
+    let (output, document) = verify(dir.path(), &["guess", "guesspy"]);
     let stdout = text(&output.stdout);
-    assert_eq!(output.status.code(), Some(2), "{stdout}");
-    let (ok, skipped, details) = item(&document, "guess");
-    assert!(!ok && skipped, "{details}");
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    for package in ["guess", "guesspy"] {
+        let (ok, _, details) = item(&document, package);
+        assert!(ok, "{package}: {details}");
+        assert!(details.contains("interactive"), "{details}");
+        assert!(details.contains("(the interactor)"), "{details}");
+    }
+    assert_folder_verdicts(&document, &expected);
+    // The interactor's own words explain a rejection: it gave up first on one, and saw the
+    // other end.
+    let (_, _, linear) = item(&document, "guesspy/submissions/wrong_answer/linear.c");
+    assert!(linear.contains("10 guesses, and none was 500"), "{linear}");
+    let (_, _, gives_up) = item(&document, "guess/submissions/wrong_answer/gives_up.c");
     assert!(
-        details.contains("interactive problems are not supported yet"),
-        "{details}"
+        gives_up.contains("the program stopped before it guessed 500"),
+        "{gives_up}"
     );
-    assert_eq!(
-        (document["passed"].clone(), document["skipped"].clone()),
-        (0.into(), 1.into())
+    let (_, _, no_flush) = item(
+        &document,
+        "guess/submissions/time_limit_exceeded/no_flush.c",
     );
-    let output = stonejudge(dir.path())
-        .args(["judge", "./guess", "--"])
-        .arg("guess/submissions/accepted/guess.py")
+    assert!(no_flush.contains("test sample/1"), "{no_flush}");
+
+    let judge = |package: &str, submission: &str| {
+        stonejudge(dir.path())
+            .args(["judge", package, "-j", "2", "--"])
+            .arg(format!("guess/submissions/{submission}"))
+            .output()
+            .expect("run judge")
+    };
+    let accepted = judge("./guesspy", "accepted/binary.cpp");
+    let stdout = text(&accepted.stdout);
+    assert_eq!(accepted.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("kattis verdict: AC"), "{stdout}");
+    let crash = judge("./guess", "run_time_error/abort.cpp");
+    let stdout = text(&crash.stdout);
+    assert_eq!(crash.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("kattis verdict: RTE"), "{stdout}");
+    assert!(stdout.contains("SIGABRT"), "{stdout}");
+
+    // stress compares outputs, and a conversation has none to compare.
+    let stress = stonejudge(dir.path())
+        .args(["stress", "./guess", "--gen", "gen", "--ref", "ref", "--"])
+        .arg("guess/submissions/accepted/binary.cpp")
         .output()
-        .expect("run judge");
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("not supported yet"));
+        .expect("run stress");
+    assert_eq!(stress.status.code(), Some(2));
+    assert!(
+        text(&stress.stderr).contains("is an interactive package"),
+        "{}",
+        text(&stress.stderr)
+    );
 }
 
 #[test]

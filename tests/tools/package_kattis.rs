@@ -1,6 +1,7 @@
-//! Kattis packages judged by stonejudge and by problemtools' `verifyproblem`: every
-//! submission problemtools can build (it runs Python with PyPy, which may be missing) gets
-//! the same verdict, and the same pass or failure against its folder, from both.
+//! Kattis packages judged by stonejudge and by problemtools' `verifyproblem`, an interactive
+//! one among them: every submission problemtools can build (it runs Python with PyPy, which
+//! may be missing) gets the same verdict, and the same pass or failure against its folder,
+//! from both.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -90,6 +91,9 @@ fn verifyproblem_and_verify_agree_on_every_submission(tools: &Problemtools) {
     let dir = tempfile::tempdir().expect("tempdir");
     fixtures::double(&dir.path().join("double"));
     fixtures::divisor(&dir.path().join("divisor"));
+    // Interactive: its C++ interactor (the Python one's needs PyPy, as problemtools runs
+    // Python).
+    fixtures::guess(&dir.path().join("guess"));
     // A planted mistake: a wrong submission among the accepted ones fails both.
     let planted = dir.path().join("planted");
     fixtures::double(&planted);
@@ -98,7 +102,7 @@ fn verifyproblem_and_verify_agree_on_every_submission(tools: &Problemtools) {
         planted.join("submissions/accepted/plus_one.c"),
     )
     .expect("move");
-    for package in ["double", "divisor", "planted"] {
+    for package in ["double", "divisor", "guess", "planted"] {
         let package = dir.path().join(package);
         let theirs = theirs(tools, &package);
         let ours = ours(&package);

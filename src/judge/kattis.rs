@@ -1,0 +1,132 @@
+//! The files of the Kattis validator protocol, shared by output validators and interactors:
+//! a validator is started as `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ [FLAGS…]`, exits 42 to
+//! accept and 43 to reject, and explains itself in `FEEDBACK_DIR/judgemessage.txt`.
+//! [`ValidatorFiles`] writes a test's input and answer and an empty feedback directory into a
+//! fresh scratch directory (removed when dropped), builds the validator's command line with
+//! the confinement it needs, and reads back what it said.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::check::protocol::kattis;
+use crate::run::Invocation;
+use crate::text::show;
+
+/// The exit code of a validator that accepts (an input validator's too), as a run's.
+pub const ACCEPTED: i32 = kattis::ACCEPTED as i32;
+/// The exit code of an output validator or interactor that rejects, as a run's.
+pub const REJECTED: i32 = kattis::WRONG_ANSWER as i32;
+/// The most of a validator's message kept in a verdict.
+const MESSAGE_CHARS: usize = 2000;
+
+/// A test's input and answer files and an empty feedback directory, in a private directory
+/// under the system's temporary directory.
+pub struct ValidatorFiles {
+    dir: PathBuf,
+}
+
+impl ValidatorFiles {
+    /// Writes `input` and `answer` into a fresh directory beside an empty `feedback/`.
+    pub fn new(input: &[u8], answer: &[u8]) -> Result<ValidatorFiles, String> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let dir = loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let dir = std::env::temp_dir()
+                .join(format!("stonejudge-validator-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => break dir,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
+            }
+        };
+        let files = ValidatorFiles { dir };
+        let written = std::fs::create_dir(files.feedback())
+            .and_then(|()| std::fs::write(files.input(), input))
+            .and_then(|()| std::fs::write(files.answer(), answer));
+        written.map_err(|e| format!("cannot write in {}: {e}", files.dir.display()))?;
+        Ok(files)
+    }
+
+    fn input(&self) -> PathBuf {
+        self.dir.join("input.in")
+    }
+
+    fn answer(&self) -> PathBuf {
+        self.dir.join("answer.ans")
+    }
+
+    fn feedback(&self) -> PathBuf {
+        self.dir.join("feedback")
+    }
+
+    /// `validator` with the protocol's arguments (`INPUT ANSWER FEEDBACK_DIR/`, the feedback
+    /// directory with its trailing slash as problemtools gives it) and then `flags`. A confined
+    /// validator reads the input and the answer and writes its feedback, and touches nothing
+    /// else of the judge's.
+    pub fn invocation(&self, validator: &Invocation, flags: &[String]) -> Invocation {
+        let mut feedback = self.feedback().into_os_string();
+        feedback.push("/");
+        validator
+            .clone()
+            .arg(self.input())
+            .arg(self.answer())
+            .arg(feedback)
+            .args(flags)
+            .reads(self.input())
+            .reads(self.answer())
+            .writes(self.feedback())
+    }
+
+    /// What the validator said: `judgemessage.txt`, else its standard error `stderr`, cut
+    /// short and made safe for a report; `None` when both are empty.
+    pub fn message(&self, stderr: &[u8]) -> Option<String> {
+        let judge_message =
+            std::fs::read(self.feedback().join("judgemessage.txt")).unwrap_or_default();
+        let said = [judge_message.as_slice(), stderr]
+            .into_iter()
+            .map(|bytes| String::from_utf8_lossy(bytes).trim().to_string())
+            .find(|text| !text.is_empty())?;
+        Some(show::message(
+            &said.chars().take(MESSAGE_CHARS).collect::<String>(),
+        ))
+    }
+}
+
+impl Drop for ValidatorFiles {
+    fn drop(&mut self) {
+        // A leftover scratch directory is harmless; nothing to do if removal fails.
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_validator_gets_the_files_in_protocol_order_and_its_message_is_read_back() {
+        let files = ValidatorFiles::new(b"1 2\n", b"3\n").expect("scratch");
+        let invocation = files.invocation(
+            &Invocation::new("/bin/validator").arg("own"),
+            &["float_tolerance".to_string(), "1e-6".to_string()],
+        );
+        let args: Vec<String> = (invocation.args.iter())
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(args[0], "own");
+        assert_eq!(std::fs::read(&args[1]).expect("input"), b"1 2\n");
+        assert_eq!(std::fs::read(&args[2]).expect("answer"), b"3\n");
+        assert!(args[3].ends_with("feedback/"), "{}", args[3]);
+        assert_eq!(&args[4..], ["float_tolerance", "1e-6"]);
+        assert_eq!(invocation.writes, [files.feedback()]);
+        assert_eq!(
+            files.message(b"  from stderr \n").as_deref(),
+            Some("from stderr")
+        );
+        std::fs::write(files.feedback().join("judgemessage.txt"), "wrong move\n").expect("write");
+        assert_eq!(files.message(b"ignored").as_deref(), Some("wrong move"));
+        let dir = files.dir.clone();
+        drop(files);
+        assert!(!dir.exists());
+    }
+}
