@@ -2,8 +2,9 @@
 //! scratch directory, read another test's answer, fork without end, detach, or kill every
 //! process they can, judged through the library on the evil suite's test; honest programs
 //! with threads and deep recursion stay AC. Each attack is also run with the sandbox off,
-//! where it must succeed, so that the check could fail; attacks that would hurt the machine
-//! unconfined run only where the test has seen the protection in force.
+//! where it must succeed, so that the check could fail. The attacks that would hurt the machine
+//! unconfined (a fork storm, `kill(-1, SIGKILL)`) are in `tests/tools/process_confinement.rs`,
+//! which runs them only where the protection is in force and reports them ignored elsewhere.
 //!
 //! The command-line side: `--sandbox strict` refuses to run on a system without a feature
 //! (simulated with `STONEJUDGE_SANDBOX_WITHOUT`), `auto` says once what is missing and still
@@ -13,7 +14,6 @@
 use std::io::ErrorKind;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
@@ -22,10 +22,8 @@ use stonejudge::judge::{Judge, Judging, Test};
 use stonejudge::run::{Program, Protections, Runner};
 use stonejudge::verdict::Verdict;
 
-use crate::evil::{
-    assert_no_survivors, fixtures, limits, processes_with, unconfined, unique_token, with_token,
-    ANSWER, TIME_LIMIT, TOKEN_VAR,
-};
+use crate::evil::{fixtures, limits, unconfined, with_token, ANSWER, TIME_LIMIT};
+use crate::survivors::{assert_no_survivors, processes_with, unique_token};
 
 /// The protections of the fixtures' (confined, `auto`) runner.
 fn protections() -> Protections {
@@ -35,22 +33,10 @@ fn protections() -> Protections {
         .expect("the launch server reports its protections")
 }
 
-/// Taken for writing by the fork storm, which busies every core while it lasts, and for
-/// reading by the other attacks, whose time bounds it would otherwise break.
-static STORM: RwLock<()> = RwLock::new(());
-
 /// Judges `program MODE TOKEN TARGET` with `runner` on the evil suite's test; checks that it
 /// ended within the time limit + 2 s and that nothing of the run survives. Returns the verdict
 /// and message.
 fn attack(runner: &Runner, program: &Program, mode: &str, target: &str) -> (Verdict, String) {
-    let _no_storm = STORM
-        .read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    attack_alone(runner, program, mode, target)
-}
-
-/// [`attack`] without the lock.
-fn attack_alone(runner: &Runner, program: &Program, mode: &str, target: &str) -> (Verdict, String) {
     let token = unique_token(mode);
     let program = with_token(program, &[mode, &token, target], &token);
     let nim = catalog::find("nim").expect("nim is in the catalog");
@@ -163,47 +149,6 @@ fn another_tests_answer_cannot_be_read() {
 fn detached_grandchildren_die_with_the_run() {
     let (verdict, message) = attack(&fixtures().runner, &fixtures().c, "detach", "");
     assert_eq!(verdict, Verdict::AC, "{message}");
-}
-
-/// Unconfined, a fork storm would load the machine: it runs only under a process limit.
-#[test]
-fn a_fork_storm_is_contained_and_ends_with_the_run() {
-    let protections = protections();
-    if protections.process_limit.is_none() || protections.processes.is_none() {
-        eprintln!("skipped: no process limit here ({protections:?})");
-        return;
-    }
-    let _storm = STORM
-        .write()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let (verdict, message) = attack_alone(&fixtures().runner, &fixtures().c, "fork-storm", "");
-    assert_eq!(verdict, Verdict::TLE, "{message}");
-}
-
-/// `kill(-1, SIGKILL)` unconfined would kill every process the user may signal: it runs only
-/// where the PID namespace is in force, and a process of this test must survive it.
-#[test]
-fn kill_minus_one_reaches_nothing_outside() {
-    let protections = protections();
-    if protections.processes.is_none() {
-        eprintln!("skipped: no PID namespace here ({protections:?})");
-        return;
-    }
-    let token = unique_token("sentinel");
-    let mut sentinel = std::process::Command::new("sleep")
-        .arg("30")
-        .env(TOKEN_VAR, &token)
-        .spawn()
-        .expect("start a sentinel");
-    let (verdict, message) = attack(&fixtures().runner, &fixtures().c, "kill-all", "");
-    assert_eq!(verdict, Verdict::AC, "{message}");
-    assert!(
-        sentinel.try_wait().expect("sentinel status").is_none(),
-        "the sentinel outside the sandbox was killed"
-    );
-    assert_eq!(processes_with(&token).len(), 1);
-    sentinel.kill().expect("end the sentinel");
-    sentinel.wait().expect("reap the sentinel");
 }
 
 // --- honest programs ------------------------------------------------------------------------

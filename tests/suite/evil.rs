@@ -6,7 +6,6 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -14,6 +13,8 @@ use stonejudge::catalog;
 use stonejudge::judge::{Judge, Judging, Test};
 use stonejudge::run::{Cache, Limits, Program, Run, Runner, Stdin, STDERR_KEPT};
 use stonejudge::verdict::Verdict;
+
+use crate::survivors::{assert_no_survivors, unique_token, TOKEN_VAR};
 
 pub(crate) const TIME_LIMIT: Duration = Duration::from_millis(500);
 pub(crate) const MEMORY_LIMIT: u64 = 256 << 20;
@@ -23,9 +24,6 @@ const SMALL_MEMORY_LIMIT: u64 = 64 << 20;
 /// The test every fixture answers: one case, heaps 3 and 3, which the first player loses.
 pub(crate) const INPUT: &str = "1\n2\n3 3\n";
 pub(crate) const ANSWER: &str = "second\n";
-
-/// The environment variable that carries a run's token to the program and its descendants.
-pub(crate) const TOKEN_VAR: &str = "STONEJUDGE_EVIL_TOKEN";
 
 pub(crate) fn limits() -> Limits {
     Limits::new(TIME_LIMIT, MEMORY_LIMIT)
@@ -76,13 +74,6 @@ pub(crate) fn fixtures() -> &'static Fixtures {
             shell,
         }
     })
-}
-
-/// A string no other run of this process or any other uses.
-pub(crate) fn unique_token(mode: &str) -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    format!("evil-{}-{n}-{mode}", std::process::id())
 }
 
 /// `program` with `args` appended and the token in its environment.
@@ -192,47 +183,6 @@ fn judge_case_with(
     );
     assert_no_survivors(&token);
     outcome
-}
-
-/// Fails if a live process still carries `token` in its command line or environment. A
-/// process just killed may take a moment to disappear, so look again for a while first.
-pub(crate) fn assert_no_survivors(token: &str) {
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let survivors = processes_with(token);
-        if survivors.is_empty() {
-            return;
-        }
-        if Instant::now() > deadline {
-            for &pid in &survivors {
-                // SAFETY: cleaning up after a failed check; these carry our token.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
-            }
-            panic!("processes left behind by {token}: {survivors:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Live (not zombie) processes whose command line or environment contains `token`.
-pub(crate) fn processes_with(token: &str) -> Vec<i32> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    let token = token.as_bytes();
-    entries
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-        .filter(|pid| {
-            let read =
-                |what: &str| std::fs::read(format!("/proc/{pid}/{what}")).unwrap_or_default();
-            let carries = |bytes: Vec<u8>| bytes.windows(token.len()).any(|w| w == token);
-            let zombie = String::from_utf8_lossy(&read("stat"))
-                .rsplit_once(") ")
-                .is_some_and(|(_, rest)| rest.starts_with('Z'));
-            !zombie && (carries(read("cmdline")) || carries(read("environ")))
-        })
-        .collect()
 }
 
 pub(crate) fn run_of(outcome: &TestOutcome) -> &Run {

@@ -15,7 +15,7 @@ use stonejudge::judge::{Interactor, Judge, Judging};
 use stonejudge::run::{Cache, Invocation, Limits, Program, Runner};
 use stonejudge::verdict::{Judged, Verdict};
 
-use crate::evil::{assert_no_survivors, processes_with, unique_token, TOKEN_VAR};
+use crate::survivors::{assert_no_survivors, processes_with, unique_token, TOKEN_VAR};
 
 const TIME_LIMIT: Duration = Duration::from_millis(500);
 /// Two games of nim-play: heaps 1 2 (the first player wins), heaps 1 2 3 (the second).

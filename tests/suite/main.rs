@@ -40,6 +40,7 @@ mod problem_wythoff;
 mod programs_archive;
 mod stress_cli;
 mod stress_exhaustive;
+mod survivors;
 mod testdata_archive;
 mod testdata_cli;
 mod testdata_strength;

@@ -1,5 +1,5 @@
 //! Tests that compare stonejudge with an optional outside tool (Kattis problemtools), or need
-//! what not every machine gives (memory cgroups). Each runs where the tool or the feature is
+//! what not every machine gives (memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
 //! tool never counts as a pass. Nothing here installs anything: `.ci/run`
 //! does. (A harness of our own, `libtest-mimic`, because the built-in one cannot decide at run
@@ -16,6 +16,9 @@ mod nim_cli;
 mod package_fixtures;
 mod package_kattis;
 mod problemtools;
+mod process_confinement;
+#[path = "../suite/survivors.rs"]
+mod survivors;
 
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
@@ -35,5 +38,6 @@ fn main() {
         );
     }
     trials.extend(cgroup_trials);
+    trials.extend(process_confinement::trials());
     libtest_mimic::run(&args, trials).exit();
 }
