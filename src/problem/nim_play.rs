@@ -209,20 +209,30 @@ impl Position for Heaps {
             .collect()
     }
 
+    /// Every move is scored once, in place: the winning answers it leaves are the heaps `h`
+    /// with `h xor total < h` after it, counted without building the position (the judge
+    /// plays this on every move of a lost game, so it is on the conversation's path).
     fn stalling_move(&self, gen: &mut Gen) -> Option<[u64; 2]> {
-        let moves: Vec<[u64; 2]> = (0..self.0.len())
-            .flat_map(|heap| (1..=self.0[heap]).map(move |x| [heap as u64 + 1, x]))
-            .collect();
-        let answers = |mv: [u64; 2]| {
-            let mut after = Heaps(self.0.clone());
-            after.play(mv);
-            let total = xor(&after.0);
-            after.0.iter().filter(|&&h| h ^ total < h).count()
+        let total = xor(&self.0);
+        let answers = |heap: usize, left: u64| {
+            let after = total ^ self.0[heap] ^ left;
+            let wins = |h: u64| usize::from(h ^ after < h);
+            let others: usize = (self.0.iter().enumerate())
+                .filter(|&(j, _)| j != heap)
+                .map(|(_, &h)| wins(h))
+                .sum();
+            others + wins(left)
         };
-        let fewest = moves.iter().map(|&mv| answers(mv)).min()?;
-        let stubborn: Vec<[u64; 2]> = moves
-            .into_iter()
-            .filter(|&mv| answers(mv) == fewest)
+        let scored: Vec<([u64; 2], usize)> = (0..self.0.len())
+            .flat_map(|heap| {
+                (1..=self.0[heap])
+                    .map(move |x| ([heap as u64 + 1, x], answers(heap, self.0[heap] - x)))
+            })
+            .collect();
+        let fewest = scored.iter().map(|&(_, n)| n).min()?;
+        let stubborn: Vec<[u64; 2]> = (scored.into_iter())
+            .filter(|&(_, n)| n == fewest)
+            .map(|(mv, _)| mv)
             .collect();
         Some(stubborn[gen.index(stubborn.len())])
     }
@@ -238,5 +248,51 @@ impl Position for Heaps {
     fn describe(&self) -> String {
         let heaps: Vec<String> = self.0.iter().map(u64::to_string).collect();
         format!("heaps {} (xor {})", listed(&heaps), xor_sum(&self.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The winning answers left by `mv`, counted on the position after it.
+    fn answers_after(heaps: &Heaps, mv: [u64; 2]) -> usize {
+        let mut after = Heaps(heaps.0.clone());
+        after.play(mv);
+        let total = xor(&after.0);
+        after.0.iter().filter(|&&h| h ^ total < h).count()
+    }
+
+    /// Every stalling move leaves as few winning answers as any legal move does, and every
+    /// move that does is picked by some seed.
+    #[test]
+    fn the_stalling_move_leaves_the_fewest_winning_answers() {
+        for heaps in [
+            vec![1, 2, 3],
+            vec![4, 4],
+            vec![5, 1, 7, 2],
+            vec![3, 0, 3, 6],
+        ] {
+            let heaps = Heaps(heaps);
+            let moves: Vec<[u64; 2]> = (0..heaps.0.len())
+                .flat_map(|i| (1..=heaps.0[i]).map(move |x| [i as u64 + 1, x]))
+                .collect();
+            let fewest = moves.iter().map(|&mv| answers_after(&heaps, mv)).min();
+            let mut picked = std::collections::BTreeSet::new();
+            for seed in 0..200 {
+                let mv = heaps.stalling_move(&mut Gen::new(seed)).expect("a move");
+                assert_eq!(
+                    Some(answers_after(&heaps, mv)),
+                    fewest,
+                    "{:?} {mv:?}",
+                    heaps.0
+                );
+                picked.insert(mv);
+            }
+            let all = moves
+                .iter()
+                .filter(|&&mv| Some(answers_after(&heaps, mv)) == fewest);
+            assert_eq!(picked.len(), all.count(), "{:?}", heaps.0);
+        }
     }
 }

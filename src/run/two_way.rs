@@ -40,6 +40,8 @@ use super::{Invocation, Limits, Run, RunError, Runner};
 const PIPE_BYTES: libc::c_int = 1 << 20;
 /// Bytes of the program's output kept in [`Run::stdout`] after a two-way run.
 const OUTPUT_KEPT: u64 = 64 << 10;
+/// Bytes taken from the program's pipe by one read.
+const READ_BYTES: usize = 64 << 10;
 /// Bytes a relay buffers for one side before it stops reading from the other.
 const RELAY_BUFFER: usize = 4 << 20;
 
@@ -151,6 +153,8 @@ pub struct Channel {
     stop: RawFd,
     /// Bytes read from the program and not handed out yet.
     pending: Vec<u8>,
+    /// Where reads land first: allocated once, not on every read.
+    scratch: Vec<u8>,
     output: Bounded,
     transcript: Transcript,
 }
@@ -218,19 +222,22 @@ impl Channel {
     }
 
     /// Reads what the program has written into `pending`; false once its output has ended.
+    /// It waits before it reads: the other side has usually just spoken, so the program's
+    /// answer is not there yet, and a read first would only say so (a system call more on
+    /// every line of the conversation).
     fn read_more(&mut self) -> bool {
         loop {
+            let Some(from) = self.from.as_ref().map(AsRawFd::as_raw_fd) else {
+                return false;
+            };
+            // Not ready once the program is reaped: whoever still holds the pipe is not it.
+            let ready = self.wait(from, libc::POLLIN);
             match self.try_read() {
-                Some(0) => {
-                    let Some(from) = self.from.as_ref().map(AsRawFd::as_raw_fd) else {
-                        return false;
-                    };
-                    if self.ended_seen || !self.wait(from, libc::POLLIN) {
-                        // Reaped and drained: whoever still holds the pipe is not the program.
-                        self.from = None;
-                        return false;
-                    }
+                Some(0) if !ready || self.ended_seen => {
+                    self.from = None;
+                    return false;
                 }
+                Some(0) => {}
                 Some(_) => return true,
                 None => return false,
             }
@@ -241,9 +248,9 @@ impl Channel {
     /// once the output has ended.
     fn try_read(&mut self) -> Option<usize> {
         let from = self.from.as_ref()?;
-        let mut buffer = [0u8; 64 << 10];
+        let buffer = &mut self.scratch;
         loop {
-            // SAFETY: reading into a local buffer from our descriptor.
+            // SAFETY: reading into a buffer we own, at most its length, from our descriptor.
             let n =
                 unsafe { libc::read(from.as_raw_fd(), buffer.as_mut_ptr().cast(), buffer.len()) };
             if n > 0 {
@@ -371,6 +378,7 @@ impl Runner {
             ended_seen: false,
             stop: stop.as_raw_fd(),
             pending: Vec::new(),
+            scratch: vec![0; READ_BYTES],
             output: Bounded::new(OUTPUT_KEPT),
             transcript: Transcript::default(),
         };
