@@ -2,14 +2,13 @@
 //! a validator is started as `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ [FLAGS…]`, exits 42 to
 //! accept and 43 to reject, and explains itself in `FEEDBACK_DIR/judgemessage.txt`.
 //! [`ValidatorFiles`] writes a test's input and answer and an empty feedback directory into a
-//! fresh scratch directory (removed when dropped), builds the validator's command line with
+//! fresh scratch directory (removed when dropped, or when the judge is interrupted), builds the validator's command line with
 //! the confinement it needs, and reads back what it said.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::check::protocol::kattis;
-use crate::run::Invocation;
+use crate::run::{Invocation, ScratchDir};
 use crate::text::show;
 
 /// The exit code of a validator that accepts (an input validator's too), as a run's.
@@ -22,41 +21,32 @@ const MESSAGE_CHARS: usize = 2000;
 /// A test's input and answer files and an empty feedback directory, in a private directory
 /// under the system's temporary directory.
 pub struct ValidatorFiles {
-    dir: PathBuf,
+    dir: ScratchDir,
 }
 
 impl ValidatorFiles {
     /// Writes `input` and `answer` into a fresh directory beside an empty `feedback/`.
     pub fn new(input: &[u8], answer: &[u8]) -> Result<ValidatorFiles, String> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let dir = loop {
-            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let dir = std::env::temp_dir()
-                .join(format!("stonejudge-validator-{}-{n}", std::process::id()));
-            match std::fs::create_dir(&dir) {
-                Ok(()) => break dir,
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(format!("cannot create {}: {e}", dir.display())),
-            }
+        let files = ValidatorFiles {
+            dir: ScratchDir::new("validator")?,
         };
-        let files = ValidatorFiles { dir };
         let written = std::fs::create_dir(files.feedback())
             .and_then(|()| std::fs::write(files.input(), input))
             .and_then(|()| std::fs::write(files.answer(), answer));
-        written.map_err(|e| format!("cannot write in {}: {e}", files.dir.display()))?;
+        written.map_err(|e| format!("cannot write in {}: {e}", files.dir.path().display()))?;
         Ok(files)
     }
 
     fn input(&self) -> PathBuf {
-        self.dir.join("input.in")
+        self.dir.path().join("input.in")
     }
 
     fn answer(&self) -> PathBuf {
-        self.dir.join("answer.ans")
+        self.dir.path().join("answer.ans")
     }
 
     fn feedback(&self) -> PathBuf {
-        self.dir.join("feedback")
+        self.dir.path().join("feedback")
     }
 
     /// `validator` with the protocol's arguments (`INPUT ANSWER FEEDBACK_DIR/`, the feedback
@@ -92,13 +82,6 @@ impl ValidatorFiles {
     }
 }
 
-impl Drop for ValidatorFiles {
-    fn drop(&mut self) {
-        // A leftover scratch directory is harmless; nothing to do if removal fails.
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,7 +108,7 @@ mod tests {
         );
         std::fs::write(files.feedback().join("judgemessage.txt"), "wrong move\n").expect("write");
         assert_eq!(files.message(b"ignored").as_deref(), Some("wrong move"));
-        let dir = files.dir.clone();
+        let dir = files.dir.path().to_path_buf();
         drop(files);
         assert!(!dir.exists());
     }

@@ -8,13 +8,12 @@
 //! the contestant's verdict. Its standard error is the verdict's message.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{Tool, TOOL_TIME};
 use crate::check::protocol::{testlib, KattisFlags};
 use crate::check::{default_validator, JudgeFailure};
 use crate::judge::Checker;
-use crate::run::{Exit, Limits, Runner, Stdin};
+use crate::run::{Exit, Limits, Runner, ScratchDir, Stdin};
 use crate::verdict::{Judged, Verdict};
 
 /// The checker of a program-backed problem.
@@ -44,10 +43,14 @@ fn testlib_check(
     answer: &[u8],
     output: &[u8],
 ) -> Result<Judged, JudgeFailure> {
-    let files = Scratch::new()
-        .map_err(|e| JudgeFailure(format!("cannot write the checker's files: {e}")))?;
-    let paths = files
-        .write(&[("input", input), ("output", output), ("answer", answer)])
+    let files = ScratchDir::new("checker").map_err(JudgeFailure)?;
+    let paths: Vec<PathBuf> = [("input", input), ("output", output), ("answer", answer)]
+        .into_iter()
+        .map(|(name, bytes)| {
+            let path = files.path().join(name);
+            std::fs::write(&path, bytes).map(|()| path)
+        })
+        .collect::<Result<_, _>>()
         .map_err(|e| JudgeFailure(format!("cannot write the checker's files: {e}")))?;
     let mut invocation = tool.program.invocation.clone().args(paths.iter().cloned());
     // A confined checker reads the three files, and nothing else of the judge's.
@@ -89,40 +92,5 @@ fn testlib_check(
                 format!(": {message}")
             }
         ))),
-    }
-}
-
-/// A temporary directory of this process, removed when dropped.
-struct Scratch {
-    dir: PathBuf,
-}
-
-impl Scratch {
-    fn new() -> std::io::Result<Scratch> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "stonejudge-checker-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir)?;
-        Ok(Scratch { dir })
-    }
-
-    /// Writes each named text into the directory; the paths, in order.
-    fn write(&self, files: &[(&str, &[u8])]) -> std::io::Result<Vec<PathBuf>> {
-        files
-            .iter()
-            .map(|(name, bytes)| {
-                let path = self.dir.join(name);
-                std::fs::write(&path, bytes).map(|()| path)
-            })
-            .collect()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

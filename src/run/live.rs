@@ -1,13 +1,13 @@
 //! The processes the judge has started and not yet reaped — each program's process group and
-//! each launch server, with its scratch directory and memory cgroup — so that an interrupted
-//! judge can end them all, and remove what they leave, before it exits (see
-//! [`super::signals`]).
+//! each launch server, with its scratch directory and memory cgroup — and the scratch
+//! directories it has made for programs ([`ScratchDir`]), so that an interrupted judge can end
+//! them all, and remove what they leave, before it exits (see [`super::signals`]).
 //!
 //! A program is registered until just before it is reaped, so a registered pid is never one
 //! the kernel has given to another process.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::cgroup;
@@ -20,6 +20,8 @@ enum Entry {
     /// A launch server (killing it ends its PID namespace and every program in it), and the
     /// scratch directory and memory cgroup of its programs.
     Server(libc::pid_t, Option<PathBuf>, Option<PathBuf>),
+    /// A scratch directory of the judge's (see [`ScratchDir`]).
+    Directory(PathBuf),
 }
 
 static LIVE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
@@ -82,6 +84,50 @@ pub(crate) fn remove(pid: libc::pid_t) {
     });
 }
 
+/// A private directory under the system's temporary directory, for files the judge hands a
+/// program (a validator's input, answer and feedback directory): removed when dropped, and by
+/// [`kill_all`] when the judge is interrupted, where no destructor runs.
+#[derive(Debug)]
+pub struct ScratchDir {
+    path: PathBuf,
+}
+
+impl ScratchDir {
+    /// A new empty directory named `stonejudge-<what>-<pid>-<n>`.
+    pub fn new(what: &str) -> Result<ScratchDir, String> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        // Until it is registered, an ending judge waits (it would not know to remove it).
+        let _starting = Starting::new();
+        loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let path =
+                std::env::temp_dir().join(format!("stonejudge-{what}-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&path) {
+                Ok(()) => {
+                    add(Entry::Directory(path.clone()));
+                    return Ok(ScratchDir { path });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("cannot create {}: {e}", path.display())),
+            }
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        with_live(|live| {
+            live.retain(|entry| !matches!(entry, Entry::Directory(dir) if *dir == self.path))
+        });
+        // A leftover scratch directory is harmless; nothing to do if removal fails.
+        drop(std::fs::remove_dir_all(&self.path));
+    }
+}
+
 /// Kills every registered program with its group, and every launch server, and removes the
 /// servers' scratch directories and memory cgroups (once their processes are dead); whatever
 /// registers later is killed at once (the process is ending). Returns how many processes were
@@ -90,6 +136,7 @@ pub fn kill_all() -> usize {
     ENDING.store(true, Ordering::SeqCst);
     let mut count = 0;
     let mut cgroups = Vec::new();
+    let mut directories = Vec::new();
     with_live(|live| {
         for entry in live.drain(..) {
             // SAFETY: signalling processes we started and have not reaped.
@@ -105,6 +152,10 @@ pub fn kill_all() -> usize {
                     }
                     cgroups.extend(cgroup);
                 }
+                Entry::Directory(dir) => {
+                    directories.push(dir);
+                    continue;
+                }
             }
             count += 1;
         }
@@ -112,6 +163,15 @@ pub fn kill_all() -> usize {
     // After every kill, so that the programs die at once rather than one cgroup at a time.
     for dir in cgroups {
         cgroup::remove(&dir);
+    }
+    for dir in directories {
+        // A thread of the judge may still be writing into it: once it is gone, nothing can be
+        // created there again, so try until it is.
+        for _ in 0..10 {
+            if std::fs::remove_dir_all(&dir).is_ok() || !dir.exists() {
+                break;
+            }
+        }
     }
     count
 }

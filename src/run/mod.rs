@@ -53,6 +53,7 @@ pub use compile::{Built, Cache, Language};
 pub use fd::RunError;
 pub use hash::fnv1a_128;
 pub use limits::Limits;
+pub use live::ScratchDir;
 pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, Runner, Stdin};
 pub use program::{find_in_path, PrepareError, Program};

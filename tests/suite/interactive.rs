@@ -456,4 +456,13 @@ fn sigint_ends_both_sides_of_a_two_way_run() {
     let status = judge.wait().expect("stonejudge ends");
     assert_eq!(status.code(), Some(130), "{status:?}");
     assert_no_survivors(&token);
+    // The interactor's scratch directory (its input, answer and feedback) goes too.
+    let prefix = format!("stonejudge-validator-{judge_pid}-");
+    let left: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+        .expect("the temporary directory")
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with(&prefix))
+        .map(|entry| entry.path())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }
