@@ -284,12 +284,7 @@ fn random(
     }
     let search = run_search(cx, &cases, oracle, cx.budget)?;
     let Some(failure) = search.failure else {
-        let what = format!(
-            "{} passed ({name}, {})",
-            count(search.tried, "case", "cases"),
-            cx.seed_range(search.tried)
-        );
-        return Ok(passed(&search, &what));
+        return Ok(random_cases_passed(cx, &search, Some(name)));
     };
     shrink_and_report(cx, problem, oracle, &failure, name)
 }
@@ -423,6 +418,17 @@ fn passed(search: &Search, what: &str) -> Outcome {
     }
 }
 
+/// The end of a run of random cases that found nothing: "N cases passed (NAME, the seeds)".
+fn random_cases_passed(cx: &Setup<'_>, search: &Search, name: Option<&str>) -> Outcome {
+    let named = name.map(|name| format!("{name}, ")).unwrap_or_default();
+    let what = format!(
+        "{} passed ({named}{})",
+        count(search.tried, "case", "cases"),
+        cx.seed_range(search.tried)
+    );
+    passed(search, &what)
+}
+
 /// Shrinks the failure found and reports it.
 fn shrink_and_report(
     cx: &Setup<'_>,
@@ -535,12 +541,7 @@ fn with_programs(
     );
     let search = run_search(cx, &cases, &oracle, cx.budget)?;
     let Some(failure) = search.failure else {
-        let what = format!(
-            "{} passed ({name}, {})",
-            count(search.tried, "case", "cases"),
-            cx.seed_range(search.tried)
-        );
-        return Ok(passed(&search, &what));
+        return Ok(random_cases_passed(cx, &search, Some(name)));
     };
     let Origin::Called(call) = &failure.case.origin else {
         bail!("a case of {name} was not made by its generator");
@@ -619,12 +620,7 @@ fn generic(
     );
     let search = run_search(cx, &cases, &oracle, cx.budget)?;
     let Some(failure) = search.failure else {
-        let what = format!(
-            "{} passed ({})",
-            count(search.tried, "case", "cases"),
-            cx.seed_range(search.tried)
-        );
-        return Ok(passed(&search, &what));
+        return Ok(random_cases_passed(cx, &search, None));
     };
     let how = match failure.trial.judged.verdict {
         Verdict::JE => "not shrunk: a judge error",
