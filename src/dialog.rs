@@ -90,11 +90,20 @@ pub fn next_line(dialog: &mut dyn Dialog, at: &str) -> Result<String, Refereed> 
     }
 }
 
-/// Sends `line`, or says where the program stopped reading.
+/// Sends `line`, or says where the program stopped reading. What it wrote before says more
+/// than that it stopped, and does not depend on how soon it stopped: a last line without its
+/// newline (or not text, or too long) is the wrong answer it would be if the judge had read it
+/// first.
 pub fn send(dialog: &mut dyn Dialog, line: &str, at: &str) -> Result<(), Refereed> {
-    dialog.send(line).map_err(|Gone| Refereed::Cut {
-        at: format!("{at} (the program no longer reads its input)"),
-    })
+    if dialog.send(line).is_ok() {
+        return Ok(());
+    }
+    match next_line(dialog, at) {
+        Err(rejected @ Refereed::Rejected(_)) => Err(rejected),
+        Ok(_) | Err(Refereed::Cut { .. } | Refereed::Won(_)) => Err(Refereed::Cut {
+            at: format!("{at} (the program no longer reads its input)"),
+        }),
+    }
 }
 
 /// The `count` numbers of `line` (plain decimal, separated by spaces), or why it is not that:
@@ -121,6 +130,57 @@ pub fn numbers(line: &str, count: usize, expected: &str) -> Result<Vec<u64>, Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A program that stopped reading after writing `written` (then its output ended).
+    struct Stopped {
+        written: Vec<u8>,
+    }
+
+    impl Dialog for Stopped {
+        fn send(&mut self, _line: &str) -> Result<(), Gone> {
+            Err(Gone)
+        }
+        fn receive(&mut self) -> Result<Vec<u8>, Unheard> {
+            match self.written.iter().position(|&b| b == b'\n') {
+                Some(end) => {
+                    let line = self.written[..end].to_vec();
+                    self.written.drain(..=end);
+                    Ok(line)
+                }
+                None => Err(Unheard::Ended(std::mem::take(&mut self.written))),
+            }
+        }
+        fn finish(&mut self) -> Vec<u8> {
+            std::mem::take(&mut self.written)
+        }
+    }
+
+    #[test]
+    fn a_program_that_stopped_reading_is_judged_by_what_it_wrote_last() {
+        let sent = |written: &[u8]| {
+            let mut dialog = Stopped {
+                written: written.to_vec(),
+            };
+            send(&mut dialog, "1 2", "game 1")
+        };
+        match sent(b"1") {
+            Err(Refereed::Rejected(why)) => assert!(why.contains("has no final newline"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        match sent(b"\x01\n") {
+            Err(Refereed::Rejected(why)) => assert!(why.contains("not printable"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let cut = Err(Refereed::Cut {
+            at: "game 1 (the program no longer reads its input)".to_string(),
+        });
+        assert_eq!(sent(b""), cut);
+        assert_eq!(
+            sent(b"1 1\n"),
+            cut,
+            "an unread line: it still stopped reading"
+        );
+    }
 
     #[test]
     fn numbers_are_plain_decimals_and_counted() {

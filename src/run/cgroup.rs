@@ -1,7 +1,9 @@
 //! Memory accounting by cgroup: where the kernel lets the judge make memory cgroups, each
-//! launch server gets one, each confined program with a memory limit enters it before
-//! `execve`, and its memory verdict and peak come from the cgroup instead of `RLIMIT_AS` and
-//! the rules of [`super::outcome::memory_verdict`].
+//! launch server gets one and lives in it, so that every program it starts is born there; a
+//! confined program with a memory limit is limited by it, and its memory verdict and peak come
+//! from the cgroup instead of `RLIMIT_AS` and the rules of [`super::outcome::memory_verdict`].
+//! Other programs of the server (trusted tools, runs without a memory limit) run with the
+//! cgroup's limit lifted.
 //!
 //! Why: under `RLIMIT_AS` a program whose `malloc` fails may give up in any way it likes (a C
 //! program that exits 3 is RE), and the address space is not memory (the JVM reserves far more
@@ -22,12 +24,19 @@
 //! Cost: a cgroup is made once per launch server and reused by its runs (a server runs one
 //! program at a time); a run costs writing the limit when it changes, resetting the peak (and
 //! v1's failure count), reading three counters after it (which also serve as the next run's
-//! baseline), all on descriptors kept open, plus the program's move into the cgroup (one
-//! write of `0` to `cgroup.procs`).
+//! baseline), all on descriptors kept open. No program moves into the cgroup: a move costs
+//! the kernel a synchronisation of every task's cgroup (more than a tenth of a millisecond),
+//! so the server moves in once and its programs are born inside.
+//!
+//! The server shares the cgroup with its programs: its few pages count toward a run's peak
+//! (the pages it had before it moved in stay charged where they were), and the kernel's OOM
+//! killer could pick it over a program made of small processes. So each program makes itself
+//! the OOM killer's first choice (`oom_score_adj` 1000, see [`super::launch`]).
 //!
 //! Removal: the judge removes a server's cgroup when it stops the server, on SIGINT (see
-//! [`super::live`]), and the server removes it when it ends (so a judge killed outright leaves
-//! none behind either); processes still in it are killed first.
+//! [`super::live`]), and the server removes it when it ends, after moving back to the cgroup
+//! it started in (so a judge killed outright leaves none behind either); processes still in it
+//! are killed first.
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -52,6 +61,9 @@ pub(crate) enum Version {
 struct Parent {
     dir: PathBuf,
     version: Version,
+    /// This process's own cgroup in the same hierarchy (`dir` itself, or for v2 possibly its
+    /// child), where a launch server starts and goes back to before removing its cgroup.
+    home: PathBuf,
 }
 
 /// What a memory cgroup measured for one run.
@@ -70,6 +82,8 @@ pub(crate) struct MemoryUse {
 pub(crate) struct MemoryCgroup {
     dir: PathBuf,
     version: Version,
+    /// See [`Parent::home`].
+    home: PathBuf,
     /// `memory.limit_in_bytes` (v1) or `memory.max` (v2).
     limit: File,
     /// `memory.memsw.limit_in_bytes` (v1, where swap is accounted): kept equal to the limit.
@@ -103,14 +117,14 @@ impl MemoryCgroup {
             .dir
             .join(format!("stonejudge-{}-{n}", std::process::id()));
         std::fs::create_dir(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        let opened = MemoryCgroup::open(dir.clone(), parent.version);
+        let opened = MemoryCgroup::open(dir.clone(), parent.version, parent.home.clone());
         if opened.is_err() {
             remove(&dir);
         }
         opened
     }
 
-    fn open(dir: PathBuf, version: Version) -> Result<MemoryCgroup, String> {
+    fn open(dir: PathBuf, version: Version, home: PathBuf) -> Result<MemoryCgroup, String> {
         let file = |name: &str| {
             std::fs::OpenOptions::new()
                 .read(true)
@@ -148,6 +162,7 @@ impl MemoryCgroup {
         Ok(MemoryCgroup {
             dir,
             version,
+            home,
             limit,
             memsw,
             peak,
@@ -163,9 +178,41 @@ impl MemoryCgroup {
         self.version
     }
 
-    /// The cgroup's directory (a program enters it through its `cgroup.procs`).
+    /// The cgroup's directory (its launch server enters it through its `cgroup.procs`).
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// The cgroup the launch server starts in and leaves its own for at its end.
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    /// Lifts the limit, for a run the cgroup does not limit (a trusted tool, a program with no
+    /// memory limit, or one limited by `RLIMIT_AS` because the cgroup could not be readied):
+    /// the launch server lives in the cgroup, so every program it starts is born there.
+    pub fn unlimit(&mut self) -> Result<(), String> {
+        if self.current_limit.is_none() {
+            return Ok(());
+        }
+        let none = match self.version {
+            Version::V1 => "-1",
+            Version::V2 => "max",
+        };
+        // Raising: memory+swap first (v1 requires memory+swap ≥ memory at every moment).
+        let lifted = match &mut self.memsw {
+            Some(memsw) => write_value(memsw, none),
+            None => Ok(()),
+        }
+        .and_then(|()| write_value(&mut self.limit, none));
+        lifted.map_err(|e| {
+            format!(
+                "cannot lift the memory limit of {}: {e}",
+                self.dir.display()
+            )
+        })?;
+        self.current_limit = None;
+        Ok(())
     }
 
     /// Readies the cgroup for a run limited to `limit` bytes: the limit (and the swap limit
@@ -314,6 +361,7 @@ fn choose_parent(
         })
         .ok_or("the memory cgroup hierarchy (v1) is not mounted here")?;
         return Ok(Parent {
+            home: dir.clone(),
             dir,
             version: Version::V1,
         });
@@ -329,9 +377,10 @@ fn choose_parent(
         .into_iter()
         .flatten()
         .find(|candidate| delegates_memory(candidate))
-        .map(|dir| Parent {
-            dir,
+        .map(|parent| Parent {
+            dir: parent,
             version: Version::V2,
+            home: dir.clone(),
         })
         .ok_or_else(|| {
             format!(
@@ -483,6 +532,7 @@ mod tests {
         let v1 = choose_parent("4:memory:/jobs/a\n0::/\n", hybrid, |_| false).unwrap();
         assert_eq!(v1.dir, PathBuf::from("/sys/fs/cgroup/memory/jobs/a"));
         assert_eq!(v1.version, Version::V1);
+        assert_eq!(v1.home, v1.dir, "the judge's own memory cgroup");
         // cgroup v2: our own cgroup holds us, so it is its parent that enables memory.
         let unified = "40 1 0:26 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n";
         let own = "0::/user.slice/app.slice/term.scope\n";
@@ -490,6 +540,8 @@ mod tests {
         let v2 = choose_parent(own, unified, delegating).unwrap();
         assert_eq!(v2.dir, PathBuf::from("/sys/fs/cgroup/user.slice/app.slice"));
         assert_eq!(v2.version, Version::V2);
+        let term = "/sys/fs/cgroup/user.slice/app.slice/term.scope";
+        assert_eq!(v2.home, PathBuf::from(term), "the judge's own cgroup");
         let refused = choose_parent(own, unified, |_| false).unwrap_err();
         assert!(refused.contains("subtree_control"), "{refused}");
         // A memory hierarchy named but not mounted here; no cgroup at all.

@@ -13,12 +13,15 @@
 //! a second `execve` of the judge's binary (which cost as much as the program's start).
 //!
 //! The server is started as `stonejudge __stonejudge_launch_server FEATURES [SCRATCH
-//! [CGROUP]]`: FEATURES is `off` or the comma-separated kernel features to confine programs
-//! with (see [`super::confine`], which the server sets up first), SCRATCH the confined
+//! [CGROUP HOME]]`: FEATURES is `off` or the comma-separated kernel features to confine
+//! programs with (see [`super::confine`], which the server sets up first), SCRATCH the confined
 //! programs' scratch directory, CGROUP the memory cgroup the judge made for the server's
-//! programs (see [`super::cgroup`]). The server opens the cgroup's `cgroup.procs` before it
-//! enters its namespaces (the kernel checks the opener's credentials), and removes the cgroup
-//! when it ends.
+//! programs (see [`super::cgroup`]) and HOME the cgroup the server starts in. The server opens
+//! both `cgroup.procs` before it enters its namespaces (the kernel checks the opener's
+//! credentials), moves itself into CGROUP once its namespaces are made (so its programs are
+//! born there: moving each of them in cost more than a tenth of a millisecond per run, the
+//! kernel's synchronisation of a cgroup migration), and when it ends moves back HOME and
+//! removes CGROUP.
 //!
 //! The protocol runs over a `SOCK_SEQPACKET` socket that is the server's descriptor
 //! [`SOCKET_FD`]. First the server says hello: one message of a native `u32`, the bits of the
@@ -31,12 +34,12 @@
 //! of what failed (0 if the program started), and which step failed ([`FAILED_EXEC`] or
 //! [`FAILED_CONFINEMENT`]). The server exits when the judge closes the socket.
 //!
-//! In the program, before `execve`: its own process group, the memory cgroup when the request
-//! asks (the program writes `0` to `cgroup.procs`: it moves itself), the resource limits,
-//! default signal
-//! dispositions and an empty signal mask (the Rust runtime ignores `SIGPIPE`, and ignored
-//! signals survive `execve`), every descriptor but its standard streams closed at `execve`,
-//! and, for a confined request, the confinement.
+//! In the program, before `execve`: its own process group, in a memory cgroup the first
+//! choice of the kernel's OOM killer (`oom_score_adj` 1000, so that the server, which lives in
+//! the same cgroup, is never picked while a program is there), the resource limits, default
+//! dispositions for the signals the server ignores and an empty signal mask (the Rust runtime
+//! ignores `SIGPIPE`, and ignored signals survive `execve`), every descriptor but its standard
+//! streams closed at `execve`, and, for a confined request, the confinement.
 
 use std::ffi::{CString, OsStr, OsString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
@@ -84,8 +87,6 @@ const UNLIMITED: u64 = u64::MAX;
 
 /// A request's flag: the program is confined.
 const CONFINED: u32 = 1;
-/// A request's flag: the program enters the server's memory cgroup.
-const IN_CGROUP: u32 = 2;
 
 /// If this process was started as a launch server, serves until the judge goes away and exits;
 /// otherwise returns at once. Call it first thing in `main`.
@@ -114,8 +115,6 @@ pub(crate) struct Request {
     pub memory_bytes: Option<u64>,
     /// Whether the program is confined (a trusted tool such as a compiler is not).
     pub confined: bool,
-    /// Whether the program enters the server's memory cgroup.
-    pub cgroup: bool,
     /// The program's path (not searched in `PATH`) and its arguments.
     pub argv: Vec<OsString>,
     /// Variables added to (or replacing those of) the environment the server inherited.
@@ -136,7 +135,6 @@ impl Request {
             cpu_seconds: Some(cpu + 1),
             memory_bytes: limits.memory,
             confined: true,
-            cgroup: false,
             argv,
             env,
             reads: Vec::new(),
@@ -145,7 +143,7 @@ impl Request {
     }
 
     /// The message bytes: [`RUN`], the two limits (`u64` little-endian, all ones for none),
-    /// the flags (`u32`: [`CONFINED`], [`IN_CGROUP`]), the number of arguments, variables,
+    /// the flags (`u32`: [`CONFINED`]), the number of arguments, variables,
     /// readable and writable paths (`u32` little-endian), then each argument, each `KEY=VALUE`
     /// and each path followed by a NUL byte.
     pub fn encode(&self) -> Result<Vec<u8>, String> {
@@ -153,8 +151,7 @@ impl Request {
         for limit in [self.cpu_seconds, self.memory_bytes] {
             bytes.extend_from_slice(&limit.unwrap_or(UNLIMITED).to_le_bytes());
         }
-        let flags =
-            if self.confined { CONFINED } else { 0 } | if self.cgroup { IN_CGROUP } else { 0 };
+        let flags = if self.confined { CONFINED } else { 0 };
         let counts = [
             flags as usize,
             self.argv.len(),
@@ -258,7 +255,6 @@ impl Request {
             cpu_seconds,
             memory_bytes,
             confined: flags & CONFINED != 0,
-            cgroup: flags & IN_CGROUP != 0,
             argv,
             env,
             reads,
@@ -267,15 +263,10 @@ impl Request {
     }
 
     /// Forks the program as the judge's child with `streams` as its standard streams, confined
-    /// by `jail` if the request is, in the memory cgroup whose `cgroup.procs` is `cgroup` if
-    /// the request asks; returns its pid (0 if the fork failed), the `errno` of what failed,
-    /// and which step failed.
-    fn launch(
-        self,
-        streams: &[OwnedFd],
-        jail: &mut Jail,
-        cgroup: Option<&OwnedFd>,
-    ) -> (i32, i32, i32) {
+    /// by the server's jail if the request is; returns its pid (0 if the fork failed), the
+    /// `errno` of what failed, and which step failed.
+    fn launch(self, streams: &[OwnedFd], server: &mut Server) -> (i32, i32, i32) {
+        let jail = &mut server.jail;
         let to_c = |text: OsString| CString::new(text.into_vec()).ok();
         let mut reads = self.reads.clone();
         reads.push(PathBuf::from(&self.argv[0]));
@@ -325,11 +316,7 @@ impl Request {
             .map(|(resource, soft, hard)| (resource, within_hard_limit(resource, soft, hard)))
             .collect();
         let stdio: Vec<RawFd> = streams.iter().map(AsRawFd::as_raw_fd).collect();
-        // -1 when the request asks for a cgroup the server has none of: the write fails.
-        let cgroup_procs = match (self.cgroup, cgroup) {
-            (false, _) => None,
-            (true, procs) => Some(procs.map_or(-1, AsRawFd::as_raw_fd)),
-        };
+        let (in_cgroup, ignored) = (server.in_cgroup, &server.ignored);
 
         let mut exec_error = [0 as libc::c_int; 2];
         // SAFETY: pipe2 fills an array we own.
@@ -364,22 +351,17 @@ impl Request {
                     libc::dup2(fd, target as RawFd);
                 }
                 libc::setpgid(0, 0);
-                let entered = match cgroup_procs {
-                    Some(procs) if libc::write(procs, b"0".as_ptr().cast(), 1) != 1 => {
-                        Err(*libc::__errno_location())
-                    }
-                    _ => Ok(()),
-                };
+                let first_victim = if in_cgroup { prefer_oom_kill() } else { Ok(()) };
                 for (resource, limit) in &rlimits {
                     libc::setrlimit(*resource, limit);
                 }
                 let mut empty: libc::sigset_t = std::mem::zeroed();
                 libc::sigemptyset(&mut empty);
                 libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
-                for signal in 1..=libc::SIGRTMAX() {
+                for &signal in ignored {
                     libc::signal(signal, libc::SIG_DFL);
                 }
-                let failure = match entered.and_then(|()| prepared.apply()) {
+                let failure = match first_victim.and_then(|()| prepared.apply()) {
                     Ok(()) => {
                         libc::execve(argv_ptrs[0], argv_ptrs.as_ptr(), envp_ptrs.as_ptr());
                         [FAILED_EXEC, *libc::__errno_location()]
@@ -432,18 +414,91 @@ fn serve() -> Result<(), String> {
         Some(list) => list.split(',').filter_map(Feature::parse).collect(),
     };
     let scratch = args.next().map(PathBuf::from);
-    let cgroup = args.next().map(PathBuf::from);
-    let procs = match &cgroup {
-        Some(dir) => Some(open_procs(dir)?),
-        None => None,
+    let cgroup = match (args.next(), args.next()) {
+        (Some(dir), Some(home)) => {
+            let dir = PathBuf::from(dir);
+            let procs = open_procs(&dir)?;
+            Some((dir, procs, open_procs(home.as_ref())?))
+        }
+        _ => None,
     };
     let jail = Jail::enter(features, scratch);
-    let served = serve_requests(jail, procs.as_ref());
-    // The jail is gone (its namespace with it); the cgroup can go too.
-    if let Some(dir) = cgroup {
-        cgroup::remove(&dir);
+    let entered = match &cgroup {
+        Some((dir, procs, _)) => move_into(procs)
+            .map_err(|e| format!("cannot enter the memory cgroup {}: {e}", dir.display())),
+        None => Ok(()),
+    };
+    let served = entered.and_then(|()| {
+        serve_requests(Server {
+            jail,
+            in_cgroup: cgroup.is_some(),
+            ignored: ignored_signals(),
+        })
+    });
+    // The jail is gone (its namespace with it); the cgroup can go too, once the server has
+    // left it (removing a cgroup kills what is still in it).
+    if let Some((dir, _, home)) = cgroup {
+        if move_into(&home).is_ok() {
+            cgroup::remove(&dir);
+        }
     }
     served
+}
+
+/// What the server keeps between requests.
+struct Server {
+    jail: Jail,
+    /// Whether the server, and so every program it starts, is in a memory cgroup.
+    in_cgroup: bool,
+    /// The signals the server ignores, which its programs get back to their defaults.
+    ignored: Vec<libc::c_int>,
+}
+
+/// Moves this process into the cgroup whose `cgroup.procs` is `procs`.
+fn move_into(procs: &OwnedFd) -> std::io::Result<()> {
+    // SAFETY: writing two bytes from a constant to a descriptor we own.
+    if unsafe { libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1) } != 1 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Makes this process (a program, between `fork` and `execve`) the OOM killer's first choice
+/// in its cgroup: `oom_score_adj` 1000, which any process may set for itself and its children.
+///
+/// # Safety
+/// Async-signal-safe system calls only, for a freshly forked child.
+unsafe fn prefer_oom_kill() -> Result<(), i32> {
+    let fd = libc::open(
+        c"/proc/self/oom_score_adj".as_ptr(),
+        libc::O_WRONLY | libc::O_CLOEXEC,
+    );
+    if fd < 0 {
+        return Err(*libc::__errno_location());
+    }
+    let written = libc::write(fd, b"1000".as_ptr().cast(), 4);
+    let error = *libc::__errno_location();
+    libc::close(fd);
+    if written == 4 {
+        Ok(())
+    } else {
+        Err(error)
+    }
+}
+
+/// The signals this process ignores (`SIGPIPE`, which the Rust runtime ignores, and whatever
+/// the judge's own parent made it ignore): an ignored signal stays ignored across `execve`,
+/// so a program gets these back to their defaults, and only these (handlers are reset by
+/// `execve` itself).
+fn ignored_signals() -> Vec<libc::c_int> {
+    (1..=libc::SIGRTMAX())
+        .filter(|&signal| {
+            // SAFETY: a zeroed sigaction is valid; querying a disposition changes nothing.
+            let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+            let queried = unsafe { libc::sigaction(signal, std::ptr::null(), &mut action) };
+            queried == 0 && action.sa_sigaction == libc::SIG_IGN
+        })
+        .collect()
 }
 
 /// `cgroup.procs` of the cgroup `dir`, open for writing.
@@ -457,7 +512,8 @@ fn open_procs(dir: &std::path::Path) -> Result<OwnedFd, String> {
 }
 
 /// Says hello, then serves requests until the judge closes the socket.
-fn serve_requests(mut jail: Jail, procs: Option<&OwnedFd>) -> Result<(), String> {
+fn serve_requests(mut server: Server) -> Result<(), String> {
+    let jail = &server.jail;
     let mut hello = jail.protections.to_ne_bytes().to_vec();
     hello.extend_from_slice(&jail.reaper_pid().to_ne_bytes());
     hello.extend_from_slice(jail.missing.join("\n").as_bytes());
@@ -470,13 +526,13 @@ fn serve_requests(mut jail: Jail, procs: Option<&OwnedFd>) -> Result<(), String>
         };
         let message = &buffer[..length];
         let (pid, errno, step) = if message == [SWEEP] && streams.is_empty() {
-            match jail.sweep() {
+            match server.jail.sweep() {
                 Ok(()) => (0, 0, FAILED_EXEC),
                 Err(why) => return Err(why),
             }
         } else {
             match (Request::decode(message), streams.len()) {
-                (Ok(request), STREAMS) => request.launch(&streams, &mut jail, procs),
+                (Ok(request), STREAMS) => request.launch(&streams, &mut server),
                 (Ok(_), _) | (Err(_), _) => (0, libc::EINVAL, FAILED_EXEC),
             }
         };
@@ -657,7 +713,6 @@ mod tests {
             vec![],
         );
         tools.confined = false;
-        tools.cgroup = true;
         assert_eq!(tools.memory_bytes, None);
         assert_eq!(Request::decode(&tools.encode().unwrap()), Ok(tools));
     }

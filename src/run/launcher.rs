@@ -231,7 +231,9 @@ impl Launcher {
             launch::NO_FEATURES.into()
         });
         args.extend(scratch.iter().map(|s| s.clone().into_os_string()));
-        args.extend(cgroup.iter().map(|c| c.dir().as_os_str().to_owned()));
+        if let Some(cgroup) = &cgroup {
+            args.extend([cgroup.dir(), cgroup.home()].map(|dir| dir.as_os_str().to_owned()));
+        }
         let pid = spawn(exe, &args, server_socket, stderr_write);
         let mut launcher = Launcher {
             pid: *pid.as_ref().unwrap_or(&0),
@@ -291,9 +293,10 @@ impl Launcher {
         Protections::from_bits(sandbox, bits | memory, missing)
     }
 
-    /// The message for `request`: in the memory cgroup (and without `RLIMIT_AS`) when the
-    /// request is confined and limited and the cgroup could be readied for its limit; returns
-    /// whether it is.
+    /// The message for `request`: limited by the memory cgroup (and not by `RLIMIT_AS`) when
+    /// the request is confined and limited and the cgroup could be readied for its limit;
+    /// returns whether it is. Otherwise the cgroup, in which every program of the server is
+    /// born, has no limit.
     fn message(&mut self, request: &Request) -> Result<(Vec<u8>, bool), RunError> {
         let readied = match (&mut self.cgroup, request.memory_bytes) {
             (Some(cgroup), Some(limit)) if request.confined => cgroup.prepare(limit).is_ok(),
@@ -302,9 +305,11 @@ impl Launcher {
         let message = if readied {
             let mut in_cgroup = request.clone();
             in_cgroup.memory_bytes = None;
-            in_cgroup.cgroup = true;
             in_cgroup.encode()
         } else {
+            if let Some(cgroup) = &mut self.cgroup {
+                cgroup.unlimit().map_err(RunError)?;
+            }
             request.encode()
         };
         Ok((message.map_err(RunError)?, readied))

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void sleep_forever(void) {
@@ -149,6 +150,19 @@ int main(int argc, char **argv) {
             if (!block) return 3;
             memset(block, 1, 64 << 20);
         }
+    } else if (!strcmp(mode, "crowd")) {
+        /* 40 processes of 3 MiB each, every one smaller than the launch server that shares
+         * their memory cgroup: the kernel's OOM killer must pick them, never the server. */
+        for (int i = 0; i < 40; i++) {
+            if (fork() == 0) {
+                char *block = malloc(3 << 20);
+                if (block) memset(block, 1, 3 << 20);
+                sleep(1);
+                _exit(0);
+            }
+        }
+        while (wait(NULL) > 0) {}
+        puts("second");
     } else {
         fprintf(stderr, "unknown mode %s\n", mode);
         return 64;

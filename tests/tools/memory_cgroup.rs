@@ -2,10 +2,12 @@
 //! (root with cgroup v1, or a delegated cgroup v2 subtree), a program that exhausts memory is
 //! MLE in every language because the limit was hit — the C program that gives up with exit
 //! code 3 when `malloc` fails is MLE, where `--sandbox off` says RE — while threads, a
-//! 200 000-frame recursion and Python stay AC under 256 MiB; and no cgroup is left behind,
-//! after a normal end, an OOM kill, SIGINT or a judge killed outright. Where no cgroup can be made, every test here is
-//! reported as ignored and the reason is printed (`tests/suite/confinement.rs` tests that
-//! fallback itself).
+//! 200 000-frame recursion and Python stay AC under 256 MiB; a crowd of processes each smaller
+//! than the launch server (which lives in the cgroup) is MLE without taking the server down;
+//! a trusted tool runs unlimited after a limited run; and no cgroup is left behind, after a
+//! normal end, an OOM kill, SIGINT or a judge killed outright. Where no cgroup can be made,
+//! every test here is reported as ignored and the reason is printed
+//! (`tests/suite/confinement.rs` tests that fallback itself).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -155,6 +157,14 @@ pub fn trials() -> Vec<Trial> {
             "threads_recursion_and_python_are_accepted",
             threads_recursion_and_python_are_accepted,
         ),
+        needs_cgroup(
+            "a_crowd_of_small_processes_is_mle_and_its_launcher_survives",
+            a_crowd_of_small_processes_is_mle_and_its_launcher_survives,
+        ),
+        needs_cgroup(
+            "a_trusted_tool_after_a_limited_run_has_no_limit",
+            a_trusted_tool_after_a_limited_run_has_no_limit,
+        ),
         needs_cgroup("sigint_leaves_no_cgroup", sigint_leaves_no_cgroup),
         needs_cgroup(
             "a_killed_judge_leaves_no_cgroup",
@@ -242,6 +252,62 @@ fn threads_recursion_and_python_are_accepted() {
         let peak = report["tests"][0]["memory_kib"].as_u64().unwrap_or(0);
         assert!(peak > 0 && peak < 256 << 10, "{file}: peak {peak} KiB");
     }
+}
+
+/// 40 processes of 3 MiB under a 48 MiB limit, each smaller than the launch server, which
+/// lives in the same cgroup (its programs are born there): the OOM killer takes the program's
+/// processes, so both tests are MLE and the server that judged the first judges the second.
+fn a_crowd_of_small_processes_is_mle_and_its_launcher_survives() {
+    let dir = test_dir();
+    std::fs::copy(dir.path().join("01.in"), dir.path().join("02.in")).expect("copy");
+    std::fs::copy(dir.path().join("01.ans"), dir.path().join("02.ans")).expect("copy");
+    let (output, report) = judged(judge(
+        dir.path(),
+        &["--memory-limit", "48", "--time-limit", "2", "--jobs", "1"],
+        &program("evil.c"),
+        "crowd",
+    ));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("launcher"), "{stderr}");
+    for test in report["tests"].as_array().expect("tests") {
+        assert_eq!(test["verdict"], "MLE", "{test}");
+        let message = test["message"].as_str().unwrap_or_default();
+        assert!(message.contains("at the memory limit"), "{message}");
+    }
+    assert_eq!(
+        report["tests"].as_array().map(Vec::len),
+        Some(2),
+        "{report}"
+    );
+}
+
+/// One launch server (a runner of one job), whose programs are all born in its memory cgroup:
+/// a trusted tool (a compiler) that needs 64 MiB runs right after a run limited to 16 MiB, and
+/// the same program confined under 16 MiB is stopped there.
+fn a_trusted_tool_after_a_limited_run_has_no_limit() {
+    use stonejudge::run::{Invocation, Limits, Runner, Sandbox, Stdin};
+    let runner = Runner::with_sandbox(env!("CARGO_BIN_EXE_stonejudge"), Sandbox::Auto);
+    let small = Limits::new(Duration::from_secs(2), 16 << 20);
+    let dd = |invocation: Invocation| {
+        invocation.args(["if=/dev/zero", "of=/dev/null", "bs=64M", "count=1"])
+    };
+    let true_run = runner
+        .run(&Invocation::new("/bin/true"), Stdin::Empty, &small)
+        .expect("run true");
+    assert!(true_run.exit.success(), "{true_run:?}");
+    let tool = dd(Invocation::new("/bin/dd")).trusted();
+    let tools = Limits::for_tools(Duration::from_secs(10));
+    let run = runner.run(&tool, Stdin::Empty, &tools).expect("run dd");
+    assert!(run.exit.success(), "the trusted dd: {run:?}");
+    assert!(run.memory_limit_hit.is_none(), "{run:?}");
+    let confined = runner
+        .run(&dd(Invocation::new("/bin/dd")), Stdin::Empty, &small)
+        .expect("run dd");
+    assert!(
+        confined.memory_limit_hit.is_some(),
+        "the confined dd: {confined:?}"
+    );
 }
 
 /// SIGINT while a program sleeps in its cgroup: exit 130, and the cgroup is gone.
