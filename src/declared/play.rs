@@ -15,13 +15,14 @@ use super::rules::{describe, is_legal, lefts};
 use super::Game;
 use crate::dialog::{Dialog, Refereed};
 use crate::game::brute::{Solvers, TooLarge};
+use crate::game::{Play, Ruleset};
 use crate::gen::{Gen, ParamError, Params};
 use crate::problem::answer::{Outcomes, Winner};
 use crate::problem::format::push_line;
 use crate::problem::play::{self, listed, xor_sum, Played, Position};
 use crate::problem::{
-    Enumeration, Format, Instance, InstanceOf, KattisAnswers, KattisHints, ParseError, Problem,
-    Reader, Ruling,
+    Decided, Enumeration, Format, Instance, InstanceOf, KattisAnswers, KattisHints, ParseError,
+    Problem, Reader, Ruling, TakeRules,
 };
 
 /// A declared game in the interactive `play` format.
@@ -50,15 +51,34 @@ impl Problem for Plays {
         BOARD_WORDS
     }
 
-    /// The package would need an interactor playing the declared ruleset; none is written
-    /// for declarations yet.
+    /// The package's interactor plays the declared rules: every removal up to the largest
+    /// heap, and how positions are decided. Misère play other than Nim's is searched
+    /// position by position: the declaration admits it only for one heap per position or
+    /// positions within the brute force's reach (see [`super::reference`]), few enough.
     fn kattis(&self) -> Option<KattisHints> {
-        Some(self.0.kattis(KattisAnswers::NoValidator(format!(
-            "a Kattis package of an interactive problem needs an interactor program, and \
-             stonejudge has one only for the catalog's stripes-play and nim-play, not for \
-             the declared {}; judge it with stonejudge",
-            self.0.spec.ruleset_text
-        ))))
+        let spec = &self.0.spec;
+        let rules = &spec.ruleset;
+        let digit =
+            |k: u64| u8::from(is_legal(rules, k, 0)) | u8::from(is_legal(rules, k + 1, 1)) << 1;
+        let removals = (1..=spec.max_heap)
+            .map(|k| (k, digit(k)))
+            .filter(|&(_, d)| d != 0)
+            .collect();
+        let decided_by = match (spec.play, rules) {
+            (Play::Normal, _) => Decided::Grundy,
+            (Play::Misere, Ruleset::Nim) => Decided::Bouton,
+            (Play::Misere, _) => Decided::MisereSearch,
+        };
+        let play = match spec.play {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+        };
+        Some(self.0.kattis(KattisAnswers::Plays(TakeRules {
+            about: format!("{}, {play} play", spec.ruleset_text),
+            removals,
+            max_heap: spec.max_heap,
+            decided_by,
+        })))
     }
 
     fn read_header(&self, r: &mut Reader<'_>) -> Result<u64, ParseError> {
@@ -255,7 +275,7 @@ impl Position for Heaps<'_> {
     }
 
     fn misere(&self) -> bool {
-        self.game.spec.play == crate::game::Play::Misere
+        self.game.spec.play == Play::Misere
     }
 }
 

@@ -57,6 +57,36 @@ pub enum KattisAnswers {
     JudgedLike(&'static str),
     /// Any of several is right, and no output validator can judge them: why.
     NoValidator(String),
+    /// Interactive, played under rules that only take stones: the package's interactor plays
+    /// these rules (a declared game's `play` format).
+    Plays(TakeRules),
+}
+
+/// A game whose every move takes stones from one heap without splitting it, as an interactor
+/// plays it: what it may take, how a position is decided, and how large a heap gets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TakeRules {
+    /// The rules in a few words for the interactor's reader: `subtraction:1,3,4, normal play`.
+    pub about: String,
+    /// Every `k` that some move takes, at most `max_heap`, smallest first, with its octal
+    /// digit: bit 1, `k` may be taken from a heap of exactly `k` (emptying it); bit 2, from a
+    /// larger heap (leaving a non-empty one).
+    pub removals: Vec<(u64, u8)>,
+    /// The largest heap of any position.
+    pub max_heap: u64,
+    pub decided_by: Decided,
+}
+
+/// How an interactor decides who wins a position of [`TakeRules`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decided {
+    /// Normal play: the xor of the heaps' Grundy values, from a table up to `max_heap`.
+    Grundy,
+    /// Misère Nim: Bouton's rule.
+    Bouton,
+    /// Misère play of positions small enough to search every position reachable (one heap,
+    /// or few stones): whoever cannot move wins.
+    MisereSearch,
 }
 
 /// A whole input: the header and the cases.

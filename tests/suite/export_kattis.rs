@@ -143,3 +143,83 @@ fn a_folder_named_as_problemtools_refuses_is_written_with_a_note_naming_one_it_t
         "{err}"
     );
 }
+
+/// The verdict of each test in `stonejudge judge`'s table, in order.
+fn verdicts(table: &str) -> Vec<String> {
+    (table.lines())
+        .skip_while(|line| !line.starts_with("test "))
+        .skip(1)
+        .map_while(|line| {
+            let verdict = line.split_whitespace().nth(1)?;
+            let word = !verdict.is_empty() && verdict.chars().all(|c| c.is_ascii_uppercase());
+            word.then(|| verdict.to_string())
+        })
+        .collect()
+}
+
+/// `stonejudge judge` with `args`, then `-- program`: its exit code and per-test verdicts.
+fn judged(args: &[&std::ffi::OsStr], program: &Path) -> (Option<i32>, Vec<String>) {
+    let output = stonejudge()
+        .args(args)
+        .arg("--")
+        .arg(program)
+        .output()
+        .expect("run judge");
+    let table = String::from_utf8_lossy(&output.stdout);
+    (output.status.code(), verdicts(&table))
+}
+
+/// The interactor exported for a declared play problem (compiled with g++ by `judge` on the
+/// package) gives every solution of the problem the verdict of each test that our own judge
+/// gives, and the verdict its folder expects: for take-1-3-4-play and for a problem of each
+/// way the interactor decides positions (misère search, Bouton's rule, a Grundy table).
+#[test]
+fn declared_play_interactors_judge_as_our_judge_does() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let root = scratch.path().join("archive");
+    let mut problems = vec![(repo(), "take-1-3-4-play".to_string())];
+    for game in &crate::declared_players::GAMES {
+        crate::declared_players::make(&root, game);
+        problems.push((root.clone(), game.name.to_string()));
+    }
+    for (archive, name) in &problems {
+        let package = scratch.path().join("packages").join(name.replace('-', ""));
+        let output = stonejudge()
+            .args(["export", name, "--format", "kattis", "--root"])
+            .arg(archive)
+            .arg("--out")
+            .arg(&package)
+            .output()
+            .expect("run export");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "export {name}: {err}");
+        assert!(read(&package.join("problem.yaml")).contains("validation: custom interactive\n"));
+        let interactor = read(&package.join(format!("output_validators/{name}/interactor.cpp")));
+        assert!(!interactor.contains('@'), "{name}: unfilled\n{interactor}");
+        for (folder, expected) in [("accepted", Some(0)), ("wrong_answer", Some(1))] {
+            let dir = archive
+                .join("problems")
+                .join(name)
+                .join("solutions")
+                .join(folder);
+            for entry in std::fs::read_dir(&dir).expect("solutions") {
+                let program = entry.expect("an entry").path();
+                let ours = judged(
+                    &[
+                        "judge".as_ref(),
+                        name.as_ref(),
+                        "--root".as_ref(),
+                        archive.as_os_str(),
+                    ],
+                    &program,
+                );
+                let theirs = judged(&["judge".as_ref(), package.as_os_str()], &program);
+                let shown = program.display();
+                assert_eq!(ours.0, expected, "{name}: {shown}: our judge");
+                assert_eq!(theirs.0, expected, "{name}: {shown}: the interactor");
+                assert!(!ours.1.is_empty(), "{name}: {shown}: no tests");
+                assert_eq!(ours.1, theirs.1, "{name}: {shown}: test by test");
+            }
+        }
+    }
+}

@@ -6,6 +6,7 @@ mod check_cli;
 mod ci_docs;
 mod confinement;
 mod declared_games;
+mod declared_players;
 mod engine;
 mod engine_cli;
 mod engine_period;

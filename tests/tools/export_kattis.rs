@@ -8,6 +8,7 @@ use assert_cmd::Command;
 use libtest_mimic::Trial;
 use stonejudge::archive::export::kattis;
 
+use crate::declared_players;
 use crate::problemtools::{needs_problemtools, Problemtools};
 
 pub fn trials() -> Vec<Trial> {
@@ -21,20 +22,26 @@ pub fn trials() -> Vec<Trial> {
             verifyproblem_accepts_the_exported_packages_with_no_errors,
         ),
         needs_problemtools(
+            "export_kattis::verifyproblem_accepts_exported_declared_play_problems",
+            verifyproblem_accepts_exported_declared_play_problems,
+        ),
+        needs_problemtools(
             "export_kattis::verifyproblem_accepts_an_exported_program_backed_problem",
             verifyproblem_accepts_an_exported_program_backed_problem,
         ),
     ]
 }
 
-/// The declared game problems of the archive (`[game]` in their problem.toml).
-const DECLARED: [&str; 6] = [
+/// The declared game problems of the archive (`[game]` in their problem.toml); the last one is
+/// interactive, judged in its package by the interactor export writes for its rules.
+const DECLARED: [&str; 7] = [
     "take-1-3-4",
     "dawsons-chess",
     "kayles-huge",
     "stripes-four",
     "misere-take",
     "nim-move",
+    "take-1-3-4-play",
 ];
 
 fn repo() -> PathBuf {
@@ -181,8 +188,8 @@ fn parts() -> Vec<&'static str> {
     parts
 }
 
-/// `verifyproblem` on `package` reports 0 errors.
-fn verifyproblem(tools: &Problemtools, package: &Path, parts: &[&str], name: &str) {
+/// `verifyproblem` on `package` reports 0 errors; returns its output.
+fn verifyproblem(tools: &Problemtools, package: &Path, parts: &[&str], name: &str) -> String {
     let output = Process::new(&tools.verifyproblem)
         .arg(package)
         .arg("-p")
@@ -199,25 +206,14 @@ fn verifyproblem(tools: &Problemtools, package: &Path, parts: &[&str], name: &st
         "verifyproblem on {name}:\n{text}"
     );
     assert!(output.status.success(), "{text}");
+    text
 }
 
 /// A problem made by `stonejudge new` (a validator program, the default output validation)
 /// exports to a package `verifyproblem` accepts.
 fn verifyproblem_accepts_an_exported_program_backed_problem(tools: &Problemtools) {
     let scratch = tempfile::tempdir().expect("temp dir");
-    let run = |args: &[&str]| {
-        let output = Command::cargo_bin("stonejudge")
-            .expect("binary")
-            .current_dir(scratch.path())
-            .args(args)
-            .output()
-            .expect("run stonejudge");
-        assert!(
-            output.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-    };
+    let run = |args: &[&str]| declared_players::stonejudge_in(scratch.path(), args);
     run(&["new", "demo"]);
     run(&[
         "export",
@@ -230,4 +226,30 @@ fn verifyproblem_accepts_an_exported_program_backed_problem(tools: &Problemtools
     // problemtools takes the folder's name as the short name, which must be [a-z0-9]+.
     let package = scratch.path().join("export/demo");
     verifyproblem(tools, &package, &parts(), "demo");
+}
+
+/// Declared play problems of each way the exported interactor decides positions (a misère
+/// single heap among them), each with a perfect C++ player in `accepted/` and one playing the
+/// other convention in `wrong_answer/`: `verifyproblem` runs both against the interactor,
+/// and reports 0 errors only if each gets the verdict its folder expects.
+fn verifyproblem_accepts_exported_declared_play_problems(tools: &Problemtools) {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let root = scratch.path().join("archive");
+    for game in &declared_players::GAMES {
+        declared_players::make(&root, game);
+        let package = scratch.path().join("packages").join(game.name);
+        let output = stonejudge()
+            .args(["export", game.name, "--format", "kattis", "--root"])
+            .arg(&root)
+            .arg("--out")
+            .arg(&package)
+            .output()
+            .expect("run export");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "export {}: {err}", game.name);
+        let text = verifyproblem(tools, &package, &parts(), game.name);
+        for submission in ["accepted/perfect.cpp", "wrong_answer/other_play.cpp"] {
+            assert!(text.contains(submission), "{}: {text}", game.name);
+        }
+    }
 }

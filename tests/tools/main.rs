@@ -5,6 +5,8 @@
 //! does. (A harness of our own, `libtest-mimic`, because the built-in one cannot decide at run
 //! time that a test is ignored.)
 
+#[path = "../suite/declared_players.rs"]
+mod declared_players;
 mod export_kattis;
 mod memory_cgroup;
 #[path = "../suite/nim_cli.rs"]

@@ -10,7 +10,8 @@
 //! output_validators/<name>/…           only for nim and Nim-rule declared move problems (any
 //!                                      winning move is accepted), for a program-backed
 //!                                      problem's checker, wrapped, and the interactors of the
-//!                                      interactive problems
+//!                                      interactive problems (a declared play problem's
+//!                                      written from its rules)
 //! submissions/<folder>/<file>          the example solutions in C++ and Rust
 //! ```
 //!
@@ -25,7 +26,10 @@
 //!   validator here, and its export is refused rather than judged by exact answers. An
 //!   interactive problem is `validation: custom interactive`, its output validator the perfect
 //!   judge in C++ speaking the Kattis interactor protocol (the same strategy as ours, its
-//!   random numbers from its own generator seeded by the test). Input validators are
+//!   random numbers from its own generator seeded by the test). A declared play problem's
+//!   interactor is a template whose `@NAME@` placeholders take its rules as constants
+//!   (`KattisAnswers::Plays`): every removal with its octal digit, the largest heap, and how
+//!   positions are decided, so the package plays exactly the declaration's game. Input validators are
 //!   checktestdata scripts (problemtools runs them itself),
 //!   short enough to read against the statement; the test suite checks that they accept every
 //!   test and reject what our strict validator rejects.
@@ -50,7 +54,7 @@ use crate::archive::manifest::{ProblemKind, ProgramPath};
 use crate::archive::statement::{self, STATEMENT_FILE};
 use crate::archive::{build, Manifest};
 use crate::catalog::{DynProblem, Resolved, Tools};
-use crate::problem::{Constraint, KattisAnswers};
+use crate::problem::{Constraint, Decided, KattisAnswers, TakeRules};
 use crate::run::fnv1a_128;
 
 /// Problems whose answers are not unique, with the source of their output validator.
@@ -89,6 +93,60 @@ const INTERACTORS: [(&str, &str); 2] = [
 
 /// What every interactor includes: the Kattis protocol and the judge's game loop.
 const INTERACTOR_HEADER: &str = include_str!("kattis/play.h");
+
+/// The interactor of a declared play problem, as a template: `@NAME@` stands for one of the
+/// rules' constants ([`declared_interactor`]); C++ braces leave `{NAME}` to the source.
+const DECLARED_INTERACTOR: &str = include_str!("kattis/declared_play_interactor.cpp");
+
+/// The C++ interactor playing `rules`: [`DECLARED_INTERACTOR`] with the rules as constants.
+pub fn declared_interactor(rules: &TakeRules) -> Result<String, String> {
+    let removals: Vec<String> = (rules.removals.iter())
+        .map(|(k, digit)| format!("{{{k}, {digit}}}"))
+        .collect();
+    let decided = match rules.decided_by {
+        Decided::Grundy => "GRUNDY",
+        Decided::Bouton => "BOUTON",
+        Decided::MisereSearch => "MISERE_SEARCH",
+    };
+    fill_placeholders(
+        DECLARED_INTERACTOR,
+        &[
+            (
+                "RULESET",
+                rules.about.replace(|c: char| c.is_control(), " "),
+            ),
+            ("REMOVALS", removals.join(", ")),
+            ("MAX_HEAP", rules.max_heap.to_string()),
+            ("DECIDED", decided.to_string()),
+        ],
+    )
+    .map_err(|e| format!("the interactor template: {e}"))
+}
+
+/// `template` with every `@NAME@` replaced by the value of `NAME`; a placeholder without a
+/// value, or a value without a placeholder, is refused (the template and its caller disagree).
+fn fill_placeholders(template: &str, values: &[(&str, String)]) -> Result<String, String> {
+    let mut out = String::with_capacity(template.len());
+    let mut used = vec![false; values.len()];
+    let mut rest = template;
+    while let Some(open) = rest.find('@') {
+        let close = rest[open + 1..]
+            .find('@')
+            .ok_or_else(|| format!("unclosed @ in {:?}", &rest[open..]))?;
+        let name = &rest[open + 1..open + 1 + close];
+        let i = (values.iter().position(|(n, _)| *n == name))
+            .ok_or_else(|| format!("@{name}@ has no value"))?;
+        used[i] = true;
+        out.push_str(&rest[..open]);
+        out.push_str(&values[i].1);
+        rest = &rest[open + close + 2..];
+    }
+    out.push_str(rest);
+    match values.iter().zip(used).find(|(_, used)| !used) {
+        Some(((name, _), _)) => Err(format!("no @{name}@ to fill")),
+        None => Ok(out),
+    }
+}
 
 /// The checktestdata script validating `problem`'s inputs, its bounds filled in.
 pub fn input_validator(problem: &dyn DynProblem) -> Result<String, String> {
@@ -143,6 +201,8 @@ pub fn output_validator(problem: &dyn DynProblem) -> Result<Option<&'static str>
             "{}: no Kattis output validator: {why}",
             problem.name()
         )),
+        // The interactor judges; it is written by [`catalog_validation`].
+        Some(KattisAnswers::Plays(_)) => Ok(None),
     }
 }
 
@@ -170,14 +230,15 @@ fn catalog_validation(problem: &dyn DynProblem) -> Result<Validation, String> {
         format!("input_validators/{name}.ctd"),
         input_validator(problem)?,
     )];
-    // The interactors are the catalog's own: a declared game (which has Kattis hints) of the
-    // same name plays other rules.
-    let interactor = lookup(&INTERACTORS, name).filter(|_| problem.kattis().is_none());
+    // The catalog's interactors are by name: a declared game (which has Kattis hints) of the
+    // same name plays other rules, its own.
+    let interactor = match problem.kattis().map(|hints| hints.answers) {
+        Some(KattisAnswers::Plays(rules)) => Some(declared_interactor(&rules)?),
+        Some(_) => None,
+        None => lookup(&INTERACTORS, name).map(str::to_string),
+    };
     if let Some(source) = interactor {
-        files.push((
-            format!("output_validators/{name}/interactor.cpp"),
-            source.to_string(),
-        ));
+        files.push((format!("output_validators/{name}/interactor.cpp"), source));
         files.push((
             format!("output_validators/{name}/play.h"),
             INTERACTOR_HEADER.to_string(),
@@ -496,6 +557,33 @@ mod tests {
             }
             assert!(!script.contains('{'), "{name}:\n{script}");
         }
+    }
+
+    #[test]
+    fn interactor_placeholders_are_filled_or_refused() {
+        let values = |names: &[&'static str]| -> Vec<(&'static str, String)> {
+            names.iter().map(|n| (*n, n.to_lowercase())).collect()
+        };
+        let filled = fill_placeholders("a @X@ b {@Y@}", &values(&["X", "Y"]));
+        assert_eq!(filled.as_deref(), Ok("a x b {y}"));
+        let unknown = fill_placeholders("@X@ @Z@", &values(&["X"])).unwrap_err();
+        assert_eq!(unknown, "@Z@ has no value");
+        let unused = fill_placeholders("@X@", &values(&["X", "Y"])).unwrap_err();
+        assert_eq!(unused, "no @Y@ to fill");
+        assert!(fill_placeholders("@X", &values(&["X"])).is_err());
+        let rules = TakeRules {
+            about: "subtraction:1,3,4, normal play".to_string(),
+            removals: vec![(1, 3), (3, 3), (4, 3)],
+            max_heap: 60,
+            decided_by: Decided::Grundy,
+        };
+        let source = declared_interactor(&rules).expect("filled");
+        assert!(!source.contains('@'), "{source}");
+        assert!(
+            source.contains("REMOVALS = {{1, 3}, {3, 3}, {4, 3}};"),
+            "{source}"
+        );
+        assert!(source.contains("DECIDED = GRUNDY;"), "{source}");
     }
 
     #[test]

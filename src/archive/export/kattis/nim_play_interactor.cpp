@@ -9,6 +9,7 @@ struct Heaps {
         return x;
     }
     bool mover_wins() const { return total() != 0; }
+    bool misere() const { return false; }
     bool legal(Move m, std::string &why) const {
         if (m.first < 1 || m.first > h.size()) { why = "there is no such heap"; return false; }
         if (m.second < 1 || m.second > h[m.first - 1]) { why = "the heap has too few stones"; return false; }
@@ -35,28 +36,4 @@ struct Heaps {
     }
 };
 
-int main(int argc, char **argv) {
-    if (argc < 4) return 1;
-    feedback_dir = argv[3];
-    FILE *input = fopen(argv[1], "r");
-    unsigned long long seed;
-    int g;
-    if (!input || fscanf(input, "%llu %d", &seed, &g) != 2) return 1;
-    Random random{seed};
-    say(std::to_string(g));
-    for (int game = 1; game <= g; game++) {
-        int n;
-        if (fscanf(input, "%d", &n) != 1) return 1;
-        Heaps heaps;
-        std::string line = std::to_string(n);
-        for (int i = 0; i < n; i++) {
-            unsigned long long a;
-            if (fscanf(input, "%llu", &a) != 1) return 1;
-            heaps.h.push_back(a);
-            line += " " + std::to_string(a);
-        }
-        say(line);
-        play(heaps, "game " + std::to_string(game) + " (heaps " + line.substr(line.find(' ') + 1) + ")", random);
-    }
-    after_the_last_game(g);
-}
+int main(int argc, char **argv) { return heap_games<Heaps>(argc, argv, UINT64_MAX); }

@@ -66,7 +66,8 @@ struct Random {
 typedef std::pair<uint64_t, uint64_t> Move;
 
 // Plays one game of `position` (a type with mover_wins(), legal(Move, std::string&),
-// winning_moves(), legal_moves(), play(Move), describe()); returns normally if the program won.
+// winning_moves(), legal_moves(), play(Move), describe(), and misere(): true when the player
+// left without a move wins); returns normally if the program won.
 template <class Position>
 static void play(Position position, const std::string &place, Random &random) {
     std::vector<uint64_t> choice = numbers(place, 1);
@@ -84,6 +85,7 @@ static void play(Position position, const std::string &place, Random &random) {
             std::string why;
             if (move == Move(0, 0)) {
                 if (!position.legal_moves().empty()) reject(place + ": you wrote `0 0`, but you have a move");
+                if (position.misere()) return;
                 reject(place + ": you had no legal move left and lost");
             }
             if (!position.legal(move, why)) reject(place + ": your move is illegal: " + why);
@@ -98,6 +100,7 @@ static void play(Position position, const std::string &place, Random &random) {
                                                             : position.legal_moves();
             if (moves.empty()) {
                 say("0 0");
+                if (position.misere()) reject(place + ": you made the last move, and lose in misere play");
                 return;
             }
             Move move = moves[random.below(moves.size())];
@@ -114,4 +117,34 @@ static void play(Position position, const std::string &place, Random &random) {
     std::string rest;
     if (std::cin >> rest) reject("after the last game the program wrote `" + rest + "`");
     finish(42, "won all " + std::to_string(games) + " games");
+}
+
+// Plays the games of an input file `s` / `g` / g lines `n h1 ... hn` (nim-play's shape, and
+// the declared play problems'): each game's heaps go into a `Heaps` (a position for `play`
+// with the vector `h`); a heap above `max_heap` is an input the interactor cannot judge.
+template <class Heaps>
+static int heap_games(int argc, char **argv, uint64_t max_heap) {
+    if (argc < 4) return 1;
+    feedback_dir = argv[3];
+    FILE *input = fopen(argv[1], "r");
+    unsigned long long seed;
+    int g;
+    if (!input || fscanf(input, "%llu %d", &seed, &g) != 2) return 1;
+    Random random{seed};
+    say(std::to_string(g));
+    for (int game = 1; game <= g; game++) {
+        int n;
+        if (fscanf(input, "%d", &n) != 1) return 1;
+        Heaps heaps;
+        std::string line = std::to_string(n);
+        for (int i = 0; i < n; i++) {
+            unsigned long long a;
+            if (fscanf(input, "%llu", &a) != 1 || a > max_heap) return 1;
+            heaps.h.push_back(a);
+            line += " " + std::to_string(a);
+        }
+        say(line);
+        play(heaps, "game " + std::to_string(game) + " (heaps " + line.substr(line.find(' ') + 1) + ")", random);
+    }
+    after_the_last_game(g);
 }

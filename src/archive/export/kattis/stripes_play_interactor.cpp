@@ -23,6 +23,7 @@ struct Board {
         return x;
     }
     bool mover_wins() const { return total() != 0; }
+    bool misere() const { return false; }
     bool legal(Move m, std::string &why) const {
         bool known = false;
         for (uint64_t l : lengths) known |= l == m.first;
