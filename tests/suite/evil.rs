@@ -151,6 +151,11 @@ fn judge_memory_bomb(program: &Program, mode: &str, expected: Verdict) -> TestOu
     judge_case_with(unconfined(), program, mode, expected, &limits)
 }
 
+/// Checks that the message of a judged test says `what`.
+fn says(outcome: TestOutcome, what: &str) {
+    assert!(outcome.message.contains(what), "{}", outcome.message);
+}
+
 pub(crate) fn judge_case_under(
     program: &Program,
     mode: &str,
@@ -302,11 +307,9 @@ fn heap_growth_in_c_is_mle_by_its_peak() {
 
 #[test]
 fn heap_growth_in_cpp_is_mle_by_bad_alloc() {
-    let outcome = judge_memory_bomb(&fixtures().cpp, "bad-alloc", Verdict::MLE);
-    assert!(
-        outcome.message.contains("std::bad_alloc"),
-        "{}",
-        outcome.message
+    says(
+        judge_memory_bomb(&fixtures().cpp, "bad-alloc", Verdict::MLE),
+        "std::bad_alloc",
     );
 }
 
@@ -335,11 +338,9 @@ fn deep_recursion_is_mle() {
 /// `malloc` fails, far below its peak, is RE (with a memory cgroup it is MLE).
 #[test]
 fn giving_up_with_an_exit_code_when_malloc_fails_is_re_without_a_cgroup() {
-    let outcome = judge_memory_bomb(&fixtures().c, "malloc-64", Verdict::RE);
-    assert!(
-        outcome.message.contains("exit code 3"),
-        "{}",
-        outcome.message
+    says(
+        judge_memory_bomb(&fixtures().c, "malloc-64", Verdict::RE),
+        "exit code 3",
     );
 }
 
@@ -453,59 +454,48 @@ fn unread_64_mib_stdin_does_not_block() {
 
 #[test]
 fn segmentation_fault_is_re() {
-    let outcome = judge_case(&fixtures().c, "segv", Verdict::RE);
-    assert!(outcome.message.contains("SIGSEGV"), "{}", outcome.message);
+    says(judge_case(&fixtures().c, "segv", Verdict::RE), "SIGSEGV");
 }
 
 #[test]
 fn division_by_zero_is_re() {
-    let outcome = judge_case(&fixtures().c, "fpe", Verdict::RE);
-    assert!(outcome.message.contains("SIGFPE"), "{}", outcome.message);
+    says(judge_case(&fixtures().c, "fpe", Verdict::RE), "SIGFPE");
 }
 
 #[test]
 fn abort_is_re() {
-    let outcome = judge_case(&fixtures().c, "abort", Verdict::RE);
-    assert!(outcome.message.contains("SIGABRT"), "{}", outcome.message);
+    says(judge_case(&fixtures().c, "abort", Verdict::RE), "SIGABRT");
 }
 
 #[test]
 fn uncaught_cpp_exception_is_re() {
-    let outcome = judge_case(&fixtures().cpp, "exception", Verdict::RE);
-    assert!(
-        outcome.message.contains("uncaught on purpose"),
-        "{}",
-        outcome.message
+    says(
+        judge_case(&fixtures().cpp, "exception", Verdict::RE),
+        "uncaught on purpose",
     );
 }
 
 #[test]
 fn rust_panic_is_re() {
-    let outcome = judge_case(&fixtures().rust, "panic", Verdict::RE);
-    assert!(
-        outcome.message.contains("exit code 101"),
-        "{}",
-        outcome.message
+    says(
+        judge_case(&fixtures().rust, "panic", Verdict::RE),
+        "exit code 101",
     );
 }
 
 #[test]
 fn python_exception_is_re_even_after_a_correct_answer() {
-    let outcome = judge_case(&fixtures().python, "exception", Verdict::RE);
-    assert!(
-        outcome.message.contains("ValueError: on purpose"),
-        "{}",
-        outcome.message
+    says(
+        judge_case(&fixtures().python, "exception", Verdict::RE),
+        "ValueError: on purpose",
     );
 }
 
 #[test]
 fn correct_answer_with_exit_code_2_is_re() {
-    let outcome = judge_case(&fixtures().c, "exit2", Verdict::RE);
-    assert!(
-        outcome.message.contains("exit code 2"),
-        "{}",
-        outcome.message
+    says(
+        judge_case(&fixtures().c, "exit2", Verdict::RE),
+        "exit code 2",
     );
 }
 
