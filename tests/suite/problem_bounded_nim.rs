@@ -180,18 +180,10 @@ fn shrinking_a_second_player_win_ends_small() {
 
 #[test]
 fn accepted_solutions_print_the_reference_answer() {
-    let mut inputs = Vec::new();
-    for (mode, seed) in [
-        ("max", 1),
-        ("huge", 2),
-        ("one", 3),
-        ("wide", 4),
-        ("many", 5),
-        ("random", 6),
-        ("min", 7),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode)]));
-    }
+    let inputs = in_modes(
+        NAME,
+        &["max", "huge", "one", "wide", "many", "random", "min"],
+    );
     assert_accepted_solutions(NAME, &inputs, true, &["cpp", "py"]);
 }
 

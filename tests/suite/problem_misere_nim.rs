@@ -133,15 +133,7 @@ fn shrinking_a_brother_win_ends_at_one_stone() {
 #[test]
 fn accepted_solutions_print_the_reference_answer() {
     let mut inputs = vec![SAMPLE.to_string()];
-    for (mode, seed) in [
-        ("max", 1),
-        ("ones", 2),
-        ("one-big", 3),
-        ("random", 4),
-        ("min", 5),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode)]));
-    }
+    inputs.extend(in_modes(NAME, &["max", "ones", "one-big", "random", "min"]));
     assert_accepted_solutions(NAME, &inputs, true, &["cpp", "py"]);
 }
 

@@ -207,17 +207,19 @@ fn shrinking_a_second_player_win_ends_small() {
 #[test]
 fn accepted_solutions_print_the_reference_answer() {
     let mut inputs = vec![SEED_004.to_string()];
-    for (mode, seed, t) in [
-        ("max", 1, "1000"),
-        ("long-period", 2, "3"),
-        ("with-one", 3, "50"),
-        ("heap-zero", 4, "50"),
-        ("without-one", 5, "50"),
-        ("random", 6, "50"),
-        ("min", 7, "1"),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode), ("t", t)]));
-    }
+    inputs.extend(in_modes_with(
+        NAME,
+        "t",
+        &[
+            ("max", "1000"),
+            ("long-period", "3"),
+            ("with-one", "50"),
+            ("heap-zero", "50"),
+            ("without-one", "50"),
+            ("random", "50"),
+            ("min", "1"),
+        ],
+    ));
     // The Python solution is correct but too slow for the largest tests under CPython: it
     // lives in solutions/time_limit_exceeded/, where `verify` holds it to AC-or-TLE.
     assert_accepted_solutions(NAME, &inputs, true, &["cpp"]);

@@ -200,17 +200,10 @@ fn shrink_candidates_are_valid_and_smaller() {
 #[test]
 fn accepted_solutions_find_winning_moves() {
     let mut inputs = vec![one_case("3 5 7 19 50")];
-    for (mode, seed) in [
-        ("max", 1),
-        ("huge", 2),
-        ("many", 3),
-        ("equal", 4),
-        ("single", 5),
-        ("random", 6),
-        ("min", 7),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode)]));
-    }
+    inputs.extend(in_modes(
+        NAME,
+        &["max", "huge", "many", "equal", "single", "random", "min"],
+    ));
     assert_accepted_solutions(NAME, &inputs, false, &["cpp", "py"]);
 }
 

@@ -246,15 +246,17 @@ fn shrinking_a_failure_of_the_split_bit_ends_small() {
 #[test]
 fn accepted_solutions_print_the_reference_answer() {
     let mut inputs = vec![SAMPLE.to_string()];
-    for (mode, seed, t) in [
-        ("max", 1, "6"),
-        ("split", 2, "20"),
-        ("no-split", 3, "20"),
-        ("random", 4, "20"),
-        ("min", 5, "1"),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode), ("t", t)]));
-    }
+    inputs.extend(in_modes_with(
+        NAME,
+        "t",
+        &[
+            ("max", "6"),
+            ("split", "20"),
+            ("no-split", "20"),
+            ("random", "20"),
+            ("min", "1"),
+        ],
+    ));
     // The Python solution is correct but too slow for the full tests: it lives in
     // solutions/time_limit_exceeded/, where `verify` holds it to AC-or-TLE.
     assert_accepted_solutions(NAME, &inputs, true, &["cpp"]);
@@ -275,11 +277,11 @@ fn the_accepted_cpp_solution_handles_the_full_max_test() {
 
 #[test]
 fn wrong_solutions_are_caught_by_generated_data() {
-    let mut inputs = Vec::new();
-    for seed in 0..3 {
-        for mode in ["random", "split", "no-split"] {
-            inputs.push(generate(NAME, seed, &[("mode", mode), ("max_h", "300")]));
-        }
-    }
+    let inputs = over_seeds(
+        NAME,
+        3,
+        &["random", "split", "no-split"],
+        &[("max_h", "300")],
+    );
     assert_wrong_solutions_caught(NAME, &inputs);
 }

@@ -220,25 +220,12 @@ fn shrinking_a_first_player_win_ends_at_a_row_of_two() {
 #[test]
 fn accepted_solutions_print_the_reference_answer() {
     let mut inputs = vec![SAMPLE.to_string()];
-    for (mode, seed) in [
-        ("max", 1),
-        ("huge", 2),
-        ("random", 3),
-        ("small", 4),
-        ("min", 5),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode)]));
-    }
+    inputs.extend(in_modes(NAME, &["max", "huge", "random", "small", "min"]));
     assert_accepted_solutions(NAME, &inputs, true, &["cpp", "py"]);
 }
 
 #[test]
 fn wrong_solutions_are_caught_by_generated_data() {
-    let mut inputs = Vec::new();
-    for seed in 0..3 {
-        for mode in ["random", "huge", "small"] {
-            inputs.push(generate(NAME, seed, &[("mode", mode)]));
-        }
-    }
+    let inputs = over_seeds(NAME, 3, &["random", "huge", "small"], &[]);
     assert_wrong_solutions_caught(NAME, &inputs);
 }

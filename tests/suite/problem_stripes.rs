@@ -180,27 +180,15 @@ fn shrinking_a_first_player_win_ends_at_the_smallest_one() {
 #[test]
 fn accepted_solutions_print_the_reference_answer() {
     let mut inputs = vec![SAMPLE.to_string()];
-    for (mode, seed) in [
-        ("max", 1),
-        ("wide", 2),
-        ("all", 3),
-        ("random", 4),
-        ("short", 5),
-        ("equal", 6),
-        ("min", 7),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode)]));
-    }
+    inputs.extend(in_modes(
+        NAME,
+        &["max", "wide", "all", "random", "short", "equal", "min"],
+    ));
     assert_accepted_solutions(NAME, &inputs, true, &["cpp", "py", "rs"]);
 }
 
 #[test]
 fn wrong_solutions_are_caught_by_generated_data() {
-    let mut inputs = Vec::new();
-    for seed in 0..3 {
-        for mode in ["random", "equal", "all", "max", "wide"] {
-            inputs.push(generate(NAME, seed, &[("mode", mode)]));
-        }
-    }
+    let inputs = over_seeds(NAME, 3, &["random", "equal", "all", "max", "wide"], &[]);
     assert_wrong_solutions_caught(NAME, &inputs);
 }

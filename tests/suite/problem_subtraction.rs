@@ -172,17 +172,10 @@ fn shrinking_a_lost_position_ends_at_the_smallest_one() {
 #[test]
 fn accepted_solutions_print_the_reference_answer() {
     let mut inputs = vec![SAMPLE.to_string(), "0\n".to_string()];
-    for (mode, seed) in [
-        ("max", 1),
-        ("shuffled", 2),
-        ("zero", 3),
-        ("no-one", 4),
-        ("one", 5),
-        ("random", 6),
-        ("min", 7),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode)]));
-    }
+    inputs.extend(in_modes(
+        NAME,
+        &["max", "shuffled", "zero", "no-one", "one", "random", "min"],
+    ));
     // The Python solution is correct but too slow for the largest tests under CPython: it
     // lives in solutions/time_limit_exceeded/, where `verify` holds it to AC-or-TLE.
     assert_accepted_solutions(NAME, &inputs, true, &["cpp"]);

@@ -189,26 +189,16 @@ fn shrinking_a_p_position_ends_at_zero_zero() {
 #[test]
 fn accepted_solutions_print_the_reference_answer() {
     let mut inputs = vec![SAMPLE.to_string()];
-    for (mode, seed) in [
-        ("max", 1),
-        ("p-near-max", 2),
-        ("fibonacci", 3),
-        ("random", 4),
-        ("min", 5),
-    ] {
-        inputs.push(generate(NAME, seed, &[("mode", mode)]));
-    }
+    inputs.extend(in_modes(
+        NAME,
+        &["max", "p-near-max", "fibonacci", "random", "min"],
+    ));
     assert_accepted_solutions(NAME, &inputs, true, &["cpp", "py"]);
 }
 
 #[test]
 fn wrong_solutions_are_caught_by_generated_data() {
-    let mut inputs = Vec::new();
-    for seed in 0..3 {
-        for mode in ["random", "p-near-max", "fibonacci"] {
-            inputs.push(generate(NAME, seed, &[("mode", mode)]));
-        }
-    }
+    let inputs = over_seeds(NAME, 3, &["random", "p-near-max", "fibonacci"], &[]);
     assert_wrong_solutions_caught(NAME, &inputs);
 }
 

@@ -27,6 +27,45 @@ pub fn generate(name: &str, seed: u64, params: &[(&str, &str)]) -> String {
         .unwrap_or_else(|e| panic!("gen {name} --seed {seed} {params:?}: {e}"))
 }
 
+/// One input per mode, the `i`-th mode with seed `i + 1`: a problem's spread of cases.
+pub fn in_modes(name: &str, modes: &[&str]) -> Vec<String> {
+    seeded_in_turn(name, modes.iter().map(|&mode| vec![("mode", mode)]))
+}
+
+/// [`in_modes`], each mode with its own value of the parameter `key`.
+pub fn in_modes_with(name: &str, key: &str, runs: &[(&str, &str)]) -> Vec<String> {
+    seeded_in_turn(
+        name,
+        runs.iter()
+            .map(|&(mode, value)| vec![("mode", mode), (key, value)]),
+    )
+}
+
+/// One input per set of parameters, the `i`-th with seed `i + 1`.
+fn seeded_in_turn<'a>(
+    name: &str,
+    params: impl Iterator<Item = Vec<(&'a str, &'a str)>>,
+) -> Vec<String> {
+    (1..)
+        .zip(params)
+        .map(|(seed, params)| generate(name, seed, &params))
+        .collect()
+}
+
+/// One input per seed in `0..seeds` and mode, with the `extra` parameters: data to catch
+/// wrong solutions with.
+pub fn over_seeds(name: &str, seeds: u64, modes: &[&str], extra: &[(&str, &str)]) -> Vec<String> {
+    let mut inputs = Vec::new();
+    for seed in 0..seeds {
+        for &mode in modes {
+            let mut params = vec![("mode", mode)];
+            params.extend_from_slice(extra);
+            inputs.push(generate(name, seed, &params));
+        }
+    }
+    inputs
+}
+
 pub fn stonejudge() -> Command {
     Command::cargo_bin("stonejudge").expect("the stonejudge binary is built")
 }
