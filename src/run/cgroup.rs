@@ -195,24 +195,12 @@ impl MemoryCgroup {
         if self.current_limit.is_none() {
             return Ok(());
         }
-        let none = match self.version {
-            Version::V1 => "-1",
-            Version::V2 => "max",
-        };
-        // Raising: memory+swap first (v1 requires memory+swap ≥ memory at every moment).
-        let lifted = match &mut self.memsw {
-            Some(memsw) => write_value(memsw, none),
-            None => Ok(()),
-        }
-        .and_then(|()| write_value(&mut self.limit, none));
-        lifted.map_err(|e| {
+        self.set_limit(None).map_err(|e| {
             format!(
                 "cannot lift the memory limit of {}: {e}",
                 self.dir.display()
             )
-        })?;
-        self.current_limit = None;
-        Ok(())
+        })
     }
 
     /// Readies the cgroup for a run limited to `limit` bytes: the limit (and the swap limit
@@ -222,9 +210,8 @@ impl MemoryCgroup {
         let failed =
             |what: &str, e: std::io::Error| format!("cannot {what} of {}: {e}", dir.display());
         if self.current_limit != Some(limit) {
-            self.set_limit(limit)
+            self.set_limit(Some(limit))
                 .map_err(|e| failed("set the memory limit", e))?;
-            self.current_limit = Some(limit);
         }
         if let Some(peak) = &mut self.peak {
             if write_value(peak, "0").is_err() {
@@ -245,22 +232,33 @@ impl MemoryCgroup {
         Ok(())
     }
 
-    /// Writes the limit, and the memory+swap limit where there is one, in the order the
-    /// kernel accepts (v1 requires memory+swap ≥ memory at every moment).
-    fn set_limit(&mut self, limit: u64) -> std::io::Result<()> {
-        let value = limit.to_string();
-        let raising = self.current_limit.is_some_and(|current| limit > current);
+    /// Writes the limit (`None`: no limit), and the memory+swap limit where there is one, in
+    /// the order the kernel accepts (v1 requires memory+swap ≥ memory at every moment); notes
+    /// it as the current limit once written.
+    fn set_limit(&mut self, limit: Option<u64>) -> std::io::Result<()> {
+        let value = match (limit, self.version) {
+            (Some(bytes), _) => bytes.to_string(),
+            (None, Version::V1) => "-1".to_string(),
+            (None, Version::V2) => "max".to_string(),
+        };
+        let raising = match (self.current_limit, limit) {
+            (Some(current), Some(limit)) => limit > current,
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
         match &mut self.memsw {
             Some(memsw) if raising => {
                 write_value(memsw, &value)?;
-                write_value(&mut self.limit, &value)
+                write_value(&mut self.limit, &value)?;
             }
             Some(memsw) => {
                 write_value(&mut self.limit, &value)?;
-                write_value(memsw, &value)
+                write_value(memsw, &value)?;
             }
-            None => write_value(&mut self.limit, &value),
+            None => write_value(&mut self.limit, &value)?,
         }
+        self.current_limit = limit;
+        Ok(())
     }
 
     /// The counters of limit hits (v2; v1's failure count is reset instead) and OOM kills.

@@ -456,7 +456,7 @@ struct Server {
 
 /// Moves this process into the cgroup whose `cgroup.procs` is `procs`.
 fn move_into(procs: &OwnedFd) -> std::io::Result<()> {
-    // SAFETY: writing two bytes from a constant to a descriptor we own.
+    // SAFETY: writing one byte from a constant to a descriptor we own.
     if unsafe { libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1) } != 1 {
         return Err(std::io::Error::last_os_error());
     }
@@ -493,8 +493,9 @@ unsafe fn prefer_oom_kill() -> Result<(), i32> {
 fn ignored_signals() -> Vec<libc::c_int> {
     (1..=libc::SIGRTMAX())
         .filter(|&signal| {
-            // SAFETY: a zeroed sigaction is valid; querying a disposition changes nothing.
+            // SAFETY: a zeroed sigaction is a valid value of the plain C struct.
             let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+            // SAFETY: with no new action, sigaction only writes the current one into ours.
             let queried = unsafe { libc::sigaction(signal, std::ptr::null(), &mut action) };
             queried == 0 && action.sa_sigaction == libc::SIG_IGN
         })
