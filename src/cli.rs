@@ -377,14 +377,42 @@ pub struct SandboxArg {
     /// How the programs run are confined: auto (every protection this system offers; what is
     /// missing is said once on standard error), strict (every protection, or exit 2), off
     /// (none). Protections: no network, no files but the system's, the program's own and a
-    /// scratch directory, processes contained and counted, no privileges. Compilers are not
-    /// confined. Where a memory cgroup can be made (auto and strict; strict runs without
-    /// one), memory is limited by it and MLE means the limit was hit.
+    /// scratch directory, processes contained and counted, no privileges. Compilers are
+    /// confined too: they read the system's directories, their toolchain and the source's own
+    /// files, and write only a scratch directory. Where a memory cgroup can be made (auto and
+    /// strict; strict runs without one), memory is limited by it and MLE means the limit was
+    /// hit.
     #[arg(long, value_name = "MODE", default_value = "auto",
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::run::Sandbox::NAMES)
               .map(|name| name.parse::<stonejudge::run::Sandbox>().unwrap_or_default()))]
     pub sandbox: stonejudge::run::Sandbox,
+}
+
+/// The limits of the compilers, on the commands that compile the programs they judge.
+#[derive(Debug, Args)]
+pub struct CompileArgs {
+    /// CPU time limit of one compile, in seconds; the wall-clock limit is twice this plus one
+    /// second. A compiler that reaches it is CE, naming the limit [default: 60].
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub compile_time_limit: Option<Duration>,
+    /// Memory limit of one compile (all of the compiler's processes), in MiB. A compiler that
+    /// reaches it is CE, naming the limit [default: 2048].
+    #[arg(long, value_name = "MIB", allow_negative_numbers = true,
+          value_parser = number(1, 1 << 20))]
+    pub compile_memory_limit: Option<u64>,
+}
+
+impl CompileArgs {
+    pub fn limits(&self) -> stonejudge::run::CompileLimits {
+        let default = stonejudge::run::CompileLimits::default();
+        stonejudge::run::CompileLimits {
+            cpu: self.compile_time_limit.unwrap_or(default.cpu),
+            memory_bytes: self
+                .compile_memory_limit
+                .map_or(default.memory_bytes, |mib| mib << 20),
+        }
+    }
 }
 
 /// The limits of each run of a program, on the commands that judge one.
@@ -482,6 +510,8 @@ pub struct StressArgs {
     #[command(flatten)]
     pub sandbox: SandboxArg,
     #[command(flatten)]
+    pub compile: CompileArgs,
+    #[command(flatten)]
     pub archive: ArchiveArg,
     /// Where to save the failing case (and FILE with .ans for its answer); checked before the
     /// run starts [default: .stonejudge/stress-<PROBLEM>.in, a directory git ignores].
@@ -512,6 +542,8 @@ pub struct VerifyArgs {
     pub json: Option<PathBuf>,
     #[command(flatten)]
     pub sandbox: SandboxArg,
+    #[command(flatten)]
+    pub compile: CompileArgs,
     #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
@@ -558,6 +590,8 @@ pub struct JudgeArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub sandbox: SandboxArg,
+    #[command(flatten)]
+    pub compile: CompileArgs,
     #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]

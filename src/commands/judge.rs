@@ -46,7 +46,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     )?;
     let limits = problem.limits(args.limits.flags())?;
     let (runner, protections) = super::runner(&args.sandbox)?;
-    let cache = Cache::default_location()?;
+    let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let judging = problem.judging(&tools);
     let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| judging)?;
@@ -77,7 +77,7 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         &dir,
     )?;
     let (runner, protections) = super::runner(&args.sandbox)?;
-    let cache = Cache::default_location()?;
+    let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let mut config = package.config.clone();
     if let Some(memory) = args.limits.memory_limit {
         config.memory_mib = memory;

@@ -52,7 +52,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         check_writable("--save", save)?;
     }
     let (runner, _) = super::runner(&args.sandbox)?;
-    let cache = Cache::default_location()?;
+    let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let program =
         prepare_words(&args.program, &runner, &cache).context("the program under test")?;
     let jobs = args.jobs.count();

@@ -88,7 +88,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     }
     let targets = targets(args)?;
     let (runner, protections) = super::runner(&args.sandbox)?;
-    let cache = Cache::default_location()?;
+    let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let jobs = args.jobs.count();
     let mut archive_verifiers = Vec::new();
     let mut package_verifiers = Vec::new();

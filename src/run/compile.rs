@@ -1,18 +1,52 @@
-//! Compiling sources once: binaries are cached under a name made of a hash of the source bytes
-//! and the compiler command, so an unchanged source is compiled only the first time, by any
-//! process. Writes are atomic: a compiler writes into a private scratch directory and the
-//! result is renamed into place.
+//! Compiling sources once: binaries are cached under a name made of a hash of the source bytes,
+//! the compiler's identity and its command, so an unchanged source is compiled only the first
+//! time, by any process, and a changed compiler builds afresh. Writes are atomic: a compiler
+//! writes into a private scratch directory and the result is renamed into place.
+//!
+//! Compilers are confined like the programs they build (see [`super::confine`]): they read the
+//! system's directories, their own toolchain's installation (see [`super::toolchain`]) and the
+//! program's own files, and write only the scratch directory; a source that reaches for
+//! anything else (the tests' answers by absolute path, through `#include`, `.incbin` or
+//! `include_str!`) fails to compile with the compiler's message. Their CPU time, wall-clock
+//! time and memory are limited ([`CompileLimits`]), and a compiler that runs away is a compile
+//! error that names the limit.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::outcome::mebibytes;
 use super::program::{find_in_path, PrepareError};
+use super::toolchain::{Probe, Toolchain};
 use super::{fnv1a_128, Invocation, Limits, Run, Runner, Stdin};
 
-/// CPU time a compiler may use (its wall-clock limit is twice that plus a second).
-const COMPILE_TIME: Duration = Duration::from_secs(60);
+/// The limits of one compile: CPU time (the wall-clock limit is twice that plus a second) and
+/// memory (all of the compiler's processes together, in its memory cgroup where there is one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompileLimits {
+    pub cpu: Duration,
+    pub memory_bytes: u64,
+}
+
+impl Default for CompileLimits {
+    /// 60 s of CPU time (twice DOMjudge's `script_timelimit`, which is wall-clock time) and
+    /// 2 GiB (DOMjudge's `script_memory_limit`): far above what a contest program needs (g++
+    /// took 1 s and 48 MiB for a small solution here, rustc 1.3 s and 126 MiB, the largest
+    /// process's peak), and a bound on what a hostile one takes.
+    fn default() -> CompileLimits {
+        CompileLimits {
+            cpu: Duration::from_secs(60),
+            memory_bytes: 2 << 30,
+        }
+    }
+}
+
+impl CompileLimits {
+    fn limits(self) -> Limits {
+        Limits::new(self.cpu, self.memory_bytes)
+    }
+}
 
 /// Placeholders in compiler command templates.
 const OUT: &str = "{out}";
@@ -138,15 +172,24 @@ impl Built {
     }
 }
 
-/// The directory of compiled binaries.
+/// The directory of compiled binaries, and the limits of the compiles that fill it.
 #[derive(Debug, Clone)]
 pub struct Cache {
     dir: PathBuf,
+    limits: CompileLimits,
 }
 
 impl Cache {
     pub fn new(dir: impl Into<PathBuf>) -> Cache {
-        Cache { dir: dir.into() }
+        Cache {
+            dir: dir.into(),
+            limits: CompileLimits::default(),
+        }
+    }
+
+    /// The same cache, its compiles under `limits`.
+    pub fn with_limits(self, limits: CompileLimits) -> Cache {
+        Cache { limits, ..self }
     }
 
     /// `$STONEJUDGE_CACHE`, else `$XDG_CACHE_HOME/stonejudge`, else `~/.cache/stonejudge`.
@@ -172,26 +215,29 @@ impl Cache {
 
     /// The compiled binary of `source` (compiling it unless cached), or the compiler's
     /// message as a compile error. For an interpreted language, checks the syntax and returns
-    /// the interpreter.
+    /// the interpreter. The compiler reads the source file and nothing else of its folder.
     pub fn build(
         &self,
         runner: &Runner,
         language: Language,
         source: &Path,
     ) -> Result<Built, PrepareError> {
-        self.build_all(runner, language, &[source.to_owned()], source)
+        self.build_all(runner, language, &[source.to_owned()], source, &[])
     }
 
     /// Like [`Cache::build`], for a program of several files (a directory of sources, as a
     /// Kattis package's submissions may be): C and C++ compile every file of `sources`
     /// together; Rust compiles `main`, which finds its modules itself; Python checks `main`.
-    /// Every file is part of the cache key, so a change in any of them rebuilds.
+    /// Every file is part of the cache key, so a change in any of them rebuilds. The compiler
+    /// may read `sources` and what is beneath `reads` (the program's folder, for its headers
+    /// and modules; include files), and nothing else but its toolchain and the system's.
     pub fn build_all(
         &self,
         runner: &Runner,
         language: Language,
         sources: &[PathBuf],
         main: &Path,
+        reads: &[PathBuf],
     ) -> Result<Built, PrepareError> {
         let mut contents = Vec::with_capacity(sources.len());
         for source in sources {
@@ -206,20 +252,40 @@ impl Cache {
                 main.display()
             ))
         })?;
-        let compiled: Vec<&Path> = match language {
-            Language::Cpp | Language::C => sources.iter().map(PathBuf::as_path).collect(),
-            Language::Rust | Language::Python => vec![main],
+        let toolchain = Toolchain::of(runner, &tool_path, probe(language))?;
+        let compiled: Vec<PathBuf> = match language {
+            Language::Cpp | Language::C => sources.iter().map(|s| absolute(s)).collect(),
+            Language::Rust | Language::Python => vec![absolute(main)],
+        };
+        let compiled: Vec<&Path> = compiled.iter().map(PathBuf::as_path).collect();
+        let confined = |args: Vec<OsString>| {
+            let mut invocation = Invocation::new(&toolchain.executable).args(args).compiler();
+            invocation.reads.extend(toolchain.reads.iter().cloned());
+            invocation
+                .reads
+                .extend(compiled.iter().map(|s| s.to_path_buf()));
+            invocation.reads.extend(reads.iter().map(|r| absolute(r)));
+            invocation
         };
         if language.interpreted() {
-            let invocation = Invocation::new(&tool_path)
-                .args(fill(template, &compiled, None))
-                .trusted();
-            let run = run_compiler(runner, &invocation)?;
-            compile_verdict(&run, &invocation, main)?;
-            return Ok(Built::interpreter(tool_path, &run.stdout));
+            let invocation = confined(fill(template, &compiled, None));
+            let run = self.run_compiler(runner, &invocation)?;
+            self.compile_verdict(&run, &invocation, main)?;
+            return Ok(Built::interpreter(
+                toolchain.executable.clone(),
+                &run.stdout,
+            ));
         }
         let static_flags = language.static_flags();
-        let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-2", tool.as_bytes()];
+        // A binary built unconfined (--sandbox off, or no Landlock) may hold what a confined
+        // compiler could not have read: never served to a confined judge.
+        let files_confined = runner.protections().is_ok_and(|p| p.files.is_some());
+        let confinement: &[u8] = match files_confined {
+            true => b"files confined",
+            false => b"unconfined",
+        };
+        let mut key_parts: Vec<&[u8]> =
+            vec![b"stonejudge-build-3", &toolchain.identity, confinement];
         key_parts.extend(template.iter().chain(static_flags).map(|w| w.as_bytes()));
         // One source keeps the key it always had; several add their file names, which
         // `#include` and `mod` depend on.
@@ -244,11 +310,10 @@ impl Cache {
         }
         let scratch = self.scratch_dir()?;
         let out = scratch.join("program");
-        let invocation = Invocation::new(&tool_path)
-            .args(fill(template, &compiled, Some(&out)))
-            .trusted();
-        let compiled =
-            compile_preferring_static(runner, &invocation, static_flags, main).and_then(|()| {
+        let invocation = confined(fill(template, &compiled, Some(&out))).writes(&scratch);
+        let compiled = self
+            .compile_preferring_static(runner, &invocation, static_flags, main)
+            .and_then(|()| {
                 std::fs::rename(&out, &target).map_err(|e| {
                     PrepareError::judge(format!("cannot store {}: {e}", target.display()))
                 })
@@ -256,6 +321,81 @@ impl Cache {
         // The scratch directory only ever holds compiler by-products: losing it is harmless.
         let _ = std::fs::remove_dir_all(&scratch);
         compiled.map(|()| Built::binary(target))
+    }
+
+    /// Runs `dynamic` with `static_flags` added, and if that fails (other than at a limit,
+    /// which would only repeat), runs it as it is: the failure may be the static libraries'
+    /// rather than the program's, and the second run's verdict is the program's.
+    fn compile_preferring_static(
+        &self,
+        runner: &Runner,
+        dynamic: &Invocation,
+        static_flags: &[&str],
+        source: &Path,
+    ) -> Result<(), PrepareError> {
+        let linked_statically = dynamic.clone().args(static_flags.iter().copied());
+        let run = self.run_compiler(runner, &linked_statically)?;
+        if run.exit.success() || run.time_limit_hit() || run.memory_limit_hit.is_some() {
+            return self.compile_verdict(&run, &linked_statically, source);
+        }
+        self.compile_verdict(&self.run_compiler(runner, dynamic)?, dynamic, source)
+    }
+
+    /// Runs a compiler (or a syntax check) on no input under the compile limits; an `Err` is
+    /// a judge error: it could not run.
+    fn run_compiler(&self, runner: &Runner, invocation: &Invocation) -> Result<Run, PrepareError> {
+        runner
+            .run(invocation, Stdin::Empty, &self.limits.limits())
+            .map_err(|e| {
+                PrepareError::judge(format!("cannot run {}: {e}", invocation.program.display()))
+            })
+    }
+
+    /// What a compiler's run means: a failure is a compile error with its message, or with
+    /// the limit it reached.
+    fn compile_verdict(
+        &self,
+        run: &Run,
+        invocation: &Invocation,
+        source: &Path,
+    ) -> Result<(), PrepareError> {
+        let compiler = invocation.program.display();
+        if run.time_limit_hit() {
+            let (what, limit) = match run.cpu_limit_hit {
+                true => ("CPU time", run.limits.cpu),
+                false => ("wall-clock time", run.limits.wall),
+            };
+            return Err(PrepareError::compile(format!(
+                "compiling {} reached the compile time limit: {compiler} was killed after {} s \
+                 of {what} (--compile-time-limit {})",
+                source.display(),
+                limit.as_secs_f64(),
+                self.limits.cpu.as_secs_f64()
+            )));
+        }
+        if let Some(reason) = &run.memory_limit_hit {
+            return Err(PrepareError::compile(format!(
+                "compiling {} reached the compile memory limit {}: {compiler} {reason} \
+                 (--compile-memory-limit {})",
+                source.display(),
+                mebibytes(self.limits.memory_bytes),
+                self.limits.memory_bytes >> 20
+            )));
+        }
+        if run.exit.success() {
+            return Ok(());
+        }
+        let said = if run.stderr.is_empty() {
+            &run.stdout
+        } else {
+            &run.stderr
+        };
+        Err(PrepareError::compile(format!(
+            "{} ({compiler}, {}):\n{}",
+            source.display(),
+            run.exit,
+            excerpt(&String::from_utf8_lossy(said), 30, 4000)
+        )))
     }
 
     /// A new, empty directory that no other compilation (in any process) uses.
@@ -285,6 +425,21 @@ impl Cache {
     }
 }
 
+/// How to find the toolchain of a language's tool.
+fn probe(language: Language) -> Probe {
+    match language {
+        Language::Rust => Probe::Sysroot,
+        Language::Python => Probe::Interpreter,
+        _ => Probe::Installation,
+    }
+}
+
+/// `path` made absolute (as it is, if that fails: the compiler then says why it cannot read
+/// it): a confined compiler runs in its scratch directory, and its rules name absolute paths.
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
 /// The template's words with `{src}` replaced by every source and `{out}` by the output.
 fn fill(template: &[&str], sources: &[&Path], out: Option<&Path>) -> Vec<OsString> {
     template
@@ -295,58 +450,6 @@ fn fill(template: &[&str], sources: &[&Path], out: Option<&Path>) -> Vec<OsStrin
             _ => vec![OsString::from(word)],
         })
         .collect()
-}
-
-/// Runs `dynamic` with `static_flags` added, and if that fails (other than by a timeout, which
-/// would only repeat), runs it as it is: the failure may be the static libraries' rather than
-/// the program's, and the second run's verdict is the program's.
-fn compile_preferring_static(
-    runner: &Runner,
-    dynamic: &Invocation,
-    static_flags: &[&str],
-    source: &Path,
-) -> Result<(), PrepareError> {
-    let linked_statically = dynamic.clone().args(static_flags.iter().copied());
-    let run = run_compiler(runner, &linked_statically)?;
-    if run.exit.success() || run.time_limit_hit() {
-        return compile_verdict(&run, &linked_statically, source);
-    }
-    compile_verdict(&run_compiler(runner, dynamic)?, dynamic, source)
-}
-
-/// Runs a compiler (or a syntax check) on no input; an `Err` is a judge error: it could not run.
-fn run_compiler(runner: &Runner, invocation: &Invocation) -> Result<Run, PrepareError> {
-    runner
-        .run(invocation, Stdin::Empty, &Limits::for_tools(COMPILE_TIME))
-        .map_err(|e| {
-            PrepareError::judge(format!("cannot run {}: {e}", invocation.program.display()))
-        })
-}
-
-/// What a compiler's run means: a failure is a compile error with its message.
-fn compile_verdict(run: &Run, invocation: &Invocation, source: &Path) -> Result<(), PrepareError> {
-    if run.time_limit_hit() {
-        return Err(PrepareError::compile(format!(
-            "compiling {} took longer than {} s",
-            source.display(),
-            COMPILE_TIME.as_secs()
-        )));
-    }
-    if run.exit.success() {
-        return Ok(());
-    }
-    let said = if run.stderr.is_empty() {
-        &run.stdout
-    } else {
-        &run.stderr
-    };
-    Err(PrepareError::compile(format!(
-        "{} ({}, {}):\n{}",
-        source.display(),
-        invocation.program.display(),
-        run.exit,
-        excerpt(&String::from_utf8_lossy(said), 30, 4000)
-    )))
 }
 
 /// The first `lines` lines of `text` (at most `bytes` bytes), noting how many were left out.

@@ -8,8 +8,8 @@
 //! that; installing a seccomp filter costs the kernel about 0.1 ms (it translates the filter
 //! and precomputes its verdict for every system call), and dropping the bounding set a hundred
 //! system calls, where inheriting both costs nothing. The trusted tools the server starts
-//! (compilers) inherit them too: none of them needs a system call the filter refuses, nor
-//! privileges gained at `execve`. A server runs one program at a time (the judge holds it for the whole run), and after
+//! (the judge's questions to a compiler) inherit them too: none of them needs a system call
+//! the filter refuses, nor privileges gained at `execve`. A server runs one program at a time (the judge holds it for the whole run), and after
 //! each run it sweeps its PID namespace: the reaper kills every process in it (`kill(-1)` from
 //! inside reaches only the namespace) and reaps them. So a program's forked, `setsid` or
 //! detached children end with it, `kill(-1, SIGKILL)` reaches nothing outside, and a server
@@ -59,7 +59,7 @@ const LANDLOCK_ABI: ABI = ABI::V6;
 const RESERVED_PIDS: u32 = 300;
 
 /// Directories every program may read and execute from.
-const SYSTEM_DIRS: [&str; 12] = [
+pub(crate) const SYSTEM_DIRS: [&str; 12] = [
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/proc",
     "/sys", "/dev",
 ];

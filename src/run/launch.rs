@@ -113,7 +113,7 @@ pub(crate) struct Request {
     /// `RLIMIT_AS` (the stack has no limit of its own: see [`Limits::memory`]); `None` when
     /// the memory cgroup limits memory instead.
     pub memory_bytes: Option<u64>,
-    /// Whether the program is confined (a trusted tool such as a compiler is not).
+    /// Whether the program is confined (a trusted question to a tool is not).
     pub confined: bool,
     /// The program's path (not searched in `PATH`) and its arguments.
     pub argv: Vec<OsString>,

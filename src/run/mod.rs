@@ -23,7 +23,9 @@
 //!
 //! Programs are confined (see [`sandbox`] for the modes and [`confine`] for how): no network,
 //! no files but the system's, their own and a scratch directory, their processes contained
-//! and counted, no privileges. Trusted tools (compilers) are not.
+//! and counted, no privileges. Compilers are confined too ([`compile`]), on launch servers of
+//! their own, so that a program's figures never include a compiler's ([`process::Runner`]);
+//! only the judge's questions to an installed tool (its version, where it lives) are not.
 //!
 //! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]), both
 //! sides of a two-way run included.
@@ -46,10 +48,11 @@ mod process;
 mod program;
 pub mod sandbox;
 pub mod signals;
+mod toolchain;
 mod two_way;
 
 pub use capture::STDERR_KEPT;
-pub use compile::{Built, Cache, Language};
+pub use compile::{Built, Cache, CompileLimits, Language};
 pub use fd::RunError;
 pub use hash::fnv1a_128;
 pub use limits::Limits;

@@ -28,7 +28,7 @@ const READ_BURST: usize = 1 << 20;
 /// A command line to run: an executable file (a path; it is not searched in `PATH`), its
 /// arguments, and variables added to the environment it inherits from the judge; and what
 /// its confinement lets it touch besides the system's directories, its own executable and its
-/// scratch directory (its working directory and `TMPDIR`), unless it is a trusted tool.
+/// scratch directory (its working directory and `TMPDIR`), unless it is trusted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Invocation {
     pub program: PathBuf,
@@ -38,8 +38,13 @@ pub struct Invocation {
     pub reads: Vec<PathBuf>,
     /// Files and directories it may write (an output directory).
     pub writes: Vec<PathBuf>,
-    /// A tool of the judge's own, such as a compiler: never confined.
+    /// A question the judge asks an installed tool, with nothing of a user's in it (a
+    /// compiler's version, where its toolchain lives): never confined, since finding what a
+    /// confined compiler may read is what it is for.
     pub trusted: bool,
+    /// A compiler (or a syntax check) building a program, or a question to one: it runs on
+    /// launch servers of its own, never on a program's (see [`Runner`]).
+    pub compiler: bool,
 }
 
 impl Invocation {
@@ -51,6 +56,7 @@ impl Invocation {
             reads: Vec::new(),
             writes: Vec::new(),
             trusted: false,
+            compiler: false,
         }
     }
 
@@ -67,9 +73,16 @@ impl Invocation {
         self
     }
 
-    /// Marks a tool of the judge's own (a compiler), which runs unconfined.
+    /// Marks a question to an installed tool, which runs unconfined (see
+    /// [`Invocation::trusted`]).
     pub fn trusted(mut self) -> Invocation {
         self.trusted = true;
+        self
+    }
+
+    /// Marks a compiler's run (see [`Invocation::compiler`]).
+    pub fn compiler(mut self) -> Invocation {
+        self.compiler = true;
         self
     }
 
@@ -92,10 +105,17 @@ impl Invocation {
 /// Runs programs. It needs the path of a `stonejudge` executable to run the launch servers
 /// from (see [`super::launch`]); inside the `stonejudge` binary that is
 /// [`Runner::current_exe`]. One runner serves any number of threads. Every program it runs
-/// that is not a trusted tool is confined as its [`Sandbox`] mode says.
+/// that is not trusted (compilers included) is confined as its [`Sandbox`] mode says.
+///
+/// Compilers run on launch servers of their own: a server's programs are born in its memory
+/// cgroup, and what a compiler leaves charged there (the page cache of the headers and
+/// libraries it read and of the binary it wrote, up to 17 MiB for g++ here, and 150 MiB for
+/// rustc has been seen) stays charged after it exits, so the first program run on that
+/// server would report it as its own peak memory.
 #[derive(Debug)]
 pub struct Runner {
     launchers: Launchers,
+    compilers: Launchers,
 }
 
 impl Runner {
@@ -119,8 +139,10 @@ impl Runner {
                 libc::signal(libc::SIGCHLD, libc::SIG_DFL);
             }
         }
+        let launcher = launcher.into();
         Runner {
-            launchers: Launchers::new(launcher.into(), sandbox),
+            compilers: Launchers::new(launcher.clone(), sandbox),
+            launchers: Launchers::new(launcher, sandbox),
         }
     }
 
@@ -171,8 +193,8 @@ impl Runner {
     }
 
     /// Starts `invocation` under `limits` with `stdio` as its standard input, output and
-    /// error, through a launch server, confined unless it is a trusted tool: the one place
-    /// where a program is started.
+    /// error, through a launch server (a compilers' one for a compiler), confined unless it
+    /// is trusted: the one place where a program is started.
     pub(super) fn start(
         &self,
         invocation: &Invocation,
@@ -186,7 +208,11 @@ impl Runner {
         request.reads.clone_from(&invocation.reads);
         request.writes.clone_from(&invocation.writes);
         let starting = live::Starting::new();
-        let started = self.launchers.launch(&request, stdio)?;
+        let launchers = match invocation.compiler {
+            true => &self.compilers,
+            false => &self.launchers,
+        };
+        let started = launchers.launch(&request, stdio)?;
         let lease = started.lease;
         let child = Child::new(started.pid);
         drop(starting);

@@ -116,7 +116,7 @@ impl Program {
             .or(sources.first())
             .cloned()
             .ok_or_else(|| PrepareError::judge(format!("{}: no sources", dir.display())))?;
-        let built = cache.build_all(runner, language, &sources, &main)?;
+        let built = cache.build_all(runner, language, &sources, &main, &[dir.to_owned()])?;
         let invocation = match language.interpreted() {
             // The interpreter reads the whole directory (its modules), confined or not.
             true => {

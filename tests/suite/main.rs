@@ -19,6 +19,7 @@ mod game_wythoff;
 mod gen_golden;
 mod gen_helpers;
 mod gen_problems;
+mod hostile_sources;
 mod interactive;
 mod interrupt_cli;
 mod judge_cli;

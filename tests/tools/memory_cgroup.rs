@@ -283,8 +283,8 @@ fn a_crowd_of_small_processes_is_mle_and_its_launcher_survives() {
 }
 
 /// One launch server (a runner of one job), whose programs are all born in its memory cgroup:
-/// a trusted tool (a compiler) that needs 64 MiB runs right after a run limited to 16 MiB, and
-/// the same program confined under 16 MiB is stopped there.
+/// a trusted tool (unconfined, unlimited) that needs 64 MiB runs right after a run limited to
+/// 16 MiB, and the same program confined under 16 MiB is stopped there.
 fn a_trusted_tool_after_a_limited_run_has_no_limit() {
     use stonejudge::run::{Invocation, Limits, Runner, Sandbox, Stdin};
     let runner = Runner::with_sandbox(env!("CARGO_BIN_EXE_stonejudge"), Sandbox::Auto);
