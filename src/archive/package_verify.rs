@@ -25,13 +25,14 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use super::verify::{listed, Check, ItemReport};
+use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::Expectation;
 use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, TimeLimit};
 use crate::package::validators::{
-    all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport,
+    all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
 };
-use crate::package::{sources, Package, PackageError, ProgramKind};
+use crate::package::{sources, Package, PackageError, PackageProgram, ProgramKind};
 use crate::run::{Cache, Program, Runner};
 
 /// One unit of a package's verification.
@@ -302,11 +303,8 @@ impl<'a> PackageVerifier<'a> {
         checks
     }
 
-    fn run(
-        &self,
-        validators: &[crate::package::PackageProgram],
-        cases: &[InputCase],
-    ) -> Vec<(String, crate::package::validators::Ran)> {
+    /// Runs `validators` on `cases`.
+    fn run(&self, validators: &[PackageProgram], cases: &[InputCase]) -> Vec<(String, Ran)> {
         run_validators(
             &self.package,
             validators,
@@ -403,8 +401,7 @@ impl<'a> PackageVerifier<'a> {
     /// One submission held to its folder (in 2025-09: to its expectation).
     fn submission(&self, submission: &Submission) -> Vec<Check> {
         const CHECK: &str = "verdict";
-        let is_2025 =
-            self.package.config.version == crate::package::config::FormatVersion::V2025_09;
+        let is_2025 = self.package.is_2025();
         let expected = submission.expected();
         if is_2025 && submission.expectation.is_none() {
             return vec![Check::fail(
@@ -662,8 +659,7 @@ impl<'a> PackageVerifier<'a> {
                 s.sets_time_limit() && !matches!(s.program.kind, ProgramKind::Unsupported(_))
             })
             .collect();
-        let per_test =
-            self.package.config.version == crate::package::config::FormatVersion::V2025_09;
+        let per_test = self.package.is_2025();
         let mut programs = Vec::new();
         let mut ids = Vec::new();
         let mut failed = Vec::new();
@@ -726,7 +722,7 @@ fn answer_case(
     InputCase {
         name: name.to_string(),
         path: answer.to_owned(),
-        flags: crate::package::config::InputArgs {
+        flags: InputArgs {
             all: output_flags.to_vec(),
             by_validator: None,
         },

@@ -12,6 +12,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_yaml_ng::Value;
 
@@ -595,14 +596,14 @@ struct GroupYaml {
     require_pass: Option<Value>,
     static_validation_score: Option<Value>,
     static_validator_args: Option<Vec<String>>,
-    /// 2025-09: for visualizers, which judging does not run.
-    input_visualizer_args: Option<Vec<String>>,
-    output_visualizer_args: Option<Vec<String>>,
-    /// 2025-09: what teams are shown; no effect on verdicts.
-    full_feedback: Option<bool>,
-    /// 2025-09 test cases: for people; no effect on verdicts.
-    hint: Option<String>,
-    description: Option<String>,
+    /// 2025-09: for visualizers, which judging does not run; what teams are shown
+    /// (`full_feedback`); for people (`hint`, `description`). Known, and without effect on a
+    /// verdict, so taken in any shape.
+    input_visualizer_args: Option<IgnoredAny>,
+    output_visualizer_args: Option<IgnoredAny>,
+    full_feedback: Option<IgnoredAny>,
+    hint: Option<IgnoredAny>,
+    description: Option<IgnoredAny>,
 }
 
 /// A group's configuration, its own `testdata.yaml` over its parent's, over the defaults.
@@ -662,6 +663,19 @@ impl GroupConfig {
                     .unsupported
                     .extend(unsupported_group_keys(path, &text, &yaml));
             }
+            // The older formats' keys: in 2025-09 they are unknown (warned of above), not
+            // applied.
+            let yaml = match is_2025 {
+                true => GroupYaml {
+                    on_reject: None,
+                    grading: None,
+                    grader_flags: None,
+                    input_validator_flags: None,
+                    output_validator_flags: None,
+                    ..yaml
+                },
+                false => yaml,
+            };
             if let Some(on_reject) = yaml.on_reject.as_deref() {
                 config.on_reject = match on_reject {
                     "break" => OnReject::Break,
@@ -715,13 +729,6 @@ fn unsupported_group_keys(path: &Path, text: &str, yaml: &GroupYaml) -> Vec<Stri
             yaml.static_validator_args.is_some(),
         ),
     ];
-    let _no_effect = (
-        &yaml.input_visualizer_args,
-        &yaml.output_visualizer_args,
-        yaml.full_feedback,
-        &yaml.hint,
-        &yaml.description,
-    );
     present
         .into_iter()
         .filter(|(_, here)| *here)

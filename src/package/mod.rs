@@ -80,7 +80,7 @@ impl Package {
             config,
             submissions_yaml: SubmissionsYaml::default(),
         };
-        if package.config.version == FormatVersion::V2025_09 {
+        if package.is_2025() {
             if let Ok(data) = Data::load(root, &package.config) {
                 package.warnings.extend(data.warnings);
                 package.unsupported.extend(data.unsupported);
@@ -130,6 +130,11 @@ impl Package {
         ))
     }
 
+    /// Whether it is in format 2025-09.
+    pub fn is_2025(&self) -> bool {
+        self.config.version == FormatVersion::V2025_09
+    }
+
     /// Whether its output validator talks to the submission as an interactor (`type:
     /// interactive`, or legacy `validation: custom interactive`).
     pub fn is_interactive(&self) -> bool {
@@ -168,9 +173,7 @@ impl Package {
         runner: &Runner,
         cache: &Cache,
     ) -> Result<Program, PrepareError> {
-        if self.config.version != FormatVersion::V2025_09
-            || !matches!(program.kind, ProgramKind::File | ProgramKind::Directory)
-        {
+        if !self.is_2025() || !matches!(program.kind, ProgramKind::File | ProgramKind::Directory) {
             return program.prepare(runner, cache);
         }
         let assembled = (|| {

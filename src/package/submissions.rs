@@ -96,7 +96,7 @@ impl Package {
             .filter(|p| p.is_dir())
             .collect();
         folders.sort();
-        let is_2025 = self.config.version == super::config::FormatVersion::V2025_09;
+        let is_2025 = self.is_2025();
         for folder in folders {
             let name = folder.file_name().unwrap_or_default().to_string_lossy();
             for program in programs_in(&folder, false)? {
