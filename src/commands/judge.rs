@@ -85,8 +85,8 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
     }
     let validator = match package.output_validator()? {
         Some(program) => Some(
-            program
-                .prepare(&runner, &cache)
+            package
+                .prepare(&program, false, &runner, &cache)
                 .map_err(|e| anyhow::anyhow!("the output validator: {e}"))?,
         ),
         None => None,
