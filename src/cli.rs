@@ -322,6 +322,8 @@ pub struct ValidateArgs {
     /// Input files; standard input when none is given (or for `-`) (a Kattis package: every input of its data/,
     /// with its group's input_validator_flags).
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub strict: StrictArg,
 }
 
 /// `check`. Everything after the flag is taken as plain arguments and checked by the command,
@@ -344,6 +346,15 @@ pub struct CheckArgs {
         trailing_var_arg = true
     )]
     pub args: Vec<std::ffi::OsString>,
+}
+
+/// `--strict`: on every command that reads Kattis packages.
+#[derive(Debug, Args)]
+pub struct StrictArg {
+    /// A key of a Kattis package (format 2025-09) that the specification does not know is an
+    /// error (exit 2), not a warning.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// `--root`: where problems are looked up, on every command that reads an archive.
@@ -548,6 +559,8 @@ pub struct VerifyArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
+    #[command(flatten)]
+    pub strict: StrictArg,
 }
 
 /// `export`.
@@ -575,9 +588,9 @@ pub struct ExportArgs {
 #[command(after_help = JUDGE_EXAMPLES, after_long_help = JUDGE_AFTER_HELP,
           mut_arg("jobs", |a| a.help("Run J tests at a time [default: the number of cores]")))]
 pub struct JudgeArgs {
-    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml, legacy
-    /// or 2023-07 format): its data/ groups, output validator and limits are used as they are
-    /// (in an interactive package the program plays against the output validator).
+    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml, legacy,
+    /// 2023-07 or 2025-09 format): its data/ groups, output validator and limits are used as
+    /// they are (in an interactive package the program plays against the output validator).
     pub problem: String,
     /// Directory of the tests: NN.in with its answer NN.ans, run in name order
     /// [default: testdata/<PROBLEM> under --root].
@@ -596,6 +609,8 @@ pub struct JudgeArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
+    #[command(flatten)]
+    pub strict: StrictArg,
     /// Also write every test's verdict, time, memory, message and a command reproducing it to
     /// FILE, as JSON.
     #[arg(long, value_name = "FILE")]

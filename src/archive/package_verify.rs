@@ -10,7 +10,13 @@
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
 //!   verdict as `verifyproblem` gives it (see [`crate::package::submissions`]), possibly only
 //!   "with extra time"; in a scoring package, accepted submissions must pass every test and
-//!   the others are only reported.
+//!   the others are only reported. In 2025-09 it is held instead to the requirements of its
+//!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`]),
+//!   and its item names them (the check `expectation`);
+//! - in 2023-07 and 2025-09, the validators' own cases: every `invalid_input/` input is
+//!   rejected by an input validator, every `invalid_answer/` answer by an answer validator,
+//!   every `invalid_output/` output by the output validator and every `valid_output/` one
+//!   accepted; every `.ans` is accepted by the answer validators (`answer_validators/`).
 //!
 //! The time limit is derived once per package and run of `verify` (the accepted submissions
 //! run for it first), and reused by every submission item of the package.
@@ -19,10 +25,14 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use super::verify::{listed, Check, ItemReport};
-use crate::package::data::{Group, PackageTest};
+use crate::package::config::InputArgs;
+use crate::package::data::{CheckCase, Data, Group, PackageTest};
+use crate::package::expectations::Expectation;
 use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, TimeLimit};
-use crate::package::validators::{check_inputs, InputCase};
-use crate::package::{Package, PackageError, ProgramKind};
+use crate::package::validators::{
+    all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
+};
+use crate::package::{sources, Package, PackageError, PackageProgram, ProgramKind};
 use crate::run::{Cache, Program, Runner};
 
 /// One unit of a package's verification.
@@ -45,14 +55,23 @@ pub struct PackageVerifier<'a> {
     prepared: OnceLock<Prepared>,
 }
 
-/// An accepted submission's id and its outcomes (at the limit, at the higher limit), or why
-/// it could not run.
-type AcceptedOutcome = (String, Result<(Outcome, Outcome), String>);
+/// A submission's outcomes at the time limit and at the higher limit, and in 2025-09 every
+/// test's (name, verdict, message) at each.
+#[derive(Debug, Clone)]
+struct Judgement {
+    low: Outcome,
+    high: Outcome,
+    at_low: Vec<(String, &'static str, String)>,
+    at_high: Vec<(String, &'static str, String)>,
+}
+
+/// An accepted submission's id and its judgement, or why it could not run.
+type AcceptedOutcome = (String, Result<Judgement, String>);
 
 /// What every item of a package needs, made once: its data, its output validator, and the
 /// time limit with the accepted submissions' verdicts found on the way.
 struct Prepared {
-    data: Result<Group, String>,
+    data: Result<Data, String>,
     validator: Result<Option<Program>, String>,
     limit: Result<TimeLimit, String>,
     accepted: Vec<AcceptedOutcome>,
@@ -96,7 +115,7 @@ impl<'a> PackageVerifier<'a> {
         let start = std::time::Instant::now();
         let checks = match item {
             PackageItem::Package => self.package_checks(),
-            PackageItem::Submission(submission) => vec![self.submission(submission)],
+            PackageItem::Submission(submission) => self.submission(submission),
         };
         ItemReport::new(id.to_string(), checks, start.elapsed().as_secs_f64())
     }
@@ -115,24 +134,30 @@ impl<'a> PackageVerifier<'a> {
             true => ", interactive",
             false => "",
         };
+        let warnings = match self.package.warnings.len() {
+            0 => String::new(),
+            n => format!("; {n} unknown keys:\n{}", self.package.warnings.join("\n")),
+        };
         let mut checks = vec![Check::pass(
             "package",
-            format!("{:?} format, {kind}{interactive}", config.version),
+            format!("{:?} format, {kind}{interactive}{warnings}", config.version),
         )];
         let prepared = self.prepared();
-        let data = match &prepared.data {
+        let all_data = match &prepared.data {
             Ok(data) => data,
             Err(e) => {
                 checks.push(Check::fail("data", e.clone()));
                 return checks;
             }
         };
+        let data = &all_data.tree;
         let tests = data.tests();
         checks.push(match tests.len() {
             0 => Check::fail("data", "data/ holds no test (NAME.in with NAME.ans)"),
             n => Check::pass("data", format!("{n} tests")),
         });
         checks.push(self.input_validators(&tests));
+        checks.extend(self.validator_cases(all_data, &tests));
         checks.push(match &prepared.validator {
             Err(e) => Check::fail("output validator", e.clone()),
             Ok(Some(program)) => Check::pass(
@@ -166,6 +191,7 @@ impl<'a> PackageVerifier<'a> {
                 name: t.test.name.clone(),
                 path: t.test.input.clone(),
                 flags: t.input_validator_flags.clone(),
+                input: None,
             })
             .collect();
         let report = match check_inputs(&self.package, self.runner, self.cache, &cases, self.jobs) {
@@ -191,6 +217,167 @@ impl<'a> PackageVerifier<'a> {
         }
     }
 
+    /// The checks of the validators on their own cases (2023-07 and 2025-09): answer
+    /// validators on every `.ans`, and the folders of invalid and valid cases.
+    fn validator_cases(&self, data: &Data, tests: &[&PackageTest]) -> Vec<Check> {
+        let mut checks = Vec::new();
+        let answer_validators = match self.package.answer_validators() {
+            Ok(found) => found,
+            Err(e) => return vec![Check::fail("answer validators", e.to_string())],
+        };
+        let answers: Vec<InputCase> = (tests.iter())
+            .map(|t| {
+                answer_case(
+                    &t.test.name,
+                    &t.test.input,
+                    &t.test.answer,
+                    &t.output_validator_flags,
+                )
+            })
+            .collect();
+        if !answer_validators.is_empty() {
+            let ran = self.run(&answer_validators, &answers);
+            checks.push(report_check(
+                "answer validators",
+                all_accept(ran, &answers),
+                "answers accepted",
+            ));
+        }
+        let checks_data = &data.checks;
+        if !checks_data.invalid_input.is_empty() {
+            let cases: Vec<InputCase> = (checks_data.invalid_input.iter())
+                .map(|c| InputCase {
+                    name: c.name.clone(),
+                    path: c.input.clone(),
+                    flags: c.input_validator_flags.clone(),
+                    input: None,
+                })
+                .collect();
+            checks.push(match self.package.input_validators() {
+                Ok(validators) => report_check(
+                    "invalid inputs",
+                    must_reject(self.run(&validators, &cases), &cases),
+                    "invalid inputs rejected",
+                ),
+                Err(e) => Check::fail("invalid inputs", e.to_string()),
+            });
+        }
+        if !checks_data.invalid_answer.is_empty() {
+            let cases: Result<Vec<InputCase>, String> = (checks_data.invalid_answer.iter())
+                .map(|c| {
+                    let answer = c.answer.as_ref().ok_or_else(|| {
+                        format!(
+                            "{}: an invalid answer case needs its .ans",
+                            c.input.display()
+                        )
+                    })?;
+                    Ok(answer_case(
+                        &c.name,
+                        &c.input,
+                        answer,
+                        &c.output_validator_flags,
+                    ))
+                })
+                .collect();
+            checks.push(match (cases, answer_validators.is_empty()) {
+                (Err(e), _) => Check::fail("invalid answers", e),
+                (Ok(_), true) => Check::fail(
+                    "invalid answers",
+                    "data/invalid_answer/ has cases, but answer_validators/ holds no validator",
+                ),
+                (Ok(cases), false) => report_check(
+                    "invalid answers",
+                    must_reject(self.run(&answer_validators, &cases), &cases),
+                    "invalid answers rejected",
+                ),
+            });
+        }
+        for (name, cases, accept) in [
+            ("invalid outputs", &checks_data.invalid_output, false),
+            ("valid outputs", &checks_data.valid_output, true),
+        ] {
+            if !cases.is_empty() {
+                checks.push(self.outputs(name, cases, accept));
+            }
+        }
+        checks
+    }
+
+    /// Runs `validators` on `cases`.
+    fn run(&self, validators: &[PackageProgram], cases: &[InputCase]) -> Vec<(String, Ran)> {
+        run_validators(
+            &self.package,
+            validators,
+            self.runner,
+            self.cache,
+            cases,
+            self.jobs,
+        )
+    }
+
+    /// The output validator on the `.out` of each case against its `.ans`: it must accept
+    /// each (`accept`) or reject each.
+    fn outputs(&self, name: &'static str, cases: &[CheckCase], accept: bool) -> Check {
+        if self.package.is_interactive() {
+            return Check::skip(
+                name,
+                "an interactive problem's output validator reads no .out",
+            );
+        }
+        let judging = match self.judging(&self.prepared().validator) {
+            Ok(judging) => judging,
+            Err(e) => return Check::fail(name, e),
+        };
+        let mut wrong = Vec::new();
+        for case in cases {
+            let (Some(answer), Some(output)) = (&case.answer, &case.output) else {
+                wrong.push(format!("{}: needs its .ans and .out", case.name));
+                continue;
+            };
+            let read = |p: &std::path::Path| {
+                std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+            };
+            let files = read(&case.input).and_then(|i| Ok((i, read(answer)?, read(output)?)));
+            let judged = files.and_then(|(input, answer, output)| {
+                let mut flags = self.package.config.validator_flags.clone();
+                flags.extend(case.output_validator_flags.iter().cloned());
+                let checker = judging.checker_with(flags)?;
+                checker.check(&input, &answer, &output).map_err(|e| e.0)
+            });
+            match judged {
+                Err(e) => wrong.push(format!("{}: {e}", case.name)),
+                Ok(judged) => {
+                    let accepted = judged.verdict == crate::verdict::Verdict::AC;
+                    if accepted != accept {
+                        let first = judged.message.lines().next().unwrap_or("").to_string();
+                        wrong.push(format!("{}: {} ({first})", case.name, judged.verdict));
+                    }
+                }
+            }
+        }
+        match wrong.is_empty() {
+            true => Check::pass(
+                name,
+                format!(
+                    "{} outputs {} by the output validator",
+                    cases.len(),
+                    if accept { "accepted" } else { "rejected" }
+                ),
+            ),
+            false => Check::fail(
+                name,
+                listed(
+                    if accept {
+                        "outputs rejected"
+                    } else {
+                        "outputs accepted"
+                    },
+                    wrong.into_iter(),
+                ),
+            ),
+        }
+    }
+
     /// The default validator's flags, as every group gives them, must parse.
     fn default_flags(&self, tests: &[&PackageTest]) -> Check {
         let wrong: Vec<String> = tests
@@ -211,49 +398,94 @@ impl<'a> PackageVerifier<'a> {
         }
     }
 
-    /// One submission held to its folder.
-    fn submission(&self, submission: &Submission) -> Check {
+    /// One submission held to its folder (in 2025-09: to its expectation).
+    fn submission(&self, submission: &Submission) -> Vec<Check> {
         const CHECK: &str = "verdict";
-        let Some(expected) = submission.expected() else {
+        let is_2025 = self.package.is_2025();
+        let expected = submission.expected();
+        if is_2025 && submission.expectation.is_none() {
+            return vec![Check::fail(
+                CHECK,
+                format!(
+                    "submissions/{}/ is not a default folder ({}) and no key of \
+                     submissions/submissions.yaml matches {}: nothing says what it should get",
+                    submission.folder,
+                    crate::package::expectations::default_folders().join(", "),
+                    submission.id()
+                ),
+            )];
+        }
+        let Some(expected) = expected.or(is_2025.then_some("")) else {
             let known: Vec<&str> = submissions::FOLDERS.iter().map(|(f, _)| *f).collect();
-            return Check::fail(
+            return vec![Check::fail(
                 CHECK,
                 format!(
                     "submissions/{}/ is not a submissions folder: expected one of {}",
                     submission.folder,
                     known.join(", ")
                 ),
-            );
+            )];
         };
         if let ProgramKind::Unsupported(_) = submission.program.kind {
-            return Check::skip(CHECK, submission.program.unsupported_reason());
+            return vec![Check::skip(CHECK, submission.program.unsupported_reason())];
+        }
+        if let Some(expectation) = &submission.expectation {
+            if let Some(check) = self.buildable(submission, expectation) {
+                return vec![check, Check::pass("expectation", expectation.origins())];
+            }
         }
         let prepared = self.prepared();
         let (data, limit) = match (&prepared.data, &prepared.limit) {
-            (Ok(data), Ok(limit)) => (data, limit),
-            (Err(e), _) | (_, Err(e)) => return Check::fail(CHECK, e.clone()),
+            (Ok(data), Ok(limit)) => (&data.tree, limit),
+            (Err(e), _) | (_, Err(e)) => return vec![Check::fail(CHECK, e.clone())],
         };
         let scoring = self.package.is_scoring();
         let all = scoring && submission.sets_time_limit();
-        let outcomes = match prepared
+        let judgement = match prepared
             .accepted
             .iter()
             .find(|(id, _)| *id == submission.id())
         {
-            Some((_, outcomes)) => outcomes.clone(),
+            Some((_, judgement)) => judgement.clone(),
             None => self.judge(submission, data, limit, all),
         };
-        let (low, high) = match outcomes {
-            Ok(outcomes) => outcomes,
-            Err(e) => return Check::fail(CHECK, e),
+        let judgement = match judgement {
+            Ok(judgement) => judgement,
+            Err(e) => return vec![Check::fail(CHECK, e)],
         };
-        if scoring && !submission.sets_time_limit() {
-            return Check::pass(
-                CHECK,
-                format!("{low} (scoring problem: reported, not held to its folder)"),
-            );
+        let (low, high) = (&judgement.low, &judgement.high);
+        if let Some(expectation) = &submission.expectation {
+            let broken: Vec<String> = (expectation.rules.iter())
+                .filter_map(|rule| {
+                    rule.broken_by(match rule.at_high_limit() {
+                        true => &judgement.at_high,
+                        false => &judgement.at_low,
+                    })
+                })
+                .collect();
+            let verdict = match broken.is_empty() {
+                true => Check::pass(
+                    CHECK,
+                    format!(
+                        "{low} under the time limit of {} s, as required",
+                        limit.seconds
+                    ),
+                ),
+                false => Check::fail(CHECK, format!("{low}: {}", broken.join("; "))),
+            };
+            return vec![verdict, Check::pass("expectation", expectation.origins())];
         }
-        if low.verdict == expected {
+        let expectation = Check::pass("expectation", format!("folder {}", submission.folder));
+        if scoring && !submission.sets_time_limit() {
+            return vec![
+                Check::pass(
+                    CHECK,
+                    format!("{low} (scoring problem: reported, not held to its folder)"),
+                ),
+                expectation,
+            ];
+        }
+        let verdict = if low.verdict == expected {
             Check::pass(CHECK, format!("{low}, as its folder promises"))
         } else if high.verdict == expected {
             Check::pass(
@@ -271,26 +503,105 @@ impl<'a> PackageVerifier<'a> {
                     limit.seconds
                 ),
             )
-        }
+        };
+        vec![verdict, expectation]
     }
 
-    /// A submission's outcomes at the time limit and at the higher limit.
+    /// Why a 2025-09 submission cannot be held to its expectation, if it cannot: a language
+    /// the package does not allow or `submissions.yaml` contradicts, an entry point
+    /// stonejudge would not take, or more code than `limits.code`.
+    fn buildable(&self, submission: &Submission, expectation: &Expectation) -> Option<Check> {
+        const CHECK: &str = "verdict";
+        let path = &submission.program.path;
+        let language = match sources::language_of(path) {
+            Ok(language) => language,
+            Err(e) => return Some(Check::fail(CHECK, e.to_string())),
+        };
+        let code = language.and_then(sources::language_code);
+        if let Some(named) = &expectation.language {
+            if code != Some(named.as_str()) {
+                return Some(Check::skip(
+                    CHECK,
+                    format!(
+                        "submissions.yaml: language {named} for {}: not supported (stonejudge \
+                         builds it as {})",
+                        submission.id(),
+                        code.unwrap_or("an unknown language")
+                    ),
+                ));
+            }
+        }
+        if let Some(entrypoint) = &expectation.entrypoint {
+            let stem = std::path::Path::new(entrypoint)
+                .file_stem()
+                .unwrap_or_default();
+            let is_default = stem.eq_ignore_ascii_case("main")
+                || path.is_file() && path.file_stem() == Some(stem);
+            if !is_default {
+                return Some(Check::skip(
+                    CHECK,
+                    format!(
+                        "submissions.yaml: entrypoint {entrypoint} for {}: not supported \
+                         (stonejudge starts a program at main, or at its only file)",
+                        submission.id()
+                    ),
+                ));
+            }
+        }
+        if let (Some(allowed), Some(code)) = (&self.package.config.languages, code) {
+            if !allowed.iter().any(|a| a == code) {
+                return Some(Check::fail(
+                    CHECK,
+                    format!(
+                        "{} is in {code}, which problem.yaml languages ({}) does not allow",
+                        submission.id(),
+                        allowed.join(", ")
+                    ),
+                ));
+            }
+        }
+        if let Some(kib) = self.package.config.code_kib {
+            let bytes: u64 = walkdir::WalkDir::new(path)
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter_map(|e| e.metadata().ok())
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+                .sum();
+            if bytes > kib * 1024 {
+                return Some(Check::fail(
+                    CHECK,
+                    format!(
+                        "{} holds {bytes} bytes of code, more than limits.code ({kib} KiB)",
+                        submission.id()
+                    ),
+                ));
+            }
+        }
+        None
+    }
+
+    /// A submission's judgement at the time limit and at the higher limit.
     fn judge(
         &self,
         submission: &Submission,
         data: &Group,
         limit: &TimeLimit,
         all: bool,
-    ) -> Result<(Outcome, Outcome), String> {
-        let program = submission
-            .program
-            .prepare(self.runner, self.cache)
+    ) -> Result<Judgement, String> {
+        let program = self
+            .package
+            .prepare(&submission.program, true, self.runner, self.cache)
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
         let mut runs = Runs::new(&judging, &program, limit.high);
-        let high = runs.outcome(data, limit.high, all)?;
-        let low = runs.outcome(data, limit.seconds, all)?;
-        Ok((low, high))
+        judgement(
+            &mut runs,
+            data,
+            limit,
+            all,
+            submission.expectation.is_some(),
+        )
     }
 
     fn judging<'p>(
@@ -312,14 +623,14 @@ impl<'a> PackageVerifier<'a> {
     /// Reads the data, prepares the output validator, and runs the accepted submissions to
     /// set the time limit.
     fn prepare(&self) -> Prepared {
-        let data = self.package.data().map_err(|e| e.to_string());
+        let data = self.package.all_data().map_err(|e| e.to_string());
         let validator = self
             .package
             .output_validator()
             .map_err(|e| e.to_string())
             .and_then(|found| {
                 found
-                    .map(|v| v.prepare(self.runner, self.cache))
+                    .map(|v| self.package.prepare(&v, false, self.runner, self.cache))
                     .transpose()
                     .map_err(|e| format!("the output validator: {}: {e}", e.verdict))
             });
@@ -336,20 +647,24 @@ impl<'a> PackageVerifier<'a> {
     /// The time limit, and the accepted submissions' outcomes into `accepted` on the way.
     fn time_limit(
         &self,
-        data: &Result<Group, String>,
+        data: &Result<Data, String>,
         validator: &Result<Option<Program>, String>,
         accepted_outcomes: &mut Vec<AcceptedOutcome>,
     ) -> Result<TimeLimit, String> {
-        let data = data.as_ref().map_err(Clone::clone)?;
+        let data = &data.as_ref().map_err(Clone::clone)?.tree;
         let judging = self.judging(validator)?;
         let submissions = self.package.submissions().map_err(|e| e.to_string())?;
-        let accepted: Vec<&Submission> =
-            submissions.iter().filter(|s| s.sets_time_limit()).collect();
+        let accepted: Vec<&Submission> = (submissions.iter())
+            .filter(|s| {
+                s.sets_time_limit() && !matches!(s.program.kind, ProgramKind::Unsupported(_))
+            })
+            .collect();
+        let per_test = self.package.is_2025();
         let mut programs = Vec::new();
         let mut ids = Vec::new();
         let mut failed = Vec::new();
         for submission in &accepted {
-            match submission.program.prepare(self.runner, self.cache) {
+            match (self.package).prepare(&submission.program, true, self.runner, self.cache) {
                 Ok(program) => {
                     programs.push(program);
                     ids.push(submission.id());
@@ -365,11 +680,66 @@ impl<'a> PackageVerifier<'a> {
         let (limit, mut runs) = submissions::time_limit(&judging, data, fixed, &programs, all)?;
         accepted_outcomes.extend(failed);
         for (id, runs) in ids.into_iter().zip(runs.iter_mut()) {
-            let judged = runs
-                .outcome(data, limit.seconds, all)
-                .and_then(|low| Ok((low, runs.outcome(data, limit.high, all)?)));
-            accepted_outcomes.push((id, judged));
+            accepted_outcomes.push((id, judgement(runs, data, &limit, all, per_test)));
         }
         Ok(limit)
+    }
+}
+
+/// A submission's judgement from its runs (made as needed): its outcomes at the time limit
+/// and at the higher one, and with `per_test` every test's result at each.
+fn judgement(
+    runs: &mut Runs<'_>,
+    data: &Group,
+    limit: &TimeLimit,
+    all: bool,
+    per_test: bool,
+) -> Result<Judgement, String> {
+    let high = runs.outcome(data, limit.high, all)?;
+    let low = runs.outcome(data, limit.seconds, all)?;
+    let (at_low, at_high) = match per_test {
+        true => (
+            runs.results(data, limit.seconds),
+            runs.results(data, limit.high),
+        ),
+        false => (Vec::new(), Vec::new()),
+    };
+    Ok(Judgement {
+        low,
+        high,
+        at_low,
+        at_high,
+    })
+}
+
+/// An answer to validate: read on standard input, the case's input named first.
+fn answer_case(
+    name: &str,
+    input: &std::path::Path,
+    answer: &std::path::Path,
+    output_flags: &[String],
+) -> InputCase {
+    InputCase {
+        name: name.to_string(),
+        path: answer.to_owned(),
+        flags: InputArgs {
+            all: output_flags.to_vec(),
+            by_validator: None,
+        },
+        input: Some(std::path::absolute(input).unwrap_or_else(|_| input.to_owned())),
+    }
+}
+
+/// A check of what validators said: failed on a rejection, skipped when one could not run.
+fn report_check(name: &'static str, report: InputReport, passed: &str) -> Check {
+    if !report.rejected.is_empty() {
+        Check::fail(name, listed("wrong", report.rejected.into_iter()))
+    } else if !report.skipped.is_empty() {
+        Check::skip(name, listed("not all run", report.skipped.into_iter()))
+    } else {
+        Check::pass(
+            name,
+            format!("{passed} by {} validators", report.validators),
+        )
     }
 }

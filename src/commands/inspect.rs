@@ -191,6 +191,7 @@ fn print_out(text: &str) -> anyhow::Result<Outcome> {
 /// `validate PACKAGE [FILE]...`: the package's input validators on each FILE (no flags), or
 /// on every input of its `data/` with its group's `input_validator_flags` when none is given.
 fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Outcome> {
+    super::package_warnings(package, args.strict.strict)?;
     let cases: Vec<InputCase> = if args.files.is_empty() {
         let data = package.data()?;
         (data.tests().into_iter())
@@ -198,6 +199,7 @@ fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Ou
                 name: t.test.input.display().to_string(),
                 path: t.test.input.clone(),
                 flags: t.input_validator_flags.clone(),
+                input: None,
             })
             .collect()
     } else {
@@ -205,7 +207,8 @@ fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Ou
             .map(|path| InputCase {
                 name: path.display().to_string(),
                 path: path.clone(),
-                flags: Vec::new(),
+                flags: Default::default(),
+                input: None,
             })
             .collect()
     };

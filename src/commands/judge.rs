@@ -59,6 +59,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
 /// `--time-limit`, else the package's fixed one, else derived from its accepted submissions,
 /// which run first. Ends with the verdict Kattis would give for the whole data.
 fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
+    super::package_warnings(package, args.strict.strict)?;
     if let Some(why) = package.unsupported() {
         bail!("{why}");
     }
@@ -84,8 +85,8 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
     }
     let validator = match package.output_validator()? {
         Some(program) => Some(
-            program
-                .prepare(&runner, &cache)
+            package
+                .prepare(&program, false, &runner, &cache)
                 .map_err(|e| anyhow::anyhow!("the output validator: {e}"))?,
         ),
         None => None,

@@ -20,6 +20,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
+use stonejudge::package::Package;
 use stonejudge::run::{Protections, Runner};
 
 /// How a command that ran to the end went.
@@ -111,6 +112,15 @@ pub fn shell_word(word: &str) -> String {
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
     }
+}
+
+/// Says the warnings of reading `package` (keys its specification does not know) on standard
+/// error; under `--strict` they are an error (exit 2).
+pub fn package_warnings(package: &Package, strict: bool) -> anyhow::Result<()> {
+    for warning in package.warnings(strict)? {
+        eprintln!("warning: {warning}");
+    }
+    Ok(())
 }
 
 #[cfg(test)]

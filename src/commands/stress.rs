@@ -140,8 +140,8 @@ fn with_package(
     }
     let validator = match package.output_validator()? {
         Some(found) => Some(
-            found
-                .prepare(runner, cache)
+            package
+                .prepare(&found, false, runner, cache)
                 .map_err(|e| anyhow::anyhow!("the output validator: {e}"))?,
         ),
         None => None,

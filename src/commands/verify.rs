@@ -107,7 +107,9 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                     "" => shown.clone(),
                     trimmed => trimmed.to_string(),
                 };
-                package_verifiers.push(PackageVerifier::new(path, shown, &runner, &cache, jobs)?)
+                let verifier = PackageVerifier::new(path, shown, &runner, &cache, jobs)?;
+                super::package_warnings(&verifier.package, args.strict.strict)?;
+                package_verifiers.push(verifier)
             }
         }
     }

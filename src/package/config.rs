@@ -1,12 +1,22 @@
-//! `problem.yaml` and `testdata.yaml`: the parts of a Kattis package's configuration that say
-//! how it is judged, in the legacy format and in 2023-07, read with the defaults problemtools
-//! fills in. Keys that do not concern judging (names, credits, licences) are not read.
+//! `problem.yaml` and `testdata.yaml` (2025-09: `test_group.yaml`): a Kattis package's
+//! configuration, in the legacy format, 2023-07 and 2025-09, read with the defaults
+//! problemtools fills in.
+//!
+//! In 2025-09 every key of the specification is read: the ones about judging are honoured,
+//! the others (names, credits, licence) are checked for their shape, and what stonejudge does
+//! not do is listed in [`ProblemConfig::unsupported`], naming the key and its value, so that
+//! a package using it is refused as not supported rather than judged differently. Keys the
+//! specification does not know are warnings ([`super::keys`]). The older formats are read as
+//! before: keys that do not concern judging are not read.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
+use serde::de::IgnoredAny;
 use serde::Deserialize;
+use serde_yaml_ng::Value;
 
-use super::PackageError;
+use super::{keys, PackageError};
 
 /// The format versions a `problem_format_version` can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +24,8 @@ pub enum FormatVersion {
     Legacy,
     /// `2023-07` or `2023-07-draft`.
     V2023_07,
+    /// `2025-09`.
+    V2025_09,
 }
 
 impl FormatVersion {
@@ -21,7 +33,15 @@ impl FormatVersion {
     pub fn output_validator_dir(self) -> &'static str {
         match self {
             FormatVersion::Legacy => "output_validators",
-            FormatVersion::V2023_07 => "output_validator",
+            FormatVersion::V2023_07 | FormatVersion::V2025_09 => "output_validator",
+        }
+    }
+
+    /// The file configuring a test group: `testdata.yaml`, in 2025-09 `test_group.yaml`.
+    pub fn group_file(self) -> &'static str {
+        match self {
+            FormatVersion::V2025_09 => "test_group.yaml",
+            _ => "testdata.yaml",
         }
     }
 }
@@ -43,7 +63,8 @@ impl OneOrMany {
     }
 }
 
-/// `problem.yaml` as written; every key optional.
+/// `problem.yaml` as written; every key optional. The keys of 2025-09 whose shape varies are
+/// kept as YAML values and checked by [`check_2025`].
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct RawProblem {
@@ -54,6 +75,18 @@ struct RawProblem {
     validator_flags: Option<String>,
     limits: RawLimits,
     grading: RawGrading,
+    name: Option<Value>,
+    uuid: Option<String>,
+    version: Option<Value>,
+    credits: Option<Value>,
+    source: Option<Value>,
+    license: Option<String>,
+    rights_owner: Option<String>,
+    embargo_until: Option<String>,
+    keywords: Option<Value>,
+    languages: Option<OneOrMany>,
+    allow_file_writing: Option<bool>,
+    constants: Option<BTreeMap<String, Value>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -73,6 +106,16 @@ struct RawLimits {
     time_limit: Option<f64>,
     /// 2023-07.
     time_resolution: Option<f64>,
+    /// 2025-09: KiB of source.
+    code: Option<u64>,
+    /// 2025-09.
+    compilation_time: Option<f64>,
+    /// 2025-09.
+    compilation_memory: Option<u64>,
+    /// 2025-09: MiB a validator may write.
+    validation_output: Option<u64>,
+    /// 2025-09: multi-pass only.
+    validation_passes: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -106,6 +149,20 @@ pub struct ProblemConfig {
     pub time: TimePolicy,
     /// Legacy `grading.on_reject`, overriding every group's.
     pub on_reject: Option<OnReject>,
+    /// 2025-09 `languages`: the language codes submissions may be in (`None`: all).
+    pub languages: Option<Vec<String>>,
+    /// 2025-09 `limits.code`: the most KiB a submission's files may hold.
+    pub code_kib: Option<u64>,
+    /// 2025-09 `limits.validation_output`, in MiB.
+    pub validation_output_mib: u64,
+    /// 2025-09 `constants`: `{{name}}` is replaced by the value in `test_group.yaml`, test
+    /// cases' `.yaml`, validators, included files and submissions.
+    pub constants: BTreeMap<String, String>,
+    /// What the package asks for that stonejudge does not do: `problem.yaml: type: scoring
+    /// is not supported …`. A package with any is refused (exit 2), never judged.
+    pub unsupported: Vec<String>,
+    /// Keys the specification does not know, at `file:line:col`.
+    pub warnings: Vec<String>,
 }
 
 /// How the time limit is set (see [`TimePolicy::limit_for`]).
@@ -151,19 +208,21 @@ pub enum OnReject {
 
 /// Reads `path` (a `problem.yaml`).
 pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
-    let raw: RawProblem = read_yaml(path)?;
+    let text = read_text(path)?;
+    let raw: RawProblem = parse_yaml(path, &text)?;
     let at = |what: String| PackageError(format!("{}: {what}", path.display()));
     let version = match raw.problem_format_version.as_deref() {
         None | Some("legacy") => FormatVersion::Legacy,
         Some("2023-07" | "2023-07-draft") => FormatVersion::V2023_07,
+        Some("2025-09") => FormatVersion::V2025_09,
         Some(other) => {
             return Err(at(format!(
-                "problem_format_version {other:?}: expected legacy, 2023-07 or 2023-07-draft"
+                "problem_format_version {other:?}: expected legacy, 2023-07, 2023-07-draft or \
+                 2025-09"
             )))
         }
     };
-    let mut types = raw
-        .kind
+    let mut types = (raw.kind.as_ref())
         .map(|k| k.words())
         .unwrap_or_else(|| vec!["pass-fail".to_string()]);
     let validation: Vec<String> = raw
@@ -205,7 +264,7 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
         Some("grade") => Some(OnReject::Continue),
         _ => None,
     };
-    Ok(ProblemConfig {
+    let mut config = ProblemConfig {
         version,
         types,
         custom_validation,
@@ -216,23 +275,335 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
         validation_memory_mib: limits.validation_memory.unwrap_or(1024),
         time,
         on_reject,
-    })
+        languages: None,
+        code_kib: None,
+        validation_output_mib: limits.validation_output.unwrap_or(8),
+        constants: BTreeMap::new(),
+        unsupported: Vec::new(),
+        warnings: Vec::new(),
+    };
+    if version == FormatVersion::V2025_09 {
+        check_2025(path, &text, &raw, &mut config)?;
+    }
+    Ok(config)
 }
 
-/// `testdata.yaml` as written: every key optional, inherited from the parent group when
-/// absent.
+/// The types of 2025-09, and the ones each excludes.
+const TYPES: [(&str, &[&str]); 5] = [
+    ("pass-fail", &["scoring"]),
+    ("scoring", &["pass-fail"]),
+    ("multi-pass", &["submit-answer"]),
+    ("interactive", &["submit-answer"]),
+    ("submit-answer", &["multi-pass", "interactive"]),
+];
+
+/// The licences of 2025-09.
+const LICENSES: [&str; 7] = [
+    "unknown",
+    "public domain",
+    "cc0",
+    "cc by",
+    "cc by-sa",
+    "educational",
+    "permission",
+];
+
+/// Compilers run for at most this many CPU seconds ([`crate::run::Cache`]).
+const COMPILE_SECONDS: f64 = 60.0;
+
+/// The 2025-09 rules of `problem.yaml`: required keys and their shapes (errors), what is
+/// honoured into `config`, what is not supported, and the keys the specification does not
+/// know (warnings).
+fn check_2025(
+    path: &Path,
+    text: &str,
+    raw: &RawProblem,
+    config: &mut ProblemConfig,
+) -> Result<(), PackageError> {
+    let shown = path.display();
+    let error = |what: String| PackageError(format!("{shown}: {what}"));
+    let value: Value = serde_yaml_ng::from_str(text).unwrap_or(Value::Null);
+    config.warnings = keys::unknown(path, text, &value, &keys::PROBLEM);
+    if raw.uuid.as_deref().is_none_or(|u| u.trim().is_empty()) {
+        return Err(error("uuid is required in format 2025-09".to_string()));
+    }
+    match &raw.name {
+        Some(Value::String(name)) if !name.trim().is_empty() => {}
+        Some(Value::Mapping(map))
+            if !map.is_empty()
+                && map
+                    .iter()
+                    .all(|(k, v)| k.is_string() && v.as_str().is_some_and(|n| !n.is_empty())) => {}
+        Some(_) => {
+            return Err(error(
+                "name: expected a string, or a map from language codes to strings".to_string(),
+            ))
+        }
+        None => return Err(error("name is required in format 2025-09".to_string())),
+    }
+    for t in &config.types {
+        let Some((_, excludes)) = TYPES.iter().find(|(name, _)| name == t) else {
+            let known: Vec<&str> = TYPES.iter().map(|(n, _)| *n).collect();
+            return Err(error(format!("type {t:?}: expected {}", known.join(", "))));
+        };
+        if let Some(other) = excludes.iter().find(|e| config.is(e)) {
+            return Err(error(format!("type: {t} and {other} exclude each other")));
+        }
+    }
+    for t in ["scoring", "multi-pass", "submit-answer"] {
+        if config.is(t) {
+            config.unsupported.push(format!(
+                "{}: type: {t} is not supported in format 2025-09",
+                keys::at(path, text, &["type".to_string()])
+            ));
+        }
+    }
+    if let Some(license) = raw.license.as_deref() {
+        if !LICENSES.contains(&license) {
+            return Err(error(format!(
+                "license {license:?}: expected one of {}",
+                LICENSES.join(", ")
+            )));
+        }
+        if license == "public domain" && raw.rights_owner.is_some() {
+            return Err(error(
+                "rights_owner must not be set when the license is public domain".to_string(),
+            ));
+        }
+    }
+    if let Some(date) = raw.embargo_until.as_deref() {
+        if !is_embargo_date(date) {
+            return Err(error(format!(
+                "embargo_until {date:?}: expected YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ"
+            )));
+        }
+    }
+    if let Some(languages) = &raw.languages {
+        let codes = languages.words();
+        if codes.is_empty() {
+            return Err(error(
+                "languages: expected `all` or language codes".to_string(),
+            ));
+        }
+        if codes != ["all"] {
+            config.languages = Some(codes);
+        }
+    }
+    let limits = &raw.limits;
+    config.code_kib = limits.code;
+    let not_supported = |config: &mut ProblemConfig, keys: &[&str], value: String, why: &str| {
+        let keys: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+        config.unsupported.push(format!(
+            "{}: {}: {value} is not supported ({why})",
+            keys::at(path, text, &keys),
+            keys.join(".")
+        ));
+    };
+    if let Some(seconds) = limits.compilation_time.filter(|s| *s != COMPILE_SECONDS) {
+        not_supported(
+            config,
+            &["limits", "compilation_time"],
+            seconds.to_string(),
+            "compilers run for at most 60 s",
+        );
+    }
+    if let Some(mib) = limits.compilation_memory {
+        not_supported(
+            config,
+            &["limits", "compilation_memory"],
+            mib.to_string(),
+            "compilers run without a memory limit",
+        );
+    }
+    if let Some(passes) = limits.validation_passes {
+        not_supported(
+            config,
+            &["limits", "validation_passes"],
+            passes.to_string(),
+            "multi-pass problems are not supported",
+        );
+    }
+    if raw.allow_file_writing == Some(true) {
+        not_supported(
+            config,
+            &["allow_file_writing"],
+            "true".to_string(),
+            "submissions only read their working directory",
+        );
+    }
+    let multipliers = &limits.time_multipliers;
+    for (key, value) in [
+        ("ac_to_time_limit", multipliers.ac_to_time_limit),
+        ("time_limit_to_tle", multipliers.time_limit_to_tle),
+    ] {
+        if value.is_some_and(|v| v < 1.0) {
+            return Err(error(format!(
+                "limits.time_multipliers.{key}: expected at least 1"
+            )));
+        }
+    }
+    for (name, value) in raw.constants.iter().flatten() {
+        let valid_name = name
+            .chars()
+            .enumerate()
+            .all(|(i, c)| c == '_' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit()));
+        let text = match value {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            _ => String::new(),
+        };
+        if !valid_name || !matches!(value, Value::String(_) | Value::Number(_)) {
+            return Err(error(format!(
+                "constants.{name}: expected a name [a-zA-Z_][a-zA-Z0-9_]* and an int, float or \
+                 string value"
+            )));
+        }
+        config.constants.insert(name.clone(), text);
+    }
+    let strings = |v: &Value| {
+        v.as_sequence()
+            .is_some_and(|s| s.iter().all(Value::is_string))
+    };
+    let person = |v: &Value| v.is_string() || v.get("name").is_some_and(Value::is_string);
+    let persons = |v: &Value| person(v) || v.as_sequence().is_some_and(|s| s.iter().all(person));
+    let source = |v: &Value| v.is_string() || v.get("name").is_some_and(Value::is_string);
+    let shapes: [(&str, &Option<Value>, &str); 4] = [
+        ("version", &raw.version, "a string"),
+        ("keywords", &raw.keywords, "a sequence of strings"),
+        ("credits", &raw.credits, "a person, or a map of credits"),
+        (
+            "source",
+            &raw.source,
+            "a string, a map with a name, or a sequence of them",
+        ),
+    ];
+    for (key, value, expected) in shapes {
+        let fits = match (key, value) {
+            (_, None) => true,
+            ("version", Some(v)) => v.is_string(),
+            ("keywords", Some(v)) => strings(v),
+            ("credits", Some(v)) => {
+                persons(v)
+                    || v.as_mapping().is_some_and(|m| {
+                        m.iter().all(|(k, v)| match k.as_str() {
+                            Some("translators") => {
+                                v.as_mapping().is_some_and(|t| t.values().all(persons))
+                            }
+                            _ => persons(v),
+                        })
+                    })
+            }
+            (_, Some(v)) => source(v) || v.as_sequence().is_some_and(|s| s.iter().all(source)),
+        };
+        if !fits {
+            return Err(error(format!("{key}: expected {expected}")));
+        }
+    }
+    Ok(())
+}
+
+/// `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`.
+fn is_embargo_date(text: &str) -> bool {
+    let shape = |pattern: &str| {
+        text.len() == pattern.len()
+            && text.chars().zip(pattern.chars()).all(|(c, p)| match p {
+                'd' => c.is_ascii_digit(),
+                _ => c == p,
+            })
+    };
+    shape("dddd-dd-dd") || shape("dddd-dd-ddTdd:dd:ddZ")
+}
+
+impl ProblemConfig {
+    /// `text` with every `{{name}}` of the package's constants replaced by its value (names
+    /// not defined stay as they are, as the specification says).
+    pub fn substitute(&self, text: &str) -> String {
+        let mut text = text.to_string();
+        for (name, value) in &self.constants {
+            text = text.replace(&format!("{{{{{name}}}}}"), value);
+        }
+        text
+    }
+}
+
+/// The arguments a group gives its input validators: the same for all, or (2025-09) a list
+/// per validator, by name (a validator not named gets none).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InputArgs {
+    pub all: Vec<String>,
+    pub by_validator: Option<BTreeMap<String, Vec<String>>>,
+}
+
+impl InputArgs {
+    /// The arguments of the validator at `path` (named by its file name, with or without its
+    /// extension, or its directory's name).
+    pub fn of(&self, path: &Path) -> Vec<String> {
+        let Some(map) = &self.by_validator else {
+            return self.all.clone();
+        };
+        let names = [path.file_name(), path.file_stem()];
+        names
+            .into_iter()
+            .flatten()
+            .find_map(|n| map.get(n.to_string_lossy().as_ref()))
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+/// `input_validator_args` as written: flags, a list, or (2025-09) a list per validator.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum RawInputArgs {
+    Same(OneOrMany),
+    ByValidator(BTreeMap<String, Vec<String>>),
+}
+
+impl RawInputArgs {
+    fn args(self) -> InputArgs {
+        match self {
+            RawInputArgs::Same(flags) => InputArgs {
+                all: flags.words(),
+                by_validator: None,
+            },
+            RawInputArgs::ByValidator(map) => InputArgs {
+                all: Vec::new(),
+                by_validator: Some(map),
+            },
+        }
+    }
+}
+
+/// `testdata.yaml` / `test_group.yaml` (and, in 2025-09, a test case's `.yaml`) as written:
+/// every key optional, inherited from the parent group when absent.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
-pub struct GroupYaml {
+struct GroupYaml {
     on_reject: Option<String>,
     grading: Option<String>,
     grader_flags: Option<String>,
     input_validator_flags: Option<OneOrMany>,
     output_validator_flags: Option<OneOrMany>,
-    /// 2023-07 spelling.
-    input_validator_args: Option<OneOrMany>,
-    /// 2023-07 spelling.
+    /// 2023-07 and 2025-09 spelling.
+    input_validator_args: Option<RawInputArgs>,
+    /// 2023-07 and 2025-09 spelling.
     output_validator_args: Option<OneOrMany>,
+    /// 2025-09: arguments of the submission itself.
+    args: Option<Vec<String>>,
+    /// 2025-09 scoring keys.
+    max_score: Option<Value>,
+    score_aggregation: Option<Value>,
+    require_pass: Option<Value>,
+    static_validation_score: Option<Value>,
+    static_validator_args: Option<Vec<String>>,
+    /// 2025-09: for visualizers, which judging does not run; what teams are shown
+    /// (`full_feedback`); for people (`hint`, `description`). Known, and without effect on a
+    /// verdict, so taken in any shape.
+    input_visualizer_args: Option<IgnoredAny>,
+    output_visualizer_args: Option<IgnoredAny>,
+    full_feedback: Option<IgnoredAny>,
+    hint: Option<IgnoredAny>,
+    description: Option<IgnoredAny>,
 }
 
 /// A group's configuration, its own `testdata.yaml` over its parent's, over the defaults.
@@ -242,8 +613,10 @@ pub struct GroupConfig {
     /// `grading: custom`: a grader program of the package aggregates (not supported).
     pub custom_grading: bool,
     pub grader_flags: Vec<String>,
-    pub input_validator_flags: Vec<String>,
+    pub input_validator_flags: InputArgs,
     pub output_validator_flags: Vec<String>,
+    /// 2025-09 keys stonejudge does not do, with the file and line that gives them.
+    pub unsupported: Vec<String>,
 }
 
 impl Default for GroupConfig {
@@ -252,22 +625,57 @@ impl Default for GroupConfig {
             on_reject: OnReject::Break,
             custom_grading: false,
             grader_flags: Vec::new(),
-            input_validator_flags: Vec::new(),
+            input_validator_flags: InputArgs::default(),
             output_validator_flags: Vec::new(),
+            unsupported: Vec::new(),
         }
     }
 }
 
 impl GroupConfig {
-    /// This group's configuration: `own` (its `testdata.yaml`, if any) over `parent`.
+    /// This group's (or test case's) configuration: `own` (its `testdata.yaml`,
+    /// `test_group.yaml` or `.yaml`, if any) over `parent`. In 2025-09 the package's
+    /// constants are replaced first, and keys the specification does not know go to
+    /// `warnings`.
     pub fn child(
         &self,
         own: Option<&Path>,
         problem: &ProblemConfig,
+        warnings: &mut Vec<String>,
     ) -> Result<GroupConfig, PackageError> {
         let mut config = self.clone();
         if let Some(path) = own {
-            let yaml: GroupYaml = read_yaml(path)?;
+            let is_2025 = problem.version == FormatVersion::V2025_09;
+            let text = match is_2025 {
+                true => problem.substitute(&read_text(path)?),
+                false => read_text(path)?,
+            };
+            let yaml: GroupYaml = parse_yaml(path, &text)?;
+            if is_2025 {
+                let is_case = (path.file_name()).is_none_or(|n| n != problem.version.group_file());
+                let shape = match is_case {
+                    true => &keys::TEST_CASE,
+                    false => &keys::TEST_GROUP,
+                };
+                let value: Value = serde_yaml_ng::from_str(&text).unwrap_or(Value::Null);
+                warnings.extend(keys::unknown(path, &text, &value, shape));
+                config
+                    .unsupported
+                    .extend(unsupported_group_keys(path, &text, &yaml));
+            }
+            // The older formats' keys: in 2025-09 they are unknown (warned of above), not
+            // applied.
+            let yaml = match is_2025 {
+                true => GroupYaml {
+                    on_reject: None,
+                    grading: None,
+                    grader_flags: None,
+                    input_validator_flags: None,
+                    output_validator_flags: None,
+                    ..yaml
+                },
+                false => yaml,
+            };
             if let Some(on_reject) = yaml.on_reject.as_deref() {
                 config.on_reject = match on_reject {
                     "break" => OnReject::Break,
@@ -286,8 +694,10 @@ impl GroupConfig {
             if let Some(flags) = yaml.grader_flags.as_deref() {
                 config.grader_flags = words(Some(flags));
             }
-            if let Some(flags) = yaml.input_validator_flags.or(yaml.input_validator_args) {
-                config.input_validator_flags = flags.words();
+            let input =
+                (yaml.input_validator_flags.map(RawInputArgs::Same)).or(yaml.input_validator_args);
+            if let Some(flags) = input {
+                config.input_validator_flags = flags.args();
             }
             if let Some(flags) = yaml.output_validator_flags.or(yaml.output_validator_args) {
                 config.output_validator_flags = flags.words();
@@ -300,6 +710,38 @@ impl GroupConfig {
     }
 }
 
+/// The keys of a 2025-09 group or test case file that stonejudge does not do: submission
+/// arguments, and the keys of scoring problems and static validation (refused with the
+/// problem type, or wrong in a pass-fail problem). Visualizer arguments, `full_feedback`,
+/// `hint` and `description` do not change a verdict: they are read and have no effect.
+fn unsupported_group_keys(path: &Path, text: &str, yaml: &GroupYaml) -> Vec<String> {
+    let present = [
+        ("args", yaml.args.as_ref().is_some_and(|a| !a.is_empty())),
+        ("max_score", yaml.max_score.is_some()),
+        ("score_aggregation", yaml.score_aggregation.is_some()),
+        ("require_pass", yaml.require_pass.is_some()),
+        (
+            "static_validation_score",
+            yaml.static_validation_score.is_some(),
+        ),
+        (
+            "static_validator_args",
+            yaml.static_validator_args.is_some(),
+        ),
+    ];
+    present
+        .into_iter()
+        .filter(|(_, here)| *here)
+        .map(|(key, _)| {
+            format!(
+                "{}: {key} is not supported (stonejudge passes no arguments to submissions, \
+                 and does not judge scoring problems or run static validators in format 2025-09)",
+                keys::at(path, text, &[key.to_string()])
+            )
+        })
+        .collect()
+}
+
 fn words(text: Option<&str>) -> Vec<String> {
     text.unwrap_or("")
         .split_whitespace()
@@ -307,14 +749,22 @@ fn words(text: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-/// Parses a YAML file into `T` (an empty file is every default); errors at `file:line:col`.
-fn read_yaml<T: for<'de> Deserialize<'de> + Default>(path: &Path) -> Result<T, PackageError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| PackageError(format!("cannot read {}: {e}", path.display())))?;
+/// The text of `path`.
+pub fn read_text(path: &Path) -> Result<String, PackageError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| PackageError(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Parses the YAML `text` of `path` into `T` (an empty file is every default); errors at
+/// `file:line:col`.
+pub fn parse_yaml<T: for<'de> Deserialize<'de> + Default>(
+    path: &Path,
+    text: &str,
+) -> Result<T, PackageError> {
     if text.trim().is_empty() {
         return Ok(T::default());
     }
-    serde_yaml_ng::from_str(&text).map_err(|e| {
+    serde_yaml_ng::from_str(text).map_err(|e| {
         let place = match e.location() {
             Some(at) => format!("{}:{}:{}", path.display(), at.line(), at.column()),
             None => path.display().to_string(),

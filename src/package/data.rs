@@ -1,6 +1,14 @@
 //! A package's test data: `data/` as a tree of groups (`data/sample`, `data/secret` and any
-//! groups nested in them), each configured by its `testdata.yaml` over its parent's, and how
-//! the verdicts of a group's tests and subgroups make the group's verdict.
+//! groups nested in them), each configured by its `testdata.yaml` (2025-09:
+//! `test_group.yaml`) over its parent's, and how the verdicts of a group's tests and
+//! subgroups make the group's verdict.
+//!
+//! In 2025-09 (and 2023-07) a test case is declared by its `.in` and must have its `.ans`, it
+//! may have its own `.yaml` over its group's configuration, and the folders of cases that
+//! validation must reject or accept (`invalid_input/`, `invalid_answer/` as BAPCtools adds
+//! it, `invalid_output/`, `valid_output/`) are not judged: they are [`Checks`] for the
+//! validators. In 2025-09 `data/` holds nothing else that is judged than `sample/` and
+//! `secret/`.
 //!
 //! As problemtools reads it: a group's items are its subdirectories (groups) and its test
 //! cases (`NAME.ans` with its `NAME.in`), all in name order, so `data/sample` comes before
@@ -11,16 +19,24 @@
 
 use std::path::{Path, PathBuf};
 
-use super::config::{GroupConfig, OnReject, ProblemConfig};
+use super::config::{FormatVersion, GroupConfig, InputArgs, OnReject, ProblemConfig};
 use super::PackageError;
 use crate::judge::Test;
+
+/// The folders of `data/` holding cases for the validators, not for submissions.
+pub const CHECK_FOLDERS: [&str; 4] = [
+    "invalid_input",
+    "invalid_answer",
+    "invalid_output",
+    "valid_output",
+];
 
 /// One test case of a package, with the flags its group gives the validators.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackageTest {
     /// Its name is its path under `data/` without the extension (`secret/group1/03`).
     pub test: Test,
-    pub input_validator_flags: Vec<String>,
+    pub input_validator_flags: InputArgs,
     /// The problem's `validator_flags`, then the group's `output_validator_flags`.
     pub output_validator_flags: Vec<String>,
 }
@@ -47,9 +63,45 @@ pub enum Item {
     Group(Group),
 }
 
-impl Group {
+/// A case of a folder of [`CHECK_FOLDERS`]: an input, and its answer and output where the
+/// folder has them, with the arguments its group (or its `.yaml`) gives the validators.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckCase {
+    /// Its path under `data/` without the extension.
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: Option<PathBuf>,
+    pub output: Option<PathBuf>,
+    pub input_validator_flags: InputArgs,
+    pub output_validator_flags: Vec<String>,
+}
+
+/// The cases of `data/` that check the validators, by folder.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Checks {
+    /// Every input validator must reject none; at least one must reject each.
+    pub invalid_input: Vec<CheckCase>,
+    /// At least one answer validator must reject each `.ans`.
+    pub invalid_answer: Vec<CheckCase>,
+    /// The output validator must reject each `.out` against its `.ans`.
+    pub invalid_output: Vec<CheckCase>,
+    /// The output validator must accept each `.out` against its `.ans`.
+    pub valid_output: Vec<CheckCase>,
+}
+
+/// All of `data/`, read once: the judged tree, the validators' cases, and what reading found
+/// (warnings for keys the specification does not know, keys stonejudge does not do).
+#[derive(Debug, Clone)]
+pub struct Data {
+    pub tree: Group,
+    pub checks: Checks,
+    pub warnings: Vec<String>,
+    pub unsupported: Vec<String>,
+}
+
+impl Data {
     /// Reads `data/` of the package at `root`.
-    pub fn load(root: &Path, problem: &ProblemConfig) -> Result<Group, PackageError> {
+    pub fn load(root: &Path, problem: &ProblemConfig) -> Result<Data, PackageError> {
         let data = root.join("data");
         if !data.is_dir() {
             return Err(PackageError(format!(
@@ -57,7 +109,52 @@ impl Group {
                 root.display()
             )));
         }
-        load_group(&data, &data, &GroupConfig::default(), problem)
+        let mut reader = Reader {
+            data: &data,
+            problem,
+            warnings: Vec::new(),
+            unsupported: Vec::new(),
+        };
+        let root_file = data.join(problem.version.group_file());
+        let config = GroupConfig::default().child(
+            root_file.is_file().then_some(root_file.as_path()),
+            problem,
+            &mut reader.warnings,
+        )?;
+        let tree = reader.group(&data, &config, true)?;
+        let mut checks = Checks::default();
+        if problem.version != FormatVersion::Legacy {
+            for (folder, cases) in CHECK_FOLDERS.iter().zip([
+                &mut checks.invalid_input,
+                &mut checks.invalid_answer,
+                &mut checks.invalid_output,
+                &mut checks.valid_output,
+            ]) {
+                let dir = data.join(folder);
+                if dir.is_dir() {
+                    reader.check_cases(&dir, &config, cases)?;
+                }
+            }
+        }
+        for group in tree.groups() {
+            reader
+                .unsupported
+                .extend(group.config.unsupported.iter().cloned());
+        }
+        reader.unsupported.dedup();
+        Ok(Data {
+            tree,
+            checks,
+            warnings: reader.warnings,
+            unsupported: reader.unsupported,
+        })
+    }
+}
+
+impl Group {
+    /// Reads the judged tree of `data/` of the package at `root`.
+    pub fn load(root: &Path, problem: &ProblemConfig) -> Result<Group, PackageError> {
+        Ok(Data::load(root, problem)?.tree)
     }
 
     /// Every test, in order.
@@ -134,47 +231,168 @@ fn aggregate(verdicts: &[&'static str], grader_flags: &[String]) -> &'static str
     verdicts.iter().copied().min_by_key(rank).unwrap_or("AC")
 }
 
-fn load_group(
-    data: &Path,
-    dir: &Path,
-    parent: &GroupConfig,
-    problem: &ProblemConfig,
-) -> Result<Group, PackageError> {
-    let own = dir.join("testdata.yaml");
-    let config = parent.child(own.is_file().then_some(own.as_path()), problem)?;
+/// Reads the groups and cases of one package's `data/`.
+struct Reader<'a> {
+    data: &'a Path,
+    problem: &'a ProblemConfig,
+    warnings: Vec<String>,
+    unsupported: Vec<String>,
+}
+
+impl Reader<'_> {
+    /// The group in `dir`, whose own configuration (already read) is `config`. `top`: `data/`
+    /// itself, where 2025-09 judges only `sample/` and `secret/`.
+    fn group(
+        &mut self,
+        dir: &Path,
+        config: &GroupConfig,
+        top: bool,
+    ) -> Result<Group, PackageError> {
+        let version = self.problem.version;
+        let mut items = Vec::new();
+        for entry in sorted_entries(dir)? {
+            let file_name = entry.file_name().unwrap_or_default().to_string_lossy();
+            if entry.is_dir() {
+                let special = CHECK_FOLDERS.contains(&file_name.as_ref());
+                if file_name.ends_with(".files") {
+                    self.unsupported.push(format!(
+                        "{}: .files directories (input files of a test case) are not supported",
+                        entry.display()
+                    ));
+                    continue;
+                }
+                if top && version != FormatVersion::Legacy && special {
+                    continue;
+                }
+                if top
+                    && version == FormatVersion::V2025_09
+                    && !["sample", "secret"].contains(&file_name.as_ref())
+                {
+                    self.warnings.push(format!(
+                        "{}: not a folder of the 2025-09 specification (sample, secret, \
+                             {}); not judged",
+                        entry.display(),
+                        CHECK_FOLDERS.join(", ")
+                    ));
+                    continue;
+                }
+                let own = entry.join(version.group_file());
+                let child = config.child(
+                    own.is_file().then_some(own.as_path()),
+                    self.problem,
+                    &mut self.warnings,
+                )?;
+                items.push(Item::Group(self.group(&entry, &child, false)?));
+            } else if let Some(case) =
+                self.case(&entry, config, version == FormatVersion::V2025_09)?
+            {
+                let (input, answer) = (case.input, case.answer);
+                let answer = answer.ok_or_else(|| {
+                    PackageError(format!(
+                        "{}: a test case needs its .ans ({} is missing)",
+                        input.display(),
+                        input.with_extension("ans").display()
+                    ))
+                })?;
+                let mut output_flags = self.problem.validator_flags.clone();
+                output_flags.extend(case.output_validator_flags);
+                items.push(Item::Test(PackageTest {
+                    test: Test {
+                        name: case.name,
+                        input,
+                        answer,
+                    },
+                    input_validator_flags: case.input_validator_flags,
+                    output_validator_flags: output_flags,
+                }));
+            } else if version == FormatVersion::V2025_09 && file_name == "testdata.yaml" {
+                self.warnings.push(format!(
+                    "{}: 2025-09 calls this file test_group.yaml; it is not read",
+                    entry.display()
+                ));
+            }
+        }
+        Ok(Group {
+            name: relative(self.data, dir),
+            config: config.clone(),
+            items,
+        })
+    }
+
+    /// The case that `file` declares, if it declares one: a `.in` when `by_input` (2025-09,
+    /// and the validators' cases), with its `.ans`, `.out` and `.yaml` when they exist; else,
+    /// as problemtools reads the older formats, a `.ans` with its `.in`.
+    fn case(
+        &mut self,
+        file: &Path,
+        config: &GroupConfig,
+        by_input: bool,
+    ) -> Result<Option<CheckCase>, PackageError> {
+        let declares = match by_input {
+            true => "in",
+            false => "ans",
+        };
+        if file.extension().is_none_or(|e| e != declares) {
+            return Ok(None);
+        }
+        let (input, answer) = (file.with_extension("in"), file.with_extension("ans"));
+        if !input.is_file() {
+            return Ok(None);
+        }
+        let own = file.with_extension("yaml");
+        let config = match self.problem.version == FormatVersion::V2025_09 && own.is_file() {
+            true => config.child(Some(&own), self.problem, &mut self.warnings)?,
+            false => config.clone(),
+        };
+        self.unsupported.extend(config.unsupported.iter().cloned());
+        let output = file.with_extension("out");
+        Ok(Some(CheckCase {
+            name: relative(self.data, &file.with_extension("")),
+            input,
+            answer: answer.is_file().then_some(answer),
+            output: output.is_file().then_some(output),
+            input_validator_flags: config.input_validator_flags,
+            output_validator_flags: config.output_validator_flags,
+        }))
+    }
+
+    /// Every case under `dir` (a folder of [`CHECK_FOLDERS`]), its groups' files inherited.
+    fn check_cases(
+        &mut self,
+        dir: &Path,
+        parent: &GroupConfig,
+        cases: &mut Vec<CheckCase>,
+    ) -> Result<(), PackageError> {
+        let own = dir.join(self.problem.version.group_file());
+        let config = parent.child(
+            own.is_file().then_some(own.as_path()),
+            self.problem,
+            &mut self.warnings,
+        )?;
+        for entry in sorted_entries(dir)? {
+            if entry.is_dir() {
+                self.check_cases(&entry, &config, cases)?;
+            } else if let Some(case) = self.case(&entry, &config, true)? {
+                cases.push(case);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The entries of `dir` in name order, without the hidden ones (`.git`, …) that the
+/// specification says a judge behaves as if removed.
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, PackageError> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| PackageError(format!("cannot read {}: {e}", dir.display())))?
         .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
         .collect();
     entries.sort();
-    let mut items = Vec::new();
-    for entry in entries {
-        if entry.is_dir() {
-            items.push(Item::Group(load_group(data, &entry, &config, problem)?));
-        } else if entry.extension().is_some_and(|e| e == "ans") {
-            let input = entry.with_extension("in");
-            if !input.is_file() {
-                continue;
-            }
-            let name = relative(data, &entry.with_extension(""));
-            let mut output_flags = problem.validator_flags.clone();
-            output_flags.extend(config.output_validator_flags.iter().cloned());
-            items.push(Item::Test(PackageTest {
-                test: Test {
-                    name,
-                    input,
-                    answer: entry,
-                },
-                input_validator_flags: config.input_validator_flags.clone(),
-                output_validator_flags: output_flags,
-            }));
-        }
-    }
-    Ok(Group {
-        name: relative(data, dir),
-        config,
-        items,
-    })
+    Ok(entries)
 }
 
 /// `path` under `data`, with `/` separators.

@@ -1,27 +1,35 @@
 //! Kattis / ICPC problem packages as they are: a folder holding `problem.yaml`, in the legacy
-//! format or in 2023-07, judged and verified without converting it.
+//! format, 2023-07 or 2025-09, judged and verified without converting it.
 //!
 //! What is read, and where:
 //!
 //! - [`config`]: `problem.yaml` (format version, type, limits, the time multipliers,
-//!   `validator_flags`) and each group's `testdata.yaml`;
+//!   `validator_flags`; in 2025-09 every key of the specification) and each group's
+//!   `testdata.yaml` / `test_group.yaml`; [`keys`]: the keys the 2025-09 specification knows,
+//!   and warnings at `file:line:col` for the others;
 //! - [`data`]: `data/sample`, `data/secret` and nested groups, and how a group's verdict is
-//!   made of its tests';
-//! - [`validators`]: input validators (exit 42), the output validator as a `judge::Checker`
-//!   (the Kattis protocol), or the default validator with the package's flags;
+//!   made of its tests'; the cases validators must reject (`invalid_input/`, …);
+//! - [`validators`]: input and answer validators (exit 42), the output validator as a
+//!   `judge::Checker` (the Kattis protocol), or the default validator with the package's flags;
 //! - [`submissions`]: `submissions/<folder>/` (single files and directories), the verdict
 //!   each folder promises, and the time limit derived from the accepted ones as problemtools
-//!   derives it.
+//!   derives it; [`expectations`]: 2025-09's requirements of folders and
+//!   `submissions.yaml`; [`sources`]: `include/` and constants added to a program before it
+//!   is built.
 //!
 //! Programs (validators, submissions) run through [`crate::run`]: C, C++, Rust and Python are
 //! compiled once into the cache; other languages are reported as unsupported. In an
 //! interactive package the output validator is the interactor: each submission plays against
 //! it ([`crate::judge::interactive`], problemtools' rules). Multi-pass and submit-answer
-//! packages are recognised and reported as not supported yet ([`Package::unsupported`]):
-//! that is where support for them plugs in.
+//! packages (and in 2025-09 scoring ones, and every key stonejudge does not do) are
+//! recognised and reported as not supported ([`Package::unsupported`]): that is where
+//! support for them plugs in.
 
 pub mod config;
 pub mod data;
+pub mod expectations;
+pub mod keys;
+pub mod sources;
 pub mod submissions;
 pub mod validators;
 
@@ -29,7 +37,8 @@ use std::path::{Path, PathBuf};
 
 use crate::run::{Cache, Language, PrepareError, Program, Runner};
 use config::{FormatVersion, ProblemConfig};
-use data::Group;
+use data::{Data, Group};
+use expectations::SubmissionsYaml;
 
 /// Something wrong with a package's files: the message names the file (and the line and
 /// column when it is a YAML error).
@@ -40,11 +49,18 @@ pub struct PackageError(pub String);
 /// The file that makes a folder a package.
 pub const PROBLEM_YAML: &str = "problem.yaml";
 
-/// A package on disk, its `problem.yaml` read.
+/// A package on disk, its `problem.yaml` read (in 2025-09 its `data/` configuration and
+/// `submissions.yaml` too, for what they say of support and unknown keys).
 #[derive(Debug, Clone)]
 pub struct Package {
     pub root: PathBuf,
     pub config: ProblemConfig,
+    /// 2025-09 `submissions/submissions.yaml` (empty otherwise).
+    pub submissions_yaml: SubmissionsYaml,
+    /// Keys the specification does not know, at `file:line:col`.
+    pub warnings: Vec<String>,
+    /// What the package asks for that stonejudge does not do (see [`Package::unsupported`]).
+    unsupported: Vec<String>,
 }
 
 /// Whether `dir` is a package (holds `problem.yaml`).
@@ -53,13 +69,41 @@ pub fn is_package(dir: &Path) -> bool {
 }
 
 impl Package {
-    /// Reads the package at `root`.
+    /// Reads the package at `root`. A `data/` that does not read is reported when the data
+    /// is asked for ([`Package::data`]), not here.
     pub fn load(root: &Path) -> Result<Package, PackageError> {
         let config = config::load_problem(&root.join(PROBLEM_YAML))?;
-        Ok(Package {
+        let mut package = Package {
             root: root.to_owned(),
+            warnings: config.warnings.clone(),
+            unsupported: config.unsupported.clone(),
             config,
-        })
+            submissions_yaml: SubmissionsYaml::default(),
+        };
+        if package.is_2025() {
+            if let Ok(data) = Data::load(root, &package.config) {
+                package.warnings.extend(data.warnings);
+                package.unsupported.extend(data.unsupported);
+            }
+            let path = root.join("submissions").join("submissions.yaml");
+            let yaml = SubmissionsYaml::load(&path, &package.config)?;
+            package.warnings.extend(yaml.warnings.iter().cloned());
+            package.unsupported.extend(yaml.unsupported.iter().cloned());
+            package.submissions_yaml = yaml;
+        }
+        Ok(package)
+    }
+
+    /// The warnings of reading it (keys the specification does not know), or, under
+    /// `strict` (`--strict`), an error when there are any.
+    pub fn warnings(&self, strict: bool) -> Result<&[String], PackageError> {
+        match strict && !self.warnings.is_empty() {
+            true => Err(PackageError(format!(
+                "{} (--strict makes unknown keys errors)",
+                self.warnings.join("\n")
+            ))),
+            false => Ok(&self.warnings),
+        }
     }
 
     /// Its name: the folder's.
@@ -71,9 +115,12 @@ impl Package {
         )
     }
 
-    /// Why stonejudge cannot judge this package yet, if it cannot: multi-pass and
-    /// submit-answer problems.
+    /// Why stonejudge cannot judge this package, if it cannot: multi-pass and submit-answer
+    /// problems, and in 2025-09 every key (and value) it does not do, each named.
     pub fn unsupported(&self) -> Option<String> {
+        if !self.unsupported.is_empty() {
+            return Some(self.unsupported.join("; "));
+        }
         let kind = ["multi-pass", "submit-answer"]
             .into_iter()
             .find(|k| self.config.is(k))?;
@@ -81,6 +128,11 @@ impl Package {
             "{}: {kind} problems are not supported yet",
             self.root.join(PROBLEM_YAML).display()
         ))
+    }
+
+    /// Whether it is in format 2025-09.
+    pub fn is_2025(&self) -> bool {
+        self.config.version == FormatVersion::V2025_09
     }
 
     /// Whether its output validator talks to the submission as an interactor (`type:
@@ -99,6 +151,45 @@ impl Package {
         Group::load(&self.root, &self.config)
     }
 
+    /// Its test data with the cases that check its validators.
+    pub fn all_data(&self) -> Result<Data, PackageError> {
+        Data::load(&self.root, &self.config)
+    }
+
+    /// Its answer validators (`answer_validators/`, as BAPCtools adds them): each reads a
+    /// `.ans` on standard input, gets the `.in` and the output validator's arguments, and
+    /// exits 42 when the answer is valid.
+    pub fn answer_validators(&self) -> Result<Vec<PackageProgram>, PackageError> {
+        programs_in(&self.root.join("answer_validators"), false)
+    }
+
+    /// `program` of this package made ready to run: with the package's constants replaced
+    /// (2025-09), and for a submission (`include`) the files of `include/` for its language.
+    /// Messages name the program where it is in the package.
+    pub fn prepare(
+        &self,
+        program: &PackageProgram,
+        include: bool,
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<Program, PrepareError> {
+        if !self.is_2025() || !matches!(program.kind, ProgramKind::File | ProgramKind::Directory) {
+            return program.prepare(runner, cache);
+        }
+        let assembled = (|| {
+            let included = match include {
+                true => sources::included(&self.root, sources::language_of(&program.path)?),
+                false => None,
+            };
+            let substitute = |text: &str| self.config.substitute(text);
+            sources::assemble(program, included.as_deref(), &substitute, cache)
+        })()
+        .map_err(|e| PrepareError::judge(e.0))?;
+        let mut prepared = assembled.prepare(runner, cache)?;
+        prepared.given = program.path.clone();
+        Ok(prepared)
+    }
+
     /// Its input validators, in name order.
     pub fn input_validators(&self) -> Result<Vec<PackageProgram>, PackageError> {
         let mut all = Vec::new();
@@ -113,7 +204,18 @@ impl Package {
     /// interactive package must have one: it is the interactor.
     pub fn output_validator(&self) -> Result<Option<PackageProgram>, PackageError> {
         let dir = self.root.join(self.config.version.output_validator_dir());
-        let found = programs_in(&dir, false)?.into_iter().next();
+        // 2025-09: the folder is the program (its files built together).
+        let whole = (self.config.version == FormatVersion::V2025_09 && dir.is_dir())
+            .then(|| directory_kind(&dir))
+            .flatten()
+            .map(|kind| PackageProgram {
+                path: dir.clone(),
+                kind,
+            });
+        let found = match whole {
+            Some(program) => Some(program),
+            None => programs_in(&dir, false)?.into_iter().next(),
+        };
         if self.is_interactive() && found.is_none() {
             return Err(PackageError(format!(
                 "{}: an interactive problem, but {} holds no program (the interactor)",

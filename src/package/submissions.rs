@@ -15,12 +15,17 @@
 //!   than the limit itself is TLE at the limit. A submission keeps its promise when its
 //!   verdict at the limit is the folder's, or "with extra time" when only its verdict under
 //!   the higher limit is.
+//! - In 2025-09 a submission is held instead to the requirements of its folder and of
+//!   `submissions.yaml` ([`super::expectations`]), checked on every test's verdict; those
+//!   that may not time out set the time limit from below, and a requirement to time out is
+//!   judged at the higher limit (the specification's time-limit inference).
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use super::config::{ProblemConfig, TimePolicy};
 use super::data::{Group, PackageTest};
+use super::expectations::Expectation;
 use super::validators::{validation_limits, OutputValidator};
 use super::{programs_in, Package, PackageError, PackageProgram};
 use crate::check::protocol::KattisFlags;
@@ -47,6 +52,9 @@ pub struct Submission {
     /// The folder under `submissions/`.
     pub folder: String,
     pub program: PackageProgram,
+    /// 2025-09: what its folder and `submissions.yaml` hold it to (`None` when nothing
+    /// covers it, and in the older formats).
+    pub expectation: Option<Expectation>,
 }
 
 impl Submission {
@@ -64,9 +72,13 @@ impl Submission {
             .map(|(_, v)| *v)
     }
 
-    /// Whether its time sets the time limit (only `accepted/`'s do).
+    /// Whether its time sets the time limit: `accepted/`'s, and in 2025-09 every submission
+    /// held to never time out.
     pub fn sets_time_limit(&self) -> bool {
-        self.folder == "accepted"
+        match &self.expectation {
+            Some(expectation) => expectation.lower_bounds_time_limit(),
+            None => self.folder == "accepted",
+        }
     }
 }
 
@@ -84,13 +96,19 @@ impl Package {
             .filter(|p| p.is_dir())
             .collect();
         folders.sort();
+        let is_2025 = self.is_2025();
         for folder in folders {
             let name = folder.file_name().unwrap_or_default().to_string_lossy();
             for program in programs_in(&folder, false)? {
-                all.push(Submission {
+                let mut submission = Submission {
                     folder: name.to_string(),
                     program,
-                });
+                    expectation: None,
+                };
+                if is_2025 {
+                    submission.expectation = self.submissions_yaml.expectation(&submission.id());
+                }
+                all.push(submission);
             }
         }
         Ok(all)
@@ -272,6 +290,21 @@ impl<'a> Runs<'a> {
         })
     }
 
+    /// Every test's (name, Kattis verdict, message) with a time limit of `limit` (at most
+    /// the cap): all are judged, whatever `on_reject` says.
+    pub fn results(&mut self, data: &Group, limit: f64) -> Vec<(String, &'static str, String)> {
+        (data.tests().into_iter())
+            .map(|test| {
+                let judged = self.run(test);
+                let (verdict, message) = match judged_seconds(judged) > limit {
+                    true => ("TLE", format!("over the time limit of {limit} s")),
+                    false => (kattis_verdict(judged.verdict), judged.message.clone()),
+                };
+                (test.test.name.clone(), verdict, message)
+            })
+            .collect()
+    }
+
     /// The CPU time of the slowest test run so far, in seconds.
     pub fn slowest(&self) -> f64 {
         self.done.values().map(judged_seconds).fold(0.0, f64::max)
@@ -401,7 +434,7 @@ pub fn limit_for_judging(
     let mut accepted = Vec::new();
     for submission in package.submissions().map_err(|e| e.to_string())? {
         if submission.sets_time_limit() {
-            let program = (submission.program.prepare(judging.runner, cache))
+            let program = (package.prepare(&submission.program, true, judging.runner, cache))
                 .map_err(|e| format!("accepted submission {}: {e}", submission.id()))?;
             accepted.push(program);
         }

@@ -10,11 +10,16 @@
 //!   reason is `judgemessage.txt` in the feedback directory. Without one, the default
 //!   validator ([`crate::check::default_validator`], through
 //!   [`crate::programs::ProgramChecker::Default`]) compares tokens in-process.
+//! - **Answer validators** (`answer_validators/`, BAPCtools' addition): `validator INPUT
+//!   [output_validator_args…] < ANSWER`, exit 42 when the answer is valid.
+//! - Cases that validation must reject (`invalid_input/`, `invalid_answer/`): at least one
+//!   validator must reject each ([`must_reject`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::{Package, PackageError, ProgramKind};
+use super::config::InputArgs;
+use super::{Package, PackageError, PackageProgram, ProgramKind};
 use crate::check::JudgeFailure;
 use crate::judge::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
 use crate::judge::Checker;
@@ -120,14 +125,17 @@ pub fn checktestdata(
     })
 }
 
-/// An input to validate: its name, its file, and the flags its group gives validators.
+/// An input (or answer) to validate: its name, its file (read on standard input), and the
+/// arguments its group gives validators.
 pub struct InputCase {
     pub name: String,
     pub path: PathBuf,
-    pub flags: Vec<String>,
+    pub flags: InputArgs,
+    /// Answer validators: the case's input, passed before the arguments.
+    pub input: Option<PathBuf>,
 }
 
-/// What the input validators of a package said about some inputs.
+/// What the validators of a package said about some inputs.
 #[derive(Debug, Default)]
 pub struct InputReport {
     pub validators: usize,
@@ -135,6 +143,77 @@ pub struct InputReport {
     pub rejected: Vec<String>,
     /// Validators that could not run here, and why.
     pub skipped: Vec<String>,
+}
+
+/// What one validator did with the cases.
+pub enum Ran {
+    /// Its word on each case, in order.
+    Said(Vec<Result<Validity, String>>),
+    /// It does not build (why).
+    Broken(String),
+    /// It cannot run here (why).
+    Skipped(String),
+}
+
+/// Runs each of `validators` of `package` on every case of `cases`, `jobs` at a time.
+pub fn run_validators(
+    package: &Package,
+    validators: &[PackageProgram],
+    runner: &Runner,
+    cache: &Cache,
+    cases: &[InputCase],
+    jobs: usize,
+) -> Vec<(String, Ran)> {
+    let config = &package.config;
+    let limits = Limits {
+        output: config.validation_output_mib << 20,
+        ..validation_limits(config.validation_seconds, config.validation_memory_mib)
+    };
+    let mut all = Vec::new();
+    for validator in validators {
+        let shown = validator.path.display().to_string();
+        let program = match &validator.kind {
+            ProgramKind::Checktestdata => None,
+            ProgramKind::Unsupported(_) => {
+                all.push((shown, Ran::Skipped(validator.unsupported_reason())));
+                continue;
+            }
+            _ => match package.prepare(validator, false, runner, cache) {
+                Ok(program) => Some(program),
+                Err(e) => {
+                    all.push((shown, Ran::Broken(format!("{}: {e}", e.verdict))));
+                    continue;
+                }
+            },
+        };
+        let results = parallel::map(cases, jobs, |case| {
+            let flags = case.flags.of(&validator.path);
+            match &program {
+                Some(program) => {
+                    let mut program = program.clone();
+                    if let Some(input) = &case.input {
+                        // An answer validator reads the case's input, named first.
+                        let invocation = program.invocation.arg(input).reads(input);
+                        program.invocation = invocation;
+                    }
+                    validate_input(runner, &program, &case.path, &flags, &limits)
+                }
+                None => checktestdata(runner, &validator.path, &case.path, &limits),
+            }
+        });
+        let skipped = results.iter().find_map(|r| match r {
+            Ok(Validity::Skipped(why)) => Some(why.clone()),
+            _ => None,
+        });
+        all.push((
+            shown,
+            match skipped {
+                Some(why) => Ran::Skipped(why),
+                None => Ran::Said(results),
+            },
+        ));
+    }
+    all
 }
 
 /// Runs every input validator of `package` on every input of `cases`, `jobs` at a time. A
@@ -153,49 +232,76 @@ pub fn check_inputs(
             package.root.display()
         )));
     }
-    let config = &package.config;
-    let limits = validation_limits(config.validation_seconds, config.validation_memory_mib);
+    Ok(all_accept(
+        run_validators(package, &validators, runner, cache, cases, jobs),
+        cases,
+    ))
+}
+
+/// What validators that must accept every case said: each rejection, build failure and skip.
+pub fn all_accept(ran: Vec<(String, Ran)>, cases: &[InputCase]) -> InputReport {
     let mut report = InputReport {
-        validators: validators.len(),
+        validators: ran.len(),
         ..InputReport::default()
     };
-    for validator in &validators {
-        let shown = validator.path.display().to_string();
-        let program = match &validator.kind {
-            ProgramKind::Checktestdata => None,
-            ProgramKind::Unsupported(_) => {
-                report.skipped.push(validator.unsupported_reason());
+    for (shown, ran) in ran {
+        let results = match ran {
+            Ran::Said(results) => results,
+            Ran::Broken(why) => {
+                report.rejected.push(format!("{shown}: {why}"));
                 continue;
             }
-            _ => match validator.prepare(runner, cache) {
-                Ok(program) => Some(program),
-                Err(e) => {
-                    report.rejected.push(format!("{shown}: {}: {e}", e.verdict));
-                    continue;
-                }
-            },
+            Ran::Skipped(why) => {
+                report.skipped.push(why);
+                continue;
+            }
         };
-        let results = parallel::map(cases, jobs, |case| match &program {
-            Some(program) => validate_input(runner, program, &case.path, &case.flags, &limits),
-            None => checktestdata(runner, &validator.path, &case.path, &limits),
-        });
         for (case, validity) in cases.iter().zip(results) {
             match validity {
-                Ok(Validity::Valid) => {}
+                Ok(Validity::Valid | Validity::Skipped(_)) => {}
                 Ok(Validity::Invalid(why)) => report
                     .rejected
                     .push(format!("{shown} rejects {}: {why}", case.name)),
-                Ok(Validity::Skipped(why)) => {
-                    report.skipped.push(why);
-                    break;
-                }
                 Err(e) => report
                     .rejected
                     .push(format!("{shown} on {}: {e}", case.name)),
             }
         }
     }
-    Ok(report)
+    report
+}
+
+/// What validators of which at least one must reject every case said: in `rejected`, each
+/// case all of them accepted (and validators that do not build); in `skipped`, validators
+/// that cannot run here, when the others did not reject the case.
+pub fn must_reject(ran: Vec<(String, Ran)>, cases: &[InputCase]) -> InputReport {
+    let mut report = InputReport {
+        validators: ran.len(),
+        ..InputReport::default()
+    };
+    let mut rejected_by = vec![false; cases.len()];
+    for (shown, ran) in &ran {
+        match ran {
+            Ran::Said(results) => {
+                for (i, result) in results.iter().enumerate() {
+                    // A validator that fails to run on it did not confirm it valid.
+                    if matches!(result, Ok(Validity::Invalid(_)) | Err(_)) {
+                        rejected_by[i] = true;
+                    }
+                }
+            }
+            Ran::Broken(why) => report.rejected.push(format!("{shown}: {why}")),
+            Ran::Skipped(why) => report.skipped.push(why.clone()),
+        }
+    }
+    for (case, rejected) in cases.iter().zip(rejected_by) {
+        if !rejected && report.skipped.is_empty() {
+            report
+                .rejected
+                .push(format!("{}: every validator accepts it", case.name));
+        }
+    }
+    report
 }
 
 fn rejection(run: &Run, exit: Exit) -> String {

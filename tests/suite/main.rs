@@ -26,6 +26,7 @@ mod judge_cli;
 mod launch_server;
 mod messages_cli;
 mod nim_cli;
+mod package_2025;
 mod package_fixtures;
 mod package_kattis;
 mod parser_fuzz;

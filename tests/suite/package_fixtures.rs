@@ -12,7 +12,8 @@
 //! - `guess` (legacy, `validation: custom interactive`) and `guess_py` (2023-07, `type:
 //!   interactive`): the same guessing game, its interactor in C++ and in Python taking the
 //!   package's flags, and submissions of every verdict folder in C, C++ and Python;
-//! - `scoring` (legacy), and a `problem.yaml` that does not parse.
+//! - `scoring` (legacy), and a `problem.yaml` that does not parse;
+//! - `halve` (2025-09), for `package_2025` and the BAPCtools comparison.
 
 use std::path::Path;
 
@@ -472,6 +473,161 @@ pub fn scoring(root: &Path) {
             (
                 "submissions/wrong_answer/half.py",
                 "print(int(input()) // 2)\n",
+            ),
+        ],
+    );
+}
+
+/// `halve`'s `problem.yaml`.
+pub const HALVE_PROBLEM_YAML: &str = "problem_format_version: 2025-09
+name:
+  en: Halve
+uuid: 0b8a6f3e-4c1d-4f53-9d2e-6a1f2b3c4d5e
+type: pass-fail
+license: cc by-sa
+rights_owner: The Stones
+credits:
+  authors: Ann Author <ann@example.com>
+source: Stone Cup 2025
+keywords: [arithmetic, floats]
+languages: [python3, cpp]
+limits:
+  time_limit: 1
+  memory: 512
+  code: 64
+constants:
+  max_n: 1000000
+";
+
+/// Exit 42 when standard input is one integer 1 <= n <= max on a line; `--max M` sets max,
+/// whose default is the package's constant `max_n`.
+const VALIDATE_PY: &str = r#"import sys
+args = sys.argv[1:]
+limit = int("{{max_n}}")
+if "--max" in args:
+    limit = int(args[args.index("--max") + 1])
+text = sys.stdin.read()
+try:
+    assert text.endswith("\n") and text.count("\n") == 1
+    n = int(text)
+    assert str(n) + "\n" == text and 1 <= n <= limit
+except Exception:
+    sys.exit(43)
+sys.exit(42)
+"#;
+
+/// An answer validator: the answer is n/2 for the input named first (exit 42), else 43.
+const CHECK_ANSWER_PY: &str = r#"import sys
+n = int(open(sys.argv[1]).read())
+try:
+    ok = abs(float(sys.stdin.read()) - n / 2) < 1e-9
+except ValueError:
+    ok = False
+sys.exit(42 if ok else 43)
+"#;
+
+/// `halve` (2025-09): print n/2. `test_group.yaml` lists inherited from `secret/` by its
+/// groups, a case's own `.yaml`, constants, `include/default/`, answer validators, every
+/// folder of validator cases, and submissions of every default folder and of a folder of
+/// its own, held to `submissions.yaml`; `wrong_answer/actually_right.py` breaks its
+/// folder's requirement.
+pub fn halve(root: &Path) {
+    write(
+        root,
+        &[
+            ("problem.yaml", HALVE_PROBLEM_YAML),
+            ("statement/problem.en.md", "Print $n/2$.\n"),
+            ("input_validators/validate.py", VALIDATE_PY),
+            ("answer_validators/check_answer.py", CHECK_ANSWER_PY),
+            (
+                "include/default/halving.py",
+                "def halve(n):\n    return n / 2\n",
+            ),
+            (
+                "data/sample/test_group.yaml",
+                "output_validator_args: [float_tolerance, \"1e-6\"]\n",
+            ),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "1.0\n"),
+            (
+                "data/secret/test_group.yaml",
+                "output_validator_args: [float_tolerance, \"1e-6\"]\n\
+                 input_validator_args: [--max, \"10\"]\n",
+            ),
+            // Inherits both lists from secret/.
+            ("data/secret/small/01.in", "3\n"),
+            ("data/secret/small/01.ans", "1.5\n"),
+            ("data/secret/small/02.in", "4\n"),
+            ("data/secret/small/02.ans", "2.0\n"),
+            // Its own arguments, for the validator by name.
+            (
+                "data/secret/small/02.yaml",
+                "input_validator_args:\n  validate: [--max, \"5\"]\ndescription: an even n\n",
+            ),
+            // 500 is over secret/'s --max 10: only its own test_group.yaml lets it through.
+            (
+                "data/secret/big/test_group.yaml",
+                "input_validator_args: [--max, \"1000\"]\n",
+            ),
+            ("data/secret/big/01.in", "500\n"),
+            ("data/secret/big/01.ans", "250\n"),
+            ("data/invalid_input/zero.in", "0\n"),
+            ("data/invalid_input/huge.in", "2000000\n"),
+            ("data/invalid_input/spaces.in", " 4\n"),
+            ("data/invalid_answer/wrong.in", "4\n"),
+            ("data/invalid_answer/wrong.ans", "3\n"),
+            ("data/invalid_output/off.in", "4\n"),
+            ("data/invalid_output/off.ans", "2.0\n"),
+            ("data/invalid_output/off.out", "2.1\n"),
+            (
+                "data/valid_output/test_group.yaml",
+                "output_validator_args: [float_tolerance, \"1e-6\"]\n",
+            ),
+            ("data/valid_output/close.in", "4\n"),
+            ("data/valid_output/close.ans", "2.0\n"),
+            ("data/valid_output/close.out", "2.0000001\n"),
+            (
+                "submissions/accepted/halve.py",
+                "n = int(input())\nprint(f\"{n / 2:.7f}\")\n",
+            ),
+            (
+                "submissions/accepted/uses_include.py",
+                "from halving import halve\nprint(halve(int(input())))\n",
+            ),
+            (
+                "submissions/accepted/halve.cpp",
+                "#include <cstdio>\nint main(){long long n; if(scanf(\"%lld\",&n)!=1) return 1; \
+                 printf(\"%.1f\\n\", n/2.0);}\n",
+            ),
+            (
+                "submissions/wrong_answer/floor.py",
+                "print(int(input()) // 2)\n",
+            ),
+            (
+                "submissions/wrong_answer/actually_right.py",
+                "print(int(input()) / 2)\n",
+            ),
+            (
+                "submissions/rejected/crash.py",
+                "raise SystemExit(f\"no {input()}\")\n",
+            ),
+            // Crashes on odd n and is wrong on the sample: run_time_error/ permits WA here.
+            (
+                "submissions/run_time_error/odd.py",
+                "n = int(input())\nassert n % 2 == 0\nprint(n if n == 2 else n / 2)\n",
+            ),
+            (
+                "submissions/slow/spin.py",
+                "n = int(input())\nwhile n >= 100:\n    pass\nprint(n / 2)\n",
+            ),
+            (
+                "submissions/submissions.yaml",
+                "# run_time_error/ also permits WA here\n\
+                 run_time_error:\n  permitted: [AC, RTE, WA]\n\
+                 wrong_answer/floor.py:\n  message: \"token 1\"\n  sample:\n    permitted: [AC]\n  \
+                 secret/small:\n    required: [WA]\n\
+                 \"slow/{spin,crawl}.py\":\n  permitted: [AC, TLE]\n  required: [TLE]\n  \
+                 secret/big:\n    required: [TLE]\n  secret/small:\n    permitted: [AC]\n",
             ),
         ],
     );

@@ -1,10 +1,12 @@
-//! Tests that compare stonejudge with an optional outside tool (Kattis problemtools), or need
+//! Tests that compare stonejudge with an optional outside tool (Kattis problemtools,
+//! BAPCtools), or need
 //! what not every machine gives (memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
 //! tool never counts as a pass. Nothing here installs anything: `.ci/run`
 //! does. (A harness of our own, `libtest-mimic`, because the built-in one cannot decide at run
 //! time that a test is ignored.)
 
+mod bapctools;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_kattis;
@@ -40,6 +42,14 @@ fn main() {
         );
     }
     trials.extend(cgroup_trials);
+    let bt_trials = bapctools::trials();
+    if let Err(reason) = bapctools::bt() {
+        println!(
+            "SKIPPED {} tests (reported as ignored): {reason}",
+            bt_trials.len()
+        );
+    }
+    trials.extend(bt_trials);
     trials.extend(process_confinement::trials());
     libtest_mimic::run(&args, trials).exit();
 }

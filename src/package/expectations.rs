@@ -1,0 +1,534 @@
+//! What each example submission of a 2025-09 package is held to: the requirements of its
+//! folder (`accepted`, `rejected`, `wrong_answer`, `time_limit_exceeded`, `run_time_error`,
+//! `brute_force`) and of every key of `submissions/submissions.yaml` that matches it.
+//!
+//! A key is a glob over submission paths under `submissions/` (`*` within one name, brace
+//! alternatives `{a,b}`); it matches a submission when it matches the submission's path or a
+//! folder above it. A key that is exactly a default folder's name replaces that folder's
+//! requirements key by key; any other key adds its own. Under a key, `permitted`, `required`
+//! and `message` apply to every test case, and the same keys under a test glob (`secret/*-hard`)
+//! apply to the test cases in the groups or cases it matches. A requirement holds when every
+//! test case it covers has a permitted verdict, at least one has a required verdict, and at
+//! least one judge message contains the message.
+
+use std::path::Path;
+
+use serde_yaml_ng::Value;
+
+use super::config::{read_text, ProblemConfig};
+use super::{keys, PackageError};
+
+/// The verdicts requirements speak of.
+pub const VERDICTS: [&str; 4] = ["AC", "WA", "TLE", "RTE"];
+
+/// A set of verdicts a default folder's requirement names (`None`: no such requirement).
+type DefaultVerdicts = Option<&'static [&'static str]>;
+
+/// The requirements of the default folders: (folder, `permitted`, `required`).
+const DEFAULTS: [(&str, DefaultVerdicts, DefaultVerdicts); 6] = [
+    ("accepted", Some(&["AC"]), None),
+    ("rejected", None, Some(&["RTE", "TLE", "WA"])),
+    ("wrong_answer", Some(&["AC", "WA"]), Some(&["WA"])),
+    ("time_limit_exceeded", Some(&["AC", "TLE"]), Some(&["TLE"])),
+    ("run_time_error", Some(&["AC", "RTE"]), Some(&["RTE"])),
+    (
+        "brute_force",
+        Some(&["AC", "RTE", "TLE"]),
+        Some(&["RTE", "TLE"]),
+    ),
+];
+
+/// The folders that have requirements without `submissions.yaml`.
+pub fn default_folders() -> [&'static str; 6] {
+    DEFAULTS.map(|(folder, _, _)| folder)
+}
+
+/// The keys of a submission glob's map besides test globs.
+const SUBMISSION_KEYS: [&str; 9] = [
+    "language",
+    "entrypoint",
+    "authors",
+    "model_solution",
+    "permitted",
+    "required",
+    "score",
+    "message",
+    "use_for_time_limit",
+];
+
+/// The keys of a test glob's map.
+const TEST_KEYS: [&str; 5] = [
+    "permitted",
+    "required",
+    "score",
+    "message",
+    "use_for_time_limit",
+];
+
+/// `use_for_time_limit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeUse {
+    /// `false`: the submission does not bound the time limit through this requirement.
+    Never,
+    /// `lower`: as `permitted: [AC, WA, RTE]`.
+    Lower,
+    /// `upper`: as `required: [TLE]`.
+    Upper,
+}
+
+/// One requirement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    /// Where it comes from: `folder accepted`, `submissions.yaml accepted/*.py`,
+    /// `submissions.yaml x.py: secret/group1`.
+    pub origin: String,
+    /// The test glob it is limited to (`None`: every test case).
+    pub tests: Option<String>,
+    pub permitted: Option<Vec<String>>,
+    pub required: Option<Vec<String>>,
+    pub message: Option<String>,
+    pub time_use: Option<TimeUse>,
+}
+
+impl Rule {
+    /// Whether it is judged at the higher limit (limit × `time_limit_to_tle`): a requirement
+    /// to time out bounds the time limit from above, so only runs slower than the higher
+    /// limit count as TLE for it.
+    pub fn at_high_limit(&self) -> bool {
+        self.time_use == Some(TimeUse::Upper)
+            || (self.required.as_deref() == Some(&["TLE".to_string()][..])
+                && self.time_use != Some(TimeUse::Never))
+    }
+
+    /// Whether the submission bounds the time limit from below through this rule: it applies
+    /// to every test and does not permit TLE (or says `use_for_time_limit: lower`).
+    pub fn lower_bounds_time_limit(&self) -> bool {
+        match self.time_use {
+            Some(TimeUse::Lower) => true,
+            Some(_) => false,
+            None => {
+                self.tests.is_none()
+                    && (self.permitted.as_ref()).is_some_and(|p| !p.iter().any(|v| v == "TLE"))
+            }
+        }
+    }
+
+    /// Why the results of a submission break it, or `None` when they keep it: `results` are
+    /// every test's (name, verdict, judge message).
+    pub fn broken_by(&self, results: &[(String, &'static str, String)]) -> Option<String> {
+        let covered: Vec<&(String, &str, String)> = results
+            .iter()
+            .filter(|(name, _, _)| self.tests.as_deref().is_none_or(|g| glob_matches(g, name)))
+            .collect();
+        if let Some(glob) = &self.tests {
+            if covered.is_empty() {
+                return Some(format!("{}: no test case matches {glob}", self.origin));
+            }
+        }
+        if let Some(permitted) = &self.permitted {
+            let outside = (covered.iter()).find(|(_, v, _)| !permitted.iter().any(|p| p == v));
+            if let Some((name, verdict, message)) = outside {
+                let why = message.lines().next().unwrap_or("");
+                return Some(format!(
+                    "{verdict} on {name} ({why}), but {} permits only {}",
+                    self.origin,
+                    permitted.join(", ")
+                ));
+            }
+        }
+        if let Some(required) = &self.required {
+            if !covered
+                .iter()
+                .any(|(_, v, _)| required.iter().any(|r| r == v))
+            {
+                return Some(format!(
+                    "{} requires {} on at least one test case; got {}",
+                    self.origin,
+                    required.join(" or "),
+                    summary(&covered)
+                ));
+            }
+        }
+        if let Some(message) = &self.message {
+            if !covered.iter().any(|(_, _, m)| m.contains(message.as_str())) {
+                return Some(format!(
+                    "{} requires the judge message {message:?} on some test case; none said it",
+                    self.origin
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// `AC ×3, WA ×1`.
+fn summary(results: &[&(String, &'static str, String)]) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for (_, verdict, _) in results {
+        match counts.iter_mut().find(|(v, _)| v == verdict) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((verdict, 1)),
+        }
+    }
+    let parts: Vec<String> = counts.iter().map(|(v, n)| format!("{v} ×{n}")).collect();
+    parts.join(", ")
+}
+
+/// Everything a submission is held to, and what `submissions.yaml` says of how to build it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Expectation {
+    pub rules: Vec<Rule>,
+    /// `language`: the code of the language it is in.
+    pub language: Option<String>,
+    /// `entrypoint`.
+    pub entrypoint: Option<String>,
+}
+
+impl Expectation {
+    /// Where its rules come from, for reports: `folder accepted; submissions.yaml x.py`.
+    pub fn origins(&self) -> String {
+        let mut origins: Vec<&str> = self.rules.iter().map(|r| r.origin.as_str()).collect();
+        origins.dedup();
+        origins.join("; ")
+    }
+
+    /// Whether the submission's times bound the time limit from below.
+    pub fn lower_bounds_time_limit(&self) -> bool {
+        self.rules.iter().any(Rule::lower_bounds_time_limit)
+    }
+}
+
+/// One key of `submissions.yaml` and what it says.
+#[derive(Debug, Clone)]
+struct Entry {
+    glob: String,
+    own: Rule,
+    tests: Vec<Rule>,
+    language: Option<String>,
+    entrypoint: Option<String>,
+}
+
+/// `submissions/submissions.yaml` of a 2025-09 package, read.
+#[derive(Debug, Clone, Default)]
+pub struct SubmissionsYaml {
+    entries: Vec<Entry>,
+    /// Keys it does not know, at `file:line:col`.
+    pub warnings: Vec<String>,
+    /// Keys stonejudge does not do (`score`).
+    pub unsupported: Vec<String>,
+}
+
+impl SubmissionsYaml {
+    /// Reads `submissions.yaml` at `path` (none: the folders' defaults alone).
+    pub fn load(path: &Path, problem: &ProblemConfig) -> Result<SubmissionsYaml, PackageError> {
+        let mut read = SubmissionsYaml::default();
+        if !path.is_file() {
+            return Ok(read);
+        }
+        let text = problem.substitute(&read_text(path)?);
+        let value: Value = super::config::parse_yaml(path, &text)?;
+        let Some(map) = value.as_mapping() else {
+            return match value {
+                Value::Null => Ok(read),
+                _ => Err(PackageError(format!(
+                    "{}: expected a map from submission globs to requirements",
+                    path.display()
+                ))),
+            };
+        };
+        for (key, body) in map {
+            let glob = scalar(key);
+            let keys = [glob.clone()];
+            let body = body.as_mapping().ok_or_else(|| {
+                PackageError(format!(
+                    "{}: {glob}: expected a map of requirements",
+                    keys::at(path, &text, &keys)
+                ))
+            })?;
+            let origin = format!("submissions.yaml {glob}");
+            let mut entry = Entry {
+                glob: glob.clone(),
+                own: read.rule(path, &text, &keys, body, &origin, None)?,
+                tests: Vec::new(),
+                language: string_at(body, "language"),
+                entrypoint: string_at(body, "entrypoint"),
+            };
+            for (test_key, test_body) in body {
+                let test_glob = scalar(test_key);
+                if SUBMISSION_KEYS.contains(&test_glob.as_str()) {
+                    continue;
+                }
+                let test_keys = [glob.clone(), test_glob.clone()];
+                let Some(test_body) = test_body.as_mapping() else {
+                    read.warnings.push(keys::unknown_key(
+                        path,
+                        &text,
+                        &test_keys,
+                        "neither a requirement nor a test glob with requirements",
+                    ));
+                    continue;
+                };
+                let origin = format!("submissions.yaml {glob}: {test_glob}");
+                let rule =
+                    read.rule(path, &text, &test_keys, test_body, &origin, Some(test_glob))?;
+                entry.tests.push(rule);
+            }
+            read.entries.push(entry);
+        }
+        Ok(read)
+    }
+
+    /// One map of requirements (`keys` is where it is; `tests`: the test glob it is under,
+    /// where keys other than requirements are warned of).
+    fn rule(
+        &mut self,
+        path: &Path,
+        text: &str,
+        keys: &[String],
+        body: &serde_yaml_ng::Mapping,
+        origin: &str,
+        tests: Option<String>,
+    ) -> Result<Rule, PackageError> {
+        let key_path = |key: &str| {
+            let mut all = keys.to_vec();
+            all.push(key.to_string());
+            all
+        };
+        let error = |key: &str, what: &str| {
+            PackageError(format!(
+                "{}: {key}: {what}",
+                keys::at(path, text, &key_path(key))
+            ))
+        };
+        let verdicts = |key: &str| -> Result<Option<Vec<String>>, PackageError> {
+            let Some(value) = body.get(key) else {
+                return Ok(None);
+            };
+            let list: Vec<String> = match value {
+                Value::String(one) => vec![one.clone()],
+                Value::Sequence(many) => many.iter().map(scalar).collect(),
+                _ => return Err(error(key, "expected a list of verdicts")),
+            };
+            match list.iter().find(|v| !VERDICTS.contains(&v.as_str())) {
+                Some(bad) => Err(error(
+                    key,
+                    &format!("{bad:?} is not one of {}", VERDICTS.join(", ")),
+                )),
+                None => Ok(Some(list)),
+            }
+        };
+        let time_use = match body.get("use_for_time_limit") {
+            None | Some(Value::Bool(true)) => None,
+            Some(Value::Bool(false)) => Some(TimeUse::Never),
+            Some(Value::String(s)) if s == "lower" => Some(TimeUse::Lower),
+            Some(Value::String(s)) if s == "upper" => Some(TimeUse::Upper),
+            Some(_) => {
+                return Err(error(
+                    "use_for_time_limit",
+                    "expected true, false, lower or upper",
+                ))
+            }
+        };
+        if body.contains_key("score") {
+            self.unsupported.push(format!(
+                "{}: score is not supported (stonejudge does not judge scoring problems in \
+                 format 2025-09)",
+                keys::at(path, text, &key_path("score"))
+            ));
+        }
+        if tests.is_some() {
+            for (key, _) in body {
+                let key = scalar(key);
+                if !TEST_KEYS.contains(&key.as_str()) {
+                    self.warnings.push(keys::unknown_key(
+                        path,
+                        text,
+                        &key_path(&key),
+                        "not a requirement of a test glob",
+                    ));
+                }
+            }
+        }
+        Ok(Rule {
+            origin: origin.to_string(),
+            tests,
+            permitted: verdicts("permitted")?,
+            required: verdicts("required")?,
+            message: string_at(body, "message"),
+            time_use,
+        })
+    }
+
+    /// What the submission at `path` (under `submissions/`, `accepted/x.py`) is held to, or
+    /// `None` when no default folder and no key covers it.
+    pub fn expectation(&self, path: &str) -> Option<Expectation> {
+        let folder = path.split('/').next().unwrap_or(path);
+        let mut expectation = Expectation::default();
+        let replacing = self.entries.iter().find(|e| e.glob == folder);
+        if let Some((_, permitted, required)) = DEFAULTS.iter().find(|(f, _, _)| *f == folder) {
+            let list = |l: &Option<&[&str]>| l.map(|l| l.iter().map(|v| v.to_string()).collect());
+            let mut rule = Rule {
+                origin: format!("folder {folder}"),
+                tests: None,
+                permitted: list(permitted),
+                required: list(required),
+                message: None,
+                time_use: None,
+            };
+            if let Some(entry) = replacing {
+                let own = &entry.own;
+                rule = Rule {
+                    origin: format!("folder {folder}, as submissions.yaml {folder} changes it"),
+                    tests: None,
+                    permitted: own.permitted.clone().or(rule.permitted),
+                    required: own.required.clone().or(rule.required),
+                    message: own.message.clone(),
+                    time_use: own.time_use,
+                };
+            }
+            expectation.rules.push(rule);
+        }
+        for entry in &self.entries {
+            if !glob_matches(&entry.glob, path) {
+                continue;
+            }
+            let is_replacement = replacing.is_some_and(|r| std::ptr::eq(r, entry))
+                && DEFAULTS.iter().any(|(f, _, _)| *f == folder);
+            if !is_replacement && has_requirement(&entry.own) {
+                expectation.rules.push(entry.own.clone());
+            }
+            expectation.rules.extend(entry.tests.iter().cloned());
+            expectation.language = entry.language.clone().or(expectation.language);
+            expectation.entrypoint = entry.entrypoint.clone().or(expectation.entrypoint);
+        }
+        let covered = !expectation.rules.is_empty()
+            || self.entries.iter().any(|e| glob_matches(&e.glob, path));
+        covered.then_some(expectation)
+    }
+}
+
+fn has_requirement(rule: &Rule) -> bool {
+    rule.permitted.is_some()
+        || rule.required.is_some()
+        || rule.message.is_some()
+        || rule.time_use.is_some()
+}
+
+fn scalar(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => serde_yaml_ng::to_string(other)
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+    }
+}
+
+fn string_at(map: &serde_yaml_ng::Mapping, key: &str) -> Option<String> {
+    map.get(key).and_then(Value::as_str).map(String::from)
+}
+
+/// Whether `glob` (brace alternatives, `*` within a name) matches `path` or a folder above it.
+pub fn glob_matches(glob: &str, path: &str) -> bool {
+    let names: Vec<&str> = path.split('/').collect();
+    expand_braces(glob).iter().any(|alternative| {
+        let parts: Vec<&str> = alternative.trim_end_matches('/').split('/').collect();
+        parts.len() <= names.len()
+            && parts
+                .iter()
+                .zip(&names)
+                .all(|(part, name)| wildcard(part.as_bytes(), name.as_bytes()))
+    })
+}
+
+/// Every alternative of the braces in `glob` (`{a,b}.py`: `a.py`, `b.py`; nested too).
+pub fn expand_braces(glob: &str) -> Vec<String> {
+    let Some(open) = glob.find('{') else {
+        return vec![glob.to_string()];
+    };
+    let mut depth = 0;
+    let mut close = None;
+    let mut cuts = Vec::new();
+    for (i, c) in glob[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(open + i);
+                    break;
+                }
+            }
+            ',' if depth == 1 => cuts.push(open + i),
+            _ => {}
+        }
+    }
+    let Some(close) = close else {
+        return vec![glob.to_string()];
+    };
+    let mut bounds = vec![open];
+    bounds.extend(cuts);
+    bounds.push(close);
+    let (head, tail) = (&glob[..open], &glob[close + 1..]);
+    bounds
+        .windows(2)
+        .flat_map(|w| expand_braces(&format!("{head}{}{tail}", &glob[w[0] + 1..w[1]])))
+        .collect()
+}
+
+/// `*` matches any run of characters (within one name), everything else itself.
+fn wildcard(pattern: &[u8], name: &[u8]) -> bool {
+    match pattern.split_first() {
+        None => name.is_empty(),
+        Some((b'*', rest)) => (0..=name.len()).any(|skip| wildcard(rest, &name[skip..])),
+        Some((c, rest)) => name.first() == Some(c) && wildcard(rest, &name[1..]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn braces_and_stars_match_names_and_the_folders_above() {
+        assert_eq!(expand_braces("{a,b}.{py,cpp}").len(), 4);
+        assert_eq!(expand_braces("x{a,{b,c}}"), ["xa", "xb", "xc"]);
+        assert!(glob_matches("accepted", "accepted/x.py"));
+        assert!(glob_matches("accepted/*", "accepted/x.py"));
+        assert!(glob_matches("*/{x,y}.py", "wrong_answer/y.py"));
+        assert!(!glob_matches("accepted/*.cpp", "accepted/x.py"));
+        assert!(glob_matches("secret/*-easy", "secret/03-easy/01"));
+        assert!(!glob_matches("secret/*-easy", "secret/03-hard/01"));
+    }
+
+    #[test]
+    fn rules_check_permitted_required_and_message() {
+        let rule = Rule {
+            origin: "folder wrong_answer".to_string(),
+            tests: None,
+            permitted: Some(vec!["AC".into(), "WA".into()]),
+            required: Some(vec!["WA".into()]),
+            message: Some("expected 6".into()),
+            time_use: None,
+        };
+        let ok = vec![
+            ("sample/1".to_string(), "AC", String::new()),
+            (
+                "secret/2".to_string(),
+                "WA",
+                "expected 6, got 7".to_string(),
+            ),
+        ];
+        assert_eq!(rule.broken_by(&ok), None);
+        let all_ac = vec![("sample/1".to_string(), "AC", String::new())];
+        assert!(rule
+            .broken_by(&all_ac)
+            .expect("broken")
+            .contains("requires WA"));
+        let tle = vec![("sample/1".to_string(), "TLE", "slow".to_string())];
+        assert!(rule
+            .broken_by(&tle)
+            .expect("broken")
+            .contains("permits only"));
+    }
+}

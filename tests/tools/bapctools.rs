@@ -1,0 +1,146 @@
+//! A 2025-09 package judged by stonejudge's `verify` and by BAPCtools' `bt run` (the tool
+//! whose formats 2025-09 is): every submission gets the same verdict from both, but for the
+//! differences [`DIFFERENCES`] lists (docs/ci.md says why). Where `bt` is not installed (`pip
+//! install bapctools`), the test is reported as ignored.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use libtest_mimic::{Failed, Trial};
+
+use crate::package_fixtures as fixtures;
+
+/// `bt`, if it is on `PATH`.
+pub fn bt() -> Result<PathBuf, &'static str> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("bt"))
+        .find(|p| p.is_file())
+        .ok_or("BAPCtools is not installed (`pip install bapctools` gives `bt`)")
+}
+
+pub fn trials() -> Vec<Trial> {
+    let ignored = bt().is_err();
+    vec![Trial::test(
+        "bapctools::bt_run_and_verify_agree_on_every_submission",
+        || match bt() {
+            Ok(bt) => {
+                bt_run_and_verify_agree_on_every_submission(&bt);
+                Ok(())
+            }
+            Err(reason) => Err(Failed::from(reason)),
+        },
+    )
+    .with_ignored_flag(ignored)]
+}
+
+/// Submissions whose verdicts differ, with the verdict stonejudge gives and why.
+const DIFFERENCES: [(&str, &str, &str); 1] = [(
+    "accepted/uses_include.py",
+    "AC",
+    "bt run (2026.10) does not add include/default/ to a submission, so its import fails",
+)];
+
+/// Per submission (`folder/name`): its verdict.
+type Verdicts = BTreeMap<String, String>;
+
+/// `text` without terminal colour codes.
+fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// What `bt run` says of each submission: `accepted/x.py:  AC 0.04s @ sample/1`.
+fn theirs(bt: &Path, package: &Path) -> (Verdicts, String) {
+    let output = std::process::Command::new(bt)
+        .args(["run", "--no-bar"])
+        .current_dir(package)
+        .output()
+        .expect("run bt");
+    let log = plain(
+        &(String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr)),
+    );
+    let mut verdicts = Verdicts::new();
+    for line in log.lines() {
+        let Some((name, rest)) = line.split_once(':') else {
+            continue;
+        };
+        let name = name.trim();
+        let is_submission = name.split('/').count() == 2 && !name.contains(' ');
+        let verdict = rest.split_whitespace().next().unwrap_or("");
+        if is_submission && ["AC", "WA", "TLE", "RTE"].contains(&verdict) {
+            verdicts.insert(name.to_string(), verdict.to_string());
+        }
+    }
+    (verdicts, log)
+}
+
+/// What `stonejudge verify` says of each submission: its verdict check's first word.
+fn ours(package: &Path) -> Verdicts {
+    let json = package.with_extension("json");
+    Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .arg("verify")
+        .arg(package)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .expect("run verify");
+    let text = std::fs::read_to_string(&json).expect("the JSON report");
+    let document: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let mut verdicts = Verdicts::new();
+    for item in document["items"].as_array().expect("items") {
+        let id = item["id"].as_str().unwrap_or("");
+        let Some((_, name)) = id.split_once("/submissions/") else {
+            continue;
+        };
+        let detail = item["checks"][0]["detail"].as_str().unwrap_or("");
+        let verdict = detail.trim_start_matches("got ");
+        let verdict = verdict.split([' ', ':']).next().unwrap_or("");
+        verdicts.insert(name.to_string(), verdict.to_string());
+    }
+    verdicts
+}
+
+fn bt_run_and_verify_agree_on_every_submission(bt: &Path) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("halve");
+    fixtures::halve(&package);
+    let ours = ours(&package);
+    let (theirs, log) = theirs(bt, &package);
+    assert!(ours.len() >= 8, "{ours:?}");
+    assert_eq!(
+        ours.keys().collect::<Vec<_>>(),
+        theirs.keys().collect::<Vec<_>>(),
+        "bt run said:\n{log}"
+    );
+    for (submission, verdict) in &ours {
+        if let Some((_, expected, why)) = DIFFERENCES.iter().find(|(s, _, _)| s == submission) {
+            assert_eq!(verdict, expected, "{submission}");
+            println!(
+                "{submission}: {verdict} here, {:?} from bt: {why}",
+                theirs.get(submission)
+            );
+            continue;
+        }
+        assert_eq!(
+            Some(verdict),
+            theirs.get(submission),
+            "{submission}: bt run said:\n{log}"
+        );
+    }
+}
