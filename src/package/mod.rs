@@ -257,7 +257,9 @@ fn directory_kind(dir: &Path) -> Option<ProgramKind> {
         .map(walkdir::DirEntry::into_path)
         .collect();
     if let Some(language) = Language::of_files(&files) {
-        return Some(not_installed(language).map_or(ProgramKind::Directory, ProgramKind::Unsupported));
+        return Some(
+            not_installed(language).map_or(ProgramKind::Directory, ProgramKind::Unsupported),
+        );
     }
     files
         .iter()

@@ -163,9 +163,8 @@ impl Cache {
         let tool = language.tool();
         let tool_path = find_in_path(tool).expect("checked above");
         let shown = main;
-        let main = std::path::absolute(main).map_err(|e| {
-            PrepareError::judge(format!("cannot resolve {}: {e}", main.display()))
-        })?;
+        let main = std::path::absolute(main)
+            .map_err(|e| PrepareError::judge(format!("cannot resolve {}: {e}", main.display())))?;
         let (template, static_flags): (&[&str], &[&str]) = match language.row().toolchain {
             Toolchain::Script {
                 check,
@@ -222,7 +221,15 @@ impl Cache {
         let target = self.dir.join(format!("{:032x}", fnv1a_128(&key_parts)));
         if !target.exists() {
             let template = (template, static_flags);
-            self.compile(runner, language, &tool_path, template, sources, (&main, shown), &target)?;
+            self.compile(
+                runner,
+                language,
+                &tool_path,
+                template,
+                sources,
+                (&main, shown),
+                &target,
+            )?;
         }
         match language.row().toolchain {
             Toolchain::Jvm { .. } => jvm_program(language, &target, sources, shown, entrypoint),
@@ -277,7 +284,13 @@ impl Cache {
             None => (sources, main),
         };
         let mut invocation = Invocation::new(tool)
-            .args(fill(template, sources, main, Some(&out), Some(&by_products)))
+            .args(fill(
+                template,
+                sources,
+                main,
+                Some(&out),
+                Some(&by_products),
+            ))
             .trusted();
         if language == Language::Go {
             // Go keeps its build cache under the home directory, which may be missing.
@@ -387,7 +400,9 @@ fn jvm_program(
     let class_path = std::env::join_paths(&class_path)
         .map_err(|e| PrepareError::judge(format!("bad class path: {e}")))?;
     built.args.extend(JVM_FLAGS.iter().map(OsString::from));
-    built.args.extend([OsString::from("-cp"), class_path, OsString::from(class)]);
+    built
+        .args
+        .extend([OsString::from("-cp"), class_path, OsString::from(class)]);
     built.reads.push(classes.to_owned());
     Ok(built)
 }
@@ -443,9 +458,18 @@ fn main_class(
 /// The class Kotlin compiles a file's top-level functions into: `nim_ok.kt` → `Nim_okKt`.
 fn kotlin_file_class(stem: &str) -> String {
     let mut chars = stem.chars();
-    let first: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+    let first: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
     let rest: String = chars
-        .map(|c| if c.is_alphanumeric() || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     format!("{first}{rest}Kt")
 }
@@ -540,9 +564,21 @@ mod tests {
             panic!("C++ is compiled");
         };
         let sources = [PathBuf::from("s.cpp")];
-        let filled = fill(args, &sources, Path::new("s.cpp"), Some(Path::new("/t/p")), None);
+        let filled = fill(
+            args,
+            &sources,
+            Path::new("s.cpp"),
+            Some(Path::new("/t/p")),
+            None,
+        );
         assert_eq!(filled, ["-O2", "-std=c++17", "-o", "/t/p", "s.cpp"]);
-        let out = fill(&["-out:{out}"], &sources, Path::new("s.cs"), Some(Path::new("/p")), None);
+        let out = fill(
+            &["-out:{out}"],
+            &sources,
+            Path::new("s.cs"),
+            Some(Path::new("/p")),
+            None,
+        );
         assert_eq!(out, ["-out:/p"]);
     }
 

@@ -355,7 +355,10 @@ impl Language {
 
     /// The language of the specification's code (`java`, `python3`, …) or of `pypy3`.
     pub fn from_code(code: &str) -> Option<Language> {
-        TABLE.iter().find(|row| row.code == code).map(|r| r.language)
+        TABLE
+            .iter()
+            .find(|row| row.code == code)
+            .map(|r| r.language)
     }
 
     /// The language of a source file, by its ending (and, for `.py` and `.sh`, its first

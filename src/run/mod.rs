@@ -51,9 +51,9 @@ mod two_way;
 
 pub use capture::STDERR_KEPT;
 pub use compile::{Built, Cache};
-pub use language::{Language, Row, Toolchain, TABLE};
 pub use fd::RunError;
 pub use hash::fnv1a_128;
+pub use language::{Language, Row, Toolchain, TABLE};
 pub use limits::Limits;
 pub use live::ScratchDir;
 pub use outcome::{mebibytes, seconds, Exit, Run};

@@ -352,7 +352,10 @@ mod tests {
         let java = b"Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n";
         assert!(heap_exhausted(Exit::Code(1), java).is_some());
         assert_eq!(heap_exhausted(Exit::Code(0), java), None);
-        assert_eq!(heap_exhausted(Exit::Code(1), b"NullPointerException\n"), None);
+        assert_eq!(
+            heap_exhausted(Exit::Code(1), b"NullPointerException\n"),
+            None
+        );
         assert!(heap_exhausted(Exit::Code(251), b"sol: Heap exhausted;\n").is_some());
     }
 

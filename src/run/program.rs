@@ -101,12 +101,10 @@ impl Program {
             .into_iter()
             .filter(|f| Language::of(f) == Some(language))
             .collect();
-        let named = |f: &&PathBuf| {
-            entrypoint.is_some_and(|e| f.file_name().is_some_and(|n| n == e))
-        };
-        let holds_main = |f: &&PathBuf| {
-            std::fs::read_to_string(f).is_ok_and(|text| language.holds_main(&text))
-        };
+        let named =
+            |f: &&PathBuf| entrypoint.is_some_and(|e| f.file_name().is_some_and(|n| n == e));
+        let holds_main =
+            |f: &&PathBuf| std::fs::read_to_string(f).is_ok_and(|text| language.holds_main(&text));
         let main = sources
             .iter()
             .find(named)
@@ -116,7 +114,11 @@ impl Program {
             .cloned()
             .ok_or_else(|| PrepareError::judge(format!("{}: no sources", dir.display())))?;
         // A file name is not a class name: only the JVM's entry point is passed on.
-        let class = entrypoint.filter(|e| !sources.iter().any(|f| f.file_name().is_some_and(|n| n == *e)));
+        let class = entrypoint.filter(|e| {
+            !sources
+                .iter()
+                .any(|f| f.file_name().is_some_and(|n| n == *e))
+        });
         let built = cache.build_all(runner, language, &sources, &main, class)?;
         let mut invocation = built.invocation(&[]);
         if language.interpreted() {

@@ -1,4 +1,5 @@
-//! Tests that compare stonejudge with an optional outside tool (Kattis problemtools), or need
+//! Tests that compare stonejudge with an optional outside tool (Kattis problemtools), run
+//! programs in languages whose compilers not every machine has, or need
 //! what not every machine gives (memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
 //! tool never counts as a pass. Nothing here installs anything: `.ci/run`
@@ -8,6 +9,7 @@
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_kattis;
+mod languages;
 mod memory_cgroup;
 #[path = "../suite/nim_cli.rs"]
 mod nim_cli;
@@ -41,5 +43,6 @@ fn main() {
     }
     trials.extend(cgroup_trials);
     trials.extend(process_confinement::trials());
+    trials.extend(languages::trials());
     libtest_mimic::run(&args, trials).exit();
 }
