@@ -182,9 +182,10 @@ pub const TABLE: [Row; 15] = [
         name: "Java",
         extensions: &["java"],
         priority: 800,
+        // `-proc:none`: javac runs no annotation processor it would find on its class path.
         toolchain: Toolchain::Jvm {
             compiler: "javac",
-            args: &["-encoding", "UTF-8", "-d", "{out}", "{src}"],
+            args: &["-encoding", "UTF-8", "-proc:none", "-d", "{out}", "{src}"],
         },
         heap: Some(JVM_HEAP),
     },

@@ -2,7 +2,9 @@
 //! (`tests/programs/languages/`, or the suite's C++ and Python ones) is AC, one that always
 //! answers "second" is WA, and one with a syntax error is CE; a Java program that fills its
 //! heap is MLE, with a memory cgroup and under `RLIMIT_AS` alike; a directory of Java classes
-//! runs the class that holds `main`; and a missing compiler is "javac is not installed" (exit
+//! runs the class that holds `main`; `verify` holds a Kattis package's Java, Kotlin (a
+//! directory), JavaScript, Perl and Go submissions to their folders' verdicts, its input
+//! validator a Bash script; and a missing compiler is "javac is not installed" (exit
 //! 2), not a verdict. A language whose tools are not installed here has its tests reported as
 //! ignored, the reason printed (`.ci/run` installs them where Debian has them).
 
@@ -277,6 +279,11 @@ pub fn trials() -> Vec<Trial> {
         &["javac", "java"],
         a_java_directory_runs_the_class_holding_main,
     ));
+    trials.push(needs(
+        "a_package_verifies_in_java_kotlin_javascript_perl_go_and_bash".to_string(),
+        &["javac", "java", "kotlinc", "node", "perl", "go", "bash"],
+        a_package_verifies_in_java_kotlin_javascript_perl_go_and_bash,
+    ));
     trials.push(Trial::test(
         "languages::a_missing_compiler_is_named_and_judges_nothing",
         a_missing_compiler_is_named_and_judges_nothing,
@@ -350,6 +357,126 @@ fn a_missing_compiler_is_named_and_judges_nothing() -> Result<(), Failed> {
     let verdict = &report["tests"][0]["verdict"];
     if !(verdict.is_null() || verdict == "JE") {
         return Err(format!("a verdict of the program's: {report}").into());
+    }
+    Ok(())
+}
+
+/// A legacy Kattis package ("print 2n") whose input validator is a Bash script and whose
+/// submissions are in Java, Kotlin (a directory of two files), JavaScript, Perl and Go:
+/// `verify` passes it, each submission with its folder's verdict, the validator run (not
+/// skipped).
+fn a_package_verifies_in_java_kotlin_javascript_perl_go_and_bash() -> Result<(), Failed> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let files: [(&str, &str); 13] = [
+        ("problem.yaml", "name: Double\n"),
+        (
+            "problem_statement/problem.en.tex",
+            "\\problemname{Double}\nPrint $2n$.\n",
+        ),
+        ("data/sample/1.in", "3\n"),
+        ("data/sample/1.ans", "6\n"),
+        ("data/secret/02.in", "7\n"),
+        ("data/secret/02.ans", "14\n"),
+        (
+            "input_validators/validate.sh",
+            "#!/bin/bash\nread -r line || exit 43\n[[ $line =~ ^[1-9][0-9]{0,8}$ ]] || exit 43\n\
+             read -r more && exit 43\nexit 42\n",
+        ),
+        (
+            "submissions/accepted/Twice.java",
+            "import java.util.*;\npublic class Twice { public static void main(String[] a) {\n\
+             System.out.println(2 * new Scanner(System.in).nextLong()); } }\n",
+        ),
+        (
+            "submissions/accepted/kotlin/main.kt",
+            "fun main() { println(twice(readLine()!!.trim().toLong())) }\n",
+        ),
+        (
+            "submissions/accepted/kotlin/twice.kt",
+            "fun twice(n: Long) = 2 * n\n",
+        ),
+        (
+            "submissions/accepted/double.js",
+            "const n = Number(require('fs').readFileSync(0, 'utf8').trim());\nconsole.log(2 * n);\n",
+        ),
+        (
+            "submissions/wrong_answer/plus_one.pl",
+            "my $n = <STDIN>;\nprint 2 * $n + ($n == 7), \"\\n\";\n",
+        ),
+        (
+            "submissions/run_time_error/panic.go",
+            "package main\nimport \"fmt\"\nfunc main() { var n int; fmt.Scan(&n)\n\
+             if n == 7 { panic(\"seven\") }\nfmt.Println(2 * n) }\n",
+        ),
+    ];
+    let package = dir.path().join("double");
+    for (path, text) in files {
+        let path = package.join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, text).expect("write");
+    }
+    let json = dir.path().join("verify.json");
+    let output = Command::new(env!("CARGO_BIN_EXE_stonejudge"))
+        .current_dir(dir.path())
+        .env(
+            "STONEJUDGE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("languages-cache"),
+        )
+        .args(["verify", "double", "--json"])
+        .arg(&json)
+        .output()
+        .expect("stonejudge runs");
+    let shown = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let document: serde_json::Value = std::fs::read(&json)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .ok_or_else(|| format!("no JSON report: {shown}"))?;
+    if output.status.code() != Some(0) {
+        return Err(format!("verify failed: {shown}").into());
+    }
+    let expected = [
+        ("double", "2 inputs accepted by 1 validators"),
+        (
+            "double/submissions/accepted/Twice.java",
+            "AC, as its folder promises",
+        ),
+        (
+            "double/submissions/accepted/kotlin",
+            "AC, as its folder promises",
+        ),
+        (
+            "double/submissions/accepted/double.js",
+            "AC, as its folder promises",
+        ),
+        (
+            "double/submissions/wrong_answer/plus_one.pl",
+            "WA (test secret/02",
+        ),
+        (
+            "double/submissions/run_time_error/panic.go",
+            "RTE (test secret/02",
+        ),
+    ];
+    let items = document["items"].as_array().cloned().unwrap_or_default();
+    for (id, said) in expected {
+        let item = items
+            .iter()
+            .find(|i| i["id"] == id)
+            .ok_or_else(|| format!("no item {id}: {document}"))?;
+        let details: Vec<&str> = item["checks"]
+            .as_array()
+            .map(|checks| checks.iter().filter_map(|c| c["detail"].as_str()).collect())
+            .unwrap_or_default();
+        let held = item["ok"] == true
+            && item["skipped"] != true
+            && details.iter().any(|d| d.starts_with(said));
+        if !held {
+            return Err(format!("{id} should pass saying {said:?}: {item}").into());
+        }
     }
     Ok(())
 }
