@@ -4,10 +4,12 @@
 //! heap is MLE, with a memory cgroup and under `RLIMIT_AS` alike; a directory of Java classes
 //! runs the class that holds `main`; `verify` holds a Kattis package's Java, Kotlin (a
 //! directory), JavaScript, Perl and Go submissions to their folders' verdicts, its input
-//! validator a Bash script; and a missing compiler is "javac is not installed" (exit
+//! validator a Bash script; `stress` passes a Java solution and catches a wrong Kotlin one; and
+//! a missing compiler is "javac is not installed" (exit
 //! 2), not a verdict. A language whose tools are not installed here has its tests reported as
 //! ignored, the reason printed (`.ci/run` installs them where Debian has them).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -284,6 +286,11 @@ pub fn trials() -> Vec<Trial> {
         &["javac", "java", "kotlinc", "node", "perl", "go", "bash"],
         a_package_verifies_in_java_kotlin_javascript_perl_go_and_bash,
     ));
+    trials.push(needs(
+        "stress_passes_java_and_catches_a_wrong_kotlin".to_string(),
+        &["javac", "java", "kotlinc"],
+        stress_passes_java_and_catches_a_wrong_kotlin,
+    ));
     trials.push(Trial::test(
         "languages::a_missing_compiler_is_named_and_judges_nothing",
         a_missing_compiler_is_named_and_judges_nothing,
@@ -342,6 +349,47 @@ fn a_java_directory_runs_the_class_holding_main() -> Result<(), Failed> {
     )
     .expect("write");
     assert_verdict(&program, "AC")
+}
+
+/// `stress nim` on 10 generated cases passes the Java solution (exit 0); `stress --gen GEN
+/// --ref` with that Java solution as the reference catches a Kotlin program that always
+/// answers "second" (exit 1).
+fn stress_passes_java_and_catches_a_wrong_kotlin() -> Result<(), Failed> {
+    let (dir, wrong) = written(
+        "wrong.kt",
+        "fun main() { while (readLine() != null) {}\n println(\"second\\nsecond\") }\n",
+    );
+    let generator = dir.path().join("gen.py");
+    std::fs::write(&generator, "print('2\\n2\\n3 3\\n3\\n1 2 4')\n").expect("write");
+    let java = program("languages/nim.java");
+    let mut generic = vec![OsString::from("--gen"), generator.into_os_string()];
+    generic.extend([OsString::from("--ref"), java.clone().into_os_string()]);
+    let runs = [(vec![OsString::from("nim")], java, 0), (generic, wrong, 1)];
+    for (words, program, expected) in runs {
+        let output = Command::new(env!("CARGO_BIN_EXE_stonejudge"))
+            .current_dir(dir.path())
+            .env(
+                "STONEJUDGE_CACHE",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("languages-cache"),
+            )
+            .arg("stress")
+            .args(&words)
+            .args(["--cases", "10", "--"])
+            .arg(&program)
+            .output()
+            .expect("stonejudge runs");
+        if output.status.code() != Some(expected) {
+            return Err(format!(
+                "{}: expected exit {expected}, got {:?}\n{}{}",
+                program.display(),
+                output.status.code(),
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            )
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// With `PATH` holding no Java compiler, a Java source is not judged: exit 2, the message

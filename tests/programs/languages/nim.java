@@ -5,18 +5,18 @@ import java.util.*;
 
 class Main {
     public static void main(String[] args) throws IOException {
-        StreamTokenizer in = new StreamTokenizer(new BufferedReader(new InputStreamReader(System.in)));
-        in.nextToken();
-        int cases = (int) in.nval;
+        BufferedReader reader = new BufferedReader(new InputStreamReader(System.in));
+        StringBuilder text = new StringBuilder();
+        for (String line; (line = reader.readLine()) != null; ) text.append(line).append(' ');
+        StringTokenizer in = new StringTokenizer(text.toString());
+        int cases = Integer.parseInt(in.nextToken());
         StringBuilder out = new StringBuilder();
         while (cases-- > 0) {
-            in.nextToken();
-            int n = (int) in.nval;
+            int n = Integer.parseInt(in.nextToken());
             long[] heaps = new long[n];
             long x = 0;
             for (int i = 0; i < n; i++) {
-                in.nextToken();
-                heaps[i] = (long) in.nval;
+                heaps[i] = Long.parseLong(in.nextToken());
                 x ^= heaps[i];
             }
             if (x == 0) {

@@ -1,4 +1,5 @@
-(* A correct solution to `nim` in OCaml: Bouton's theorem, the first winning move. *)
+(* A correct solution to `nim` in OCaml for heaps below 2^62 (OCaml's int): Bouton's theorem,
+   the first winning move. *)
 let () =
   let cases = Scanf.scanf " %d" (fun c -> c) in
   for _ = 1 to cases do
