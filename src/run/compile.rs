@@ -1,7 +1,9 @@
-//! Compiling sources once: binaries are cached under a name made of a hash of the source bytes
-//! and the compiler command, so an unchanged source is compiled only the first time, by any
-//! process. Writes are atomic: a compiler writes into a private scratch directory and the
-//! result is renamed into place.
+//! Compiling sources once, as their language's row says ([`super::language`]): binaries (and a
+//! JVM program's directory of classes, a C# assembly) are cached under a name made of a hash of
+//! the source bytes and the compiler command, so an unchanged source is compiled only the first
+//! time, by any process. Writes are atomic: a compiler writes into a private scratch directory
+//! and the result is renamed into place. Interpreted languages are only checked for syntax;
+//! what is built says how it runs ([`Built`]: the runtime, its arguments, what it reads).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -202,7 +204,9 @@ impl Cache {
         let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-2", tool.as_bytes()];
         key_parts.extend(template.iter().chain(static_flags).map(|w| w.as_bytes()));
         // One source keeps the key it always had; several add their file names, which
-        // `#include` and `mod` depend on.
+        // `#include` and `mod` depend on, as does the class a JVM language compiles a file into
+        // (`sol.kt` → `SolKt`).
+        let named = sources.len() > 1 || matches!(language.row().toolchain, Toolchain::Jvm { .. });
         let names: Vec<String> = sources
             .iter()
             .map(|s| {
@@ -213,7 +217,7 @@ impl Cache {
             })
             .collect();
         for (name, bytes) in names.iter().zip(&contents) {
-            if sources.len() > 1 {
+            if named {
                 key_parts.push(name.as_bytes());
             }
             key_parts.push(bytes);
