@@ -528,7 +528,8 @@ pub struct StressArgs {
     /// run starts [default: .stonejudge/stress-<PROBLEM>.in, a directory git ignores].
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
-    /// The program under test (an executable, or a .cpp/.c/.rs/.py source) and its arguments.
+    /// The program under test (an executable, a source, or a directory of sources, in any
+    /// language of `judge --help`'s list) and its arguments.
     #[arg(last = true, required = true, value_name = "PROGRAM|SOURCE")]
     pub program: Vec<std::ffi::OsString>,
 }
@@ -615,9 +616,11 @@ pub struct JudgeArgs {
     /// FILE, as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// The program and its arguments: an executable, or a source compiled (once, cached) by
-    /// its extension: .cpp/.cc/.cxx (g++ -O2 -std=c++17), .c (gcc -O2), .rs (rustc -O),
-    /// .py (python3).
+    /// The program and its arguments: an executable, or a source (or a directory of sources)
+    /// compiled once, cached, by its extension: .c (gcc), .cpp/.cc/.cxx (g++), .rs (rustc),
+    /// .py (python3; pypy3 when its first line names it), .java (javac, java), .kt (kotlinc),
+    /// .cs (mcs, mono), .go (go), .hs (ghc), .ml (ocamlopt), .js (node), .sh (bash; sh when
+    /// its first line names it), .pl/.pm (perl). A missing tool is a judge error (exit 2).
     #[arg(last = true, required = true, value_name = "PROGRAM|SOURCE")]
     pub command: Vec<OsString>,
 }

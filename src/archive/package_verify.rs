@@ -517,7 +517,7 @@ impl<'a> PackageVerifier<'a> {
             Ok(language) => language,
             Err(e) => return Some(Check::fail(CHECK, e.to_string())),
         };
-        let code = language.and_then(sources::language_code);
+        let code = language.map(|l| l.row().code);
         if let Some(named) = &expectation.language {
             if code != Some(named.as_str()) {
                 return Some(Check::skip(

@@ -17,8 +17,9 @@
 //!   `submissions.yaml`; [`sources`]: `include/` and constants added to a program before it
 //!   is built.
 //!
-//! Programs (validators, submissions) run through [`crate::run`]: C, C++, Rust and Python are
-//! compiled once into the cache; other languages are reported as unsupported. In an
+//! Programs (validators, submissions) run through [`crate::run`], in every language of its table
+//! ([`crate::run::TABLE`]) whose tools are installed, compiled once into the cache; a language
+//! whose tool is missing, or that stonejudge does not run, is reported as unsupported. In an
 //! interactive package the output validator is the interactor: each submission plays against
 //! it ([`crate::judge::interactive`], problemtools' rules). Multi-pass and submit-answer
 //! packages (and in 2025-09 scoring ones, and every key stonejudge does not do) are
@@ -211,6 +212,7 @@ impl Package {
             .map(|kind| PackageProgram {
                 path: dir.clone(),
                 kind,
+                entrypoint: None,
             });
         let found = match whole {
             Some(program) => Some(program),
@@ -241,17 +243,22 @@ impl Package {
 pub struct PackageProgram {
     pub path: PathBuf,
     pub kind: ProgramKind,
+    /// The entry point of a directory, when the package names it (`submissions.yaml`'s
+    /// `entrypoint`: a file name, or the main class in Java and Kotlin).
+    pub entrypoint: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProgramKind {
-    /// A C, C++, Rust or Python source file.
+    /// A source file in a language of [`crate::run::TABLE`].
     File,
-    /// A directory of sources (compiled together, `main.*` the entry point).
+    /// A directory of sources (compiled together; see [`Program::prepare_dir`] for the entry
+    /// point).
     Directory,
     /// A checktestdata script (`.ctd`), for input validation.
     Checktestdata,
-    /// A language that stonejudge does not compile or run (named).
+    /// A program that cannot run here, and why: a language that stonejudge does not run, or
+    /// whose tool is not installed.
     Unsupported(String),
 }
 
@@ -260,7 +267,9 @@ impl PackageProgram {
     pub fn prepare(&self, runner: &Runner, cache: &Cache) -> Result<Program, PrepareError> {
         match &self.kind {
             ProgramKind::File => Program::prepare(&self.path, &[], runner, cache),
-            ProgramKind::Directory => Program::prepare_dir(&self.path, runner, cache),
+            ProgramKind::Directory => {
+                Program::prepare_dir(&self.path, self.entrypoint.as_deref(), runner, cache)
+            }
             ProgramKind::Checktestdata | ProgramKind::Unsupported(_) => {
                 Err(PrepareError::judge(self.unsupported_reason()))
             }
@@ -270,49 +279,43 @@ impl PackageProgram {
     /// Why it cannot be prepared as a program (a script or an unsupported language).
     pub fn unsupported_reason(&self) -> String {
         match &self.kind {
-            ProgramKind::Unsupported(language) => format!(
-                "{}: {language} is not supported (stonejudge runs C, C++, Rust and Python)",
-                self.path.display()
-            ),
+            ProgramKind::Unsupported(why) => format!("{}: {why}", self.path.display()),
             _ => format!("{}: not a program", self.path.display()),
         }
     }
 }
 
 /// Languages problemtools knows and stonejudge does not run, by extension.
-const UNSUPPORTED: [(&str, &str); 22] = [
-    ("java", "Java"),
-    ("kt", "Kotlin"),
-    ("cs", "C#"),
-    ("go", "Go"),
-    ("js", "JavaScript"),
+const UNSUPPORTED: [(&str, &str); 12] = [
     ("ts", "TypeScript"),
     ("rb", "Ruby"),
-    ("hs", "Haskell"),
-    ("ml", "OCaml"),
     ("pas", "Pascal"),
     ("scala", "Scala"),
     ("swift", "Swift"),
     ("php", "PHP"),
-    ("pl", "Perl"),
     ("lua", "Lua"),
     ("f90", "Fortran"),
     ("lisp", "Common Lisp"),
     ("pro", "Prolog"),
-    ("sh", "Bash"),
     ("viva", "VIVA"),
     ("py2", "Python 2"),
-    ("c++", "C++ (extension .c++)"),
 ];
 
-/// The language named for an extension stonejudge does not run, if it is one.
+/// Why a file in a language stonejudge does not run cannot be run, if it is one.
 fn unsupported_language(path: &Path) -> Option<String> {
     let extension = path.extension()?.to_str()?;
     let extension = extension.to_ascii_lowercase();
     UNSUPPORTED
         .iter()
         .find(|(e, _)| *e == extension)
-        .map(|(_, name)| name.to_string())
+        .map(|(_, name)| format!("{name} is not supported (see README: languages)"))
+}
+
+/// Why a program in `language` cannot run here, if its tool is missing.
+fn not_installed(language: Language) -> Option<String> {
+    language
+        .missing_tool()
+        .map(|tool| format!("{tool} is not installed ({} needs it)", language.row().name))
 }
 
 /// The programs in `dir`, in name order: files in a known language and directories holding
@@ -334,12 +337,16 @@ pub fn programs_in(dir: &Path, scripts: bool) -> Result<Vec<PackageProgram>, Pac
                 directory_kind(&path)?
             } else if scripts && path.extension().is_some_and(|e| e == "ctd") {
                 ProgramKind::Checktestdata
-            } else if Language::of(&path).is_some() {
-                ProgramKind::File
+            } else if let Some(language) = Language::of(&path) {
+                not_installed(language).map_or(ProgramKind::File, ProgramKind::Unsupported)
             } else {
                 ProgramKind::Unsupported(unsupported_language(&path)?)
             };
-            Some(PackageProgram { path, kind })
+            Some(PackageProgram {
+                path,
+                kind,
+                entrypoint: None,
+            })
         })
         .collect())
 }
@@ -352,8 +359,10 @@ fn directory_kind(dir: &Path) -> Option<ProgramKind> {
         .filter(|e| e.file_type().is_file())
         .map(walkdir::DirEntry::into_path)
         .collect();
-    if Language::of_files(&files).is_some() {
-        return Some(ProgramKind::Directory);
+    if let Some(language) = Language::of_files(&files) {
+        return Some(
+            not_installed(language).map_or(ProgramKind::Directory, ProgramKind::Unsupported),
+        );
     }
     files
         .iter()

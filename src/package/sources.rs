@@ -11,21 +11,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::{PackageError, PackageProgram, ProgramKind};
 use crate::run::{fnv1a_128, Cache, Language};
 
-/// The language codes of the specification's language list, for the languages stonejudge
-/// builds (the name of an `include/<language>/` folder, and of `languages` in
-/// `problem.yaml`).
-const CODES: [(Language, &str); 4] = [
-    (Language::C, "c"),
-    (Language::Cpp, "cpp"),
-    (Language::Python, "python3"),
-    (Language::Rust, "rust"),
-];
-
-/// The specification's code for `language`, if the list has one.
-pub fn language_code(language: Language) -> Option<&'static str> {
-    CODES.iter().find(|(l, _)| *l == language).map(|(_, c)| *c)
-}
-
 /// The files of `program` (path under the program, bytes), in name order.
 fn files_of(program: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, PackageError> {
     let read = |path: &Path| {
@@ -62,7 +47,7 @@ pub fn language_of(path: &Path) -> Result<Option<Language>, PackageError> {
 pub fn included(root: &Path, language: Option<Language>) -> Option<PathBuf> {
     let include = root.join("include");
     let own = language
-        .and_then(language_code)
+        .map(|l| l.row().code)
         .map(|code| include.join(code))
         .filter(|dir| dir.is_dir());
     own.or_else(|| Some(include.join("default")).filter(|dir| dir.is_dir()))
@@ -135,6 +120,7 @@ pub fn assemble(
             true => ProgramKind::File,
             false => ProgramKind::Directory,
         },
+        entrypoint: program.entrypoint.clone(),
     })
 }
 

@@ -1,24 +1,29 @@
-//! Compiling sources once: binaries are cached under a name made of a hash of the source bytes,
-//! the compiler's identity and its command, so an unchanged source is compiled only the first
-//! time, by any process, and a changed compiler builds afresh. Writes are atomic: a compiler
-//! writes into a private scratch directory and the result is renamed into place.
+//! Compiling sources once, as their language's row says ([`super::language`]): binaries (and a
+//! JVM program's directory of classes, a C# assembly) are cached under a name made of a hash of
+//! the source bytes, the compiler's identity and its command, so an unchanged source is
+//! compiled only the first time, by any process, and a changed compiler builds afresh. Writes
+//! are atomic: a compiler writes into a private scratch directory and the result is renamed
+//! into place. Interpreted languages are only checked for syntax; what is built says how it
+//! runs ([`Built`]: the runtime, its arguments, what it reads).
 //!
-//! Compilers are confined like the programs they build (see [`super::confine`]): they read the
-//! system's directories, their own toolchain's installation (see [`super::toolchain`]) and the
-//! program's own files, and write only the scratch directory; a source that reaches for
-//! anything else (the tests' answers by absolute path, through `#include`, `.incbin` or
-//! `include_str!`) fails to compile with the compiler's message. Their CPU time, wall-clock
-//! time and memory are limited ([`CompileLimits`]), and a compiler that runs away is a compile
-//! error that names the limit.
+//! Compilers (and syntax checks) are confined like the programs they build (see
+//! [`super::confine`]): they read the system's directories, their own toolchain's installation
+//! (see [`super::toolchain`]) and the program's own files, and write only the scratch
+//! directory; a source that reaches for anything else (the tests' answers by absolute path,
+//! through `#include`, `.incbin` or `include_str!`) fails to compile with the compiler's
+//! message. Their CPU time, wall-clock time and memory are limited ([`CompileLimits`]), and a
+//! compiler that runs away is a compile error that names the limit.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::language::{Language, Toolchain, JVM_COMPILER_HEAP, JVM_FLAGS};
 use super::outcome::mebibytes;
+use super::process::ManagedHeap;
 use super::program::{find_in_path, PrepareError};
-use super::toolchain::{Probe, Toolchain};
+use super::toolchain::{installation, Probe, ResolvedTool};
 use super::{fnv1a_128, Invocation, Limits, Run, Runner, Stdin};
 
 /// The limits of one compile: CPU time (the wall-clock limit is twice that plus a second) and
@@ -48,127 +53,70 @@ impl CompileLimits {
     }
 }
 
-/// Placeholders in compiler command templates.
+/// Placeholders in compiler command templates (see [`Toolchain`]).
 const OUT: &str = "{out}";
 const SRC: &str = "{src}";
+const MAIN: &str = "{main}";
+const TMP: &str = "{tmp}";
 
-/// A source language, recognised by the file extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Language {
-    /// `.cpp`, `.cc`, `.cxx`: `g++ -O2 -std=c++17`.
-    Cpp,
-    /// `.c`: `gcc -O2`, linked with the maths library.
-    C,
-    /// `.rs`: `rustc -O --edition=2021` (rustc alone would assume the 2015 edition).
-    Rust,
-    /// `.py`: run by `python3`; checked for syntax errors first, which also finds the real
-    /// interpreter (`python3` in `PATH` may be a shim script) and its installation.
-    Python,
-}
-
-impl Language {
-    /// The language of a source file, or `None` for anything else (taken to be an executable).
-    pub fn of(path: &Path) -> Option<Language> {
-        match path.extension()?.to_str()? {
-            "cpp" | "cc" | "cxx" => Some(Language::Cpp),
-            "c" => Some(Language::C),
-            "rs" => Some(Language::Rust),
-            "py" => Some(Language::Python),
-            _ => None,
-        }
-    }
-
-    /// The language of a program made of `files`: the one most of them are in, ties going
-    /// to C++, then C, Python and Rust (problemtools' priorities); `None` if none is a source.
-    pub fn of_files(files: &[PathBuf]) -> Option<Language> {
-        [Language::Cpp, Language::C, Language::Python, Language::Rust]
-            .into_iter()
-            .map(|l| {
-                (
-                    files.iter().filter(|f| Language::of(f) == Some(l)).count(),
-                    l,
-                )
-            })
-            .filter(|(count, _)| *count > 0)
-            .fold(
-                None,
-                |best: Option<(usize, Language)>, (count, l)| match best {
-                    Some((most, _)) if most >= count => best,
-                    _ => Some((count, l)),
-                },
-            )
-            .map(|(_, l)| l)
-    }
-
-    /// The tool this language needs, and its arguments (with `{out}` and `{src}` to fill in).
-    fn command(self) -> (&'static str, &'static [&'static str]) {
-        match self {
-            Language::Cpp => ("g++", &["-O2", "-std=c++17", "-o", OUT, SRC]),
-            Language::C => ("gcc", &["-O2", "-o", OUT, SRC, "-lm"]),
-            Language::Rust => ("rustc", &["-O", "--edition=2021", "-o", OUT, SRC]),
-            Language::Python => (
-                "python3",
-                &[
-                    "-c",
-                    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec'); \
-                     print(sys.executable, sys.base_prefix, sys.prefix, sep='\\n')",
-                    SRC,
-                ],
-            ),
-        }
-    }
-
-    /// Flags that link the program statically, as problemtools and DOMjudge build C and C++:
-    /// a static binary starts in about half the time (which is most of a stress case's cost)
-    /// and does not depend on the machine's shared libraries. Where static libraries are
-    /// missing the static build fails, and the program is built without these flags.
-    fn static_flags(self) -> &'static [&'static str] {
-        match self {
-            Language::Cpp | Language::C => &["-static"],
-            Language::Rust => &["-C", "target-feature=+crt-static"],
-            Language::Python => &[],
-        }
-    }
-
-    /// Whether the language is interpreted (its "compilation" only checks the syntax).
-    pub fn interpreted(self) -> bool {
-        self == Language::Python
-    }
-
-    /// The tool this language needs (`g++`, `python3`, …).
-    pub fn tool(self) -> &'static str {
-        self.command().0
-    }
-}
-
-/// What building a source gave: the executable to run, and the directories a confined run of
-/// it must be able to read (an interpreter's installation, when it is outside the system's
-/// directories).
+/// What building a source gave: the executable to run and the arguments that come before the
+/// user's (a JVM's flags and main class, an interpreter's script), the files and directories
+/// a confined run of it must be able to read (an interpreter's installation when it is
+/// outside the system's directories, the classes of a JVM program), and how its runtime is
+/// told the memory limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Built {
     pub executable: PathBuf,
+    pub args: Vec<OsString>,
     pub reads: Vec<PathBuf>,
+    pub heap: Option<ManagedHeap>,
 }
 
 impl Built {
-    fn binary(executable: PathBuf) -> Built {
+    fn binary(executable: PathBuf, language: Language) -> Built {
         Built {
             executable,
+            args: Vec::new(),
             reads: Vec::new(),
+            heap: language.row().heap,
         }
     }
 
-    /// The interpreter that checked the syntax, from what it printed (its executable, then
-    /// its installation's directories), or `tool` when it printed nothing usable.
-    fn interpreter(tool: PathBuf, said: &[u8]) -> Built {
+    /// The interpreter that checked a Python program's syntax, from what it printed (its
+    /// executable, then its installation's directories), or `tool` when it printed nothing
+    /// usable.
+    fn python(tool: PathBuf, said: &[u8], language: Language) -> Built {
         let said = String::from_utf8_lossy(said);
         let mut lines = said.lines().map(PathBuf::from).filter(|p| p.is_absolute());
         let Some(executable) = lines.next() else {
-            return Built::binary(tool);
+            return Built::interpreter(tool, language);
         };
         let mut reads: Vec<PathBuf> = lines.collect();
         reads.dedup();
-        Built { executable, reads }
+        Built {
+            executable,
+            args: Vec::new(),
+            reads,
+            heap: language.row().heap,
+        }
+    }
+
+    /// An interpreter found in `PATH`, with its installation readable (the directory above
+    /// its `bin/`, after symbolic links: a `node` or `perl` installed under a home directory).
+    fn interpreter(tool: PathBuf, language: Language) -> Built {
+        let mut built = Built::binary(tool.clone(), language);
+        built.reads.extend(installation(&tool));
+        built
+    }
+
+    /// The invocation that runs it, with the user's `args`.
+    pub fn invocation(self, args: &[OsString]) -> Invocation {
+        let mut invocation = Invocation::new(self.executable)
+            .args(self.args)
+            .args(args.iter().cloned());
+        invocation.reads.extend(self.reads);
+        invocation.heap = self.heap;
+        invocation
     }
 }
 
@@ -213,7 +161,7 @@ impl Cache {
         &self.dir
     }
 
-    /// The compiled binary of `source` (compiling it unless cached), or the compiler's
+    /// The compiled program of `source` (compiling it unless cached), or the compiler's
     /// message as a compile error. For an interpreted language, checks the syntax and returns
     /// the interpreter. The compiler reads the source file and nothing else of its folder.
     pub fn build(
@@ -222,21 +170,23 @@ impl Cache {
         language: Language,
         source: &Path,
     ) -> Result<Built, PrepareError> {
-        self.build_all(runner, language, &[source.to_owned()], source, &[])
+        self.build_all(runner, language, &[source.to_owned()], source, None, &[])
     }
 
     /// Like [`Cache::build`], for a program of several files (a directory of sources, as a
-    /// Kattis package's submissions may be): C and C++ compile every file of `sources`
-    /// together; Rust compiles `main`, which finds its modules itself; Python checks `main`.
-    /// Every file is part of the cache key, so a change in any of them rebuilds. The compiler
-    /// may read `sources` and what is beneath `reads` (the program's folder, for its headers
-    /// and modules; include files), and nothing else but its toolchain and the system's.
+    /// Kattis package's submissions may be): compilers get every file of `sources` (Rust only
+    /// `main`, which finds its modules itself); an interpreter checks and runs `main`. For the
+    /// JVM, `entrypoint` names the main class (else see [`main_class`]). Every file is part of
+    /// the cache key, so a change in any of them rebuilds. The compiler may read `sources` and
+    /// what is beneath `reads` (the program's folder, for its headers and modules; include
+    /// files), and nothing else but its toolchain and the system's.
     pub fn build_all(
         &self,
         runner: &Runner,
         language: Language,
         sources: &[PathBuf],
         main: &Path,
+        entrypoint: Option<&str>,
         reads: &[PathBuf],
     ) -> Result<Built, PrepareError> {
         let mut contents = Vec::with_capacity(sources.len());
@@ -245,38 +195,54 @@ impl Cache {
                 PrepareError::judge(format!("cannot read the source {}: {e}", source.display()))
             })?);
         }
-        let (tool, template) = language.command();
-        let tool_path = find_in_path(tool).ok_or_else(|| {
-            PrepareError::judge(format!(
-                "{tool} is not installed (not found in PATH); it is needed for {}",
-                main.display()
-            ))
-        })?;
-        let toolchain = Toolchain::of(runner, &tool_path, probe(language))?;
-        let compiled: Vec<PathBuf> = match language {
-            Language::Cpp | Language::C => sources.iter().map(|s| absolute(s)).collect(),
-            Language::Rust | Language::Python => vec![absolute(main)],
-        };
-        let compiled: Vec<&Path> = compiled.iter().map(PathBuf::as_path).collect();
-        let confined = |args: Vec<OsString>| {
-            let mut invocation = Invocation::new(&toolchain.executable).args(args).compiler();
-            invocation.reads.extend(toolchain.reads.iter().cloned());
-            invocation
-                .reads
-                .extend(compiled.iter().map(|s| s.to_path_buf()));
-            invocation.reads.extend(reads.iter().map(|r| absolute(r)));
-            invocation
-        };
-        if language.interpreted() {
-            let invocation = confined(fill(template, &compiled, None));
-            let run = self.run_compiler(runner, &invocation)?;
-            self.compile_verdict(&run, &invocation, main)?;
-            return Ok(Built::interpreter(
-                toolchain.executable.clone(),
-                &run.stdout,
-            ));
+        if let Some(tool) = language.missing_tool() {
+            return Err(PrepareError::judge(format!(
+                "{tool} is not installed (not found in PATH); it is needed for {} ({})",
+                main.display(),
+                language.row().name
+            )));
         }
-        let static_flags = language.static_flags();
+        let tool_path = find_in_path(language.tool()).expect("checked above");
+        let tool = ResolvedTool::of(runner, &tool_path, probe(language))?;
+        let shown = main;
+        let main = absolute(main);
+        // A confined compiler runs in its scratch directory, and its rules name absolute paths.
+        let sources: Vec<PathBuf> = sources.iter().map(|s| absolute(s)).collect();
+        let sources = sources.as_slice();
+        let compiler = Compiler {
+            tool: &tool,
+            sources,
+            reads: reads.iter().map(|r| absolute(r)).collect(),
+        };
+        let (template, static_flags): (&[&str], &[&str]) = match language.row().toolchain {
+            Toolchain::Script {
+                check,
+                run,
+                check_runs_code,
+                ..
+            } => {
+                // Confined like every compile; `check_runs_code` (Perl's `BEGIN` blocks) needs
+                // nothing more, since a check reads no more than the program may.
+                let _ = check_runs_code;
+                let invocation = compiler.invocation(fill(check, sources, &main, None, None));
+                let run_check = self.run_compiler(runner, &invocation)?;
+                self.compile_verdict(&run_check, &invocation, shown)?;
+                let mut built = match language {
+                    Language::Python3 | Language::PyPy3 => {
+                        Built::python(tool.executable.clone(), &run_check.stdout, language)
+                    }
+                    _ => Built::interpreter(tool.executable.clone(), language),
+                };
+                built.args.extend(run.iter().map(OsString::from));
+                built.args.push(main.clone().into_os_string());
+                built.reads.push(main);
+                return Ok(built);
+            }
+            Toolchain::Native {
+                args, static_flags, ..
+            } => (args, static_flags),
+            Toolchain::Jvm { args, .. } | Toolchain::Mono { args, .. } => (args, &[]),
+        };
         // A binary built unconfined (--sandbox off, or no Landlock) may hold what a confined
         // compiler could not have read: never served to a confined judge.
         let files_confined = runner.protections().is_ok_and(|p| p.files.is_some());
@@ -284,11 +250,12 @@ impl Cache {
             true => b"files confined",
             false => b"unconfined",
         };
-        let mut key_parts: Vec<&[u8]> =
-            vec![b"stonejudge-build-3", &toolchain.identity, confinement];
+        let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-3", &tool.identity, confinement];
         key_parts.extend(template.iter().chain(static_flags).map(|w| w.as_bytes()));
         // One source keeps the key it always had; several add their file names, which
-        // `#include` and `mod` depend on.
+        // `#include` and `mod` depend on, as does the class a JVM language compiles a file into
+        // (`sol.kt` → `SolKt`).
+        let named = sources.len() > 1 || matches!(language.row().toolchain, Toolchain::Jvm { .. });
         let names: Vec<String> = sources
             .iter()
             .map(|s| {
@@ -299,28 +266,109 @@ impl Cache {
             })
             .collect();
         for (name, bytes) in names.iter().zip(&contents) {
-            if sources.len() > 1 {
+            if named {
                 key_parts.push(name.as_bytes());
             }
             key_parts.push(bytes);
         }
         let target = self.dir.join(format!("{:032x}", fnv1a_128(&key_parts)));
-        if target.is_file() {
-            return Ok(Built::binary(target));
+        if !target.exists() {
+            let template = (template, static_flags);
+            self.compile(
+                runner,
+                language,
+                &compiler,
+                template,
+                (&main, shown),
+                &target,
+            )?;
         }
+        match language.row().toolchain {
+            Toolchain::Jvm { .. } => jvm_program(language, &target, sources, shown, entrypoint),
+            Toolchain::Mono { .. } => {
+                let mono = find_in_path("mono").expect("checked above");
+                let mut built = Built::interpreter(mono, language);
+                built.args.push(target.clone().into_os_string());
+                built.reads.push(target);
+                Ok(built)
+            }
+            _ => Ok(Built::binary(target, language)),
+        }
+    }
+
+    /// Compiles the sources with `compiler` into a scratch directory and renames what it wrote
+    /// (a file, or the JVM's directory of classes) to `target`.
+    fn compile(
+        &self,
+        runner: &Runner,
+        language: Language,
+        compiler: &Compiler,
+        (template, static_flags): (&[&str], &[&str]),
+        (main, shown): (&Path, &Path),
+        target: &Path,
+    ) -> Result<(), PrepareError> {
+        let sources = compiler.sources;
         let scratch = self.scratch_dir()?;
         let out = scratch.join("program");
-        let invocation = confined(fill(template, &compiled, Some(&out))).writes(&scratch);
-        let compiled = self
-            .compile_preferring_static(runner, &invocation, static_flags, main)
-            .and_then(|()| {
-                std::fs::rename(&out, &target).map_err(|e| {
-                    PrepareError::judge(format!("cannot store {}: {e}", target.display()))
-                })
+        let by_products = scratch.join("tmp");
+        let made = [&by_products]
+            .into_iter()
+            .chain(matches!(language.row().toolchain, Toolchain::Jvm { .. }).then_some(&out))
+            .try_for_each(std::fs::create_dir);
+        // ocamlopt writes its by-products beside the sources, which may be read-only and are
+        // not ours to write: it compiles copies, in the scratch directory.
+        let copies: Vec<PathBuf> = match language {
+            Language::OCaml => sources
+                .iter()
+                .map(|s| by_products.join(s.file_name().unwrap_or_default()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let made = made.and_then(|()| {
+            sources
+                .iter()
+                .zip(&copies)
+                .try_for_each(|(source, copy)| std::fs::copy(source, copy).map(drop))
+        });
+        let (sources, main) = match copies.iter().find(|c| c.file_name() == main.file_name()) {
+            Some(main) => (copies.as_slice(), main.as_path()),
+            None => (sources, main),
+        };
+        let mut invocation = compiler
+            .invocation(fill(
+                template,
+                sources,
+                main,
+                Some(&out),
+                Some(&by_products),
+            ))
+            .writes(&scratch);
+        invocation.reads.extend(copies.iter().cloned());
+        match language.row().toolchain {
+            // Go keeps its build cache under the home directory, which may be missing and is
+            // not the compiler's to write: a cache of its own, in the scratch directory.
+            Toolchain::Native { .. } if language == Language::Go => {
+                invocation = invocation.env("GOCACHE", by_products.join("go-build"));
+            }
+            // The JVM a compiler runs on reserves address space by its heap's size.
+            Toolchain::Jvm { .. } => invocation.heap = Some(JVM_COMPILER_HEAP),
+            _ => {}
+        }
+        let compiled = made
+            .map_err(|e| PrepareError::judge(format!("cannot create {}: {e}", scratch.display())))
+            .and_then(|()| self.compile_preferring_static(runner, &invocation, static_flags, shown))
+            .and_then(|()| match std::fs::rename(&out, target) {
+                // Another process stored the same directory first.
+                Err(_) if out.is_dir() && target.is_dir() => Ok(()),
+                Err(e) => Err(PrepareError::judge(format!(
+                    "cannot store {}: {e}",
+                    target.display()
+                ))),
+                Ok(()) => Ok(()),
             });
         // The scratch directory only ever holds compiler by-products: losing it is harmless.
         let _ = std::fs::remove_dir_all(&scratch);
-        compiled.map(|()| Built::binary(target))
+        compiled
     }
 
     /// Runs `dynamic` with `static_flags` added, and if that fails (other than at a limit,
@@ -425,31 +473,173 @@ impl Cache {
     }
 }
 
+/// A compiler (or syntax check) about to run confined: its resolved tool, the program's
+/// sources and what else it may read.
+struct Compiler<'a> {
+    tool: &'a ResolvedTool,
+    sources: &'a [PathBuf],
+    reads: Vec<PathBuf>,
+}
+
+impl Compiler<'_> {
+    /// The confined invocation of the tool with `args`: it reads its installation, the
+    /// sources and `reads`, on the compilers' own launch servers.
+    fn invocation(&self, args: Vec<OsString>) -> Invocation {
+        let mut invocation = Invocation::new(&self.tool.executable).args(args).compiler();
+        invocation.reads.extend(self.tool.reads.iter().cloned());
+        invocation.reads.extend(self.sources.iter().cloned());
+        invocation.reads.extend(self.reads.iter().cloned());
+        invocation
+    }
+}
+
 /// How to find the toolchain of a language's tool.
 fn probe(language: Language) -> Probe {
     match language {
         Language::Rust => Probe::Sysroot,
-        Language::Python => Probe::Interpreter,
+        Language::Python3 | Language::PyPy3 => Probe::Interpreter,
         _ => Probe::Installation,
     }
 }
 
 /// `path` made absolute (as it is, if that fails: the compiler then says why it cannot read
-/// it): a confined compiler runs in its scratch directory, and its rules name absolute paths.
+/// it).
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }
 
-/// The template's words with `{src}` replaced by every source and `{out}` by the output.
-fn fill(template: &[&str], sources: &[&Path], out: Option<&Path>) -> Vec<OsString> {
+/// The template's words with the word `{src}` replaced by every source, and `{main}` by the
+/// main file, `{out}` by the output and `{tmp}` by the scratch directory for by-products
+/// wherever they occur (`-out:{out}`).
+fn fill(
+    template: &[&str],
+    sources: &[PathBuf],
+    main: &Path,
+    out: Option<&Path>,
+    tmp: Option<&Path>,
+) -> Vec<OsString> {
+    let paths = [(MAIN, Some(main)), (OUT, out), (TMP, tmp)];
     template
         .iter()
-        .flat_map(|&word| match (word, out) {
-            (SRC, _) => sources.iter().map(|s| s.as_os_str().to_owned()).collect(),
-            (OUT, Some(out)) => vec![out.as_os_str().to_owned()],
-            _ => vec![OsString::from(word)],
+        .flat_map(|&word| {
+            if word == SRC {
+                return sources.iter().map(|s| s.as_os_str().to_owned()).collect();
+            }
+            let Some((placeholder, Some(path))) = paths.iter().find(|(p, _)| word.contains(p))
+            else {
+                return vec![OsString::from(word)];
+            };
+            let (before, after) = word.split_once(placeholder).expect("found above");
+            let mut filled = OsString::from(before);
+            filled.push(path.as_os_str());
+            filled.push(after);
+            vec![filled]
         })
         .collect()
+}
+
+/// A JVM program compiled into `classes`: `java` with [`JVM_FLAGS`], the classes (and
+/// Kotlin's standard library) on the class path, and its main class.
+fn jvm_program(
+    language: Language,
+    classes: &Path,
+    sources: &[PathBuf],
+    main: &Path,
+    entrypoint: Option<&str>,
+) -> Result<Built, PrepareError> {
+    let java = find_in_path("java").expect("checked before building");
+    let mut built = Built::interpreter(java, language);
+    let mut class_path = vec![classes.to_owned()];
+    if language == Language::Kotlin {
+        let kotlinc = find_in_path("kotlinc").expect("checked before building");
+        let library = installation(&kotlinc).map(|home| home.join("lib"));
+        let stdlib = library.as_ref().map(|lib| lib.join("kotlin-stdlib.jar"));
+        let Some(stdlib) = stdlib.filter(|jar| jar.is_file()) else {
+            return Err(PrepareError::judge(format!(
+                "kotlin-stdlib.jar is not installed beside {} (needed to run {})",
+                kotlinc.display(),
+                main.display()
+            )));
+        };
+        built.reads.extend(library);
+        class_path.push(stdlib);
+    }
+    let class = main_class(language, classes, sources, main, entrypoint)?;
+    let class_path = std::env::join_paths(&class_path)
+        .map_err(|e| PrepareError::judge(format!("bad class path: {e}")))?;
+    built.args.extend(JVM_FLAGS.iter().map(OsString::from));
+    built
+        .args
+        .extend([OsString::from("-cp"), class_path, OsString::from(class)]);
+    built.reads.push(classes.to_owned());
+    Ok(built)
+}
+
+/// The class that holds `main` among those compiled into `classes`: `entrypoint` when the
+/// caller names it; else the class of the main file (Java: its name, `Main.java` → `Main`;
+/// Kotlin: its file class, `main.kt` → `MainKt`) when it was compiled; else `Main` (or
+/// `MainKt`), the specification's default; else the only top-level class.
+fn main_class(
+    language: Language,
+    classes: &Path,
+    sources: &[PathBuf],
+    main: &Path,
+    entrypoint: Option<&str>,
+) -> Result<String, PrepareError> {
+    if let Some(class) = entrypoint {
+        return Ok(class.to_string());
+    }
+    let compiled: Vec<String> = std::fs::read_dir(classes)
+        .map_err(|e| PrepareError::judge(format!("cannot read {}: {e}", classes.display())))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|name| name.strip_suffix(".class").map(str::to_string))
+        .filter(|name| !name.contains('$'))
+        .collect();
+    let of_file = |file: &Path| {
+        let stem = file.file_stem().unwrap_or_default().to_string_lossy();
+        match language {
+            Language::Kotlin => kotlin_file_class(&stem),
+            _ => stem.into_owned(),
+        }
+    };
+    let default = match language {
+        Language::Kotlin => "MainKt",
+        _ => "Main",
+    };
+    let only = (compiled.len() == 1).then(|| compiled[0].clone());
+    [Some(of_file(main)), Some(default.to_string()), only]
+        .into_iter()
+        .flatten()
+        .find(|class| compiled.contains(class))
+        .ok_or_else(|| {
+            let names: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
+            PrepareError::compile(format!(
+                "{}: cannot tell which class holds main among {} (compiled: {}); name the main \
+                 file Main, or give the entry point",
+                main.display(),
+                names.join(", "),
+                compiled.join(", ")
+            ))
+        })
+}
+
+/// The class Kotlin compiles a file's top-level functions into: `nim_ok.kt` → `Nim_okKt`.
+fn kotlin_file_class(stem: &str) -> String {
+    let mut chars = stem.chars();
+    let first: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    let rest: String = chars
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{first}{rest}Kt")
 }
 
 /// The first `lines` lines of `text` (at most `bytes` bytes), noting how many were left out.
@@ -476,17 +666,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn languages_by_extension() {
-        assert_eq!(Language::of(Path::new("a/sol.cpp")), Some(Language::Cpp));
-        assert_eq!(Language::of(Path::new("sol.cc")), Some(Language::Cpp));
-        assert_eq!(Language::of(Path::new("sol.c")), Some(Language::C));
-        assert_eq!(Language::of(Path::new("sol.rs")), Some(Language::Rust));
-        assert_eq!(Language::of(Path::new("sol.py")), Some(Language::Python));
-        assert_eq!(Language::of(Path::new("sol")), None);
-        assert_eq!(Language::of(Path::new("sol.sh")), None);
-    }
-
-    #[test]
     fn excerpt_keeps_the_head_and_counts_the_rest() {
         let text: String = (1..=50).map(|i| format!("line {i}\n")).collect();
         let short = excerpt(&text, 3, 1000);
@@ -497,8 +676,31 @@ mod tests {
 
     #[test]
     fn templates_fill_in_paths() {
-        let (_, template) = Language::Cpp.command();
-        let filled = fill(template, &[Path::new("s.cpp")], Some(Path::new("/t/p")));
+        let Toolchain::Native { args, .. } = Language::Cpp.row().toolchain else {
+            panic!("C++ is compiled");
+        };
+        let sources = [PathBuf::from("s.cpp")];
+        let filled = fill(
+            args,
+            &sources,
+            Path::new("s.cpp"),
+            Some(Path::new("/t/p")),
+            None,
+        );
         assert_eq!(filled, ["-O2", "-std=c++17", "-o", "/t/p", "s.cpp"]);
+        let out = fill(
+            &["-out:{out}"],
+            &sources,
+            Path::new("s.cs"),
+            Some(Path::new("/p")),
+            None,
+        );
+        assert_eq!(out, ["-out:/p"]);
+    }
+
+    #[test]
+    fn kotlin_file_classes() {
+        assert_eq!(kotlin_file_class("main"), "MainKt");
+        assert_eq!(kotlin_file_class("nim-ok"), "Nim_okKt");
     }
 }

@@ -180,13 +180,38 @@ pub(crate) fn memory_verdict_by_cgroup(measured: &MemoryUse, exit: Exit) -> Opti
     }
 }
 
-/// What runtimes print when an allocation fails, in C++, Rust, Python, C (`perror`) and others.
-const ALLOCATION_FAILURES: [&str; 5] = [
+/// Why a run of a runtime that was told the memory limit as its heap limit (see
+/// `ManagedHeap`) counts as out of memory, or `None`: it failed saying its heap was full. The
+/// heap can fill before the process reaches the limit, so neither the cgroup nor the peak
+/// tells.
+pub(crate) fn heap_exhausted(exit: Exit, stderr: &[u8]) -> Option<String> {
+    if exit.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(stderr);
+    HEAP_FULL
+        .into_iter()
+        .find(|sign| text.contains(sign))
+        .map(|sign| format!("the heap limit was reached ({sign})"))
+}
+
+/// What runtimes with a heap limit print when it is reached: the JVM, V8, GHC's runtime.
+const HEAP_FULL: [&str; 3] = [
+    "java.lang.OutOfMemoryError",
+    "JavaScript heap out of memory",
+    "Heap exhausted",
+];
+
+/// What runtimes print when an allocation fails, in C++, Rust, Python, C (`perror`), Java, C#
+/// and others.
+const ALLOCATION_FAILURES: [&str; 7] = [
     "std::bad_alloc",
     "memory allocation of ",
     "MemoryError",
     "Cannot allocate memory",
     "out of memory",
+    "java.lang.OutOfMemoryError",
+    "System.OutOfMemoryException",
 ];
 
 fn allocation_failure(stderr: &[u8]) -> Option<&'static str> {
@@ -320,6 +345,18 @@ mod tests {
         );
         assert!(memory_verdict(limit, Exit::Code(0), 300 * 1024, 0, b"").is_some());
         assert_eq!(memory_verdict(None, segv, 1 << 30, 0, bad_alloc), None);
+    }
+
+    #[test]
+    fn a_full_heap_is_out_of_memory_only_when_the_run_failed() {
+        let java = b"Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n";
+        assert!(heap_exhausted(Exit::Code(1), java).is_some());
+        assert_eq!(heap_exhausted(Exit::Code(0), java), None);
+        assert_eq!(
+            heap_exhausted(Exit::Code(1), b"NullPointerException\n"),
+            None
+        );
+        assert!(heap_exhausted(Exit::Code(251), b"sol: Heap exhausted;\n").is_some());
     }
 
     #[test]

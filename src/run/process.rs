@@ -13,7 +13,7 @@ use super::cpu::CpuWatch;
 use super::fd::{inode, pipe, poll_in, set_nonblocking, wait_bounded};
 use super::launch::{Request, FAILED_CONFINEMENT};
 use super::launcher::{Launchers, Lease};
-use super::outcome::{memory_verdict, memory_verdict_by_cgroup, Exit, Run};
+use super::outcome::{heap_exhausted, memory_verdict, memory_verdict_by_cgroup, Exit, Run};
 use super::sandbox::{Protections, Sandbox};
 use super::{escape, image, live, Limits, RunError};
 
@@ -45,6 +45,35 @@ pub struct Invocation {
     /// A compiler (or a syntax check) building a program, or a question to one: it runs on
     /// launch servers of its own, never on a program's (see [`Runner`]).
     pub compiler: bool,
+    /// A runtime that manages a heap of its own (a JVM), told the memory limit of each run.
+    pub heap: Option<ManagedHeap>,
+}
+
+/// How a runtime that manages a heap of its own (the JVM, V8, GHC's) is told a run's memory
+/// limit, so that a program filling its heap fails as out of memory (MLE) rather than with an
+/// error of its own, and the address space it reserves without ever using it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ManagedHeap {
+    /// Arguments put right after the program, `{mib}` replaced by the limit in MiB (rounded
+    /// down); left out when the run has no memory limit.
+    pub flags: &'static [&'static str],
+    /// Address space the runtime reserves and never touches: added to `RLIMIT_AS` where the
+    /// address space limits memory (a memory cgroup counts only what is used).
+    pub reserved_bytes: u64,
+}
+
+impl ManagedHeap {
+    /// The flags for a memory limit of `bytes`.
+    fn flags_for(&self, bytes: Option<u64>) -> Vec<OsString> {
+        let Some(bytes) = bytes else {
+            return Vec::new();
+        };
+        let mib = (bytes >> 20).max(1).to_string();
+        self.flags
+            .iter()
+            .map(|flag| OsString::from(flag.replace("{mib}", &mib)))
+            .collect()
+    }
 }
 
 impl Invocation {
@@ -57,6 +86,7 @@ impl Invocation {
             writes: Vec::new(),
             trusted: false,
             compiler: false,
+            heap: None,
         }
     }
 
@@ -202,8 +232,14 @@ impl Runner {
         stdio: [OwnedFd; 3],
     ) -> Result<Launched<'_>, RunError> {
         let mut argv = vec![invocation.program.clone().into_os_string()];
+        if let Some(heap) = &invocation.heap {
+            argv.extend(heap.flags_for(limits.memory));
+        }
         argv.extend(invocation.args.iter().cloned());
         let mut request = Request::new(limits, argv, invocation.env.clone());
+        if let (Some(heap), Some(bytes)) = (&invocation.heap, &mut request.memory_bytes) {
+            *bytes = bytes.saturating_add(heap.reserved_bytes);
+        }
         request.confined = !invocation.trusted;
         request.reads.clone_from(&invocation.reads);
         request.writes.clone_from(&invocation.writes);
@@ -365,7 +401,11 @@ impl Watched {
                 image::static_bytes(&invocation.program),
                 &stderr,
             ),
-        };
+        }
+        .or_else(|| {
+            let told = invocation.heap.is_some() && limits.memory.is_some();
+            told.then(|| heap_exhausted(self.exit, &stderr)).flatten()
+        });
         Run {
             exit: self.exit,
             cpu_time,

@@ -47,27 +47,22 @@ pub struct Program {
 }
 
 impl Program {
-    /// Makes `path` (an executable, or a source in a [`Language`]) ready to run with `args`.
+    /// Makes `path` (an executable, a source in a [`Language`], or a directory of sources)
+    /// ready to run with `args`.
     pub fn prepare(
         path: &Path,
         args: &[OsString],
         runner: &Runner,
         cache: &Cache,
     ) -> Result<Program, PrepareError> {
+        if path.is_dir() {
+            let mut program = Program::prepare_dir(path, None, runner, cache)?;
+            program.invocation.args.extend(args.iter().cloned());
+            return Ok(program);
+        }
         let language = Language::of(path);
         let invocation = match language {
-            Some(language) if language.interpreted() => {
-                let interpreter = cache.build(runner, language, path)?;
-                let script = absolute(path)?;
-                let mut invocation = Invocation::new(interpreter.executable)
-                    .arg(&script)
-                    .args(args.iter().cloned())
-                    .reads(script);
-                invocation.reads.extend(interpreter.reads);
-                invocation
-            }
-            Some(language) => Invocation::new(cache.build(runner, language, path)?.executable)
-                .args(args.iter().cloned()),
+            Some(language) => cache.build(runner, language, path)?.invocation(args),
             None => Invocation::new(executable(path)?).args(args.iter().cloned()),
         };
         Ok(Program {
@@ -76,15 +71,16 @@ impl Program {
             language,
         })
     }
-}
 
-impl Program {
     /// Makes a directory of sources (a Kattis package's directory submission) ready to run:
-    /// its language is the one most of its files are in (C++ before C before Python before
-    /// Rust on a tie, as problemtools decides), its entry point the file called `main.*`, else
+    /// its language is the one most of its files are in (ties go as problemtools decides, see
+    /// [`Language::of_files`]); its entry point is `entrypoint` when the caller knows it (a
+    /// package's `submissions.yaml`: a file name, or the main class in Java and Kotlin), else
+    /// the file called `main.*` or `Main.*`, else (Java, Kotlin) the file holding `main`, else
     /// the first source in name order.
     pub fn prepare_dir(
         dir: &Path,
+        entrypoint: Option<&str>,
         runner: &Runner,
         cache: &Cache,
     ) -> Result<Program, PrepareError> {
@@ -97,7 +93,7 @@ impl Program {
         files.sort();
         let Some(language) = Language::of_files(&files) else {
             return Err(PrepareError::judge(format!(
-                "{}: no C, C++, Python or Rust sources in the directory",
+                "{}: no sources in the directory in a language stonejudge runs",
                 dir.display()
             )));
         };
@@ -105,29 +101,30 @@ impl Program {
             .into_iter()
             .filter(|f| Language::of(f) == Some(language))
             .collect();
-        let is_main = |f: &&PathBuf| {
-            f.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.to_ascii_lowercase().starts_with("main."))
-        };
+        let named =
+            |f: &&PathBuf| entrypoint.is_some_and(|e| f.file_name().is_some_and(|n| n == e));
+        let holds_main =
+            |f: &&PathBuf| std::fs::read_to_string(f).is_ok_and(|text| language.holds_main(&text));
         let main = sources
             .iter()
-            .find(is_main)
+            .find(named)
+            .or_else(|| sources.iter().find(|f| language.is_main_file(f)))
+            .or_else(|| sources.iter().find(holds_main))
             .or(sources.first())
             .cloned()
             .ok_or_else(|| PrepareError::judge(format!("{}: no sources", dir.display())))?;
-        let built = cache.build_all(runner, language, &sources, &main, &[dir.to_owned()])?;
-        let invocation = match language.interpreted() {
+        // A file name is not a class name: only the JVM's entry point is passed on.
+        let class = entrypoint.filter(|e| {
+            !sources
+                .iter()
+                .any(|f| f.file_name().is_some_and(|n| n == *e))
+        });
+        let built = cache.build_all(runner, language, &sources, &main, class, &[dir.to_owned()])?;
+        let mut invocation = built.invocation(&[]);
+        if language.interpreted() {
             // The interpreter reads the whole directory (its modules), confined or not.
-            true => {
-                let mut invocation = Invocation::new(built.executable)
-                    .arg(absolute(&main)?)
-                    .reads(absolute(dir)?);
-                invocation.reads.extend(built.reads);
-                invocation
-            }
-            false => Invocation::new(built.executable),
-        };
+            invocation.reads.push(absolute(dir)?);
+        }
         Ok(Program {
             invocation,
             given: dir.to_owned(),
@@ -164,8 +161,9 @@ fn executable(path: &Path) -> Result<PathBuf, PrepareError> {
         return Err(PrepareError::judge(match path.extension() {
             Some(extension) => format!(
                 "cannot run {shown}: unsupported source type .{} (sources are compiled by their \
-                 extension: .cpp, .cc, .cxx, .c, .rs, .py), and not an executable either",
-                extension.to_string_lossy()
+                 extension: {}), and not an executable either",
+                extension.to_string_lossy(),
+                super::language::extensions()
             ),
             None => format!("cannot run {shown}: it is not executable (chmod +x {shown})"),
         }));

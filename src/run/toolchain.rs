@@ -34,7 +34,7 @@ pub(crate) enum Probe {
 
 /// What a confined compile of one tool needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Toolchain {
+pub(crate) struct ResolvedTool {
     /// The compiler to run.
     pub executable: PathBuf,
     /// What it reads besides the system's directories (its installation, outside them).
@@ -45,11 +45,11 @@ pub(crate) struct Toolchain {
 }
 
 /// The toolchains found so far in this process, by tool path and probe.
-static FOUND: Mutex<Option<HashMap<(PathBuf, Probe), Toolchain>>> = Mutex::new(None);
+static FOUND: Mutex<Option<HashMap<(PathBuf, Probe), ResolvedTool>>> = Mutex::new(None);
 
-impl Toolchain {
+impl ResolvedTool {
     /// The toolchain of the tool at `tool` (as found in `PATH`), asked once per process.
-    pub fn of(runner: &Runner, tool: &Path, probe: Probe) -> Result<Toolchain, PrepareError> {
+    pub fn of(runner: &Runner, tool: &Path, probe: Probe) -> Result<ResolvedTool, PrepareError> {
         let key = (tool.to_owned(), probe);
         if let Some(found) = FOUND
             .lock()
@@ -58,7 +58,7 @@ impl Toolchain {
         {
             return Ok(found);
         }
-        let toolchain = Toolchain::ask(runner, tool, probe)?;
+        let toolchain = ResolvedTool::ask(runner, tool, probe)?;
         if let Ok(mut found) = FOUND.lock() {
             found
                 .get_or_insert_with(HashMap::new)
@@ -67,7 +67,7 @@ impl Toolchain {
         Ok(toolchain)
     }
 
-    fn ask(runner: &Runner, tool: &Path, probe: Probe) -> Result<Toolchain, PrepareError> {
+    fn ask(runner: &Runner, tool: &Path, probe: Probe) -> Result<ResolvedTool, PrepareError> {
         let (executable, reads) = match probe {
             Probe::Installation => (tool.to_owned(), installation(tool).into_iter().collect()),
             Probe::Sysroot => {
@@ -108,7 +108,7 @@ impl Toolchain {
             identity.extend_from_slice(stamp.as_bytes());
         }
         identity.extend_from_slice(ask(runner, &executable, &["--version"])?.as_bytes());
-        Ok(Toolchain {
+        Ok(ResolvedTool {
             executable,
             reads: reads.into_iter().filter(|dir| !is_system(dir)).collect(),
             identity,
@@ -137,7 +137,7 @@ fn ask(runner: &Runner, tool: &Path, args: &[&str]) -> Result<String, PrepareErr
 
 /// The installation of the executable `tool` when it is outside the system's directories: the
 /// directory above the `bin/` it resolves into, or the resolved file alone.
-fn installation(tool: &Path) -> Option<PathBuf> {
+pub(crate) fn installation(tool: &Path) -> Option<PathBuf> {
     let resolved = std::fs::canonicalize(tool).ok()?;
     let parent = resolved.parent()?;
     let root = match parent.file_name() {

@@ -128,18 +128,18 @@ fn judge_suggests_the_test_name_with_its_leading_zero() {
 #[test]
 fn a_source_in_an_unsupported_language_is_named_as_one() {
     let tests = sample_tests();
-    let java = tests.path().join("A.java");
-    std::fs::write(&java, "class A {}\n").expect("write source");
+    let ruby = tests.path().join("a.rb");
+    std::fs::write(&ruby, "puts 1\n").expect("write source");
     let (code, _, err) = stonejudge(&[
         "judge",
         "stripes",
         "--tests",
         path(tests.path()),
         "--",
-        path(&java),
+        path(&ruby),
     ]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("unsupported source type .java"), "{err}");
+    assert!(err.contains("unsupported source type .rb"), "{err}");
     assert!(!err.contains("chmod"), "{err}");
 }
 

@@ -1,5 +1,5 @@
 //! Tests that compare stonejudge with an optional outside tool (Kattis problemtools,
-//! BAPCtools), or need
+//! BAPCtools), run programs in languages whose compilers not every machine has, or need
 //! what not every machine gives (memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
 //! tool never counts as a pass. Nothing here installs anything: `.ci/run`
@@ -10,6 +10,7 @@ mod bapctools;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_kattis;
+mod languages;
 mod memory_cgroup;
 #[path = "../suite/nim_cli.rs"]
 mod nim_cli;
@@ -51,5 +52,6 @@ fn main() {
     }
     trials.extend(bt_trials);
     trials.extend(process_confinement::trials());
+    trials.extend(languages::trials());
     libtest_mimic::run(&args, trials).exit();
 }
