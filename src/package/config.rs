@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::PackageError;
+use crate::within::{read_text_bounded, MAX_CONFIG_BYTES};
 
 /// The format versions a `problem_format_version` can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -309,8 +310,7 @@ fn words(text: Option<&str>) -> Vec<String> {
 
 /// Parses a YAML file into `T` (an empty file is every default); errors at `file:line:col`.
 fn read_yaml<T: for<'de> Deserialize<'de> + Default>(path: &Path) -> Result<T, PackageError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| PackageError(format!("cannot read {}: {e}", path.display())))?;
+    let text = read_text_bounded(path, MAX_CONFIG_BYTES).map_err(PackageError)?;
     if text.trim().is_empty() {
         return Ok(T::default());
     }

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use super::config::{GroupConfig, OnReject, ProblemConfig};
 use super::PackageError;
 use crate::judge::Test;
+use crate::within;
 
 /// One test case of a package, with the flags its group gives the validators.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +58,7 @@ impl Group {
                 root.display()
             )));
         }
+        within::inside(root, &data).map_err(PackageError)?;
         load_group(&data, &data, &GroupConfig::default(), problem)
     }
 
@@ -134,6 +136,14 @@ fn aggregate(verdicts: &[&'static str], grader_flags: &[String]) -> &'static str
     verdicts.iter().copied().min_by_key(rank).unwrap_or("AC")
 }
 
+/// Whether the directory `link` leads to `dir` or to a directory above it (a cycle).
+fn encloses(link: &Path, dir: &Path) -> bool {
+    match (link.canonicalize(), dir.canonicalize()) {
+        (Ok(target), Ok(dir)) => dir.starts_with(target),
+        _ => false,
+    }
+}
+
 fn load_group(
     data: &Path,
     dir: &Path,
@@ -148,7 +158,15 @@ fn load_group(
         .collect();
     entries.sort();
     let mut items = Vec::new();
+    let root = data.parent().unwrap_or(data);
     for entry in entries {
+        within::inside(root, &entry).map_err(PackageError)?;
+        if entry.is_dir() && encloses(&entry, dir) {
+            return Err(PackageError(format!(
+                "{}: a link to a directory that holds it: the groups would never end",
+                entry.display()
+            )));
+        }
         if entry.is_dir() {
             items.push(Item::Group(load_group(data, &entry, &config, problem)?));
         } else if entry.extension().is_some_and(|e| e == "ans") {
@@ -156,6 +174,7 @@ fn load_group(
             if !input.is_file() {
                 continue;
             }
+            within::inside(root, &input).map_err(PackageError)?;
             let name = relative(data, &entry.with_extension(""));
             let mut output_flags = problem.validator_flags.clone();
             output_flags.extend(config.output_validator_flags.iter().cloned());

@@ -28,6 +28,7 @@ pub mod validators;
 use std::path::{Path, PathBuf};
 
 use crate::run::{Cache, Language, PrepareError, Program, Runner};
+use crate::within;
 use config::{FormatVersion, ProblemConfig};
 use data::Group;
 
@@ -55,6 +56,7 @@ pub fn is_package(dir: &Path) -> bool {
 impl Package {
     /// Reads the package at `root`.
     pub fn load(root: &Path) -> Result<Package, PackageError> {
+        within::inside(root, &root.join(PROBLEM_YAML)).map_err(PackageError)?;
         let config = config::load_problem(&root.join(PROBLEM_YAML))?;
         Ok(Package {
             root: root.to_owned(),
@@ -103,7 +105,7 @@ impl Package {
     pub fn input_validators(&self) -> Result<Vec<PackageProgram>, PackageError> {
         let mut all = Vec::new();
         for dir in ["input_format_validators", "input_validators"] {
-            all.extend(programs_in(&self.root.join(dir), true)?);
+            all.extend(programs_in(&self.root, &self.root.join(dir), true)?);
         }
         Ok(all)
     }
@@ -113,7 +115,7 @@ impl Package {
     /// interactive package must have one: it is the interactor.
     pub fn output_validator(&self) -> Result<Option<PackageProgram>, PackageError> {
         let dir = self.root.join(self.config.version.output_validator_dir());
-        let found = programs_in(&dir, false)?.into_iter().next();
+        let found = programs_in(&self.root, &dir, false)?.into_iter().next();
         if self.is_interactive() && found.is_none() {
             return Err(PackageError(format!(
                 "{}: an interactive problem, but {} holds no program (the interactor)",
@@ -213,18 +215,33 @@ fn unsupported_language(path: &Path) -> Option<String> {
         .map(|(_, name)| name.to_string())
 }
 
-/// The programs in `dir`, in name order: files in a known language and directories holding
-/// some (`.ctd` scripts too when `scripts`). Other files are not programs and are passed over,
-/// as problemtools does. A missing `dir` has none.
-pub fn programs_in(dir: &Path, scripts: bool) -> Result<Vec<PackageProgram>, PackageError> {
+/// The programs in `dir` of the package at `root`, in name order: files in a known language
+/// and directories holding some (`.ctd` scripts too when `scripts`). Other files are not
+/// programs and are passed over, as problemtools does. A missing `dir` has none. A program, or
+/// a file of a program's directory, that links out of the package is refused
+/// ([`crate::within`]).
+pub fn programs_in(
+    root: &Path,
+    dir: &Path,
+    scripts: bool,
+) -> Result<Vec<PackageProgram>, PackageError> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
+    within::inside(root, dir).map_err(PackageError)?;
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| PackageError(format!("cannot read {}: {e}", dir.display())))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     entries.sort();
+    for entry in &entries {
+        for file in walkdir::WalkDir::new(entry)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            within::inside(root, file.path()).map_err(PackageError)?;
+        }
+    }
     Ok(entries
         .into_iter()
         .filter_map(|path| {
