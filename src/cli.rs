@@ -612,8 +612,8 @@ pub struct JudgeArgs {
     pub jobs: JobsArg,
     #[command(flatten)]
     pub strict: StrictArg,
-    /// Also write every test's verdict, time, memory, message and a command reproducing it to
-    /// FILE, as JSON.
+    /// Also write every test's verdict, time, memory, message, the end of the program's
+    /// standard error (when not AC) and a command reproducing it to FILE, as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// The program and its arguments: an executable, or a source (or a directory of sources)

@@ -18,8 +18,9 @@ pub use interactive::Interactor;
 use crate::check::JudgeFailure;
 use crate::dialog::Referee;
 use crate::parallel::{self, Step};
-use crate::run::{Limits, PrepareError, Program, Run, Runner, Stdin};
+use crate::run::{sandbox_refusal, Limits, PrepareError, Program, Run, Runner, Stdin};
 use crate::verdict::Judged;
+use crate::within::{read_bounded, MAX_TEST_BYTES};
 
 /// What judges an output: AC, WA or PE with a reason, or a [`JudgeFailure`] when the jury's
 /// own files are broken. Today a catalog problem's checker (`catalog`), or the token
@@ -64,9 +65,9 @@ impl Judge<'_> {
     /// Runs the program on a test on disk (its standard input is the file itself) and judges
     /// it; the run too, when the program could be started.
     pub fn test(&self, test: &Test) -> (Judged, Option<Run>) {
-        let read = |path: &Path| {
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-        };
+        // A test file larger than the judge reads whole is a judge error, not an exhausted
+        // memory.
+        let read = |path: &Path| read_bounded(path, MAX_TEST_BYTES);
         match (read(&test.input), read(&test.answer)) {
             (Ok(input), Ok(answer)) => self.judge(Stdin::File(&test.input), &input, &answer),
             (Err(message), _) | (_, Err(message)) => (Judged::judge_error(message), None),
@@ -104,14 +105,36 @@ impl Judge<'_> {
         // the jury's files: a broken answer file is a judge error whatever the program did.
         let own = run.verdict();
         let output: &[u8] = if own.is_some() { b"" } else { &run.stdout };
-        let mut judged = match (checker.check(input, answer, output), own) {
+        let judged = match (checker.check(input, answer, output), own) {
             (Err(failure), _) => Judged::judge_error(format!("checker failed: {failure}")),
             (Ok(_), Some((verdict, message))) => Judged::new(verdict, message),
             (Ok(judged), None) => judged,
         };
-        judged.measured = Some(run.measured());
-        (judged, Some(run))
+        (explained(judged, &run, self.runner), Some(run))
     }
+}
+
+/// `judged` with what `run` says of it: the measurements, and on a verdict that is not AC the
+/// end of the program's standard error and, when its failure shows the sandbox refused
+/// something it tried, a sentence saying so (with the flag that allows it) at the end of the
+/// message's first line.
+pub(crate) fn explained(mut judged: Judged, run: &Run, runner: &Runner) -> Judged {
+    judged.measured = Some(run.measured());
+    if judged.accepted() {
+        return judged;
+    }
+    judged.stderr = run.stderr_tail();
+    // The protections were learned when the first server started, before this run.
+    if let Some(refusal) = runner
+        .protections()
+        .ok()
+        .and_then(|protections| sandbox_refusal(run, &protections))
+    {
+        // On the first line, which every report shows.
+        let end = judged.message.find('\n').unwrap_or(judged.message.len());
+        judged.message.insert_str(end, &format!("; {refusal}"));
+    }
+    judged
 }
 
 /// Judges every test, `jobs` at a time, and returns the verdicts in test order; `on_judged`

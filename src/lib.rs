@@ -23,3 +23,4 @@ pub mod run;
 pub mod stress;
 pub mod text;
 pub mod verdict;
+pub mod within;

@@ -101,6 +101,10 @@ pub struct Judged {
     /// How the program ran, when one ran; `None` for a checker's word alone, and for a program
     /// that could not be started.
     pub measured: Option<Measured>,
+    /// The end of the program's standard error (see [`crate::run::Run::stderr_tail`]), kept
+    /// beside the message of a verdict that is not AC: what the program said about itself
+    /// (an assertion, a traceback) is often why. `None` when it wrote nothing, and on AC.
+    pub stderr: Option<String>,
 }
 
 /// What the kernel measured of one run, as a judge's table shows it.
@@ -120,6 +124,7 @@ impl Judged {
             verdict,
             message: message.into(),
             measured: None,
+            stderr: None,
         }
     }
 
@@ -130,5 +135,15 @@ impl Judged {
 
     pub fn accepted(&self) -> bool {
         self.verdict == Verdict::AC
+    }
+
+    /// The message's first line and, when the program wrote to standard error, the last line
+    /// it wrote there: the verdict explained in one line, for reports of one line per test.
+    pub fn one_line(&self) -> String {
+        let first = self.message.lines().next().unwrap_or("");
+        match self.stderr.as_deref().and_then(|tail| tail.lines().last()) {
+            Some(last) => format!("{first}; its standard error ends: {}", last.trim()),
+            None => first.to_string(),
+        }
     }
 }

@@ -69,6 +69,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::check::protocol::KattisFlags;
+use crate::within;
 
 /// The file name of a manifest inside its problem directory.
 pub const MANIFEST_FILE: &str = "problem.toml";
@@ -240,6 +241,16 @@ impl Manifest {
     /// Reads and checks `problem_dir/problem.toml`; the problem's name is the directory's name.
     pub fn load(problem_dir: &Path) -> Result<Manifest, ManifestError> {
         let path = problem_dir.join(MANIFEST_FILE);
+        let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+        if size > within::MAX_CONFIG_BYTES {
+            return Err(ManifestError::Unreadable {
+                path,
+                message: format!(
+                    "{size} bytes, more than the {} MiB a problem.toml may have",
+                    within::MAX_CONFIG_BYTES >> 20
+                ),
+            });
+        }
         let text = std::fs::read_to_string(&path).map_err(|e| ManifestError::Unreadable {
             path: path.clone(),
             message: e.to_string(),
@@ -342,6 +353,11 @@ impl Manifest {
                             "files = [] lists no test".to_string(),
                         ));
                     }
+                    if let Some(why) =
+                        (files.get_ref().iter()).find_map(|f| within::relative_inside(f).err())
+                    {
+                        return Err(invalid(Some(files.span()), format!("files: {why}")));
+                    }
                     files
                         .get_ref()
                         .iter()
@@ -409,7 +425,16 @@ impl Manifest {
                     let entry = spanned.into_inner();
                     let input = match (entry.input, entry.file) {
                         (Some(input), None) => InvalidInput::Inline(input),
-                        (None, Some(file)) => InvalidInput::File(problem_dir.join(file)),
+                        (None, Some(file)) => match within::relative_inside(&file) {
+                            Ok(()) => InvalidInput::File(problem_dir.join(file)),
+                            Err(why) => {
+                                return Err(ManifestError::Invalid {
+                                    path: path.to_path_buf(),
+                                    at,
+                                    message: format!("file: {why}"),
+                                })
+                            }
+                        },
                         _ => return Err(ManifestError::Invalid {
                             path: path.to_path_buf(),
                             at,
@@ -520,6 +545,11 @@ fn programs_of(
                     let written = value.get_ref().clone();
                     if written.trim().is_empty() {
                         return Err(invalid(value.span(), format!("{key} is empty")));
+                    }
+                    let leaves = within::relative_inside(&written)
+                        .and_then(|()| within::inside(problem_dir, &problem_dir.join(&written)));
+                    if let Err(why) = leaves {
+                        return Err(invalid(value.span(), format!("{key}: {why}")));
                     }
                     Ok(ProgramPath {
                         path: problem_dir.join(&written),

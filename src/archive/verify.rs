@@ -424,7 +424,7 @@ impl<'a> Verifier<'a> {
         let verdicts: Vec<(String, Verdict, String)> = tests
             .iter()
             .zip(judged)
-            .map(|(test, judged)| (test.name.clone(), judged.verdict, judged.message))
+            .map(|(test, judged)| (test.name.clone(), judged.verdict, judged.one_line()))
             .collect();
         Check::from(CHECK, expectation(expected, &verdicts))
     }

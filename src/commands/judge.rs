@@ -192,6 +192,12 @@ fn judge_table<'c>(
         for line in wrapped(&failed.message, MESSAGE_WIDTH) {
             println!("  {line}");
         }
+        if let Some(stderr) = &failed.stderr {
+            println!("  the program's standard error ends:");
+            for line in stderr.lines() {
+                println!("  | {line}");
+            }
+        }
         println!();
     }
     println!("{}", summary(&args.problem, tests, &outcomes));
@@ -409,6 +415,10 @@ struct JsonTest {
     wall_s: Option<f64>,
     memory_kib: Option<u64>,
     message: String,
+    /// The end of the program's standard error on a verdict that is not AC (the last 20
+    /// lines, at most 2 KiB, headed by a `[... cut ...]` line when more came before); null
+    /// when it wrote nothing, and on AC.
+    stderr: Option<String>,
     /// A shell command judging this test alone under the same limits.
     repro: String,
 }
@@ -452,6 +462,7 @@ fn json_report(
                 wall_s: outcome.measured.map(|m| m.wall_time.as_secs_f64()),
                 memory_kib: outcome.measured.map(|m| m.peak_memory_kib),
                 message: outcome.message.clone(),
+                stderr: outcome.stderr.clone(),
                 repro: repro(args, dir, limits, &test.name),
             })
             .collect(),

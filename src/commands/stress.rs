@@ -765,6 +765,10 @@ fn describe(report: &mut String, saved: Option<&Path>, input: &str, trial: &stre
     report.push_str(&shown(trial.expected.as_bytes(), lines));
     report.push_str("--- received\n");
     report.push_str(&shown(&trial.received, SHOWN_LINES));
+    if let Some(stderr) = &trial.judged.stderr {
+        report.push_str("--- the program's standard error ends\n");
+        report.push_str(&shown(stderr.as_bytes(), usize::MAX));
+    }
     let _ = writeln!(
         report,
         "--- verdict {}: {}",

@@ -68,7 +68,7 @@ pub fn against_referee(
         Ok(two_way) => two_way,
         Err(error) => return (Judged::judge_error(error.to_string()), None),
     };
-    let mut judged = match two_way.other {
+    let judged = match two_way.other {
         Err(failure) => Judged::judge_error(format!("the judge failed: {failure}")),
         Ok(Refereed::Rejected(why)) => rejected(why, &two_way.transcript),
         Ok(Refereed::Won(summary)) => match two_way.run.verdict() {
@@ -79,8 +79,10 @@ pub fn against_referee(
         },
         Ok(Refereed::Cut { at }) => cut(&two_way.run, &at),
     };
-    judged.measured = Some(two_way.run.measured());
-    (judged, Some(two_way.run))
+    (
+        super::explained(judged, &two_way.run, runner),
+        Some(two_way.run),
+    )
 }
 
 /// Plays `program` against an interactor program on the test whose input and answer files
@@ -113,7 +115,7 @@ pub fn against_interactor(
         Exit::Signal(libc::SIGPIPE) if !run.time_limit_hit() => None,
         _ => run.verdict(),
     };
-    let mut judged = match (other.run.exit, own) {
+    let judged = match (other.run.exit, own) {
         _ if other.run.time_limit_hit() => Judged::judge_error(format!(
             "the interactor {shown} did not end within its limits ({} of CPU time)",
             crate::run::seconds(interactor.limits.cpu)
@@ -148,8 +150,10 @@ pub fn against_interactor(
             message.map(|m| format!(": {m}")).unwrap_or_default()
         )),
     };
-    judged.measured = Some(two_way.run.measured());
-    (judged, Some(two_way.run))
+    (
+        super::explained(judged, &two_way.run, runner),
+        Some(two_way.run),
+    )
 }
 
 /// A wrong answer: the reason, then the end of the conversation.

@@ -17,6 +17,7 @@ use serde::Deserialize;
 use serde_yaml_ng::Value;
 
 use super::{keys, PackageError};
+use crate::within::{read_text_bounded, MAX_CONFIG_BYTES};
 
 /// The format versions a `problem_format_version` can name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -749,10 +750,9 @@ fn words(text: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-/// The text of `path`.
+/// The text of `path` (a configuration file: refused past its size bound).
 pub fn read_text(path: &Path) -> Result<String, PackageError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| PackageError(format!("cannot read {}: {e}", path.display())))
+    read_text_bounded(path, MAX_CONFIG_BYTES).map_err(PackageError)
 }
 
 /// Parses the YAML `text` of `path` into `T` (an empty file is every default); errors at

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use super::config::{FormatVersion, GroupConfig, InputArgs, OnReject, ProblemConfig};
 use super::PackageError;
 use crate::judge::Test;
+use crate::within;
 
 /// The folders of `data/` holding cases for the validators, not for submissions.
 pub const CHECK_FOLDERS: [&str; 4] = [
@@ -109,6 +110,7 @@ impl Data {
                 root.display()
             )));
         }
+        within::inside(root, &data).map_err(PackageError)?;
         let mut reader = Reader {
             data: &data,
             problem,
@@ -240,6 +242,11 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// The package's root, which every file read must stay inside.
+    fn root(&self) -> &Path {
+        self.data.parent().unwrap_or(self.data)
+    }
+
     /// The group in `dir`, whose own configuration (already read) is `config`. `top`: `data/`
     /// itself, where 2025-09 judges only `sample/` and `secret/`.
     fn group(
@@ -250,7 +257,7 @@ impl Reader<'_> {
     ) -> Result<Group, PackageError> {
         let version = self.problem.version;
         let mut items = Vec::new();
-        for entry in sorted_entries(dir)? {
+        for entry in sorted_entries(self.root(), dir)? {
             let file_name = entry.file_name().unwrap_or_default().to_string_lossy();
             if entry.is_dir() {
                 let special = CHECK_FOLDERS.contains(&file_name.as_ref());
@@ -339,6 +346,7 @@ impl Reader<'_> {
         if !input.is_file() {
             return Ok(None);
         }
+        within::inside(self.root(), &input).map_err(PackageError)?;
         let own = file.with_extension("yaml");
         let config = match self.problem.version == FormatVersion::V2025_09 && own.is_file() {
             true => config.child(Some(&own), self.problem, &mut self.warnings)?,
@@ -369,7 +377,7 @@ impl Reader<'_> {
             self.problem,
             &mut self.warnings,
         )?;
-        for entry in sorted_entries(dir)? {
+        for entry in sorted_entries(self.root(), dir)? {
             if entry.is_dir() {
                 self.check_cases(&entry, &config, cases)?;
             } else if let Some(case) = self.case(&entry, &config, true)? {
@@ -380,9 +388,18 @@ impl Reader<'_> {
     }
 }
 
+/// Whether the directory `link` leads to `dir` or to a directory above it (a cycle).
+fn encloses(link: &Path, dir: &Path) -> bool {
+    match (link.canonicalize(), dir.canonicalize()) {
+        (Ok(target), Ok(dir)) => dir.starts_with(target),
+        _ => false,
+    }
+}
+
 /// The entries of `dir` in name order, without the hidden ones (`.git`, …) that the
-/// specification says a judge behaves as if removed.
-fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, PackageError> {
+/// specification says a judge behaves as if removed; each must stay inside the package at
+/// `root` (see [`within`]), and a directory must not lead back to one that holds it.
+fn sorted_entries(root: &Path, dir: &Path) -> Result<Vec<PathBuf>, PackageError> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| PackageError(format!("cannot read {}: {e}", dir.display())))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -392,6 +409,15 @@ fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, PackageError> {
         })
         .collect();
     entries.sort();
+    for entry in &entries {
+        within::inside(root, entry).map_err(PackageError)?;
+        if entry.is_dir() && encloses(entry, dir) {
+            return Err(PackageError(format!(
+                "{}: a link to a directory that holds it: the groups would never end",
+                entry.display()
+            )));
+        }
+    }
     Ok(entries)
 }
 

@@ -37,6 +37,7 @@ pub mod validators;
 use std::path::{Path, PathBuf};
 
 use crate::run::{Cache, Language, PrepareError, Program, Runner};
+use crate::within;
 use config::{FormatVersion, ProblemConfig};
 use data::{Data, Group};
 use expectations::SubmissionsYaml;
@@ -73,6 +74,7 @@ impl Package {
     /// Reads the package at `root`. A `data/` that does not read is reported when the data
     /// is asked for ([`Package::data`]), not here.
     pub fn load(root: &Path) -> Result<Package, PackageError> {
+        within::inside(root, &root.join(PROBLEM_YAML)).map_err(PackageError)?;
         let config = config::load_problem(&root.join(PROBLEM_YAML))?;
         let mut package = Package {
             root: root.to_owned(),
@@ -161,7 +163,7 @@ impl Package {
     /// `.ans` on standard input, gets the `.in` and the output validator's arguments, and
     /// exits 42 when the answer is valid.
     pub fn answer_validators(&self) -> Result<Vec<PackageProgram>, PackageError> {
-        programs_in(&self.root.join("answer_validators"), false)
+        programs_in(&self.root, &self.root.join("answer_validators"), false)
     }
 
     /// `program` of this package made ready to run: with the package's constants replaced
@@ -195,7 +197,7 @@ impl Package {
     pub fn input_validators(&self) -> Result<Vec<PackageProgram>, PackageError> {
         let mut all = Vec::new();
         for dir in ["input_format_validators", "input_validators"] {
-            all.extend(programs_in(&self.root.join(dir), true)?);
+            all.extend(programs_in(&self.root, &self.root.join(dir), true)?);
         }
         Ok(all)
     }
@@ -216,7 +218,7 @@ impl Package {
             });
         let found = match whole {
             Some(program) => Some(program),
-            None => programs_in(&dir, false)?.into_iter().next(),
+            None => programs_in(&self.root, &dir, false)?.into_iter().next(),
         };
         if self.is_interactive() && found.is_none() {
             return Err(PackageError(format!(
@@ -318,18 +320,33 @@ fn not_installed(language: Language) -> Option<String> {
         .map(|tool| format!("{tool} is not installed ({} needs it)", language.row().name))
 }
 
-/// The programs in `dir`, in name order: files in a known language and directories holding
-/// some (`.ctd` scripts too when `scripts`). Other files are not programs and are passed over,
-/// as problemtools does. A missing `dir` has none.
-pub fn programs_in(dir: &Path, scripts: bool) -> Result<Vec<PackageProgram>, PackageError> {
+/// The programs in `dir` of the package at `root`, in name order: files in a known language
+/// and directories holding some (`.ctd` scripts too when `scripts`). Other files are not
+/// programs and are passed over, as problemtools does. A missing `dir` has none. A program, or
+/// a file of a program's directory, that links out of the package is refused
+/// ([`crate::within`]).
+pub fn programs_in(
+    root: &Path,
+    dir: &Path,
+    scripts: bool,
+) -> Result<Vec<PackageProgram>, PackageError> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
+    within::inside(root, dir).map_err(PackageError)?;
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| PackageError(format!("cannot read {}: {e}", dir.display())))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     entries.sort();
+    for entry in &entries {
+        for file in walkdir::WalkDir::new(entry)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            within::inside(root, file.path()).map_err(PackageError)?;
+        }
+    }
     Ok(entries
         .into_iter()
         .filter_map(|path| {

@@ -99,7 +99,7 @@ impl Package {
         let is_2025 = self.is_2025();
         for folder in folders {
             let name = folder.file_name().unwrap_or_default().to_string_lossy();
-            for program in programs_in(&folder, false)? {
+            for program in programs_in(&self.root, &folder, false)? {
                 let mut submission = Submission {
                     folder: name.to_string(),
                     program,
@@ -270,7 +270,7 @@ impl<'a> Runs<'a> {
             let judged = self.run(test);
             let (verdict, why) = match judged_seconds(judged) > limit {
                 true => ("TLE", format!("over the time limit of {limit} s")),
-                false => (kattis_verdict(judged.verdict), judged.message.clone()),
+                false => (kattis_verdict(judged.verdict), judged.one_line()),
             };
             if verdict != "AC" && first_failure.is_none() {
                 first_failure = Some((test.test.name.clone(), why));

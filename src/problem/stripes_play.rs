@@ -14,6 +14,7 @@
 //!   - `min`: lengths 1 1 1, one game on one cell;
 //!   - `small`: boards of at most 12 cells and stripes of at most 4 (for brute force);
 //!   - `second`: only boards where the first player loses (the program must choose `2`);
+//!     refused up front only for `max_p=1 max_len=1`, where no board is lost;
 //!   - `long`: one stripe of `max_len` cells, two short ones, one board of `max_p` cells.
 //! - The judge's seed is random, except 0 for `min` and its largest value for `max`.
 //! - `g` (1..=100): games; default 100 for `max`, 1 for `min`, else 1..=10.
@@ -148,16 +149,8 @@ impl Problem for StripesPlay {
                 boards
             }
             "second" => {
-                lengths = [0; 3].map(|_| short(gen));
-                let values = plain_table(&rules(&lengths), max_p as usize);
-                let losing: Vec<u64> = (1..=max_p).filter(|&p| values[p as usize] == 0).collect();
-                if losing.is_empty() {
-                    return Err(ParamError {
-                        key: "max_p".to_string(),
-                        message: "mode=second found no board where the first player loses"
-                            .to_string(),
-                    });
-                }
+                let (drawn, losing) = second_player_boards(gen, max_p, max_len)?;
+                lengths = drawn;
                 (0..g).map(|_| *gen.choose(&losing)).collect()
             }
             _ => (0..g).map(|_| gen.range(1, max_p)).collect(),
@@ -219,6 +212,49 @@ impl Played for StripesPlay {
             dialog,
         )
     }
+}
+
+/// How many random draws of short lengths `mode=second` tries before it settles for lengths
+/// that surely leave a losing board.
+const SECOND_DRAWS: usize = 20;
+
+/// Lengths for `mode=second` and the boards up to `max_p` on which the first player loses
+/// (never empty). Random short lengths are drawn while they leave no such board; after
+/// [`SECOND_DRAWS`] tries the lengths are drawn from `2..`, so the one-cell board, with no
+/// move, is lost by the first player. Only `max_len = 1` with `max_p = 1` leaves no losing
+/// board at all (three stripes of one cell win the one-cell board): it is refused, naming
+/// `max_p`, whatever the seed.
+fn second_player_boards(
+    gen: &mut Gen,
+    max_p: u64,
+    max_len: u64,
+) -> Result<([u64; 3], Vec<u64>), ParamError> {
+    if max_p < 2 && max_len < 2 {
+        return Err(ParamError {
+            key: "max_p".to_string(),
+            message: "mode=second needs max_p >= 2 or max_len >= 2: with stripes of one cell \
+                      the first player wins the one-cell board"
+                .to_string(),
+        });
+    }
+    let losing_boards = |lengths: &[u64; 3]| -> Vec<u64> {
+        let values = plain_table(&rules(lengths), max_p as usize);
+        (1..=max_p).filter(|&p| values[p as usize] == 0).collect()
+    };
+    for _ in 0..SECOND_DRAWS {
+        let lengths = [0; 3].map(|_| gen.range(1, max_len.min(10)));
+        let losing = losing_boards(&lengths);
+        if !losing.is_empty() {
+            return Ok((lengths, losing));
+        }
+    }
+    let lengths = match max_len {
+        // Stripes of one cell: a board of an even number of cells is lost (max_p >= 2 here).
+        1 => [1; 3],
+        _ => [0; 3].map(|_| gen.range(2, max_len.min(10))),
+    };
+    let losing = losing_boards(&lengths);
+    Ok((lengths, losing))
 }
 
 fn rules(lengths: &[u64; 3]) -> Ruleset {

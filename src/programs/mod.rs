@@ -294,6 +294,6 @@ impl<'a> ProgramTools<'a> {
 
 /// Why a run of a problem's program failed (its own verdict: TLE, OLE, RE), if it did.
 fn failure(run: &Run) -> Option<String> {
-    run.verdict()
+    run.verdict_with_stderr()
         .map(|(verdict, why)| format!("failed ({verdict}): {why}"))
 }

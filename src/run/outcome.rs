@@ -131,7 +131,60 @@ impl Run {
         }
         found.into_iter().min_by_key(|(verdict, _)| verdict.rank())
     }
+
+    /// [`Run::verdict`] for a tool of the jury's (a generator, a reference, a validator):
+    /// its failure is a judge error, and what the tool printed on standard error is why, so
+    /// the message ends with [`Run::stderr_tail`] on lines of their own (when it is more than
+    /// the one line the message quotes).
+    pub fn verdict_with_stderr(&self) -> Option<(Verdict, String)> {
+        let (verdict, why) = self.verdict()?;
+        Some(match self.stderr_tail() {
+            // One line is in the verdict's message already.
+            Some(tail) if tail.lines().count() > 1 => {
+                let quoted: String = tail.lines().map(|line| format!("\n  | {line}")).collect();
+                (verdict, format!("{why}\nits standard error ends:{quoted}"))
+            }
+            _ => (verdict, why),
+        })
+    }
+
+    /// The end of standard error for a report: its last [`TAIL_LINES`] lines and at most
+    /// [`TAIL_BYTES`] bytes (cut at a character), headed by `[... N earlier lines cut ...]`
+    /// when anything before was left out (by this cut or by the run's own bound on what it
+    /// keeps). `None` when the program wrote nothing but blanks.
+    pub fn stderr_tail(&self) -> Option<String> {
+        let text = String::from_utf8_lossy(&self.stderr);
+        let text = text.trim_end();
+        if text.trim().is_empty() {
+            return None;
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        let mut kept = &lines[lines.len().saturating_sub(TAIL_LINES)..];
+        let mut tail = kept.join("\n");
+        if tail.len() > TAIL_BYTES {
+            let mut cut = tail.len() - TAIL_BYTES;
+            while !tail.is_char_boundary(cut) {
+                cut += 1;
+            }
+            tail = tail[cut..].to_string();
+            kept = &[];
+        }
+        let left_out = lines.len() - kept.len();
+        Some(match (left_out, kept.is_empty()) {
+            (_, true) => format!("[... earlier output cut ...]\n{tail}"),
+            (0, false) if !self.stderr_truncated => tail,
+            (0, false) => format!("[... earlier output cut ...]\n{tail}"),
+            (n, false) => format!("[... {n} earlier lines cut ...]\n{tail}"),
+        })
+    }
 }
+
+/// How much of standard error a report shows: its last [`TAIL_LINES`] lines, at most
+/// [`TAIL_BYTES`] bytes of them. Enough for a traceback's end or an assertion with its line;
+/// short enough for a table's note and a JSON field.
+pub const TAIL_LINES: usize = 20;
+/// See [`TAIL_LINES`].
+pub const TAIL_BYTES: usize = 2048;
 
 /// Why a run counts as out of memory, or `None`. Under `RLIMIT_AS` a program that runs out of
 /// memory does not die in one recognisable way: C++ and Rust abort on a failed allocation,
@@ -323,6 +376,37 @@ mod tests {
         );
         let r = run(Exit::Signal(libc::SIGSEGV));
         assert_eq!(r.verdict().unwrap().1, "killed by signal 11 (SIGSEGV)");
+    }
+
+    #[test]
+    fn the_stderr_tail_is_bounded_and_marked_when_cut() {
+        let mut r = run(Exit::Code(1));
+        assert_eq!(r.stderr_tail(), None);
+        r.stderr = b"assertion failed at line 40\n\n".to_vec();
+        assert_eq!(
+            r.stderr_tail().as_deref(),
+            Some("assertion failed at line 40")
+        );
+        r.stderr = (1..=30)
+            .map(|i| format!("line {i}\n"))
+            .collect::<String>()
+            .into_bytes();
+        let tail = r.stderr_tail().unwrap();
+        assert!(
+            tail.starts_with("[... 10 earlier lines cut ...]\nline 11\n"),
+            "{tail}"
+        );
+        assert!(tail.ends_with("line 30"), "{tail}");
+        r.stderr = "é".repeat(5000).into_bytes();
+        let tail = r.stderr_tail().unwrap();
+        assert!(tail.starts_with("[... earlier output cut ...]\n"), "{tail}");
+        assert!(tail.len() <= TAIL_BYTES + 40);
+        r.stderr = b"only line\n".to_vec();
+        r.stderr_truncated = true;
+        assert_eq!(
+            r.stderr_tail().as_deref(),
+            Some("[... earlier output cut ...]\nonly line")
+        );
     }
 
     #[test]

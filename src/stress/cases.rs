@@ -382,7 +382,7 @@ impl Cases for ExternalCases<'_> {
                 &Limits::for_tools(GENERATOR_TIME),
             )
             .map_err(|e| format!("cannot run the generator {shown}: {e}"))?;
-        if let Some((verdict, why)) = run.verdict() {
+        if let Some((verdict, why)) = run.verdict_with_stderr() {
             return Err(format!(
                 "the generator {shown} failed on seed {seed} ({verdict}): {why}"
             ));

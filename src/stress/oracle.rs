@@ -83,7 +83,7 @@ impl Oracle for ExternalOracle<'_> {
             &judge.limits,
         );
         match reference {
-            Ok(run) => match run.verdict() {
+            Ok(run) => match run.verdict_with_stderr() {
                 None => {
                     let expected = String::from_utf8_lossy(&run.stdout).into_owned();
                     Trial::judged(judge, input, expected)

@@ -292,7 +292,10 @@ fn the_json_report_records_the_protections_in_force() {
 /// Starts `stonejudge ARGS`, waits until a process with `token` runs, sends SIGINT, and checks
 /// the exit status 130 and that no process of the run is left.
 fn interrupt(args: &[&str], program: &Path, token: &str) {
+    // Where an interrupted stress run may save its case: never the checkout.
+    let cwd = tempfile::tempdir().expect("temp dir");
     let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_stonejudge"))
+        .current_dir(cwd.path())
         .args(args)
         .arg("--")
         .arg(program)

@@ -166,6 +166,8 @@ fn verify_passes_and_the_test_data_catches_each_wrong_solution() {
 
 #[test]
 fn stress_catches_each_wrong_solution() {
+    // The failing cases are saved in this directory's .stonejudge/, not the checkout's.
+    let cwd = tempfile::tempdir().expect("temp dir");
     for (name, wrong) in DECLARED {
         let program = repo()
             .join("problems")
@@ -173,6 +175,7 @@ fn stress_catches_each_wrong_solution() {
             .join("solutions/wrong_answer")
             .join(wrong);
         let (code, out, err) = run(stonejudge()
+            .current_dir(cwd.path())
             .args([
                 "stress", name, "--seed", "1", "--cases", "300", "-j", "2", "--root",
             ])

@@ -4,6 +4,7 @@
 mod catalog_generators;
 mod check_cli;
 mod ci_docs;
+mod clean_tree;
 mod confinement;
 mod declared_games;
 mod declared_players;
@@ -19,6 +20,8 @@ mod game_wythoff;
 mod gen_golden;
 mod gen_helpers;
 mod gen_problems;
+mod generators_total;
+mod hostile;
 mod hostile_sources;
 mod interactive;
 mod interrupt_cli;

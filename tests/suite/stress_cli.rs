@@ -19,12 +19,16 @@ fn solution(problem: &str, folder: &str, file: &str) -> PathBuf {
         .join(file)
 }
 
-/// `stonejudge stress ARGS...` run from the repository root, with its output.
+/// `stonejudge stress --root REPO ARGS...` run in a temporary directory (where a failing case
+/// goes when `--save` is not given, never the checkout), with its output.
 fn stress(args: &[&str]) -> (Option<i32>, String, String) {
+    let cwd = tempfile::tempdir().expect("temp dir");
     let output = Command::cargo_bin("stonejudge")
         .expect("binary")
-        .current_dir(repo())
+        .current_dir(cwd.path())
         .arg("stress")
+        .arg("--root")
+        .arg(repo())
         .args(args)
         .output()
         .expect("run stonejudge");
@@ -93,7 +97,14 @@ fn grundy_values_in_eight_bits_fail_and_shrink_to_a_single_board() {
         .lines()
         .find_map(|l| l.strip_prefix("repro: stonejudge stress "))
         .expect("repro line");
-    let words: Vec<&str> = repro.split(' ').collect();
+    // The repro names the archive (`--root`), which `stress` here names itself.
+    let mut words: Vec<&str> = repro.split(' ').collect();
+    let root_at = words
+        .iter()
+        .position(|&w| w == "--root")
+        .expect("--root in the repro");
+    assert_eq!(words.remove(root_at + 1), path(&repo()));
+    words.remove(root_at);
     let again = scratch.path().join("again.in");
     let mut args: Vec<&str> = vec!["--save", path(&again)];
     args.extend(&words);
@@ -178,7 +189,10 @@ fn exhaustive_mode_reports_the_smallest_failing_instance_first() {
     assert!(out.starts_with("FAILED case 0 (size 3): WA\n"), "{out}");
     assert_eq!(std::fs::read_to_string(&saved).expect("saved"), "1\n1\n1\n");
     assert!(
-        out.contains("repro: stonejudge stress misere-nim --exhaustive --bound 3 --cases 1 -- "),
+        out.contains(&format!(
+            "repro: stonejudge stress misere-nim --exhaustive --bound 3 --cases 1 --root {} -- ",
+            path(&repo())
+        )),
         "{out}"
     );
 }

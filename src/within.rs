@@ -1,0 +1,136 @@
+//! A problem's files stay within its folder: the policy for what a Kattis package or a
+//! problem folder of ours may point at, and how much of a file the judge reads.
+//!
+//! Packages and problem folders come from others (an archive's contributors, a package
+//! downloaded to be judged), and judging one runs its programs and reads its files with the
+//! judge's rights. So a file of the package is refused, naming it and why, when it leads out of
+//! the package's root: a symbolic link whose target is outside (`data/secret/1.in ->
+//! /etc/passwd`, a submission linked to a file elsewhere), or a path written in a manifest
+//! that is absolute or climbs out with `..`. Links that stay inside are followed. A file larger
+//! than the judge reads whole is refused before it is read, rather than exhausting memory.
+
+use std::io::Read;
+use std::path::{Component, Path};
+
+/// The most bytes of a configuration file read (`problem.yaml`, `testdata.yaml`,
+/// `problem.toml`): a real one is a few KiB.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// The most bytes of a test's input or answer file that a judge reads into memory (the
+/// program itself reads its input from the file, however large).
+pub const MAX_TEST_BYTES: u64 = 512 << 20;
+
+/// `Err(why)` when `path`, which is meant to be inside `root`, leads out of it once its
+/// symbolic links are followed. A path that does not exist is for the caller to report.
+pub fn inside(root: &Path, path: &Path) -> Result<(), String> {
+    let (Ok(root_real), Ok(real)) = (root.canonicalize(), path.canonicalize()) else {
+        return Ok(());
+    };
+    if real.starts_with(&root_real) {
+        return Ok(());
+    }
+    Err(format!(
+        "{}: a link to {}, outside {}: files of a problem must be inside its folder (links out \
+         of it are refused, so that judging it reads nothing else of this machine)",
+        path.display(),
+        real.display(),
+        root.display()
+    ))
+}
+
+/// `Err(why)` when a path written in a manifest, relative to its folder, is absolute or
+/// climbs out with `..`.
+pub fn relative_inside(written: &str) -> Result<(), String> {
+    let path = Path::new(written);
+    let leaves = path.components().any(|c| {
+        matches!(
+            c,
+            Component::ParentDir | Component::RootDir | Component::Prefix(_)
+        )
+    });
+    if leaves {
+        return Err(format!(
+            "{written:?} leaves the problem folder (an absolute path or `..`): files of a \
+             problem must be inside its folder"
+        ));
+    }
+    Ok(())
+}
+
+/// The bytes of `path`, refused with its size when it has more than `max` (before anything is
+/// read: a sparse file of many GiB costs nothing to refuse).
+pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let size = file.metadata().map_err(cannot)?.len();
+    if size > max {
+        return Err(too_large(path, size, max));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    // A file that grows while it is read is cut at one byte past the bound, and refused.
+    file.take(max + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(path, bytes.len() as u64, max));
+    }
+    Ok(bytes)
+}
+
+/// [`read_bounded`] of a UTF-8 text file.
+pub fn read_text_bounded(path: &Path, max: u64) -> Result<String, String> {
+    let bytes = read_bounded(path, max)?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{}: not UTF-8 text (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+fn too_large(path: &Path, size: u64, max: u64) -> String {
+    format!(
+        "{}: {} bytes, more than the {} MiB stonejudge reads of such a file",
+        path.display(),
+        size,
+        max >> 20
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn written_paths_must_stay_relative_and_below() {
+        assert!(relative_inside("gen.py").is_ok());
+        assert!(relative_inside("tools/gen.py").is_ok());
+        assert!(relative_inside("../other/gen.py").is_err());
+        assert!(relative_inside("tools/../../gen.py").is_err());
+        assert!(relative_inside("/usr/bin/python3").is_err());
+    }
+
+    #[test]
+    fn links_out_of_the_root_are_refused_and_links_within_are_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("package");
+        std::fs::create_dir(&root).unwrap();
+        std::fs::write(root.join("a.in"), "1\n").unwrap();
+        std::fs::write(dir.path().join("secret"), "x\n").unwrap();
+        std::os::unix::fs::symlink(root.join("a.in"), root.join("b.in")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("secret"), root.join("c.in")).unwrap();
+        assert!(inside(&root, &root.join("a.in")).is_ok());
+        assert!(inside(&root, &root.join("b.in")).is_ok());
+        let why = inside(&root, &root.join("c.in")).unwrap_err();
+        assert!(why.contains("c.in") && why.contains("outside"), "{why}");
+    }
+
+    #[test]
+    fn a_huge_sparse_file_is_refused_without_being_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("huge.in");
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(4 << 30).unwrap();
+        let why = read_bounded(&path, MAX_TEST_BYTES).unwrap_err();
+        assert!(why.contains("4294967296 bytes"), "{why}");
+    }
+}
