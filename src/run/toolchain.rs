@@ -107,7 +107,11 @@ impl ResolvedTool {
             );
             identity.extend_from_slice(stamp.as_bytes());
         }
-        identity.extend_from_slice(ask(runner, &executable, &["--version"])?.as_bytes());
+        // Not every tool answers `--version` (dash, the POSIX shell, refuses the option): its
+        // file's size and time above are then its identity.
+        if let Ok(version) = ask(runner, &executable, &["--version"]) {
+            identity.extend_from_slice(version.as_bytes());
+        }
         Ok(ResolvedTool {
             executable,
             reads: reads.into_iter().filter(|dir| !is_system(dir)).collect(),
