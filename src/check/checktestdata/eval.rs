@@ -2,7 +2,7 @@
 //! function per kind of command, test and expression.
 
 use std::collections::{HashMap, HashSet};
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Instant;
 
 use num_bigint::BigInt;
@@ -63,7 +63,7 @@ struct Machine<'a> {
     at: usize,
     variables: Vec<Variable>,
     names: &'a [String],
-    regexes: HashMap<Rc<[u8]>, Regex>,
+    regexes: HashMap<Arc<[u8]>, Regex>,
     options: &'a Options,
     steps: u32,
 }
@@ -201,7 +201,7 @@ impl Machine<'_> {
                         ),
                     ));
                 };
-                let matched: Rc<[u8]> = self.input[self.at..self.at + length].into();
+                let matched: Arc<[u8]> = self.input[self.at..self.at + length].into();
                 self.at += length;
                 self.assign_to(target.as_ref(), Value::Str(matched), pos)
             }
@@ -510,7 +510,7 @@ impl Machine<'_> {
             })
     }
 
-    fn string(&mut self, e: &Expr, pos: Pos, command: &str) -> Step<Rc<[u8]>> {
+    fn string(&mut self, e: &Expr, pos: Pos, command: &str) -> Step<Arc<[u8]>> {
         match self.eval(e, pos)? {
             Value::Str(s) => Ok(s),
             other => Err(script_error(
@@ -523,7 +523,7 @@ impl Machine<'_> {
         }
     }
 
-    fn regex_match(&mut self, pattern: &Rc<[u8]>, pos: Pos) -> Step<Option<usize>> {
+    fn regex_match(&mut self, pattern: &Arc<[u8]>, pos: Pos) -> Step<Option<usize>> {
         if !self.regexes.contains_key(pattern) {
             let regex = Regex::new(pattern).map_err(|e| script_error(pos, e))?;
             self.regexes.insert(pattern.clone(), regex);

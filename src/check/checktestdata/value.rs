@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -75,7 +75,7 @@ impl fmt::Display for Int {
 pub enum Value {
     Int(Int),
     Float(BigRational),
-    Str(Rc<[u8]>),
+    Str(Arc<[u8]>),
 }
 
 impl Value {
