@@ -1,10 +1,12 @@
-//! Tests that compare stonejudge with an optional outside tool (Kattis problemtools), or need
+//! Tests that compare stonejudge with an optional outside tool (Kattis problemtools, the
+//! checktestdata implementations), or need
 //! what not every machine gives (memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
 //! tool never counts as a pass. Nothing here installs anything: `.ci/run`
 //! does. (A harness of our own, `libtest-mimic`, because the built-in one cannot decide at run
 //! time that a test is ignored.)
 
+mod checktestdata;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_kattis;
@@ -41,5 +43,12 @@ fn main() {
     }
     trials.extend(cgroup_trials);
     trials.extend(process_confinement::trials());
+    for reason in [checktestdata::pip().err(), checktestdata::domjudge().err()]
+        .into_iter()
+        .flatten()
+    {
+        println!("SKIPPED the checktestdata comparisons with it (reported as ignored): {reason}");
+    }
+    trials.extend(checktestdata::trials());
     libtest_mimic::run(&args, trials).exit();
 }
