@@ -1,6 +1,7 @@
 //! Running a parsed script over input bytes: a cursor into the input, the variables, and one
 //! function per kind of command, test and expression.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Instant;
@@ -166,8 +167,11 @@ impl Machine<'_> {
                 target,
                 notation,
             } => {
-                let value = self.read_float(min, max, decimals.as_ref(), *notation, pos)?;
-                self.assign_to(target.as_ref(), value, pos)
+                let keep = target.is_some();
+                match self.read_float(min, max, decimals.as_ref(), *notation, keep, pos)? {
+                    Some(value) => self.assign_to(target.as_ref(), value, pos),
+                    None => Ok(()),
+                }
             }
             Command::Str(expected) => {
                 let expected = self.string(expected, pos, "STRING")?;
@@ -371,8 +375,9 @@ impl Machine<'_> {
         max: &Expr,
         decimals: Option<&(Expr, Expr)>,
         notation: Notation,
+        keep: bool,
         pos: Pos,
-    ) -> Step<Value> {
+    ) -> Step<Option<Value>> {
         let command = if decimals.is_some() {
             "FLOATP"
         } else {
@@ -453,24 +458,46 @@ impl Machine<'_> {
                 ));
             }
         }
+        if let Some((mantissa, scale)) = number::small_decimal(text).filter(|_| !keep) {
+            if sign == 1 && mantissa == 0 {
+                return Err(self.reject(start, pos, format!("float {text} has a sign on zero")));
+            }
+            let below = number::cmp_small(mantissa, scale, &min).map(|o| o.is_lt());
+            let above = number::cmp_small(mantissa, scale, &max).map(|o| o.is_gt());
+            if let (Some(below), Some(above)) = (below, above) {
+                if below || above {
+                    return Err(self.out_of_range(start, pos, text, &min, &max));
+                }
+                self.at = end;
+                return Ok(None);
+            }
+        }
         let value = number::decimal(text)
             .map_err(|e| script_error(pos, format!("at input {}: {e}", self.input_pos(start))))?;
         if sign == 1 && value.is_zero() {
             return Err(self.reject(start, pos, format!("float {text} has a sign on zero")));
         }
-        if value < min || value > max {
-            return Err(self.reject(
-                start,
-                pos,
-                format!(
-                    "float {text} is out of range [{}, {}]",
-                    Value::Float(min),
-                    Value::Float(max)
-                ),
-            ));
+        if value < *min || value > *max {
+            return Err(self.out_of_range(start, pos, text, &min, &max));
         }
         self.at = end;
-        Ok(Value::Float(value))
+        Ok(Some(Value::Float(value)))
+    }
+
+    fn out_of_range(
+        &self,
+        start: usize,
+        pos: Pos,
+        text: &str,
+        min: &BigRational,
+        max: &BigRational,
+    ) -> Failure {
+        let (min, max) = (Value::Float(min.clone()), Value::Float(max.clone()));
+        self.reject(
+            start,
+            pos,
+            format!("float {text} is out of range [{min}, {max}]"),
+        )
     }
 
     fn int_bound(&mut self, e: &Expr, pos: Pos, command: &str) -> Step<Int> {
@@ -486,9 +513,18 @@ impl Machine<'_> {
         }
     }
 
-    fn number_bound(&mut self, e: &Expr, pos: Pos, command: &str) -> Step<BigRational> {
+    /// A float's bound; a constant one is borrowed, not copied, for every number read.
+    fn number_bound<'e>(
+        &mut self,
+        e: &'e Expr,
+        pos: Pos,
+        command: &str,
+    ) -> Step<Cow<'e, BigRational>> {
+        if let Expr::Const(Value::Float(r)) = e {
+            return Ok(Cow::Borrowed(r));
+        }
         let value = self.eval(e, pos)?;
-        value.to_rational().ok_or_else(|| {
+        value.to_rational().map(Cow::Owned).ok_or_else(|| {
             script_error(
                 pos,
                 format!("{command} bounds must be numbers, not a string"),

@@ -3,7 +3,7 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Zero;
+use num_traits::{ToPrimitive, Zero};
 
 /// The largest power of ten a float may carry (after moving its decimal point): beyond it the
 /// exact value would take more memory than any test needs, and reading it is refused rather
@@ -54,6 +54,45 @@ pub fn decimal(text: &str) -> Result<BigRational, String> {
     })
 }
 
+/// `text` as `mantissa / 10^scale` when that fits an `i64` with a scale of at most 18: the
+/// common float, compared with bounds without big numbers.
+pub fn small_decimal(text: &str) -> Option<(i64, u32)> {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(at) => (
+            &text[..at],
+            text[at + 1..].trim_start_matches('+').parse::<i64>().ok()?,
+        ),
+        None => (text, 0),
+    };
+    let (negative, digits) = match mantissa.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, mantissa),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let scale = i64::try_from(fraction.len()).ok()?.checked_sub(exponent)?;
+    if !(0..=18).contains(&scale) || whole.len() + fraction.len() > 18 {
+        return None;
+    }
+    let mut value = 0i64;
+    for digit in whole.bytes().chain(fraction.bytes()) {
+        value = value * 10 + i64::from(digit - b'0');
+    }
+    Some((
+        if negative { -value } else { value },
+        u32::try_from(scale).ok()?,
+    ))
+}
+
+/// `mantissa / 10^scale` compared with `bound`, when the bound's numerator and denominator fit
+/// an `i64` (the products then fit an `i128`).
+pub fn cmp_small(mantissa: i64, scale: u32, bound: &BigRational) -> Option<std::cmp::Ordering> {
+    let numer = i128::from(bound.numer().to_i64()?);
+    let denom = i128::from(bound.denom().to_i64()?);
+    let left = i128::from(mantissa).checked_mul(denom)?;
+    let right = numer.checked_mul(10i128.checked_pow(scale)?)?;
+    Some(left.cmp(&right))
+}
+
 fn crop(text: &str) -> String {
     match text.len() > 40 {
         true => format!("{}…", &text[..40]),
@@ -79,5 +118,12 @@ mod tests {
             .unwrap_err()
             .contains("not supported"));
         assert!(decimal("1e99999999999999999999").is_err());
+        assert_eq!(small_decimal("-12.50e-3"), Some((-1250, 5)));
+        assert_eq!(small_decimal("3E+2"), None);
+        assert_eq!(small_decimal("1.5e2"), None);
+        assert_eq!(small_decimal("1.25e1"), Some((125, 1)));
+        let half = BigRational::new(BigInt::from(1), BigInt::from(2));
+        assert_eq!(cmp_small(5, 1, &half), Some(std::cmp::Ordering::Equal));
+        assert_eq!(cmp_small(-5, 1, &half), Some(std::cmp::Ordering::Less));
     }
 }
