@@ -136,6 +136,13 @@ pub enum Command {
                             stonejudge gen nim --seed 3 | stonejudge validate nim"
     )]
     Validate(ValidateArgs),
+    /// Check one input against a checktestdata script (.ctd) with stonejudge's own engine:
+    /// exit 0 valid, 1 invalid (the input's line:col), 2 a broken script (its line:col).
+    #[command(
+        after_help = "Examples:\n  stonejudge checktestdata input_validators/format.ctd data/secret/01.in\n  \
+                            stonejudge gen nim --seed 3 | stonejudge checktestdata nim.ctd"
+    )]
+    Checktestdata(ChecktestdataArgs),
     /// Judge one output against the answer file, speaking a checker protocol (testlib by
     /// default, or the Kattis/ICPC output validator's with --kattis).
     #[command(
@@ -324,6 +331,23 @@ pub struct ValidateArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub strict: StrictArg,
+}
+
+/// `checktestdata`.
+#[derive(Debug, Args)]
+pub struct ChecktestdataArgs {
+    /// The checktestdata script.
+    pub script: PathBuf,
+    /// The input to check; standard input when absent or `-`.
+    pub input: Option<PathBuf>,
+    /// As DOMjudge's `--whitespace-ok`: SPACE takes any run of blanks (not newlines), and
+    /// blanks are skipped around NEWLINE and at the start.
+    #[arg(short = 'w', long)]
+    pub whitespace_ok: bool,
+    /// Stop after this many seconds (a WHILE can loop forever); exit 2.
+    #[arg(long, value_name = "S", default_value = "60", allow_negative_numbers = true,
+          value_parser = parse_seconds)]
+    pub time_limit: Duration,
 }
 
 /// `check`. Everything after the flag is taken as plain arguments and checked by the command,

@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => commands::inspect::generate(&args),
         Command::Validate(args) => commands::inspect::validate(&args),
         Command::Check(args) => commands::check::run(&args),
+        Command::Checktestdata(args) => commands::checktestdata::run(&args),
         Command::Testdata(args) => commands::testdata::run(&args),
         Command::Stress(args) => commands::stress::run(&args),
         Command::Verify(args) => commands::verify::run(&args),

@@ -19,6 +19,7 @@
 //!   separates tokens), but an accepted message notes how the output departs from the
 //!   canonical format: `ok (note: CRLF line ends (3 lines, first on line 1))`.
 
+pub mod checktestdata;
 pub mod default_validator;
 pub mod diff;
 pub mod protocol;

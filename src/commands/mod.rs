@@ -3,6 +3,7 @@
 //! [`Outcome::Rejected`] (exit 1).
 
 pub mod check;
+pub mod checktestdata;
 pub mod export;
 pub mod grundy;
 pub mod inspect;

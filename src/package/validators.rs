@@ -3,8 +3,9 @@
 //!
 //! - **Input validators** (`input_validators/`): each program reads an input on standard
 //!   input, gets its group's `input_validator_flags` as arguments, and exits 42 when the input
-//!   is valid (anything else is invalid). A `.ctd` file is a checktestdata script, run by
-//!   `checktestdata` when it is installed (exit 0 valid) and otherwise skipped, never passed.
+//!   is valid (anything else is invalid). A `.ctd` file is a checktestdata script, run by our
+//!   own engine ([`crate::check::checktestdata`]) within the validation time limit; flags
+//!   are not passed to it (the language takes none).
 //! - **Output validators** (the Kattis protocol): `validator INPUT ANSWER FEEDBACK_DIR/
 //!   [flags…] < OUTPUT`, exit 42 accepted, 43 wrong answer, anything else a judge error; the
 //!   reason is `judgemessage.txt` in the feedback directory. Without one, the default
@@ -16,15 +17,16 @@
 //!   validator must reject each ([`must_reject`]).
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::config::InputArgs;
 use super::{Package, PackageError, PackageProgram, ProgramKind};
+use crate::check::checktestdata::{self as ctd, Script};
 use crate::check::JudgeFailure;
 use crate::judge::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
 use crate::judge::Checker;
 use crate::parallel;
-use crate::run::{Cache, Exit, Invocation, Limits, Program, Run, Runner, Stdin};
+use crate::run::{Cache, Exit, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
 
@@ -79,8 +81,6 @@ pub enum Validity {
     Valid,
     /// Why not: the exit and the validator's message.
     Invalid(String),
-    /// The validator could not be run here (checktestdata missing, say).
-    Skipped(String),
 }
 
 /// Runs the input validator `program` on the input file `input` with `flags`.
@@ -101,28 +101,34 @@ pub fn validate_input(
     })
 }
 
-/// Runs the checktestdata script `script` on `input`, or says it is skipped when
-/// `checktestdata` is not installed.
-pub fn checktestdata(
-    runner: &Runner,
-    script: &Path,
-    input: &Path,
-    limits: &Limits,
-) -> Result<Validity, String> {
-    let Some(tool) = crate::run::find_in_path("checktestdata") else {
-        return Ok(Validity::Skipped(format!(
-            "{}: checktestdata is not installed",
-            script.display()
-        )));
+/// Runs the checktestdata script `script` on the input file `input`, in-process, stopped at
+/// the validation time limit; an error of the script itself is an `Err` (the validator is
+/// broken), not a rejection of the input.
+pub fn checktestdata(script: &Script, input: &Path, limits: &Limits) -> Result<Validity, String> {
+    let bytes =
+        std::fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+    let options = ctd::Options {
+        whitespace_ok: false,
+        deadline: Some(Instant::now() + limits.cpu),
     };
-    let invocation = Invocation::new(tool).arg(script).reads(script);
-    let run = runner
-        .run(&invocation, Stdin::File(input), limits)
-        .map_err(|e| format!("cannot run checktestdata: {e}"))?;
-    Ok(match run.exit {
-        Exit::Code(0) if !run.time_limit_hit() => Validity::Valid,
-        exit => Validity::Invalid(rejection(&run, exit)),
-    })
+    match script.check(&bytes, &options) {
+        Ok(()) => Ok(Validity::Valid),
+        Err(ctd::Failure::Input(e)) => Ok(Validity::Invalid(format!("{e} (script {})", e.command))),
+        Err(ctd::Failure::TimeLimit) => Ok(Validity::Invalid("ran out of time".to_string())),
+        Err(ctd::Failure::Script(e)) => Err(format!("script error at {e}")),
+    }
+}
+
+/// The checktestdata script at `path`, parsed, or why it cannot be used.
+fn parse_script(path: &Path) -> Result<Script, String> {
+    let text = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
+    Script::parse(&text).map_err(|e| format!("script error at {e}"))
+}
+
+/// A validator ready to run: a program, or a checktestdata script parsed.
+enum Validator {
+    Program(Program),
+    Script(Script),
 }
 
 /// An input (or answer) to validate: its name, its file (read on standard input), and the
@@ -173,45 +179,39 @@ pub fn run_validators(
     for validator in validators {
         let shown = validator.path.display().to_string();
         let program = match &validator.kind {
-            ProgramKind::Checktestdata => None,
+            ProgramKind::Checktestdata => match parse_script(&validator.path) {
+                Ok(script) => Validator::Script(script),
+                Err(e) => {
+                    all.push((shown, Ran::Broken(e)));
+                    continue;
+                }
+            },
             ProgramKind::Unsupported(_) => {
                 all.push((shown, Ran::Skipped(validator.unsupported_reason())));
                 continue;
             }
             _ => match package.prepare(validator, false, runner, cache) {
-                Ok(program) => Some(program),
+                Ok(program) => Validator::Program(program),
                 Err(e) => {
                     all.push((shown, Ran::Broken(format!("{}: {e}", e.verdict))));
                     continue;
                 }
             },
         };
-        let results = parallel::map(cases, jobs, |case| {
-            let flags = case.flags.of(&validator.path);
-            match &program {
-                Some(program) => {
-                    let mut program = program.clone();
-                    if let Some(input) = &case.input {
-                        // An answer validator reads the case's input, named first.
-                        let invocation = program.invocation.arg(input).reads(input);
-                        program.invocation = invocation;
-                    }
-                    validate_input(runner, &program, &case.path, &flags, &limits)
+        let results = parallel::map(cases, jobs, |case| match &program {
+            Validator::Program(program) => {
+                let flags = case.flags.of(&validator.path);
+                let mut program = program.clone();
+                if let Some(input) = &case.input {
+                    // An answer validator reads the case's input, named first.
+                    let invocation = program.invocation.arg(input).reads(input);
+                    program.invocation = invocation;
                 }
-                None => checktestdata(runner, &validator.path, &case.path, &limits),
+                validate_input(runner, &program, &case.path, &flags, &limits)
             }
+            Validator::Script(script) => checktestdata(script, &case.path, &limits),
         });
-        let skipped = results.iter().find_map(|r| match r {
-            Ok(Validity::Skipped(why)) => Some(why.clone()),
-            _ => None,
-        });
-        all.push((
-            shown,
-            match skipped {
-                Some(why) => Ran::Skipped(why),
-                None => Ran::Said(results),
-            },
-        ));
+        all.push((shown, Ran::Said(results)));
     }
     all
 }
@@ -258,7 +258,7 @@ pub fn all_accept(ran: Vec<(String, Ran)>, cases: &[InputCase]) -> InputReport {
         };
         for (case, validity) in cases.iter().zip(results) {
             match validity {
-                Ok(Validity::Valid | Validity::Skipped(_)) => {}
+                Ok(Validity::Valid) => {}
                 Ok(Validity::Invalid(why)) => report
                     .rejected
                     .push(format!("{shown} rejects {}: {why}", case.name)),

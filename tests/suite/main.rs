@@ -3,6 +3,7 @@
 
 mod catalog_generators;
 mod check_cli;
+mod checktestdata_cli;
 mod ci_docs;
 mod clean_tree;
 mod confinement;

@@ -388,35 +388,43 @@ fn stress_with_a_generator_and_reference_is_judged_by_the_package() {
     );
 }
 
+/// A `.ctd` input validator runs in our own checktestdata engine: it passes valid data, names
+/// the input's line:col when it rejects, and a broken script fails verify with the script's
+/// line:col.
 #[test]
-fn a_checktestdata_validator_runs_only_where_checktestdata_is_installed() {
+fn a_checktestdata_validator_runs_natively() {
     let dir = tempfile::tempdir().expect("tempdir");
-    fixtures::write(
-        &dir.path().join("ctd"),
-        &[
+    let package = |sample: &'static str, script: &'static str| {
+        vec![
             ("problem.yaml", "name: Ctd\n"),
-            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.in", sample),
             ("data/sample/1.ans", "6\n"),
-            ("input_validators/format.ctd", "INT(1, 1000)\nNEWLINE\n"),
+            ("input_validators/format.ctd", script),
             (
                 "submissions/accepted/double.py",
                 "print(2 * int(input()))\n",
             ),
-        ],
+        ]
+    };
+    let script = "INT(1, 1000)\nNEWLINE\n";
+    fixtures::write(&dir.path().join("ctd"), &package("3\n", script));
+    fixtures::write(&dir.path().join("spaced"), &package("3 \n", script));
+    fixtures::write(
+        &dir.path().join("broken"),
+        &package("3\n", "INT(1, 1000\nNEWLINE\n"),
     );
-    let (output, document) = verify(dir.path(), &["ctd"]);
+    let (output, document) = verify(dir.path(), &["ctd", "spaced", "broken"]);
     let (ok, skipped, details) = item(&document, "ctd");
-    let installed = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
-        .any(|d| d.join("checktestdata").is_file());
-    if installed {
-        assert!(ok, "{details}");
-    } else {
-        assert!(!ok && skipped, "{details}");
-        assert!(
-            details.contains("checktestdata is not installed"),
-            "{details}"
-        );
-        assert_eq!(output.status.code(), Some(2), "{}", text(&output.stdout));
-    }
+    assert!(ok && !skipped, "{details}");
     assert!(item(&document, "ctd/submissions/accepted/double.py").0);
+    let (ok, _, details) = item(&document, "spaced");
+    assert!(!ok, "{details}");
+    assert!(
+        details.contains("1:2: expected NEWLINE, found space"),
+        "{details}"
+    );
+    let (ok, _, details) = item(&document, "broken");
+    assert!(!ok, "{details}");
+    assert!(details.contains("script error at 2:1"), "{details}");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
 }

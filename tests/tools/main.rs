@@ -1,5 +1,6 @@
 //! Tests that compare stonejudge with an optional outside tool (Kattis problemtools,
-//! BAPCtools), run programs in languages whose compilers not every machine has, or need
+//! BAPCtools, the checktestdata implementations), run programs in languages whose compilers
+//! not every machine has, or need
 //! what not every machine gives (memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
 //! tool never counts as a pass. Nothing here installs anything: `.ci/run`
@@ -7,6 +8,7 @@
 //! time that a test is ignored.)
 
 mod bapctools;
+mod checktestdata;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_kattis;
@@ -53,5 +55,12 @@ fn main() {
     trials.extend(bt_trials);
     trials.extend(process_confinement::trials());
     trials.extend(languages::trials());
+    for reason in [checktestdata::pip().err(), checktestdata::domjudge().err()]
+        .into_iter()
+        .flatten()
+    {
+        println!("SKIPPED the checktestdata comparisons with it (reported as ignored): {reason}");
+    }
+    trials.extend(checktestdata::trials());
     libtest_mimic::run(&args, trials).exit();
 }
