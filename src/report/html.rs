@@ -18,6 +18,7 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use super::VerifyReport;
 use crate::archive::verify::{ItemReport, SolutionRuns, TestRun};
+use crate::text::show::count;
 use crate::verdict::Verdict;
 
 /// The page for `report`.
@@ -192,8 +193,8 @@ fn problem_section(out: &mut String, problem: &Problem<'_>) -> fmt::Result {
             out,
             "<p>Time limit {} (CPU), memory limit {memory}; {} on {}.</p>",
             seconds(first.time_limit_s),
-            count(problem.solutions.len(), "solution"),
-            count(first.tests.len(), "test")
+            count(problem.solutions.len(), "solution", "solutions"),
+            count(first.tests.len(), "test", "tests")
         )?;
         margins(out, &runs, first.time_limit_s)?;
     }
@@ -504,14 +505,6 @@ fn seconds(time: f64) -> String {
 /// `3.4 MiB`.
 fn mebibytes(kib: u64) -> String {
     format!("{:.1} MiB", kib as f64 / 1024.0)
-}
-
-/// `1 test`, `3 tests`.
-fn count(n: usize, what: &str) -> String {
-    match n {
-        1 => format!("1 {what}"),
-        _ => format!("{n} {what}s"),
-    }
 }
 
 #[cfg(test)]
