@@ -576,6 +576,11 @@ pub struct VerifyArgs {
     /// Also write every item's checks to FILE, as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Also write the report to FILE as one self-contained HTML page: failures first, then
+    /// per problem the solutions x tests table (verdict, time against the limit, memory),
+    /// the closest margins and the totals per group. The same data as --json.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     #[command(flatten)]
     pub sandbox: SandboxArg,
     #[command(flatten)]

@@ -19,6 +19,7 @@ pub mod package;
 pub mod parallel;
 pub mod problem;
 pub mod programs;
+pub mod report;
 pub mod run;
 pub mod stress;
 pub mod text;

@@ -251,6 +251,39 @@ pub struct ItemReport {
     pub skipped: bool,
     pub checks: Vec<Check>,
     pub seconds: f64,
+    /// How an example solution of an archive ran on each test (when it could be run): the
+    /// rows of the solutions-by-tests table of `verify --html`, and the same data in `--json`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs: Option<SolutionRuns>,
+}
+
+/// One example solution judged on every test of its problem, under the problem's limits.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SolutionRuns {
+    /// The problem's name (its folder under `problems/`).
+    pub problem: String,
+    /// The verdict the solution's folder promises.
+    pub expected: Verdict,
+    /// The CPU time limit every test ran under.
+    pub time_limit_s: f64,
+    pub memory_limit_mib: Option<u64>,
+    /// In test order.
+    pub tests: Vec<TestRun>,
+}
+
+/// One test of a [`SolutionRuns`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TestRun {
+    /// The file stem (`07`).
+    pub test: String,
+    /// The group of the plan the test belongs to (`sample` for the samples); empty when the
+    /// test on disk is not in the plan.
+    pub group: String,
+    pub verdict: Verdict,
+    /// CPU time; `None` when nothing ran (the program could not be started).
+    pub time_s: Option<f64>,
+    pub memory_kib: Option<u64>,
+    pub message: String,
 }
 
 impl ItemReport {
@@ -262,6 +295,7 @@ impl ItemReport {
             skipped: !failed && checks.iter().any(|c| c.skipped),
             checks,
             seconds,
+            runs: None,
         }
     }
 }
@@ -278,16 +312,21 @@ pub struct Verifier<'a> {
 impl<'a> Verifier<'a> {
     pub fn verify(&self, item: &Item) -> ItemReport {
         let start = std::time::Instant::now();
-        let checks = match &item.kind {
-            ItemKind::Registry => vec![self.registry()],
-            ItemKind::Problem { name } => self.problem(name),
+        let (checks, runs) = match &item.kind {
+            ItemKind::Registry => (vec![self.registry()], None),
+            ItemKind::Problem { name } => (self.problem(name), None),
             ItemKind::Solution {
                 problem,
                 folder,
                 path,
-            } => vec![self.solution(problem, folder, path)],
+            } => {
+                let (check, runs) = self.solution(problem, folder, path);
+                (vec![check], runs)
+            }
         };
-        ItemReport::new(item.id.clone(), checks, start.elapsed().as_secs_f64())
+        let mut report = ItemReport::new(item.id.clone(), checks, start.elapsed().as_secs_f64());
+        report.runs = runs;
+        report
     }
 
     /// Every directory of `problems/` is a problem.
@@ -381,36 +420,36 @@ impl<'a> Verifier<'a> {
         checks
     }
 
-    /// Judges one example solution on every test.
-    fn solution(&self, name: &str, folder: &str, path: &Path) -> Check {
+    /// Judges one example solution on every test: the check of its folder's promise, and
+    /// its runs when it could be run.
+    fn solution(&self, name: &str, folder: &str, path: &Path) -> (Check, Option<SolutionRuns>) {
         const CHECK: &str = "verdicts";
+        let fail = |detail: String| (Check::fail(CHECK, detail), None);
         let Some(expected) = folder_verdict(folder) else {
             let known: Vec<&str> = SOLUTION_FOLDERS.iter().map(|(f, _)| *f).collect();
-            return Check::fail(
-                CHECK,
-                format!(
-                    "unknown folder solutions/{folder}/: expected one of {}",
-                    known.join(", ")
-                ),
-            );
+            return fail(format!(
+                "unknown folder solutions/{folder}/: expected one of {}",
+                known.join(", ")
+            ));
         };
         let (resolved, tools) = match self.resolve(name) {
             Ok(found) => found,
-            Err(e) => return Check::fail(CHECK, e),
+            Err(e) => return fail(e),
         };
         // The manifest must load: a solution is held to the problem's own limits.
-        let limits = match resolved.manifest() {
-            Ok(manifest) => run_limits(Some(&manifest.limits), LimitFlags::default()),
-            Err(e) => return Check::fail(CHECK, e.to_string()),
+        let manifest = match resolved.manifest() {
+            Ok(manifest) => manifest,
+            Err(e) => return fail(e.to_string()),
         };
+        let limits = run_limits(Some(&manifest.limits), LimitFlags::default());
         let tests = match resolved.tests() {
             Ok(tests) if !tests.is_empty() => tests,
-            Ok(_) => return Check::fail(CHECK, format!("testdata/{name}/ has no tests")),
-            Err(e) => return Check::fail(CHECK, e),
+            Ok(_) => return fail(format!("testdata/{name}/ has no tests")),
+            Err(e) => return fail(e),
         };
         let program = match Program::prepare(path, &[], self.runner, self.cache) {
             Ok(program) => program,
-            Err(e) => return Check::fail(CHECK, format!("{}: {e}", e.verdict)),
+            Err(e) => return fail(format!("{}: {e}", e.verdict)),
         };
         let judge = Judge {
             runner: self.runner,
@@ -421,12 +460,45 @@ impl<'a> Verifier<'a> {
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.
         let judged = judge_all(&judge, &tests, 1, |_, _| {});
-        let verdicts: Vec<(String, Verdict, String)> = tests
+        let planned = manifest.tests();
+        let group_of = |test: &str| -> String {
+            (planned.iter())
+                .find(|p| stem(p.number, planned.len()) == test)
+                .map(|p| p.group().to_string())
+                .unwrap_or_default()
+        };
+        let runs: Vec<TestRun> = tests
             .iter()
             .zip(judged)
-            .map(|(test, judged)| (test.name.clone(), judged.verdict, judged.one_line()))
+            .map(|(test, judged)| TestRun {
+                group: group_of(&test.name),
+                test: test.name.clone(),
+                verdict: judged.verdict,
+                time_s: judged.measured.map(|m| m.cpu_time.as_secs_f64()),
+                memory_kib: judged.measured.map(|m| m.peak_memory_kib),
+                message: match &judged.stderr {
+                    Some(tail) => format!(
+                        "{}\nthe program's standard error ends:\n{tail}",
+                        judged.message
+                    ),
+                    None => judged.message.clone(),
+                },
+            })
             .collect();
-        Check::from(CHECK, expectation(expected, &verdicts))
+        let verdicts: Vec<(String, Verdict, String)> = (runs.iter())
+            .map(|run| (run.test.clone(), run.verdict, run.message.clone()))
+            .collect();
+        let runs = SolutionRuns {
+            problem: name.to_string(),
+            expected,
+            time_limit_s: limits.cpu.as_secs_f64(),
+            memory_limit_mib: limits.memory.map(|bytes| bytes >> 20),
+            tests: runs,
+        };
+        (
+            Check::from(CHECK, expectation(expected, &verdicts)),
+            Some(runs),
+        )
     }
 }
 

@@ -1,7 +1,8 @@
-//! `verify [PATH]... [--partition K/N] [--json FILE]`: every check CI needs, as a table with a
-//! summary. Without PATH, the archive at `--root`; each PATH is an archive (a folder holding
-//! `problems/`), one problem folder of an archive (`problems/<name>/`, holding
-//! `problem.toml`), or a Kattis package (a folder holding `problem.yaml`); see
+//! `verify [PATH]... [--partition K/N] [--json FILE] [--html FILE]`: every check CI needs, as
+//! a table with a summary, and as JSON and an HTML page (`stonejudge::report`). Without PATH,
+//! the archive at `--root`; each PATH is an archive (a folder holding `problems/`), one
+//! problem folder of an archive (`problems/<name>/`, holding `problem.toml`), or a Kattis
+//! package (a folder holding `problem.yaml`); see
 //! `stonejudge::archive::verify` and `stonejudge::archive::package_verify`. Exit 1 if any
 //! item fails, else 2 if some could not be verified (skipped), else 0. On SIGINT, the items done
 //! so far are summed up and the exit status is 130.
@@ -12,7 +13,6 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
 use super::output::{check_writable, write_atomically};
 use super::Outcome;
@@ -23,7 +23,8 @@ use stonejudge::archive::verify::{self, Item, ItemReport, Partition, Verifier};
 use stonejudge::archive::Archive;
 use stonejudge::interrupt;
 use stonejudge::package::is_package;
-use stonejudge::run::{Cache, Protections};
+use stonejudge::report::{html, VerifyReport};
+use stonejudge::run::Cache;
 use stonejudge::text::show::count;
 
 /// Width of the item column.
@@ -31,18 +32,6 @@ const ITEM_WIDTH: usize = 52;
 /// Characters of a detail shown in the table (the full text follows for failures, and is in
 /// the JSON).
 const DETAIL_CHARS: usize = 72;
-
-/// The `--json` document.
-#[derive(Serialize)]
-struct Document<'a> {
-    partition: Partition,
-    /// The protections the example solutions ran under.
-    sandbox: &'a Protections,
-    passed: usize,
-    failed: usize,
-    skipped: usize,
-    items: &'a [ItemReport],
-}
 
 /// What one PATH names.
 enum Target {
@@ -83,8 +72,10 @@ impl Unit<'_> {
 
 pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     interrupt::install().context("cannot catch SIGINT")?;
-    if let Some(path) = &args.json {
-        check_writable("--json", path)?;
+    for (flag, path) in [("--json", &args.json), ("--html", &args.html)] {
+        if let Some(path) = path {
+            check_writable(flag, path)?;
+        }
     }
     let targets = targets(args)?;
     let (runner, protections) = super::runner(&args.sandbox)?;
@@ -229,17 +220,19 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         failed.len(),
         skipped.len()
     )?;
+    let report = VerifyReport {
+        partition,
+        sandbox: &protections,
+        passed,
+        failed: failed.len(),
+        skipped: skipped.len(),
+        items: &reports,
+    };
     if let Some(path) = &args.json {
-        let document = Document {
-            partition,
-            sandbox: &protections,
-            passed,
-            failed: failed.len(),
-            skipped: skipped.len(),
-            items: &reports,
-        };
-        let text = serde_json::to_string_pretty(&document)?;
-        write_atomically(path, &(text + "\n"))?;
+        write_atomically(path, &report.json()?)?;
+    }
+    if let Some(path) = &args.html {
+        write_atomically(path, &html::render(&report))?;
     }
     if interrupted {
         return Ok(Outcome::Interrupted);

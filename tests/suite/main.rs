@@ -53,4 +53,5 @@ mod testdata_cli;
 mod testdata_strength;
 mod validate_rejects;
 mod verify_cli;
+mod verify_html;
 mod watched;

@@ -1,0 +1,29 @@
+//! What `verify` found, as it is written to files: JSON (`--json`) and a page to read
+//! (`--html`, see [`html`]). Both are made from one [`VerifyReport`], so that they always carry
+//! the same data; the text table on standard output is printed by the command as items finish.
+
+pub mod html;
+
+use serde::Serialize;
+
+use crate::archive::verify::{ItemReport, Partition};
+use crate::run::Protections;
+
+/// Everything one run of `verify` found: the `--json` document, and what `--html` draws.
+#[derive(Debug, Serialize)]
+pub struct VerifyReport<'a> {
+    pub partition: Partition,
+    /// The protections the example solutions ran under.
+    pub sandbox: &'a Protections,
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    pub items: &'a [ItemReport],
+}
+
+impl VerifyReport<'_> {
+    /// The `--json` document, pretty-printed, with a final newline.
+    pub fn json(&self) -> serde_json::Result<String> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+}
