@@ -540,6 +540,11 @@ pub struct VerifyArgs {
     /// Also write every item's checks to FILE, as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// CPU time a brute force program may take per test, in seconds: it runs on every test,
+    /// and a test it does not finish in time is too large for it (not a failure, except in a
+    /// group marked small = true) [default: 2].
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub brute_time_limit: Option<Duration>,
     #[command(flatten)]
     pub sandbox: SandboxArg,
     #[command(flatten)]
