@@ -829,6 +829,34 @@ seed = 7
     }
 
     #[test]
+    fn unreached_bounds_are_read_with_their_reasons_and_checked() {
+        let with = |entries: &str| format!("{GOOD}\n[unreached]\n{entries}\n");
+        let m = parse(&with(
+            "\"p max\" = \" quadratic \"\n\"total n min\" = \"x\"",
+        ))
+        .expect("valid");
+        let bounds: Vec<(&str, &str, &str)> = (m.unreached.iter())
+            .map(|u| (u.bound.as_str(), u.quantity.as_str(), u.reason.as_str()))
+            .collect();
+        assert_eq!(
+            bounds,
+            vec![("p max", "p", "quadratic"), ("total n min", "total n", "x")]
+        );
+        assert_eq!(m.unreached[0].at, Position { line: 27, col: 11 });
+        let error = error_of(&with("\"p\" = \"why\""));
+        assert!(
+            error.starts_with("problem.toml:27:7: [unreached] \"p\": a bound is named"),
+            "{error}"
+        );
+        let error = error_of(&with("\"p max\" = \"\""));
+        assert!(
+            error.starts_with("problem.toml:27:11: [unreached] \"p max\": the reason is empty"),
+            "{error}"
+        );
+        assert!(error_of(&with("\" max\" = \"why\"")).contains("a bound is named"));
+    }
+
+    #[test]
     fn a_syntax_error_names_its_position() {
         let error = error_of("title = \"x\"\n[limits\n");
         assert!(error.starts_with("problem.toml:2:"), "{error}");

@@ -216,6 +216,29 @@ mod tests {
     }
 
     #[test]
+    fn unreached_bounds_are_missed_declared_or_stale() {
+        let mut report = ReachReport::default();
+        report.add(&[reach("p", Some((1, 20))), reach("m", Some((1, 1000)))]);
+        let entry = |bound: &str| Unreached {
+            bound: bound.to_string(),
+            quantity: bound.split(' ').next().unwrap_or_default().to_string(),
+            reason: "why".to_string(),
+            at: crate::archive::manifest::Position { line: 1, col: 1 },
+        };
+        let declared = [entry("p max"), entry("m min")];
+        let sorted = report.against(&declared);
+        assert!(sorted.missed.is_empty());
+        assert_eq!(sorted.declared.len(), 1);
+        assert_eq!(sorted.declared[0].0.to_string(), "p max (1000)");
+        assert_eq!(sorted.stale, vec![&declared[1]]);
+        assert!(!sorted.accepted());
+        let sorted = report.against(&[]);
+        assert_eq!(sorted.missed[0].key(), "p max");
+        assert!(!sorted.accepted());
+        assert!(report.against(&declared[..1]).accepted());
+    }
+
+    #[test]
     fn a_quantity_never_seen_misses_both_bounds() {
         let mut report = ReachReport::default();
         report.add(&[reach("h", None)]);
