@@ -49,7 +49,7 @@ impl fmt::Display for Bound {
 
 /// The unreached bounds of a plan, sorted by what the plan says of them.
 #[derive(Debug, Default)]
-pub struct Unreachedness<'m> {
+pub struct UnreachedBounds<'m> {
     /// Never reached, and not declared: the plan is unfinished.
     pub missed: Vec<Bound>,
     /// Never reached, as `[unreached]` says, with its entry.
@@ -58,7 +58,7 @@ pub struct Unreachedness<'m> {
     pub stale: Vec<&'m Unreached>,
 }
 
-impl Unreachedness<'_> {
+impl UnreachedBounds<'_> {
     /// Whether `testdata --check` and `verify` accept the plan's bounds.
     pub fn accepted(&self) -> bool {
         self.missed.is_empty() && self.stale.is_empty()
@@ -108,8 +108,8 @@ impl ReachReport {
     }
 
     /// The unreached bounds against the plan's `[unreached]` declarations.
-    pub fn against<'m>(&self, declared: &'m [Unreached]) -> Unreachedness<'m> {
-        let mut sorted = Unreachedness::default();
+    pub fn against<'m>(&self, declared: &'m [Unreached]) -> UnreachedBounds<'m> {
+        let mut sorted = UnreachedBounds::default();
         let unreached = self.unreached();
         for bound in &unreached {
             match declared.iter().find(|d| d.bound == bound.key()) {

@@ -260,7 +260,7 @@ impl<'a> ProgramTools<'a> {
             if run.time_limit_hit() {
                 return Ok(None);
             }
-            self.output(tool, run).map(Some)
+            output(tool, run).map(Some)
         }))
     }
 
@@ -282,16 +282,7 @@ impl<'a> ProgramTools<'a> {
     /// The output of `tool` on `input`, which must end well.
     fn answer(&self, tool: &Tool, input: &[u8]) -> Result<String, String> {
         let run = self.run(tool, &tool.program.invocation, Stdin::Bytes(input))?;
-        self.output(tool, run)
-    }
-
-    /// The output of a run of `tool`, which must have ended well.
-    fn output(&self, tool: &Tool, run: Run) -> Result<String, String> {
-        if let Some(why) = failure(&run) {
-            return Err(format!("{}: {why}", tool.shown));
-        }
-        String::from_utf8(run.stdout)
-            .map_err(|_| format!("{}: printed bytes that are not UTF-8", tool.shown))
+        output(tool, run)
     }
 
     fn run(
@@ -315,6 +306,15 @@ impl<'a> ProgramTools<'a> {
             .run(invocation, stdin, &Limits::for_tools(cpu))
             .map_err(|e| format!("cannot run the {}: {e}", tool.shown))
     }
+}
+
+/// The output of a run of `tool`, which must have ended well.
+fn output(tool: &Tool, run: Run) -> Result<String, String> {
+    if let Some(why) = failure(&run) {
+        return Err(format!("{}: {why}", tool.shown));
+    }
+    String::from_utf8(run.stdout)
+        .map_err(|_| format!("{}: printed bytes that are not UTF-8", tool.shown))
 }
 
 /// Why a run of a problem's program failed (its own verdict: TLE, OLE, RE), if it did.
