@@ -10,7 +10,7 @@ mod tools;
 
 pub use declared::{declare, Declared};
 pub use resolve::{all, resolve, ResolveError, Resolved};
-pub use tools::{ToolError, Tools};
+pub use tools::{BruteAnswer, ToolError, Tools};
 
 use crate::dialog::{Dialog, Referee, Refereed};
 use crate::problem::nim_play::NimPlay;

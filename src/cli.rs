@@ -109,7 +109,8 @@ fn gen_parameters(words: &[OsString]) -> String {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the problems of the catalog.
+    /// List the problems compiled into stonejudge (the catalog); an archive's problems/ holds
+    /// any of them, and problems of its own (program-backed, or declared games).
     #[command(after_help = "Example:\n  stonejudge list")]
     List,
     /// Print the reference answer to an input.
@@ -118,7 +119,7 @@ pub enum Command {
                             stonejudge gen stripes --seed 7 | stonejudge solve stripes -"
     )]
     Solve(SolveArgs),
-    /// Print the brute-force answer to an input (refuses large inputs).
+    /// Print the brute-force answer to an input (refuses inputs too large for it).
     #[command(after_help = "Example:\n  stonejudge brute stripes testdata/stripes/02.in")]
     Brute(SolveArgs),
     /// Print Grundy values G(0..=N) of a heap ruleset (-j: threads computing them).
@@ -152,7 +153,10 @@ pub enum Command {
                       stonejudge check --kattis stripes 01.in 01.ans feedback/ < out.txt"
     )]
     Check(CheckArgs),
-    /// (Re)write testdata/ from the test plans in problems/; --check: compare only.
+    /// (Re)write testdata/<NAME>/ from the test plan of each problem of the archive
+    /// (problems/<NAME>/: of the catalog, program-backed or a declared game), warning about
+    /// each constraint bound the tests never reach; --check: compare only, and fail on such a
+    /// bound unless [unreached] in problem.toml gives the reason.
     #[command(
         after_help = "Examples:\n  stonejudge testdata stripes\n  stonejudge testdata --check"
     )]
@@ -260,7 +264,9 @@ pub struct NewArgs {
 /// `solve` and `brute`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Problem name (see `stonejudge list`).
+    /// Problem: problems/<NAME> of the archive in the current directory (of the catalog,
+    /// program-backed or a declared game), else NAME of the catalog (see `stonejudge list`);
+    /// or the path of a problem folder.
     pub problem: String,
     /// Input file; standard input when absent or `-`.
     pub input: Option<PathBuf>,
@@ -310,7 +316,9 @@ impl GrundyArgs {
 /// `gen`.
 #[derive(Debug, Args)]
 pub struct GenArgs {
-    /// Problem name.
+    /// Problem: problems/<NAME> of the archive in the current directory (of the catalog,
+    /// program-backed or a declared game), else NAME of the catalog (see `stonejudge list`);
+    /// or the path of a problem folder.
     pub problem: String,
     /// Seed of the random stream; the same seed prints the same bytes on every machine.
     #[arg(long, allow_negative_numbers = true, value_parser = number(0, u64::MAX))]
@@ -323,8 +331,10 @@ pub struct GenArgs {
 /// `validate`.
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Problem name, or the path of a Kattis package (a folder holding problem.yaml), whose
-    /// input validators then run (exit 42 is valid).
+    /// Problem: problems/<NAME> of the archive in the current directory (of the catalog,
+    /// program-backed or a declared game), else NAME of the catalog; or the path of a problem
+    /// folder, or of a Kattis package (a folder holding problem.yaml), whose input validators
+    /// then run (exit 42 is valid).
     pub problem: String,
     /// Input files; standard input when none is given (or for `-`) (a Kattis package: every input of its data/,
     /// with its group's input_validator_flags).
@@ -488,7 +498,8 @@ pub struct TestdataArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
-    /// Problems to process; every problem of the catalog when none.
+    /// Problems to process (NAMEs of problems/ under --root, or paths of problem folders);
+    /// every folder of problems/ when none.
     pub problems: Vec<String>,
 }
 
@@ -573,6 +584,11 @@ pub struct VerifyArgs {
     /// together cover every item exactly once (for CI matrices).
     #[arg(long, value_name = "K/N")]
     pub partition: Option<stonejudge::archive::verify::Partition>,
+    /// CPU time a brute force program may take per test, in seconds: it runs on every test,
+    /// and a test it does not finish in time is too large for it (not a failure, except in a
+    /// group marked small = true) [default: 2].
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub brute_time_limit: Option<Duration>,
     /// Also write every item's checks to FILE, as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -597,7 +613,8 @@ pub struct VerifyArgs {
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help("Generate J tests at a time [default: the number of cores]")))]
 pub struct ExportArgs {
-    /// Problem name.
+    /// Problem: problems/<NAME> under --root (of the catalog, program-backed or a declared
+    /// game), else NAME of the catalog; or the path of a problem folder.
     pub problem: String,
     /// The package format: kattis.
     #[arg(long, value_name = "FORMAT")]

@@ -45,15 +45,26 @@
 //! generator = "gen.py"      # argv: -KEY=VALUE for each param, then -seed=N; prints one input
 //! validator = "validate.cpp"               # input on stdin; exit 0 valid, else invalid
 //! reference = "solutions/accepted/sol.cpp" # its output is every .ans
-//! brute = "brute.py"        # optional: checked against the reference on small groups
+//! brute = "brute.py"        # optional: checked against the reference on every test it finishes
+//!                           # within verify's --brute-time-limit
 //! checker = "check.cpp"     # optional: testlib checker INPUT OUTPUT ANSWER -> 0/1/2/3
 //! checker_flags = "float_tolerance 1e-6"   # optional, for the default token checker
 //! ```
 //!
-//! A group may also be marked `small = true` (its tests are checked by the brute force
-//! program), or list hand-written tests instead of generating them (`files = ["tests/a.in"]`,
+//! A group may also be marked `small = true` (the brute force must check its tests: one too
+//! large for it fails `verify`, where elsewhere it is only skipped), or list hand-written tests instead of generating them (`files = ["tests/a.in"]`,
 //! no `count`, `seed` or `params`). `[[invalid]]` entries (`input = "..."` or `file = "..."`,
 //! with an optional `about`) are inputs the validator must reject.
+//!
+//! A plan in progress may leave constraint bounds unreached on purpose, each with a reason
+//! (`testdata --check` and `verify` fail on any other unreached bound, and on an entry whose
+//! bound the plan does reach); bound names are checked against the problem's constraints
+//! when the plan is built:
+//!
+//! ```toml
+//! [unreached]
+//! "n max" = "the reference is quadratic; n = 10^6 needs the large group"
+//! ```
 //!
 //! Loading is strict: an unknown key, a missing one, a wrong type or a value out of range is an
 //! error naming `problem.toml:line:col`. The generator parameters are checked by the generator
@@ -115,6 +126,20 @@ pub struct Manifest {
     pub invalid: Vec<Invalid>,
     /// What the problem is: a problem of the catalog, one backed by programs, or a declared game.
     pub kind: ProblemKind,
+    /// Constraint bounds the plan leaves unreached on purpose (`[unreached]`), in key order.
+    pub unreached: Vec<Unreached>,
+}
+
+/// An entry of `[unreached]`: a bound the plan is meant not to reach, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreached {
+    /// `QUANTITY min` or `QUANTITY max`, as [`super::reach::Bound::key`] names it.
+    pub bound: String,
+    /// The quantity's name (`bound` without its end).
+    pub quantity: String,
+    pub reason: String,
+    /// Where the reason is written (on the key's line).
+    pub at: Position,
 }
 
 /// What kind of problem a manifest describes, told apart by its tables (at most one of them).
@@ -223,7 +248,7 @@ pub struct Group {
     /// Hand-written tests (joined to the problem folder) instead of generated ones; `count`
     /// is their number then, and `seed` and `params` are unused.
     pub files: Vec<PathBuf>,
-    /// Small enough for the brute force program (`small = true`).
+    /// The brute force must check every test of the group (`small = true`).
     pub small: bool,
     /// Where the group's parameters (or the group, when it has none) are written, so that a
     /// generator's complaint about them can point there.
@@ -464,6 +489,13 @@ impl Manifest {
             }
         };
 
+        let unreached = match raw.unreached {
+            None => Vec::new(),
+            Some(table) => (table.into_iter())
+                .map(|(bound, reason)| unreached_entry(text, path, bound, reason))
+                .collect::<Result<_, _>>()?,
+        };
+
         Ok(Manifest {
             name: name.to_string(),
             path: path.to_path_buf(),
@@ -476,6 +508,7 @@ impl Manifest {
             groups,
             invalid: invalid_inputs,
             kind,
+            unreached,
         })
     }
 
@@ -502,6 +535,45 @@ fn position(text: &str, offset: usize) -> Position {
         line,
         col: before.len() - line_start + 1,
     }
+}
+
+/// One `[unreached]` entry checked: the key names a bound (`QUANTITY min|max`) and the reason
+/// says something.
+fn unreached_entry(
+    text: &str,
+    path: &Path,
+    bound: String,
+    reason: Spanned<String>,
+) -> Result<Unreached, ManifestError> {
+    let at = position(text, reason.span().start);
+    let invalid = |message: String| ManifestError::Invalid {
+        path: path.to_path_buf(),
+        at,
+        message,
+    };
+    let (quantity, end) = match bound.rsplit_once(' ') {
+        Some((quantity, end @ ("min" | "max"))) if !quantity.trim().is_empty() => {
+            (quantity.trim(), end)
+        }
+        _ => {
+            return Err(invalid(format!(
+                "[unreached] {bound:?}: a bound is named \"QUANTITY min\" or \"QUANTITY max\" \
+                 (such as \"n max\")"
+            )))
+        }
+    };
+    let reason = reason.into_inner();
+    if reason.trim().is_empty() {
+        return Err(invalid(format!(
+            "[unreached] {bound:?}: the reason is empty; say why the plan leaves the bound unreached"
+        )));
+    }
+    Ok(Unreached {
+        bound: format!("{quantity} {end}"),
+        quantity: quantity.to_string(),
+        reason: reason.trim().to_string(),
+        at,
+    })
 }
 
 /// The `[game]` table's entries, each with where its value is written.
@@ -607,6 +679,7 @@ struct RawManifest {
     invalid: Vec<Spanned<RawInvalid>>,
     programs: Option<Spanned<RawPrograms>>,
     game: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
+    unreached: Option<BTreeMap<String, Spanned<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -783,6 +856,34 @@ seed = 7
         assert!(error_of(no_groups).contains("[[group]]"));
         let no_samples = GOOD.replace("[[sample]]\ninput = \"\"\"\n1 5 1\n1\n3\n\"\"\"\n", "");
         assert!(error_of(&no_samples).contains("[[sample]]"));
+    }
+
+    #[test]
+    fn unreached_bounds_are_read_with_their_reasons_and_checked() {
+        let with = |entries: &str| format!("{GOOD}\n[unreached]\n{entries}\n");
+        let m = parse(&with(
+            "\"p max\" = \" quadratic \"\n\"total n min\" = \"x\"",
+        ))
+        .expect("valid");
+        let bounds: Vec<(&str, &str, &str)> = (m.unreached.iter())
+            .map(|u| (u.bound.as_str(), u.quantity.as_str(), u.reason.as_str()))
+            .collect();
+        assert_eq!(
+            bounds,
+            vec![("p max", "p", "quadratic"), ("total n min", "total n", "x")]
+        );
+        assert_eq!(m.unreached[0].at, Position { line: 27, col: 11 });
+        let error = error_of(&with("\"p\" = \"why\""));
+        assert!(
+            error.starts_with("problem.toml:27:7: [unreached] \"p\": a bound is named"),
+            "{error}"
+        );
+        let error = error_of(&with("\"p max\" = \"\""));
+        assert!(
+            error.starts_with("problem.toml:27:11: [unreached] \"p max\": the reason is empty"),
+            "{error}"
+        );
+        assert!(error_of(&with("\" max\" = \"why\"")).contains("a bound is named"));
     }
 
     #[test]

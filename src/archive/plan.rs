@@ -44,7 +44,7 @@ impl PlannedTest<'_> {
         }
     }
 
-    /// Whether the test is in a group marked small (for the brute force program).
+    /// Whether the test is in a group marked small (the brute force must check it).
     pub fn small(&self) -> bool {
         match self.source {
             Source::Sample(_) => false,
@@ -140,6 +140,7 @@ pub struct Built {
 /// be computed; on two tests with identical inputs (a plan mistake: a deterministic mode with
 /// `count > 1`, or overlapping seeds); and on an invalid input the validator accepts.
 pub fn build(tools: &Tools<'_>, manifest: &Manifest, jobs: usize) -> Result<Built, ManifestError> {
+    unreached_names(tools, manifest)?;
     let planned = manifest.tests();
     let total = planned.len();
     let mut tests = Vec::with_capacity(total);
@@ -170,6 +171,37 @@ pub fn build(tools: &Tools<'_>, manifest: &Manifest, jobs: usize) -> Result<Buil
         result?;
     }
     Ok(Built { tests, reach })
+}
+
+/// Every `[unreached]` entry of `manifest` names a quantity the problem constrains (checked
+/// here, as only the tools know the constraints).
+fn unreached_names(tools: &Tools<'_>, manifest: &Manifest) -> Result<(), ManifestError> {
+    let Some(entry) = manifest.unreached.first() else {
+        return Ok(());
+    };
+    let Some(constraints) = tools.constraints() else {
+        return Err(manifest.error_at(
+            entry.at,
+            format!(
+                "[unreached] {:?}: this problem declares no constraints, so it has no bound to \
+                 leave unreached",
+                entry.bound
+            ),
+        ));
+    };
+    let names: Vec<&str> = constraints.iter().map(|c| c.name()).collect();
+    match (manifest.unreached.iter()).find(|entry| !names.contains(&entry.quantity.as_str())) {
+        None => Ok(()),
+        Some(entry) => Err(manifest.error_at(
+            entry.at,
+            format!(
+                "[unreached] {:?}: the problem constrains no quantity {:?} (it constrains {})",
+                entry.bound,
+                entry.quantity,
+                names.join(", ")
+            ),
+        )),
+    }
 }
 
 /// The validator rejects the invalid input `invalid`.

@@ -5,7 +5,65 @@
 
 use std::fmt;
 
+use super::manifest::Unreached;
 use crate::problem::Reach;
+
+/// Which end of a constraint's range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    Min,
+    Max,
+}
+
+impl End {
+    /// `min` or `max`, as `[unreached]` keys and messages write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            End::Min => "min",
+            End::Max => "max",
+        }
+    }
+}
+
+/// One bound of a constrained quantity: `n max`, whose value is `10^5`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bound {
+    pub quantity: String,
+    pub end: End,
+    pub value: u64,
+}
+
+impl Bound {
+    /// `n max`: the name `[unreached]` uses for the bound.
+    pub fn key(&self) -> String {
+        format!("{} {}", self.quantity, self.end.word())
+    }
+}
+
+/// `n max (100000)`.
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.key(), self.value)
+    }
+}
+
+/// The unreached bounds of a plan, sorted by what the plan says of them.
+#[derive(Debug, Default)]
+pub struct UnreachedBounds<'m> {
+    /// Never reached, and not declared: the plan is unfinished.
+    pub missed: Vec<Bound>,
+    /// Never reached, as `[unreached]` says, with its entry.
+    pub declared: Vec<(Bound, &'m Unreached)>,
+    /// Declared unreached, but the plan reaches it: the declaration is stale.
+    pub stale: Vec<&'m Unreached>,
+}
+
+impl UnreachedBounds<'_> {
+    /// Whether `testdata --check` and `verify` accept the plan's bounds.
+    pub fn accepted(&self) -> bool {
+        self.missed.is_empty() && self.stale.is_empty()
+    }
+}
 
 /// The bounds reached by a set of tests, one entry per constrained quantity, in the order the
 /// problem lists them.
@@ -25,8 +83,8 @@ impl ReachReport {
         }
     }
 
-    /// Every bound never reached, as `"p max"`-style descriptions.
-    pub fn unreached(&self) -> Vec<String> {
+    /// Every bound never reached, in the order of the quantities.
+    pub fn unreached(&self) -> Vec<Bound> {
         let mut missing = Vec::new();
         for q in &self.quantities {
             let (lo, hi) = q.allowed;
@@ -34,14 +92,35 @@ impl ReachReport {
                 Some((min, max)) => (min == lo, max == hi),
                 None => (false, false),
             };
+            let bound = |end, value| Bound {
+                quantity: q.name.to_string(),
+                end,
+                value,
+            };
             if !min {
-                missing.push(format!("{} min ({lo})", q.name));
+                missing.push(bound(End::Min, lo));
             }
             if !max {
-                missing.push(format!("{} max ({hi})", q.name));
+                missing.push(bound(End::Max, hi));
             }
         }
         missing
+    }
+
+    /// The unreached bounds against the plan's `[unreached]` declarations.
+    pub fn against<'m>(&self, declared: &'m [Unreached]) -> UnreachedBounds<'m> {
+        let mut sorted = UnreachedBounds::default();
+        let unreached = self.unreached();
+        for bound in &unreached {
+            match declared.iter().find(|d| d.bound == bound.key()) {
+                Some(entry) => sorted.declared.push((bound.clone(), entry)),
+                None => sorted.missed.push(bound.clone()),
+            }
+        }
+        sorted.stale = (declared.iter())
+            .filter(|d| !unreached.iter().any(|b| b.key() == d.bound))
+            .collect();
+        sorted
     }
 }
 
@@ -128,10 +207,8 @@ mod tests {
     fn bounds_are_reached_across_tests() {
         let mut report = ReachReport::default();
         report.add(&[reach("p", Some((1, 20))), reach("m", Some((3, 3)))]);
-        assert_eq!(
-            report.unreached(),
-            vec!["p max (1000)", "m min (1)", "m max (1000)"]
-        );
+        let shown: Vec<String> = report.unreached().iter().map(Bound::to_string).collect();
+        assert_eq!(shown, vec!["p max (1000)", "m min (1)", "m max (1000)"]);
         report.add(&[reach("p", Some((500, 1000))), reach("m", None)]);
         report.add(&[reach("m", Some((1, 1000)))]);
         assert!(report.unreached().is_empty());
@@ -139,10 +216,34 @@ mod tests {
     }
 
     #[test]
+    fn unreached_bounds_are_missed_declared_or_stale() {
+        let mut report = ReachReport::default();
+        report.add(&[reach("p", Some((1, 20))), reach("m", Some((1, 1000)))]);
+        let entry = |bound: &str| Unreached {
+            bound: bound.to_string(),
+            quantity: bound.split(' ').next().unwrap_or_default().to_string(),
+            reason: "why".to_string(),
+            at: crate::archive::manifest::Position { line: 1, col: 1 },
+        };
+        let declared = [entry("p max"), entry("m min")];
+        let sorted = report.against(&declared);
+        assert!(sorted.missed.is_empty());
+        assert_eq!(sorted.declared.len(), 1);
+        assert_eq!(sorted.declared[0].0.to_string(), "p max (1000)");
+        assert_eq!(sorted.stale, vec![&declared[1]]);
+        assert!(!sorted.accepted());
+        let sorted = report.against(&[]);
+        assert_eq!(sorted.missed[0].key(), "p max");
+        assert!(!sorted.accepted());
+        assert!(report.against(&declared[..1]).accepted());
+    }
+
+    #[test]
     fn a_quantity_never_seen_misses_both_bounds() {
         let mut report = ReachReport::default();
         report.add(&[reach("h", None)]);
-        assert_eq!(report.unreached(), vec!["h min (1)", "h max (1000)"]);
+        let shown: Vec<String> = report.unreached().iter().map(Bound::to_string).collect();
+        assert_eq!(shown, vec!["h min (1)", "h max (1000)"]);
         let table = report.to_string();
         assert!(table.contains("never"), "{table}");
         assert!(

@@ -11,9 +11,10 @@
 //!   with outputs the checker accepts (and lists the input format's constraints, when the
 //!   problem declares them); `testdata/<name>/` is byte for byte what the plan regenerates, the
 //!   validator rejects every invalid input of the plan, and the plan reaches every constraint
-//!   bound; every input on disk validates and every answer file checks against itself; brute
-//!   force agrees with the answer file on every test small enough for it (for a brute force
-//!   program: every test of a group marked `small`);
+//!   bound (but those `[unreached]` declares); every input on disk validates and every answer
+//!   file checks against itself; brute force agrees with the answer file on every test it can
+//!   handle (the catalog's refuses large inputs, a brute force program gets a time budget per
+//!   test), on at least one, and on every test of a group marked `small`;
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
 //!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
@@ -25,14 +26,16 @@
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::Duration;
 
 use serde::Serialize;
 use walkdir::WalkDir;
 
-use super::plan::stem;
+use super::manifest::Unreached;
+use super::plan::{stem, Built};
 use super::statement::{self, STATEMENT_FILE};
 use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
-use crate::catalog::{self, Resolved, ToolError, Tools};
+use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
@@ -203,6 +206,20 @@ pub struct Check {
     pub skipped: bool,
     /// What was found (on failure: what is wrong, possibly several lines).
     pub detail: String,
+    /// The brute-force check's counts (only on that check).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cross_checked: Option<CrossChecked>,
+}
+
+/// How many of a problem's tests the brute force cross-checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CrossChecked {
+    /// The tests of `testdata/<name>/`.
+    pub tests: usize,
+    /// Those on which the brute force ran and agreed with the answer file.
+    pub checked: usize,
+    /// Those too large for it (refused, or out of its time budget) outside small groups.
+    pub too_large: usize,
 }
 
 impl Check {
@@ -212,6 +229,7 @@ impl Check {
             ok: true,
             skipped: false,
             detail: detail.into(),
+            cross_checked: None,
         }
     }
 
@@ -221,6 +239,7 @@ impl Check {
             ok: false,
             skipped: false,
             detail: detail.into(),
+            cross_checked: None,
         }
     }
 
@@ -230,6 +249,7 @@ impl Check {
             ok: false,
             skipped: true,
             detail: detail.into(),
+            cross_checked: None,
         }
     }
 
@@ -307,7 +327,13 @@ pub struct Verifier<'a> {
     pub runner: &'a Runner,
     pub cache: &'a Cache,
     pub jobs: usize,
+    /// CPU time a brute force program may take per test (see [`DEFAULT_BRUTE_BUDGET`]).
+    pub brute_budget: Duration,
 }
+
+/// The default `--brute-time-limit`: long enough for a brute force on small inputs, short
+/// enough that trying it on every test costs little.
+pub const DEFAULT_BRUTE_BUDGET: Duration = Duration::from_secs(2);
 
 impl<'a> Verifier<'a> {
     pub fn verify(&self, item: &Item) -> ItemReport {
@@ -399,22 +425,15 @@ impl<'a> Verifier<'a> {
                         )),
                     },
                 ));
-                let unreached = built.reach.unreached();
-                checks.push(if unreached.is_empty() {
-                    Check::pass("bounds", "every constraint bound is reached")
-                } else {
-                    Check::fail("bounds", format!("never reached: {}", unreached.join(", ")))
-                });
+                checks.push(Check::from("bounds", bounds(&built, &manifest)));
             }
         }
         match resolved.tests() {
             Err(e) => checks.push(Check::fail("inputs", e)),
             Ok(tests) => {
                 checks.push(Check::from("inputs", inputs(&tools, &tests, self.jobs)));
-                checks.push(Check::from(
-                    "brute",
-                    brute(&tools, &tests, &small_stems(&manifest), self.jobs),
-                ));
+                let small = small_stems(&manifest);
+                checks.push(brute(&tools, &tests, &small, self.brute_budget, self.jobs));
             }
         }
         checks
@@ -576,6 +595,42 @@ fn statement_check(
     }
 }
 
+/// The plan reaches every constraint bound but those `[unreached]` declares, and those it
+/// declares it does not reach.
+fn bounds(built: &Built, manifest: &Manifest) -> Result<String, String> {
+    let sorted = built.reach.against(&manifest.unreached);
+    let at = |entry: &Unreached| {
+        let path = manifest.path.display();
+        format!("{path}:{}:{}", entry.at.line, entry.at.col)
+    };
+    let mut wrong: Vec<String> = (sorted.missed.iter())
+        .map(|bound| format!("never reached: {bound} (not declared under [unreached])"))
+        .collect();
+    wrong.extend(sorted.stale.iter().map(|entry| {
+        format!(
+            "{}: [unreached] {:?}: the plan reaches this bound; remove the entry",
+            at(entry),
+            entry.bound
+        )
+    }));
+    if !wrong.is_empty() {
+        return Err(listed("the plan's bounds", wrong.into_iter()));
+    }
+    Ok(match sorted.declared.as_slice() {
+        [] => "every constraint bound is reached".to_string(),
+        declared => {
+            let shown: Vec<String> = (declared.iter())
+                .map(|(bound, entry)| format!("{bound}: {}", entry.reason))
+                .collect();
+            format!(
+                "every constraint bound is reached but {} left unreached on purpose: {}",
+                declared.len(),
+                shown.join("; ")
+            )
+        }
+    })
+}
+
 /// Whether per-test verdicts meet a folder's promise: AC everywhere for `accepted`; otherwise
 /// the promised verdict at least once and nothing else but AC.
 pub fn expectation(
@@ -650,7 +705,7 @@ fn inputs(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Result<String, Stri
     }
 }
 
-/// The stems of the tests of groups marked small.
+/// The stems of the tests of groups marked small: the brute force must check them.
 fn small_stems(manifest: &Manifest) -> Vec<String> {
     let planned = manifest.tests();
     (planned.iter())
@@ -659,64 +714,104 @@ fn small_stems(manifest: &Manifest) -> Vec<String> {
         .collect()
 }
 
-/// Brute force agrees with the answer file on every test it can solve (a brute force program:
-/// on the tests named in `small`); at least one test must be small enough, or the reference
-/// is trusted on nothing. A program-backed problem without a brute force program passes.
+/// What the brute force made of one test.
+enum CrossCheck {
+    Agrees,
+    /// Too large for it (refused, or out of its time budget), and not required.
+    TooLarge,
+    Wrong(String),
+}
+
+/// The brute force agrees with the answer file on every test it can handle: the catalog's
+/// brute force refuses large inputs itself, a brute force program gets `budget` of CPU time
+/// per test and an input it cannot finish in is too large for it. The tests named in `small`
+/// (groups marked `small = true`) must be checked: too large there is a failure. So must at
+/// least one test, or the reference is trusted on nothing. A program-backed problem without a
+/// brute force program passes.
 fn brute(
     tools: &Tools<'_>,
     tests: &[Test],
     small: &[String],
+    budget: Duration,
     jobs: usize,
-) -> Result<String, String> {
+) -> Check {
+    const CHECK: &str = "brute";
     if let Tools::Programs(programs) = tools {
         if !programs.has_brute() {
-            return Ok("no brute force program (brute in [programs])".to_string());
+            return Check::pass(CHECK, "no brute force program (brute in [programs])");
         }
     }
-    let results: Vec<Option<Result<(), String>>> = parallel::map(tests, jobs, |test| {
+    let results: Vec<CrossCheck> = parallel::map(tests, jobs, |test| {
+        let wrong = |why: String| CrossCheck::Wrong(format!("test {}: {why}", test.name));
         let read =
             |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
         let (input, answer) = match (read(&test.input), read(&test.answer)) {
             (Ok(i), Ok(a)) => (i, a),
-            (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+            (Err(e), _) | (_, Err(e)) => return CrossCheck::Wrong(e),
         };
-        match tools.brute(&input, small.contains(&test.name)) {
-            Err(e @ ToolError::Broken(_)) => Some(Err(format!("test {}: {e}", test.name))),
-            Err(e) => Some(Err(e.about(&test.input.display().to_string()))),
-            Ok(None) => None,
-            Ok(Some(brute)) => Some(
+        match tools.brute(&input, budget) {
+            Err(e @ ToolError::Broken(_)) => wrong(e.to_string()),
+            Err(e) => CrossCheck::Wrong(e.about(&test.input.display().to_string())),
+            Ok(BruteAnswer::NoBrute) => CrossCheck::TooLarge,
+            Ok(BruteAnswer::TooLarge(why)) if small.contains(&test.name) => wrong(format!(
+                "in a group marked small, so the brute force must check it, but: {why}"
+            )),
+            Ok(BruteAnswer::TooLarge(_)) => CrossCheck::TooLarge,
+            Ok(BruteAnswer::Solved(brute)) => {
                 match tools.checker().check(&input, &answer, brute.as_bytes()) {
-                    Ok(j) if j.verdict == Verdict::AC => Ok(()),
-                    Ok(j) => Err(format!(
-                        "test {}: brute force disagrees with the answer file: {}",
-                        test.name,
+                    Ok(j) if j.verdict == Verdict::AC => CrossCheck::Agrees,
+                    Ok(j) => wrong(format!(
+                        "brute force disagrees with the answer file: {}",
                         first_line(&j.message)
                     )),
-                    Err(e) => Err(format!("test {}: {e}", test.name)),
-                },
-            ),
+                    Err(e) => wrong(e.to_string()),
+                }
+            }
         }
     });
-    let checked = results.iter().flatten().count();
-    let wrong: Vec<String> = results
-        .into_iter()
-        .flatten()
-        .filter_map(Result::err)
+    let counts = CrossChecked {
+        tests: tests.len(),
+        checked: (results.iter())
+            .filter(|r| matches!(r, CrossCheck::Agrees))
+            .count(),
+        too_large: (results.iter())
+            .filter(|r| matches!(r, CrossCheck::TooLarge))
+            .count(),
+    };
+    let wrong: Vec<String> = (results.into_iter())
+        .filter_map(|r| match r {
+            CrossCheck::Wrong(why) => Some(why),
+            _ => None,
+        })
         .collect();
-    if !wrong.is_empty() {
-        return Err(listed("brute force disagrees", wrong.into_iter()));
+    let check = if !wrong.is_empty() {
+        Check::fail(CHECK, listed("brute force disagrees", wrong.into_iter()))
+    } else if counts.checked == 0 {
+        Check::fail(
+            CHECK,
+            format!(
+                "the brute force checked none of the {}: each is too large for it (refused, \
+                 or more than {} s): add a group of small tests to the plan, or give the brute \
+                 force more time (--brute-time-limit)",
+                count(tests.len(), "test", "tests"),
+                budget.as_secs_f64()
+            ),
+        )
+    } else {
+        Check::pass(
+            CHECK,
+            format!(
+                "agrees on {} of {} ({} too large for it)",
+                counts.checked,
+                count(tests.len(), "test", "tests"),
+                counts.too_large
+            ),
+        )
+    };
+    Check {
+        cross_checked: Some(counts),
+        ..check
     }
-    if checked == 0 {
-        return Err(format!(
-            "none of the {} is small enough for brute force: add a small group to the \
-             plan (small = true for a brute force program)",
-            count(tests.len(), "test", "tests")
-        ));
-    }
-    Ok(format!(
-        "agrees on {checked} of {} (the others are too large for it)",
-        count(tests.len(), "test", "tests")
-    ))
 }
 
 /// At most this many lines of a list go into a detail.

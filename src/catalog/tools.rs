@@ -5,6 +5,7 @@
 //! questions through [`Tools`], never knowing which kind answers.
 
 use std::fmt;
+use std::time::Duration;
 
 use super::DynProblem;
 use crate::gen::Params;
@@ -18,6 +19,16 @@ pub enum Tools<'a> {
     InProcess(&'a dyn DynProblem),
     /// A problem whose tools are programs.
     Programs(Box<ProgramTools<'a>>),
+}
+
+/// What the brute force says of an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BruteAnswer {
+    Solved(String),
+    /// The input is too large for the brute force, as this says.
+    TooLarge(String),
+    /// The problem has no brute force.
+    NoBrute,
 }
 
 /// Why a tool gave no result for an input.
@@ -105,20 +116,26 @@ impl Tools<'_> {
         }
     }
 
-    /// The brute-force answer, or `None` when there is none to compare: the catalog's brute
-    /// force refuses large inputs itself; a brute force program runs only on inputs `small`
-    /// (of a group marked small), and a problem may have none.
-    pub fn brute(&self, input: &[u8], small: bool) -> Result<Option<String>, ToolError> {
+    /// The brute-force answer to a valid input, or why there is none: the catalog's brute
+    /// force refuses large inputs itself; a brute force program that does not finish within
+    /// `budget` of CPU time counts as refusing (the input is too large for it, which is no
+    /// fault); and a program-backed problem may have no brute force at all.
+    pub fn brute(&self, input: &[u8], budget: Duration) -> Result<BruteAnswer, ToolError> {
         match self {
             Tools::InProcess(problem) => match problem.brute(input) {
-                Ok(Ok(answer)) => Ok(Some(answer)),
-                Ok(Err(_too_large)) => Ok(None),
+                Ok(Ok(answer)) => Ok(BruteAnswer::Solved(answer)),
+                Ok(Err(too_large)) => Ok(BruteAnswer::TooLarge(too_large.to_string())),
                 Err(e) => Err(ToolError::Parse(e)),
             },
-            Tools::Programs(_) if !small => Ok(None),
-            Tools::Programs(programs) => {
-                programs.brute(input).transpose().map_err(ToolError::Broken)
-            }
+            Tools::Programs(programs) => match programs.brute(input, budget) {
+                None => Ok(BruteAnswer::NoBrute),
+                Some(Ok(Some(answer))) => Ok(BruteAnswer::Solved(answer)),
+                Some(Ok(None)) => Ok(BruteAnswer::TooLarge(format!(
+                    "the brute force program did not finish within {} s",
+                    budget.as_secs_f64()
+                ))),
+                Some(Err(broken)) => Err(ToolError::Broken(broken)),
+            },
         }
     }
 

@@ -9,12 +9,12 @@ use anyhow::{bail, Context};
 
 use super::{read_input, InputFile, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
-use stonejudge::catalog::{self, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
+use stonejudge::catalog::{self, BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
 use stonejudge::package::validators::{check_inputs, InputCase};
 use stonejudge::package::Package;
 use stonejudge::parallel;
-use stonejudge::programs::ProgramTools;
+use stonejudge::programs::{ProgramTools, TOOL_TIME};
 use stonejudge::run::{Cache, Runner, Sandbox};
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
@@ -84,10 +84,11 @@ pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
         return with_tools(&resolved, |tools| {
             let answer = tools
                 .validate(&input)
-                .and_then(|()| tools.brute(&input, true));
+                .and_then(|()| tools.brute(&input, TOOL_TIME));
             match answer {
-                Ok(Some(answer)) => print_out(&answer),
-                Ok(None) => Err(anyhow::anyhow!(
+                Ok(BruteAnswer::Solved(answer)) => print_out(&answer),
+                Ok(BruteAnswer::TooLarge(why)) => Err(anyhow::anyhow!("{name}: {why}")),
+                Ok(BruteAnswer::NoBrute) => Err(anyhow::anyhow!(
                     "{} has no brute force program (brute in [programs])",
                     resolved.name()
                 )),

@@ -3,9 +3,11 @@
 //! tests reach.
 //!
 //! Per problem, the plan is built in memory (generate, validate, solve); a problem is rejected
-//! (exit 1) if its manifest is wrong, a test fails to build, its tests never reach some
-//! constraint bound, or (with `--check`) a file on disk differs. Only a problem that passes all
-//! of that is written, atomically. The other problems are still processed.
+//! (exit 1) if its manifest is wrong or a test fails to build, and then nothing is written;
+//! otherwise its tests are written, atomically. A constraint bound the tests never reach (and
+//! that `[unreached]` does not excuse) is a warning naming it, so that a plan in progress can
+//! be seen; with `--check`, it rejects the problem, as does a file on disk that differs. The
+//! other problems are still processed.
 
 use std::io::Write;
 
@@ -80,16 +82,14 @@ fn process(
         }
     };
     let dir = problem.testdata_dir();
-    let unreached = built.reach.unreached();
+    let bounds = built.reach.against(&manifest.unreached);
 
-    let mut accepted = unreached.is_empty();
-    let summary = if check {
+    let (summary, accepted) = if check {
         let drifts = testdata::compare(&dir, &built)?;
         for drift in &drifts {
             eprintln!("{drift}");
         }
-        accepted &= drifts.is_empty();
-        if drifts.is_empty() {
+        let summary = if drifts.is_empty() {
             format!("{} matches its plan", dir.display())
         } else {
             format!(
@@ -97,24 +97,45 @@ fn process(
                 drifts.len(),
                 dir.display()
             )
-        }
-    } else if accepted {
-        testdata::write(&dir, &built).with_context(|| format!("cannot write {}", dir.display()))?;
-        format!("written to {}", dir.display())
+        };
+        (summary, drifts.is_empty() && bounds.accepted())
     } else {
-        format!("{} left as it was", dir.display())
+        // A plan in progress is written all the same: the setter sees its tests, and the
+        // warnings below say which bounds are still missing.
+        testdata::write(&dir, &built).with_context(|| format!("cannot write {}", dir.display()))?;
+        (format!("written to {}", dir.display()), true)
     };
 
     let mut out = std::io::stdout().lock();
     writeln!(out, "{name}: {}, {summary}", size(&built))
         .and_then(|()| write!(out, "{}", built.reach))
+        .and_then(|()| {
+            bounds.declared.iter().try_for_each(|(bound, entry)| {
+                writeln!(out, "  {bound} left unreached: {}", entry.reason)
+            })
+        })
         .and_then(|()| out.flush())
         .context("cannot write to standard output")?;
-    if !unreached.is_empty() {
+    // Under --check these fail the problem; when writing they are warnings.
+    let severity = if check { "error" } else { "warning" };
+    for bound in &bounds.missed {
         eprintln!(
-            "{name}: the test plan never reaches {}; add tests at those bounds to {}",
-            unreached.join(", "),
+            "{severity}: {name}: the test plan never reaches {} {} = {}; add a test at that \
+             bound to {}, or declare it under [unreached] with a reason",
+            bound.quantity,
+            bound.end.word(),
+            bound.value,
             manifest.path.display()
+        );
+    }
+    for entry in &bounds.stale {
+        eprintln!(
+            "{severity}: {}:{}:{}: [unreached] {:?}: the test plan reaches this bound; remove \
+             the entry",
+            manifest.path.display(),
+            entry.at.line,
+            entry.at.col,
+            entry.bound
         );
     }
     Ok(accepted)

@@ -90,6 +90,9 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                 runner: &runner,
                 cache: &cache,
                 jobs,
+                brute_budget: args
+                    .brute_time_limit
+                    .unwrap_or(verify::DEFAULT_BRUTE_BUDGET),
             }),
             Target::Package(path) => {
                 // Item ids are `PATH/submissions/…`: one slash, however PATH was typed.

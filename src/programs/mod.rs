@@ -250,9 +250,18 @@ impl<'a> ProgramTools<'a> {
         self.answer(self.reference.get()?, input)
     }
 
-    /// The brute force program's answer to `input`, if the problem has one.
-    pub fn brute(&self, input: &[u8]) -> Option<Result<String, String>> {
-        (self.brute.as_ref()).map(|brute| brute.get().and_then(|tool| self.answer(tool, input)))
+    /// The brute force program's answer to `input` within `budget` of CPU time (`Ok(None)` if
+    /// it ran out of time: the input is too large for it), if the problem has one.
+    pub fn brute(&self, input: &[u8], budget: Duration) -> Option<Result<Option<String>, String>> {
+        let brute = self.brute.as_ref()?;
+        Some(brute.get().and_then(|tool| {
+            let invocation = &tool.program.invocation;
+            let run = self.run_within(tool, invocation, Stdin::Bytes(input), budget)?;
+            if run.time_limit_hit() {
+                return Ok(None);
+            }
+            output(tool, run).map(Some)
+        }))
     }
 
     /// Whether the problem has a brute force program.
@@ -273,11 +282,7 @@ impl<'a> ProgramTools<'a> {
     /// The output of `tool` on `input`, which must end well.
     fn answer(&self, tool: &Tool, input: &[u8]) -> Result<String, String> {
         let run = self.run(tool, &tool.program.invocation, Stdin::Bytes(input))?;
-        if let Some(why) = failure(&run) {
-            return Err(format!("{}: {why}", tool.shown));
-        }
-        String::from_utf8(run.stdout)
-            .map_err(|_| format!("{}: printed bytes that are not UTF-8", tool.shown))
+        output(tool, run)
     }
 
     fn run(
@@ -286,10 +291,30 @@ impl<'a> ProgramTools<'a> {
         invocation: &crate::run::Invocation,
         stdin: Stdin<'_>,
     ) -> Result<Run, String> {
+        self.run_within(tool, invocation, stdin, TOOL_TIME)
+    }
+
+    /// A run of `tool` under the limits of tools, with `cpu` of CPU time.
+    fn run_within(
+        &self,
+        tool: &Tool,
+        invocation: &crate::run::Invocation,
+        stdin: Stdin<'_>,
+        cpu: Duration,
+    ) -> Result<Run, String> {
         self.runner
-            .run(invocation, stdin, &Limits::for_tools(TOOL_TIME))
+            .run(invocation, stdin, &Limits::for_tools(cpu))
             .map_err(|e| format!("cannot run the {}: {e}", tool.shown))
     }
+}
+
+/// The output of a run of `tool`, which must have ended well.
+fn output(tool: &Tool, run: Run) -> Result<String, String> {
+    if let Some(why) = failure(&run) {
+        return Err(format!("{}: {why}", tool.shown));
+    }
+    String::from_utf8(run.stdout)
+        .map_err(|_| format!("{}: printed bytes that are not UTF-8", tool.shown))
 }
 
 /// Why a run of a problem's program failed (its own verdict: TLE, OLE, RE), if it did.

@@ -4,7 +4,8 @@
 //! many generator runs cheap): `testdata` writes its plan and
 //! reproduces it byte for byte, `--check` catches drift, `judge` gives AC and WA, `stress`
 //! finds the wrong solution's bug and shrinks it through the generator, `verify` passes and
-//! fails on a planted mistake; and every kind of broken problem is an error naming the file,
+//! fails on a planted mistake, and runs the brute force on every test it finishes within its
+//! time budget, small group or not (failing when it checks none); and every kind of broken problem is an error naming the file,
 //! with nothing written to `testdata/`.
 
 use std::path::{Path, PathBuf};
@@ -224,6 +225,85 @@ fn verify_passes_and_fails_on_a_planted_mistake() {
     assert!(out.contains("take/solutions/accepted/planted.cpp"), "{out}");
     assert!(out.contains("brute: brute force disagrees"), "{out}");
     assert!(out.contains("4 passed, 2 failed"), "{out}");
+}
+
+/// `verify --brute-time-limit BUDGET --json`: the exit code, the report and the problem's
+/// `brute` check.
+fn verify_brute(root: &Path, budget: &str) -> (Option<i32>, String, serde_json::Value) {
+    let json = root.join("report.json");
+    let json_arg = json.to_string_lossy().into_owned();
+    let (code, out, _) = stonejudge(
+        root,
+        &[
+            "verify",
+            "-j",
+            "2",
+            "--brute-time-limit",
+            budget,
+            "--json",
+            &json_arg,
+        ],
+    );
+    let document: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written")).expect("json");
+    let brute = (document["items"].as_array().expect("items").iter())
+        .find(|item| item["id"] == PROBLEM)
+        .and_then(|item| {
+            (item["checks"].as_array()?.iter())
+                .find(|c| c["name"] == "brute")
+                .cloned()
+        })
+        .expect("the problem's brute check");
+    (code, out, brute)
+}
+
+#[test]
+fn the_brute_force_checks_every_test_it_finishes_in_time_without_small_groups() {
+    // No group marked small: the brute force still runs on every test; on the two large ones
+    // (heaps up to 10^18, searched position by position) it runs out of time, which is no
+    // failure, and the five others are cross-checked.
+    let root = archive();
+    let dir = problem_dir(root.path());
+    replace(&dir, "problem.toml", "small = true\n", "");
+    assert_eq!(stonejudge(root.path(), &["testdata"]).0, Some(0));
+    let (code, out, brute) = verify_brute(root.path(), "0.5");
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(brute["ok"], true, "{brute}");
+    assert_eq!(
+        brute["cross_checked"],
+        serde_json::json!({ "tests": 7, "checked": 5, "too_large": 2 }),
+        "{brute}"
+    );
+    assert!(
+        out.contains("brute: agrees on 5 of 7 tests (2 too large for it)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_brute_force_that_checks_nothing_fails_verify() {
+    let root = archive();
+    let dir = problem_dir(root.path());
+    write(&dir.join("brute.py"), "while True:\n    pass\n");
+    assert_eq!(stonejudge(root.path(), &["testdata"]).0, Some(0));
+    // With a group marked small, each of its tests out of time is a failure.
+    let (code, out, brute) = verify_brute(root.path(), "0.2");
+    assert_eq!(code, Some(1), "{out}");
+    let detail = brute["detail"].as_str().expect("detail");
+    assert!(
+        detail.contains("test 02: in a group marked small, so the brute force must check it"),
+        "{detail}"
+    );
+    // Without, a brute force that checks no test at all is still one.
+    replace(&dir, "problem.toml", "small = true\n", "");
+    let (code, out, brute) = verify_brute(root.path(), "0.2");
+    assert_eq!(code, Some(1), "{out}");
+    assert_eq!(brute["cross_checked"]["checked"], 0, "{brute}");
+    let detail = brute["detail"].as_str().expect("detail");
+    assert!(
+        detail.contains("the brute force checked none of the 7 tests"),
+        "{detail}"
+    );
 }
 
 /// `testdata` on the archive after `edit`: it fails (exit 1) with a message containing every

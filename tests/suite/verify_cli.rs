@@ -113,6 +113,19 @@ fn a_consistent_problem_passes_and_partitions_cover_every_item_once() {
         assert!(ok, "{name}: {detail}");
     }
     assert!(check(stripes, "brute").1.starts_with("agrees on "));
+    // No group of stripes' plan is marked small: the brute force checks what it can all the
+    // same, and the report counts it.
+    let brute = (stripes["checks"].as_array().expect("checks").iter())
+        .find(|c| c["name"] == "brute")
+        .expect("brute check");
+    let counted = &brute["cross_checked"];
+    let checked = counted["checked"].as_u64().expect("checked");
+    assert!(checked > 0, "{brute}");
+    assert_eq!(
+        checked + counted["too_large"].as_u64().expect("too_large"),
+        counted["tests"].as_u64().expect("tests"),
+        "{brute}"
+    );
     let (ok, detail) = check(&items["stripes/solutions/accepted/stripes.cpp"], "verdicts");
     assert!(ok && detail.starts_with("AC on all "), "{detail}");
     let (ok, detail) = check(
