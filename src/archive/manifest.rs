@@ -50,6 +50,14 @@
 //! checker_flags = "float_tolerance 1e-6"   # optional, for the default token checker
 //! ```
 //!
+//! The statement's language (of `statement.md`; `statement.<lang>.md` files say theirs in their
+//! name) is English unless a `[statement]` table says otherwise (see [`super::statement`]):
+//!
+//! ```toml
+//! [statement]
+//! language = "pl"           # an ISO 639-1 code, optionally with a region: "pt-BR"
+//! ```
+//!
 //! A group may also be marked `small = true` (its tests are checked by the brute force
 //! program), or list hand-written tests instead of generating them (`files = ["tests/a.in"]`,
 //! no `count`, `seed` or `params`). `[[invalid]]` entries (`input = "..."` or `file = "..."`,
@@ -114,6 +122,8 @@ pub struct Manifest {
     pub invalid: Vec<Invalid>,
     /// What the problem is: a problem of the catalog, one backed by programs, or a declared game.
     pub kind: ProblemKind,
+    /// The language of `statement.md` (`[statement] language`, `en` by default).
+    pub statement_language: String,
 }
 
 /// What kind of problem a manifest describes, told apart by its tables (at most one of them).
@@ -439,6 +449,16 @@ impl Manifest {
             }
         };
 
+        let statement_language = match raw.statement {
+            Some(table) => {
+                let language = table.language;
+                super::statement::check_language(language.get_ref())
+                    .map_err(|e| invalid(Some(language.span()), e))?;
+                language.into_inner()
+            }
+            None => super::statement::DEFAULT_LANGUAGE.to_string(),
+        };
+
         Ok(Manifest {
             name: name.to_string(),
             path: path.to_path_buf(),
@@ -451,6 +471,7 @@ impl Manifest {
             groups,
             invalid: invalid_inputs,
             kind,
+            statement_language,
         })
     }
 
@@ -577,6 +598,13 @@ struct RawManifest {
     invalid: Vec<Spanned<RawInvalid>>,
     programs: Option<Spanned<RawPrograms>>,
     game: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
+    statement: Option<RawStatement>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStatement {
+    language: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -753,6 +781,18 @@ seed = 7
         assert!(error_of(no_groups).contains("[[group]]"));
         let no_samples = GOOD.replace("[[sample]]\ninput = \"\"\"\n1 5 1\n1\n3\n\"\"\"\n", "");
         assert!(error_of(&no_samples).contains("[[sample]]"));
+    }
+
+    #[test]
+    fn the_statement_language_is_english_unless_declared() {
+        assert_eq!(parse(GOOD).expect("valid").statement_language, "en");
+        let polish = format!("{GOOD}\n[statement]\nlanguage = \"pl\"\n");
+        assert_eq!(parse(&polish).expect("valid").statement_language, "pl");
+        let error = error_of(&polish.replace("\"pl\"", "\"polish\""));
+        assert!(
+            error.starts_with("problem.toml:27:12: \"polish\" is not a language code"),
+            "{error}"
+        );
     }
 
     #[test]
