@@ -10,7 +10,8 @@
 //!   statements (`statement.md`, `statement.<lang>.md`) are well-formed UTF-8 Markdown whose
 //!   samples are inserted from the plan or, shown by hand, are the plan's with outputs the
 //!   checker accepts (and an English one's `## Constraints`, if any, lists the input format's
-//!   constraints, when the problem declares them; see [`super::statement`]); `testdata/<name>/` is byte for byte what the plan regenerates, the
+//!   constraints, when the problem declares them; see [`super::statement`]);
+//!   `testdata/<name>/` is byte for byte what the plan regenerates, the
 //!   validator rejects every invalid input of the plan, and the plan reaches every constraint
 //!   bound; every input on disk validates and every answer file checks against itself; brute
 //!   force agrees with the answer file on every test small enough for it (for a brute force

@@ -183,6 +183,11 @@ fn broken_statements_are_errors_at_their_file_line_and_col() {
             &dir.join("statement.de.md"),
             "# Steine\n\n## Beispiel\n\n```\n3\n",
         );
+        // Samples by hand and the marker: they would be shown twice.
+        write(
+            &dir.join("statement.es.md"),
+            format!("<!-- samples -->\n\n{drifted}"),
+        );
         write(
             &dir.join("statement.fr.md"),
             "# Pierres\n\nOn a $n \\le 10^{18} pierres.\n\n<!-- samples -->\n",
@@ -203,6 +208,12 @@ fn broken_statements_are_errors_at_their_file_line_and_col() {
             "statement.md",
             "7:1",
             "sample 1: the input shown is not problem.toml's (at problem.toml:",
+        ),
+        at(
+            "statement.es.md",
+            "7:1",
+            "sample 1 is written by hand, but the samples are inserted at the marker \
+             (./problems/demo/statement.es.md:1:1): remove one or the other",
         ),
         at(
             "statement.fr.md",
