@@ -51,6 +51,14 @@
 //! checker_flags = "float_tolerance 1e-6"   # optional, for the default token checker
 //! ```
 //!
+//! The statement's language (of `statement.md`; `statement.<lang>.md` files say theirs in their
+//! name) is English unless a `[statement]` table says otherwise (see [`super::statement`]):
+//!
+//! ```toml
+//! [statement]
+//! language = "pl"           # an ISO 639-1 code, optionally with a region: "pt-BR"
+//! ```
+//!
 //! A group may also be marked `small = true` (the brute force must check its tests: one too
 //! large for it fails `verify`, where elsewhere it is only skipped), or list hand-written tests instead of generating them (`files = ["tests/a.in"]`,
 //! no `count`, `seed` or `params`). `[[invalid]]` entries (`input = "..."` or `file = "..."`,
@@ -126,6 +134,8 @@ pub struct Manifest {
     pub invalid: Vec<Invalid>,
     /// What the problem is: a problem of the catalog, one backed by programs, or a declared game.
     pub kind: ProblemKind,
+    /// The language of `statement.md` (`[statement] language`, `en` by default).
+    pub statement_language: String,
     /// Constraint bounds the plan leaves unreached on purpose (`[unreached]`), in key order.
     pub unreached: Vec<Unreached>,
 }
@@ -495,6 +505,15 @@ impl Manifest {
                 .map(|(bound, reason)| unreached_entry(text, path, bound, reason))
                 .collect::<Result<_, _>>()?,
         };
+        let statement_language = match raw.statement {
+            Some(table) => {
+                let language = table.language;
+                super::statement::check_language(language.get_ref())
+                    .map_err(|e| invalid(Some(language.span()), e))?;
+                language.into_inner()
+            }
+            None => super::statement::DEFAULT_LANGUAGE.to_string(),
+        };
 
         Ok(Manifest {
             name: name.to_string(),
@@ -509,6 +528,7 @@ impl Manifest {
             invalid: invalid_inputs,
             kind,
             unreached,
+            statement_language,
         })
     }
 
@@ -680,6 +700,13 @@ struct RawManifest {
     programs: Option<Spanned<RawPrograms>>,
     game: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
     unreached: Option<BTreeMap<String, Spanned<String>>>,
+    statement: Option<RawStatement>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStatement {
+    language: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -884,6 +911,18 @@ seed = 7
             "{error}"
         );
         assert!(error_of(&with("\" max\" = \"why\"")).contains("a bound is named"));
+    }
+
+    #[test]
+    fn the_statement_language_is_english_unless_declared() {
+        assert_eq!(parse(GOOD).expect("valid").statement_language, "en");
+        let polish = format!("{GOOD}\n[statement]\nlanguage = \"pl\"\n");
+        assert_eq!(parse(&polish).expect("valid").statement_language, "pl");
+        let error = error_of(&polish.replace("\"pl\"", "\"polish\""));
+        assert!(
+            error.starts_with("problem.toml:27:12: \"polish\" is not a language code"),
+            "{error}"
+        );
     }
 
     #[test]

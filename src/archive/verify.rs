@@ -7,9 +7,11 @@
 //!   (named after it) or a program-backed one (`[programs]`); the archive holds any subset of
 //!   the catalog;
 //! - **a problem** (`<name>`): its `problem.toml` loads and its programs (if any) compile; its
-//!   `statement.md` is well-formed, has the manifest's title and shows the manifest's samples
-//!   with outputs the checker accepts (and lists the input format's constraints, when the
-//!   problem declares them); `testdata/<name>/` is byte for byte what the plan regenerates, the
+//!   statements (`statement.md`, `statement.<lang>.md`) are well-formed UTF-8 Markdown whose
+//!   samples are inserted from the plan or, shown by hand, are the plan's with outputs the
+//!   checker accepts (and an English one's `## Constraints`, if any, lists the input format's
+//!   constraints, when the problem declares them; see [`super::statement`]);
+//!   `testdata/<name>/` is byte for byte what the plan regenerates, the
 //!   validator rejects every invalid input of the plan, and the plan reaches every constraint
 //!   bound (but those `[unreached]` declares); every input on disk validates and every answer
 //!   file checks against itself; brute force agrees with the answer file on every test it can
@@ -31,9 +33,9 @@ use std::time::Duration;
 use serde::Serialize;
 use walkdir::WalkDir;
 
-use super::manifest::Unreached;
+use super::manifest::{Unreached, MANIFEST_FILE};
 use super::plan::{stem, Built};
-use super::statement::{self, STATEMENT_FILE};
+use super::statement::{self, StatementFile, SAMPLES_MARKER};
 use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
 use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::judge::{judge_all, Judge, Test};
@@ -521,75 +523,25 @@ impl<'a> Verifier<'a> {
     }
 }
 
-/// The statement's shape, title and samples (and its constraints, when the problem declares
-/// them).
+/// Every statement of the problem: well-formed, and its samples shown by hand are the plan's
+/// (or it gets them inserted); an English statement's constraints list, when it has one, is
+/// the input format's.
 fn statement_check(
     resolved: &Resolved,
     tools: &Tools<'_>,
     manifest: &Manifest,
 ) -> Result<String, String> {
-    let path = resolved.dir().join(STATEMENT_FILE);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let shown = path.display();
-    let parsed = statement::parse(&text)
-        .map_err(|problems| listed(&format!("{shown} is malformed"), problems.into_iter()))?;
+    let files = statement::find(resolved.dir(), &manifest.statement_language)?;
     let mut wrong = Vec::new();
-    if parsed.title != manifest.title {
-        wrong.push(format!(
-            "{shown}:1: title {:?}, but problem.toml says {:?}",
-            parsed.title, manifest.title
-        ));
-    }
-    if parsed.samples.len() != manifest.samples.len() {
-        wrong.push(format!(
-            "{shown}: {}, but problem.toml has {}",
-            count(parsed.samples.len(), "sample", "samples"),
-            manifest.samples.len()
-        ));
-    }
-    for (k, (shown_sample, sample)) in parsed.samples.iter().zip(&manifest.samples).enumerate() {
-        let at = format!("{shown}:{}: sample {}", shown_sample.line, k + 1);
-        if shown_sample.input != sample.input {
-            wrong.push(format!("{at}: the input is not problem.toml's"));
-            continue;
-        }
-        let judged = tools
-            .solve(sample.input.as_bytes())
-            .map_err(|e| e.to_string())
-            .and_then(|answer| {
-                tools
-                    .checker()
-                    .check(
-                        sample.input.as_bytes(),
-                        answer.as_bytes(),
-                        shown_sample.output.as_bytes(),
-                    )
-                    .map_err(|e| e.to_string())
-            });
-        match judged {
-            Ok(j) if j.verdict == Verdict::AC => {}
-            Ok(j) => wrong.push(format!(
-                "{at}: the output shown is {}: {}",
-                j.verdict, j.message
-            )),
-            Err(e) => wrong.push(format!("{at}: {e}")),
-        }
-    }
-    if let Some(constraints) = tools.constraints() {
-        let constraints: Vec<String> = (constraints.iter())
-            .map(Constraint::statement_line)
-            .collect();
-        if let Err(problems) = statement::check_constraints(&text, &constraints) {
-            let why = "the constraints must be the input format's, as listed by the problem";
-            wrong.push(listed(&format!("{shown}: {why}"), problems.into_iter()));
+    let mut passed = Vec::new();
+    for file in &files {
+        match one_statement(file, tools, manifest) {
+            Ok(how) => passed.push(format!("{} ({how})", file.language)),
+            Err(problems) => wrong.extend(problems),
         }
     }
     if wrong.is_empty() {
-        Ok(format!(
-            "title, constraints and {} match; outputs accepted",
-            count(parsed.samples.len(), "sample", "samples")
-        ))
+        Ok(passed.join("; "))
     } else {
         Err(wrong.join("\n"))
     }
@@ -629,6 +581,118 @@ fn bounds(built: &Built, manifest: &Manifest) -> Result<String, String> {
             )
         }
     })
+}
+
+/// One statement's checks; each problem as `path:line:col: what`.
+fn one_statement(
+    file: &StatementFile,
+    tools: &Tools<'_>,
+    manifest: &Manifest,
+) -> Result<String, Vec<String>> {
+    let shown = file.path.display();
+    let bytes = std::fs::read(&file.path).map_err(|e| vec![format!("cannot read {shown}: {e}")])?;
+    let parsed = statement::parse(&bytes).map_err(|problems| {
+        (problems.iter())
+            .map(|p| format!("{shown}:{}: {}", p.at, p.message))
+            .collect::<Vec<_>>()
+    })?;
+    let mut wrong = Vec::new();
+    let plan = manifest.samples.len();
+    let how = match (parsed.marker, parsed.samples.len()) {
+        (Some(marker), 0) => format!("samples inserted at line {}", marker.line),
+        (Some(marker), _) => {
+            for (k, sample) in parsed.samples.iter().enumerate() {
+                wrong.push(format!(
+                    "{shown}:{}: sample {} is written by hand, but the samples are inserted at \
+                     the marker ({shown}:{marker}): remove one or the other",
+                    sample.at,
+                    k + 1
+                ));
+            }
+            String::new()
+        }
+        (None, 0) => "samples inserted at the end".to_string(),
+        (None, written) => {
+            if written != plan {
+                let at = parsed.samples[0].at;
+                wrong.push(format!(
+                    "{shown}:{at}: {} written by hand, but problem.toml has {plan}: show them \
+                     all, or none and put {SAMPLES_MARKER} where they go",
+                    count(written, "sample", "samples")
+                ));
+            }
+            for (k, (shown_sample, sample)) in
+                parsed.samples.iter().zip(&manifest.samples).enumerate()
+            {
+                if let Err((at, why)) = sample_matches(shown_sample, sample, tools) {
+                    wrong.push(format!("{shown}:{at}: sample {}: {why}", k + 1));
+                }
+            }
+            format!(
+                "{} shown by hand, outputs accepted",
+                count(written, "sample", "samples")
+            )
+        }
+    };
+    let english = file.language == "en" || file.language.starts_with("en-");
+    if let Some(constraints) = tools.constraints().filter(|_| english) {
+        let constraints: Vec<String> = (constraints.iter())
+            .map(Constraint::statement_line)
+            .collect();
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(problems) = statement::check_constraints(&text, &constraints) {
+            let why = "the constraints must be the input format's, as listed by the problem";
+            wrong.extend(
+                problems
+                    .iter()
+                    .map(|p| format!("{shown}:{}: {}: {why}", p.at, p.message)),
+            );
+        }
+    }
+    if wrong.is_empty() {
+        Ok(how)
+    } else {
+        Err(wrong)
+    }
+}
+
+/// Whether a sample shown by hand is the plan's: its input exactly, its output one the checker
+/// accepts against the reference's answer. On failure, where the statement goes wrong, and why.
+fn sample_matches(
+    shown: &statement::ShownSample,
+    sample: &super::manifest::Sample,
+    tools: &Tools<'_>,
+) -> Result<(), (statement::Position, String)> {
+    if shown.input != sample.input {
+        return Err((
+            shown.input_at,
+            format!(
+                "the input shown is not problem.toml's (at {}:{}:{})",
+                MANIFEST_FILE, sample.at.line, sample.at.col
+            ),
+        ));
+    }
+    let judged = tools
+        .solve(sample.input.as_bytes())
+        .map_err(|e| e.to_string())
+        .and_then(|answer| {
+            tools
+                .checker()
+                .check(
+                    sample.input.as_bytes(),
+                    answer.as_bytes(),
+                    shown.output.as_bytes(),
+                )
+                .map_err(|e| e.to_string())
+        });
+    match judged {
+        Ok(j) if j.verdict == Verdict::AC => Ok(()),
+        Ok(j) => Err((
+            shown.output_at,
+            format!("the output shown is {}: {}", j.verdict, j.message),
+        )),
+        Err(e) => Err((shown.output_at, e)),
+    }
 }
 
 /// Whether per-test verdicts meet a folder's promise: AC everywhere for `accepted`; otherwise

@@ -9,7 +9,7 @@ use super::Outcome;
 use crate::cli::NewArgs;
 use stonejudge::archive::manifest::MANIFEST_FILE;
 use stonejudge::archive::scaffold::{self, Scaffold};
-use stonejudge::archive::statement::STATEMENT_FILE;
+use stonejudge::archive::statement::{SAMPLES_MARKER, STATEMENT_FILE};
 use stonejudge::catalog;
 use stonejudge::declared::statement::{manifest, sample_params, statement};
 use stonejudge::declared::{Shape, Spec, SpecError};
@@ -64,7 +64,7 @@ fn blame(e: SpecError) -> anyhow::Error {
 }
 
 /// The files of the declared game problem the flags describe: its manifest, and a statement
-/// skeleton with one sample made and answered by the declared problem itself.
+/// skeleton; its one sample is made by the declared problem's own generator.
 fn declared(args: &NewArgs, ruleset: &str) -> anyhow::Result<Scaffold> {
     let int = |v: u64| toml::Value::Integer(i64::try_from(v).unwrap_or(i64::MAX));
     let text = |v: &str| toml::Value::String(v.to_string());
@@ -90,13 +90,10 @@ fn declared(args: &NewArgs, ruleset: &str) -> anyhow::Result<Scaffold> {
     let input = problem
         .generate(1, &Params::from_pairs(&pairs))
         .context("the sample's generator parameters")?;
-    let output = problem
-        .solve(input.as_bytes())
-        .context("the sample's answer")?;
     let lines: Vec<String> = (problem.constraints().iter())
         .map(Constraint::statement_line)
         .collect();
-    let statement = statement(&title, &spec, &lines, &[(input.clone(), output)]);
+    let statement = format!("{}{SAMPLES_MARKER}\n", statement(&title, &spec, &lines));
     Ok(Scaffold {
         files: vec![
             (MANIFEST_FILE.into(), manifest(&title, &spec, &input)),

@@ -179,13 +179,9 @@ pub fn manifest(title: &str, spec: &Spec, sample_input: &str) -> String {
 }
 
 /// The statement skeleton: the rules, the formats, the constraints as the format has them
-/// (`lines`), and the samples with their outputs. ASCII, as every statement of an archive.
-pub fn statement(
-    title: &str,
-    spec: &Spec,
-    lines: &[String],
-    samples: &[(String, String)],
-) -> String {
+/// (`lines`), ending with the `## Samples` heading: `new` puts the samples marker under it,
+/// where the plan's samples are inserted (so that they cannot drift from `problem.toml`).
+pub fn statement(title: &str, spec: &Spec, lines: &[String]) -> String {
     let ending = match spec.play {
         Play::Normal => "The player who cannot move loses.",
         Play::Misere => {
@@ -248,14 +244,7 @@ pub fn statement(
     }
     out.push_str(
         "\nAll numbers are decimal, separated by single spaces; every line, the last one \
-         included, ends with a newline.\n\n## Samples\n",
+         included, ends with a newline.\n\n## Samples\n\n",
     );
-    for (k, (input, output)) in samples.iter().enumerate() {
-        let _ = write!(
-            out,
-            "\n### Sample {}\n\nInput:\n\n```\n{input}```\n\nOutput:\n\n```\n{output}```\n",
-            k + 1
-        );
-    }
     out
 }

@@ -47,10 +47,15 @@ fn the_package_has_the_icpc_layout() {
     assert!(yaml.contains("limits:\n  memory: 256\n"), "{yaml}");
     let tex = read(&pkg.join("problem_statement/problem.en.tex"));
     assert!(tex.starts_with("\\problemname{Stripes}\n"), "{tex}");
-    assert!(
-        tex.contains("\\section*{Input}") && !tex.contains("Sample"),
+    assert!(tex.contains("\\section*{Input}"), "{tex}");
+    // The statement shows its sample by hand: exported as written, nothing inserted.
+    assert_eq!(
+        tex.matches("\\begin{verbatim}\n1 5 1\n3\n1\n5\n6\n\\end{verbatim}")
+            .count(),
+        1,
         "{tex}"
     );
+    assert!(tex.contains("\\subsection*{Sample 1}"), "{tex}");
     // The sample is the manifest's, the answer the reference's.
     assert_eq!(read(&pkg.join("data/sample/01.in")), "1 5 1\n3\n1\n5\n6\n");
     assert_eq!(read(&pkg.join("data/sample/01.ans")), "1\n1\n2\n");

@@ -45,6 +45,7 @@ mod problem_stripes;
 mod problem_subtraction;
 mod problem_wythoff;
 mod programs_archive;
+mod statements;
 mod stress_cli;
 mod stress_exhaustive;
 mod survivors;

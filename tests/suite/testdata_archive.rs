@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use stonejudge::archive::{Archive, Manifest};
+use stonejudge::archive::{statement, Archive, Manifest};
 use stonejudge::catalog::{DynProblem, CATALOG};
 
 fn archive() -> Archive {
@@ -63,32 +63,32 @@ fn every_problem_has_a_manifest_with_limits_samples_and_a_plan() {
     }
 }
 
+/// Every statement of the catalog's problems reads back, and shows the samples exactly (input
+/// and the reference's answer), by hand or through the samples marker.
 #[test]
 fn every_statement_shows_its_samples_exactly() {
     for problem in CATALOG {
         let m = manifest(*problem);
-        let path = archive().problem_dir(problem.name()).join("statement.md");
-        let statement = String::from_utf8(read(&path)).expect("UTF-8");
-        assert!(statement.is_ascii(), "{}: not ASCII", path.display());
-        assert!(statement.ends_with('\n') && !statement.contains('\r'));
-        for section in ["## Input", "## Output", "## Constraints", "## Samples"] {
-            assert!(
-                statement.contains(section),
-                "{}: no {section}",
-                path.display()
-            );
-        }
-        for (i, sample) in m.samples.iter().enumerate() {
-            let answer = problem
-                .solve(sample.input.as_bytes())
-                .unwrap_or_else(|e| panic!("{}: sample {}: {e}", problem.name(), i + 1));
-            for (what, text) in [("input", &sample.input), ("output", &answer)] {
+        let dir = archive().problem_dir(problem.name());
+        let files = statement::find(&dir, &m.statement_language).unwrap_or_else(|e| panic!("{e}"));
+        for file in files {
+            let path = file.path.display();
+            let parsed =
+                statement::parse(&read(&file.path)).unwrap_or_else(|e| panic!("{path}: {e:?}"));
+            if parsed.marker.is_some() {
                 assert!(
-                    statement.contains(&format!("```\n{text}```\n")),
-                    "{}: sample {} {what} is not shown verbatim:\n{text}",
-                    path.display(),
-                    i + 1
+                    parsed.samples.is_empty(),
+                    "{path}: samples by hand and the marker"
                 );
+                continue;
+            }
+            assert_eq!(parsed.samples.len(), m.samples.len(), "{path}");
+            for (i, (shown, sample)) in parsed.samples.iter().zip(&m.samples).enumerate() {
+                let answer = problem
+                    .solve(sample.input.as_bytes())
+                    .unwrap_or_else(|e| panic!("{}: sample {}: {e}", problem.name(), i + 1));
+                assert_eq!(shown.input, sample.input, "{path}: sample {}", i + 1);
+                assert_eq!(shown.output, answer, "{path}: sample {}", i + 1);
             }
         }
     }

@@ -29,6 +29,10 @@ pub fn trials() -> Vec<Trial> {
             "export_kattis::verifyproblem_accepts_an_exported_program_backed_problem",
             verifyproblem_accepts_an_exported_program_backed_problem,
         ),
+        needs_problemtools(
+            "export_kattis::verifyproblem_accepts_an_exported_problem_in_two_languages",
+            verifyproblem_accepts_an_exported_problem_in_two_languages,
+        ),
     ]
 }
 
@@ -226,6 +230,40 @@ fn verifyproblem_accepts_an_exported_program_backed_problem(tools: &Problemtools
     // problemtools takes the folder's name as the short name, which must be [a-z0-9]+.
     let package = scratch.path().join("export/demo");
     verifyproblem(tools, &package, &parts(), "demo");
+}
+
+/// A problem with an English and a Polish statement (Unicode, formulas, the samples marker):
+/// both statements are exported, and `verifyproblem` renders them (where TeX is installed) and
+/// reports 0 errors.
+fn verifyproblem_accepts_an_exported_problem_in_two_languages(tools: &Problemtools) {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| declared_players::stonejudge_in(scratch.path(), args);
+    run(&["new", "demo"]);
+    let polish =
+        "# Kamienie\n\n## Wejście\n\nLiczby $0 \\le n \\le 10^{18}$, czyli 0 ≤ n ≤ 10¹⁸.\n\n\
+                  ## Przykład\n\n<!-- samples -->\n\nKoniec.\n";
+    let dir = scratch.path().join("problems/demo");
+    std::fs::write(dir.join("statement.pl.md"), polish).expect("write");
+    run(&[
+        "export",
+        "demo",
+        "--format",
+        "kattis",
+        "--out",
+        "export/demo",
+    ]);
+    let package = scratch.path().join("export/demo");
+    for language in ["en", "pl"] {
+        let tex = package.join(format!("problem_statement/problem.{language}.tex"));
+        assert!(tex.is_file(), "{} is missing", tex.display());
+    }
+    let parts = parts();
+    if !parts.contains(&"statement") {
+        println!(
+            "note: no TeX installation (lualatex, kpsewhich): the statements are not rendered"
+        );
+    }
+    verifyproblem(tools, &package, &parts, "demo");
 }
 
 /// Declared play problems of each way the exported interactor decides positions (a misère

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! problem.yaml                         name, uuid, limits, validation
-//! problem_statement/problem.en.tex     the statement without its samples (shown from data/)
+//! problem_statement/problem.<lang>.tex each statement, its samples in place
 //! data/sample/NN.in NN.ans             the manifest's samples
 //! data/secret/NN.in NN.ans             every other test of the plan
 //! input_validators/<name>.ctd          a checktestdata script for the input format
@@ -17,7 +17,11 @@
 //!
 //! Choices, and why:
 //! - **Statement in LaTeX**: the legacy version reads only `.tex` statements (Markdown needs
-//!   the 2023-07 draft), so the Markdown is converted ([`super::latex`]).
+//!   the 2023-07 draft), so the Markdown of each language is converted ([`super::latex`]),
+//!   with the samples where the statement puts them ([`crate::archive::statement`]): as
+//!   verbatim blocks with no heading words, so that none is in the wrong language.
+//!   problemtools' own sample tables would not help: they are in English (or Swedish,
+//!   Icelandic), and it includes them only for samples named `1` to `9`, not our `01`.
 //! - **Validators**: the package must stand alone, without stonejudge. Every answer but
 //!   nim's is unique, so those problems use `validation: default` with `case_sensitive`
 //!   (our checker compares words exactly); nim ships a C++ output validator that accepts any
@@ -51,7 +55,7 @@ use walkdir::WalkDir;
 
 use super::{latex, Exported};
 use crate::archive::manifest::{ProblemKind, ProgramPath};
-use crate::archive::statement::{self, STATEMENT_FILE};
+use crate::archive::statement;
 use crate::archive::{build, Manifest};
 use crate::catalog::{DynProblem, Resolved, Tools};
 use crate::problem::{Constraint, Decided, KattisAnswers, TakeRules};
@@ -379,12 +383,18 @@ pub fn write(
         exported: Exported::default(),
     };
     package.file("problem.yaml", &problem_yaml(&manifest, &validation.yaml))?;
-    package.file(
-        "problem_statement/problem.en.tex",
-        &statement_tex(problem.dir(), &manifest)?,
-    )?;
 
     let built = build(tools, &manifest, jobs).map_err(|e| e.to_string())?;
+    let samples: Vec<(String, String)> = (built.tests.iter())
+        .take(manifest.samples.len())
+        .map(|test| (test.input.clone(), test.answer.clone()))
+        .collect();
+    for file in statement::find(problem.dir(), &manifest.statement_language)? {
+        package.file(
+            &format!("problem_statement/problem.{}.tex", file.language),
+            &statement_tex(&file.path, &manifest, &samples)?,
+        )?;
+    }
     for (i, test) in built.tests.iter().enumerate() {
         let folder = if i < manifest.samples.len() {
             "sample"
@@ -495,16 +505,25 @@ fn uuid(name: &str) -> String {
     )
 }
 
-/// `problem.en.tex`: the problem name, then the statement without its title and samples.
-fn statement_tex(dir: &Path, manifest: &Manifest) -> Result<String, String> {
-    let path = dir.join(STATEMENT_FILE);
-    let markdown = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let body = statement::body_without_title_and_samples(&markdown);
+/// `problem.<lang>.tex`: the problem's name in the statement's language (its `# ` title, else
+/// `problem.toml`'s), then the statement with its samples.
+fn statement_tex(
+    path: &Path,
+    manifest: &Manifest,
+    samples: &[(String, String)],
+) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let parsed = statement::parse(&bytes).map_err(|problems| {
+        (problems.iter())
+            .map(|p| format!("{}:{}: {}", path.display(), p.at, p.message))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let title = parsed.title.as_deref().unwrap_or(&manifest.title);
     Ok(format!(
         "\\problemname{{{}}}\n\n{}",
-        latex::from_markdown(&manifest.title).trim_end(),
-        latex::from_markdown(&body)
+        latex::from_markdown(title).trim_end(),
+        latex::from_markdown(&parsed.body_with_samples(samples))
     ))
 }
 

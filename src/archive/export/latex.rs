@@ -2,16 +2,29 @@
 //! (the legacy ICPC package: problemtools renders it with plasTeX and LuaLaTeX).
 //!
 //! Only the subset the statements use is understood: `##`/`###` headings, paragraphs, `- `
-//! lists (continued by indented lines), fenced code blocks, and inline `code`, `*emphasis*`
-//! and `**strong**`. Every other character is escaped, so nothing in a statement can be taken
-//! for a LaTeX command.
+//! lists (continued by indented lines), fenced code blocks, inline `code`, `*emphasis*` and
+//! `**strong**`, backslash escapes (`\$`), and formulas: `$…$`, `\(…\)` and `$$…$$` (on
+//! one line, or on lines of their own). Formulas are LaTeX already and pass as written
+//! (`verify` has checked that they are closed); every other character is escaped, so nothing
+//! else in a statement can be taken for a LaTeX command.
 
 /// The LaTeX for a Markdown statement body.
 pub fn from_markdown(markdown: &str) -> String {
     let mut out = String::new();
     let mut in_list = false;
     let mut in_code = false;
+    let mut in_math = false;
     for line in markdown.lines() {
+        if line.trim() == "$$" && !in_code {
+            out.push_str(if in_math { "\\]\n" } else { "\\[\n" });
+            in_math = !in_math;
+            continue;
+        }
+        if in_math {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
         if in_code {
             if line.starts_with("```") {
                 out.push_str("\\end{verbatim}\n");
@@ -67,6 +80,16 @@ fn inline(text: &str) -> String {
         if let Some((code, used)) = (c == '`').then(|| closed("`")).flatten() {
             out.push_str(&format!("\\texttt{{{}}}", escaped(&code)));
             rest = &rest[used..];
+        } else if let Some(used) = formula(rest) {
+            out.push_str(&rest[..used]);
+            rest = &rest[used..];
+        } else if let Some(escape) = (c == '\\')
+            .then(|| rest[1..].chars().next())
+            .flatten()
+            .filter(char::is_ascii_punctuation)
+        {
+            out.push_str(&escaped(&escape.to_string()));
+            rest = &rest[1 + escape.len_utf8()..];
         } else if let Some((strong, used)) = rest.starts_with("**").then(|| closed("**")).flatten()
         {
             out.push_str(&format!("\\textbf{{{}}}", inline(&strong)));
@@ -80,6 +103,29 @@ fn inline(text: &str) -> String {
         }
     }
     out
+}
+
+/// The length of the formula `text` starts with (`$$…$$`, `$…$` or `\(…\)`, closed on
+/// the line), if it starts with one.
+fn formula(text: &str) -> Option<usize> {
+    let closing = |open: &str, close: &str| -> Option<usize> {
+        let body = text.strip_prefix(open)?;
+        let mut k = 0;
+        while k < body.len() {
+            if body[k..].starts_with(close) {
+                return (k > 0).then_some(open.len() + k + close.len());
+            }
+            // An escaped character inside the formula (`\$`) is part of it.
+            k += if body[k..].starts_with('\\') { 2 } else { 1 };
+            while !body.is_char_boundary(k.min(body.len())) {
+                k += 1;
+            }
+        }
+        None
+    };
+    closing("$$", "$$")
+        .or_else(|| closing("$", "$"))
+        .or_else(|| closing("\\(", "\\)"))
 }
 
 /// Text with every character that LaTeX treats specially written as itself.
@@ -117,6 +163,18 @@ mod tests {
             "Intro \\emph{here}.\n\n\\section*{Input}\n\n\\begin{itemize}\n\
              \\item one \\texttt{a\\_i}\nmore\n\\item two\n\\end{itemize}\n\nAfter.\n\
              \\begin{verbatim}\nx_1 {y}\n\\end{verbatim}\n"
+        );
+    }
+
+    #[test]
+    fn formulas_pass_as_written_and_escapes_are_their_character() {
+        assert_eq!(
+            inline("$1 \\le n \\le 10^{18}$, \\(a_i\\) i $$x$$ za \\$5 ≤ `$`"),
+            "$1 \\le n \\le 10^{18}$, \\(a_i\\) i $$x$$ za \\$5 ≤ \\texttt{\\$}"
+        );
+        assert_eq!(
+            from_markdown("Wzór:\n$$\nn^2_i\n$$\nKoniec.\n"),
+            "Wzór:\n\\[\nn^2_i\n\\]\nKoniec.\n"
         );
     }
 
