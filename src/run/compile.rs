@@ -212,7 +212,9 @@ impl Cache {
         let compiler = Compiler {
             tool: &tool,
             sources,
-            reads: reads.iter().map(|r| absolute(r)).collect(),
+            reads: (reads.iter().map(|r| absolute(r)))
+                .chain(language.compiler_reads().iter().map(PathBuf::from))
+                .collect(),
         };
         let (template, static_flags): (&[&str], &[&str]) = match language.row().toolchain {
             Toolchain::Script {

@@ -425,6 +425,16 @@ impl Language {
         }
     }
 
+    /// What its compiler reads outside the system's directories and its own installation,
+    /// which a confined compile must be granted: Debian's GHC keeps its package database in
+    /// `/var/lib/ghc` (behind a link from `/usr/lib/ghc/package.conf.d`).
+    pub fn compiler_reads(self) -> &'static [&'static str] {
+        match self {
+            Language::Haskell => &["/var/lib/ghc"],
+            _ => &[],
+        }
+    }
+
     /// The first of its tools that is not installed (not in `PATH`), if one is not.
     pub fn missing_tool(self) -> Option<&'static str> {
         std::iter::once(self.tool())
