@@ -1,6 +1,7 @@
 //! A parsed checktestdata script: commands, the expressions and tests in them, and where each
 //! command stands in the script (for the messages of script errors).
 
+use super::ops::{BinOp, CmpOp};
 use super::value::Value;
 use super::Pos;
 
@@ -14,16 +15,6 @@ pub struct VarRef {
     pub indices: Vec<Expr>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Pow,
-}
-
 #[derive(Debug, Clone)]
 pub enum Expr {
     Const(Value),
@@ -32,16 +23,6 @@ pub enum Expr {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `STRLEN(value)`.
     Strlen(Box<Expr>),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CmpOp {
-    Lt,
-    Gt,
-    Le,
-    Ge,
-    Eq,
-    Ne,
 }
 
 #[derive(Debug, Clone)]

@@ -23,6 +23,7 @@ mod ast;
 mod eval;
 mod lexer;
 mod number;
+mod ops;
 mod parser;
 mod regex;
 mod value;

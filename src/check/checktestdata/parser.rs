@@ -14,8 +14,9 @@ use std::collections::HashMap;
 
 use num_bigint::BigInt;
 
-use super::ast::{BinOp, CmpOp, Command, Expr, Notation, Stmt, Test, VarId, VarRef};
+use super::ast::{Command, Expr, Notation, Stmt, Test, VarId, VarRef};
 use super::lexer::{Kind, Token};
+use super::ops::{BinOp, CmpOp};
 use super::value::{Int, Value};
 use super::{Pos, ScriptError};
 

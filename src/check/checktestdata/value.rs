@@ -18,7 +18,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::ast::{BinOp, CmpOp};
+use super::ops::{BinOp, CmpOp};
 
 /// The largest result of `^` computed, in bits: a bigger power is a script error, not an
 /// allocation that never ends.
