@@ -9,8 +9,6 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
 const PROBLEM: &str = "take-1-3-4";
 
 fn repo() -> PathBuf {
@@ -57,21 +55,12 @@ fn strays(dir: &Path, before: &BTreeSet<PathBuf>, allowed: &[&str]) -> Vec<PathB
         .collect()
 }
 
+/// `stonejudge COMMAND --root ROOT ARGS...` (`args` = COMMAND and ARGS) in `cwd`.
 fn run(cwd: &Path, args: &[&str], root: &Path) -> (Option<i32>, String, String) {
-    let output = Command::cargo_bin("stonejudge")
-        .expect("the stonejudge binary is built")
-        .current_dir(cwd)
-        .arg(args[0])
-        .arg("--root")
-        .arg(root)
-        .args(&args[1..])
-        .output()
-        .expect("run stonejudge");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let root = root.to_str().expect("a UTF-8 temp path");
+    let mut full = vec![args[0], "--root", root];
+    full.extend(&args[1..]);
+    super::programs_archive::stonejudge(cwd, &full)
 }
 
 #[test]

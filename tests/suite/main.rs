@@ -31,6 +31,7 @@ mod launch_server;
 mod messages_cli;
 mod nim_cli;
 mod package_2025;
+mod package_cli;
 mod package_fixtures;
 mod package_kattis;
 mod parser_fuzz;

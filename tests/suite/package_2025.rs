@@ -6,48 +6,10 @@
 //! `verify --json` naming each submission's expectation, unknown keys (warnings at
 //! file:line:col, errors under `--strict`) and what is refused as not supported (exit 2).
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
-
-use assert_cmd::Command;
 use serde_json::Value;
 
+use super::package_cli::{stonejudge, text, verify};
 use super::package_fixtures::{halve, write, HALVE_PROBLEM_YAML as PROBLEM_YAML};
-
-/// A compile cache shared by the tests of this file (and kept between runs).
-fn shared_cache() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("package-2025-cache")
-}
-
-fn stonejudge(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("stonejudge").expect("binary");
-    cmd.current_dir(dir).env("STONEJUDGE_CACHE", shared_cache());
-    cmd
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// `verify ARGS... --json`: the output and the JSON document.
-fn verify(dir: &Path, args: &[&str]) -> (Output, Value) {
-    let json = dir.join("verify.json");
-    let output = stonejudge(dir)
-        .arg("verify")
-        .args(args)
-        .arg("--json")
-        .arg(&json)
-        .output()
-        .expect("run verify");
-    let document = std::fs::read_to_string(&json).unwrap_or_else(|_| {
-        panic!(
-            "no JSON; stdout:\n{}\nstderr:\n{}",
-            text(&output.stdout),
-            text(&output.stderr)
-        )
-    });
-    (output, serde_json::from_str(&document).expect("JSON"))
-}
 
 /// The item `id`: (ok, the check named `name`'s detail, every check as `name: detail`).
 fn item(document: &Value, id: &str, name: &str) -> (bool, String, String) {

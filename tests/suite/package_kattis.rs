@@ -1,48 +1,12 @@
 //! Kattis packages as they are (`package_fixtures`): `verify`, `judge`, `validate` and
 //! `stress --gen --ref` on real packages in both formats, through the real binary.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::Path;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
+use super::package_cli::{stonejudge, text, verify};
 use super::package_fixtures as fixtures;
-
-/// A compile cache shared by the tests of this file (and kept between runs).
-fn shared_cache() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("package-cache")
-}
-
-fn stonejudge(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("stonejudge").expect("binary");
-    cmd.current_dir(dir).env("STONEJUDGE_CACHE", shared_cache());
-    cmd
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// `verify PATHS... --json`, and the JSON document.
-fn verify(dir: &Path, paths: &[&str]) -> (Output, Value) {
-    let json = dir.join("verify.json");
-    let output = stonejudge(dir)
-        .arg("verify")
-        .args(paths)
-        .arg("--json")
-        .arg(&json)
-        .output()
-        .expect("run verify");
-    let document = std::fs::read_to_string(&json).unwrap_or_else(|_| {
-        panic!(
-            "no JSON; stdout:\n{}\nstderr:\n{}",
-            text(&output.stdout),
-            text(&output.stderr)
-        )
-    });
-    (output, serde_json::from_str(&document).expect("JSON"))
-}
 
 /// The item `id` of a verify document: (ok, skipped, the first line of every check's detail).
 fn item(document: &Value, id: &str) -> (bool, bool, String) {
