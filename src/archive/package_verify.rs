@@ -7,6 +7,8 @@
 //!   skipped); the output validator compiles, or the default validator's flags are valid; the
 //!   time limit can be set (derived from the accepted submissions, or fixed by `problem.yaml`
 //!   and then loose enough for them);
+//!   with `generators/generators.yaml`, every case it names is made again and compared byte
+//!   for byte with what is committed ([`crate::package::generators`]);
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
 //!   verdict as `verifyproblem` gives it (see [`crate::package::submissions`]), possibly only
 //!   "with extra time"; in a scoring package, accepted submissions must pass every test and

@@ -273,7 +273,8 @@ impl Reader<'_> {
             }
             Value::String(command) => {
                 let source = self.command(command, keys, &parent.salt);
-                return self.push(name, source, None, parent);
+                self.push(name, source, None, parent);
+                return Ok(());
             }
             Value::Mapping(map) => map,
             _ => {
@@ -320,23 +321,17 @@ impl Reader<'_> {
             }
         };
         let answer = string("ans")?.map(inline);
-        self.push(name, source, answer, &settings)
+        self.push(name, source, answer, &settings);
+        Ok(())
     }
 
-    fn push(
-        &mut self,
-        name: String,
-        source: Source,
-        answer: Option<String>,
-        settings: &Inherited,
-    ) -> Result<(), PackageError> {
+    fn push(&mut self, name: String, source: Source, answer: Option<String>, settings: &Inherited) {
         self.found.cases.push(Case {
             name,
             source,
             answer,
             solution: settings.solution.clone(),
         });
-        Ok(())
     }
 
     /// The generator and arguments of `command`, `{seed}` replaced; what is not supported in
