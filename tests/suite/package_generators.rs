@@ -4,13 +4,13 @@
 //! a hand-edited committed input fails naming the case; an unknown key is a warning at
 //! file:line:col; a key stonejudge does not do is refused with exit 2.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use assert_cmd::Command;
 use serde_json::Value;
 
-use super::package_fixtures::{halve, write};
+use super::package_fixtures::{halve_generated as package, write, GENERATORS_YAML};
 
 fn stonejudge(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("stonejudge").expect("binary");
@@ -21,64 +21,6 @@ fn stonejudge(dir: &Path) -> Command {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The generator: prints `first + seed % 9`.
-const GEN_PY: &str = "import sys\nprint(int(sys.argv[1]) + int(sys.argv[2]) % 9)\n";
-
-/// How `data/` of `halve` is made: the sample inline, `secret/small/01` generated with a
-/// seed, `02` inline with its answer from the solution, `big/01` copied.
-const GENERATORS_YAML: &str = "\
-solution: /submissions/accepted/uses_include.py
-data:
-  sample:
-    data:
-      '1':
-        in: '2'
-        ans: '1.0'
-  secret:
-    data:
-      small:
-        data:
-          '01': gen.py 1 {seed}
-          '02':
-            in: '4'
-      big:
-        data:
-          '01':
-            copy: big
-";
-
-/// BAPCtools' seed of `command`, computed by Python's hashlib as BAPCtools computes it.
-fn bapctools_seed(command: &str) -> u64 {
-    let script = format!(
-        "import hashlib; print(int(hashlib.sha512({command:?}.encode()).hexdigest(), 16) % 2**31)"
-    );
-    let output = std::process::Command::new("python3")
-        .args(["-c", &script])
-        .output()
-        .expect("python3");
-    text(&output.stdout).trim().parse().expect("a seed")
-}
-
-/// `halve` with `generators.yaml` and the `data/` it makes committed.
-fn package(dir: &Path) -> PathBuf {
-    let root = dir.join("halve");
-    halve(&root);
-    let n = 1 + bapctools_seed("gen.py 1 {seed}") % 9;
-    let (input, answer) = (format!("{n}\n"), format!("{:?}\n", n as f64 / 2.0));
-    write(
-        &root,
-        &[
-            ("generators/generators.yaml", GENERATORS_YAML),
-            ("generators/gen.py", GEN_PY),
-            ("generators/big.in", "500\n"),
-            ("generators/big.ans", "250\n"),
-            ("data/secret/small/01.in", &input),
-            ("data/secret/small/01.ans", &answer),
-        ],
-    );
-    root
 }
 
 /// `verify halve --json`: the output and the package item's `generators.yaml` check (ok,
