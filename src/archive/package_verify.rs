@@ -220,6 +220,7 @@ impl<'a> PackageVerifier<'a> {
             }
         }
         problems.extend(generators::unnamed(&data, &found.cases));
+        problems.extend(generators::group_file_differences(&data, found));
         match problems.is_empty() {
             true => Check::pass(
                 CHECK,

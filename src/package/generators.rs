@@ -5,12 +5,13 @@
 //! Read: `solution:` (the submission that writes each `.ans` from its `.in`, a path from the
 //! package root), `random_salt:`, `data:` with `sample` / `secret` and nested groups (as a
 //! map), and test cases as a command string `gen args…` or `{generate: …}`, `copy: path`
-//! (from `generators/`, its `.in` and `.ans`), and inline `in:` / `ans:`. `{seed}` and
+//! (from `generators/`, its `.in` and `.ans`), and inline `in:` / `ans:`; a directory's
+//! `test_group.yaml` (or `testdata.yaml`) must be committed holding the same YAML. `{seed}` and
 //! `{seed:N}` are replaced by BAPCtools' seed: the SHA-512 of the random salt followed by the
 //! command (leading and trailing white space stripped), as a number, modulo 2^31.
 //!
 //! Keys stonejudge does not do (the `generators:` map of multi-file generators, `count`,
-//! `retries`, visualizers, `{name}`, `{count}`, constants, a `data:` list, the other
+//! `retries`, `include`, visualizers, `{name}`, `{count}`, constants, a `data:` list, the other
 //! extensions of a case) make the package not supported: never silently ignored. Keys
 //! neither the specification nor BAPCtools knows are warned about at `file:line:col`.
 //!
@@ -72,8 +73,10 @@ const EXTENSIONS: [&str; 10] = [
     "ans.download",
 ];
 /// Keys that stonejudge reads and honours (the others known are not supported).
-const DONE: [&str; 8] = [
+const DONE: [&str; 10] = [
     "type",
+    "test_group.yaml",
+    "testdata.yaml",
     "data",
     "solution",
     "random_salt",
@@ -111,6 +114,9 @@ pub struct Case {
 #[derive(Debug, Clone, Default)]
 pub struct Generators {
     pub cases: Vec<Case>,
+    /// The `test_group.yaml` / `testdata.yaml` a directory gives: (its path under `data/`
+    /// with the file's name, its contents).
+    pub group_files: Vec<(String, Value)>,
     /// Keys nobody knows, at `file:line:col`.
     pub warnings: Vec<String>,
     /// What it asks for that stonejudge does not do.
@@ -192,6 +198,15 @@ impl Reader<'_> {
         let known: Vec<&str> = DIRECTORY_KEYS.iter().chain(extra).copied().collect();
         self.sort_keys(map, keys, &known);
         let settings = self.inherit(map, keys, parent)?;
+        for file in ["test_group.yaml", "testdata.yaml"] {
+            if let Some(contents) = map.get(file) {
+                let path = match name {
+                    "" => file.to_string(),
+                    _ => format!("{name}/{file}"),
+                };
+                self.found.group_files.push((path, contents.clone()));
+            }
+        }
         let mut at = keys.to_vec();
         at.push("data".into());
         match map.get("data") {
@@ -496,6 +511,27 @@ pub fn generate(
         }
     }
     Ok(Generated { input, answer })
+}
+
+/// What is wrong with the committed group files under `data` that `found` gives: each must
+/// hold the same YAML value.
+pub fn group_file_differences(data: &Path, found: &Generators) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (name, given) in &found.group_files {
+        let path = data.join(name);
+        let committed = std::fs::read_to_string(&path)
+            .map_err(|_| "is not committed".to_string())
+            .and_then(|text| parse_yaml::<Value>(&path, &text).map_err(|e| e.0));
+        match committed {
+            Ok(value) if value == *given => {}
+            Ok(_) => wrong.push(format!(
+                "{}: differs from what {GENERATORS_YAML} gives",
+                path.display()
+            )),
+            Err(e) => wrong.push(format!("{}: {e}", path.display())),
+        }
+    }
+    wrong
 }
 
 /// Where `generated` and the committed file at `path` first differ, if they do: `None` when

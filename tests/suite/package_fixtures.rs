@@ -648,6 +648,9 @@ data:
         in: '2'
         ans: '1.0'
   secret:
+    test_group.yaml:
+      output_validator_args: [float_tolerance, '1e-6']
+      input_validator_args: [--max, '10']
     data:
       small:
         data:

@@ -1,8 +1,9 @@
 //! `generators/generators.yaml` of a 2025-09 package, through the real binary: `verify`
 //! regenerates every case (a Python generator taking arguments and `{seed}`, a `copy:` case,
-//! inline `in:` / `ans:`, answers written by the `solution:`) and compares it with `data/`;
-//! a hand-edited committed input fails naming the case; an unknown key is a warning at
-//! file:line:col; a key stonejudge does not do is refused with exit 2.
+//! inline `in:` / `ans:`, answers written by the `solution:`, a group's `test_group.yaml`)
+//! and compares it with `data/`; a hand-edited committed input fails naming the case; an
+//! unknown key is a warning at file:line:col; a key stonejudge does not do is refused with
+//! exit 2.
 
 use std::path::Path;
 use std::process::Output;
@@ -71,6 +72,10 @@ fn a_hand_edited_input_or_a_case_not_named_fails_naming_it() {
             ("data/secret/small/01.in", "10\n"),
             ("data/secret/small/03.in", "6\n"),
             ("data/secret/small/03.ans", "3.0\n"),
+            (
+                "data/secret/test_group.yaml",
+                "input_validator_args: [--max, \"9\"]\n",
+            ),
         ],
     );
     let (output, ok, detail) = verify(dir.path());
@@ -82,6 +87,11 @@ fn a_hand_edited_input_or_a_case_not_named_fails_naming_it() {
     );
     assert!(
         detail.contains("03.in: committed, but generators/generators.yaml does not name it"),
+        "{detail}"
+    );
+    assert!(
+        detail
+            .contains("secret/test_group.yaml: differs from what generators/generators.yaml gives"),
         "{detail}"
     );
 }
