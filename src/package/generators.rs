@@ -486,6 +486,7 @@ pub fn generate(
         }
         Source::Copy(path) => {
             let base = generators.join(path);
+            crate::within::inside(&package.root, &base.with_extension("in"))?;
             let input = read(&base.with_extension("in"))?;
             let answer = base.with_extension("ans");
             (input, answer.is_file().then(|| read(&answer)).transpose()?)
