@@ -7,6 +7,8 @@
 //!   skipped); the output validator compiles, or the default validator's flags are valid; the
 //!   time limit can be set (derived from the accepted submissions, or fixed by `problem.yaml`
 //!   and then loose enough for them);
+//!   with `generators/generators.yaml`, every case it names is made again and compared byte
+//!   for byte with what is committed ([`crate::package::generators`]);
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
 //!   verdict as `verifyproblem` gives it (see [`crate::package::submissions`]), possibly only
 //!   "with extra time"; in a scoring package, accepted submissions must pass every test and
@@ -32,7 +34,7 @@ use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, Time
 use crate::package::validators::{
     all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
 };
-use crate::package::{sources, Package, PackageError, PackageProgram, ProgramKind};
+use crate::package::{generators, sources, Package, PackageError, PackageProgram, ProgramKind};
 use crate::run::{Cache, Program, Runner};
 
 /// One unit of a package's verification.
@@ -156,6 +158,9 @@ impl<'a> PackageVerifier<'a> {
             0 => Check::fail("data", "data/ holds no test (NAME.in with NAME.ans)"),
             n => Check::pass("data", format!("{n} tests")),
         });
+        if self.package.generators.is_some() {
+            checks.push(self.generated());
+        }
         checks.push(self.input_validators(&tests));
         checks.extend(self.validator_cases(all_data, &tests));
         checks.push(match &prepared.validator {
@@ -181,6 +186,51 @@ impl<'a> PackageVerifier<'a> {
             Err(e) => Check::fail("time limit", e.clone()),
         });
         checks
+    }
+
+    /// Every case of `generators.yaml` made again and compared byte for byte with what is
+    /// committed under `data/`; a committed case it does not name fails too (the
+    /// specification wants every case named).
+    fn generated(&self) -> Check {
+        const CHECK: &str = "generators.yaml";
+        let Some(found) = &self.package.generators else {
+            return Check::skip(CHECK, "no generators/generators.yaml");
+        };
+        let data = self.package.root.join("data");
+        let mut problems = Vec::new();
+        for case in &found.cases {
+            let generated = match generators::generate(&self.package, case, self.runner, self.cache)
+            {
+                Ok(generated) => generated,
+                Err(e) => {
+                    problems.push(format!("{}: {e}", case.name));
+                    continue;
+                }
+            };
+            let base = data.join(&case.name);
+            let files = [
+                Some(("in", generated.input)),
+                generated.answer.map(|a| ("ans", a)),
+            ];
+            for (extension, bytes) in files.into_iter().flatten() {
+                let path = base.with_extension(extension);
+                if let Some(difference) = generators::first_difference(&bytes, &path) {
+                    problems.push(format!("{}: {difference}", case.name));
+                }
+            }
+        }
+        problems.extend(generators::unnamed(&data, &found.cases));
+        problems.extend(generators::group_file_differences(&data, found));
+        match problems.is_empty() {
+            true => Check::pass(
+                CHECK,
+                format!(
+                    "{} cases regenerated, identical to data/",
+                    found.cases.len()
+                ),
+            ),
+            false => Check::fail(CHECK, problems.join("\n")),
+        }
     }
 
     /// Every input against every input validator, with its group's flags.

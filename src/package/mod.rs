@@ -15,7 +15,8 @@
 //!   each folder promises, and the time limit derived from the accepted ones as problemtools
 //!   derives it; [`expectations`]: 2025-09's requirements of folders and
 //!   `submissions.yaml`; [`sources`]: `include/` and constants added to a program before it
-//!   is built.
+//!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, for
+//!   `verify` to regenerate it and compare.
 //!
 //! Programs (validators, submissions) run through [`crate::run`], in every language of its table
 //! ([`crate::run::TABLE`]) whose tools are installed, compiled once into the cache; a language
@@ -29,6 +30,7 @@
 pub mod config;
 pub mod data;
 pub mod expectations;
+pub mod generators;
 pub mod keys;
 pub mod sources;
 pub mod submissions;
@@ -59,6 +61,8 @@ pub struct Package {
     pub config: ProblemConfig,
     /// 2025-09 `submissions/submissions.yaml` (empty otherwise).
     pub submissions_yaml: SubmissionsYaml,
+    /// `generators/generators.yaml`, when the package has one.
+    pub generators: Option<generators::Generators>,
     /// Keys the specification does not know, at `file:line:col`.
     pub warnings: Vec<String>,
     /// What the package asks for that stonejudge does not do (see [`Package::unsupported`]).
@@ -82,7 +86,14 @@ impl Package {
             unsupported: config.unsupported.clone(),
             config,
             submissions_yaml: SubmissionsYaml::default(),
+            generators: generators::load(root)?,
         };
+        if let Some(found) = &package.generators {
+            package.warnings.extend(found.warnings.iter().cloned());
+            package
+                .unsupported
+                .extend(found.unsupported.iter().cloned());
+        }
         if package.is_2025() {
             if let Ok(data) = Data::load(root, &package.config) {
                 package.warnings.extend(data.warnings);

@@ -33,6 +33,7 @@ mod nim_cli;
 mod package_2025;
 mod package_cli;
 mod package_fixtures;
+mod package_generators;
 mod package_kattis;
 mod parser_fuzz;
 mod problem_bounded_nim;

@@ -13,9 +13,10 @@
 //!   interactive`): the same guessing game, its interactor in C++ and in Python taking the
 //!   package's flags, and submissions of every verdict folder in C, C++ and Python;
 //! - `scoring` (legacy), and a `problem.yaml` that does not parse;
-//! - `halve` (2025-09), for `package_2025` and the BAPCtools comparison.
+//! - `halve` (2025-09), for `package_2025` and the BAPCtools comparison; `halve_generated`:
+//!   the same with `generators/generators.yaml` making its `data/`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes `files` (path under `root`, contents) into `root`.
 pub fn write(root: &Path, files: &[(&str, &str)]) {
@@ -631,4 +632,69 @@ pub fn halve(root: &Path) {
             ),
         ],
     );
+}
+
+/// The generator: prints `first + seed % 9`.
+const GEN_PY: &str = "import sys\nprint(int(sys.argv[1]) + int(sys.argv[2]) % 9)\n";
+
+/// How `data/` of `halve` is made: the sample inline, `secret/small/01` generated with a
+/// seed, `02` inline with its answer from the solution, `big/01` copied.
+pub const GENERATORS_YAML: &str = "\
+solution: /generators/solve.py
+data:
+  sample:
+    data:
+      '1':
+        in: '2'
+        ans: '1.0'
+  secret:
+    test_group.yaml:
+      output_validator_args: [float_tolerance, '1e-6']
+      input_validator_args: [--max, '10']
+    data:
+      small:
+        data:
+          '01': gen.py 1 {seed}
+          '02':
+            in: '4'
+      big:
+        data:
+          '01':
+            copy: big
+";
+
+/// BAPCtools' seed of `command`, computed by Python's hashlib as BAPCtools computes it.
+fn bapctools_seed(command: &str) -> u64 {
+    let script = format!(
+        "import hashlib; print(int(hashlib.sha512({command:?}.encode()).hexdigest(), 16) % 2**31)"
+    );
+    let output = std::process::Command::new("python3")
+        .args(["-c", &script])
+        .output()
+        .expect("python3");
+    String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .expect("a seed")
+}
+
+/// `halve` (in `dir/halve`) with `generators.yaml` and the `data/` it makes committed.
+pub fn halve_generated(dir: &Path) -> PathBuf {
+    let root = dir.join("halve");
+    halve(&root);
+    let n = 1 + bapctools_seed("gen.py 1 {seed}") % 9;
+    let (input, answer) = (format!("{n}\n"), format!("{:?}\n", n as f64 / 2.0));
+    write(
+        &root,
+        &[
+            ("generators/generators.yaml", GENERATORS_YAML),
+            ("generators/gen.py", GEN_PY),
+            ("generators/solve.py", "print(int(input()) / 2)\n"),
+            ("generators/big.in", "500\n"),
+            ("generators/big.ans", "250\n"),
+            ("data/secret/small/01.in", &input),
+            ("data/secret/small/01.ans", &answer),
+        ],
+    );
+    root
 }

@@ -22,17 +22,84 @@ pub fn bt() -> Result<PathBuf, &'static str> {
 
 pub fn trials() -> Vec<Trial> {
     let ignored = bt().is_err();
-    vec![Trial::test(
-        "bapctools::bt_run_and_verify_agree_on_every_submission",
-        || match bt() {
+    let trial = |name: &str, test: fn(&Path)| {
+        Trial::test(format!("bapctools::{name}"), move || match bt() {
             Ok(bt) => {
-                bt_run_and_verify_agree_on_every_submission(&bt);
+                test(&bt);
                 Ok(())
             }
             Err(reason) => Err(Failed::from(reason)),
-        },
-    )
-    .with_ignored_flag(ignored)]
+        })
+        .with_ignored_flag(ignored)
+    };
+    vec![
+        trial(
+            "bt_run_and_verify_agree_on_every_submission",
+            bt_run_and_verify_agree_on_every_submission,
+        ),
+        trial(
+            "bt_generate_writes_the_data_verify_regenerates",
+            bt_generate_writes_the_data_verify_regenerates,
+        ),
+    ]
+}
+
+/// `bt generate` of the suite's `halve_generated` with its generated cases removed writes
+/// them back byte for byte as the fixture commits them (its `{seed}` is BAPCtools' seed), and
+/// `verify` finds bt's `data/` identical to what it regenerates.
+fn bt_generate_writes_the_data_verify_regenerates(bt: &Path) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = fixtures::halve_generated(dir.path());
+    let cases = [
+        "sample/1",
+        "secret/small/01",
+        "secret/small/02",
+        "secret/big/01",
+    ];
+    let mut committed = BTreeMap::new();
+    for case in cases {
+        for extension in ["in", "ans"] {
+            let path = package.join("data").join(format!("{case}.{extension}"));
+            committed.insert(path.clone(), std::fs::read(&path).expect("committed"));
+            std::fs::remove_file(&path).expect("remove");
+        }
+    }
+    let output = std::process::Command::new(bt)
+        .args(["generate", "--no-bar"])
+        .current_dir(&package)
+        .output()
+        .expect("run bt");
+    let log = plain(
+        &(String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr)),
+    );
+    for (path, bytes) in &committed {
+        let written = std::fs::read(path).unwrap_or_else(|_| panic!("{path:?} missing:\n{log}"));
+        assert_eq!(
+            String::from_utf8_lossy(&written),
+            String::from_utf8_lossy(bytes),
+            "{path:?}:\n{log}"
+        );
+    }
+    let json = dir.path().join("verify.json");
+    Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .arg("verify")
+        .arg(&package)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .expect("run verify");
+    let text = std::fs::read_to_string(&json).expect("the JSON report");
+    let document: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let check = document["items"][0]["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .find(|c| c["name"] == "generators.yaml")
+        .cloned()
+        .expect("a generators.yaml check");
+    assert_eq!(check["ok"], true, "{check:#}");
 }
 
 /// Submissions whose verdicts differ, with the verdict stonejudge gives and why.

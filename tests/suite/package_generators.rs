@@ -1,0 +1,135 @@
+//! `generators/generators.yaml` of a 2025-09 package, through the real binary: `verify`
+//! regenerates every case (a Python generator taking arguments and `{seed}`, a `copy:` case,
+//! inline `in:` / `ans:`, answers written by the `solution:`, a group's `test_group.yaml`)
+//! and compares it with `data/`; a hand-edited committed input fails naming the case; an
+//! unknown key is a warning at file:line:col; a key stonejudge does not do is refused with
+//! exit 2.
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+use super::package_fixtures::{halve_generated as package, write, GENERATORS_YAML};
+
+fn stonejudge(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("stonejudge").expect("binary");
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("package-2025-cache");
+    cmd.current_dir(dir).env("STONEJUDGE_CACHE", cache);
+    cmd
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `verify halve --json`: the output and the package item's `generators.yaml` check (ok,
+/// detail).
+fn verify(dir: &Path) -> (Output, bool, String) {
+    let json = dir.join("verify.json");
+    let output = stonejudge(dir)
+        .args(["verify", "halve", "--json"])
+        .arg(&json)
+        .output()
+        .expect("verify");
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    let document: Value = serde_json::from_str(
+        &std::fs::read_to_string(&json).unwrap_or_else(|_| panic!("no JSON:\n{said}")),
+    )
+    .expect("JSON");
+    let items = document["items"].as_array().expect("items");
+    let package = items
+        .iter()
+        .find(|i| i["id"] == "halve")
+        .unwrap_or_else(|| panic!("no package item:\n{said}"));
+    let check = package["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .find(|c| c["name"] == "generators.yaml")
+        .unwrap_or_else(|| panic!("no generators.yaml check: {package:#}"));
+    let detail = check["detail"].as_str().unwrap_or("").to_string();
+    (output, check["ok"] == true, detail)
+}
+
+#[test]
+fn committed_data_made_by_generators_yaml_verifies() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    package(dir.path());
+    let (_, ok, detail) = verify(dir.path());
+    assert!(ok, "{detail}");
+    assert!(detail.contains("4 cases regenerated"), "{detail}");
+}
+
+#[test]
+fn a_hand_edited_input_or_a_case_not_named_fails_naming_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = package(dir.path());
+    write(
+        &root,
+        &[
+            ("data/secret/small/01.in", "10\n"),
+            ("data/secret/small/03.in", "6\n"),
+            ("data/secret/small/03.ans", "3.0\n"),
+            (
+                "data/secret/test_group.yaml",
+                "input_validator_args: [--max, \"9\"]\n",
+            ),
+        ],
+    );
+    let (output, ok, detail) = verify(dir.path());
+    assert!(!ok, "{detail}");
+    assert_eq!(output.status.code(), Some(1), "{detail}");
+    assert!(
+        detail.contains("secret/small/01: ") && detail.contains("01.in:1:1: committed '1'"),
+        "{detail}"
+    );
+    assert!(
+        detail.contains("03.in: committed, but generators/generators.yaml does not name it"),
+        "{detail}"
+    );
+    assert!(
+        detail
+            .contains("secret/test_group.yaml: differs from what generators/generators.yaml gives"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn an_unknown_key_warns_at_its_place_and_an_unsupported_one_exits_2() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = package(dir.path());
+    let yaml = GENERATORS_YAML.replace(
+        "            copy: big\n",
+        "            copy: big\n            colour: red\n",
+    );
+    write(&root, &[("generators/generators.yaml", &yaml)]);
+    let output = stonejudge(dir.path())
+        .args(["validate", "./halve"])
+        .output()
+        .expect("validate");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let line = yaml
+        .lines()
+        .position(|l| l.contains("colour"))
+        .expect("line")
+        + 1;
+    let warning =
+        format!("generators.yaml:{line}:13: unknown key `data.secret.data.big.data.01.colour`");
+    assert!(stderr.contains(&warning), "{warning}\n{stderr}");
+
+    let yaml = format!("retries: 3\n{GENERATORS_YAML}");
+    write(&root, &[("generators/generators.yaml", &yaml)]);
+    let output = stonejudge(dir.path())
+        .args(["verify", "halve"])
+        .output()
+        .expect("verify");
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("generators.yaml:1:1: `retries` of generators.yaml is not supported"),
+        "{said}"
+    );
+}
