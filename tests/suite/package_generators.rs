@@ -8,36 +8,14 @@
 use std::path::Path;
 use std::process::Output;
 
-use assert_cmd::Command;
-use serde_json::Value;
-
+use super::package_cli::{self, stonejudge, text};
 use super::package_fixtures::{halve_generated as package, write, GENERATORS_YAML};
-
-fn stonejudge(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("stonejudge").expect("binary");
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("package-2025-cache");
-    cmd.current_dir(dir).env("STONEJUDGE_CACHE", cache);
-    cmd
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// `verify halve --json`: the output and the package item's `generators.yaml` check (ok,
 /// detail).
 fn verify(dir: &Path) -> (Output, bool, String) {
-    let json = dir.join("verify.json");
-    let output = stonejudge(dir)
-        .args(["verify", "halve", "--json"])
-        .arg(&json)
-        .output()
-        .expect("verify");
+    let (output, document) = package_cli::verify(dir, &["halve"]);
     let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
-    let document: Value = serde_json::from_str(
-        &std::fs::read_to_string(&json).unwrap_or_else(|_| panic!("no JSON:\n{said}")),
-    )
-    .expect("JSON");
     let items = document["items"].as_array().expect("items");
     let package = items
         .iter()
