@@ -158,17 +158,7 @@ fn theirs(bt: &Path, package: &Path) -> (Verdicts, String) {
 
 /// What `stonejudge verify` says of each submission: its verdict check's first word.
 fn ours(package: &Path) -> Verdicts {
-    let json = package.with_extension("json");
-    Command::cargo_bin("stonejudge")
-        .expect("binary")
-        .arg("verify")
-        .arg(package)
-        .arg("--json")
-        .arg(&json)
-        .output()
-        .expect("run verify");
-    let text = std::fs::read_to_string(&json).expect("the JSON report");
-    let document: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let document = super::package_kattis::verify_json(package);
     let mut verdicts = Verdicts::new();
     for item in document["items"].as_array().expect("items") {
         let id = item["id"].as_str().unwrap_or("");

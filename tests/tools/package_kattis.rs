@@ -56,8 +56,8 @@ fn theirs(tools: &Problemtools, package: &Path) -> Verdicts {
     verdicts
 }
 
-/// What `stonejudge verify` says of each submission.
-fn ours(package: &Path) -> Verdicts {
+/// `stonejudge verify PACKAGE --json`: the JSON report (written beside the package).
+pub fn verify_json(package: &Path) -> serde_json::Value {
     let json = package.with_extension("json");
     Command::cargo_bin("stonejudge")
         .expect("binary")
@@ -68,7 +68,12 @@ fn ours(package: &Path) -> Verdicts {
         .output()
         .expect("run verify");
     let text = std::fs::read_to_string(&json).expect("the JSON report");
-    let document: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+/// What `stonejudge verify` says of each submission.
+fn ours(package: &Path) -> Verdicts {
+    let document = verify_json(package);
     let mut verdicts = Verdicts::new();
     for item in document["items"].as_array().expect("items") {
         let id = item["id"].as_str().unwrap_or("");
