@@ -81,7 +81,15 @@ fn stripes_1_2_3_to_2_16_on_every_thread_count() {
                 len = oracle.len().min(len * 2 + 1000);
                 grundy.extend_to(len).expect("memory for a small table");
             }
-            assert!(grundy.values() == &oracle[..], "{options:?}");
+            let values = grundy.values();
+            if let Some(n) = (0..oracle.len()).find(|&n| values.get(n) != Some(&oracle[n])) {
+                panic!(
+                    "{options:?}: G({n}) = {:?} but the oracle says {}",
+                    values.get(n),
+                    oracle[n]
+                );
+            }
+            assert_eq!(values.len(), oracle.len(), "{options:?}");
         }
     }
 }
