@@ -31,11 +31,12 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn stonejudge() -> Command {
+pub fn stonejudge() -> Command {
     Command::cargo_bin("stonejudge").expect("the stonejudge binary is built")
 }
 
-fn run(cmd: &mut Command) -> (Option<i32>, String, String) {
+/// Runs `cmd`: exit code, standard output, standard error.
+pub fn run(cmd: &mut Command) -> (Option<i32>, String, String) {
     let output = cmd.output().expect("run stonejudge");
     (
         output.status.code(),

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use super::declared_games::{run, stonejudge};
 use stonejudge::catalog::{self, parameters, DynProblem};
 use stonejudge::gen::Params;
 
@@ -137,19 +137,6 @@ fn a_parameter_at_either_end_of_its_range_succeeds_or_is_refused_whatever_the_se
             }
         }
     }
-}
-
-fn stonejudge() -> Command {
-    Command::cargo_bin("stonejudge").expect("the stonejudge binary is built")
-}
-
-fn run(cmd: &mut Command) -> (Option<i32>, String, String) {
-    let output = cmd.output().expect("run stonejudge");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 /// The seed of the issue, through the binary: `mode=second` finds a board the first player
