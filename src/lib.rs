@@ -21,6 +21,7 @@ pub mod problem;
 pub mod programs;
 pub mod report;
 pub mod run;
+pub mod score;
 pub mod stress;
 pub mod text;
 pub mod verdict;

@@ -1,0 +1,204 @@
+//! Scores of scored problems, whatever format they came from: a test earns a fraction of its
+//! worth, a group aggregates its tests' fractions into points, a submission's score is the sum
+//! of its groups' points.
+//!
+//! Every format says the same three things in its own words: our `[[group]] points`, sinol-make's
+//! `scores` (with the checker's percentage and, in POI, points falling with the time), the
+//! package format's test-group `score` and `aggregation` (with `score.txt`). Readers turn those
+//! into a [`GroupRule`] per group and a [`TestScore`] per run; this module alone decides what
+//! the group is worth, so that verify, judge and the reports agree on every number.
+
+use crate::verdict::Verdict;
+
+/// How a group's points are made from its tests' fractions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Aggregation {
+    /// The group earns its points times the smallest fraction of any test: all or nothing when
+    /// every test is accepted or rejected outright (olympiads' subtasks, Kattis `min`).
+    Min,
+    /// The group earns its points times the mean fraction of its tests: each test is worth an
+    /// equal share (Kattis `sum`, CMS's Sum).
+    Sum,
+}
+
+/// One run as scoring sees it: the verdict, and the fraction of the test's worth it earned.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TestScore {
+    pub verdict: Verdict,
+    /// In `0.0..=1.0`: 1 for an accepted run with no partial points, 0 for any rejection; a
+    /// checker that gives partial points (sinol's percentage, Kattis `score.txt` over the
+    /// test's maximum) or a time-based rule (POI) says what lies between.
+    pub fraction: f64,
+}
+
+impl TestScore {
+    /// A run that earns everything when it is accepted and nothing otherwise.
+    pub fn all_or_nothing(verdict: Verdict) -> TestScore {
+        let fraction = if verdict == Verdict::AC { 1.0 } else { 0.0 };
+        TestScore { verdict, fraction }
+    }
+}
+
+/// What a group is worth and how it is scored.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct GroupRule {
+    pub name: String,
+    /// The most the group can earn; 0 for groups worth nothing (samples, sinol's group 0).
+    pub points: f64,
+    pub aggregation: Aggregation,
+}
+
+/// A group's result: its points earned, and the verdict that decided it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct GroupScore {
+    pub name: String,
+    pub max: f64,
+    pub score: f64,
+    /// The worst verdict of its tests by [`Verdict::rank`] (AC when every test passed, and for
+    /// a group with no tests).
+    pub verdict: Verdict,
+}
+
+/// A submission's result on a scored problem: each group's, and their sum.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ScoreCard {
+    pub groups: Vec<GroupScore>,
+    pub total: f64,
+    pub max: f64,
+}
+
+/// Scores one group from its tests' results. Fractions outside `0..=1` (a checker's bad
+/// percentage) are clamped: a reader reports them, scoring never exceeds the group's worth.
+pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
+    let verdict = tests
+        .iter()
+        .map(|t| t.verdict)
+        .min_by_key(|v| v.rank())
+        .unwrap_or(Verdict::AC);
+    let fractions = tests.iter().map(|t| t.fraction.clamp(0.0, 1.0));
+    let fraction = match rule.aggregation {
+        Aggregation::Min => fractions.fold(1.0, f64::min),
+        Aggregation::Sum if tests.is_empty() => 1.0,
+        Aggregation::Sum => fractions.sum::<f64>() / tests.len() as f64,
+    };
+    GroupScore {
+        name: rule.name.clone(),
+        max: rule.points,
+        score: rule.points * fraction,
+        verdict,
+    }
+}
+
+/// Scores a submission: `groups` pairs each group's rule with its tests' results, in the
+/// order the report should show them.
+pub fn score_card<'a>(
+    groups: impl IntoIterator<Item = (&'a GroupRule, &'a [TestScore])>,
+) -> ScoreCard {
+    let groups: Vec<GroupScore> = groups
+        .into_iter()
+        .map(|(rule, tests)| score_group(rule, tests))
+        .collect();
+    ScoreCard {
+        total: groups.iter().map(|g| g.score).sum(),
+        max: groups.iter().map(|g| g.max).sum(),
+        groups,
+    }
+}
+
+/// Two scores are the same when they differ by less than this: points may be fractions
+/// (Kattis `score.txt`, a mean over tests), and expectations are written in decimal.
+pub const SCORE_TOLERANCE: f64 = 1e-6;
+
+/// Whether a found score matches an expected one, within [`SCORE_TOLERANCE`] (relative for
+/// large scores, absolute near zero).
+pub fn same_score(expected: f64, found: f64) -> bool {
+    (expected - found).abs() <= SCORE_TOLERANCE * expected.abs().max(1.0)
+}
+
+/// A score as reports print it: an integer without a fraction, else at most six decimals with
+/// trailing zeros dropped (`30`, `12.5`, `33.333333`).
+pub fn format_score(score: f64) -> String {
+    let text = format!("{score:.6}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(points: f64, aggregation: Aggregation) -> GroupRule {
+        GroupRule {
+            name: "g".into(),
+            points,
+            aggregation,
+        }
+    }
+
+    #[test]
+    fn min_is_all_or_nothing_over_verdicts() {
+        let tests = [
+            TestScore::all_or_nothing(Verdict::AC),
+            TestScore::all_or_nothing(Verdict::TLE),
+        ];
+        let group = score_group(&rule(30.0, Aggregation::Min), &tests);
+        assert_eq!((group.score, group.verdict), (0.0, Verdict::TLE));
+        let passed = score_group(&rule(30.0, Aggregation::Min), &tests[..1]);
+        assert_eq!((passed.score, passed.verdict), (30.0, Verdict::AC));
+    }
+
+    #[test]
+    fn min_takes_the_smallest_partial_fraction_and_sum_the_mean() {
+        let tests = [
+            TestScore {
+                verdict: Verdict::AC,
+                fraction: 0.5,
+            },
+            TestScore {
+                verdict: Verdict::AC,
+                fraction: 1.0,
+            },
+        ];
+        assert_eq!(
+            score_group(&rule(40.0, Aggregation::Min), &tests).score,
+            20.0
+        );
+        assert_eq!(
+            score_group(&rule(40.0, Aggregation::Sum), &tests).score,
+            30.0
+        );
+    }
+
+    #[test]
+    fn fractions_are_clamped_and_cards_add_up() {
+        let over = [TestScore {
+            verdict: Verdict::AC,
+            fraction: 1.7,
+        }];
+        let a = rule(10.0, Aggregation::Min);
+        let b = GroupRule {
+            name: "b".into(),
+            points: 90.0,
+            aggregation: Aggregation::Sum,
+        };
+        let none = [TestScore::all_or_nothing(Verdict::WA)];
+        let card = score_card([(&a, &over[..]), (&b, &none[..])]);
+        assert_eq!((card.total, card.max), (10.0, 100.0));
+        assert_eq!(card.groups[1].verdict, Verdict::WA);
+    }
+
+    #[test]
+    fn scores_compare_within_tolerance_and_print_plainly() {
+        assert!(same_score(33.333333, 100.0 / 3.0));
+        assert!(!same_score(30.0, 29.0));
+        assert_eq!(format_score(30.0), "30");
+        assert_eq!(format_score(12.5), "12.5");
+        assert_eq!(format_score(100.0 / 3.0), "33.333333");
+        assert_eq!(format_score(-0.0), "0");
+    }
+}
