@@ -197,14 +197,28 @@ impl<'s> Lookahead<'s> {
                 self.claim_computable(table).map(Some)
             }
         }) {
-            let slot = &self.slots[chunk % SLOTS];
-            let mut sets = lock(&slot.sets);
-            fill(&self.plan, self.rare, table.values(), chunk, &mut sets);
-            // Under the lock, so that a later chunk's mark cannot be overwritten by this one.
-            slot.done.fetch_max(chunk + 1, Ordering::Release);
-            drop(sets);
+            self.fill_slot(chunk, table);
             self.signal.notify();
         }
+    }
+
+    /// Computes a claimed chunk into its slot, unless the slot already holds a later chunk.
+    ///
+    /// That happens when the claimer was preempted between claiming and locking for so long
+    /// that the main thread computed the chunk itself ([`Lookahead::take`] does not wait
+    /// forever), took it, and another thread filled the slot with the chunk `SLOTS` later.
+    /// Filling it now would put this chunk's sets under the later chunk's mark, and the main
+    /// thread would decide heaps with the wrong splits (on a loaded machine with more threads
+    /// than cores, this once changed a value of the table).
+    fn fill_slot(&self, chunk: usize, table: &SharedTable<'_>) {
+        let slot = &self.slots[chunk % SLOTS];
+        let mut sets = lock(&slot.sets);
+        if slot.done.load(Ordering::Acquire) > chunk {
+            return;
+        }
+        fill(&self.plan, self.rare, table.values(), chunk, &mut sets);
+        // Under the lock, so that the mark always names the chunk the sets hold.
+        slot.done.store(chunk + 1, Ordering::Release);
     }
 
     /// Claims the next chunk if it is computable now: its values are known and its slot is
@@ -235,17 +249,14 @@ impl<'s> Lookahead<'s> {
         keep: impl FnOnce(&Sets),
     ) {
         let slot = &self.slots[chunk % SLOTS];
-        let ready = || slot.done.load(Ordering::Acquire) > chunk;
+        let ready = || slot.done.load(Ordering::Acquire) == chunk + 1;
         loop {
             if ready() {
                 keep(&lock(&slot.sets));
                 break;
             }
             if let Some(other) = self.claim_computable(table) {
-                let other_slot = &self.slots[other % SLOTS];
-                let mut sets = lock(&other_slot.sets);
-                fill(&self.plan, self.rare, table.values(), other, &mut sets);
-                other_slot.done.fetch_max(other + 1, Ordering::Release);
+                self.fill_slot(other, table);
                 continue;
             }
             if self.signal.spin_for(|| ready().then_some(())).is_none() {
