@@ -355,3 +355,46 @@ impl Drop for PanicAlarm<'_, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::shared::append_shared;
+    use super::*;
+
+    /// The interleaving that once changed a value of a table on a loaded machine, played out
+    /// step by step: a thread claims chunk 0 and is preempted before it locks the slot; the
+    /// main thread computes chunk 0 itself and takes it; chunk `SLOTS` is claimed and filled
+    /// into the same slot; then the preempted thread goes on. The slot must still hold chunk
+    /// `SLOTS`, as its mark says.
+    #[test]
+    fn a_late_filler_leaves_the_later_chunk_in_its_slot() {
+        let first = 2 * WINDOW.end + LAG;
+        let len = first + (SLOTS + 1) * CHUNK;
+        let words = 2;
+        let mut values: Vec<u32> = (0..len).map(|i| ((i * 37) % 101) as u32).collect();
+        let rare: Vec<(u32, u32)> = (1..first as u32)
+            .step_by(97)
+            .map(|i| (i, i % 101))
+            .collect();
+        let plan = Plan::new(first, len, words).expect("a plan");
+        let shared = Lookahead::new(plan, &rare);
+        append_shared(&mut values, len, |_, table| {
+            let preempted = shared.claim_computable(table);
+            assert_eq!(preempted, Some(0));
+            let mut own = shared.scratch();
+            fill(&plan, &rare, table.values(), 0, &mut own);
+            shared.taken.store(1, Ordering::Release);
+            for chunk in 1..=SLOTS {
+                assert_eq!(shared.claim_computable(table), Some(chunk));
+                shared.fill_slot(chunk, table);
+            }
+            shared.fill_slot(0, table);
+            let slot = &shared.slots[0];
+            assert_eq!(slot.done.load(Ordering::Acquire), SLOTS + 1);
+            let mut expected = shared.scratch();
+            fill(&plan, &rare, table.values(), SLOTS, &mut expected);
+            let held = lock(&slot.sets);
+            assert!(held.old == expected.old && held.window == expected.window);
+        });
+    }
+}
