@@ -3,8 +3,9 @@
 //! solutions in C++, Python and Rust: `verify` computes each solution's score and holds it to
 //! its expectation (a wrong one fails, naming the solution, the group, the expected and the
 //! found score), the samples are worth nothing, `verify --json` gives per solution its score
-//! and per group its score and verdict, `judge` prints the per-group table, and malformed
-//! points or expectations are errors naming `problem.toml:line:col`.
+//! and per group its score and verdict, `judge` prints the per-group table, malformed points
+//! or expectations are errors naming `problem.toml:line:col`, and `export --format kattis`
+//! refuses a scored problem (not supported) rather than write a pass-fail package.
 
 use std::path::{Path, PathBuf};
 
@@ -207,6 +208,27 @@ fn judge_prints_the_groups_points_and_the_total() {
     );
     assert_eq!(code, Some(0), "{out}");
     assert!(!out.contains("points"), "{out}");
+}
+
+#[test]
+fn exporting_a_scored_problem_is_refused_rather_than_made_pass_fail() {
+    let root = scored();
+    let out = root.path().join("package");
+    let (code, stdout, err) = stonejudge(
+        root.path(),
+        &[
+            "export",
+            PROBLEM,
+            "--format",
+            "kattis",
+            "--out",
+            out.to_str().expect("UTF-8"),
+        ],
+    );
+    assert_eq!(code, Some(2), "{stdout}{err}");
+    assert!(err.contains("is scored"), "{err}");
+    assert!(err.contains("not supported"), "{err}");
+    assert!(!out.join("problem.yaml").exists());
 }
 
 /// `testdata` on the scored archive's problem after `change` to its problem.toml: exit 1 and
