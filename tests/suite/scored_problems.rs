@@ -62,12 +62,22 @@ fn scored() -> tempfile::TempDir {
     root
 }
 
-/// `verify -j 2 --json FILE` on the archive: exit code, report, and the JSON's items by id.
+/// `verify -j 2 --json FILE --html FILE` on the archive: exit code, report, and the JSON's
+/// items by id; the page is left in `verify.html`.
 fn verify(root: &Path) -> (Option<i32>, String, Vec<Value>) {
     let json = root.join("verify.json");
+    let html = root.join("verify.html");
     let (code, out, _) = stonejudge(
         root,
-        &["verify", "-j", "2", "--json", json.to_str().expect("UTF-8")],
+        &[
+            "verify",
+            "-j",
+            "2",
+            "--json",
+            json.to_str().expect("UTF-8"),
+            "--html",
+            html.to_str().expect("UTF-8"),
+        ],
     );
     let report: Value =
         serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("JSON");
@@ -125,6 +135,15 @@ fn verify_scores_every_solution_and_holds_it_to_its_expectation() {
     assert!(
         out.contains("take/solutions/partial/small.rs 40/100"),
         "{out}"
+    );
+    // The page: the points of the partial solution's large group, coloured by its verdict.
+    let page = std::fs::read_to_string(root.path().join("verify.html")).expect("page");
+    assert!(page.contains("<h3>Scores</h3>"), "{page}");
+    assert!(
+        page.contains(
+            "<td class=\"cell v-WA\" data-group=\"large\">0</td><td class=\"total\">40</td>"
+        ),
+        "{page}"
     );
 }
 
