@@ -51,7 +51,9 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let judging = problem.judging(&tools);
     let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| judging)?;
-    if let (true, Ok(manifest)) = (args.only.is_empty(), problem.manifest()) {
+    // Scored only on the problem's own tests, all of them: their names say their groups.
+    let own_tests = args.only.is_empty() && args.tests.is_none();
+    if let (true, Ok(manifest)) = (own_tests, problem.manifest()) {
         print!("{}", scores::judged_table(&manifest, &tests, &outcomes));
     }
     finish(args, &dir, &limits, &protections, &tests, &outcomes)
