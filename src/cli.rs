@@ -175,7 +175,8 @@ pub enum Command {
     Stress(Box<StressArgs>),
     /// Verify archives, problems and Kattis packages for CI: manifests, statements, test data,
     /// validators, brute force against the reference, example solutions and submissions
-    /// against their folders' verdicts.
+    /// against their folders' verdicts (on a scored problem: against their expected scores in
+    /// [expect], with a table of points by group).
     #[command(
         after_help = "Examples:\n  stonejudge verify\n  stonejudge verify --partition 2/4 --json verify-2.json\n\n\
                             Ctrl-C stops after the item that runs: the items done are summed up, \
@@ -188,7 +189,8 @@ pub enum Command {
         after_help = "Example:\n  stonejudge export stripes --format kattis --out build/stripes"
     )]
     Export(ExportArgs),
-    /// Run a program on every test of a problem under limits and judge each output.
+    /// Run a program on every test of a problem under limits and judge each output; on a
+    /// scored problem ([[group]] points), also its points per group and its total.
     Judge(JudgeArgs),
     /// Make a new problem folder, problems/<NAME>. Without --game: a program-backed problem
     /// from a template (a small game with generator, validator, reference, brute force and a

@@ -53,6 +53,8 @@ pub struct GroupRule {
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct GroupScore {
     pub name: String,
+    /// How many tests the group has.
+    pub tests: usize,
     pub max: f64,
     pub score: f64,
     /// The worst verdict of its tests by [`Verdict::rank`] (AC when every test passed, and for
@@ -60,11 +62,14 @@ pub struct GroupScore {
     pub verdict: Verdict,
 }
 
-/// A submission's result on a scored problem: each group's, and their sum.
+/// A submission's result on a scored problem: each group's, and their sum. In JSON the total
+/// is `score` and the most it could be `max_score` (the names of the package format).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ScoreCard {
     pub groups: Vec<GroupScore>,
+    #[serde(rename = "score")]
     pub total: f64,
+    #[serde(rename = "max_score")]
     pub max: f64,
 }
 
@@ -84,6 +89,7 @@ pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
     };
     GroupScore {
         name: rule.name.clone(),
+        tests: tests.len(),
         max: rule.points,
         score: rule.points * fraction,
         verdict,

@@ -74,6 +74,24 @@
 //! "n max" = "the reference is quadratic; n = 10^6 needs the large group"
 //! ```
 //!
+//! A problem is scored when its groups have `points` (every group, or none; the samples are
+//! worth nothing): a group earns its points when every test of it is accepted (see
+//! [`crate::score`]). The scores its example solutions are meant to get go in `[expect]`,
+//! keyed by the solution's path; `verify` holds such a solution to them instead of to its
+//! folder (which may then be any name, such as `partial`):
+//!
+//! ```toml
+//! [[group]]
+//! name = "small"
+//! points = 30               # a non-negative number
+//!
+//! [expect]
+//! "solutions/partial/slow.cpp" = { score = 30, groups = { small = "AC", large = "TLE" } }
+//! "solutions/partial/half.py" = { groups = { large = { verdict = "WA", points = 0 } } }
+//! ```
+//!
+//! A group's expectation is a verdict (the worst of its tests), a number of points, or both.
+//!
 //! Loading is strict: an unknown key, a missing one, a wrong type or a value out of range is an
 //! error naming `problem.toml:line:col`. The generator parameters are checked by the generator
 //! itself when the plan is built (see [`super::plan`]); their position is kept for that.
@@ -88,6 +106,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::check::protocol::KattisFlags;
+use crate::score::{Aggregation, GroupRule};
+use crate::verdict::Verdict;
 use crate::within;
 
 /// The file name of a manifest inside its problem directory.
@@ -138,6 +158,32 @@ pub struct Manifest {
     pub statement_language: String,
     /// Constraint bounds the plan leaves unreached on purpose (`[unreached]`), in key order.
     pub unreached: Vec<Unreached>,
+    /// The scores example solutions are meant to get (`[expect]`), in key order; empty
+    /// unless the problem is scored.
+    pub expectations: Vec<Expectation>,
+}
+
+/// An entry of `[expect]`: the score an example solution is meant to get.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expectation {
+    /// The solution's path as written: `solutions/<folder>/<file>`.
+    pub solution: String,
+    /// Its total, when the entry says it.
+    pub score: Option<f64>,
+    /// What it is meant to get on some groups, in key order.
+    pub groups: Vec<GroupExpectation>,
+    /// Where the entry is written.
+    pub at: Position,
+}
+
+/// What a solution is meant to get on one group: its verdict (the worst of its tests), its
+/// points, or both.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupExpectation {
+    pub group: String,
+    pub verdict: Option<Verdict>,
+    pub points: Option<f64>,
+    pub at: Position,
 }
 
 /// An entry of `[unreached]`: a bound the plan is meant not to reach, and why.
@@ -244,7 +290,7 @@ pub struct Sample {
 }
 
 /// A group of generated tests sharing generator parameters.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Group {
     pub name: String,
     /// What the group is for (a trap it sets, a bound it reaches).
@@ -260,6 +306,8 @@ pub struct Group {
     pub files: Vec<PathBuf>,
     /// The brute force must check every test of the group (`small = true`).
     pub small: bool,
+    /// What the group is worth in a scored problem (`points`); `None` in a pass-fail one.
+    pub points: Option<f64>,
     /// Where the group's parameters (or the group, when it has none) are written, so that a
     /// generator's complaint about them can point there.
     pub at: Position,
@@ -439,7 +487,36 @@ impl Manifest {
                 }
                 None => (Vec::new(), position(text, group_span.start)),
             };
+            let points = match &raw.points {
+                Some(points) => {
+                    let value = *points.get_ref();
+                    if !(value.is_finite() && value >= 0.0) {
+                        return Err(invalid(
+                            Some(points.span()),
+                            format!("points = {value}: a group's points are a non-negative number"),
+                        ));
+                    }
+                    Some(value)
+                }
+                None => None,
+            };
+            if let Some(first) = groups.first() {
+                if first.points.is_some() != points.is_some() {
+                    let (with, without) = match points {
+                        Some(_) => (name.as_str(), first.name.as_str()),
+                        None => (first.name.as_str(), name.as_str()),
+                    };
+                    return Err(invalid(
+                        Some(raw.points.as_ref().map_or(group_span.clone(), |p| p.span())),
+                        format!(
+                            "group {with:?} has points but group {without:?} has none: in a \
+                             scored problem every group has points (the samples are worth nothing)"
+                        ),
+                    ));
+                }
+            }
             groups.push(Group {
+                points,
                 name: name.clone(),
                 about: raw.about,
                 count,
@@ -505,6 +582,22 @@ impl Manifest {
                 .map(|(bound, reason)| unreached_entry(text, path, bound, reason))
                 .collect::<Result<_, _>>()?,
         };
+        let expectations = match raw.expect {
+            None => Vec::new(),
+            Some(table) => {
+                if groups.iter().all(|g| g.points.is_none()) {
+                    return Err(invalid(
+                        Some(table.span()),
+                        "[expect] holds expected scores, but no [[group]] has points: the \
+                         problem is not scored"
+                            .to_string(),
+                    ));
+                }
+                (table.into_inner().into_iter())
+                    .map(|(solution, entry)| expectation(text, path, &groups, solution, entry))
+                    .collect::<Result<_, _>>()?
+            }
+        };
         let statement_language = match raw.statement {
             Some(table) => {
                 let language = table.language;
@@ -529,6 +622,43 @@ impl Manifest {
             kind,
             unreached,
             statement_language,
+            expectations,
+        })
+    }
+
+    /// Whether the problem is scored: its groups have points.
+    pub fn scored(&self) -> bool {
+        self.groups.iter().any(|g| g.points.is_some())
+    }
+
+    /// How each group of a scored problem is scored, the samples first (worth nothing), in
+    /// plan order; `None` for a pass-fail problem. Our groups are all or nothing (the smallest
+    /// fraction of any test).
+    pub fn group_rules(&self) -> Option<Vec<GroupRule>> {
+        if !self.scored() {
+            return None;
+        }
+        let sample = GroupRule {
+            name: SAMPLE_GROUP.to_string(),
+            points: 0.0,
+            aggregation: Aggregation::Min,
+        };
+        let groups = self.groups.iter().map(|g| GroupRule {
+            name: g.name.clone(),
+            points: g.points.unwrap_or(0.0),
+            aggregation: Aggregation::Min,
+        });
+        Some(std::iter::once(sample).chain(groups).collect())
+    }
+
+    /// The `[expect]` entry of the solution at `solutions/<folder>/<file>`, if any.
+    pub fn expectation_of(&self, folder: &str, file: &str) -> Option<&Expectation> {
+        (self.expectations.iter()).find(|e| {
+            let mut parts = e.solution.split('/').filter(|p| !p.is_empty() && *p != ".");
+            parts.next() == Some("solutions")
+                && parts.next() == Some(folder)
+                && parts.next() == Some(file)
+                && parts.next().is_none()
         })
     }
 
@@ -593,6 +723,156 @@ fn unreached_entry(
         quantity: quantity.to_string(),
         reason: reason.trim().to_string(),
         at,
+    })
+}
+
+/// One `[expect]` entry checked: it names an example solution that exists (under
+/// `solutions/<folder>/`, where `verify` finds it), says something, names only groups of the
+/// plan, and expects no more than they are worth.
+fn expectation(
+    text: &str,
+    path: &Path,
+    groups: &[Group],
+    solution: String,
+    entry: Spanned<RawExpect>,
+) -> Result<Expectation, ManifestError> {
+    let invalid = |span: Range<usize>, message: String| ManifestError::Invalid {
+        path: path.to_path_buf(),
+        at: position(text, span.start),
+        message,
+    };
+    let span = entry.span();
+    let raw = entry.into_inner();
+    let problem_dir = path.parent().unwrap_or(Path::new("."));
+    let parts: Vec<&str> = (solution.split('/'))
+        .filter(|p| !p.is_empty() && *p != ".")
+        .collect();
+    if within::relative_inside(&solution).is_err() || parts.len() != 3 || parts[0] != "solutions" {
+        return Err(invalid(
+            span,
+            format!(
+                "[expect] {solution:?}: an example solution is named \
+                 \"solutions/<folder>/<file>\""
+            ),
+        ));
+    }
+    if !problem_dir.join(&solution).is_file() {
+        return Err(invalid(
+            span,
+            format!("[expect] {solution:?}: there is no such solution in the problem folder"),
+        ));
+    }
+    let max: f64 = groups.iter().filter_map(|g| g.points).sum();
+    let score = match raw.score {
+        Some(score) => {
+            let value = *score.get_ref();
+            if !(value.is_finite() && (0.0..=max).contains(&value)) {
+                return Err(invalid(
+                    score.span(),
+                    format!(
+                        "[expect] {solution:?}: score = {value} is outside 0..={}, what the \
+                         groups are worth",
+                        crate::score::format_score(max)
+                    ),
+                ));
+            }
+            Some(value)
+        }
+        None => None,
+    };
+    let mut expected = Vec::new();
+    for (name, value) in raw.groups.unwrap_or_default() {
+        let at = value.span();
+        let Some(group) = groups.iter().find(|g| g.name == name) else {
+            let known: Vec<&str> = groups.iter().map(|g| g.name.as_str()).collect();
+            return Err(invalid(
+                at,
+                format!(
+                    "[expect] {solution:?}: no group {name:?} (the groups are {})",
+                    known.join(", ")
+                ),
+            ));
+        };
+        let worth = group.points.unwrap_or(0.0);
+        let verdict_of = |value: &toml::Value| -> Result<Verdict, ManifestError> {
+            (value.as_str())
+                .ok_or_else(|| "a verdict is a string such as \"AC\"".to_string())
+                .and_then(str::parse)
+                .map_err(|why| {
+                    invalid(
+                        at.clone(),
+                        format!("[expect] {solution:?}: group {name:?}: {why}"),
+                    )
+                })
+        };
+        let points_of = |value: &toml::Value| -> Result<f64, ManifestError> {
+            let points = match value {
+                toml::Value::Integer(n) => *n as f64,
+                toml::Value::Float(x) => *x,
+                _ => f64::NAN,
+            };
+            if points.is_finite() && (0.0..=worth).contains(&points) {
+                Ok(points)
+            } else {
+                Err(invalid(
+                    at.clone(),
+                    format!(
+                        "[expect] {solution:?}: group {name:?}: points = {value} is not a number \
+                         in 0..={}, what the group is worth",
+                        crate::score::format_score(worth)
+                    ),
+                ))
+            }
+        };
+        let (verdict, points) = match value.get_ref() {
+            toml::Value::String(_) => (Some(verdict_of(value.get_ref())?), None),
+            toml::Value::Integer(_) | toml::Value::Float(_) => {
+                (None, Some(points_of(value.get_ref())?))
+            }
+            toml::Value::Table(table) => {
+                if let Some(key) = table.keys().find(|k| *k != "verdict" && *k != "points") {
+                    return Err(invalid(
+                        at,
+                        format!(
+                            "[expect] {solution:?}: group {name:?}: unknown key {key:?} \
+                             (expected verdict, points)"
+                        ),
+                    ));
+                }
+                (
+                    table.get("verdict").map(verdict_of).transpose()?,
+                    table.get("points").map(points_of).transpose()?,
+                )
+            }
+            _ => (None, None),
+        };
+        if verdict.is_none() && points.is_none() {
+            return Err(invalid(
+                at,
+                format!(
+                    "[expect] {solution:?}: group {name:?}: expected a verdict (\"AC\"), \
+                     points (30), or {{ verdict = \"WA\", points = 0 }}"
+                ),
+            ));
+        }
+        expected.push(GroupExpectation {
+            group: name,
+            verdict,
+            points,
+            at: position(text, at.start),
+        });
+    }
+    if score.is_none() && expected.is_empty() {
+        return Err(invalid(
+            span,
+            format!("[expect] {solution:?}: expected score = N, groups = {{ ... }}, or both"),
+        ));
+    }
+    Ok(Expectation {
+        solution,
+        score,
+        groups: expected,
+        at: position(text, span.start),
     })
 }
 
@@ -701,6 +981,14 @@ struct RawManifest {
     game: Option<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
     unreached: Option<BTreeMap<String, Spanned<String>>>,
     statement: Option<RawStatement>,
+    expect: Option<Spanned<BTreeMap<String, Spanned<RawExpect>>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpect {
+    score: Option<Spanned<f64>>,
+    groups: Option<BTreeMap<String, Spanned<toml::Value>>>,
 }
 
 #[derive(Deserialize)]
@@ -752,6 +1040,7 @@ struct RawGroup {
     params: Option<Spanned<BTreeMap<String, ParamValue>>>,
     files: Option<Spanned<Vec<String>>>,
     small: Option<bool>,
+    points: Option<Spanned<f64>>,
 }
 
 /// A generator parameter's value: a TOML string or a non-negative integer, kept as the text

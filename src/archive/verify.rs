@@ -20,6 +20,9 @@
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
 //!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
+//!   In a scored problem its score is computed too ([`super::scoring`]), and a solution with
+//!   an `[expect]` entry is held to that entry (its total, its groups' verdicts and points)
+//!   instead of to its folder, which may then have any name.
 //!   Its tests run one at a time, so that timings are not distorted by each other; the
 //!   other checks use `jobs` threads.
 //!
@@ -35,6 +38,7 @@ use walkdir::WalkDir;
 
 use super::manifest::{Unreached, MANIFEST_FILE};
 use super::plan::{stem, Built};
+use super::scoring;
 use super::statement::{self, StatementFile, SAMPLES_MARKER};
 use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
 use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
@@ -42,6 +46,7 @@ use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::run::{Cache, Program, Runner};
+use crate::score::{format_score, ScoreCard};
 use crate::text::show::{self, count};
 use crate::verdict::Verdict;
 
@@ -277,6 +282,10 @@ pub struct ItemReport {
     /// rows of the solutions-by-tests table of `verify --html`, and the same data in `--json`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub runs: Option<SolutionRuns>,
+    /// An example solution's score on a scored problem: in JSON, `score`, `max_score` and
+    /// `groups` (each with its `score` and verdict) beside the checks.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub score: Option<ScoreCard>,
 }
 
 /// One example solution judged on every test of its problem, under the problem's limits.
@@ -318,6 +327,7 @@ impl ItemReport {
             checks,
             seconds,
             runs: None,
+            score: None,
         }
     }
 }
@@ -340,20 +350,21 @@ pub const DEFAULT_BRUTE_BUDGET: Duration = Duration::from_secs(2);
 impl<'a> Verifier<'a> {
     pub fn verify(&self, item: &Item) -> ItemReport {
         let start = std::time::Instant::now();
-        let (checks, runs) = match &item.kind {
-            ItemKind::Registry => (vec![self.registry()], None),
-            ItemKind::Problem { name } => (self.problem(name), None),
+        let (checks, runs, score) = match &item.kind {
+            ItemKind::Registry => (vec![self.registry()], None, None),
+            ItemKind::Problem { name } => (self.problem(name), None, None),
             ItemKind::Solution {
                 problem,
                 folder,
                 path,
-            } => {
-                let (check, runs) = self.solution(problem, folder, path);
-                (vec![check], runs)
-            }
+            } => match self.solution(problem, folder, path) {
+                Ok(judged) => (vec![judged.check], Some(judged.runs), judged.score),
+                Err(check) => (vec![check], None, None),
+            },
         };
         let mut report = ItemReport::new(item.id.clone(), checks, start.elapsed().as_secs_f64());
         report.runs = runs;
+        report.score = score;
         report
     }
 
@@ -441,37 +452,34 @@ impl<'a> Verifier<'a> {
         checks
     }
 
-    /// Judges one example solution on every test: the check of its folder's promise, and
-    /// its runs when it could be run.
-    fn solution(&self, name: &str, folder: &str, path: &Path) -> (Check, Option<SolutionRuns>) {
+    /// Judges one example solution on every test: the check of its folder's promise (or of
+    /// its `[expect]` entry), its runs and, on a scored problem, its score; or the failed
+    /// check when it could not be run.
+    fn solution(&self, name: &str, folder: &str, path: &Path) -> Result<JudgedSolution, Check> {
         const CHECK: &str = "verdicts";
-        let fail = |detail: String| (Check::fail(CHECK, detail), None);
-        let Some(expected) = folder_verdict(folder) else {
-            let known: Vec<&str> = SOLUTION_FOLDERS.iter().map(|(f, _)| *f).collect();
-            return fail(format!(
-                "unknown folder solutions/{folder}/: expected one of {}",
-                known.join(", ")
-            ));
-        };
-        let (resolved, tools) = match self.resolve(name) {
-            Ok(found) => found,
-            Err(e) => return fail(e),
-        };
+        let fail = |detail: String| Check::fail(CHECK, detail);
+        let (resolved, tools) = self.resolve(name).map_err(fail)?;
         // The manifest must load: a solution is held to the problem's own limits.
-        let manifest = match resolved.manifest() {
-            Ok(manifest) => manifest,
-            Err(e) => return fail(e.to_string()),
-        };
+        let manifest = resolved.manifest().map_err(|e| fail(e.to_string()))?;
+        let file = path.file_name().unwrap_or_default().to_string_lossy();
+        let expected_score = manifest.expectation_of(folder, &file);
+        let promised = folder_verdict(folder);
+        if promised.is_none() && expected_score.is_none() {
+            let known: Vec<&str> = SOLUTION_FOLDERS.iter().map(|(f, _)| *f).collect();
+            return Err(fail(format!(
+                "unknown folder solutions/{folder}/: expected one of {}, or an [expect] entry \
+                 for the solution in {MANIFEST_FILE}",
+                known.join(", ")
+            )));
+        }
         let limits = run_limits(Some(&manifest.limits), LimitFlags::default());
         let tests = match resolved.tests() {
             Ok(tests) if !tests.is_empty() => tests,
-            Ok(_) => return fail(format!("testdata/{name}/ has no tests")),
-            Err(e) => return fail(e),
+            Ok(_) => return Err(fail(format!("testdata/{name}/ has no tests"))),
+            Err(e) => return Err(fail(e)),
         };
-        let program = match Program::prepare(path, &[], self.runner, self.cache) {
-            Ok(program) => program,
-            Err(e) => return fail(format!("{}: {e}", e.verdict)),
-        };
+        let program = Program::prepare(path, &[], self.runner, self.cache)
+            .map_err(|e| fail(format!("{}: {e}", e.verdict)))?;
         let judge = Judge {
             runner: self.runner,
             program: &program,
@@ -506,9 +514,42 @@ impl<'a> Verifier<'a> {
                 },
             })
             .collect();
+        let score = manifest.group_rules().map(|rules| {
+            let by_group: Vec<(&str, Verdict)> = (runs.iter())
+                .map(|run| (run.group.as_str(), run.verdict))
+                .collect();
+            scoring::card(&rules, &by_group)
+        });
         let verdicts: Vec<(String, Verdict, String)> = (runs.iter())
             .map(|run| (run.test.clone(), run.verdict, run.message.clone()))
             .collect();
+        let check = match (expected_score, &score) {
+            (Some(expectation), Some(card)) => {
+                Check::from("score", scoring::meets(&manifest, expectation, card))
+            }
+            _ => {
+                let promised = promised.unwrap_or(Verdict::AC);
+                let mut check = Check::from(CHECK, expectation(promised, &verdicts));
+                if let Some(card) = &score {
+                    check.detail = format!(
+                        "{}; score {} of {}",
+                        check.detail,
+                        format_score(card.total),
+                        format_score(card.max)
+                    );
+                }
+                check
+            }
+        };
+        // The verdict the HTML report marks as meant: the folder's, else the first one the
+        // expectation names other than AC.
+        let expected = promised
+            .or_else(|| {
+                (expected_score?.groups.iter())
+                    .filter_map(|g| g.verdict)
+                    .find(|&v| v != Verdict::AC)
+            })
+            .unwrap_or(Verdict::AC);
         let runs = SolutionRuns {
             problem: name.to_string(),
             expected,
@@ -516,11 +557,16 @@ impl<'a> Verifier<'a> {
             memory_limit_mib: limits.memory.map(|bytes| bytes >> 20),
             tests: runs,
         };
-        (
-            Check::from(CHECK, expectation(expected, &verdicts)),
-            Some(runs),
-        )
+        Ok(JudgedSolution { check, runs, score })
     }
+}
+
+/// An example solution judged: the check of what it promises, how it ran, and its score on a
+/// scored problem.
+struct JudgedSolution {
+    check: Check,
+    runs: SolutionRuns,
+    score: Option<ScoreCard>,
 }
 
 /// Every statement of the problem: well-formed, and its samples shown by hand are the plan's

@@ -19,6 +19,7 @@ use stonejudge::judge::{self, judge_each, unprepared, Judge, Test};
 use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging, TestJudging};
 use stonejudge::package::{is_package, Package};
+use stonejudge::report::scores;
 use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Protections, Runner};
 use stonejudge::text::show::count;
 use stonejudge::verdict::{Judged, Verdict};
@@ -50,6 +51,11 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let judging = problem.judging(&tools);
     let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| judging)?;
+    // Scored only on the problem's own tests, all of them: their names say their groups.
+    let own_tests = args.only.is_empty() && args.tests.is_none();
+    if let (true, Ok(manifest)) = (own_tests, problem.manifest()) {
+        print!("{}", scores::judged_table(&manifest, &tests, &outcomes));
+    }
     finish(args, &dir, &limits, &protections, &tests, &outcomes)
 }
 

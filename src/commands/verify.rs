@@ -23,7 +23,7 @@ use stonejudge::archive::verify::{self, Item, ItemReport, Partition, Verifier};
 use stonejudge::archive::Archive;
 use stonejudge::interrupt;
 use stonejudge::package::is_package;
-use stonejudge::report::{html, VerifyReport};
+use stonejudge::report::{html, scores, VerifyReport};
 use stonejudge::run::Cache;
 use stonejudge::text::show::count;
 
@@ -203,6 +203,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
             )?;
         }
     }
+    write!(out, "{}", scores::solutions_table(&reports))?;
     let passed = reports.len() - failed.len() - skipped.len();
     let interrupted = reports.len() < units.len();
     let ran = if interrupted {
@@ -219,9 +220,10 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     };
     writeln!(
         out,
-        "\nverify: {ran}: {passed} passed, {} failed, {} skipped",
+        "\nverify: {ran}: {passed} passed, {} failed, {} skipped{}",
         failed.len(),
-        skipped.len()
+        skipped.len(),
+        scores::totals(&reports)
     )?;
     let report = VerifyReport {
         partition,

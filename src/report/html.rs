@@ -5,9 +5,9 @@
 //! The page, top to bottom: the summary; the items that failed or were skipped, with what
 //! failed (first, since that is what a reader came for); per problem, its limits, the closest
 //! margins (the slowest accepted run and the fastest run rejected by time, each against the
-//! time limit), the solutions × tests table coloured by verdict, the totals per group and the
-//! messages; last, every item with its checks. Problems of an archive are pass-fail, so no
-//! score is shown: the result data has none.
+//! time limit), the solutions × tests table coloured by verdict, the totals per group, on a
+//! scored problem the points of each solution by group and its total, and the messages; last,
+//! every item with its checks.
 //!
 //! Every text from the data (ids, messages, details) goes through `html_escape`: a message
 //! is whatever a program or checker wrote.
@@ -18,6 +18,7 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use super::VerifyReport;
 use crate::archive::verify::{ItemReport, SolutionRuns, TestRun};
+use crate::score::{format_score, GroupScore, ScoreCard};
 use crate::text::show::count;
 use crate::verdict::Verdict;
 
@@ -201,6 +202,7 @@ fn problem_section(out: &mut String, problem: &Problem<'_>) -> fmt::Result {
     let tests = columns(&runs);
     table(out, problem, &tests)?;
     group_totals(out, &runs)?;
+    scores(out, problem)?;
     messages(out, &runs)?;
     writeln!(out, "</section>")
 }
@@ -426,6 +428,57 @@ fn group_totals(out: &mut String, runs: &[(&str, &SolutionRuns)]) -> fmt::Result
     writeln!(out, "</tbody>\n</table></div>")
 }
 
+/// On a scored problem, per solution the points of each group worth something (coloured by
+/// the group's verdict) and the total: the table olympiad juries read.
+fn scores(out: &mut String, problem: &Problem<'_>) -> fmt::Result {
+    let scored: Vec<(&str, &ScoreCard)> = (problem.solutions.iter())
+        .filter_map(|(_, item)| Some((short_name(problem, item), item.score.as_ref()?)))
+        .collect();
+    let Some((_, first)) = scored.first() else {
+        return Ok(());
+    };
+    let groups: Vec<&GroupScore> = first.groups.iter().filter(|g| g.max > 0.0).collect();
+    writeln!(out, "<h3>Scores</h3>")?;
+    writeln!(
+        out,
+        "<div class=\"scroll\"><table class=\"scores\">\n<thead><tr><th>solution</th>"
+    )?;
+    for group in &groups {
+        write!(
+            out,
+            "<th>{} <small>{}</small></th>",
+            text(&group.name),
+            format_score(group.max)
+        )?;
+    }
+    writeln!(
+        out,
+        "<th>total <small>{}</small></th></tr></thead>\n<tbody>",
+        format_score(first.max)
+    )?;
+    for (name, card) in &scored {
+        write!(out, "<tr><th>{}</th>", text(name))?;
+        for group in &groups {
+            match card.groups.iter().find(|g| g.name == group.name) {
+                Some(found) => write!(
+                    out,
+                    "<td class=\"cell v-{}\" data-group=\"{}\">{}</td>",
+                    found.verdict,
+                    attr(&found.name),
+                    format_score(found.score)
+                )?,
+                None => write!(out, "<td>&ndash;</td>")?,
+            }
+        }
+        writeln!(
+            out,
+            "<td class=\"total\">{}</td></tr>",
+            format_score(card.total)
+        )?;
+    }
+    writeln!(out, "</tbody>\n</table></div>")
+}
+
 /// Every cell's message: the rejected runs' open, the accepted ones' folded.
 fn messages(out: &mut String, runs: &[(&str, &SolutionRuns)]) -> fmt::Result {
     let all: Vec<(&str, &TestRun)> = (runs.iter())
@@ -558,6 +611,55 @@ mod tests {
             "{page}"
         );
         assert!(page.contains("title=\"&lt;b&gt;message 0&lt;/b&gt; &amp; &quot;quoted&quot;\""));
+    }
+
+    #[test]
+    fn a_scored_problem_gets_a_table_of_points_by_group() {
+        use crate::score::{score_card, Aggregation, GroupRule, TestScore};
+        let rules = [
+            GroupRule {
+                name: "sample".into(),
+                points: 0.0,
+                aggregation: Aggregation::Min,
+            },
+            GroupRule {
+                name: "big".into(),
+                points: 70.0,
+                aggregation: Aggregation::Min,
+            },
+        ];
+        let mut item = solution(
+            "p/solutions/partial/a.cpp",
+            Verdict::WA,
+            &[(Verdict::AC, 0.1), (Verdict::WA, 0.1)],
+        );
+        let runs = [
+            [TestScore::all_or_nothing(Verdict::AC)],
+            [TestScore::all_or_nothing(Verdict::WA)],
+        ];
+        item.score = Some(score_card(rules.iter().zip(runs.iter().map(|r| &r[..]))));
+        let page = page(&[item]);
+        assert!(page.contains("<h3>Scores</h3>"), "{page}");
+        assert!(
+            page.contains("<th>big <small>70</small></th><th>total <small>70</small></th>"),
+            "{page}"
+        );
+        assert!(
+            page.contains(
+                "<td class=\"cell v-WA\" data-group=\"big\">0</td><td class=\"total\">0</td>"
+            ),
+            "{page}"
+        );
+        let unscored = page_of_unscored();
+        assert!(!unscored.contains("<h3>Scores</h3>"));
+    }
+
+    fn page_of_unscored() -> String {
+        page(&[solution(
+            "p/solutions/accepted/a.cpp",
+            Verdict::AC,
+            &[(Verdict::AC, 0.1)],
+        )])
     }
 
     #[test]

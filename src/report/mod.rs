@@ -3,6 +3,7 @@
 //! the same data; the text table on standard output is printed by the command as items finish.
 
 pub mod html;
+pub mod scores;
 
 use serde::Serialize;
 

@@ -47,6 +47,7 @@ mod problem_stripes;
 mod problem_subtraction;
 mod problem_wythoff;
 mod programs_archive;
+mod scored_problems;
 mod statements;
 mod stress_cli;
 mod stress_exhaustive;

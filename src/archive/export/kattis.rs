@@ -374,6 +374,14 @@ pub fn write(
 ) -> Result<Exported, String> {
     let name = problem.name();
     let manifest = problem.manifest().map_err(|e| e.to_string())?;
+    if manifest.scored() {
+        // A pass-fail package would silently drop the points and the expected scores.
+        return Err(format!(
+            "{}: the problem is scored ([[group]] points): exporting it as a Kattis scoring \
+             package is not supported yet",
+            manifest.path.display()
+        ));
+    }
     let validation = match problem.catalog() {
         Some(catalog) => catalog_validation(catalog)?,
         None => program_validation(name, &manifest)?,

@@ -1,0 +1,177 @@
+//! Scores of our own format's problems: an example solution's runs, test by test, become a
+//! [`ScoreCard`] through [`crate::score`] (the one place that adds points up), and the card is
+//! held to the solution's `[expect]` entry. `verify` and `judge` both score here, so that they
+//! agree on every number.
+
+use super::manifest::{Expectation, Manifest};
+use super::plan::stem;
+use crate::score::{format_score, same_score, score_card, GroupRule, ScoreCard, TestScore};
+use crate::verdict::Verdict;
+
+/// Scores a solution from its runs, each as `(group, verdict)` (the group of the plan the test
+/// belongs to; runs of tests outside the plan count for nothing). `rules` are the manifest's
+/// [`Manifest::group_rules`]; every group is all or nothing.
+pub fn card(rules: &[GroupRule], runs: &[(&str, Verdict)]) -> ScoreCard {
+    let by_group: Vec<Vec<TestScore>> = (rules.iter())
+        .map(|rule| {
+            (runs.iter())
+                .filter(|(group, _)| *group == rule.name)
+                .map(|&(_, verdict)| TestScore::all_or_nothing(verdict))
+                .collect()
+        })
+        .collect();
+    score_card(rules.iter().zip(by_group.iter().map(Vec::as_slice)))
+}
+
+/// Scores runs on the tests of `testdata/<name>/`, each as `(test name, verdict)` (`07`: the
+/// test's stem, which says its place in the plan); `None` for a pass-fail problem.
+pub fn score_named(manifest: &Manifest, runs: &[(&str, Verdict)]) -> Option<ScoreCard> {
+    let rules = manifest.group_rules()?;
+    let planned = manifest.tests();
+    let grouped: Vec<(&str, Verdict)> = (runs.iter())
+        .map(|&(name, verdict)| {
+            let group = (planned.iter())
+                .find(|p| stem(p.number, planned.len()) == name)
+                .map_or("", |p| p.group());
+            (group, verdict)
+        })
+        .collect();
+    Some(card(&rules, &grouped))
+}
+
+/// Whether `card` is what `expectation` says (written in `manifest`): on failure, one line per
+/// difference, naming the group (or the total), the expected and the found score, and where
+/// the expectation is written.
+pub fn meets(
+    manifest: &Manifest,
+    expectation: &Expectation,
+    card: &ScoreCard,
+) -> Result<String, String> {
+    let at = |position: super::Position| {
+        format!(
+            "{}:{}:{}",
+            manifest.path.display(),
+            position.line,
+            position.col
+        )
+    };
+    let mut wrong = Vec::new();
+    for expected in &expectation.groups {
+        let Some(found) = card.groups.iter().find(|g| g.name == expected.group) else {
+            continue;
+        };
+        let got = format!(
+            "{} ({}/{} points)",
+            found.verdict,
+            format_score(found.score),
+            format_score(found.max)
+        );
+        if let Some(verdict) = expected.verdict.filter(|&v| v != found.verdict) {
+            wrong.push(format!(
+                "{}: group {}: expected {verdict}, found {got}",
+                at(expected.at),
+                expected.group
+            ));
+        } else if let Some(points) = expected.points.filter(|&p| !same_score(p, found.score)) {
+            wrong.push(format!(
+                "{}: group {}: expected {} points, found {got}",
+                at(expected.at),
+                expected.group,
+                format_score(points)
+            ));
+        }
+    }
+    if let Some(score) = expectation.score.filter(|&s| !same_score(s, card.total)) {
+        wrong.push(format!(
+            "{}: total: expected score {}, found {} of {}",
+            at(expectation.at),
+            format_score(score),
+            format_score(card.total),
+            format_score(card.max)
+        ));
+    }
+    if wrong.is_empty() {
+        Ok(format!(
+            "score {} of {} as expected ({})",
+            format_score(card.total),
+            format_score(card.max),
+            groups_briefly(card)
+        ))
+    } else {
+        let mut text = format!(
+            "{} scores {} of {}, not as [expect] says:",
+            expectation.solution,
+            format_score(card.total),
+            format_score(card.max)
+        );
+        for line in wrong {
+            text.push_str("\n  ");
+            text.push_str(&line);
+        }
+        Err(text)
+    }
+}
+
+/// `small 30/30 AC, large 0/60 WA` (groups worth nothing left out).
+pub fn groups_briefly(card: &ScoreCard) -> String {
+    (card.groups.iter())
+        .filter(|g| g.max > 0.0)
+        .map(|g| {
+            format!(
+                "{} {}/{} {}",
+                g.name,
+                format_score(g.score),
+                format_score(g.max),
+                g.verdict
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::Aggregation;
+    use std::path::Path;
+
+    const TOML: &str = r#"title = "t"
+[limits]
+time_seconds = 1.0
+memory_mib = 64
+[[sample]]
+input = "1\n"
+[[group]]
+name = "small"
+count = 2
+seed = 1
+points = 40
+[[group]]
+name = "large"
+count = 1
+seed = 9
+points = 60
+"#;
+
+    #[test]
+    fn samples_are_worth_nothing_and_groups_are_all_or_nothing() {
+        let manifest = Manifest::parse("t", Path::new("problem.toml"), TOML).expect("valid");
+        let rules = manifest.group_rules().expect("scored");
+        assert_eq!(rules[0].name, "sample");
+        assert_eq!(rules[0].points, 0.0);
+        assert!(rules.iter().all(|r| r.aggregation == Aggregation::Min));
+        use Verdict::*;
+        let runs = [
+            ("sample", WA),
+            ("small", AC),
+            ("small", AC),
+            ("large", TLE),
+            ("", WA),
+        ];
+        let card = card(&rules, &runs);
+        assert_eq!((card.total, card.max), (40.0, 100.0));
+        assert_eq!(card.groups[0].verdict, WA);
+        assert_eq!(card.groups[2].verdict, TLE);
+        assert_eq!(groups_briefly(&card), "small 40/40 AC, large 0/60 TLE");
+    }
+}
