@@ -87,11 +87,11 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
     match &problem {
         Some(problem) => match problem.catalog() {
             Some(catalog) => {
-                let tools = Tools::InProcess(catalog);
-                let oracle = oracle(&setup, catalog, problem.judging(&tools), &runner);
+                let tools = Tools::InProcess(catalog.clone());
+                let oracle = oracle(&setup, &*catalog, problem.judging(&tools), &runner);
                 match args.exhaustive {
-                    true => exhaustive(&setup, problem.name(), catalog, &oracle),
-                    false => random(&setup, problem.name(), catalog, &oracle),
+                    true => exhaustive(&setup, problem.name(), &*catalog, &oracle),
+                    false => random(&setup, problem.name(), &*catalog, &oracle),
                 }
             }
             None => with_programs(&setup, problem, &runner, &cache),
@@ -246,7 +246,7 @@ impl Setup<'_> {
 /// the program's output, or its built-in judge playing against the program).
 fn oracle<'a>(
     cx: &'a Setup<'_>,
-    problem: &'static dyn DynProblem,
+    problem: &'a dyn DynProblem,
     judging: Judging<'a>,
     runner: &'a Runner,
 ) -> ProblemOracle<'a> {
@@ -266,7 +266,7 @@ fn oracle<'a>(
 fn random(
     cx: &Setup<'_>,
     name: &str,
-    problem: &'static dyn DynProblem,
+    problem: &dyn DynProblem,
     oracle: &ProblemOracle<'_>,
 ) -> anyhow::Result<Outcome> {
     let cases = RandomCases::new(problem, cx.seed, cx.args.params.clone())?;
@@ -294,7 +294,7 @@ fn random(
 fn exhaustive(
     cx: &Setup<'_>,
     name: &str,
-    problem: &'static dyn DynProblem,
+    problem: &dyn DynProblem,
     oracle: &ProblemOracle<'_>,
 ) -> anyhow::Result<Outcome> {
     let args = cx.args;

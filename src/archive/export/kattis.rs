@@ -375,7 +375,7 @@ pub fn write(
     let name = problem.name();
     let manifest = problem.manifest().map_err(|e| e.to_string())?;
     let validation = match problem.catalog() {
-        Some(catalog) => catalog_validation(catalog)?,
+        Some(catalog) => catalog_validation(&*catalog)?,
         None => program_validation(name, &manifest)?,
     };
     let mut package = Package {
