@@ -477,8 +477,8 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    pub fn flags(&self) -> stonejudge::archive::LimitFlags {
-        stonejudge::archive::LimitFlags {
+    pub fn flags(&self) -> stonejudge::formats::LimitFlags {
+        stonejudge::formats::LimitFlags {
             time: self.time_limit,
             memory_mib: self.memory_limit,
         }

@@ -11,9 +11,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{DynProblem, Handle, Registered};
-use crate::archive::manifest::GameTable;
-use crate::archive::{Manifest, ManifestError};
 use crate::declared::{Boards, Cases, Game, Moves, Plays, Shape, Spec, SpecError};
+use crate::formats::manifest::{GameTable, Manifest, ManifestError};
 
 /// A problem made from a declaration.
 #[derive(Clone)]

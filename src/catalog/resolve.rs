@@ -34,10 +34,10 @@ use std::sync::Arc;
 use super::declared::{self, Declared};
 use super::tools::Tools;
 use super::{find, find_interactive, names, DynProblem, Handle, Interactive, Registered};
-use crate::archive::manifest::{ProblemKind, Programs, MANIFEST_FILE};
-use crate::archive::{run_limits, tests_in, LimitFlags, Manifest, ManifestError};
 use crate::declared::Plays;
 use crate::dialog::Referee;
+use crate::formats::manifest::{Manifest, ManifestError, ProblemKind, Programs, MANIFEST_FILE};
+use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
 use crate::package::{is_package, Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
@@ -402,7 +402,7 @@ mod tests {
         let limits = nim
             .limits(LimitFlags::default())
             .expect("no manifest is fine");
-        assert_eq!(limits.cpu, crate::archive::DEFAULT_TIME_LIMIT);
+        assert_eq!(limits.cpu, crate::formats::DEFAULT_TIME_LIMIT);
     }
 
     #[test]
