@@ -12,6 +12,9 @@ pub use declared::{declare, Declared};
 pub use resolve::{all, resolve, ResolveError, Resolved};
 pub use tools::{BruteAnswer, ToolError, Tools};
 
+use std::borrow::Cow;
+use std::sync::Arc;
+
 use crate::dialog::{Dialog, Referee, Refereed};
 use crate::problem::nim_play::NimPlay;
 use crate::problem::play::Played;
@@ -28,8 +31,8 @@ use crate::verdict::Judged;
 
 /// A problem seen through bytes, so it can be picked by name at run time.
 pub trait DynProblem: Sync {
-    fn name(&self) -> &'static str;
-    fn title(&self) -> &'static str;
+    fn name(&self) -> &str;
+    fn title(&self) -> &str;
     /// Every constraint of the input format, in the order the statement lists them.
     fn constraints(&self) -> Vec<Constraint>;
     /// Validates an input.
@@ -88,20 +91,21 @@ pub fn parameters(problem: &dyn DynProblem) -> Vec<(String, String)> {
 /// A [`Problem`] under its name, adapted to [`DynProblem`] through the list-level glue of
 /// [`list`].
 pub struct Registered<P> {
-    /// The name used on the command line and for `problems/<NAME>/`.
-    pub name: &'static str,
+    /// The name used on the command line and for `problems/<NAME>/` (borrowed for the
+    /// catalog's, owned for a declared game's).
+    pub name: Cow<'static, str>,
     /// A one-line title.
-    pub title: &'static str,
+    pub title: Cow<'static, str>,
     pub problem: P,
 }
 
 impl<P: Problem> DynProblem for Registered<P> {
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.name
     }
 
-    fn title(&self) -> &'static str {
-        self.title
+    fn title(&self) -> &str {
+        &self.title
     }
 
     fn constraints(&self) -> Vec<Constraint> {
@@ -186,6 +190,13 @@ impl crate::judge::Checker for &dyn DynProblem {
     }
 }
 
+/// A problem in-process judges an output with its own checker.
+impl crate::judge::Checker for Handle {
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
+        DynProblem::check(&**self, input, answer, output)
+    }
+}
+
 /// A played problem judges a test by playing it.
 impl<P: Played> Referee for Registered<P> {
     fn referee(&self, input: &[u8], dialog: &mut dyn Dialog) -> Result<Refereed, String> {
@@ -205,15 +216,35 @@ pub struct Interactive {
     pub referee: &'static dyn Referee,
 }
 
+/// A problem whose tools run in-process, as a resolved problem and its tools hold it: compiled
+/// into stonejudge (it lives as long as the process), or made from a declaration and owned by
+/// its holders (shared, so that a problem declared once is made once).
+#[derive(Clone)]
+pub enum Handle {
+    Compiled(&'static dyn DynProblem),
+    Declared(Arc<dyn DynProblem + Send>),
+}
+
+impl std::ops::Deref for Handle {
+    type Target = dyn DynProblem;
+
+    fn deref(&self) -> &(dyn DynProblem + 'static) {
+        match self {
+            Handle::Compiled(problem) => *problem,
+            Handle::Declared(problem) => problem.as_ref(),
+        }
+    }
+}
+
 static STRIPES_PLAY: Registered<StripesPlay> = Registered {
-    name: "stripes-play",
-    title: "Stripes, played: win every game against the judge",
+    name: Cow::Borrowed("stripes-play"),
+    title: Cow::Borrowed("Stripes, played: win every game against the judge"),
     problem: StripesPlay,
 };
 
 static NIM_PLAY: Registered<NimPlay> = Registered {
-    name: "nim-play",
-    title: "Nim, played: win every game against the judge",
+    name: Cow::Borrowed("nim-play"),
+    title: Cow::Borrowed("Nim, played: win every game against the judge"),
     problem: NimPlay,
 };
 
@@ -232,48 +263,48 @@ pub static INTERACTIVE: &[Interactive] = &[
 /// Every batch problem of the catalog, in the order of docs/games.md §4.
 pub static CATALOG: &[&dyn DynProblem] = &[
     &Registered {
-        name: "stripes",
-        title: "Stripes (POI 2000): who wins each board",
+        name: Cow::Borrowed("stripes"),
+        title: Cow::Borrowed("Stripes (POI 2000): who wins each board"),
         problem: stripes::Stripes,
     },
     &Registered {
-        name: "nim",
-        title: "Nim: who wins, and a winning move",
+        name: Cow::Borrowed("nim"),
+        title: Cow::Borrowed("Nim: who wins, and a winning move"),
         problem: nim::Nim,
     },
     &Registered {
-        name: "bounded-nim",
-        title: "Bounded Nim: take 1..m stones from one heap",
+        name: Cow::Borrowed("bounded-nim"),
+        title: Cow::Borrowed("Bounded Nim: take 1..m stones from one heap"),
         problem: bounded_nim::BoundedNim,
     },
     &Registered {
-        name: "subtraction",
-        title: "S-Nim (POJ 2960): take s stones, s from a set",
+        name: Cow::Borrowed("subtraction"),
+        title: Cow::Borrowed("S-Nim (POJ 2960): take s stones, s from a set"),
         problem: subtraction::Subtraction,
     },
     &Registered {
-        name: "misere-nim",
-        title: "Misere Nim (HDU 1907 \"John\"): the last stone loses",
+        name: Cow::Borrowed("misere-nim"),
+        title: Cow::Borrowed("Misere Nim (HDU 1907 \"John\"): the last stone loses"),
         problem: misere_nim::MisereNim,
     },
     &Registered {
-        name: "misere-subtraction",
-        title: "One heap, removals from a set, whoever cannot move wins",
+        name: Cow::Borrowed("misere-subtraction"),
+        title: Cow::Borrowed("One heap, removals from a set, whoever cannot move wins"),
         problem: misere_subtraction::MisereSubtraction,
     },
     &Registered {
-        name: "rows",
-        title: "Rows of stones, take two adjacent (Dawson's Kayles)",
+        name: Cow::Borrowed("rows"),
+        title: Cow::Borrowed("Rows of stones, take two adjacent (Dawson's Kayles)"),
         problem: rows::Rows,
     },
     &Registered {
-        name: "octal",
-        title: "Any octal game on several heaps",
+        name: Cow::Borrowed("octal"),
+        title: Cow::Borrowed("Any octal game on several heaps"),
         problem: octal::Octal,
     },
     &Registered {
-        name: "wythoff",
-        title: "Wythoff's game on two heaps up to 10^18",
+        name: Cow::Borrowed("wythoff"),
+        title: Cow::Borrowed("Wythoff's game on two heaps up to 10^18"),
         problem: wythoff::Wythoff,
     },
 ];

@@ -1,7 +1,7 @@
 //! The command line (clap derive): one struct per subcommand, and the flags several share
 //! ([`ArchiveArg`], [`JobsArg`], [`LimitArgs`]) so that they mean the same everywhere. The
-//! command-line contract in docs/design.md §6 is the source of truth for names; README.md
-//! shows them to users.
+//! command-line contract in docs/design.md §6 is the source of truth for names;
+//! docs/commands.md shows them to users (tests/suite/command_reference.rs keeps it in step).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -479,8 +479,8 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    pub fn flags(&self) -> stonejudge::archive::LimitFlags {
-        stonejudge::archive::LimitFlags {
+    pub fn flags(&self) -> stonejudge::formats::LimitFlags {
+        stonejudge::formats::LimitFlags {
             time: self.time_limit,
             memory_mib: self.memory_limit,
         }

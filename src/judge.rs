@@ -10,6 +10,7 @@
 
 pub mod interactive;
 pub mod kattis;
+pub mod report;
 
 use std::path::{Path, PathBuf};
 

@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod check;
 pub mod declared;
 pub mod dialog;
+pub mod formats;
 pub mod game;
 pub mod gen;
 pub mod interrupt;

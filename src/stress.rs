@@ -17,6 +17,8 @@
 
 pub mod cases;
 pub mod oracle;
+pub mod report;
+pub mod run;
 pub mod search;
 pub mod shrink;
 

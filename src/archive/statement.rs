@@ -28,41 +28,16 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::formats::statement::check_language;
+
 /// The file name of the statement in the language `problem.toml` declares.
 pub const STATEMENT_FILE: &str = "statement.md";
-
-/// The language of `statement.md` when `problem.toml` declares none.
-pub const DEFAULT_LANGUAGE: &str = "en";
 
 /// The line where the plan's samples are inserted.
 pub const SAMPLES_MARKER: &str = "<!-- samples -->";
 
 /// The section of an English statement listing the input's constraints, one `- ` bullet each.
 pub const CONSTRAINTS_SECTION: &str = "Constraints";
-
-/// Checks a language code: two lowercase ASCII letters (ISO 639-1), optionally `-` and a
-/// two-letter uppercase region (`pt-BR`).
-pub fn check_language(code: &str) -> Result<(), String> {
-    let (language, region) = match code.split_once('-') {
-        Some((language, region)) => (language, Some(region)),
-        None => (code, None),
-    };
-    let letters = |text: &str, upper: bool| {
-        text.len() == 2
-            && text.bytes().all(|b| match upper {
-                true => b.is_ascii_uppercase(),
-                false => b.is_ascii_lowercase(),
-            })
-    };
-    if letters(language, false) && region.is_none_or(|r| letters(r, true)) {
-        Ok(())
-    } else {
-        Err(format!(
-            "{code:?} is not a language code: expected two lowercase letters (ISO 639-1), \
-             optionally with a region, as in \"pl\" or \"pt-BR\""
-        ))
-    }
-}
 
 /// One statement file of a problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -623,16 +598,6 @@ mod tests {
         let statement = parse(text.as_bytes()).unwrap();
         assert_eq!(statement.samples.len(), 1);
         assert_eq!(statement.samples[0].at, Position { line: 7, col: 1 });
-    }
-
-    #[test]
-    fn language_codes_are_two_letters_and_a_region() {
-        for good in ["en", "pl", "pt-BR"] {
-            assert_eq!(check_language(good), Ok(()));
-        }
-        for bad in ["", "EN", "pol", "polish", "pt-br", "pt_BR", "p1"] {
-            assert!(check_language(bad).is_err(), "{bad}");
-        }
     }
 
     #[test]

@@ -3,32 +3,33 @@
 //! problem (a batch one, or an interactive one for the `play` format) so that every command
 //! handles it alike.
 //!
-//! A declared problem, like the catalog's, lives as long as the process: each distinct
-//! declaration is made once (its proven period computed once) and kept.
+//! A declared problem is owned by value: whoever resolves it holds it through an [`Arc`]. Each
+//! distinct declaration is made once (its proven period computed once): the cache of made
+//! problems shares them with their holders, it hands out no reference of its own making.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use super::{DynProblem, Interactive, Registered};
-use crate::archive::manifest::GameTable;
-use crate::archive::{Manifest, ManifestError};
+use super::{DynProblem, Handle, Registered};
 use crate::declared::{Boards, Cases, Game, Moves, Plays, Shape, Spec, SpecError};
+use crate::formats::manifest::{GameTable, Manifest, ManifestError};
 
 /// A problem made from a declaration.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub enum Declared {
     /// A batch format: the program writes the answers.
-    Batch(&'static dyn DynProblem),
-    /// The `play` format: the program plays against the built-in judge.
-    Interactive(Interactive),
+    Batch(Arc<dyn DynProblem + Send>),
+    /// The `play` format: the program plays against the built-in judge (the problem is its
+    /// own [`crate::dialog::Referee`]).
+    Interactive(Arc<Registered<Plays>>),
 }
 
 impl Declared {
     /// The in-process tools of its tests (for `play`: of the judge's input files).
-    pub fn problem(self) -> &'static dyn DynProblem {
+    pub fn problem(&self) -> Handle {
         match self {
-            Declared::Batch(problem) => problem,
-            Declared::Interactive(interactive) => interactive.problem,
+            Declared::Batch(problem) => Handle::Declared(problem.clone()),
+            Declared::Interactive(played) => Handle::Declared(played.clone()),
         }
     }
 }
@@ -55,41 +56,34 @@ pub fn declare(name: &str, title: &str, spec: Spec) -> Result<Declared, SpecErro
     static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
     let mut made = (MADE.get_or_init(Default::default).lock())
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(&problem) = made.get(&key) {
-        return Ok(problem);
+    if let Some(problem) = made.get(&key) {
+        return Ok(problem.clone());
     }
     let game = Game::new(key.2.clone())?;
-    let name: &'static str = Box::leak(key.0.clone().into_boxed_str());
-    let title: &'static str = Box::leak(key.1.clone().into_boxed_str());
+    let (name, title) = (&key.0, &key.1);
     let problem = match game.spec.shape {
-        Shape::Boards => Declared::Batch(Box::leak(Box::new(Registered {
-            name,
-            title,
+        Shape::Boards => Declared::Batch(Arc::new(Registered {
+            name: name.clone().into(),
+            title: title.clone().into(),
             problem: Boards(game),
-        }))),
-        Shape::Cases => Declared::Batch(Box::leak(Box::new(Registered {
-            name,
-            title,
+        })),
+        Shape::Cases => Declared::Batch(Arc::new(Registered {
+            name: name.clone().into(),
+            title: title.clone().into(),
             problem: Cases(game),
-        }))),
-        Shape::Move => Declared::Batch(Box::leak(Box::new(Registered {
-            name,
-            title,
+        })),
+        Shape::Move => Declared::Batch(Arc::new(Registered {
+            name: name.clone().into(),
+            title: title.clone().into(),
             problem: Moves(game),
-        }))),
-        Shape::Play => {
-            let played: &'static Registered<Plays> = Box::leak(Box::new(Registered {
-                name,
-                title,
-                problem: Plays(game),
-            }));
-            Declared::Interactive(Interactive {
-                problem: played,
-                referee: played,
-            })
-        }
+        })),
+        Shape::Play => Declared::Interactive(Arc::new(Registered {
+            name: name.clone().into(),
+            title: title.clone().into(),
+            problem: Plays(game),
+        })),
     };
-    made.insert(key, problem);
+    made.insert(key, problem.clone());
     Ok(problem)
 }
 

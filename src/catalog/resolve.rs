@@ -29,13 +29,15 @@
 //! learn about it.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::declared::{self, Declared};
 use super::tools::Tools;
-use super::{find, find_interactive, names, DynProblem, Interactive};
-use crate::archive::manifest::{ProblemKind, Programs, MANIFEST_FILE};
-use crate::archive::{run_limits, tests_in, LimitFlags, Manifest, ManifestError};
+use super::{find, find_interactive, names, DynProblem, Handle, Interactive, Registered};
+use crate::declared::Plays;
 use crate::dialog::Referee;
+use crate::formats::manifest::{Manifest, ManifestError, ProblemKind, Programs, MANIFEST_FILE};
+use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
 use crate::package::{is_package, Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
@@ -60,16 +62,42 @@ enum Kind {
     Catalog(&'static dyn DynProblem),
     /// A folder whose `problem.toml` has a `[game]` table: made from the declaration
     /// ([`crate::declared`]), every tool in-process like the catalog's.
-    Declared(&'static dyn DynProblem),
+    Declared(Arc<dyn DynProblem + Send>),
     /// A folder whose `problem.toml` names programs.
     Programs(Box<Programs>),
     /// Compiled into stonejudge and interactive: the program plays against the built-in judge;
     /// its test inputs (setups and the judge's seed) have every in-process tool.
-    Interactive(Interactive),
+    Interactive(Playing),
     /// A Kattis / ICPC package (a folder holding `problem.yaml`) given by its path: its own
     /// files and programs say everything, and it is judged through [`crate::package`]. It has
     /// no [`Tools`]: commands ask [`Resolved::package`] and judge it as a package.
     Package(Box<Package>),
+}
+
+/// An interactive problem with a built-in judge: one compiled into stonejudge, or a declared
+/// game of format `play`, owned by value.
+#[derive(Clone)]
+enum Playing {
+    Compiled(Interactive),
+    Declared(Arc<Registered<Plays>>),
+}
+
+impl Playing {
+    /// The in-process tools of its test inputs.
+    fn problem(&self) -> Handle {
+        match self {
+            Playing::Compiled(interactive) => Handle::Compiled(interactive.problem),
+            Playing::Declared(played) => Handle::Declared(played.clone()),
+        }
+    }
+
+    /// Its built-in judge.
+    fn referee(&self) -> &dyn Referee {
+        match self {
+            Playing::Compiled(interactive) => interactive.referee,
+            Playing::Declared(played) => played.as_ref(),
+        }
+    }
 }
 
 /// A PROBLEM argument that names no problem, or a folder that is not one.
@@ -112,7 +140,7 @@ pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
 fn compiled(name: &str) -> Option<Kind> {
     match (find(name), find_interactive(name)) {
         (Some(problem), _) => Some(Kind::Catalog(problem)),
-        (None, Some(interactive)) => Some(Kind::Interactive(interactive)),
+        (None, Some(interactive)) => Some(Kind::Interactive(Playing::Compiled(interactive))),
         (None, None) => None,
     }
 }
@@ -164,7 +192,7 @@ fn in_folder(name: &str, dir: PathBuf, testdata: PathBuf) -> Result<Resolved, Re
             (ProblemKind::Programs(programs), _) => Kind::Programs(programs.clone()),
             (ProblemKind::Game(table), _) => match declared::from_table(name, &manifest, table)? {
                 Declared::Batch(problem) => Kind::Declared(problem),
-                Declared::Interactive(interactive) => Kind::Interactive(interactive),
+                Declared::Interactive(played) => Kind::Interactive(Playing::Declared(played)),
             },
             (ProblemKind::Catalog, Some(kind)) => kind,
             (ProblemKind::Catalog, None) => {
@@ -215,10 +243,11 @@ impl Resolved {
     /// The problem whose tools run in-process (one of the catalog, or made from a declared
     /// game), if it is one (for an interactive problem: the tools of its test inputs, whose
     /// reference says who wins each game).
-    pub fn catalog(&self) -> Option<&'static dyn DynProblem> {
+    pub fn catalog(&self) -> Option<Handle> {
         match &self.kind {
-            Kind::Catalog(problem) | Kind::Declared(problem) => Some(*problem),
-            Kind::Interactive(interactive) => Some(interactive.problem),
+            Kind::Catalog(problem) => Some(Handle::Compiled(*problem)),
+            Kind::Declared(problem) => Some(Handle::Declared(problem.clone())),
+            Kind::Interactive(interactive) => Some(interactive.problem()),
             Kind::Programs(_) | Kind::Package(_) => None,
         }
     }
@@ -226,9 +255,9 @@ impl Resolved {
     /// How a program is judged on this problem's tests, given its `tools`: its output by their
     /// checker, or its conversation with the built-in judge of an interactive problem. (A
     /// package has no tools; it is judged through [`crate::package`].)
-    pub fn judging<'a>(&self, tools: &'a Tools<'a>) -> Judging<'a> {
+    pub fn judging<'a>(&'a self, tools: &'a Tools<'a>) -> Judging<'a> {
         match &self.kind {
-            Kind::Interactive(interactive) => Judging::Interactive(interactive.referee),
+            Kind::Interactive(interactive) => Judging::Interactive(interactive.referee()),
             Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Package(_) => {
                 Judging::Output(tools.checker())
             }
@@ -236,9 +265,9 @@ impl Resolved {
     }
 
     /// The built-in judge of an interactive problem.
-    pub fn referee(&self) -> Option<&'static dyn Referee> {
+    pub fn referee(&self) -> Option<&dyn Referee> {
         match &self.kind {
-            Kind::Interactive(interactive) => Some(interactive.referee),
+            Kind::Interactive(interactive) => Some(interactive.referee()),
             Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Package(_) => None,
         }
     }
@@ -265,8 +294,9 @@ impl Resolved {
     /// when first used; an error names the program and its line in `problem.toml`.
     pub fn tools<'a>(&self, runner: &'a Runner, cache: &'a Cache) -> Result<Tools<'a>, String> {
         match &self.kind {
-            Kind::Catalog(problem) | Kind::Declared(problem) => Ok(Tools::InProcess(*problem)),
-            Kind::Interactive(interactive) => Ok(Tools::InProcess(interactive.problem)),
+            Kind::Catalog(problem) => Ok(Tools::InProcess(Handle::Compiled(*problem))),
+            Kind::Declared(problem) => Ok(Tools::InProcess(Handle::Declared(problem.clone()))),
+            Kind::Interactive(interactive) => Ok(Tools::InProcess(interactive.problem())),
             Kind::Programs(programs) => {
                 let manifest = self.dir.join(MANIFEST_FILE);
                 ProgramTools::prepare(programs, &manifest, runner, cache)
@@ -372,7 +402,7 @@ mod tests {
         let limits = nim
             .limits(LimitFlags::default())
             .expect("no manifest is fine");
-        assert_eq!(limits.cpu, crate::archive::DEFAULT_TIME_LIMIT);
+        assert_eq!(limits.cpu, crate::formats::DEFAULT_TIME_LIMIT);
     }
 
     #[test]

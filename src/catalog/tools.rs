@@ -7,7 +7,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::DynProblem;
+use super::Handle;
 use crate::gen::Params;
 use crate::judge::Checker;
 use crate::problem::{Constraint, ParseError, Reach};
@@ -16,7 +16,7 @@ use crate::programs::ProgramTools;
 /// The tools of one problem.
 pub enum Tools<'a> {
     /// A problem compiled into the catalog.
-    InProcess(&'a dyn DynProblem),
+    InProcess(Handle),
     /// A problem whose tools are programs.
     Programs(Box<ProgramTools<'a>>),
 }

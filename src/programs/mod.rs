@@ -1,5 +1,5 @@
 //! Program-backed problems: a problem folder whose `problem.toml` has a `[programs]` table
-//! (see [`crate::archive::manifest`]) is generated, validated, solved and checked by programs
+//! (see [`crate::formats::manifest`]) is generated, validated, solved and checked by programs
 //! in the folder, in the conventions of testlib and the ICPC package format:
 //!
 //! - the **generator** gets `-KEY=VALUE` for each parameter of the plan, then `-seed=N`, and
@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::archive::manifest::{ProgramPath, Programs};
+use crate::formats::manifest::{ProgramPath, Programs};
 use crate::judge::Checker;
 use crate::run::{Cache, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;

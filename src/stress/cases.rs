@@ -49,8 +49,8 @@ pub trait Cases: Sync {
 /// Random cases from a problem's generator: case `i` has seed `seed + i`; unless the user
 /// fixed the mode, the generator's modes take turns (case `i` uses mode `i mod k`), so the
 /// extremes each mode aims at come up as often as uniform draws.
-pub struct RandomCases {
-    problem: &'static dyn DynProblem,
+pub struct RandomCases<'a> {
+    problem: &'a dyn DynProblem,
     seed: u64,
     params: Vec<String>,
     modes: Vec<String>,
@@ -58,15 +58,15 @@ pub struct RandomCases {
     pub skipped: Vec<(String, String)>,
 }
 
-impl RandomCases {
+impl<'a> RandomCases<'a> {
     /// Checks `params` (`KEY=VALUE`) against the generator and finds its modes by probing each
     /// once with `seed`; a mode whose probe fails with these parameters or makes an input
     /// larger than [`MAX_MIXED_INPUT_BYTES`] is left out (see [`RandomCases::skipped`]).
     pub fn new(
-        problem: &'static dyn DynProblem,
+        problem: &'a dyn DynProblem,
         seed: u64,
         params: Vec<String>,
-    ) -> Result<RandomCases, ParamError> {
+    ) -> Result<RandomCases<'a>, ParamError> {
         let parsed = Params::parse(&params)?;
         let fixed_mode = parsed.raw("mode").is_some();
         problem.generate(seed, &parsed)?;
@@ -106,7 +106,7 @@ impl RandomCases {
     }
 }
 
-impl Cases for RandomCases {
+impl Cases for RandomCases<'_> {
     fn case(&self, index: u64) -> Result<Option<Case>, String> {
         let seed = self.seed.wrapping_add(index);
         let mode = (!self.modes.is_empty())

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use serde_json::Value;
-use stonejudge::catalog::{self, DynProblem};
+use stonejudge::catalog::{self, Handle};
 use stonejudge::declared::Spec;
 
 /// The declared problems of the archive, each with its wrong example solution (the play
@@ -309,7 +309,7 @@ fn refusals_exit_2_naming_the_field_and_the_way_out() {
 
 /// The declaration of `stripes:a,b,c` in the boards format over the catalog's bounds (boards
 /// of 1 to 999 cells, up to 1000 of them).
-fn declared_stripes(lengths: [u64; 3]) -> &'static dyn DynProblem {
+fn declared_stripes(lengths: [u64; 3]) -> Handle {
     let [a, b, c] = lengths;
     let table: toml::Table = toml::from_str(&format!(
         "ruleset = \"stripes:{a},{b},{c}\"\nformat = \"boards\"\nmax_heap = 999\nmax_heaps = 1000"

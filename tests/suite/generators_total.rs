@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use super::declared_games::{run, stonejudge};
-use stonejudge::catalog::{self, parameters, DynProblem};
+use stonejudge::catalog::{self, parameters, DynProblem, Handle};
 use stonejudge::gen::Params;
 
 /// Seeds per mode with the default parameters ...
@@ -27,8 +27,8 @@ fn repo() -> PathBuf {
 
 /// Every problem whose generator runs in-process: the catalog's (batch and interactive) and
 /// every declared game in the archive's problems/.
-fn in_process_problems() -> Vec<&'static dyn DynProblem> {
-    let mut problems: Vec<&'static dyn DynProblem> = catalog::names()
+fn in_process_problems() -> Vec<Handle> {
+    let mut problems: Vec<Handle> = catalog::names()
         .into_iter()
         .map(|name| {
             catalog::resolve(name, Path::new("/nonexistent"))
@@ -93,7 +93,8 @@ fn every_mode_of_every_in_process_generator_succeeds_for_hundreds_of_seeds() {
         "too few problems found: {}",
         problems.len()
     );
-    for problem in problems {
+    for handle in problems {
+        let problem = &*handle;
         for mode in modes(problem) {
             let mut bytes = 0;
             for seed in 0..SEEDS {
@@ -115,7 +116,8 @@ fn range_ends(values: &str) -> Option<[String; 2]> {
 
 #[test]
 fn a_parameter_at_either_end_of_its_range_succeeds_or_is_refused_whatever_the_seed() {
-    for problem in in_process_problems() {
+    for handle in in_process_problems() {
+        let problem = &*handle;
         let keys: Vec<(String, [String; 2])> = parameters(problem)
             .into_iter()
             .filter_map(|(key, values)| range_ends(&values).map(|ends| (key, ends)))

@@ -151,8 +151,8 @@ fn cases() -> Vec<Case> {
     problems.sort();
     for problem in problems {
         let found = stonejudge::catalog::resolve(&problem, &repo()).expect("in the archive");
-        let script =
-            kattis::input_validator(found.catalog().expect("in-process tools")).expect("a script");
+        let script = kattis::input_validator(&*found.catalog().expect("in-process tools"))
+            .expect("a script");
         // The two smallest inputs: the Python tool takes its time on large ones.
         let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(repo().join("testdata").join(&problem))
             .expect("test data")

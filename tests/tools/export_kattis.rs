@@ -126,7 +126,7 @@ fn checktestdata_validators_agree_with_ours(tools: &Problemtools) {
         // The script as the package gets it, its bounds filled in from the format.
         let found = stonejudge::catalog::resolve(problem, &repo()).expect("in the archive");
         let in_process = found.catalog().expect("tools in-process");
-        let text = kattis::input_validator(in_process).expect("a script");
+        let text = kattis::input_validator(&*in_process).expect("a script");
         let script = scripts.path().join(format!("{problem}.ctd"));
         std::fs::write(&script, text).expect("write the script");
         assert!(

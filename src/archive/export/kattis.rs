@@ -383,7 +383,7 @@ pub fn write(
         ));
     }
     let validation = match problem.catalog() {
-        Some(catalog) => catalog_validation(catalog)?,
+        Some(catalog) => catalog_validation(&*catalog)?,
         None => program_validation(name, &manifest)?,
     };
     let mut package = Package {

@@ -94,7 +94,7 @@
 //!
 //! Loading is strict: an unknown key, a missing one, a wrong type or a value out of range is an
 //! error naming `problem.toml:line:col`. The generator parameters are checked by the generator
-//! itself when the plan is built (see [`super::plan`]); their position is kept for that.
+//! itself when the plan is built (see [`crate::archive::plan`]); their position is kept for that.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -189,7 +189,7 @@ pub struct GroupExpectation {
 /// An entry of `[unreached]`: a bound the plan is meant not to reach, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unreached {
-    /// `QUANTITY min` or `QUANTITY max`, as [`super::reach::Bound::key`] names it.
+    /// `QUANTITY min` or `QUANTITY max`, as [`crate::archive::reach::Bound::key`] names it.
     pub bound: String,
     /// The quantity's name (`bound` without its end).
     pub quantity: String,
