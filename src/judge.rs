@@ -13,7 +13,7 @@ pub mod kattis;
 
 use std::path::{Path, PathBuf};
 
-pub use interactive::Interactor;
+pub use interactive::{Interactor, Protocol};
 
 use crate::check::JudgeFailure;
 use crate::dialog::Referee;

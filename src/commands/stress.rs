@@ -25,7 +25,7 @@ use stonejudge::programs::shrink::{smaller_calls, Call};
 use stonejudge::run::{Cache, Limits, Program, Runner};
 use stonejudge::stress::{
     self, Budget, Cases, Census, ExhaustiveCases, ExternalCases, ExternalOracle, Failure, Oracle,
-    Origin, ProblemOracle, ProgramCases, RandomCases, Search, Tokens,
+    Origin, PlayedOracle, ProblemOracle, ProgramCases, RandomCases, Search, Tokens,
 };
 use stonejudge::text::show::count;
 use stonejudge::verdict::Verdict;
@@ -516,14 +516,21 @@ fn with_programs(
         params,
         seed: cx.seed,
     };
-    let oracle = ExternalOracle {
-        reference: programs.reference().map_err(anyhow::Error::msg)?,
-        judge: Judge {
-            runner,
-            program: cx.program,
-            limits: cx.limits,
-            judging: Judging::Output(programs.checker()),
-        },
+    let judge = Judge {
+        runner,
+        program: cx.program,
+        limits: cx.limits,
+        judging: programs.judging(),
+    };
+    let reference = programs.reference().map_err(anyhow::Error::msg)?;
+    let external = ExternalOracle { reference, judge };
+    let played = PlayedOracle {
+        tools: programs,
+        judge,
+    };
+    let oracle: &dyn Oracle = match programs.is_interactive() {
+        true => &played,
+        false => &external,
     };
     let source = match cx.args.params.is_empty() {
         true => format!(
@@ -539,7 +546,7 @@ fn with_programs(
             cx.seed_words()
         ),
     );
-    let search = run_search(cx, &cases, &oracle, cx.budget)?;
+    let search = run_search(cx, &cases, oracle, cx.budget)?;
     let Some(failure) = search.failure else {
         return Ok(random_cases_passed(cx, &search, Some(name)));
     };
@@ -561,7 +568,7 @@ fn with_programs(
     let make = |call: &Call| programs.generate(call.seed, &call.params, false).ok();
     let start = (call.clone(), failure.case.input.clone());
     let trial = failure.trial.clone();
-    let (shrunk, last) = stress::descend(&oracle, cx.jobs, start, trial, candidates, make);
+    let (shrunk, last) = stress::descend(oracle, cx.jobs, start, trial, candidates, make);
     let original = failure.trial.judged.verdict;
     let how = format!(
         "shrunk through the generator in {} ({}, {:.1} s), still {original}; the last call: {}",

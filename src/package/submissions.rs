@@ -29,7 +29,7 @@ use super::expectations::Expectation;
 use super::validators::{validation_limits, OutputValidator};
 use super::{programs_in, Package, PackageError, PackageProgram};
 use crate::check::protocol::KattisFlags;
-use crate::judge::{self, Checker, Interactor, Judge};
+use crate::judge::{self, Checker, Interactor, Judge, Protocol};
 use crate::programs::ProgramChecker;
 use crate::run::{Cache, Limits, Program, Runner};
 use crate::verdict::{Judged, Verdict};
@@ -164,6 +164,7 @@ impl<'a> Judging<'a> {
                 program: program.clone(),
                 flags,
                 limits: self.validation_limits(),
+                protocol: Protocol::Kattis,
             }))),
             (true, None) => Err("an interactive problem needs its output validator".to_string()),
             (false, _) => self.checker_with(flags).map(TestJudging::Output),
