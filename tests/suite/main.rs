@@ -29,6 +29,7 @@ mod interrupt_cli;
 mod judge_cli;
 mod launch_server;
 mod messages_cli;
+mod new_interactive;
 mod nim_cli;
 mod package_2025;
 mod package_cli;
