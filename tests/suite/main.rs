@@ -25,6 +25,7 @@ mod generators_total;
 mod hostile;
 mod hostile_sources;
 mod interactive;
+mod interactive_template;
 mod interrupt_cli;
 mod judge_cli;
 mod launch_server;

@@ -8,6 +8,7 @@
 
 use std::path::Path;
 
+use crate::interactive_template::use_testlib_interactor;
 use crate::programs_archive::stonejudge;
 
 const NAME: &str = "guess";
@@ -141,50 +142,10 @@ fn a_broken_interactor_is_a_judge_error_and_never_the_contestants_fault() {
     assert!(err.contains("JE"), "{err}");
 }
 
-/// A testlib interactor (`interactor INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA, 2 PE, 3 FAIL)
-/// written without testlib.h: it writes the number of questions asked to OUTPUT, and rejects
-/// a game that used more than the jury's (the ANSWER file: the reference's OUTPUT).
-const TESTLIB_INTERACTOR: &str = r#"#include <cstdio>
-#include <cstdlib>
-int main(int argc, char* argv[]) {
-    if (argc < 4) return 3;
-    FILE* in = std::fopen(argv[1], "r");
-    long long n, q, x;
-    if (!in || std::fscanf(in, "%lld %lld %lld", &n, &q, &x) != 3) return 3;
-    long long jury = q;
-    FILE* ans = std::fopen(argv[3], "r");
-    if (ans && std::fscanf(ans, "%lld", &jury) != 1) jury = q;
-    std::printf("%lld %lld\n", n, q);
-    std::fflush(stdout);
-    for (long long asked = 1;; asked++) {
-        long long y;
-        if (std::scanf(" ? %lld", &y) != 1) { std::fprintf(stderr, "unexpected output\n"); return 2; }
-        if (asked > q || asked > jury) { std::fprintf(stderr, "question %lld: too many\n", asked); return 1; }
-        std::puts(x < y ? "<" : x > y ? ">" : "=");
-        std::fflush(stdout);
-        if (x == y) {
-            FILE* out = std::fopen(argv[2], "w");
-            if (!out) return 3;
-            std::fprintf(out, "%lld\n", asked);
-            std::fclose(out);
-            return 0;
-        }
-    }
-}
-"#;
-
 #[test]
 fn a_testlib_interactor_s_output_file_is_the_answer_and_its_codes_are_read() {
     let root = made();
-    let dir = problem(root.path());
-    std::fs::write(dir.join("interact.cpp"), TESTLIB_INTERACTOR).expect("write");
-    let manifest = dir.join("problem.toml");
-    let text = std::fs::read_to_string(&manifest).expect("read");
-    let text = text.replace(
-        "interactor_protocol = \"kattis\"",
-        "interactor_protocol = \"testlib\"",
-    );
-    std::fs::write(&manifest, text).expect("write");
+    use_testlib_interactor(&problem(root.path()));
     let (code, out, err) = stonejudge(root.path(), &["testdata", NAME]);
     assert_eq!(code, Some(0), "{out}{err}");
     // The sample: the reference found 7 of 10 with 4 questions, and the interactor said so.
