@@ -306,6 +306,22 @@ impl<'a> Runs<'a> {
             .collect()
     }
 
+    /// The tests of `data` run so far, in order, each judged under the time limit `limit`
+    /// (TLE when over it): what a report shows of a submission, without running the tests
+    /// that Kattis' rules skip after a failure.
+    pub fn ran(&self, data: &Group, limit: f64) -> Vec<(String, Judged)> {
+        (data.tests().into_iter())
+            .filter_map(|test| {
+                let mut judged = self.done.get(&test.test.name)?.clone();
+                if judged_seconds(&judged) > limit {
+                    judged.verdict = Verdict::TLE;
+                    judged.message = format!("over the time limit of {limit} s");
+                }
+                Some((test.test.name.clone(), judged))
+            })
+            .collect()
+    }
+
     /// The CPU time of the slowest test run so far, in seconds.
     pub fn slowest(&self) -> f64 {
         self.done.values().map(judged_seconds).fold(0.0, f64::max)

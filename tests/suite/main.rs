@@ -59,4 +59,5 @@ mod testdata_strength;
 mod validate_rejects;
 mod verify_cli;
 mod verify_html;
+mod verify_html_packages;
 mod watched;
