@@ -11,7 +11,11 @@ fn every_submission_of_a_package_has_a_row_of_its_tests() {
     let scratch = tempfile::tempdir().expect("temp dir");
     let package = scratch.path().join("double");
     let verdicts = package_fixtures::double(&package);
-    let (code, stdout, page, document) = verify(scratch.path(), &[package.clone()], scratch.path());
+    let (code, stdout, page, document) = verify(
+        scratch.path(),
+        std::slice::from_ref(&package),
+        scratch.path(),
+    );
     assert_eq!(code, Some(0), "{stdout}");
     let items = document["items"].as_array().expect("items");
     let mut rows = 0;
