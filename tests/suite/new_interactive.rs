@@ -79,6 +79,14 @@ fn judge_accepts_the_reference_and_rejects_a_player_that_always_asks_the_same() 
         "{first}"
     );
     assert!(out.contains("you>   ? 1"), "{out}");
+    // There is no output to check: `check` says so in testlib's words (FAIL, exit 3).
+    let test = |ext: &str| format!("testdata/guess/01.{ext}");
+    let (code, out, err) = stonejudge(
+        root.path(),
+        &["check", NAME, &test("in"), &test("ans"), &test("ans")],
+    );
+    assert_eq!(code, Some(3), "{out}{err}");
+    assert!(err.contains("against its interactor"), "{err}");
 }
 
 #[test]
