@@ -195,9 +195,13 @@ pub enum Command {
     /// Make a new problem folder, problems/<NAME>. Without --game: a program-backed problem
     /// from a template (a small game with generator, validator, reference, brute force and a
     /// wrong solution, in C++ and Python) on which testdata and verify pass at once. With
-    /// --game: a declared game problem (problem.toml and statement.md), from whose ruleset,
-    /// format and bounds stonejudge derives everything else.
+    /// --interactive: an interactive program-backed problem (guess a number within a question
+    /// limit: interactor, generator, validator, reference in C++ and Python, a wrong solution
+    /// that asks too many questions), passing at once too. With --game: a declared game
+    /// problem (problem.toml and statement.md), from whose ruleset, format and bounds
+    /// stonejudge derives everything else.
     #[command(after_help = "Examples:\n  stonejudge new take-2\n  \
+                            stonejudge new guess --interactive\n  \
                             stonejudge new take-134 --game subtraction:1,3,4 --format cases\n  \
                             stonejudge new last-loses --game subtraction:1,2 --play misere \
                             --max-heaps 1")]
@@ -228,11 +232,15 @@ pub struct InteractArgs {
     pub flags: Vec<OsString>,
 }
 
-/// `new NAME [--game RULESET [--format F] [--play misere] [bounds]]`.
+/// `new NAME [--interactive | --game RULESET [--format F] [--play misere] [bounds]]`.
 #[derive(Debug, Args)]
 pub struct NewArgs {
     /// The problem's name: lowercase letters, digits and '-'; problems/<NAME> must not exist.
     pub name: String,
+    /// An interactive problem: every program plays against an interactor (interact.cpp, the
+    /// Kattis protocol; problem.toml may switch it to testlib's). See docs/interactive.md.
+    #[arg(long, conflicts_with = "game")]
+    pub interactive: bool,
     /// Declare a game instead: the ruleset, as `grundy` takes it (nim, bounded:M,
     /// subtraction:S1,S2,.., octal:0.D1D2.., stripes:L1,L2,..).
     #[arg(long, value_name = "RULESET")]

@@ -14,7 +14,7 @@ pub mod report;
 
 use std::path::{Path, PathBuf};
 
-pub use interactive::Interactor;
+pub use interactive::{Interactor, Protocol};
 
 use crate::check::JudgeFailure;
 use crate::dialog::Referee;

@@ -26,6 +26,6 @@ pub use cases::{
     Case, Cases, Census, Coverage, ExhaustiveCases, ExternalCases, Origin, ProgramCases,
     RandomCases,
 };
-pub use oracle::{ExternalOracle, Oracle, ProblemOracle, Tokens, Trial};
+pub use oracle::{ExternalOracle, Oracle, PlayedOracle, ProblemOracle, Tokens, Trial};
 pub use search::{search, Budget, Failure, Search};
 pub use shrink::{descend, shrink, Shrunk};

@@ -21,12 +21,14 @@
 //!   accepted; every `.ans` is accepted by the answer validators (`answer_validators/`).
 //!
 //! The time limit is derived once per package and run of `verify` (the accepted submissions
-//! run for it first), and reused by every submission item of the package.
+//! run for it first), and reused by every submission item of the package. A submission's item
+//! carries the tests it ran ([`SolutionRuns`], the rows of `verify --html`): those Kattis'
+//! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::verify::{listed, Check, ItemReport};
+use super::verify::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::Expectation;
@@ -36,6 +38,7 @@ use crate::package::validators::{
 };
 use crate::package::{generators, sources, Package, PackageError, PackageProgram, ProgramKind};
 use crate::run::{Cache, Program, Runner};
+use crate::verdict::{Judged, Verdict};
 
 /// One unit of a package's verification.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +68,8 @@ struct Judgement {
     high: Outcome,
     at_low: Vec<(String, &'static str, String)>,
     at_high: Vec<(String, &'static str, String)>,
+    /// Every test run, judged under the time limit, in order.
+    ran: Vec<(String, Judged)>,
 }
 
 /// An accepted submission's id and its judgement, or why it could not run.
@@ -115,11 +120,44 @@ impl<'a> PackageVerifier<'a> {
 
     pub fn verify(&self, id: &str, item: &PackageItem) -> ItemReport {
         let start = std::time::Instant::now();
+        let mut runs = None;
         let checks = match item {
             PackageItem::Package => self.package_checks(),
-            PackageItem::Submission(submission) => self.submission(submission),
+            PackageItem::Submission(submission) => self.submission(submission, &mut runs),
         };
-        ItemReport::new(id.to_string(), checks, start.elapsed().as_secs_f64())
+        let mut report = ItemReport::new(id.to_string(), checks, start.elapsed().as_secs_f64());
+        report.runs = runs;
+        report
+    }
+
+    /// The rows of a submission's tests for a report, when its folder promises one verdict
+    /// (a 2025-09 expectation of `submissions.yaml` is no single verdict to colour against).
+    fn solution_runs(
+        &self,
+        expected: &str,
+        limit: &TimeLimit,
+        judgement: &Judgement,
+    ) -> Option<SolutionRuns> {
+        let expected = kattis_expected(expected)?;
+        let tests = (judgement.ran.iter())
+            .map(|(name, judged)| TestRun {
+                test: name.clone(),
+                group: (name.rsplit_once('/').map(|(group, _)| group))
+                    .unwrap_or_default()
+                    .to_string(),
+                verdict: judged.verdict,
+                time_s: judged.measured.map(|m| m.cpu_time.as_secs_f64()),
+                memory_kib: judged.measured.map(|m| m.peak_memory_kib),
+                message: judged.message.clone(),
+            })
+            .collect();
+        Some(SolutionRuns {
+            problem: self.shown.clone(),
+            expected,
+            time_limit_s: limit.seconds,
+            memory_limit_mib: Some(self.package.config.memory_mib),
+            tests,
+        })
     }
 
     fn package_checks(&self) -> Vec<Check> {
@@ -449,7 +487,8 @@ impl<'a> PackageVerifier<'a> {
     }
 
     /// One submission held to its folder (in 2025-09: to its expectation).
-    fn submission(&self, submission: &Submission) -> Vec<Check> {
+    /// The checks of a submission; its runs into `runs` when it ran.
+    fn submission(&self, submission: &Submission, runs: &mut Option<SolutionRuns>) -> Vec<Check> {
         const CHECK: &str = "verdict";
         let is_2025 = self.package.is_2025();
         let expected = submission.expected();
@@ -503,6 +542,7 @@ impl<'a> PackageVerifier<'a> {
             Ok(judgement) => judgement,
             Err(e) => return vec![Check::fail(CHECK, e)],
         };
+        *runs = self.solution_runs(expected, limit, &judgement);
         let (low, high) = (&judgement.low, &judgement.high);
         if let Some(expectation) = &submission.expectation {
             let broken: Vec<String> = (expectation.rules.iter())
@@ -759,7 +799,20 @@ fn judgement(
         high,
         at_low,
         at_high,
+        ran: runs.ran(data, limit.seconds),
     })
+}
+
+/// The verdict a Kattis submissions folder promises, as ours (`RTE` is RE).
+fn kattis_expected(expected: &str) -> Option<Verdict> {
+    match expected {
+        "AC" => Some(Verdict::AC),
+        "WA" => Some(Verdict::WA),
+        "TLE" => Some(Verdict::TLE),
+        "RTE" => Some(Verdict::RE),
+        "OLE" => Some(Verdict::OLE),
+        _ => None,
+    }
 }
 
 /// An answer to validate: read on standard input, the case's input named first.

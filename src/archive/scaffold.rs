@@ -2,11 +2,14 @@
 //! pass at once, for the setter to rewrite piece by piece (like BAPCtools' `bt new_problem`).
 //!
 //! A template is a list of files with `{{name}}` and `{{title}}` placeholders
-//! ([`Scaffold`]). Today there is one, a program-backed problem ([`programs`]): a small game
-//! with its generator (Python), validator (C++), reference (C++, and the same in Python),
-//! brute force (Python) and one wrong solution (Python). Another kind of problem is another
-//! [`Scaffold`]: a declared game's is its `problem.toml` and `statement.md`, made from the
-//! declaration by `crate::declared::statement`.
+//! ([`Scaffold`]). There are two program-backed ones: a small game ([`programs`]) with its
+//! generator (Python), validator (C++), reference (C++, and the same in Python), brute force
+//! (Python) and one wrong solution (Python); and an interactive guessing game with a query
+//! limit ([`interactive`]) with its interactor (C++, Kattis protocol), generator (Python),
+//! validator (C++), reference (C++, and the same in Python) and a wrong solution that asks too
+//! many questions (Python). Another kind of problem is another [`Scaffold`]: a declared game's
+//! is its `problem.toml` and `statement.md`, made from the declaration by
+//! `crate::declared::statement`.
 
 use std::path::{Path, PathBuf};
 
@@ -46,12 +49,56 @@ pub fn programs(name: &str) -> Scaffold {
             include_str!("scaffold/programs/parity.py"),
         ),
     ];
-    let title = format!("{name}: take 1, 2 or 3 stones");
+    filled(&FILES, name, &format!("{name}: take 1, 2 or 3 stones"))
+}
+
+/// The interactive template ("guess the number", a question limit) for the problem `name`.
+pub fn interactive(name: &str) -> Scaffold {
+    const FILES: [(&str, &str); 9] = [
+        (
+            "problem.toml",
+            include_str!("scaffold/interactive/problem.toml"),
+        ),
+        (
+            "statement.md",
+            include_str!("scaffold/interactive/statement.md"),
+        ),
+        ("gen.py", include_str!("scaffold/interactive/gen.py")),
+        (
+            "validate.cpp",
+            include_str!("scaffold/interactive/validate.cpp"),
+        ),
+        (
+            "interact.cpp",
+            include_str!("scaffold/interactive/interact.cpp"),
+        ),
+        (
+            "solutions/accepted/sol.cpp",
+            include_str!("scaffold/interactive/sol.cpp"),
+        ),
+        (
+            "solutions/accepted/sol.py",
+            include_str!("scaffold/interactive/sol.py"),
+        ),
+        (
+            "solutions/wrong_answer/linear.py",
+            include_str!("scaffold/interactive/linear.py"),
+        ),
+        (
+            "solutions/wrong_answer/linear.cpp",
+            include_str!("scaffold/interactive/linear.cpp"),
+        ),
+    ];
+    filled(&FILES, name, &format!("{name}: guess the number"))
+}
+
+/// `files` with their placeholders filled.
+fn filled(files: &[(&str, &str)], name: &str, title: &str) -> Scaffold {
     Scaffold {
-        files: FILES
+        files: files
             .iter()
             .map(|(path, text)| {
-                let text = text.replace("{{name}}", name).replace("{{title}}", &title);
+                let text = text.replace("{{name}}", name).replace("{{title}}", title);
                 (PathBuf::from(path), text)
             })
             .collect(),
@@ -111,6 +158,13 @@ mod tests {
         }
         let manifest = &scaffold.files[0].1;
         assert!(manifest.contains("title = \"take-2: take 1, 2 or 3 stones\""));
+        let interactive = interactive("guess");
+        for (path, text) in &interactive.files {
+            assert!(!text.contains("{{"), "{}", path.display());
+        }
+        assert!(interactive.files[0]
+            .1
+            .contains("interactor = \"interact.cpp\""));
     }
 
     #[test]

@@ -253,12 +253,14 @@ impl Resolved {
     }
 
     /// How a program is judged on this problem's tests, given its `tools`: its output by their
-    /// checker, or its conversation with the built-in judge of an interactive problem. (A
-    /// package has no tools; it is judged through [`crate::package`].)
+    /// checker, or its conversation with the built-in judge of an interactive problem, or with
+    /// the interactor program of a program-backed one. (A package has no tools; it is judged
+    /// through [`crate::package`].)
     pub fn judging<'a>(&'a self, tools: &'a Tools<'a>) -> Judging<'a> {
         match &self.kind {
             Kind::Interactive(interactive) => Judging::Interactive(interactive.referee()),
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Package(_) => {
+            Kind::Programs(_) => tools.judging(),
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Package(_) => {
                 Judging::Output(tools.checker())
             }
         }
@@ -281,12 +283,13 @@ impl Resolved {
     }
 
     /// Whether the program plays against a judge instead of writing an output (a built-in
-    /// judge, or an interactive package's interactor).
+    /// judge, or an interactor: an interactive package's, or a program-backed problem's).
     pub fn is_interactive(&self) -> bool {
         match &self.kind {
             Kind::Interactive(_) => true,
             Kind::Package(package) => package.is_interactive(),
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) => false,
+            Kind::Programs(programs) => programs.interactor.is_some(),
+            Kind::Catalog(_) | Kind::Declared(_) => false,
         }
     }
 

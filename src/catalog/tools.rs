@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::Handle;
 use crate::gen::Params;
-use crate::judge::Checker;
+use crate::judge::{Checker, Judging};
 use crate::problem::{Constraint, ParseError, Reach};
 use crate::programs::ProgramTools;
 
@@ -161,6 +161,15 @@ impl Tools<'_> {
         match self {
             Tools::InProcess(problem) => problem,
             Tools::Programs(programs) => programs.checker(),
+        }
+    }
+
+    /// How a program is judged: its output by the checker, or, in a program-backed problem
+    /// with an interactor, its game against the interactor.
+    pub fn judging(&self) -> Judging<'_> {
+        match self {
+            Tools::InProcess(_) => Judging::Output(self.checker()),
+            Tools::Programs(programs) => programs.judging(),
         }
     }
 }

@@ -136,10 +136,16 @@ impl Jury {
         let tools = self.problem.tools(&runner, &cache).map_err(JudgeFailure)?;
         match self.problem.judging(&tools) {
             Judging::Output(checker) => checker.check(&self.input, &self.answer, output),
-            Judging::Interactive(_) | Judging::Interactor(_) => Err(JudgeFailure(format!(
+            Judging::Interactive(_) => Err(JudgeFailure(format!(
                 "{} is interactive: a program plays it, there is no output to check (the \
                  judge speaks the Kattis protocol as `stonejudge interact`)",
                 self.problem.name()
+            ))),
+            Judging::Interactor(interactor) => Err(JudgeFailure(format!(
+                "{} is interactive: a program plays it against its interactor {}, which \
+                 judges it; there is no output to check",
+                self.problem.name(),
+                interactor.program.given.display()
             ))),
         }
     }

@@ -1,5 +1,6 @@
 //! `new NAME`: a new problem folder, and what to run next. Without `--game` it is the
-//! program-backed template (see `stonejudge::archive::scaffold`); with `--game RULESET …` it is
+//! program-backed template, or with `--interactive` the interactive one (see
+//! `stonejudge::archive::scaffold`); with `--game RULESET …` it is
 //! a declared game problem, `problem.toml` and `statement.md` made from the declaration. Either
 //! way the folder is written whole or not at all.
 
@@ -18,6 +19,7 @@ use stonejudge::problem::Constraint;
 
 pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
     let template = match &args.game {
+        None if args.interactive => scaffold::interactive(&args.name),
         None => scaffold::programs(&args.name),
         Some(ruleset) => {
             scaffold::check_name(&args.name).map_err(anyhow::Error::msg)?;

@@ -49,7 +49,14 @@
 //!                           # within verify's --brute-time-limit
 //! checker = "check.cpp"     # optional: testlib checker INPUT OUTPUT ANSWER -> 0/1/2/3
 //! checker_flags = "float_tolerance 1e-6"   # optional, for the default token checker
+//! interactor = "interact.cpp"              # optional: the problem is interactive
+//! interactor_protocol = "kattis"           # or "testlib" (see docs/interactive.md)
 //! ```
+//!
+//! An interactive problem's reference plays against the interactor to make each `.ans` (what it
+//! wrote, with the Kattis protocol; what the interactor wrote to its OUTPUT file, with
+//! testlib's), and every solution plays against it; it has no brute force and no checker
+//! (the interactor judges).
 //!
 //! The statement's language (of `statement.md`; `statement.<lang>.md` files say theirs in their
 //! name) is English unless a `[statement]` table says otherwise (see [`super::statement`]):
@@ -106,6 +113,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::check::protocol::KattisFlags;
+use crate::judge::Protocol;
 use crate::score::{Aggregation, GroupRule};
 use crate::verdict::Verdict;
 use crate::within;
@@ -225,6 +233,15 @@ pub struct Programs {
     pub checker_flags: KattisFlags,
     /// `checker_flags` as written, for export.
     pub checker_flags_text: String,
+    /// The interactor of an interactive problem.
+    pub interactor: Option<ProgramInteractor>,
+}
+
+/// `interactor` and `interactor_protocol` of `[programs]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProgramInteractor {
+    pub path: ProgramPath,
+    pub protocol: Protocol,
 }
 
 /// A program named by `problem.toml`.
@@ -889,8 +906,9 @@ fn game_table(text: &str, table: Spanned<BTreeMap<String, Spanned<toml::Value>>>
     }
 }
 
-/// The `[programs]` table checked: the required programs named, the interactor refused (not
-/// supported yet), the checker flags parsed.
+/// The `[programs]` table checked: the required programs named, the interactor and its
+/// protocol read (an interactive problem has no brute force or checker: the interactor
+/// judges), the checker flags parsed.
 fn programs_of(
     text: &str,
     path: &Path,
@@ -904,12 +922,6 @@ fn programs_of(
     };
     let table_span = raw.span();
     let raw = raw.into_inner();
-    if let Some(interactor) = raw.interactor {
-        return Err(invalid(
-            interactor.span(),
-            "interactive problems (interactor) are not supported yet".to_string(),
-        ));
-    }
     let program =
         |value: Option<Spanned<String>>, key: &str| -> Result<Option<ProgramPath>, ManifestError> {
             value
@@ -939,6 +951,47 @@ fn programs_of(
             )
         })
     };
+    let interactor = program(raw.interactor, "interactor")?;
+    let protocol = match (&interactor, raw.interactor_protocol) {
+        (_, None) => Protocol::Kattis,
+        (None, Some(protocol)) => {
+            return Err(invalid(
+                protocol.span(),
+                "interactor_protocol without an interactor".to_string(),
+            ))
+        }
+        (Some(_), Some(protocol)) => (Protocol::ALL.into_iter())
+            .find(|p| p.name() == protocol.get_ref())
+            .ok_or_else(|| {
+                invalid(
+                    protocol.span(),
+                    format!(
+                        "interactor_protocol {:?}: expected \"kattis\" or \"testlib\"",
+                        protocol.get_ref()
+                    ),
+                )
+            })?,
+    };
+    if interactor.is_some() {
+        let judged_otherwise = [
+            ("brute", raw.brute.as_ref().map(Spanned::span)),
+            ("checker", raw.checker.as_ref().map(Spanned::span)),
+            (
+                "checker_flags",
+                raw.checker_flags.as_ref().map(Spanned::span),
+            ),
+        ];
+        if let Some((key, Some(span))) = judged_otherwise.into_iter().find(|(_, s)| s.is_some()) {
+            return Err(invalid(
+                span,
+                format!(
+                    "{key} with an interactor is not supported: the interactor judges every \
+                     game, and the reference's answers come from its games, not from the input"
+                ),
+            ));
+        }
+    }
+    let interactor = interactor.map(|path| ProgramInteractor { path, protocol });
     let checker = program(raw.checker, "checker")?;
     let (checker_flags, checker_flags_text) = match raw.checker_flags {
         Some(flags) if checker.is_some() => {
@@ -963,6 +1016,7 @@ fn programs_of(
         checker,
         checker_flags,
         checker_flags_text,
+        interactor,
     })
 }
 
@@ -1007,6 +1061,7 @@ struct RawPrograms {
     checker: Option<Spanned<String>>,
     checker_flags: Option<Spanned<String>>,
     interactor: Option<Spanned<String>>,
+    interactor_protocol: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

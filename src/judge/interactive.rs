@@ -1,7 +1,7 @@
 //! Judging a program that plays against a judge (interactive problems): the program's input
 //! and output connected to a built-in [`Referee`] on a thread of ours, or to an interactor
-//! program speaking the Kattis protocol ([`Interactor`]), through a two-way run
-//! ([`crate::run::Runner::run_two_way`]).
+//! program speaking the Kattis or the testlib protocol ([`Interactor`], [`Protocol`]), through
+//! a two-way run ([`crate::run::Runner::run_two_way`]).
 //!
 //! Who decides when either side ends first, against the built-in judge:
 //!
@@ -16,16 +16,20 @@
 //!   is never the program's.
 //!
 //! Against an interactor program, exactly as problemtools decides (its `interactive` runner
-//! and verdict rules), since an interactor's reasons cannot be seen:
+//! and verdict rules), since an interactor's reasons cannot be seen; a testlib interactor's
+//! codes are read the same way (0 accepts, 1 and 2 reject as WA and PE, 3 is its FAIL):
 //!
-//! - An interactor that does not exit with 42 or 43 is JE (one killed at its own limits too).
-//! - An interactor that exits 43 before the program does is WA (and the program is killed).
+//! - An interactor whose exit neither accepts nor rejects is JE (one killed at its own limits
+//!   too, and testlib's FAIL).
+//! - An interactor that rejects before the program ends is WA (PE for testlib's 2), and the
+//!   program is killed.
 //! - Otherwise the program's own verdict comes first (TLE, then a crash or a non-zero exit,
 //!   as RE or MLE), except that a program killed by `SIGPIPE` (it wrote after the interactor
 //!   had gone) is taken as a normal exit: the interactor decides.
-//! - Otherwise the interactor's exit decides: 42 AC, 43 WA.
+//! - Otherwise the interactor's exit decides: accepted is AC, rejected WA (or PE).
 
 use super::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
+use crate::check::protocol::testlib;
 use crate::dialog::{Dialog, Gone, Referee, Refereed, Unheard, MAX_LINE};
 use crate::run::{
     Channel, Exit, Invocation, Limits, Program, Run, Runner, Silence, Speaker, Transcript,
@@ -33,17 +37,84 @@ use crate::run::{
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
 
-/// An interactor program speaking the Kattis protocol: started as `PROGRAM INPUT ANSWER
-/// FEEDBACK_DIR/ [FLAGS…]` ([`ValidatorFiles`]), it reads the program's output on its standard
-/// input and writes the program's input on its standard output; it exits 42 to accept, 43 to
-/// reject (its reason in `FEEDBACK_DIR/judgemessage.txt`), and anything else is its own
-/// failure. A Kattis interactive package's output validator is one.
+/// An interactor program: it reads the program's output on its standard input and writes the
+/// program's input on its standard output, and says by its exit code whether the program
+/// played well, as its [`Protocol`] defines. A Kattis interactive package's output validator
+/// is one.
 #[derive(Debug, Clone)]
 pub struct Interactor {
     pub program: Program,
-    /// Its flags (a package's `validator_flags` and the group's `output_validator_flags`).
+    /// Its flags (a package's `validator_flags` and the group's `output_validator_flags`);
+    /// only the Kattis protocol passes flags.
     pub flags: Vec<String>,
     pub limits: Limits,
+    pub protocol: Protocol,
+}
+
+/// How an interactor is called and what its exit code means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    /// The Kattis interactive output-validator protocol: `PROGRAM INPUT ANSWER FEEDBACK_DIR/
+    /// [FLAGS…]` ([`ValidatorFiles`]); it exits 42 to accept, 43 to reject (its reason in
+    /// `FEEDBACK_DIR/judgemessage.txt`), and anything else is its own failure.
+    Kattis,
+    /// testlib's interactor protocol (`registerInteraction`): `PROGRAM INPUT OUTPUT ANSWER`,
+    /// where OUTPUT is a file the interactor writes (its record of the game, which Polygon
+    /// gives a checker); it exits 0 to accept, 1 (wrong answer) or 2 (presentation error) to
+    /// reject, 3 when it fails itself; its reason on standard error. Any other code
+    /// (testlib's points and partial scores among them) is taken as its failure.
+    Testlib,
+}
+
+/// What an interactor's exit says of the program.
+enum Said {
+    Accepted,
+    Rejected(Verdict),
+    /// Neither: the interactor failed.
+    Failed,
+}
+
+impl Protocol {
+    /// Every protocol, by the name `problem.toml` gives it.
+    pub const ALL: [Protocol; 2] = [Protocol::Kattis, Protocol::Testlib];
+
+    /// `kattis` or `testlib`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Kattis => "kattis",
+            Protocol::Testlib => "testlib",
+        }
+    }
+
+    fn said(self, exit: Exit) -> Said {
+        let code = |c: u8| Exit::Code(i32::from(c));
+        match self {
+            Protocol::Kattis if exit == Exit::Code(ACCEPTED) => Said::Accepted,
+            Protocol::Kattis if exit == Exit::Code(REJECTED) => Said::Rejected(Verdict::WA),
+            Protocol::Testlib if exit == code(testlib::OK) => Said::Accepted,
+            Protocol::Testlib if exit == code(testlib::WRONG_ANSWER) => Said::Rejected(Verdict::WA),
+            Protocol::Testlib if exit == code(testlib::PRESENTATION_ERROR) => {
+                Said::Rejected(Verdict::PE)
+            }
+            Protocol::Kattis | Protocol::Testlib => Said::Failed,
+        }
+    }
+
+    /// What its exit codes mean, for a message about one that meant nothing.
+    fn codes(self) -> &'static str {
+        match self {
+            Protocol::Kattis => "42 accepts and 43 rejects",
+            Protocol::Testlib => "0 accepts, 1 and 2 reject, 3 is the interactor's own failure",
+        }
+    }
+}
+
+/// A program's game against an interactor: its verdict and run, and what the interactor wrote
+/// to its OUTPUT file (testlib's protocol; empty for Kattis').
+pub struct Played {
+    pub judged: Judged,
+    pub run: Option<Run>,
+    pub interactor_output: Vec<u8>,
 }
 
 /// Lines of the conversation shown after a rejection.
@@ -70,7 +141,7 @@ pub fn against_referee(
     };
     let judged = match two_way.other {
         Err(failure) => Judged::judge_error(format!("the judge failed: {failure}")),
-        Ok(Refereed::Rejected(why)) => rejected(why, &two_way.transcript),
+        Ok(Refereed::Rejected(why)) => rejected(Verdict::WA, why, &two_way.transcript),
         Ok(Refereed::Won(summary)) => match two_way.run.verdict() {
             Some((verdict, why)) => {
                 Judged::new(verdict, format!("{why} (after the judge: {summary})"))
@@ -95,16 +166,41 @@ pub fn against_interactor(
     input: &[u8],
     answer: &[u8],
 ) -> (Judged, Option<Run>) {
+    let played = play(runner, program, limits, interactor, input, answer);
+    (played.judged, played.run)
+}
+
+/// [`against_interactor`], with what the interactor wrote to its OUTPUT file.
+pub fn play(
+    runner: &Runner,
+    program: &Invocation,
+    limits: &Limits,
+    interactor: &Interactor,
+    input: &[u8],
+    answer: &[u8],
+) -> Played {
+    let unplayed = |message: String| Played {
+        judged: Judged::judge_error(message),
+        run: None,
+        interactor_output: Vec::new(),
+    };
     let files = match ValidatorFiles::new(input, answer) {
         Ok(files) => files,
-        Err(error) => return (Judged::judge_error(error), None),
+        Err(error) => return unplayed(error),
     };
-    let invocation = files.invocation(&interactor.program.invocation, &interactor.flags);
-    let stop = |run: &Run| run.exit == Exit::Code(REJECTED);
+    let protocol = interactor.protocol;
+    let invocation = match protocol {
+        Protocol::Kattis => files.invocation(&interactor.program.invocation, &interactor.flags),
+        Protocol::Testlib => match files.testlib_invocation(&interactor.program.invocation) {
+            Ok(invocation) => invocation,
+            Err(error) => return unplayed(error),
+        },
+    };
+    let stop = |run: &Run| matches!(protocol.said(run.exit), Said::Rejected(_));
     let played = runner.run_against(program, limits, &invocation, &interactor.limits, stop);
     let two_way = match played {
         Ok(two_way) => two_way,
-        Err(error) => return (Judged::judge_error(error.to_string()), None),
+        Err(error) => return unplayed(error.to_string()),
     };
     let (run, other) = (&two_way.run, &two_way.other);
     let message = files.message(&other.run.stderr);
@@ -115,16 +211,19 @@ pub fn against_interactor(
         Exit::Signal(libc::SIGPIPE) if !run.time_limit_hit() => None,
         _ => run.verdict(),
     };
-    let judged = match (other.run.exit, own) {
+    let rejection = |verdict: Verdict| {
+        let why = message
+            .clone()
+            .unwrap_or_else(|| "rejected by the interactor".to_string());
+        rejected(verdict, why, &two_way.transcript)
+    };
+    let judged = match (protocol.said(other.run.exit), own) {
         _ if other.run.time_limit_hit() => Judged::judge_error(format!(
             "the interactor {shown} did not end within its limits ({} of CPU time)",
             crate::run::seconds(interactor.limits.cpu)
         )),
-        (Exit::Code(REJECTED), _) if other.ended_first => rejected(
-            message.unwrap_or_else(|| "rejected by the interactor".to_string()),
-            &two_way.transcript,
-        ),
-        (Exit::Code(ACCEPTED | REJECTED), Some((verdict, why))) => {
+        (Said::Rejected(verdict), _) if other.ended_first => rejection(verdict),
+        (Said::Accepted | Said::Rejected(_), Some((verdict, why))) => {
             let waited = run.wall_limit_hit && !run.cpu_limit_hit;
             match (verdict, waited) {
                 (Verdict::TLE, true) => Judged::new(
@@ -137,27 +236,36 @@ pub fn against_interactor(
                 _ => Judged::new(verdict, why),
             }
         }
-        (Exit::Code(ACCEPTED), None) => Judged::new(
+        (Said::Accepted, None) => Judged::new(
             Verdict::AC,
-            message.unwrap_or_else(|| "accepted by the interactor".to_string()),
+            message
+                .clone()
+                .unwrap_or_else(|| "accepted by the interactor".to_string()),
         ),
-        (Exit::Code(REJECTED), None) => rejected(
-            message.unwrap_or_else(|| "rejected by the interactor".to_string()),
-            &two_way.transcript,
-        ),
-        (exit, _) => Judged::judge_error(format!(
-            "the interactor {shown} failed ({exit}, 42 accepts and 43 rejects){}",
-            message.map(|m| format!(": {m}")).unwrap_or_default()
+        (Said::Rejected(verdict), None) => rejection(verdict),
+        (Said::Failed, _) => Judged::judge_error(format!(
+            "the interactor {shown} failed ({}, {}){}",
+            other.run.exit,
+            protocol.codes(),
+            message
+                .as_ref()
+                .map(|m| format!(": {m}"))
+                .unwrap_or_default()
         )),
     };
-    (
-        super::explained(judged, &two_way.run, runner),
-        Some(two_way.run),
-    )
+    let interactor_output = match protocol {
+        Protocol::Kattis => Vec::new(),
+        Protocol::Testlib => files.testlib_output(),
+    };
+    Played {
+        judged: super::explained(judged, &two_way.run, runner),
+        run: Some(two_way.run),
+        interactor_output,
+    }
 }
 
-/// A wrong answer: the reason, then the end of the conversation.
-fn rejected(why: String, transcript: &Transcript) -> Judged {
+/// A wrong answer (or presentation error): the reason, then the end of the conversation.
+fn rejected(verdict: Verdict, why: String, transcript: &Transcript) -> Judged {
     let mut message = why;
     let lines = transcript.lines();
     let shown = &lines[lines.len().saturating_sub(SHOWN_LINES)..];
@@ -175,7 +283,7 @@ fn rejected(why: String, transcript: &Transcript) -> Judged {
             None => message.push_str("\n  ..."),
         }
     }
-    Judged::new(Verdict::WA, message)
+    Judged::new(verdict, message)
 }
 
 fn shown_line(bytes: &[u8]) -> String {

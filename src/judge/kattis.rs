@@ -1,6 +1,8 @@
 //! The files of the Kattis validator protocol, shared by output validators and interactors:
 //! a validator is started as `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ [FLAGS…]`, exits 42 to
-//! accept and 43 to reject, and explains itself in `FEEDBACK_DIR/judgemessage.txt`.
+//! accept and 43 to reject, and explains itself in `FEEDBACK_DIR/judgemessage.txt`. A testlib
+//! interactor gets the same test files in its own order, `INTERACTOR INPUT OUTPUT ANSWER`, the
+//! OUTPUT a file it writes ([`ValidatorFiles::testlib_invocation`]).
 //! [`ValidatorFiles`] writes a test's input and answer and an empty feedback directory into a
 //! fresh scratch directory (removed when dropped, or when the judge is interrupted), builds the validator's command line with
 //! the confinement it needs, and reads back what it said.
@@ -47,6 +49,32 @@ impl ValidatorFiles {
 
     fn feedback(&self) -> PathBuf {
         self.dir.path().join("feedback")
+    }
+
+    /// The OUTPUT file of a testlib interactor.
+    fn testlib_output_path(&self) -> PathBuf {
+        self.dir.path().join("interactor_output")
+    }
+
+    /// `interactor` with testlib's arguments, `INPUT OUTPUT ANSWER`: OUTPUT an empty file it
+    /// may write (its record of the game), the test's files read-only.
+    pub fn testlib_invocation(&self, interactor: &Invocation) -> Result<Invocation, String> {
+        let output = self.testlib_output_path();
+        std::fs::write(&output, b"")
+            .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+        Ok(interactor
+            .clone()
+            .arg(self.input())
+            .arg(&output)
+            .arg(self.answer())
+            .reads(self.input())
+            .reads(self.answer())
+            .writes(output))
+    }
+
+    /// What a testlib interactor wrote to its OUTPUT file (nothing if it could not be read).
+    pub fn testlib_output(&self) -> Vec<u8> {
+        std::fs::read(self.testlib_output_path()).unwrap_or_default()
     }
 
     /// `validator` with the protocol's arguments (`INPUT ANSWER FEEDBACK_DIR/`, the feedback

@@ -29,7 +29,7 @@ use super::expectations::Expectation;
 use super::validators::{validation_limits, OutputValidator};
 use super::{programs_in, Package, PackageError, PackageProgram};
 use crate::check::protocol::KattisFlags;
-use crate::judge::{self, Checker, Interactor, Judge};
+use crate::judge::{self, Checker, Interactor, Judge, Protocol};
 use crate::programs::ProgramChecker;
 use crate::run::{Cache, Limits, Program, Runner};
 use crate::verdict::{Judged, Verdict};
@@ -164,6 +164,7 @@ impl<'a> Judging<'a> {
                 program: program.clone(),
                 flags,
                 limits: self.validation_limits(),
+                protocol: Protocol::Kattis,
             }))),
             (true, None) => Err("an interactive problem needs its output validator".to_string()),
             (false, _) => self.checker_with(flags).map(TestJudging::Output),
@@ -301,6 +302,22 @@ impl<'a> Runs<'a> {
                     false => (kattis_verdict(judged.verdict), judged.message.clone()),
                 };
                 (test.test.name.clone(), verdict, message)
+            })
+            .collect()
+    }
+
+    /// The tests of `data` run so far, in order, each judged under the time limit `limit`
+    /// (TLE when over it): what a report shows of a submission, without running the tests
+    /// that Kattis' rules skip after a failure.
+    pub fn ran(&self, data: &Group, limit: f64) -> Vec<(String, Judged)> {
+        (data.tests().into_iter())
+            .filter_map(|test| {
+                let mut judged = self.done.get(&test.test.name)?.clone();
+                if judged_seconds(&judged) > limit {
+                    judged.verdict = Verdict::TLE;
+                    judged.message = format!("over the time limit of {limit} s");
+                }
+                Some((test.test.name.clone(), judged))
             })
             .collect()
     }

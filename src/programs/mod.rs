@@ -9,7 +9,10 @@
 //!   exit code means invalid, with its standard error as the reason;
 //! - the **reference** (and the optional **brute** force) read an input and print the answer;
 //! - the optional **checker** speaks testlib's protocol ([`checker`]); without one, outputs
-//!   are compared as the Kattis default validator does, with `checker_flags`.
+//!   are compared as the Kattis default validator does, with `checker_flags`;
+//! - the optional **interactor** makes the problem interactive: every program plays against
+//!   it ([`crate::judge::interactive`], the Kattis or the testlib protocol), the reference
+//!   too, whose game gives each answer file ([`ProgramTools::solve`]).
 //!
 //! Every program is prepared once, when first needed (sources compiled through the cache, so
 //! that judging, which needs only the checker, pays for nothing else), and run through
@@ -24,7 +27,8 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use crate::formats::manifest::{ProgramPath, Programs};
-use crate::judge::Checker;
+use crate::judge::interactive::{self, Interactor, Protocol};
+use crate::judge::{Checker, Judging};
 use crate::run::{Cache, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;
 pub use checker::ProgramChecker;
@@ -41,6 +45,7 @@ pub struct ProgramTools<'a> {
     reference: Lazy<'a>,
     brute: Option<Lazy<'a>>,
     checker: ProgramChecker<'a>,
+    interactor: Option<Interactor>,
 }
 
 /// A program prepared when first needed.
@@ -156,6 +161,20 @@ impl<'a> ProgramTools<'a> {
             }
             None => ProgramChecker::Default(programs.checker_flags),
         };
+        // Like the checker, prepared at once: every judgement needs it.
+        let interactor = match &programs.interactor {
+            Some(interactor) => {
+                lazy("interactor", &interactor.path)?;
+                let tool = Tool::prepare("interactor", &interactor.path, manifest, runner, cache)?;
+                Some(Interactor {
+                    program: tool.program,
+                    flags: Vec::new(),
+                    limits: Limits::for_tools(TOOL_TIME),
+                    protocol: interactor.protocol,
+                })
+            }
+            None => None,
+        };
         Ok(ProgramTools {
             runner,
             generator,
@@ -163,6 +182,7 @@ impl<'a> ProgramTools<'a> {
             reference,
             brute,
             checker,
+            interactor,
         })
     }
 
@@ -245,9 +265,59 @@ impl<'a> ProgramTools<'a> {
         )))
     }
 
-    /// The reference's answer to `input`.
+    /// The reference's answer to `input`. In an interactive problem the reference plays
+    /// against the interactor (given an empty answer file: there is none yet), which must
+    /// accept it; the answer is what the reference wrote (Kattis protocol), or what the
+    /// interactor wrote to its OUTPUT file (testlib's, as Polygon makes answer files).
     pub fn solve(&self, input: &[u8]) -> Result<String, String> {
-        self.answer(self.reference.get()?, input)
+        let reference = self.reference.get()?;
+        let Some(interactor) = &self.interactor else {
+            return self.answer(reference, input);
+        };
+        let limits = Limits::for_tools(TOOL_TIME);
+        let invocation = &reference.program.invocation;
+        let played = interactive::play(self.runner, invocation, &limits, interactor, input, b"");
+        if !played.judged.accepted() {
+            return Err(format!(
+                "the {} against the interactor {}: {} ({})",
+                reference.shown,
+                interactor.program.given.display(),
+                played.judged.verdict,
+                first_line(&played.judged.message)
+            ));
+        }
+        let answer = match interactor.protocol {
+            Protocol::Kattis => {
+                let said = played.run.map(|run| run.stdout).unwrap_or_default();
+                if said.len() as u64 >= crate::run::TWO_WAY_OUTPUT_KEPT {
+                    return Err(format!(
+                        "the {} wrote {} bytes or more to the interactor, more than an answer \
+                         file keeps (the testlib protocol makes answers of the interactor's \
+                         OUTPUT instead)",
+                        reference.shown,
+                        crate::run::TWO_WAY_OUTPUT_KEPT
+                    ));
+                }
+                said
+            }
+            Protocol::Testlib => played.interactor_output,
+        };
+        String::from_utf8(answer)
+            .map_err(|_| format!("the answer of the {}'s game is not UTF-8", reference.shown))
+    }
+
+    /// How a program is judged: against the interactor of an interactive problem, else its
+    /// output by the checker.
+    pub fn judging(&self) -> Judging<'_> {
+        match &self.interactor {
+            Some(interactor) => Judging::Interactor(interactor),
+            None => Judging::Output(&self.checker),
+        }
+    }
+
+    /// Whether the problem is interactive (it has an interactor).
+    pub fn is_interactive(&self) -> bool {
+        self.interactor.is_some()
     }
 
     /// The brute force program's answer to `input` within `budget` of CPU time (`Ok(None)` if
@@ -315,6 +385,11 @@ fn output(tool: &Tool, run: Run) -> Result<String, String> {
     }
     String::from_utf8(run.stdout)
         .map_err(|_| format!("{}: printed bytes that are not UTF-8", tool.shown))
+}
+
+/// The first line of a message.
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
 }
 
 /// Why a run of a problem's program failed (its own verdict: TLE, OLE, RE), if it did.

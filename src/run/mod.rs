@@ -65,4 +65,6 @@ pub use process::{Invocation, ManagedHeap, Runner, Stdin};
 pub use program::{find_in_path, PrepareError, Program};
 pub use refusal::sandbox_refusal;
 pub use sandbox::{Protections, Sandbox};
+/// Bytes of the program's output a two-way run keeps.
+pub use two_way::OUTPUT_KEPT as TWO_WAY_OUTPUT_KEPT;
 pub use two_way::{Channel, Deaf, InteractorRun, Silence, Speaker, Transcript, TwoWay};

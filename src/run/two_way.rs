@@ -39,7 +39,7 @@ use super::{Invocation, Limits, Run, RunError, Runner};
 /// unprivileged processes), so that neither side blocks on a full pipe in ordinary use.
 const PIPE_BYTES: libc::c_int = 1 << 20;
 /// Bytes of the program's output kept in [`Run::stdout`] after a two-way run.
-const OUTPUT_KEPT: u64 = 64 << 10;
+pub const OUTPUT_KEPT: u64 = 64 << 10;
 /// Bytes taken from the program's pipe by one read.
 const READ_BYTES: usize = 64 << 10;
 /// Bytes a relay buffers for one side before it stops reading from the other.
@@ -461,14 +461,19 @@ impl Runner {
                 }
                 (joined, output_ended)
             })?;
-            let (run, output_ended) = two_way.other;
+            let (run, (output_ended, interactor_output_ended)) = two_way.other;
             let run = run?;
             // The program ended when it exited or, if that was earlier, when its output ended:
             // the interactor reads end of file only after the relay has seen it, so one that
             // ended because the program did is never taken for the first, however late the
-            // threads that watch them notice.
+            // threads that watch them notice. Likewise the interactor ended when it exited or,
+            // if that was earlier, when the relay saw its output end: the program reads end of
+            // file only after that, so a program that ended because the interactor did (it
+            // rejected, and the program then failed on end of file) is never taken for the
+            // first, however late the interactor's watcher noticed its exit.
             let program_ended = output_ended.map_or(program_exited, |t| t.min(program_exited));
-            let ended_first = start + run.wall_time < program_ended;
+            let interactor_ended = (start + run.wall_time).min(interactor_output_ended);
+            let ended_first = interactor_ended < program_ended;
             Ok(TwoWay {
                 run: two_way.run,
                 other: InteractorRun { run, ended_first },
@@ -490,8 +495,8 @@ pub struct InteractorRun {
 /// Relays bytes between the program (`channel`) and an interactor (its input `to`, its output
 /// `from`) until the interactor's output has ended and been delivered, or the program is gone
 /// and the interactor's output has ended. Returns when the program's output was seen to end,
-/// if it did first.
-fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> Option<Instant> {
+/// if it did first, and when the interactor's was.
+fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> (Option<Instant>, Instant) {
     let (mut to, mut from) = (Some(to), Some(from));
     let mut output_ended = None;
     let mut for_interactor: Vec<u8> = Vec::new();
@@ -507,7 +512,7 @@ fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> Option<Instant> {
         if from.is_none() {
             // The interactor has spoken its last: nothing more to relay to the program.
             channel.close_output();
-            return output_ended;
+            return (output_ended, Instant::now());
         }
         for_interactor.append(&mut channel.pending);
         let mut fds = Vec::with_capacity(4);

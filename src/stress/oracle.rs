@@ -1,11 +1,12 @@
-//! Judging one case: the reference answer to an input (the problem's own solver, or an
-//! external reference program), then the program run on the input and judged through the
+//! Judging one case: the reference answer to an input (the problem's own solver, an
+//! external reference program, or the reference's game against an interactor), then the program run on the input and judged through the
 //! judging path ([`crate::judge`]) with the problem's checker or a plain token comparison.
 
 use crate::catalog::DynProblem;
 use crate::check::default_validator::compare_tokens;
 use crate::check::JudgeFailure;
 use crate::judge::{Checker, Judge};
+use crate::programs::ProgramTools;
 use crate::run::{Program, Stdin};
 use crate::verdict::{Judged, Verdict};
 
@@ -94,6 +95,24 @@ impl Oracle for ExternalOracle<'_> {
                 )),
             },
             Err(e) => Trial::judge_error(format!("cannot run the reference: {e}")),
+        }
+    }
+}
+
+/// Judges in an interactive program-backed problem: the reference plays against the
+/// interactor first, which must accept it (its game gives the answer file, as in `testdata`:
+/// [`ProgramTools::solve`]), then the program plays against the interactor, which judges both.
+pub struct PlayedOracle<'a> {
+    pub tools: &'a ProgramTools<'a>,
+    /// Runs the program under test against the interactor.
+    pub judge: Judge<'a>,
+}
+
+impl Oracle for PlayedOracle<'_> {
+    fn trial(&self, input: &str) -> Trial {
+        match self.tools.solve(input.as_bytes()) {
+            Ok(expected) => Trial::judged(&self.judge, input, expected),
+            Err(e) => Trial::judge_error(e),
         }
     }
 }

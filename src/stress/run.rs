@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::{
     descend, search, shrink, Budget, Cases, Census, ExhaustiveCases, ExternalCases, ExternalOracle,
-    Failure, Oracle, Origin, ProblemOracle, ProgramCases, RandomCases, Search, Trial,
+    Failure, Oracle, Origin, PlayedOracle, ProblemOracle, ProgramCases, RandomCases, Search, Trial,
 };
 use crate::catalog::{DynProblem, Resolved, Tools};
 use crate::formats::manifest::Group;
@@ -399,14 +399,22 @@ pub fn with_programs(
         params,
         seed: cx.seed,
     };
-    let oracle = ExternalOracle {
-        reference: programs.reference()?,
-        judge: Judge {
-            runner: cx.runner,
-            program: cx.program,
-            limits: cx.limits,
-            judging: Judging::Output(programs.checker()),
-        },
+    let judge = Judge {
+        runner: cx.runner,
+        program: cx.program,
+        limits: cx.limits,
+        judging: programs.judging(),
+    };
+    let reference = programs.reference()?;
+    let external = ExternalOracle { reference, judge };
+    // An interactive problem's interactor judges the reference's game and the program's.
+    let played = PlayedOracle {
+        tools: programs,
+        judge,
+    };
+    let oracle: &dyn Oracle = match programs.is_interactive() {
+        true => &played,
+        false => &external,
     };
     let source = match cx.params.is_empty() {
         true => format!(
@@ -422,7 +430,7 @@ pub fn with_programs(
             cx.seed_words()
         ),
     );
-    let search = cx.search(progress, &cases, &oracle, cx.budget)?;
+    let search = cx.search(progress, &cases, oracle, cx.budget)?;
     let Some(failure) = search.failure else {
         return Ok(cx.random_cases_passed(&search, Some(name)));
     };
@@ -444,7 +452,7 @@ pub fn with_programs(
     let make = |call: &Call| programs.generate(call.seed, &call.params, false).ok();
     let start = (call.clone(), failure.case.input.clone());
     let trial = failure.trial.clone();
-    let (shrunk, last) = descend(&oracle, cx.jobs, start, trial, candidates, make);
+    let (shrunk, last) = descend(oracle, cx.jobs, start, trial, candidates, make);
     let original = failure.trial.judged.verdict;
     let how = format!(
         "shrunk through the generator in {} ({}, {:.1} s), still {original}; the last call: {}",

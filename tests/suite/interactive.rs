@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use stonejudge::catalog;
-use stonejudge::judge::{Interactor, Judge, Judging};
+use stonejudge::judge::{Interactor, Judge, Judging, Protocol};
 use stonejudge::run::{Cache, Invocation, Limits, Program, Runner};
 use stonejudge::verdict::{Judged, Verdict};
 
@@ -89,6 +89,7 @@ fn interactor() -> &'static Interactor {
         },
         flags: Vec::new(),
         limits: Limits::new(Duration::from_secs(10), 1 << 30),
+        protocol: Protocol::Kattis,
     })
 }
 

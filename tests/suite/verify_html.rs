@@ -14,13 +14,17 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn select(text: &str) -> Selector {
+pub(crate) fn select(text: &str) -> Selector {
     Selector::parse(text).unwrap_or_else(|e| panic!("selector {text}: {e}"))
 }
 
 /// Runs `verify --html --json` on `paths` (with `--root root`); returns the exit code, standard
 /// output, the parsed page and the JSON document.
-fn verify(root: &Path, paths: &[PathBuf], out: &Path) -> (Option<i32>, String, Html, Value) {
+pub(crate) fn verify(
+    root: &Path,
+    paths: &[PathBuf],
+    out: &Path,
+) -> (Option<i32>, String, Html, Value) {
     let (html, json) = (out.join("report.html"), out.join("report.json"));
     let output = Command::cargo_bin("stonejudge")
         .expect("binary")

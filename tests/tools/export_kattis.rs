@@ -181,7 +181,7 @@ fn verifyproblem_accepts_the_exported_packages_with_no_errors(tools: &Problemtoo
 
 /// The parts of a package `verifyproblem` checks here: the statement needs a TeX
 /// installation.
-fn parts() -> Vec<&'static str> {
+pub(crate) fn parts() -> Vec<&'static str> {
     let tex = ["lualatex", "kpsewhich"]
         .iter()
         .all(|t| crate::problemtools::on_path(t).is_some());
@@ -193,7 +193,12 @@ fn parts() -> Vec<&'static str> {
 }
 
 /// `verifyproblem` on `package` reports 0 errors; returns its output.
-fn verifyproblem(tools: &Problemtools, package: &Path, parts: &[&str], name: &str) -> String {
+pub(crate) fn verifyproblem(
+    tools: &Problemtools,
+    package: &Path,
+    parts: &[&str],
+    name: &str,
+) -> String {
     let output = Process::new(&tools.verifyproblem)
         .arg(package)
         .arg("-p")

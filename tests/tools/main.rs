@@ -11,7 +11,10 @@ mod bapctools;
 mod checktestdata;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
+mod export_interactive;
 mod export_kattis;
+#[path = "../suite/interactive_template.rs"]
+mod interactive_template;
 mod languages;
 mod memory_cgroup;
 #[path = "../suite/nim_cli.rs"]
@@ -30,6 +33,7 @@ mod survivors;
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let mut trials: Vec<libtest_mimic::Trial> = export_kattis::trials();
+    trials.extend(export_interactive::trials());
     trials.extend(package_kattis::trials());
     if let Err(reason) = problemtools::problemtools() {
         println!(

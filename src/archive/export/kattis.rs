@@ -42,8 +42,11 @@
 //!   prelude that speaks the output validator protocol to it (the team's output saved to a
 //!   file, the checker's `main` renamed and called with `INPUT OUTPUT ANSWER`, its status
 //!   0 → 42, 1 or 2 → 43); without a checker, the default validation with `checker_flags`.
-//!   Both must be C++ sources (with `main(int argc, char* argv[])` for the checker); headers
-//!   next to them (`testlib.h`) are copied along.
+//!   An interactive one is `validation: custom interactive`, its interactor the output
+//!   validator: as written when it speaks the Kattis protocol, with a prelude when it is a
+//!   testlib interactor (its OUTPUT file in the feedback directory, its status 0 → 42, 1 or
+//!   2 → 43). All must be C++ sources (with `main(int argc, char* argv[])` for a checker or a
+//!   testlib interactor); headers next to them (`testlib.h`) are copied along.
 //! - **Submissions**: C++ and Rust only. problemtools runs Python with PyPy, which a judge
 //!   machine may lack; the Python examples are listed as left out.
 //! - **Test data** is built from the plan in memory (generated, validated, solved), so the
@@ -58,6 +61,7 @@ use crate::archive::manifest::{ProblemKind, ProgramPath};
 use crate::archive::statement;
 use crate::archive::{build, Manifest};
 use crate::catalog::{DynProblem, Resolved, Tools};
+use crate::judge::Protocol;
 use crate::problem::{Constraint, Decided, KattisAnswers, TakeRules};
 use crate::run::fnv1a_128;
 
@@ -274,6 +278,19 @@ fn program_validation(name: &str, manifest: &Manifest) -> Result<Validation, Str
         &format!("input_validators/{name}"),
         include_str!("kattis/input_validator_prelude.cpp"),
     )?;
+    if let Some(interactor) = &programs.interactor {
+        let prelude = match interactor.protocol {
+            Protocol::Kattis => "",
+            Protocol::Testlib => include_str!("kattis/testlib_interactor_prelude.cpp"),
+        };
+        files.extend(wrapped(
+            &interactor.path,
+            &format!("output_validators/{name}"),
+            prelude,
+        )?);
+        let yaml = "validation: custom interactive\n".to_string();
+        return Ok(Validation { yaml, files });
+    }
     let yaml = match &programs.checker {
         Some(checker) => {
             files.extend(wrapped(
