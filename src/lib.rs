@@ -22,6 +22,7 @@ pub mod programs;
 pub mod report;
 pub mod run;
 pub mod score;
+pub mod sinol;
 pub mod stress;
 pub mod text;
 pub mod verdict;

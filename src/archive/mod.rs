@@ -16,6 +16,7 @@ pub mod package_verify;
 pub mod plan;
 pub mod reach;
 pub mod scaffold;
+pub mod sinol_verify;
 pub mod statement;
 pub mod testdata;
 pub mod verify;

@@ -64,6 +64,9 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
     if let Some(package) = problem.as_ref().and_then(Resolved::package) {
         return with_package(args, package, &program, &runner, &cache);
     }
+    if let Some(problem) = problem.as_ref().filter(|p| p.sinol().is_some()) {
+        return with_sinol(args, problem, &program, &runner, &cache);
+    }
     if problem.is_some() && args.gen.is_some() {
         bail!("--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis package)");
     }
@@ -175,6 +178,45 @@ fn with_package(
         cache,
         checker.as_ref(),
         "judged by the package's output validator",
+    )
+}
+
+/// `stress PACKAGE --gen … --ref …` of a sinol-make package: generic mode, each output judged
+/// by the package's checker (or the comparison of tokens), under its default limits.
+fn with_sinol(
+    args: &StressArgs,
+    problem: &Resolved,
+    program: &Program,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<Outcome> {
+    let sinol = problem.sinol().context("a sinol-make package")?;
+    super::sinol::warnings(sinol, false)?;
+    if args.gen.is_none() {
+        bail!(
+            "{} is a sinol-make package: give --gen CMD and --ref CMD",
+            sinol.root.display()
+        );
+    }
+    let limits = problem.limits(args.limits.flags())?;
+    let checker = stonejudge::sinol::judging::SinolJudge::new(sinol, runner, cache)?;
+    let (seed, fresh) = first_seed(args)?;
+    let setup = Setup {
+        args,
+        program,
+        limits,
+        jobs: args.jobs.count(),
+        budget: budget(args),
+        seed,
+        fresh,
+        started: Instant::now(),
+    };
+    generic(
+        &setup,
+        runner,
+        cache,
+        &checker,
+        "judged by the package's checker",
     )
 }
 

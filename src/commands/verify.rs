@@ -19,12 +19,14 @@ use super::Outcome;
 use crate::cli::VerifyArgs;
 use stonejudge::archive::manifest::MANIFEST_FILE;
 use stonejudge::archive::package_verify::{PackageItem, PackageVerifier};
+use stonejudge::archive::sinol_verify::{SinolItem, SinolVerifier};
 use stonejudge::archive::verify::{self, Item, ItemReport, Partition, Verifier};
 use stonejudge::archive::Archive;
 use stonejudge::interrupt;
 use stonejudge::package::is_package;
 use stonejudge::report::{html, VerifyReport};
 use stonejudge::run::Cache;
+use stonejudge::sinol::is_sinol;
 use stonejudge::text::show::count;
 
 /// Width of the item column.
@@ -43,12 +45,14 @@ enum Target {
         prefix: String,
     },
     Package(PathBuf),
+    Sinol(PathBuf),
 }
 
 /// One item of one target.
 enum Unit<'a> {
     Archive(&'a Verifier<'a>, Item, String),
     Package(&'a PackageVerifier<'a>, PackageItem, String),
+    Sinol(&'a SinolVerifier<'a>, SinolItem, String),
 }
 
 impl Unit<'_> {
@@ -60,12 +64,13 @@ impl Unit<'_> {
                 report
             }
             Unit::Package(verifier, item, id) => verifier.verify(id, item),
+            Unit::Sinol(verifier, item, id) => verifier.verify(id, item),
         }
     }
 
     fn id(&self) -> &str {
         match self {
-            Unit::Archive(.., id) | Unit::Package(.., id) => id,
+            Unit::Archive(.., id) | Unit::Package(.., id) | Unit::Sinol(.., id) => id,
         }
     }
 }
@@ -83,6 +88,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     let jobs = args.jobs.count();
     let mut archive_verifiers = Vec::new();
     let mut package_verifiers = Vec::new();
+    let mut sinol_verifiers = Vec::new();
     for target in &targets {
         match target {
             Target::Archive { archive, .. } => archive_verifiers.push(Verifier {
@@ -105,10 +111,25 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                 super::package_warnings(&verifier.package, args.strict.strict)?;
                 package_verifiers.push(verifier)
             }
+            Target::Sinol(path) => {
+                let shown = path.display().to_string().trim_end_matches('/').to_string();
+                let verifier =
+                    SinolVerifier::new(path, shown, &runner, &cache).map_err(anyhow::Error::msg)?;
+                let strict = args.strict.strict;
+                for warning in verifier
+                    .sinol
+                    .warnings(strict)
+                    .map_err(anyhow::Error::msg)?
+                {
+                    eprintln!("warning: {warning}");
+                }
+                sinol_verifiers.push(verifier)
+            }
         }
     }
     let mut units = Vec::new();
     let (mut archives, mut packages) = (archive_verifiers.iter(), package_verifiers.iter());
+    let mut sinols = sinol_verifiers.iter();
     for target in &targets {
         match target {
             Target::Archive { only, prefix, .. } => {
@@ -132,6 +153,15 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                 units.extend(
                     (verifier.items()?.into_iter())
                         .map(|(id, item)| Unit::Package(verifier, item, id)),
+                );
+            }
+            Target::Sinol(_) => {
+                let Some(verifier) = sinols.next() else {
+                    continue;
+                };
+                units.extend(
+                    (verifier.items().into_iter())
+                        .map(|(id, item)| Unit::Sinol(verifier, item, id)),
                 );
             }
         }
@@ -269,6 +299,8 @@ fn targets(args: &VerifyArgs) -> anyhow::Result<Vec<Target>> {
             };
             if is_package(path) {
                 Ok(Target::Package(path.to_owned()))
+            } else if is_sinol(path) {
+                Ok(Target::Sinol(path.to_owned()))
             } else if path.join("problems").is_dir() {
                 Ok(Target::Archive {
                     archive: Archive::new(path),
@@ -289,7 +321,7 @@ fn targets(args: &VerifyArgs) -> anyhow::Result<Vec<Target>> {
                 bail!(
                     "{}: neither an archive (a folder holding problems/), nor a problem folder \
                      (problems/<name>/ holding {MANIFEST_FILE}), nor a Kattis package (a folder \
-                     holding problem.yaml): run verify at the archive's root, give --root, or \
+                     holding problem.yaml), nor a sinol-make package (config.yml and prog/): run verify at the archive's root, give --root, or \
                      give such paths",
                     path.display()
                 )
