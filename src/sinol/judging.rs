@@ -104,6 +104,8 @@ impl<'a> SinolJudge<'a> {
                 Err(why) => (Judged::new(Verdict::WA, why), 0.0),
             });
         };
+        // The checker runs in a directory of its own: it is given absolute paths.
+        let input = &std::path::absolute(input).map_err(|e| format!("{}: {e}", input.display()))?;
         let scratch = ScratchDir::new("sinol-checker")?;
         let (output_file, answer_file) = (scratch.path().join("out"), scratch.path().join("ans"));
         std::fs::write(&output_file, output)
@@ -134,7 +136,14 @@ impl<'a> SinolJudge<'a> {
                 show::message(String::from_utf8_lossy(&run.stderr).trim())
             ));
         }
-        parse_checker_output(&String::from_utf8_lossy(&run.stdout))
+        let (mut judged, percent) = parse_checker_output(&String::from_utf8_lossy(&run.stdout))?;
+        if code != 0 && !judged.accepted() {
+            // What a checker that failed said of itself is why (sinol-make calls it a
+            // rejection).
+            let stderr = show::message(String::from_utf8_lossy(&run.stderr).trim());
+            judged.message = format!("{} (checker exit {code}: {stderr})", judged.message);
+        }
+        Ok((judged, percent))
     }
 }
 

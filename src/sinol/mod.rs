@@ -261,7 +261,12 @@ impl Sinol {
             Some(mib) => mib << 20,
             None => memory.ok_or_else(|| missing("memory"))? << 10,
         };
-        Ok(Limits::new(time, memory))
+        // The limit is of CPU time; the wall-clock one is generous, so that a loaded machine
+        // does not turn a run within its CPU time into a time-out.
+        Ok(Limits {
+            wall: time * 4 + std::time::Duration::from_secs(5),
+            ..Limits::new(time, memory)
+        })
     }
 }
 

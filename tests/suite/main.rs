@@ -47,6 +47,8 @@ mod problem_stripes;
 mod problem_subtraction;
 mod problem_wythoff;
 mod programs_archive;
+mod sinol_cli;
+mod sinol_fixtures;
 mod statements;
 mod stress_cli;
 mod stress_exhaustive;
