@@ -122,8 +122,8 @@ fn per_group_limits_decide_verdicts() {
         detail(&document, "prog/abcs1.py", "score"),
         "100/100 (0 OK 0, 1 OK 50, 2 OK 50)"
     );
-    // Under a flat half second the slow solution loses group 2.
-    let (code, report, stdout) = judge(&package, "abcs1.py", &["--time-limit", "0.5"]);
+    // Under a flat second the slow solution loses group 2.
+    let (code, report, stdout) = judge(&package, "abcs1.py", &["--time-limit", "1"]);
     assert_eq!(code, Some(1), "{stdout}");
     assert_eq!(report["score"]["total"], 50.0);
     assert_eq!(report["tests"][3]["verdict"], "TLE");

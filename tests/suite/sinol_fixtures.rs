@@ -106,7 +106,8 @@ pub fn sum() -> Package {
 
 /// A checker giving half the points to an answer one too large: `abcb2.py` gets 40 + 30.
 pub fn checker() -> Package {
-    let config = "sinol_task_id: abc
+    let config = "title: Sum
+sinol_task_id: abc
 time_limit: 2000
 memory_limit: 262144
 scores:
@@ -139,13 +140,14 @@ pub fn slow_on_group_2(seconds: f64) -> String {
     )
 }
 
-/// Group 2 has a time limit of its own (3 s against 0.5 s): `abcs1.py`, which spends 1 s of
+/// Group 2 has a time limit of its own (5 s against 1 s): `abcs1.py`, which spends 1.5 s of
 /// CPU there, passes; group 1 a memory limit of its own, C++ a time limit of its own.
 pub fn limits() -> Package {
-    let config = "sinol_task_id: abc
-time_limit: 500
+    let config = "title: Sum
+sinol_task_id: abc
+time_limit: 1000
 time_limits:
-  2: 3000
+  2: 5000
 memory_limit: 262144
 memory_limits:
   1: 131072
@@ -169,12 +171,13 @@ sinol_expected_scores:
       2: {points: 50, status: OK}
     points: 100
 ";
-    package(config, &[("abcs1.py", &slow_on_group_2(1.0))])
+    package(config, &[("abcs1.py", &slow_on_group_2(1.5))])
 }
 
 /// An ICPC contest: all or nothing, 1 point.
 pub fn icpc() -> Package {
-    let config = "sinol_task_id: abc
+    let config = "title: Sum
+sinol_task_id: abc
 sinol_contest_type: icpc
 time_limit: 2000
 memory_limit: 262144
@@ -197,7 +200,8 @@ sinol_expected_scores:
 
 /// POI: a single scored group of 100, time limit 1 s; a run past 0.5 s loses points.
 pub fn oi() -> Package {
-    let config = "sinol_task_id: abc
+    let config = "title: Sum
+sinol_task_id: abc
 sinol_contest_type: oi
 time_limit: 1000
 memory_limit: 262144
