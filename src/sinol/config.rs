@@ -407,14 +407,12 @@ mod tests {
 
     #[test]
     fn bad_values_name_their_key() {
-        let error = config("time_limit: 1000\nscores:\n  one: 10\n")
-            .err()
-            .expect("bad");
+        let error = config("time_limit: 1000\nscores:\n  one: 10\n").expect_err("bad");
         assert!(
             error.starts_with("DIR/config.yml:3:3: scores.one:"),
             "{error}"
         );
-        let error = config("sinol_contest_type: ioi\n").err().expect("bad");
+        let error = config("sinol_contest_type: ioi\n").expect_err("bad");
         assert!(error.contains("unknown contest type"), "{error}");
     }
 }

@@ -123,8 +123,11 @@ fn wrong_expectation() -> Package {
     package
 }
 
+/// A fixture: its name, how it is made, and whether it is to be accepted.
+type Case = (&'static str, fn() -> Package, bool);
+
 pub fn trials() -> Vec<Trial> {
-    let cases: [(&str, fn() -> Package, bool); 5] = [
+    let cases: [Case; 5] = [
         ("sum", fixtures::sum, true),
         ("checker_partial_points", fixtures::checker, true),
         ("per_group_limits", fixtures::limits, true),
