@@ -621,9 +621,15 @@ pub struct ExportArgs {
     /// Problem: problems/<NAME> under --root (of the catalog, program-backed or a declared
     /// game), else NAME of the catalog; or the path of a problem folder.
     pub problem: String,
-    /// The package format: kattis.
+    /// The package format: kattis, or sinol (a sinol-make package: tests in its naming, the
+    /// groups sharing 100 points, ingen, inwer, the model and accepted solutions with their
+    /// expected scores, the statements under doc/).
     #[arg(long, value_name = "FORMAT")]
     pub format: stonejudge::archive::export::Format,
+    /// The sinol-make task id (three lowercase letters) [default: the first letters of the
+    /// problem's name].
+    #[arg(long, value_name = "ID")]
+    pub task_id: Option<String>,
     /// The package directory to create (it must not exist or be empty).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,

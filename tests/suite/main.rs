@@ -48,6 +48,7 @@ mod problem_subtraction;
 mod problem_wythoff;
 mod programs_archive;
 mod sinol_cli;
+mod sinol_export;
 mod sinol_fixtures;
 mod statements;
 mod stress_cli;

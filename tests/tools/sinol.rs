@@ -3,7 +3,8 @@
 //! state every solution's score group by group, so they agree on every score; and both must
 //! refuse a package whose expectation is wrong. sinol-make downloads sio2jail and oicompare at
 //! start: stand-ins are put in a temporary HOME (sio2jail is not used: `--time-tool time`;
-//! the oicompare stand-in compares tokens, as oicompare does). Where sinol-make is not
+//! the oicompare stand-in compares tokens, as oicompare does). `export --format sinol` of a
+//! problem of this archive must pass both too. Where sinol-make is not
 //! installed the trials are reported ignored, with the reason.
 
 use std::path::{Path, PathBuf};
@@ -123,16 +124,45 @@ fn wrong_expectation() -> Package {
     package
 }
 
+/// `take-1-3-4` of this repository's archive exported as a sinol-make package.
+fn exported() -> Package {
+    let package = Package {
+        dir: tempfile::tempdir().expect("tempdir"),
+    };
+    let output = assert_cmd::Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .args([
+            "export",
+            "take-1-3-4",
+            "--format",
+            "sinol",
+            "--task-id",
+            "abc",
+            "--out",
+        ])
+        .arg(package.root())
+        .args(["--root", env!("CARGO_MANIFEST_DIR")])
+        .output()
+        .expect("run export");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    package
+}
+
 /// A fixture: its name, how it is made, and whether it is to be accepted.
 type Case = (&'static str, fn() -> Package, bool);
 
 pub fn trials() -> Vec<Trial> {
-    let cases: [Case; 5] = [
+    let cases: [Case; 6] = [
         ("sum", fixtures::sum, true),
         ("checker_partial_points", fixtures::checker, true),
         ("per_group_limits", fixtures::limits, true),
         ("icpc", fixtures::icpc, true),
         ("wrong_expectation_refused", wrong_expectation, false),
+        ("export_of_take_1_3_4", exported, true),
     ];
     let ignored = sinol_make().is_err();
     cases
