@@ -2,8 +2,9 @@
 //! a table with a summary, and as JSON and an HTML page (`stonejudge::report`). Without PATH,
 //! the archive at `--root`; each PATH is an archive (a folder holding `problems/`), one
 //! problem folder of an archive (`problems/<name>/`, holding `problem.toml`), or a Kattis
-//! package (a folder holding `problem.yaml`); see
-//! `stonejudge::archive::verify` and `stonejudge::archive::package_verify`. Exit 1 if any
+//! package (a folder holding `problem.yaml`), or a sinol-make package (`config.yml` and
+//! `prog/`); see `stonejudge::archive::verify`, `stonejudge::archive::package_verify` and
+//! `stonejudge::archive::sinol_verify`. Exit 1 if any
 //! item fails, else 2 if some could not be verified (skipped), else 0. On SIGINT, the items done
 //! so far are summed up and the exit status is 130.
 

@@ -128,6 +128,7 @@ impl Sinol {
             .map(|e| e.path())
             .filter(|p| p.is_file())
             .filter(|p| {
+                // `.e` files are sinol-make's compiled programs, not sources.
                 p.file_stem().is_some_and(|s| s.to_string_lossy() == stem)
                     && p.extension().is_some_and(|e| e != "e")
             })
