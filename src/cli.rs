@@ -344,7 +344,8 @@ pub struct ValidateArgs {
     /// Problem: problems/<NAME> of the archive in the current directory (of the catalog,
     /// program-backed or a declared game), else NAME of the catalog; or the path of a problem
     /// folder, or of a Kattis package (a folder holding problem.yaml), whose input validators
-    /// then run (exit 42 is valid).
+    /// then run (exit 42 is valid), or of a sinol-make package (config.yml and prog/), whose
+    /// inwer then runs (exit 0 is valid; every input of in/ when no FILE is given).
     pub problem: String,
     /// Input files; standard input when none is given (or for `-`) (a Kattis package: every input of its data/,
     /// with its group's input_validator_flags).
@@ -395,8 +396,9 @@ pub struct CheckArgs {
 /// `--strict`: on every command that reads Kattis packages.
 #[derive(Debug, Args)]
 pub struct StrictArg {
-    /// A key of a Kattis package (format 2025-09) that the specification does not know is an
-    /// error (exit 2), not a warning.
+    /// A key of a Kattis package (format 2025-09) that the specification does not know, or of
+    /// a sinol-make package's config.yml that sinol-make does not know, is an error (exit 2),
+    /// not a warning.
     #[arg(long)]
     pub strict: bool,
 }
@@ -508,8 +510,9 @@ pub struct TestdataArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
-    /// Problems to process (NAMEs of problems/ under --root, or paths of problem folders);
-    /// every folder of problems/ when none.
+    /// Problems to process (NAMEs of problems/ under --root, or paths of problem folders, or,
+    /// with --check, of sinol-make packages: their ingen and model solution make in/ and out/
+    /// again); every folder of problems/ when none.
     pub problems: Vec<String>,
 }
 
@@ -518,7 +521,8 @@ pub struct TestdataArgs {
 #[command(mut_arg("jobs", |a| a.help("Run J cases at a time [default: the number of cores]")))]
 pub struct StressArgs {
     /// Problem name; omit it with --gen and --ref, except for a Kattis package (the path of a
-    /// folder holding problem.yaml), whose output validator then judges.
+    /// folder holding problem.yaml), whose output validator then judges, or a sinol-make
+    /// package (config.yml and prog/), whose checker then judges.
     #[arg(required_unless_present = "gen")]
     pub problem: Option<String>,
     /// Seed of case 0; case i uses seed S + i [default: a fresh seed from the operating
@@ -586,8 +590,9 @@ pub struct StressArgs {
      always run one test at a time, so that their timings hold")))]
 pub struct VerifyArgs {
     /// What to verify: archives (folders holding problems/), problem folders
-    /// (problems/<NAME>/) and Kattis packages (folders holding problem.yaml), in any mix
-    /// [default: the archive at --root].
+    /// (problems/<NAME>/), Kattis packages (folders holding problem.yaml) and sinol-make
+    /// packages (config.yml and prog/: every solution's score against sinol_expected_scores),
+    /// in any mix [default: the archive at --root].
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Verify only part K of N (1 <= K <= N): items are taken in turn, so the N parts
@@ -626,9 +631,15 @@ pub struct ExportArgs {
     /// Problem: problems/<NAME> under --root (of the catalog, program-backed or a declared
     /// game), else NAME of the catalog; or the path of a problem folder.
     pub problem: String,
-    /// The package format: kattis.
+    /// The package format: kattis, or sinol (a sinol-make package: tests in its naming, the
+    /// groups sharing 100 points, ingen, inwer, the model and accepted solutions with their
+    /// expected scores, the statements under doc/).
     #[arg(long, value_name = "FORMAT")]
     pub format: stonejudge::archive::export::Format,
+    /// The sinol-make task id (three lowercase letters) [default: the first letters of the
+    /// problem's name].
+    #[arg(long, value_name = "ID")]
+    pub task_id: Option<String>,
     /// The package directory to create (it must not exist or be empty).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
@@ -647,7 +658,9 @@ pub struct ExportArgs {
 pub struct JudgeArgs {
     /// Problem name, or the path of a Kattis package (a folder holding problem.yaml, legacy,
     /// 2023-07 or 2025-09 format): its data/ groups, output validator and limits are used as
-    /// they are (in an interactive package the program plays against the output validator).
+    /// they are (in an interactive package the program plays against the output validator);
+    /// or of a sinol-make package (config.yml and prog/): its in/ and out/, checker, limits
+    /// per group and language, and each group's points and the total are printed.
     pub problem: String,
     /// Directory of the tests: NN.in with its answer NN.ans, run in name order
     /// [default: testdata/<PROBLEM> under --root].

@@ -23,6 +23,7 @@ pub mod programs;
 pub mod report;
 pub mod run;
 pub mod score;
+pub mod sinol;
 pub mod stress;
 pub mod text;
 pub mod verdict;

@@ -17,6 +17,9 @@ pub enum Aggregation {
     /// The group earns its points times the smallest fraction of any test: all or nothing when
     /// every test is accepted or rejected outright (olympiads' subtasks, Kattis `min`).
     Min,
+    /// As [`Aggregation::Min`], rounded up to a whole point: sinol-make's and oioioi's
+    /// `ceil(points * smallest percentage / 100)`.
+    MinRoundedUp,
     /// The group earns its points times the mean fraction of its tests: each test is worth an
     /// equal share (Kattis `sum`, CMS's Sum).
     Sum,
@@ -82,16 +85,22 @@ pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
         .min_by_key(|v| v.rank())
         .unwrap_or(Verdict::AC);
     let fractions = tests.iter().map(|t| t.fraction.clamp(0.0, 1.0));
-    let fraction = match rule.aggregation {
-        Aggregation::Min => fractions.fold(1.0, f64::min),
-        Aggregation::Sum if tests.is_empty() => 1.0,
-        Aggregation::Sum => fractions.sum::<f64>() / tests.len() as f64,
+    let score = match rule.aggregation {
+        Aggregation::Min => rule.points * fractions.fold(1.0, f64::min),
+        Aggregation::MinRoundedUp => {
+            // The percentage is rounded to a millionth first, so that a fraction such as 0.7
+            // (0.69999… in binary) does not round up past a whole point.
+            let percent = (fractions.fold(1.0, f64::min) * 1e8).round() / 1e6;
+            (rule.points * percent / 100.0 - 1e-9).ceil().max(0.0)
+        }
+        Aggregation::Sum if tests.is_empty() => rule.points,
+        Aggregation::Sum => rule.points * fractions.sum::<f64>() / tests.len() as f64,
     };
     GroupScore {
         name: rule.name.clone(),
         tests: tests.len(),
         max: rule.points,
-        score: rule.points * fraction,
+        score,
         verdict,
     }
 }
@@ -109,6 +118,19 @@ pub fn score_card<'a>(
         total: groups.iter().map(|g| g.score).sum(),
         max: groups.iter().map(|g| g.max).sum(),
         groups,
+    }
+}
+
+impl ScoreCard {
+    /// The card of a pass-or-fail contest scored by groups (sinol-make's `icpc`): the whole
+    /// problem is worth 1, earned only when every group earned its point.
+    pub fn all_groups_or_nothing(mut self) -> ScoreCard {
+        self.total = match self.groups.iter().all(|g| g.score >= g.max) {
+            true => 1.0,
+            false => 0.0,
+        };
+        self.max = 1.0;
+        self
     }
 }
 
@@ -196,6 +218,24 @@ mod tests {
         let card = score_card([(&a, &over[..]), (&b, &none[..])]);
         assert_eq!((card.total, card.max), (10.0, 100.0));
         assert_eq!(card.groups[1].verdict, Verdict::WA);
+    }
+
+    #[test]
+    fn rounded_up_groups_and_all_or_nothing_cards() {
+        let partial = |fraction| TestScore {
+            verdict: Verdict::AC,
+            fraction,
+        };
+        let up = rule(30.0, Aggregation::MinRoundedUp);
+        assert_eq!(score_group(&up, &[partial(0.5), partial(1.0)]).score, 15.0);
+        assert_eq!(score_group(&up, &[partial(0.51)]).score, 16.0);
+        assert_eq!(score_group(&up, &[partial(0.7)]).score, 21.0);
+        assert_eq!(score_group(&up, &[partial(0.0)]).score, 0.0);
+        let one = rule(1.0, Aggregation::Min);
+        let pass = [TestScore::all_or_nothing(Verdict::AC)];
+        let fail = [TestScore::all_or_nothing(Verdict::WA)];
+        let card = score_card([(&one, &pass[..]), (&one, &fail[..])]).all_groups_or_nothing();
+        assert_eq!((card.total, card.max), (0.0, 1.0));
     }
 
     #[test]

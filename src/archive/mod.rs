@@ -16,6 +16,7 @@ pub mod plan;
 pub mod reach;
 pub mod scaffold;
 pub mod scoring;
+pub mod sinol_verify;
 pub mod statement;
 pub mod testdata;
 pub mod verify;

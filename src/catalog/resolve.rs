@@ -6,7 +6,8 @@
 //!
 //! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`) names a problem
 //!   folder directly, or a Kattis package when the folder holds `problem.yaml`
-//!   ([`Kind::Package`]);
+//!   ([`Kind::Package`]), or a sinol-make package when it holds `config.yml` and `prog/`
+//!   ([`Kind::Sinol`]);
 //! - otherwise `problems/<NAME>` under the archive, when that folder exists, wins;
 //! - otherwise NAME is a problem of the catalog.
 //!
@@ -42,6 +43,7 @@ use crate::judge::{Judging, Test};
 use crate::package::{is_package, Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Runner};
+use crate::sinol::{is_sinol, Sinol};
 
 /// A problem found by name: what kind it is, and where its files are.
 #[derive(Clone)]
@@ -72,6 +74,9 @@ enum Kind {
     /// files and programs say everything, and it is judged through [`crate::package`]. It has
     /// no [`Tools`]: commands ask [`Resolved::package`] and judge it as a package.
     Package(Box<Package>),
+    /// A sinol-make package (a folder holding `config.yml` and `prog/`) given by its path:
+    /// judged through [`crate::sinol`], with no [`Tools`] either.
+    Sinol(Box<Sinol>),
 }
 
 /// An interactive problem with a built-in judge: one compiled into stonejudge, or a declared
@@ -111,6 +116,9 @@ pub enum ResolveError {
     Manifest(#[from] ManifestError),
     #[error(transparent)]
     Package(#[from] PackageError),
+    /// A sinol-make package whose `config.yml` does not read.
+    #[error("{0}")]
+    Sinol(String),
 }
 
 /// The problem called `name` (or at the path `name`), looked up in the archive at `root`.
@@ -162,6 +170,15 @@ fn folder(path: &Path) -> Result<Resolved, ResolveError> {
             dir: package.root.clone(),
             testdata: package.root.join("data"),
             kind: Kind::Package(Box::new(package)),
+        });
+    }
+    if is_sinol(path) {
+        let sinol = Sinol::load(path).map_err(ResolveError::Sinol)?;
+        return Ok(Resolved {
+            name: sinol.name().to_string(),
+            dir: sinol.root.clone(),
+            testdata: sinol.root.join("in"),
+            kind: Kind::Sinol(Box::new(sinol)),
         });
     }
     let absolute = std::path::absolute(path).map_err(|e| not_a_problem(&e.to_string()))?;
@@ -248,7 +265,7 @@ impl Resolved {
             Kind::Catalog(problem) => Some(Handle::Compiled(*problem)),
             Kind::Declared(problem) => Some(Handle::Declared(problem.clone())),
             Kind::Interactive(interactive) => Some(interactive.problem()),
-            Kind::Programs(_) | Kind::Package(_) => None,
+            Kind::Programs(_) | Kind::Package(_) | Kind::Sinol(_) => None,
         }
     }
 
@@ -260,7 +277,7 @@ impl Resolved {
         match &self.kind {
             Kind::Interactive(interactive) => Judging::Interactive(interactive.referee()),
             Kind::Programs(_) => tools.judging(),
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Package(_) => {
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Package(_) | Kind::Sinol(_) => {
                 Judging::Output(tools.checker())
             }
         }
@@ -270,7 +287,11 @@ impl Resolved {
     pub fn referee(&self) -> Option<&dyn Referee> {
         match &self.kind {
             Kind::Interactive(interactive) => Some(interactive.referee()),
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Package(_) => None,
+            Kind::Catalog(_)
+            | Kind::Declared(_)
+            | Kind::Programs(_)
+            | Kind::Package(_)
+            | Kind::Sinol(_) => None,
         }
     }
 
@@ -278,7 +299,23 @@ impl Resolved {
     pub fn package(&self) -> Option<&Package> {
         match &self.kind {
             Kind::Package(package) => Some(package),
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => None,
+            Kind::Catalog(_)
+            | Kind::Declared(_)
+            | Kind::Programs(_)
+            | Kind::Interactive(_)
+            | Kind::Sinol(_) => None,
+        }
+    }
+
+    /// The sinol-make package, when the problem is one.
+    pub fn sinol(&self) -> Option<&Sinol> {
+        match &self.kind {
+            Kind::Sinol(sinol) => Some(sinol),
+            Kind::Catalog(_)
+            | Kind::Declared(_)
+            | Kind::Programs(_)
+            | Kind::Interactive(_)
+            | Kind::Package(_) => None,
         }
     }
 
@@ -289,7 +326,7 @@ impl Resolved {
             Kind::Interactive(_) => true,
             Kind::Package(package) => package.is_interactive(),
             Kind::Programs(programs) => programs.interactor.is_some(),
-            Kind::Catalog(_) | Kind::Declared(_) => false,
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Sinol(_) => false,
         }
     }
 
@@ -311,6 +348,12 @@ impl Resolved {
                  validate, verify and stress --gen/--ref work on it)",
                 package.root.display()
             )),
+            Kind::Sinol(sinol) => Err(format!(
+                "{} is a sinol-make package: its programs are its own (prog/), and it is judged \
+                 through them (judge, validate, verify, testdata --check and stress --gen/--ref \
+                 work on it)",
+                sinol.root.display()
+            )),
         }
     }
 
@@ -321,10 +364,15 @@ impl Resolved {
 
     /// Its manifest, `problem.toml` in its folder.
     pub fn manifest(&self) -> Result<Manifest, ManifestError> {
-        if let Kind::Package(package) = &self.kind {
+        let format = match &self.kind {
+            Kind::Package(_) => Some(format!("a Kattis package has {PROBLEM_YAML}")),
+            Kind::Sinol(_) => Some("a sinol-make package has config.yml".to_string()),
+            _ => None,
+        };
+        if let Some(format) = format {
             return Err(ManifestError::Unreadable {
-                path: package.root.join(MANIFEST_FILE),
-                message: format!("a Kattis package has {PROBLEM_YAML}, not {MANIFEST_FILE}"),
+                path: self.dir.join(MANIFEST_FILE),
+                message: format!("{format}, not {MANIFEST_FILE}"),
             });
         }
         Manifest::load(&self.dir)
@@ -342,6 +390,7 @@ impl Resolved {
                 let data = package.data().map_err(|e| e.to_string())?;
                 Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
             }
+            Kind::Sinol(sinol) => Ok(sinol.tests()?.into_iter().map(|t| t.test).collect()),
             Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
                 tests_in(&self.testdata)
             }
@@ -369,6 +418,27 @@ impl Resolved {
                 output: config.output_mib << 20,
                 ..Limits::new(std::time::Duration::from_secs_f64(time), memory << 20)
             });
+        }
+        if let Kind::Sinol(sinol) = &self.kind {
+            // A sinol package's limits are per test and per language: this is the package's
+            // default, for the commands that run the jury's programs.
+            let config = &sinol.config.limits;
+            let path = sinol.root.join("config.yml");
+            let missing = |what: &str| ManifestError::Unreadable {
+                path: path.clone(),
+                message: format!("no {what}"),
+            };
+            let time = match flags.time {
+                Some(time) => time,
+                None => std::time::Duration::from_millis(
+                    config.time_limit.ok_or_else(|| missing("time_limit"))?,
+                ),
+            };
+            let memory = match flags.memory_mib {
+                Some(mib) => mib << 20,
+                None => config.memory_limit.ok_or_else(|| missing("memory_limit"))? << 10,
+            };
+            return Ok(Limits::new(time, memory));
         }
         let manifest = match self.dir.join(MANIFEST_FILE).is_file() {
             true => Some(self.manifest()?),

@@ -1,4 +1,4 @@
-//! `export <PROBLEM> --format kattis --out DIR`: write a problem as another system's package
+//! `export <PROBLEM> --format kattis|sinol --out DIR`: write a problem as another system's package
 //! (see `stonejudge::archive::export`).
 
 use super::Outcome;
@@ -12,10 +12,12 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     let (runner, _) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?;
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
-    let exported = export::export(&problem, &tools, args.format, &args.out, args.jobs.count())
+    let options = (args.jobs.count(), args.task_id.as_deref());
+    let exported = export::export(&problem, &tools, args.format, &args.out, options)
         .map_err(anyhow::Error::msg)?;
     let note = match args.format {
         export::Format::Kattis => export::kattis::short_name_note(&args.out),
+        export::Format::Sinol => None,
     };
     if let Some(note) = note {
         eprintln!("export: note: {note}");

@@ -138,6 +138,9 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
     if let Some(package) = problem.package() {
         return validate_package(args, package);
     }
+    if let Some(sinol) = problem.sinol() {
+        return super::sinol::validate(args, sinol);
+    }
     let paths: Vec<Option<&std::path::Path>> = if args.files.is_empty() {
         vec![None]
     } else {

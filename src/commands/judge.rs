@@ -32,6 +32,9 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     if let Some(package) = problem.package() {
         return run_package(args, package);
     }
+    if let Some(sinol) = problem.sinol() {
+        return super::sinol::judge(args, sinol);
+    }
     let dir = args.tests.clone().unwrap_or_else(|| problem.testdata_dir());
     if args.tests.is_none() && !dir.is_dir() {
         bail!(

@@ -11,6 +11,7 @@ pub mod interact;
 pub mod judge;
 pub mod new;
 mod output;
+pub mod sinol;
 pub mod stress;
 pub mod testdata;
 pub mod verify;

@@ -47,8 +47,15 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         .map(|name| catalog::resolve(name, &args.archive.root))
         .transpose()?;
     let package = problem.as_ref().and_then(Resolved::package);
-    if package.is_none() && problem.is_some() && args.gen.is_some() {
-        bail!("--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis package)");
+    let sinol = problem.as_ref().and_then(Resolved::sinol);
+    if package.is_none() && sinol.is_none() && problem.is_some() && args.gen.is_some() {
+        bail!(
+            "--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis or \
+             sinol-make package)"
+        );
+    }
+    if let Some(sinol) = sinol {
+        super::sinol::warnings(sinol, false)?;
     }
     // Generic mode has no problem, hence no manifest: the flags, else the defaults; a
     // package's limits are the run's own business.
@@ -77,20 +84,21 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         bar: Mutex::new(None),
         jobs: setup.jobs,
     };
-    let ended = match (&problem, package) {
-        (_, Some(package)) => {
+    // Without --gen, the library says why a package needs one.
+    let prepare = || external(args, &runner, &cache).map_err(|e| format!("{e:#}"));
+    let programs = args.gen.as_ref().map(|_| &prepare as &dyn Fn() -> _);
+    let ended = match (&problem, package, sinol) {
+        (_, Some(package), _) => {
             let flags = (
                 args.limits.time_limit.map(|t| t.as_secs_f64()),
                 args.limits.memory_limit,
             );
-            // Without --gen, the library says why a package needs one.
-            let prepare = || external(args, &runner, &cache).map_err(|e| format!("{e:#}"));
-            let programs = args.gen.as_ref().map(|_| &prepare as &dyn Fn() -> _);
             stress::run::with_package(&setup, &progress, package, flags, programs)
         }
-        (Some(problem), None) => stress::run::in_process(&setup, &progress, problem)
+        (_, None, Some(sinol)) => stress::run::with_sinol(&setup, &progress, sinol, programs),
+        (Some(problem), None, None) => stress::run::in_process(&setup, &progress, problem)
             .unwrap_or_else(|| stress::run::with_programs(&setup, &progress, problem)),
-        (None, None) => {
+        (None, None, _) => {
             let (generator, reference) = external(args, &runner, &cache)?;
             let how = "token comparison with the reference";
             stress::run::generic(&setup, &progress, (&generator, &reference), &Tokens, how)

@@ -61,6 +61,9 @@ fn process(
     runner: &Runner,
     cache: &Cache,
 ) -> anyhow::Result<bool> {
+    if let Some(sinol) = problem.sinol() {
+        return super::sinol::testdata(sinol, check, runner, cache);
+    }
     let name = problem.name();
     let tools = match problem.tools(runner, cache) {
         Ok(tools) => tools,

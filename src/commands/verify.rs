@@ -2,8 +2,9 @@
 //! a table with a summary, and as JSON and an HTML page (`stonejudge::report`). Without PATH,
 //! the archive at `--root`; each PATH is an archive (a folder holding `problems/`), one
 //! problem folder of an archive (`problems/<name>/`, holding `problem.toml`), or a Kattis
-//! package (a folder holding `problem.yaml`); see
-//! `stonejudge::archive::verify` and `stonejudge::archive::package_verify`. Exit 1 if any
+//! package (a folder holding `problem.yaml`), or a sinol-make package (`config.yml` and
+//! `prog/`); see `stonejudge::archive::verify`, `stonejudge::archive::package_verify` and
+//! `stonejudge::archive::sinol_verify`. Exit 1 if any
 //! item fails, else 2 if some could not be verified (skipped), else 0. On SIGINT, the items done
 //! so far are summed up and the exit status is 130.
 
@@ -19,12 +20,14 @@ use super::Outcome;
 use crate::cli::VerifyArgs;
 use stonejudge::archive::manifest::MANIFEST_FILE;
 use stonejudge::archive::package_verify::{PackageItem, PackageVerifier};
+use stonejudge::archive::sinol_verify::{SinolItem, SinolVerifier};
 use stonejudge::archive::verify::{self, Item, ItemReport, Partition, Verifier};
 use stonejudge::archive::Archive;
 use stonejudge::interrupt;
 use stonejudge::package::is_package;
 use stonejudge::report::{html, scores, VerifyReport};
 use stonejudge::run::Cache;
+use stonejudge::sinol::is_sinol;
 use stonejudge::text::show::count;
 
 /// Width of the item column.
@@ -43,12 +46,14 @@ enum Target {
         prefix: String,
     },
     Package(PathBuf),
+    Sinol(PathBuf),
 }
 
 /// One item of one target.
 enum Unit<'a> {
     Archive(&'a Verifier<'a>, Item, String),
     Package(&'a PackageVerifier<'a>, PackageItem, String),
+    Sinol(&'a SinolVerifier<'a>, SinolItem, String),
 }
 
 impl Unit<'_> {
@@ -60,12 +65,13 @@ impl Unit<'_> {
                 report
             }
             Unit::Package(verifier, item, id) => verifier.verify(id, item),
+            Unit::Sinol(verifier, item, id) => verifier.verify(id, item),
         }
     }
 
     fn id(&self) -> &str {
         match self {
-            Unit::Archive(.., id) | Unit::Package(.., id) => id,
+            Unit::Archive(.., id) | Unit::Package(.., id) | Unit::Sinol(.., id) => id,
         }
     }
 }
@@ -83,6 +89,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     let jobs = args.jobs.count();
     let mut archive_verifiers = Vec::new();
     let mut package_verifiers = Vec::new();
+    let mut sinol_verifiers = Vec::new();
     for target in &targets {
         match target {
             Target::Archive { archive, .. } => archive_verifiers.push(Verifier {
@@ -105,10 +112,25 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                 super::package_warnings(&verifier.package, args.strict.strict)?;
                 package_verifiers.push(verifier)
             }
+            Target::Sinol(path) => {
+                let shown = path.display().to_string().trim_end_matches('/').to_string();
+                let verifier =
+                    SinolVerifier::new(path, shown, &runner, &cache).map_err(anyhow::Error::msg)?;
+                let strict = args.strict.strict;
+                for warning in verifier
+                    .sinol
+                    .warnings(strict)
+                    .map_err(anyhow::Error::msg)?
+                {
+                    eprintln!("warning: {warning}");
+                }
+                sinol_verifiers.push(verifier)
+            }
         }
     }
     let mut units = Vec::new();
     let (mut archives, mut packages) = (archive_verifiers.iter(), package_verifiers.iter());
+    let mut sinols = sinol_verifiers.iter();
     for target in &targets {
         match target {
             Target::Archive { only, prefix, .. } => {
@@ -132,6 +154,15 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                 units.extend(
                     (verifier.items()?.into_iter())
                         .map(|(id, item)| Unit::Package(verifier, item, id)),
+                );
+            }
+            Target::Sinol(_) => {
+                let Some(verifier) = sinols.next() else {
+                    continue;
+                };
+                units.extend(
+                    (verifier.items().into_iter())
+                        .map(|(id, item)| Unit::Sinol(verifier, item, id)),
                 );
             }
         }
@@ -271,6 +302,8 @@ fn targets(args: &VerifyArgs) -> anyhow::Result<Vec<Target>> {
             };
             if is_package(path) {
                 Ok(Target::Package(path.to_owned()))
+            } else if is_sinol(path) {
+                Ok(Target::Sinol(path.to_owned()))
             } else if path.join("problems").is_dir() {
                 Ok(Target::Archive {
                     archive: Archive::new(path),
@@ -291,7 +324,7 @@ fn targets(args: &VerifyArgs) -> anyhow::Result<Vec<Target>> {
                 bail!(
                     "{}: neither an archive (a folder holding problems/), nor a problem folder \
                      (problems/<name>/ holding {MANIFEST_FILE}), nor a Kattis package (a folder \
-                     holding problem.yaml): run verify at the archive's root, give --root, or \
+                     holding problem.yaml), nor a sinol-make package (config.yml and prog/): run verify at the archive's root, give --root, or \
                      give such paths",
                     path.display()
                 )

@@ -18,6 +18,8 @@ use crate::package::submissions::{self, limit_for_judging};
 use crate::package::Package;
 use crate::programs::shrink::{smaller_calls, Call};
 use crate::run::{Cache, Limits, Program, Runner};
+use crate::sinol::judging::SinolJudge;
+use crate::sinol::Sinol;
 use crate::text::show::count;
 use crate::verdict::Verdict;
 
@@ -547,6 +549,27 @@ pub fn describe_call(call: &Call) -> String {
         .collect();
     words.push(format!("-seed={}", call.seed));
     words.join(" ")
+}
+
+/// `stress PACKAGE --gen CMD --ref CMD` of a sinol-make package: generic mode, each output
+/// judged by the package's checker (or the comparison of tokens), under the run's limits.
+pub fn with_sinol(
+    cx: &Setup<'_>,
+    progress: &dyn Progress,
+    sinol: &Sinol,
+    programs: Option<&dyn Fn() -> Result<(Program, Program), String>>,
+) -> Result<Ended, String> {
+    let Some(prepare) = programs else {
+        return Err(format!(
+            "{} is a sinol-make package: give --gen CMD and --ref CMD",
+            sinol.root.display()
+        ));
+    };
+    let (generator, reference) = prepare()?;
+    let checker = SinolJudge::new(sinol, cx.runner, cx.cache)
+        .map_err(|e| format!("the package's checker: {e}"))?;
+    let how = "judged by the package's checker";
+    generic(cx, progress, (&generator, &reference), &checker, how)
 }
 
 /// `--gen CMD --ref CMD`: external generator and reference, outputs judged by `checker` (`how`

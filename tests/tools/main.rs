@@ -27,6 +27,11 @@ mod package_fixtures;
 mod package_kattis;
 mod problemtools;
 mod process_confinement;
+mod sinol;
+// The suite's sinol-make fixtures; the POI one has no exact score to compare.
+#[allow(dead_code)]
+#[path = "../suite/sinol_fixtures.rs"]
+mod sinol_fixtures;
 #[path = "../suite/survivors.rs"]
 mod survivors;
 
@@ -66,5 +71,13 @@ fn main() {
         println!("SKIPPED the checktestdata comparisons with it (reported as ignored): {reason}");
     }
     trials.extend(checktestdata::trials());
+    let sinol_trials = sinol::trials();
+    if let Err(reason) = sinol::sinol_make() {
+        println!(
+            "SKIPPED {} tests (reported as ignored): {reason}",
+            sinol_trials.len()
+        );
+    }
+    trials.extend(sinol_trials);
     libtest_mimic::run(&args, trials).exit();
 }

@@ -3,6 +3,7 @@
 
 pub mod kattis;
 mod latex;
+pub mod sinol;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -14,6 +15,8 @@ use crate::catalog::{Resolved, Tools};
 pub enum Format {
     /// The ICPC problem package in its legacy version, as Kattis problemtools reads it.
     Kattis,
+    /// A sinol-make package (POI, sio2/oioioi).
+    Sinol,
 }
 
 impl FromStr for Format {
@@ -22,7 +25,10 @@ impl FromStr for Format {
     fn from_str(text: &str) -> Result<Format, String> {
         match text {
             "kattis" => Ok(Format::Kattis),
-            _ => Err(format!("unknown format {text:?}; the formats are: kattis")),
+            "sinol" => Ok(Format::Sinol),
+            _ => Err(format!(
+                "unknown format {text:?}; the formats are: kattis, sinol"
+            )),
         }
     }
 }
@@ -38,13 +44,14 @@ pub struct Exported {
 
 /// Writes `problem` (whose tools are `tools`) as a package in `format` into `out` (created if
 /// needed; it must be empty or absent, so that nothing stale is mixed in), building its test
-/// data `jobs` tests at a time.
+/// data `jobs` tests at a time. A sinol-make package's task id is `task_id`, else made from
+/// the problem's name.
 pub fn export(
     problem: &Resolved,
     tools: &Tools<'_>,
     format: Format,
     out: &Path,
-    jobs: usize,
+    (jobs, task_id): (usize, Option<&str>),
 ) -> Result<Exported, String> {
     if out.exists() {
         let mut entries =
@@ -58,5 +65,9 @@ pub fn export(
     }
     match format {
         Format::Kattis => kattis::write(problem, tools, out, jobs),
+        Format::Sinol => {
+            let id = task_id.map_or_else(|| sinol::task_id(problem.name()), str::to_string);
+            sinol::write(problem, tools, out, jobs, &id)
+        }
     }
 }

@@ -1,0 +1,247 @@
+//! The commands on a sinol-make package (`stonejudge::sinol`): `judge` (a table of tests,
+//! then of groups with their points, and the total), `validate` (inwer), `testdata --check`
+//! (ingen and the model solution make `in/` and `out/` again); `verify` and `stress` dispatch
+//! to the library from their own files.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use serde::Serialize;
+
+use super::output::write_atomically;
+use super::Outcome;
+use crate::cli::{JudgeArgs, ValidateArgs};
+use stonejudge::archive::sinol_verify::SinolVerifier;
+use stonejudge::run::{Cache, Program, Runner, Sandbox};
+use stonejudge::score::{format_score, ScoreCard};
+use stonejudge::sinol::judging::{run_inwer, SinolJudge};
+use stonejudge::sinol::scoring::status;
+use stonejudge::sinol::Sinol;
+
+/// Prints the warnings of reading the package, or fails under `--strict`.
+pub fn warnings(sinol: &Sinol, strict: bool) -> anyhow::Result<()> {
+    for warning in sinol.warnings(strict).map_err(anyhow::Error::msg)? {
+        eprintln!("warning: {warning}");
+    }
+    if let Some(why) = sinol.unsupported() {
+        bail!("{why}");
+    }
+    Ok(())
+}
+
+/// One test in `judge --json`.
+#[derive(Serialize)]
+struct TestRow<'a> {
+    test: &'a str,
+    group: u32,
+    verdict: &'static str,
+    time_s: Option<f64>,
+    memory_kib: Option<u64>,
+    points_percent: f64,
+    message: &'a str,
+}
+
+/// `judge --json` of a package.
+#[derive(Serialize)]
+struct Report<'a> {
+    problem: &'a str,
+    score: &'a ScoreCard,
+    tests: Vec<TestRow<'a>>,
+}
+
+/// `judge PACKAGE -- PROGRAM`: every test of `in/` (or those of `--test`), each under its
+/// limits for the program's language, then each group's points and the total. Exit 0 when the
+/// program gets every point.
+pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
+    warnings(sinol, args.strict.strict)?;
+    if let Some(dir) = &args.tests {
+        bail!(
+            "--tests {}: a sinol-make package's tests are its own in/ and out/",
+            dir.display()
+        );
+    }
+    let mut tests = sinol.tests().map_err(anyhow::Error::msg)?;
+    if !args.only.is_empty() {
+        for name in &args.only {
+            if !tests.iter().any(|t| t.test.name == *name) {
+                bail!(
+                    "--test {name}: no test {name}.in in {}",
+                    sinol.root.join("in").display()
+                );
+            }
+        }
+        tests.retain(|t| args.only.contains(&t.test.name));
+    }
+    if tests.is_empty() {
+        bail!("{}: no tests", sinol.root.join("in").display());
+    }
+    let (runner, _) = super::runner(&args.sandbox)?;
+    let cache = Cache::default_location()?.with_limits(args.compile.limits());
+    let judge = SinolJudge::new(sinol, &runner, &cache).context("the checker")?;
+    let Some((path, rest)) = args.command.split_first() else {
+        bail!("no program given");
+    };
+    let prepared = Program::prepare(Path::new(path), rest, &runner, &cache);
+    if let Err(error) = &prepared {
+        if error.verdict == stonejudge::verdict::Verdict::JE {
+            bail!("{}", error.message);
+        }
+    }
+    let language = Path::new(path)
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{:<14} {:>5} {:<4} {:>8} {:>7}  MESSAGE",
+        "TEST", "GROUP", "", "TIME", "POINTS"
+    )?;
+    let flags = (args.limits.time_limit, args.limits.memory_limit);
+    let judgement = judge
+        .solution(
+            sinol,
+            &prepared,
+            &language,
+            &tests,
+            flags,
+            |test, scored| {
+                let time = scored
+                    .judged
+                    .measured
+                    .map(|m| format!("{:.2}s", m.cpu_time.as_secs_f64()));
+                drop(writeln!(
+                    out,
+                    "{:<14} {:>5} {:<4} {:>8} {:>6}%  {}",
+                    test.test.name,
+                    test.group,
+                    status(scored.judged.verdict),
+                    time.unwrap_or_default(),
+                    format_score(scored.score.fraction * 100.0),
+                    scored.judged.message.lines().next().unwrap_or_default()
+                ));
+            },
+        )
+        .map_err(anyhow::Error::msg)?;
+    let card = &judgement.card;
+    writeln!(
+        out,
+        "\n{:<6} {:<4} {:>7} {:>5}",
+        "GROUP", "", "POINTS", "OF"
+    )?;
+    for group in &card.groups {
+        writeln!(
+            out,
+            "{:<6} {:<4} {:>7} {:>5}",
+            group.name,
+            status(group.verdict),
+            format_score(group.score),
+            format_score(group.max)
+        )?;
+    }
+    writeln!(
+        out,
+        "\nscore: {} of {} ({} contest)",
+        format_score(card.total),
+        format_score(card.max),
+        sinol.config.contest.name()
+    )?;
+    if let Some(path) = &args.json {
+        let report = Report {
+            problem: sinol.name(),
+            score: card,
+            tests: (judgement.tests.iter())
+                .map(|(test, scored)| TestRow {
+                    test: &test.test.name,
+                    group: test.group,
+                    verdict: scored.judged.verdict.short(),
+                    time_s: scored.judged.measured.map(|m| m.cpu_time.as_secs_f64()),
+                    memory_kib: scored.judged.measured.map(|m| m.peak_memory_kib),
+                    points_percent: scored.score.fraction * 100.0,
+                    message: &scored.judged.message,
+                })
+                .collect(),
+        };
+        let mut text = serde_json::to_string_pretty(&report)?;
+        text.push('\n');
+        write_atomically(path, &text)?;
+    }
+    Ok(match stonejudge::score::same_score(card.max, card.total) {
+        true => Outcome::Success,
+        false => Outcome::Rejected,
+    })
+}
+
+/// `validate PACKAGE [FILE]...`: inwer on each FILE, or on every input of `in/`.
+pub fn validate(args: &ValidateArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
+    warnings(sinol, args.strict.strict)?;
+    let Some(inwer) = sinol.program("inwer") else {
+        bail!(
+            "{}: no inwer (prog/{}inwer.*)",
+            sinol.root.display(),
+            sinol.id
+        );
+    };
+    let inputs: Vec<std::path::PathBuf> = match args.files.is_empty() {
+        true => (sinol.tests().map_err(anyhow::Error::msg)?.into_iter())
+            .map(|t| t.test.input)
+            .collect(),
+        false => args.files.clone(),
+    };
+    let runner = Runner::current_exe(Sandbox::Auto)?;
+    let cache = Cache::default_location()?;
+    let program = Program::prepare(&inwer, &[], &runner, &cache).context("inwer")?;
+    let mut outcome = Outcome::Success;
+    for input in &inputs {
+        if let Err(why) = run_inwer(&program, input, &runner) {
+            eprintln!("{}: {why}", input.display());
+            outcome = Outcome::Rejected;
+        }
+    }
+    if outcome == Outcome::Success {
+        eprintln!("{} inputs accepted by {}", inputs.len(), inwer.display());
+    }
+    Ok(outcome)
+}
+
+/// `testdata --check PACKAGE`: ingen writes `in/` again and the model solution `out/`, and
+/// both are compared with what is there. Without `--check` nothing is written: sinol-make's
+/// `gen` writes a package's tests.
+pub fn testdata(
+    sinol: &Sinol,
+    check: bool,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<bool> {
+    if !check {
+        bail!(
+            "{}: writing a sinol-make package's in/ and out/ is not supported (sinol-make gen \
+             does it); testdata --check compares them with what ingen and the model solution make",
+            sinol.root.display()
+        );
+    }
+    warnings(sinol, false)?;
+    let verifier = SinolVerifier {
+        sinol: sinol.clone(),
+        shown: sinol.root.display().to_string(),
+        runner,
+        cache,
+    };
+    let tests = sinol.tests().map_err(anyhow::Error::msg)?;
+    let mut same = true;
+    let checks = [
+        sinol.ingen().map(|_| verifier.regenerated(&tests)),
+        Some(verifier.outputs(&tests)),
+    ];
+    for result in checks.into_iter().flatten() {
+        match result {
+            Ok(detail) => eprintln!("{}: {detail}", sinol.name()),
+            Err(why) => {
+                eprintln!("{}: {why}", sinol.name());
+                same = false;
+            }
+        }
+    }
+    Ok(same)
+}

@@ -1,0 +1,346 @@
+//! Running a sinol-make package's programs: a solution on a test, judged by the package's
+//! checker (`chk INPUT OUTPUT ANSWER`: `OK` on the first line of its output or a rejection,
+//! a comment on the second, the percentage of the test's points on the third) or by the
+//! comparison of tokens; `ingen` writing `in/` (run in that folder, as sinol-make runs it);
+//! `inwer` reading each input (its name as argument, exit 0 when valid). Every program goes
+//! through [`crate::run`]: compiled once into the cache, and confined.
+
+use std::path::Path;
+use std::time::Duration;
+
+use super::config::ContestType;
+use super::scoring::{card, group_rules, test_score};
+use super::{Sinol, SinolTest};
+use crate::check::default_validator::compare_tokens;
+use crate::check::JudgeFailure;
+use crate::judge::Checker;
+use crate::run::{Cache, Invocation, Limits, PrepareError, Program, Runner, ScratchDir, Stdin};
+use crate::score::{ScoreCard, TestScore};
+use crate::text::show;
+use crate::verdict::{Judged, Verdict};
+use crate::within::{read_bounded, MAX_TEST_BYTES};
+
+/// How long the jury's programs (ingen, inwer, the checker) may run on one test.
+pub const TOOL_TIME: Duration = Duration::from_secs(60);
+
+/// A package's judge: its checker prepared (or the comparison of tokens).
+pub struct SinolJudge<'a> {
+    pub runner: &'a Runner,
+    pub contest: ContestType,
+    pub checker: Option<Program>,
+}
+
+/// One test judged: the verdict (with what the checker said) and the score it earned.
+#[derive(Debug, Clone)]
+pub struct Scored {
+    pub judged: Judged,
+    pub score: TestScore,
+}
+
+impl<'a> SinolJudge<'a> {
+    /// The judge of `sinol`, its checker compiled through `cache` when it has one.
+    pub fn new(
+        sinol: &Sinol,
+        runner: &'a Runner,
+        cache: &Cache,
+    ) -> Result<SinolJudge<'a>, PrepareError> {
+        let checker = match sinol.program("chk") {
+            Some(path) => Some(Program::prepare(&path, &[], runner, cache)?),
+            None => None,
+        };
+        Ok(SinolJudge {
+            runner,
+            contest: sinol.config.contest,
+            checker,
+        })
+    }
+
+    /// Runs `program` on `test` under `limits` and judges its output.
+    pub fn test(&self, program: &Program, test: &SinolTest, limits: &Limits) -> Scored {
+        let failed = |judged: Judged| Scored {
+            score: TestScore::all_or_nothing(judged.verdict),
+            judged,
+        };
+        let answer = match read_bounded(&test.test.answer, MAX_TEST_BYTES) {
+            Ok(answer) => answer,
+            Err(message) => return failed(Judged::judge_error(message)),
+        };
+        let run = match self
+            .runner
+            .run(&program.invocation, Stdin::File(&test.test.input), limits)
+        {
+            Ok(run) => run,
+            Err(error) => return failed(Judged::judge_error(error.to_string())),
+        };
+        let (judged, percent) = match run.verdict() {
+            Some((verdict, message)) => (Judged::new(verdict, message), 0.0),
+            None => match self.check(&test.test.input, &run.stdout, &answer) {
+                Ok(checked) => checked,
+                Err(message) => (Judged::judge_error(message), 0.0),
+            },
+        };
+        let judged = crate::judge::explained(judged, &run, self.runner);
+        let score = test_score(
+            self.contest,
+            judged.verdict,
+            percent,
+            run.cpu_time,
+            limits.cpu,
+        );
+        Scored { judged, score }
+    }
+
+    /// Judges `output` of the test whose input file is `input` and answer `answer`: the
+    /// verdict and the percentage of points.
+    pub fn check(
+        &self,
+        input: &Path,
+        output: &[u8],
+        answer: &[u8],
+    ) -> Result<(Judged, f64), String> {
+        let Some(checker) = &self.checker else {
+            return Ok(match compare_tokens(answer, output) {
+                Ok(()) => (Judged::new(Verdict::AC, "same tokens as the answer"), 100.0),
+                Err(why) => (Judged::new(Verdict::WA, why), 0.0),
+            });
+        };
+        // The checker runs in a directory of its own: it is given absolute paths.
+        let input = &std::path::absolute(input).map_err(|e| format!("{}: {e}", input.display()))?;
+        let scratch = ScratchDir::new("sinol-checker")?;
+        let (output_file, answer_file) = (scratch.path().join("out"), scratch.path().join("ans"));
+        std::fs::write(&output_file, output)
+            .and_then(|()| std::fs::write(&answer_file, answer))
+            .map_err(|e| format!("cannot write in {}: {e}", scratch.path().display()))?;
+        let invocation = checker
+            .invocation
+            .clone()
+            .arg(input)
+            .arg(&output_file)
+            .arg(&answer_file)
+            .reads(input)
+            .reads(&output_file)
+            .reads(&answer_file);
+        let run = self
+            .runner
+            .run(&invocation, Stdin::Empty, &Limits::for_tools(TOOL_TIME))
+            .map_err(|e| format!("checker: {e}"))?;
+        let code = match run.exit {
+            crate::run::Exit::Code(code) => code,
+            _ => -1,
+        };
+        if !(0..=2).contains(&code) || run.time_limit_hit() {
+            return Err(format!(
+                "checker {} failed ({}): {}",
+                checker.given.display(),
+                run.verdict().map_or("exit".to_string(), |(_, why)| why),
+                show::message(String::from_utf8_lossy(&run.stderr).trim())
+            ));
+        }
+        let (mut judged, percent) = parse_checker_output(&String::from_utf8_lossy(&run.stdout))?;
+        if code != 0 && !judged.accepted() {
+            // What a checker that failed said of itself is why (sinol-make calls it a
+            // rejection).
+            let stderr = show::message(String::from_utf8_lossy(&run.stderr).trim());
+            judged.message = format!("{} (checker exit {code}: {stderr})", judged.message);
+        }
+        Ok((judged, percent))
+    }
+}
+
+/// A solution judged on every test of a package: each test's result, and its score card.
+#[derive(Debug, Clone)]
+pub struct Judgement {
+    pub tests: Vec<(SinolTest, Scored)>,
+    pub card: ScoreCard,
+}
+
+impl SinolJudge<'_> {
+    /// Judges `prepared` (a solution in `language`, its extension; a compile error is CE on
+    /// every test, as sinol-make has it) on `tests` of `sinol`, one at a time, each under its
+    /// own limits (`time` and `memory_mib` win when given); `on_test` sees each result.
+    pub fn solution(
+        &self,
+        sinol: &Sinol,
+        prepared: &Result<Program, PrepareError>,
+        language: &str,
+        tests: &[SinolTest],
+        (time, memory_mib): (Option<Duration>, Option<u64>),
+        mut on_test: impl FnMut(&SinolTest, &Scored),
+    ) -> Result<Judgement, String> {
+        let mut results = Vec::with_capacity(tests.len());
+        for test in tests {
+            let scored = match prepared {
+                Ok(program) => {
+                    let limits = sinol.limits(test, language, time, memory_mib)?;
+                    self.test(program, test, &limits)
+                }
+                Err(error) => {
+                    let judged = crate::judge::unprepared(error);
+                    Scored {
+                        score: TestScore::all_or_nothing(judged.verdict),
+                        judged,
+                    }
+                }
+            };
+            on_test(test, &scored);
+            results.push((test.clone(), scored));
+        }
+        let mut groups: Vec<u32> = tests.iter().map(|t| t.group).collect();
+        groups.dedup();
+        let rules = group_rules(self.contest, sinol.config.scores.as_ref(), &groups);
+        let by_group: Vec<Vec<TestScore>> = groups
+            .iter()
+            .map(|g| {
+                (results.iter())
+                    .filter(|(t, _)| t.group == *g)
+                    .map(|(_, s)| s.score)
+                    .collect()
+            })
+            .collect();
+        Ok(Judgement {
+            card: card(self.contest, &rules, &by_group),
+            tests: results,
+        })
+    }
+}
+
+/// The checker's report: `OK` first (then the comment, then the percentage, 100 when absent),
+/// or anything else for a rejection (its comment on the second line).
+fn parse_checker_output(text: &str) -> Result<(Judged, f64), String> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let line = |i: usize| lines.get(i).map_or("", |l| l.trim());
+    let comment = show::message(line(1));
+    if line(0) != "OK" {
+        let comment = match comment.is_empty() {
+            true => format!("the checker said {:?}", line(0)),
+            false => comment,
+        };
+        return Ok((Judged::new(Verdict::WA, comment), 0.0));
+    }
+    let percent = match line(2) {
+        "" => 100.0,
+        text => parse_percent(text)
+            .ok_or_else(|| format!("checker: the percentage {text:?} is not a number"))?,
+    };
+    let comment = match comment.is_empty() {
+        true => format!("OK, {}%", crate::score::format_score(percent)),
+        false => comment,
+    };
+    Ok((Judged::new(Verdict::AC, comment), percent))
+}
+
+/// A percentage as Python's `Fraction` reads it: `50`, `12.5`, `1/3`.
+fn parse_percent(text: &str) -> Option<f64> {
+    let value = match text.split_once('/') {
+        Some((a, b)) => a.trim().parse::<f64>().ok()? / b.trim().parse::<f64>().ok()?,
+        None => text.parse::<f64>().ok()?,
+    };
+    value.is_finite().then_some(value)
+}
+
+/// `program`, run with `dir` as its working directory (a confined program starts in a scratch
+/// directory of its own): a shell changes directory, then runs it, and it may write in `dir`.
+fn in_dir(program: &Invocation, dir: &Path) -> Invocation {
+    let mut wrapped = Invocation::new("/bin/sh")
+        .arg("-c")
+        .arg("cd \"$0\" && exec \"$@\"")
+        .arg(dir)
+        .arg(&program.program)
+        .args(program.args.iter().cloned())
+        .writes(dir);
+    wrapped.reads.extend(program.reads.iter().cloned());
+    wrapped.env.clone_from(&program.env);
+    wrapped
+}
+
+/// Runs the package's ingen in `dir` (a fresh folder), where it writes the inputs.
+pub fn run_ingen(ingen: &Path, dir: &Path, runner: &Runner, cache: &Cache) -> Result<(), String> {
+    let program = Program::prepare(ingen, &[], runner, cache).map_err(|e| e.message)?;
+    let run = runner
+        .run(
+            &in_dir(&program.invocation, dir),
+            Stdin::Empty,
+            &Limits::for_tools(TOOL_TIME),
+        )
+        .map_err(|e| format!("{}: {e}", ingen.display()))?;
+    match run.verdict_with_stderr() {
+        None => Ok(()),
+        Some((_, why)) => Err(format!("{} failed: {why}", ingen.display())),
+    }
+}
+
+/// Runs inwer on the input file `input` (its file name as argument, as sinol-make gives it):
+/// `Ok` with what it printed when the input is valid, else why not.
+pub fn run_inwer(inwer: &Program, input: &Path, runner: &Runner) -> Result<String, String> {
+    let invocation = inwer
+        .invocation
+        .clone()
+        .arg(input.file_name().unwrap_or_default());
+    let run = runner
+        .run(
+            &invocation,
+            Stdin::File(input),
+            &Limits::for_tools(TOOL_TIME),
+        )
+        .map_err(|e| format!("inwer: {e}"))?;
+    let said = show::message(String::from_utf8_lossy(&run.stdout).trim());
+    match run.verdict_with_stderr() {
+        None => Ok(said),
+        Some((_, why)) => Err(match said.is_empty() {
+            true => why,
+            false => format!("{said} ({why})"),
+        }),
+    }
+}
+
+/// The model solution's output for `test` (its answer, as `outgen` makes it).
+pub fn model_output(model: &Program, input: &Path, runner: &Runner) -> Result<Vec<u8>, String> {
+    let run = runner
+        .run(
+            &model.invocation,
+            Stdin::File(input),
+            &Limits::for_tools(TOOL_TIME),
+        )
+        .map_err(|e| format!("{}: {e}", model.given.display()))?;
+    match run.verdict_with_stderr() {
+        None => Ok(run.stdout),
+        Some((_, why)) => Err(format!(
+            "{} on {}: {why}",
+            model.given.display(),
+            input.display()
+        )),
+    }
+}
+
+/// The package's checker as a [`Checker`] of [`crate::judge`] (for `stress --gen --ref`):
+/// accepted when the checker says OK, whatever the percentage.
+impl Checker for SinolJudge<'_> {
+    fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
+        let scratch = ScratchDir::new("sinol-input").map_err(JudgeFailure)?;
+        let path = scratch.path().join("test.in");
+        std::fs::write(&path, input)
+            .map_err(|e| JudgeFailure(format!("cannot write {}: {e}", path.display())))?;
+        SinolJudge::check(self, &path, output, answer)
+            .map(|(judged, _)| judged)
+            .map_err(JudgeFailure)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checker_reports_are_read_as_sinol_make_reads_them() {
+        let (judged, percent) = parse_checker_output("OK\nfine\n50\n").expect("reads");
+        assert_eq!((judged.verdict, percent), (Verdict::AC, 50.0));
+        assert_eq!(parse_checker_output("OK\n").expect("reads").1, 100.0);
+        assert_eq!(parse_checker_output("OK\n\n1/4\n").expect("reads").1, 0.25);
+        let (judged, percent) = parse_checker_output("WRONG\ntoo big\n").expect("reads");
+        assert_eq!(
+            (judged.verdict, percent, judged.message.as_str()),
+            (Verdict::WA, 0.0, "too big")
+        );
+        assert!(parse_checker_output("OK\n\nmany\n").is_err());
+    }
+}

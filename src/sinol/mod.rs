@@ -1,0 +1,344 @@
+//! sinol-make packages (the Polish Olympiad's, and every sio2/oioioi installation's), judged and
+//! verified as they are: a folder holding `config.yml` and `prog/`.
+//!
+//! What is read, and where (names as sinol-make finds them, `<id>` the task id):
+//!
+//! - [`config`]: `config.yml`: the task id (`sinol_task_id`, else the folder's name), limits,
+//!   points, contest type, expected scores;
+//! - here: the tests, `in/<id><group><letters>.in` with `out/<same>.out` (group 0 and `…ocen`
+//!   tests are worth nothing), in sinol-make's order; the programs of `prog/`: `<id>ingen.*`
+//!   (writes `in/`, run in `in/`), `<id>inwer.*` (reads an input, exits 0 when it is valid),
+//!   `<id>chk.*` (the checker), `<id>soc.*` (an interactor: not supported yet), the model
+//!   solution `<id>.*` and the solutions `<id>[s|b][digits][_anything].{c,cpp,cc,py,rs}`;
+//! - [`scoring`]: how a run becomes a test's score and the groups' points (through
+//!   [`crate::score`]), and how a solution's card is compared with its expectation;
+//! - [`judging`]: running a solution on a test and its checker on the output, ingen and
+//!   inwer, all through [`crate::run`] (the language table, the compile cache, confinement).
+
+pub mod config;
+pub mod judging;
+pub mod scoring;
+
+use std::path::{Path, PathBuf};
+
+use crate::judge::Test;
+use crate::run::Limits;
+use config::{Config, LimitTable, CONFIG_YML};
+
+/// The extensions of solutions, as sinol-make recognises them.
+const SOLUTION_EXTENSIONS: [&str; 5] = ["c", "cpp", "cc", "py", "rs"];
+
+/// Whether `dir` is a sinol-make package: it holds `config.yml` and `prog/`.
+pub fn is_sinol(dir: &Path) -> bool {
+    dir.join(CONFIG_YML).is_file() && dir.join("prog").is_dir()
+}
+
+/// A package on disk, its `config.yml` read.
+#[derive(Debug, Clone)]
+pub struct Sinol {
+    pub root: PathBuf,
+    pub id: String,
+    pub config: Config,
+}
+
+/// One test of `in/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SinolTest {
+    /// `in/<name>.in`, `out/<name>.out`; the name is what tables show (`abc1a`).
+    pub test: Test,
+    pub group: u32,
+    /// The name without the task id (`1a`, `0`, `2ocen`): how `time_limits` names a test.
+    pub id: String,
+}
+
+/// What kind of solution a file of `prog/` is, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SolutionKind {
+    /// `<id>.*`, `<id>2.*`: correct.
+    Correct,
+    /// `<id>s*`: slow.
+    Slow,
+    /// `<id>b*`: wrong.
+    Wrong,
+}
+
+impl Sinol {
+    /// Reads the package at `root`.
+    pub fn load(root: &Path) -> Result<Sinol, String> {
+        crate::within::inside(root, &root.join(CONFIG_YML))?;
+        let config = config::load(&root.join(CONFIG_YML))?;
+        let folder = std::path::absolute(root)
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_default();
+        let id = match &config.task_id {
+            Some(id) => id.clone(),
+            None if folder.len() == 3 => folder,
+            None => {
+                return Err(format!(
+                    "{}: no sinol_task_id, and the folder's name {folder:?} is not a task id \
+                     (three characters)",
+                    root.join(CONFIG_YML).display()
+                ))
+            }
+        };
+        Ok(Sinol {
+            root: root.to_owned(),
+            id,
+            config,
+        })
+    }
+
+    /// Its name: the task id.
+    pub fn name(&self) -> &str {
+        &self.id
+    }
+
+    /// Why stonejudge cannot judge it, if it cannot: keys of `config.yml` it does not do, and
+    /// interactors.
+    pub fn unsupported(&self) -> Option<String> {
+        let mut why = self.config.unsupported.clone();
+        if let Some(soc) = self.program("soc") {
+            why.push(format!(
+                "{}: interactive tasks (an interactor, <id>soc) are not supported yet",
+                soc.display()
+            ));
+        }
+        (!why.is_empty()).then(|| why.join("; "))
+    }
+
+    /// The warnings of reading it, or under `strict` an error when there are any.
+    pub fn warnings(&self, strict: bool) -> Result<&[String], String> {
+        match strict && !self.config.warnings.is_empty() {
+            true => Err(format!(
+                "{} (--strict makes unknown keys errors)",
+                self.config.warnings.join("\n")
+            )),
+            false => Ok(&self.config.warnings),
+        }
+    }
+
+    /// The files of `prog/` whose name is `<id><what>.<extension>`, sorted.
+    fn programs(&self, what: &str) -> Vec<PathBuf> {
+        let stem = format!("{}{what}", self.id);
+        let mut found: Vec<PathBuf> = std::fs::read_dir(self.root.join("prog"))
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.is_file())
+            .filter(|p| {
+                // `.e` files are sinol-make's compiled programs, not sources.
+                p.file_stem().is_some_and(|s| s.to_string_lossy() == stem)
+                    && p.extension().is_some_and(|e| e != "e")
+            })
+            .collect();
+        found.sort();
+        found
+    }
+
+    /// `prog/<id><what>.*` (`ingen`, `inwer`, `chk`, `soc`), the first in name order.
+    pub fn program(&self, what: &str) -> Option<PathBuf> {
+        self.programs(what).into_iter().next()
+    }
+
+    /// The input generator: a shell script first, as sio2 chooses.
+    pub fn ingen(&self) -> Option<PathBuf> {
+        let all = self.programs("ingen");
+        let script = all
+            .iter()
+            .find(|p| p.extension().is_some_and(|e| e == "sh"));
+        script.or(all.first()).cloned()
+    }
+
+    /// The solutions of `prog/`, in sinol-make's order (correct, slow, wrong; by number).
+    pub fn solutions(&self) -> Vec<(PathBuf, SolutionKind)> {
+        let mut found: Vec<(PathBuf, SolutionKind, u64)> =
+            std::fs::read_dir(self.root.join("prog"))
+                .into_iter()
+                .flatten()
+                .filter_map(Result::ok)
+                .filter_map(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    let (kind, number) = solution_name(&self.id, &name)?;
+                    Some((e.path(), kind, number))
+                })
+                .collect();
+        found.sort_by(|a, b| (a.1, a.2, &a.0).cmp(&(b.1, b.2, &b.0)));
+        found.into_iter().map(|(p, k, _)| (p, k)).collect()
+    }
+
+    /// The model solution: `prog/<id>.*` (the one that writes `out/`).
+    pub fn model(&self) -> Option<PathBuf> {
+        self.solutions()
+            .into_iter()
+            .map(|(path, _)| path)
+            .find(|p| {
+                p.file_stem()
+                    .is_some_and(|s| s.to_string_lossy() == self.id)
+            })
+    }
+
+    /// Its tests, in `dir` (`in/` of the package, or a regenerated copy): every `.in` named
+    /// after the task, sorted by group and name; `out/` beside `dir` holds their answers.
+    pub fn tests_in(&self, dir: &Path) -> Result<Vec<SinolTest>, String> {
+        let entries =
+            std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let out = dir.with_file_name("out");
+        let mut tests = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let Some(name) = file.strip_suffix(".in") else {
+                continue;
+            };
+            let Some((id, group)) = test_name(&self.id, name) else {
+                continue;
+            };
+            tests.push(SinolTest {
+                test: Test {
+                    name: name.to_string(),
+                    input: entry.path(),
+                    answer: out.join(format!("{name}.out")),
+                },
+                group,
+                id,
+            });
+        }
+        tests.sort_by(|a, b| (a.group, &a.test.name).cmp(&(b.group, &b.test.name)));
+        Ok(tests)
+    }
+
+    /// Its tests, in `in/`.
+    pub fn tests(&self) -> Result<Vec<SinolTest>, String> {
+        self.tests_in(&self.root.join("in"))
+    }
+
+    /// The limits of `test` for a solution in `language` (its extension, `cpp`): the
+    /// language's `override_limits` first, then the package's; for each, the test's own
+    /// (where allowed), the group's, the default. `time` and `memory_mib` (`--time-limit`,
+    /// `--memory-limit`) win when given.
+    pub fn limits(
+        &self,
+        test: &SinolTest,
+        language: &str,
+        time_flag: Option<std::time::Duration>,
+        memory_mib: Option<u64>,
+    ) -> Result<Limits, String> {
+        let config = &self.config;
+        let own = config.overrides.get(language);
+        let pick = |by: &std::collections::BTreeMap<String, u64>, default: Option<u64>| {
+            if test.id != "0" && by.contains_key(&test.id) {
+                if !config.test_limits_allowed {
+                    return Err(format!(
+                        "{}: {}: a limit for a single test is not allowed in contest type {}",
+                        self.root.join(CONFIG_YML).display(),
+                        test.test.name,
+                        config.contest.name()
+                    ));
+                }
+                return Ok(by.get(&test.id).copied());
+            }
+            Ok(by.get(&test.group.to_string()).copied().or(default))
+        };
+        let (global, none) = (&config.limits, LimitTable::default());
+        let own = own.unwrap_or(&none);
+        let time = pick(&own.time_limits, own.time_limit)?
+            .or(pick(&global.time_limits, global.time_limit)?);
+        let memory = pick(&own.memory_limits, own.memory_limit)?
+            .or(pick(&global.memory_limits, global.memory_limit)?);
+        let missing = |what: &str| {
+            format!(
+                "{}: no {what} limit for test {}",
+                self.root.join(CONFIG_YML).display(),
+                test.test.name
+            )
+        };
+        let time = match time_flag {
+            Some(flag) => flag,
+            None => std::time::Duration::from_millis(time.ok_or_else(|| missing("time"))?),
+        };
+        let memory = match memory_mib {
+            Some(mib) => mib << 20,
+            None => memory.ok_or_else(|| missing("memory"))? << 10,
+        };
+        // The limit is of CPU time; the wall-clock one is generous, so that a loaded machine
+        // does not turn a run within its CPU time into a time-out.
+        Ok(Limits {
+            wall: time * 4 + std::time::Duration::from_secs(5),
+            ..Limits::new(time, memory)
+        })
+    }
+}
+
+/// A solution's kind and number from its file name, when it is one of task `id`'s
+/// (`<id>[s|b][digits][_anything].<extension>`).
+fn solution_name(id: &str, file: &str) -> Option<(SolutionKind, u64)> {
+    let (stem, extension) = file.rsplit_once('.')?;
+    if !SOLUTION_EXTENSIONS.contains(&extension) {
+        return None;
+    }
+    let rest = stem.strip_prefix(id)?;
+    let (kind, rest) = match rest.as_bytes().first() {
+        Some(b's') => (SolutionKind::Slow, &rest[1..]),
+        Some(b'b') => (SolutionKind::Wrong, &rest[1..]),
+        _ => (SolutionKind::Correct, rest),
+    };
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let (number, tail) = rest.split_at(digits);
+    if !tail.is_empty() && !tail.starts_with('_') {
+        return None;
+    }
+    Some((kind, number.parse().unwrap_or(0)))
+}
+
+/// A test's id without the task id and its group, when `name` (a file stem) is a test of task
+/// `id`: `<id><digits>[a-z]?[a-z0-9]*`; `…ocen` tests are in group 0.
+fn test_name(id: &str, name: &str) -> Option<(String, u32)> {
+    let rest = name.strip_prefix(id)?;
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let (number, tail) = rest.split_at(digits);
+    let group: u32 = number.parse().ok()?;
+    if !tail
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        || tail.bytes().next().is_some_and(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let group = if rest.ends_with("ocen") { 0 } else { group };
+    Some((rest.to_string(), group))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_of_solutions_and_tests() {
+        assert_eq!(
+            solution_name("abc", "abc.cpp"),
+            Some((SolutionKind::Correct, 0))
+        );
+        assert_eq!(
+            solution_name("abc", "abc2.py"),
+            Some((SolutionKind::Correct, 2))
+        );
+        assert_eq!(
+            solution_name("abc", "abcs1_slow.cpp"),
+            Some((SolutionKind::Slow, 1))
+        );
+        assert_eq!(
+            solution_name("abc", "abcb3.c"),
+            Some((SolutionKind::Wrong, 3))
+        );
+        assert_eq!(solution_name("abc", "abcingen.cpp"), None);
+        assert_eq!(solution_name("abc", "abc.java"), None);
+        assert_eq!(test_name("abc", "abc1a"), Some(("1a".into(), 1)));
+        assert_eq!(test_name("abc", "abc12"), Some(("12".into(), 12)));
+        assert_eq!(test_name("abc", "abc0"), Some(("0".into(), 0)));
+        assert_eq!(test_name("abc", "abc1ocen"), Some(("1ocen".into(), 0)));
+        assert_eq!(test_name("abc", "abcx"), None);
+        assert_eq!(test_name("abd", "abc1a"), None);
+    }
+}

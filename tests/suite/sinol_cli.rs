@@ -1,0 +1,262 @@
+//! sinol-make packages through the real binary: `verify` computes each solution's score and
+//! holds it to `sinol_expected_scores`, `judge` prints and reports the points, the contest
+//! types score as sinol-make does, unknown keys warn and unsupported ones refuse.
+
+use serde_json::Value;
+
+use super::package_cli::{stonejudge, text, verify};
+use super::sinol_fixtures::{self as fixtures, Package};
+
+/// The item of `verify --json` whose id ends with `suffix`, and the detail of its check `name`.
+fn detail(document: &Value, suffix: &str, name: &str) -> String {
+    let items = document["items"].as_array().expect("items");
+    let item = items
+        .iter()
+        .find(|i| i["id"].as_str().is_some_and(|id| id.ends_with(suffix)))
+        .unwrap_or_else(|| panic!("no item {suffix} in {document}"));
+    let check = (item["checks"].as_array().expect("checks").iter())
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no check {name} in {item}"));
+    check["detail"].as_str().expect("detail").to_string()
+}
+
+/// `judge abc --json -- PROGRAM ARGS`: the exit code and the report.
+fn judge(package: &Package, program: &str, args: &[&str]) -> (Option<i32>, Value, String) {
+    let json = package.dir.path().join("judge.json");
+    let output = stonejudge(package.dir.path())
+        .args(["judge", "./abc", "--json"])
+        .arg(&json)
+        .args(args)
+        .arg("--")
+        .arg(format!("abc/prog/{program}"))
+        .output()
+        .expect("run judge");
+    let stdout = text(&output.stdout) + &text(&output.stderr);
+    let report = std::fs::read_to_string(&json)
+        .map(|t| serde_json::from_str(&t).expect("JSON"))
+        .unwrap_or(Value::Null);
+    (output.status.code(), report, stdout)
+}
+
+#[test]
+fn verify_scores_every_solution_as_expected() {
+    let package = fixtures::sum();
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert_eq!(
+        detail(&document, "prog/abc.py", "score"),
+        "100/100 (0 OK 0, 1 OK 40, 2 OK 60)"
+    );
+    assert_eq!(
+        detail(&document, "prog/abcb1.py", "score"),
+        "40/100 (0 OK 0, 1 OK 40, 2 WA 0)"
+    );
+    assert_eq!(
+        detail(&document, "abc", "ingen"),
+        "4 inputs made again, the same"
+    );
+    assert_eq!(detail(&document, "abc", "inwer"), "4 inputs valid");
+}
+
+#[test]
+fn a_wrong_expected_score_fails_verify_naming_the_group() {
+    let package = fixtures::sum();
+    let config = std::fs::read_to_string(package.root().join("config.yml")).expect("read");
+    // abcb1.py is promised 60 points on group 2, which it fails.
+    let wrong = config.replacen(
+        "2: {points: 0, status: WA}\n    points: 40",
+        "2: {points: 60, status: OK}\n    points: 100",
+        1,
+    );
+    assert_ne!(wrong, config);
+    package.write("config.yml", &wrong);
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    let found = detail(&document, "prog/abcb1.py", "score");
+    assert!(
+        found.contains("group 2: expected OK with 60 points, found WA with 0")
+            && found.contains("total: expected 100 points, found 40"),
+        "{found}"
+    );
+    // A solution with no expectation fails too, as in sinol-make.
+    package.write("prog/abc2.py", fixtures::MODEL);
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(detail(&document, "prog/abc2.py", "score").contains("has no sinol_expected_scores"));
+}
+
+#[test]
+fn a_checker_gives_partial_points_rounded_up_by_group() {
+    let package = fixtures::checker();
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    assert_eq!(
+        detail(&document, "prog/abcb2.py", "score"),
+        "70/100 (0 OK 0, 1 OK 40, 2 OK 30)"
+    );
+    let (code, report, stdout) = judge(&package, "abcb2.py", &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert_eq!(report["score"]["total"], 70.0);
+    let tests = report["tests"].as_array().expect("tests");
+    assert_eq!(tests[3]["test"], "abc2a");
+    assert_eq!(tests[3]["points_percent"], 50.0);
+    assert_eq!(tests[3]["message"], "close");
+    assert!(
+        stdout.contains("score: 70 of 100 (default contest)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn per_group_limits_decide_verdicts() {
+    let package = fixtures::limits();
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    assert_eq!(
+        detail(&document, "prog/abcs1.py", "score"),
+        "100/100 (0 OK 0, 1 OK 50, 2 OK 50)"
+    );
+    // Under a flat second the slow solution loses group 2.
+    let (code, report, stdout) = judge(&package, "abcs1.py", &["--time-limit", "1"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert_eq!(report["score"]["total"], 50.0);
+    assert_eq!(report["tests"][3]["verdict"], "TLE");
+}
+
+#[test]
+fn icpc_is_all_or_nothing() {
+    let package = fixtures::icpc();
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    assert_eq!(
+        detail(&document, "prog/abcb1.py", "score"),
+        "0/1 (0 OK 1, 1 OK 1, 2 WA 0)"
+    );
+    let (code, report, _) = judge(&package, "abc.py", &[]);
+    assert_eq!(
+        (code, &report["score"]["total"], &report["score"]["max"]),
+        (Some(0), &1.0.into(), &1.0.into())
+    );
+}
+
+#[test]
+fn oi_points_fall_with_time_past_half_the_limit() {
+    let package = fixtures::oi();
+    package.write("prog/abcs1.py", &fixtures::slow_on_group_2(0.75));
+    let (code, report, stdout) = judge(&package, "abcs1.py", &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let test = &report["tests"][3];
+    assert_eq!(test["verdict"], "AC", "{stdout}");
+    let time_ms = test["time_s"].as_f64().expect("time") * 1000.0;
+    assert!(time_ms > 500.0, "{stdout}");
+    // oioioi's formula, from the time the report gives.
+    let percent = 1.0 + (99.0 * (1000.0 - time_ms) / 500.0).floor();
+    assert_eq!(test["points_percent"], percent, "{stdout}");
+    let group = (60.0 * percent / 100.0).ceil();
+    assert_eq!(report["score"]["total"], 40.0 + group, "{stdout}");
+}
+
+#[test]
+fn unknown_keys_warn_at_their_line_and_strict_refuses() {
+    let package = fixtures::sum();
+    let config = std::fs::read_to_string(package.root().join("config.yml")).expect("read");
+    package.write("config.yml", &format!("colour: red\n{config}"));
+    let output = stonejudge(package.dir.path())
+        .args(["validate", "./abc"])
+        .output()
+        .expect("validate");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("abc/config.yml:1:1: unknown key `colour` (sinol-make has no such key)"),
+        "{stderr}"
+    );
+    let output = stonejudge(package.dir.path())
+        .args(["validate", "--strict", "./abc"])
+        .output()
+        .expect("validate");
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+}
+
+#[test]
+fn keys_and_programs_not_supported_refuse_with_exit_2() {
+    let package = fixtures::sum();
+    let config = std::fs::read_to_string(package.root().join("config.yml")).expect("read");
+    package.write("config.yml", &format!("{config}fake_time: 1\n"));
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stdout));
+    let why = detail(&document, "abc", "package");
+    assert!(why.contains("`fake_time` is not supported"), "{why}");
+    package.write("config.yml", &config);
+    package.write("prog/abcsoc.py", "print(1)\n");
+    let (code, _, stdout) = judge(&package, "abc.py", &[]);
+    assert_eq!(code, Some(2), "{stdout}");
+    assert!(stdout.contains("interactive tasks"), "{stdout}");
+}
+
+#[test]
+fn drift_in_tests_and_invalid_inputs_are_found() {
+    let package = fixtures::sum();
+    package.write("in/abc1a.in", "3 5\n");
+    let output = stonejudge(package.dir.path())
+        .args(["testdata", "--check", "./abc"])
+        .output()
+        .expect("testdata");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("abc1a.in: ingen writes other bytes"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("abc1a.out differs from the model solution's output"),
+        "{stderr}"
+    );
+    package.write("bad.in", "5000 1\n");
+    let output = stonejudge(package.dir.path())
+        .args(["validate", "./abc", "bad.in"])
+        .output()
+        .expect("validate");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("bad.in:"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn stress_judges_with_the_packages_checker() {
+    let package = fixtures::checker();
+    std::fs::write(package.dir.path().join("wrong.py"), fixtures::WRONG).expect("write");
+    package.write(
+        "gen.py",
+        "import sys\nseed = int(sys.argv[-1])\nprint(seed % 100, seed % 7)\n",
+    );
+    let output = stonejudge(package.dir.path())
+        .args([
+            "stress",
+            "./abc",
+            "--gen",
+            "abc/gen.py",
+            "--ref",
+            "abc/prog/abc.py",
+        ])
+        .args(["--seed", "1", "--cases", "80", "--", "wrong.py"])
+        .output()
+        .expect("stress");
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(stdout.contains("not the sum"), "{stdout}");
+}

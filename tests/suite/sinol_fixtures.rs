@@ -1,0 +1,213 @@
+//! sinol-make packages for the tests, built in temporary folders: a task `abc` reading two
+//! numbers and printing their sum, with generated tests, an input verifier and solutions meant
+//! to score what their expectations say; each fixture adds one kind of package (a checker
+//! with partial points, per-group limits, POI's time-based points, an ICPC contest). Shared by
+//! the suite and by the comparison with sinol-make in `tests/tools`.
+
+use tempfile::TempDir;
+
+/// The inputs ingen writes, by test name: group 0, two tests of group 1, one of group 2
+/// (whose numbers are large enough for the wrong solution to fail).
+pub const INPUTS: [(&str, &str); 4] = [
+    ("abc0", "1 2\n"),
+    ("abc1a", "3 4\n"),
+    ("abc1b", "5 6\n"),
+    ("abc2a", "100 200\n"),
+];
+
+const INGEN: &str = "#!/bin/bash\necho '1 2' > abc0.in\necho '3 4' > abc1a.in\n\
+                     echo '5 6' > abc1b.in\necho '100 200' > abc2a.in\n";
+const INWER: &str = "import sys\na, b = map(int, sys.stdin.readline().split())\n\
+                     assert 0 <= a <= 1000 and 0 <= b <= 1000\nprint('OK')\n";
+/// The model solution.
+pub const MODEL: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
+/// Wrong on group 2 (its numbers reach 50).
+pub const WRONG: &str = "a, b = map(int, input().split())\nprint(a + b if a < 50 else 0)\n";
+/// One more than the sum on group 2: the checker gives half the points for that.
+pub const OFF_BY_ONE: &str = "a, b = map(int, input().split())\nprint(a + b + (a >= 50))\n";
+/// The checker: OK for the sum, OK with 50% for one more, else a rejection.
+const CHECKER: &str = r"import sys
+inp, out, ans = (open(p).read().split() for p in sys.argv[1:4])
+if out == ans:
+    print('OK\n\n100')
+elif len(out) == 1 and out[0].lstrip('-').isdigit() and int(out[0]) == int(ans[0]) + 1:
+    print('OK\nclose\n50')
+else:
+    print('WRONG\nnot the sum')
+";
+
+/// A package in a temporary folder `<tmp>/abc`.
+pub struct Package {
+    pub dir: TempDir,
+}
+
+impl Package {
+    pub fn root(&self) -> std::path::PathBuf {
+        self.dir.path().join("abc")
+    }
+
+    /// Writes `text` at `path` under the package.
+    pub fn write(&self, path: &str, text: &str) {
+        let path = self.root().join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+}
+
+/// The sum package with `config` as its `config.yml` and these solutions (file name, source)
+/// beside the model `abc.py`, ingen and inwer; `in/` and `out/` as ingen and the model make
+/// them.
+pub fn package(config: &str, solutions: &[(&str, &str)]) -> Package {
+    let package = Package {
+        dir: tempfile::tempdir().expect("tempdir"),
+    };
+    package.write("config.yml", config);
+    package.write("prog/abcingen.sh", INGEN);
+    package.write("prog/abcinwer.py", INWER);
+    package.write("prog/abc.py", MODEL);
+    for (name, source) in solutions {
+        package.write(&format!("prog/{name}"), source);
+    }
+    for (name, input) in INPUTS {
+        let sum: u64 = input
+            .split_whitespace()
+            .map(|n| n.parse::<u64>().expect("n"))
+            .sum();
+        package.write(&format!("in/{name}.in"), input);
+        package.write(&format!("out/{name}.out"), &format!("{sum}\n"));
+    }
+    package
+}
+
+/// Expected scores: `abc.py` gets everything, `abcb1.py` (wrong on group 2) group 1's 40.
+pub const SUM_EXPECTED: &str = "sinol_expected_scores:
+  abc.py:
+    expected:
+      0: {points: 0, status: OK}
+      1: {points: 40, status: OK}
+      2: {points: 60, status: OK}
+    points: 100
+  abcb1.py:
+    expected:
+      0: {points: 0, status: OK}
+      1: {points: 40, status: OK}
+      2: {points: 0, status: WA}
+    points: 40
+";
+
+/// The default contest: scores 40 and 60, a solution meant to lose group 2.
+pub fn sum() -> Package {
+    let config = format!(
+        "title: Sum\nsinol_task_id: abc\ntime_limit: 2000\nmemory_limit: 262144\n\
+         scores:\n  1: 40\n  2: 60\n{SUM_EXPECTED}"
+    );
+    package(&config, &[("abcb1.py", WRONG)])
+}
+
+/// A checker giving half the points to an answer one too large: `abcb2.py` gets 40 + 30.
+pub fn checker() -> Package {
+    let config = "title: Sum
+sinol_task_id: abc
+time_limit: 2000
+memory_limit: 262144
+scores:
+  1: 40
+  2: 60
+sinol_expected_scores:
+  abc.py:
+    expected:
+      0: {points: 0, status: OK}
+      1: {points: 40, status: OK}
+      2: {points: 60, status: OK}
+    points: 100
+  abcb2.py:
+    expected:
+      0: {points: 0, status: OK}
+      1: {points: 40, status: OK}
+      2: {points: 30, status: OK}
+    points: 70
+";
+    let package = package(config, &[("abcb2.py", OFF_BY_ONE)]);
+    package.write("prog/abcchk.py", CHECKER);
+    package
+}
+
+/// Burns about `seconds` of CPU time on group 2 (its first number is 100), then answers.
+pub fn slow_on_group_2(seconds: f64) -> String {
+    format!(
+        "import time\na, b = map(int, input().split())\nif a >= 50:\n    end = time.process_time() + {seconds}\n\
+         \x20   while time.process_time() < end:\n        pass\nprint(a + b)\n"
+    )
+}
+
+/// Group 2 has a time limit of its own (5 s against 1 s): `abcs1.py`, which spends 1.5 s of
+/// CPU there, passes; group 1 a memory limit of its own, C++ a time limit of its own.
+pub fn limits() -> Package {
+    let config = "title: Sum
+sinol_task_id: abc
+time_limit: 1000
+time_limits:
+  2: 5000
+memory_limit: 262144
+memory_limits:
+  1: 131072
+override_limits:
+  cpp:
+    time_limit: 100
+scores:
+  1: 50
+  2: 50
+sinol_expected_scores:
+  abc.py:
+    expected:
+      0: {points: 0, status: OK}
+      1: {points: 50, status: OK}
+      2: {points: 50, status: OK}
+    points: 100
+  abcs1.py:
+    expected:
+      0: {points: 0, status: OK}
+      1: {points: 50, status: OK}
+      2: {points: 50, status: OK}
+    points: 100
+";
+    package(config, &[("abcs1.py", &slow_on_group_2(1.5))])
+}
+
+/// An ICPC contest: all or nothing, 1 point.
+pub fn icpc() -> Package {
+    let config = "title: Sum
+sinol_task_id: abc
+sinol_contest_type: icpc
+time_limit: 2000
+memory_limit: 262144
+sinol_expected_scores:
+  abc.py:
+    expected:
+      0: {points: 1, status: OK}
+      1: {points: 1, status: OK}
+      2: {points: 1, status: OK}
+    points: 1
+  abcb1.py:
+    expected:
+      0: {points: 1, status: OK}
+      1: {points: 1, status: OK}
+      2: {points: 0, status: WA}
+    points: 0
+";
+    package(config, &[("abcb1.py", WRONG)])
+}
+
+/// POI: a single scored group of 100, time limit 1 s; a run past 0.5 s loses points.
+pub fn oi() -> Package {
+    let config = "title: Sum
+sinol_task_id: abc
+sinol_contest_type: oi
+time_limit: 1000
+memory_limit: 262144
+scores:
+  1: 40
+  2: 60
+";
+    package(config, &[])
+}

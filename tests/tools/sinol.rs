@@ -1,0 +1,181 @@
+//! The sinol-make packages of the suite verified by stonejudge and by sinol-make itself
+//! (`pip install sinol-make`): both must accept each package, whose `sinol_expected_scores`
+//! state every solution's score group by group, so they agree on every score; and both must
+//! refuse a package whose expectation is wrong. sinol-make downloads sio2jail and oicompare at
+//! start: stand-ins are put in a temporary HOME (sio2jail is not used: `--time-tool time`;
+//! the oicompare stand-in compares tokens, as oicompare does). `export --format sinol` of a
+//! problem of this archive must pass both too. Where sinol-make is not
+//! installed the trials are reported ignored, with the reason.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use libtest_mimic::{Failed, Trial};
+
+use crate::sinol_fixtures::{self as fixtures, Package};
+
+/// The `sinol-make` command, or why it cannot be run.
+pub fn sinol_make() -> Result<&'static Path, &'static str> {
+    static FOUND: OnceLock<Option<PathBuf>> = OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let path = std::env::var_os("PATH")?;
+            let found = std::env::split_paths(&path)
+                .map(|dir| dir.join("sinol-make"))
+                .find(|p| p.is_file())?;
+            // It checks for its downloads first, even for --version.
+            let home = home().ok()?;
+            let works = Command::new(&found)
+                .arg("--version")
+                .env("HOME", home.path())
+                .output()
+                .is_ok_and(|o| o.status.success());
+            works.then_some(found)
+        })
+        .as_deref()
+        .ok_or("sinol-make is not installed (`pip install sinol-make`)")
+}
+
+/// A HOME holding the stand-ins for the two binaries sinol-make downloads at start.
+fn home() -> Result<tempfile::TempDir, Failed> {
+    let home = tempfile::tempdir()?;
+    let bin = home.path().join(".local/bin");
+    std::fs::create_dir_all(&bin)?;
+    let write = |name: &str, text: &str| -> std::io::Result<()> {
+        use std::os::unix::fs::PermissionsExt;
+        let path = bin.join(name);
+        std::fs::write(&path, text)?;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+    };
+    write("sio2jail", "#!/bin/sh\necho 'SIO2jail v1.5.3 (stand-in)'\n")?;
+    write(
+        "oicompare",
+        "#!/usr/bin/env python3\nimport sys\nif sys.argv[1:] == ['--version']:\n\
+         \x20   print('oicompare version 1.0.2')\n    sys.exit(0)\n\
+         same = open(sys.argv[1], 'rb').read().split() == open(sys.argv[2], 'rb').read().split()\n\
+         print('' if same else 'WRONG')\nsys.exit(0 if same else 1)\n",
+    )?;
+    Ok(home)
+}
+
+/// `sinol-make verify` in the package: whether it accepted it, and what it printed.
+fn sinol_verify(package: &Package) -> Result<(bool, String), Failed> {
+    let home = home()?;
+    let python = ["/usr/bin/python3", "/bin/python3"]
+        .into_iter()
+        .find(|p| Path::new(p).is_file())
+        .unwrap_or("python3");
+    let output = Command::new(sinol_make()?)
+        .args(["verify", "--time-tool", "time", "--no-fsanitize"])
+        .args(["--python-interpreter-path", python])
+        .current_dir(package.root())
+        .env("HOME", home.path())
+        .output()?;
+    let said = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    Ok((output.status.success(), said))
+}
+
+/// `stonejudge verify` of the package: whether it accepted it, and what it printed.
+fn our_verify(package: &Package) -> Result<(bool, String), Failed> {
+    let output = assert_cmd::Command::cargo_bin("stonejudge")?
+        .arg("verify")
+        .arg(package.root())
+        .env(
+            "STONEJUDGE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("sinol-cache"),
+        )
+        .output()?;
+    let said = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    Ok((output.status.success(), said))
+}
+
+/// Both verify `package` and come to `accepted`.
+fn agree(package: Package, accepted: bool) -> Result<(), Failed> {
+    let (ours, our_words) = our_verify(&package)?;
+    let (theirs, their_words) = sinol_verify(&package)?;
+    if ours != accepted || theirs != accepted {
+        return Err(format!(
+            "expected both to {} the package; stonejudge {}, sinol-make {}\n\
+             stonejudge:\n{our_words}\nsinol-make:\n{their_words}",
+            if accepted { "accept" } else { "refuse" },
+            if ours { "accepted" } else { "refused" },
+            if theirs { "accepted" } else { "refused" },
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// The sum package with abcb1.py promised all of group 2.
+fn wrong_expectation() -> Package {
+    let package = fixtures::sum();
+    let config = std::fs::read_to_string(package.root().join("config.yml")).unwrap_or_default();
+    package.write(
+        "config.yml",
+        &config.replacen(
+            "2: {points: 0, status: WA}\n    points: 40",
+            "2: {points: 60, status: OK}\n    points: 100",
+            1,
+        ),
+    );
+    package
+}
+
+/// `take-1-3-4` of this repository's archive exported as a sinol-make package.
+fn exported() -> Package {
+    let package = Package {
+        dir: tempfile::tempdir().expect("tempdir"),
+    };
+    let output = assert_cmd::Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .args([
+            "export",
+            "take-1-3-4",
+            "--format",
+            "sinol",
+            "--task-id",
+            "abc",
+            "--out",
+        ])
+        .arg(package.root())
+        .args(["--root", env!("CARGO_MANIFEST_DIR")])
+        .output()
+        .expect("run export");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    package
+}
+
+/// A fixture: its name, how it is made, and whether it is to be accepted.
+type Case = (&'static str, fn() -> Package, bool);
+
+pub fn trials() -> Vec<Trial> {
+    let cases: [Case; 6] = [
+        ("sum", fixtures::sum, true),
+        ("checker_partial_points", fixtures::checker, true),
+        ("per_group_limits", fixtures::limits, true),
+        ("icpc", fixtures::icpc, true),
+        ("wrong_expectation_refused", wrong_expectation, false),
+        ("export_of_take_1_3_4", exported, true),
+    ];
+    let ignored = sinol_make().is_err();
+    cases
+        .into_iter()
+        .map(|(name, make, accepted)| {
+            Trial::test(
+                format!("sinol::agrees_with_sinol_make::{name}"),
+                move || {
+                    sinol_make()?;
+                    agree(make(), accepted)
+                },
+            )
+            .with_ignored_flag(ignored)
+        })
+        .collect()
+}
