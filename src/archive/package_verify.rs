@@ -132,9 +132,11 @@ impl<'a> PackageVerifier<'a> {
         } else {
             "pass-fail"
         };
-        let interactive = match self.package.is_interactive() {
-            true => ", interactive",
-            false => "",
+        let interactive = match (self.package.is_interactive(), self.package.is_multi_pass()) {
+            (true, true) => ", interactive, multi-pass",
+            (true, false) => ", interactive",
+            (false, true) => ", multi-pass",
+            (false, false) => "",
         };
         let warnings = match self.package.warnings.len() {
             0 => String::new(),

@@ -126,6 +126,13 @@ fn with_package(
             package.root.display()
         );
     }
+    if package.is_multi_pass() {
+        bail!(
+            "{} is a multi-pass package: stress --gen/--ref compares one output, and its \
+             submissions run pass after pass (judge and verify run them)",
+            package.root.display()
+        );
+    }
     if args.gen.is_none() {
         bail!(
             "{} is a Kattis package: it has no generator of stonejudge's; give --gen CMD and \

@@ -95,10 +95,21 @@ pub fn against_interactor(
     input: &[u8],
     answer: &[u8],
 ) -> (Judged, Option<Run>) {
-    let files = match ValidatorFiles::new(input, answer) {
-        Ok(files) => files,
-        Err(error) => return (Judged::judge_error(error), None),
-    };
+    match ValidatorFiles::new(input, answer) {
+        Ok(files) => play(runner, program, limits, interactor, &files),
+        Err(error) => (Judged::judge_error(error), None),
+    }
+}
+
+/// Plays `program` against an interactor program given `files` (one pass of a multi-pass
+/// problem, whose feedback directory is kept from pass to pass).
+pub fn play(
+    runner: &Runner,
+    program: &Invocation,
+    limits: &Limits,
+    interactor: &Interactor,
+    files: &ValidatorFiles,
+) -> (Judged, Option<Run>) {
     let invocation = files.invocation(&interactor.program.invocation, &interactor.flags);
     let stop = |run: &Run| run.exit == Exit::Code(REJECTED);
     let played = runner.run_against(program, limits, &invocation, &interactor.limits, stop);

@@ -22,16 +22,17 @@
 //! ([`crate::run::TABLE`]) whose tools are installed, compiled once into the cache; a language
 //! whose tool is missing, or that stonejudge does not run, is reported as unsupported. In an
 //! interactive package the output validator is the interactor: each submission plays against
-//! it ([`crate::judge::interactive`], problemtools' rules). Multi-pass and submit-answer
-//! packages (and in 2025-09 scoring ones, and every key stonejudge does not do) are
-//! recognised and reported as not supported ([`Package::unsupported`]): that is where
-//! support for them plugs in.
+//! it ([`crate::judge::interactive`], problemtools' rules); in a multi-pass package it writes
+//! each next pass's input ([`multipass`]). Submit-answer packages (and in 2025-09 scoring
+//! ones, and every key stonejudge does not do) are recognised and reported as not supported
+//! ([`Package::unsupported`]): that is where support for them plugs in.
 
 pub mod config;
 pub mod data;
 pub mod expectations;
 pub mod generators;
 pub mod keys;
+pub mod multipass;
 pub mod sources;
 pub mod submissions;
 pub mod validators;
@@ -129,19 +130,17 @@ impl Package {
         )
     }
 
-    /// Why stonejudge cannot judge this package, if it cannot: multi-pass and submit-answer
-    /// problems, and in 2025-09 every key (and value) it does not do, each named.
+    /// Why stonejudge cannot judge this package, if it cannot: submit-answer problems, and in 2025-09 every key (and value) it does not do, each named.
     pub fn unsupported(&self) -> Option<String> {
         if !self.unsupported.is_empty() {
             return Some(self.unsupported.join("; "));
         }
-        let kind = ["multi-pass", "submit-answer"]
-            .into_iter()
-            .find(|k| self.config.is(k))?;
-        Some(format!(
-            "{}: {kind} problems are not supported yet",
-            self.root.join(PROBLEM_YAML).display()
-        ))
+        self.config.is("submit-answer").then(|| {
+            format!(
+                "{}: submit-answer problems are not supported yet",
+                self.root.join(PROBLEM_YAML).display()
+            )
+        })
     }
 
     /// Whether it is in format 2025-09.
@@ -153,6 +152,12 @@ impl Package {
     /// interactive`, or legacy `validation: custom interactive`).
     pub fn is_interactive(&self) -> bool {
         self.config.is("interactive")
+    }
+
+    /// Whether a submission runs pass after pass, its output validator writing each next
+    /// pass's input (`type: multi-pass`, [`multipass`]).
+    pub fn is_multi_pass(&self) -> bool {
+        self.config.is("multi-pass")
     }
 
     /// Whether it is a scoring problem (`type: scoring`).
@@ -234,6 +239,14 @@ impl Package {
         if self.is_interactive() && found.is_none() {
             return Err(PackageError(format!(
                 "{}: an interactive problem, but {} holds no program (the interactor)",
+                self.root.join(PROBLEM_YAML).display(),
+                dir.display()
+            )));
+        }
+        if self.is_multi_pass() && found.is_none() {
+            return Err(PackageError(format!(
+                "{}: a multi-pass problem, but {} holds no program (the validator that writes \
+                 each next pass's input)",
                 self.root.join(PROBLEM_YAML).display(),
                 dir.display()
             )));

@@ -215,10 +215,10 @@ fn what_stonejudge_does_not_do_is_refused_with_exit_2_naming_the_key() {
             "type: scoring is not supported",
         ),
         (
-            "multipass",
+            "submitanswer",
             "problem.yaml",
-            PROBLEM_YAML.replace("type: pass-fail", "type: [multi-pass, interactive]"),
-            "type: multi-pass is not supported",
+            PROBLEM_YAML.replace("type: pass-fail", "type: submit-answer"),
+            "type: submit-answer is not supported",
         ),
         (
             "writing",
