@@ -20,8 +20,10 @@ uuid: 3f0c9a52-7d1e-4b8a-9c61-2e5f4d3b1a70
 type: multi-pass
 ";
 
-/// The output validator; `INTERACTIVE` is replaced by `True` or `False`.
-const VALIDATOR_PY: &str = r#"import sys
+/// The output validator; `INTERACTIVE` is replaced by `True` or `False`. It joins its files to
+/// the feedback directory with `os.path.join`: BAPCtools gives the directory without the
+/// trailing slash that the specification asks for (and stonejudge gives).
+const VALIDATOR_PY: &str = r#"import os, sys
 interactive = INTERACTIVE
 given, answer, feedback = sys.argv[1:4]
 flags = sys.argv[4:]
@@ -34,7 +36,7 @@ else:
     said = sys.stdin.read().split()
 
 def note(text):
-    with open(feedback + "judgemessage.txt", "a") as f:
+    with open(os.path.join(feedback, "judgemessage.txt"), "a") as f:
         f.write(text + "\n")
 
 def reject(text):
@@ -42,18 +44,18 @@ def reject(text):
     sys.exit(43)
 
 def next_pass(line):
-    with open(feedback + "nextpass.in", "w") as f:
+    with open(os.path.join(feedback, "nextpass.in"), "w") as f:
         f.write(line + "\n")
 
 if len(said) != 1:
     reject("expected one word, got %d" % len(said))
 if command == "encode":
-    with open(feedback + "kept.txt", "w") as f:
+    with open(os.path.join(feedback, "kept.txt"), "w") as f:
         f.write(word)
     note("pass 1: encoded as " + said[0])
     next_pass("decode " + said[0])
     sys.exit(43 if "evil" in flags else 42)
-kept = open(feedback + "kept.txt").read()
+kept = open(os.path.join(feedback, "kept.txt")).read()
 if command == "decode":
     if said[0] != kept or said[0] != expected:
         reject("pass 2: decoded %s, expected %s" % (said[0], kept))

@@ -8,12 +8,15 @@
 //! time that a test is ignored.)
 
 mod bapctools;
+mod bapctools_multipass;
 mod checktestdata;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_kattis;
 mod languages;
 mod memory_cgroup;
+#[path = "../suite/multipass_fixtures.rs"]
+mod multipass_fixtures;
 #[path = "../suite/nim_cli.rs"]
 mod nim_cli;
 // The suite's package fixtures; this crate compares the ones problemtools can build, the suite
@@ -45,7 +48,8 @@ fn main() {
         );
     }
     trials.extend(cgroup_trials);
-    let bt_trials = bapctools::trials();
+    let mut bt_trials = bapctools::trials();
+    bt_trials.extend(bapctools_multipass::trials());
     if let Err(reason) = bapctools::bt() {
         println!(
             "SKIPPED {} tests (reported as ignored): {reason}",
