@@ -196,8 +196,12 @@ impl Package {
             return program.prepare(runner, cache);
         }
         let assembled = (|| {
+            let language = match program.language {
+                Some(named) => Some(named),
+                None => sources::language_of(&program.path)?,
+            };
             let included = match include {
-                true => sources::included(&self.root, sources::language_of(&program.path)?),
+                true => sources::included(&self.root, language),
                 false => None,
             };
             let substitute = |text: &str| self.config.substitute(text);
@@ -207,6 +211,35 @@ impl Package {
         let mut prepared = assembled.prepare(runner, cache)?;
         prepared.given = program.path.clone();
         Ok(prepared)
+    }
+
+    /// A contestant's program for `judge PACKAGE -- PROGRAM`, made ready as a submission of
+    /// the package is: a source file or a directory of sources given alone gets the files
+    /// of `include/` for its language ([`Package::prepare`]); an executable, or a command
+    /// with arguments, runs as it is.
+    pub fn prepare_contestant(
+        &self,
+        path: &Path,
+        args: &[std::ffi::OsString],
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<Program, PrepareError> {
+        let kind = match path.is_dir() {
+            true => directory_kind(path),
+            false => Language::of(path).map(|_| ProgramKind::File),
+        };
+        match kind {
+            Some(kind @ (ProgramKind::File | ProgramKind::Directory)) if args.is_empty() => {
+                let program = PackageProgram {
+                    path: path.to_owned(),
+                    kind,
+                    entrypoint: None,
+                    language: None,
+                };
+                self.prepare(&program, true, runner, cache)
+            }
+            _ => Program::prepare(path, args, runner, cache),
+        }
     }
 
     /// Its input validators, in name order.
@@ -231,6 +264,7 @@ impl Package {
                 path: dir.clone(),
                 kind,
                 entrypoint: None,
+                language: None,
             });
         let found = match whole {
             Some(program) => Some(program),
@@ -272,6 +306,9 @@ pub struct PackageProgram {
     /// The entry point of a directory, when the package names it (`submissions.yaml`'s
     /// `entrypoint`: a file name, or the main class in Java and Kotlin).
     pub entrypoint: Option<String>,
+    /// Its language, when the package names it (`submissions.yaml`'s `language`): it is
+    /// built as that language, whatever its files' endings say.
+    pub language: Option<Language>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -291,12 +328,16 @@ pub enum ProgramKind {
 impl PackageProgram {
     /// Compiles it (through the cache) and makes it ready to run.
     pub fn prepare(&self, runner: &Runner, cache: &Cache) -> Result<Program, PrepareError> {
-        match &self.kind {
-            ProgramKind::File => Program::prepare(&self.path, &[], runner, cache),
-            ProgramKind::Directory => {
-                Program::prepare_dir(&self.path, self.entrypoint.as_deref(), runner, cache)
+        let entrypoint = self.entrypoint.as_deref();
+        match (&self.kind, self.language) {
+            (ProgramKind::File | ProgramKind::Directory, Some(language)) => {
+                Program::prepare_as(&self.path, language, entrypoint, runner, cache)
             }
-            ProgramKind::Checktestdata | ProgramKind::Unsupported(_) => {
+            (ProgramKind::File, None) => Program::prepare(&self.path, &[], runner, cache),
+            (ProgramKind::Directory, None) => {
+                Program::prepare_dir(&self.path, None, entrypoint, runner, cache)
+            }
+            (ProgramKind::Checktestdata | ProgramKind::Unsupported(_), _) => {
                 Err(PrepareError::judge(self.unsupported_reason()))
             }
         }
@@ -387,6 +428,7 @@ pub fn programs_in(
                 path,
                 kind,
                 entrypoint: None,
+                language: None,
             })
         })
         .collect())

@@ -32,7 +32,7 @@ use super::{programs_in, Package, PackageError, PackageProgram};
 use crate::check::protocol::KattisFlags;
 use crate::judge::{self, Checker, Interactor, Judge};
 use crate::programs::ProgramChecker;
-use crate::run::{Cache, Limits, Program, Runner};
+use crate::run::{Cache, Language, Limits, Program, Runner};
 use crate::verdict::{Judged, Verdict};
 
 /// The folders of `submissions/` and the Kattis verdict each promises.
@@ -108,6 +108,15 @@ impl Package {
                 };
                 if is_2025 {
                     submission.expectation = self.submissions_yaml.expectation(&submission.id());
+                }
+                // Built as submissions.yaml says (a language stonejudge does not know is
+                // reported by verify).
+                if let Some(expectation) = &submission.expectation {
+                    submission.program.entrypoint = expectation.entrypoint.clone();
+                    submission.program.language = expectation
+                        .language
+                        .as_deref()
+                        .and_then(Language::from_code);
                 }
                 all.push(submission);
             }

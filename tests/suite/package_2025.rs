@@ -12,7 +12,7 @@ use super::package_cli::{stonejudge, text, verify};
 use super::package_fixtures::{halve, write, HALVE_PROBLEM_YAML as PROBLEM_YAML};
 
 /// The item `id`: (ok, the check named `name`'s detail, every check as `name: detail`).
-fn item(document: &Value, id: &str, name: &str) -> (bool, String, String) {
+pub fn item(document: &Value, id: &str, name: &str) -> (bool, String, String) {
     let items = document["items"].as_array().expect("items");
     let found = items
         .iter()
