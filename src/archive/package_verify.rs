@@ -640,6 +640,10 @@ impl<'a> PackageVerifier<'a> {
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
         let mut runs = Runs::new(&judging, &program, limit.high);
+        if submission.expectation.is_some() {
+            // Held to every test's verdict: all run, in parallel.
+            runs.run_all(data, self.jobs);
+        }
         judgement(
             &mut runs,
             data,
