@@ -720,6 +720,11 @@ JE, TLE, MLE, OLE, RE, then the checker's, is reported.
 Exit status: 0 if every test is AC, 1 if some is not, 2 on a usage or environment error or a
 judge error.
 
+A Kattis package (PROBLEM a folder holding problem.yaml): a source file or folder given without
+arguments is built as the package's submissions are (2025-09: with the files of
+include/<language>/, else include/default/); in a multi-pass package the program runs pass after
+pass, the output validator writing each next pass's input (nextpass.in).
+
 Time is CPU time (user + system, all threads). Each program runs in its own process group,
 which is killed at a limit and when the program ends; confined (--sandbox), it also runs in its
 own namespaces, where whatever it started is killed when it ends. Ctrl-C (SIGINT), SIGTERM and

@@ -6,7 +6,9 @@
 //! error (a test file that cannot be read, a checker that cannot judge), then the run's own
 //! (TLE, MLE, OLE, RE), then the checker's (AC, WA, PE). What judges an output is a
 //! [`Checker`]; the process runner ([`crate::run`]) knows nothing about problems. A program of
-//! an interactive problem is judged by its conversation instead ([`interactive`]).
+//! an interactive problem is judged by its conversation instead ([`interactive`]), and one of a
+//! multi-pass problem by the passes a [`MultiPass`] runs (a Kattis package's, in
+//! [`crate::package::multipass`]).
 
 pub mod interactive;
 pub mod kattis;
@@ -19,7 +21,7 @@ pub use interactive::{Interactor, Protocol};
 use crate::check::JudgeFailure;
 use crate::dialog::Referee;
 use crate::parallel::{self, Step};
-use crate::run::{sandbox_refusal, Limits, PrepareError, Program, Run, Runner, Stdin};
+use crate::run::{sandbox_refusal, Invocation, Limits, PrepareError, Program, Run, Runner, Stdin};
 use crate::verdict::Judged;
 use crate::within::{read_bounded, MAX_TEST_BYTES};
 
@@ -30,6 +32,21 @@ use crate::within::{read_bounded, MAX_TEST_BYTES};
 pub trait Checker: Sync {
     /// Judges `output` for the test `input` whose jury answer is `answer`.
     fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure>;
+}
+
+/// What judges a program that runs several times on one test, each run's input made by the
+/// judge from the one before (a multi-pass problem): it runs the program itself.
+pub trait MultiPass: Sync {
+    /// Runs `program` under `limits` (each run's own) on the test `input` whose jury answer
+    /// is `answer`, pass after pass, and judges it; the run that decided, when one ran.
+    fn judge(
+        &self,
+        runner: &Runner,
+        program: &Invocation,
+        limits: &Limits,
+        input: &[u8],
+        answer: &[u8],
+    ) -> (Judged, Option<Run>);
 }
 
 /// One test on disk: `NAME.in` and its jury answer `NAME.ans`.
@@ -50,6 +67,8 @@ pub enum Judging<'a> {
     Interactive(&'a dyn Referee),
     /// It plays against an interactor program speaking the Kattis protocol.
     Interactor(&'a Interactor),
+    /// It runs pass after pass, as a multi-pass problem's validator asks.
+    MultiPass(&'a dyn MultiPass),
 }
 
 /// Everything judging one program needs: how to run it, under which limits, and how it is
@@ -93,6 +112,9 @@ impl Judge<'_> {
                 return interactive::against_interactor(
                     runner, program, limits, interactor, input, answer,
                 )
+            }
+            Judging::MultiPass(passes) => {
+                return passes.judge(runner, program, limits, input, answer)
             }
         };
         let run = match self

@@ -37,7 +37,7 @@ use crate::package::validators::{
     all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
 };
 use crate::package::{generators, sources, Package, PackageError, PackageProgram, ProgramKind};
-use crate::run::{Cache, Program, Runner};
+use crate::run::{Cache, Language, Program, Runner};
 use crate::verdict::{Judged, Verdict};
 
 /// One unit of a package's verification.
@@ -170,9 +170,11 @@ impl<'a> PackageVerifier<'a> {
         } else {
             "pass-fail"
         };
-        let interactive = match self.package.is_interactive() {
-            true => ", interactive",
-            false => "",
+        let interactive = match (self.package.is_interactive(), self.package.is_multi_pass()) {
+            (true, true) => ", interactive, multi-pass",
+            (true, false) => ", interactive",
+            (false, true) => ", multi-pass",
+            (false, false) => "",
         };
         let warnings = match self.package.warnings.len() {
             0 => String::new(),
@@ -598,8 +600,8 @@ impl<'a> PackageVerifier<'a> {
     }
 
     /// Why a 2025-09 submission cannot be held to its expectation, if it cannot: a language
-    /// the package does not allow or `submissions.yaml` contradicts, an entry point
-    /// stonejudge would not take, or more code than `limits.code`.
+    /// the package does not allow, a `submissions.yaml` language stonejudge does not know or
+    /// whose tool is missing, or more code than `limits.code`.
     fn buildable(&self, submission: &Submission, expectation: &Expectation) -> Option<Check> {
         const CHECK: &str = "verdict";
         let path = &submission.program.path;
@@ -607,37 +609,30 @@ impl<'a> PackageVerifier<'a> {
             Ok(language) => language,
             Err(e) => return Some(Check::fail(CHECK, e.to_string())),
         };
+        // submissions.yaml's language is the one it is built as (Package::submissions).
+        let language = match &expectation.language {
+            None => language,
+            Some(named) => match Language::from_code(named) {
+                Some(language) => Some(language),
+                None => {
+                    return Some(Check::skip(
+                        CHECK,
+                        format!(
+                            "submissions.yaml: language {named} for {}: not supported (not a \
+                             language code stonejudge knows; see README: languages)",
+                            submission.id()
+                        ),
+                    ))
+                }
+            },
+        };
+        if let Some(tool) = language.and_then(Language::missing_tool) {
+            return Some(Check::skip(
+                CHECK,
+                format!("{}: {tool} is not installed", submission.id()),
+            ));
+        }
         let code = language.map(|l| l.row().code);
-        if let Some(named) = &expectation.language {
-            if code != Some(named.as_str()) {
-                return Some(Check::skip(
-                    CHECK,
-                    format!(
-                        "submissions.yaml: language {named} for {}: not supported (stonejudge \
-                         builds it as {})",
-                        submission.id(),
-                        code.unwrap_or("an unknown language")
-                    ),
-                ));
-            }
-        }
-        if let Some(entrypoint) = &expectation.entrypoint {
-            let stem = std::path::Path::new(entrypoint)
-                .file_stem()
-                .unwrap_or_default();
-            let is_default = stem.eq_ignore_ascii_case("main")
-                || path.is_file() && path.file_stem() == Some(stem);
-            if !is_default {
-                return Some(Check::skip(
-                    CHECK,
-                    format!(
-                        "submissions.yaml: entrypoint {entrypoint} for {}: not supported \
-                         (stonejudge starts a program at main, or at its only file)",
-                        submission.id()
-                    ),
-                ));
-            }
-        }
         if let (Some(allowed), Some(code)) = (&self.package.config.languages, code) {
             if !allowed.iter().any(|a| a == code) {
                 return Some(Check::fail(
@@ -685,6 +680,10 @@ impl<'a> PackageVerifier<'a> {
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
         let mut runs = Runs::new(&judging, &program, limit.high);
+        if submission.expectation.is_some() {
+            // Held to every test's verdict: all run, in parallel.
+            runs.run_all(data, self.jobs);
+        }
         judgement(
             &mut runs,
             data,

@@ -136,6 +136,11 @@ impl Jury {
         let tools = self.problem.tools(&runner, &cache).map_err(JudgeFailure)?;
         match self.problem.judging(&tools) {
             Judging::Output(checker) => checker.check(&self.input, &self.answer, output),
+            Judging::MultiPass(_) => Err(JudgeFailure(format!(
+                "{} is multi-pass: its validator judges pass after pass of a program, there is \
+                 no single output to check",
+                self.problem.name()
+            ))),
             Judging::Interactive(_) => Err(JudgeFailure(format!(
                 "{} is interactive: a program plays it, there is no output to check (the \
                  judge speaks the Kattis protocol as `stonejudge interact`)",

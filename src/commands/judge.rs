@@ -54,7 +54,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let judging = problem.judging(&tools);
-    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|_| judging)?;
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), None, &|_| judging)?;
     // Scored only on the problem's own tests, all of them: their names say their groups.
     let own_tests = args.only.is_empty() && args.tests.is_none();
     if let (true, Ok(manifest)) = (own_tests, problem.manifest()) {
@@ -122,9 +122,14 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         })
         .collect::<Result<_, _>>()
         .map_err(anyhow::Error::msg)?;
-    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), &|i| {
-        judgings[i].judging()
-    })?;
+    let outcomes = judge_table(
+        args,
+        &tests,
+        limits,
+        (&runner, &cache),
+        Some(package),
+        &|i| judgings[i].judging(),
+    )?;
     if args.only.is_empty() {
         let by_name: HashMap<&str, Verdict> = (tests.iter())
             .zip(&outcomes)
@@ -145,59 +150,65 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
     finish(args, &dir, &limits, &protections, &tests, &outcomes)
 }
 
-/// Prepares the program and judges it on `tests` (as `judging_of(i)` says for test `i`),
-/// printing the table as it grows and the summary; the verdicts in test order.
+/// Prepares the program (as a submission of `package`, its `include/` added) and judges it
+/// on `tests` (as `judging_of(i)` says for test `i`), printing the table as it grows and the
+/// summary; the verdicts in test order.
 fn judge_table<'c>(
     args: &JudgeArgs,
     tests: &[Test],
     limits: Limits,
     (runner, cache): (&Runner, &Cache),
+    package: Option<&Package>,
     judging_of: &(dyn (Fn(usize) -> judge::Judging<'c>) + Sync),
 ) -> anyhow::Result<Vec<Judged>> {
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
     };
     let style = Style::detect();
-    let outcomes: Vec<Judged> =
-        match Program::prepare(Path::new(program_path), program_args, runner, cache) {
-            Ok(program) => {
-                let judge = Judge {
-                    runner,
-                    program: &program,
-                    limits,
-                    judging: judging_of(0),
-                };
-                let bar = style.progress_bar(tests.len());
-                let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
-                bar.suspend(|| {
-                    println!(
-                        "{:width$}  verdict  {:>7}  {:>9}  message",
-                        "test", "time", "memory"
-                    )
-                });
-                let judged = judge_each(
-                    &judge,
-                    tests,
-                    args.jobs.count(),
-                    judging_of,
-                    |test, judged| {
-                        let row = style.row(&test.name, width, judged);
-                        bar.suspend(|| println!("{row}"));
-                        bar.inc(1);
-                    },
-                );
-                bar.finish_and_clear();
-                judged
-            }
-            Err(error) => {
-                eprintln!(
-                    "{}: {}",
-                    style.paint(error.verdict, error.verdict.short()),
-                    error
-                );
-                tests.iter().map(|_| unprepared(&error)).collect()
-            }
-        };
+    let path = Path::new(program_path);
+    let prepared = match package {
+        Some(package) => package.prepare_contestant(path, program_args, runner, cache),
+        None => Program::prepare(path, program_args, runner, cache),
+    };
+    let outcomes: Vec<Judged> = match prepared {
+        Ok(program) => {
+            let judge = Judge {
+                runner,
+                program: &program,
+                limits,
+                judging: judging_of(0),
+            };
+            let bar = style.progress_bar(tests.len());
+            let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
+            bar.suspend(|| {
+                println!(
+                    "{:width$}  verdict  {:>7}  {:>9}  message",
+                    "test", "time", "memory"
+                )
+            });
+            let judged = judge_each(
+                &judge,
+                tests,
+                args.jobs.count(),
+                judging_of,
+                |test, judged| {
+                    let row = style.row(&test.name, width, judged);
+                    bar.suspend(|| println!("{row}"));
+                    bar.inc(1);
+                },
+            );
+            bar.finish_and_clear();
+            judged
+        }
+        Err(error) => {
+            eprintln!(
+                "{}: {}",
+                style.paint(error.verdict, error.verdict.short()),
+                error
+            );
+            tests.iter().map(|_| unprepared(&error)).collect()
+        }
+    };
     if let Some((test, failed)) = tests.iter().zip(&outcomes).find(|(_, o)| !o.accepted()) {
         println!("\ntest {} ({}):", test.name, failed.verdict);
         for line in wrapped(&failed.message, MESSAGE_WIDTH) {

@@ -166,12 +166,12 @@ pub fn against_interactor(
     input: &[u8],
     answer: &[u8],
 ) -> (Judged, Option<Run>) {
-    let played = play(runner, program, limits, interactor, input, answer);
+    let played = play_test(runner, program, limits, interactor, input, answer);
     (played.judged, played.run)
 }
 
 /// [`against_interactor`], with what the interactor wrote to its OUTPUT file.
-pub fn play(
+pub fn play_test(
     runner: &Runner,
     program: &Invocation,
     limits: &Limits,
@@ -179,14 +179,29 @@ pub fn play(
     input: &[u8],
     answer: &[u8],
 ) -> Played {
+    match ValidatorFiles::new(input, answer) {
+        Ok(files) => play(runner, program, limits, interactor, &files),
+        Err(error) => Played {
+            judged: Judged::judge_error(error),
+            run: None,
+            interactor_output: Vec::new(),
+        },
+    }
+}
+
+/// Plays `program` against an interactor program given `files` (a test's, or one pass of a
+/// multi-pass problem, whose feedback directory is kept from pass to pass).
+pub fn play(
+    runner: &Runner,
+    program: &Invocation,
+    limits: &Limits,
+    interactor: &Interactor,
+    files: &ValidatorFiles,
+) -> Played {
     let unplayed = |message: String| Played {
         judged: Judged::judge_error(message),
         run: None,
         interactor_output: Vec::new(),
-    };
-    let files = match ValidatorFiles::new(input, answer) {
-        Ok(files) => files,
-        Err(error) => return unplayed(error),
     };
     let protocol = interactor.protocol;
     let invocation = match protocol {

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use crate::check::protocol::kattis;
 use crate::run::{Invocation, ScratchDir};
 use crate::text::show;
+use crate::within::{read_bounded, MAX_TEST_BYTES};
 
 /// The exit code of a validator that accepts (an input validator's too), as a run's.
 pub const ACCEPTED: i32 = kattis::ACCEPTED as i32;
@@ -39,7 +40,8 @@ impl ValidatorFiles {
         Ok(files)
     }
 
-    fn input(&self) -> PathBuf {
+    /// The input of the current pass: the test's, then each `nextpass.in` in turn.
+    pub fn input(&self) -> PathBuf {
         self.dir.path().join("input.in")
     }
 
@@ -95,6 +97,27 @@ impl ValidatorFiles {
             .writes(self.feedback())
     }
 
+    /// The file by which a multi-pass validator asks for another pass.
+    fn nextpass(&self) -> PathBuf {
+        self.feedback().join("nextpass.in")
+    }
+
+    /// Whether the validator asked for another pass (wrote `nextpass.in`).
+    pub fn wants_next_pass(&self) -> bool {
+        self.nextpass().is_file()
+    }
+
+    /// Starts the next pass: `nextpass.in` leaves the feedback directory and becomes the
+    /// input, which the program reads and the validator is given (as BAPCtools gives it);
+    /// everything else in the feedback directory stays, as the specification guarantees.
+    pub fn next_pass(&self) -> Result<(), String> {
+        let next = self.nextpass();
+        let bytes = read_bounded(&next, MAX_TEST_BYTES)?;
+        std::fs::remove_file(&next)
+            .and_then(|()| std::fs::write(self.input(), bytes))
+            .map_err(|e| format!("cannot move {} to the next pass: {e}", next.display()))
+    }
+
     /// What the validator said: `judgemessage.txt`, else its standard error `stderr`, cut
     /// short and made safe for a report; `None` when both are empty.
     pub fn message(&self, stderr: &[u8]) -> Option<String> {
@@ -139,5 +162,19 @@ mod tests {
         let dir = files.dir.path().to_path_buf();
         drop(files);
         assert!(!dir.exists());
+    }
+
+    #[test]
+    fn nextpass_in_becomes_the_input_and_the_rest_of_the_feedback_stays() {
+        let files = ValidatorFiles::new(b"first\n", b"answer\n").expect("scratch");
+        assert!(!files.wants_next_pass());
+        std::fs::write(files.feedback().join("judgemessage.txt"), "pass 1 ok\n").expect("write");
+        std::fs::write(files.nextpass(), "second\n").expect("write");
+        assert!(files.wants_next_pass());
+        files.next_pass().expect("next pass");
+        assert!(!files.wants_next_pass());
+        assert_eq!(std::fs::read(files.input()).expect("input"), b"second\n");
+        assert_eq!(std::fs::read(files.answer()).expect("answer"), b"answer\n");
+        assert_eq!(files.message(b"").as_deref(), Some("pass 1 ok"));
     }
 }

@@ -115,7 +115,7 @@ struct RawLimits {
     compilation_memory: Option<u64>,
     /// 2025-09: MiB a validator may write.
     validation_output: Option<u64>,
-    /// 2025-09: multi-pass only.
+    /// 2023-07 and 2025-09: multi-pass only, at least 2.
     validation_passes: Option<u64>,
 }
 
@@ -156,6 +156,8 @@ pub struct ProblemConfig {
     pub code_kib: Option<u64>,
     /// 2025-09 `limits.validation_output`, in MiB.
     pub validation_output_mib: u64,
+    /// `limits.validation_passes`: the most passes of a multi-pass problem (default 2).
+    pub validation_passes: u64,
     /// 2025-09 `constants`: `{{name}}` is replaced by the value in `test_group.yaml`, test
     /// cases' `.yaml`, validators, included files and submissions.
     pub constants: BTreeMap<String, String>,
@@ -260,6 +262,11 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
     if let Some((key, value)) = positive.iter().find(|(_, v)| !(v.is_finite() && *v > 0.0)) {
         return Err(at(format!("{key} is {value}: expected a positive number")));
     }
+    if let Some(passes) = limits.validation_passes.filter(|p| *p < 2) {
+        return Err(at(format!(
+            "limits.validation_passes is {passes}: expected an integer of at least 2"
+        )));
+    }
     let on_reject = match raw.grading.on_reject.as_deref() {
         Some("first_error") => Some(OnReject::Break),
         Some("grade") => Some(OnReject::Continue),
@@ -279,6 +286,7 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
         languages: None,
         code_kib: None,
         validation_output_mib: limits.validation_output.unwrap_or(8),
+        validation_passes: limits.validation_passes.unwrap_or(2),
         constants: BTreeMap::new(),
         unsupported: Vec::new(),
         warnings: Vec::new(),
@@ -351,7 +359,7 @@ fn check_2025(
             return Err(error(format!("type: {t} and {other} exclude each other")));
         }
     }
-    for t in ["scoring", "multi-pass", "submit-answer"] {
+    for t in ["scoring", "submit-answer"] {
         if config.is(t) {
             config.unsupported.push(format!(
                 "{}: type: {t} is not supported in format 2025-09",
@@ -414,14 +422,6 @@ fn check_2025(
             &["limits", "compilation_memory"],
             mib.to_string(),
             "compilers run without a memory limit",
-        );
-    }
-    if let Some(passes) = limits.validation_passes {
-        not_supported(
-            config,
-            &["limits", "validation_passes"],
-            passes.to_string(),
-            "multi-pass problems are not supported",
         );
     }
     if raw.allow_file_writing == Some(true) {

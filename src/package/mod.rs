@@ -22,16 +22,17 @@
 //! ([`crate::run::TABLE`]) whose tools are installed, compiled once into the cache; a language
 //! whose tool is missing, or that stonejudge does not run, is reported as unsupported. In an
 //! interactive package the output validator is the interactor: each submission plays against
-//! it ([`crate::judge::interactive`], problemtools' rules). Multi-pass and submit-answer
-//! packages (and in 2025-09 scoring ones, and every key stonejudge does not do) are
-//! recognised and reported as not supported ([`Package::unsupported`]): that is where
-//! support for them plugs in.
+//! it ([`crate::judge::interactive`], problemtools' rules); in a multi-pass package it writes
+//! each next pass's input ([`multipass`]). Submit-answer packages (and in 2025-09 scoring
+//! ones, and every key stonejudge does not do) are recognised and reported as not supported
+//! ([`Package::unsupported`]): that is where support for them plugs in.
 
 pub mod config;
 pub mod data;
 pub mod expectations;
 pub mod generators;
 pub mod keys;
+pub mod multipass;
 pub mod sources;
 pub mod submissions;
 pub mod validators;
@@ -129,19 +130,17 @@ impl Package {
         )
     }
 
-    /// Why stonejudge cannot judge this package, if it cannot: multi-pass and submit-answer
-    /// problems, and in 2025-09 every key (and value) it does not do, each named.
+    /// Why stonejudge cannot judge this package, if it cannot: submit-answer problems, and in 2025-09 every key (and value) it does not do, each named.
     pub fn unsupported(&self) -> Option<String> {
         if !self.unsupported.is_empty() {
             return Some(self.unsupported.join("; "));
         }
-        let kind = ["multi-pass", "submit-answer"]
-            .into_iter()
-            .find(|k| self.config.is(k))?;
-        Some(format!(
-            "{}: {kind} problems are not supported yet",
-            self.root.join(PROBLEM_YAML).display()
-        ))
+        self.config.is("submit-answer").then(|| {
+            format!(
+                "{}: submit-answer problems are not supported yet",
+                self.root.join(PROBLEM_YAML).display()
+            )
+        })
     }
 
     /// Whether it is in format 2025-09.
@@ -153,6 +152,12 @@ impl Package {
     /// interactive`, or legacy `validation: custom interactive`).
     pub fn is_interactive(&self) -> bool {
         self.config.is("interactive")
+    }
+
+    /// Whether a submission runs pass after pass, its output validator writing each next
+    /// pass's input (`type: multi-pass`, [`multipass`]).
+    pub fn is_multi_pass(&self) -> bool {
+        self.config.is("multi-pass")
     }
 
     /// Whether it is a scoring problem (`type: scoring`).
@@ -191,8 +196,12 @@ impl Package {
             return program.prepare(runner, cache);
         }
         let assembled = (|| {
+            let language = match program.language {
+                Some(named) => Some(named),
+                None => sources::language_of(&program.path)?,
+            };
             let included = match include {
-                true => sources::included(&self.root, sources::language_of(&program.path)?),
+                true => sources::included(&self.root, language),
                 false => None,
             };
             let substitute = |text: &str| self.config.substitute(text);
@@ -202,6 +211,35 @@ impl Package {
         let mut prepared = assembled.prepare(runner, cache)?;
         prepared.given = program.path.clone();
         Ok(prepared)
+    }
+
+    /// A contestant's program for `judge PACKAGE -- PROGRAM`, made ready as a submission of
+    /// the package is: a source file or a directory of sources given alone gets the files
+    /// of `include/` for its language ([`Package::prepare`]); an executable, or a command
+    /// with arguments, runs as it is.
+    pub fn prepare_contestant(
+        &self,
+        path: &Path,
+        args: &[std::ffi::OsString],
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<Program, PrepareError> {
+        let kind = match path.is_dir() {
+            true => directory_kind(path),
+            false => Language::of(path).map(|_| ProgramKind::File),
+        };
+        match kind {
+            Some(kind @ (ProgramKind::File | ProgramKind::Directory)) if args.is_empty() => {
+                let program = PackageProgram {
+                    path: path.to_owned(),
+                    kind,
+                    entrypoint: None,
+                    language: None,
+                };
+                self.prepare(&program, true, runner, cache)
+            }
+            _ => Program::prepare(path, args, runner, cache),
+        }
     }
 
     /// Its input validators, in name order.
@@ -226,6 +264,7 @@ impl Package {
                 path: dir.clone(),
                 kind,
                 entrypoint: None,
+                language: None,
             });
         let found = match whole {
             Some(program) => Some(program),
@@ -234,6 +273,14 @@ impl Package {
         if self.is_interactive() && found.is_none() {
             return Err(PackageError(format!(
                 "{}: an interactive problem, but {} holds no program (the interactor)",
+                self.root.join(PROBLEM_YAML).display(),
+                dir.display()
+            )));
+        }
+        if self.is_multi_pass() && found.is_none() {
+            return Err(PackageError(format!(
+                "{}: a multi-pass problem, but {} holds no program (the validator that writes \
+                 each next pass's input)",
                 self.root.join(PROBLEM_YAML).display(),
                 dir.display()
             )));
@@ -259,6 +306,9 @@ pub struct PackageProgram {
     /// The entry point of a directory, when the package names it (`submissions.yaml`'s
     /// `entrypoint`: a file name, or the main class in Java and Kotlin).
     pub entrypoint: Option<String>,
+    /// Its language, when the package names it (`submissions.yaml`'s `language`): it is
+    /// built as that language, whatever its files' endings say.
+    pub language: Option<Language>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -278,12 +328,16 @@ pub enum ProgramKind {
 impl PackageProgram {
     /// Compiles it (through the cache) and makes it ready to run.
     pub fn prepare(&self, runner: &Runner, cache: &Cache) -> Result<Program, PrepareError> {
-        match &self.kind {
-            ProgramKind::File => Program::prepare(&self.path, &[], runner, cache),
-            ProgramKind::Directory => {
-                Program::prepare_dir(&self.path, self.entrypoint.as_deref(), runner, cache)
+        let entrypoint = self.entrypoint.as_deref();
+        match (&self.kind, self.language) {
+            (ProgramKind::File | ProgramKind::Directory, Some(language)) => {
+                Program::prepare_as(&self.path, language, entrypoint, runner, cache)
             }
-            ProgramKind::Checktestdata | ProgramKind::Unsupported(_) => {
+            (ProgramKind::File, None) => Program::prepare(&self.path, &[], runner, cache),
+            (ProgramKind::Directory, None) => {
+                Program::prepare_dir(&self.path, None, entrypoint, runner, cache)
+            }
+            (ProgramKind::Checktestdata | ProgramKind::Unsupported(_), _) => {
                 Err(PrepareError::judge(self.unsupported_reason()))
             }
         }
@@ -374,6 +428,7 @@ pub fn programs_in(
                 path,
                 kind,
                 entrypoint: None,
+                language: None,
             })
         })
         .collect())

@@ -72,15 +72,18 @@ pub fn assemble(
     // A single-file submission with sources added keeps its entry point: a builder of a
     // folder takes `main.*` first, so it becomes `main.<ext>` unless an included file is the
     // driver (named `main`, as the specification asks of one).
-    let language = Language::of(&program.path);
+    // Sources of its language: files of its own ending.
+    let extension = program.path.extension();
     let added_sources = files.len() > own.len()
+        && Language::of(&program.path).is_some()
         && files
             .iter()
-            .filter(|(n, _)| Language::of(n) == language && language.is_some())
+            .filter(|(n, _)| n.extension() == extension)
             .count()
             > 1;
     let has_main = files.iter().any(|(n, _)| is_main(n));
-    if program.path.is_file() && added_sources && !has_main {
+    // A named entry point is found by its own name.
+    if program.path.is_file() && added_sources && !has_main && program.entrypoint.is_none() {
         if let (Some((name, _)), Some(extension)) = (files.first_mut(), program.path.extension()) {
             if own.first().is_some_and(|(o, _)| o == name) {
                 *name = PathBuf::from("main").with_extension(extension);
@@ -121,6 +124,7 @@ pub fn assemble(
             false => ProgramKind::Directory,
         },
         entrypoint: program.entrypoint.clone(),
+        language: program.language,
     })
 }
 

@@ -26,12 +26,13 @@ use std::time::Duration;
 use super::config::{ProblemConfig, TimePolicy};
 use super::data::{Group, PackageTest};
 use super::expectations::Expectation;
+use super::multipass::{PassValidator, Passes};
 use super::validators::{validation_limits, OutputValidator};
 use super::{programs_in, Package, PackageError, PackageProgram};
 use crate::check::protocol::KattisFlags;
 use crate::judge::{self, Checker, Interactor, Judge, Protocol};
 use crate::programs::ProgramChecker;
-use crate::run::{Cache, Limits, Program, Runner};
+use crate::run::{Cache, Language, Limits, Program, Runner};
 use crate::verdict::{Judged, Verdict};
 
 /// The folders of `submissions/` and the Kattis verdict each promises.
@@ -108,6 +109,15 @@ impl Package {
                 if is_2025 {
                     submission.expectation = self.submissions_yaml.expectation(&submission.id());
                 }
+                // Built as submissions.yaml says (a language stonejudge does not know is
+                // reported by verify).
+                if let Some(expectation) = &submission.expectation {
+                    submission.program.entrypoint = expectation.entrypoint.clone();
+                    submission.program.language = expectation
+                        .language
+                        .as_deref()
+                        .and_then(Language::from_code);
+                }
                 all.push(submission);
             }
         }
@@ -142,6 +152,8 @@ pub struct Judging<'a> {
 pub enum TestJudging<'a> {
     Output(Box<dyn Checker + 'a>),
     Interactor(Box<Interactor>),
+    /// A multi-pass package's passes ([`super::multipass`]).
+    MultiPass(Box<Passes<'a>>),
 }
 
 impl TestJudging<'_> {
@@ -150,37 +162,64 @@ impl TestJudging<'_> {
         match self {
             TestJudging::Output(checker) => judge::Judging::Output(checker.as_ref()),
             TestJudging::Interactor(interactor) => judge::Judging::Interactor(interactor),
+            TestJudging::MultiPass(passes) => judge::Judging::MultiPass(passes.as_ref()),
         }
     }
 }
 
 impl<'a> Judging<'a> {
     /// How `test` is judged: by the output validator with its group's flags (as the
-    /// interactor in an interactive package).
+    /// interactor in an interactive package; pass after pass in a multi-pass one).
     pub fn of_test(&self, test: &PackageTest) -> Result<TestJudging<'a>, String> {
         let flags = test.output_validator_flags.clone();
-        let judging = match (self.config.is("interactive"), self.validator) {
-            (true, Some(program)) => Ok(TestJudging::Interactor(Box::new(Interactor {
-                program: program.clone(),
-                flags,
-                limits: self.validation_limits(),
-                protocol: Protocol::Kattis,
-            }))),
-            (true, None) => Err("an interactive problem needs its output validator".to_string()),
-            (false, _) => self.checker_with(flags).map(TestJudging::Output),
+        let interactive = self.config.is("interactive");
+        let judging = match (self.config.is("multi-pass"), interactive, self.validator) {
+            (true, _, None) => Err("a multi-pass problem needs its output validator".to_string()),
+            (true, _, Some(program)) => {
+                let validator = match interactive {
+                    true => PassValidator::Interactor(self.interactor(program, flags)),
+                    false => PassValidator::Output(self.output_validator(program, flags)),
+                };
+                Ok(TestJudging::MultiPass(Box::new(Passes {
+                    validator,
+                    most: self.config.validation_passes,
+                })))
+            }
+            (false, true, Some(program)) => Ok(TestJudging::Interactor(Box::new(
+                self.interactor(program, flags),
+            ))),
+            (false, true, None) => {
+                Err("an interactive problem needs its output validator".to_string())
+            }
+            (false, false, _) => self.checker_with(flags).map(TestJudging::Output),
         };
         judging.map_err(|e| format!("test {}: {e}", test.test.name))
+    }
+
+    /// The output validator `program` with `flags`, as the interactor.
+    fn interactor(&self, program: &Program, flags: Vec<String>) -> Interactor {
+        Interactor {
+            program: program.clone(),
+            flags,
+            limits: self.validation_limits(),
+            protocol: Protocol::Kattis,
+        }
+    }
+
+    /// The output validator `program` with `flags`, reading outputs.
+    fn output_validator(&self, program: &'a Program, flags: Vec<String>) -> OutputValidator<'a> {
+        OutputValidator {
+            runner: self.runner,
+            program,
+            flags,
+            limits: self.validation_limits(),
+        }
     }
 
     /// The output validator with `flags`.
     pub fn checker_with(&self, flags: Vec<String>) -> Result<Box<dyn Checker + 'a>, String> {
         Ok(match self.validator {
-            Some(program) => Box::new(OutputValidator {
-                runner: self.runner,
-                program,
-                flags,
-                limits: self.validation_limits(),
-            }),
+            Some(program) => Box::new(self.output_validator(program, flags)),
             None => Box::new(ProgramChecker::Default(KattisFlags::parse(&flags)?)),
         })
     }
@@ -320,6 +359,21 @@ impl<'a> Runs<'a> {
                 Some((test.test.name.clone(), judged))
             })
             .collect()
+    }
+
+    /// Runs every test of `data` not run yet, `jobs` at a time: a submission held to every
+    /// test's verdict (2025-09) runs them all anyway, and one that times out on each would
+    /// otherwise take the sum of its caps. Times are CPU times, which parallel runs do not
+    /// change, as `judge -j` runs tests.
+    pub fn run_all(&mut self, data: &Group, jobs: usize) {
+        let missing: Vec<&PackageTest> = (data.tests().into_iter())
+            .filter(|test| !self.done.contains_key(&test.test.name))
+            .collect();
+        let (judging, program, cap) = (self.judging, self.program, self.cap);
+        let judged = crate::parallel::map(&missing, jobs, |test| judging.test(program, test, cap));
+        for (test, judged) in missing.into_iter().zip(judged) {
+            self.done.insert(test.test.name.clone(), judged);
+        }
     }
 
     /// The CPU time of the slowest test run so far, in seconds.

@@ -42,6 +42,18 @@ pub struct OutputValidator<'a> {
 impl Checker for OutputValidator<'_> {
     fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
         let files = ValidatorFiles::new(input, answer).map_err(JudgeFailure)?;
+        self.check_with(&files, output)
+    }
+}
+
+impl OutputValidator<'_> {
+    /// Judges `output` given `files` (one pass of a multi-pass problem, whose feedback
+    /// directory is kept from pass to pass).
+    pub fn check_with(
+        &self,
+        files: &ValidatorFiles,
+        output: &[u8],
+    ) -> Result<Judged, JudgeFailure> {
         let invocation = files.invocation(&self.program.invocation, &self.flags);
         let run = self
             .runner

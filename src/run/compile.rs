@@ -273,6 +273,13 @@ impl Cache {
             }
             key_parts.push(bytes);
         }
+        // What the compiler may read beside the sources (a folder's headers, a package's
+        // included files) is part of the program too: a header added or changed rebuilds.
+        let beside = files_beneath(reads, sources)?;
+        for (name, bytes) in &beside {
+            key_parts.push(name.as_encoded_bytes());
+            key_parts.push(bytes);
+        }
         let target = self.dir.join(format!("{:032x}", fnv1a_128(&key_parts)));
         if !target.exists() {
             let template = (template, static_flags);
@@ -575,6 +582,32 @@ fn jvm_program(
         .extend([OsString::from("-cp"), class_path, OsString::from(class)]);
     built.reads.push(classes.to_owned());
     Ok(built)
+}
+
+/// Every file beneath the folders `reads` that is not one of `sources`, in name order, with
+/// its bytes: what a build may read besides its sources.
+fn files_beneath(
+    reads: &[PathBuf],
+    sources: &[PathBuf],
+) -> Result<Vec<(std::ffi::OsString, Vec<u8>)>, PrepareError> {
+    let mut found = Vec::new();
+    for folder in reads {
+        for entry in walkdir::WalkDir::new(folder).sort_by_file_name() {
+            let entry = entry.map_err(|e| {
+                PrepareError::judge(format!("cannot read {}: {e}", folder.display()))
+            })?;
+            let path = absolute(entry.path());
+            if !entry.file_type().is_file() || sources.contains(&path) {
+                continue;
+            }
+            let bytes = std::fs::read(&path)
+                .map_err(|e| PrepareError::judge(format!("cannot read {}: {e}", path.display())))?;
+            // Named as under its folder, which may move without changing the program.
+            let name = entry.path().strip_prefix(folder).unwrap_or(entry.path());
+            found.push((name.as_os_str().to_owned(), bytes));
+        }
+    }
+    Ok(found)
 }
 
 /// The class that holds `main` among those compiled into `classes`: `entrypoint` when the

@@ -6,7 +6,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::image::{self, Format};
-use super::{Cache, Invocation, Language, Runner};
+use super::{Cache, Invocation, Language, Runner, Toolchain};
 use crate::verdict::Verdict;
 
 /// Why a program cannot be run: a compile error (CE, the program's fault) or anything else
@@ -56,7 +56,7 @@ impl Program {
         cache: &Cache,
     ) -> Result<Program, PrepareError> {
         if path.is_dir() {
-            let mut program = Program::prepare_dir(path, None, runner, cache)?;
+            let mut program = Program::prepare_dir(path, None, None, runner, cache)?;
             program.invocation.args.extend(args.iter().cloned());
             return Ok(program);
         }
@@ -72,14 +72,37 @@ impl Program {
         })
     }
 
+    /// Makes the source file or directory of sources `path` ready to run as `language` (a
+    /// Kattis package's `submissions.yaml` names it), whatever its endings say, starting at
+    /// `entrypoint` (see [`Program::prepare_dir`]).
+    pub fn prepare_as(
+        path: &Path,
+        language: Language,
+        entrypoint: Option<&str>,
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<Program, PrepareError> {
+        if path.is_dir() {
+            return Program::prepare_dir(path, Some(language), entrypoint, runner, cache);
+        }
+        Ok(Program {
+            invocation: cache.build(runner, language, path)?.invocation(&[]),
+            given: path.to_owned(),
+            language: Some(language),
+        })
+    }
+
     /// Makes a directory of sources (a Kattis package's directory submission) ready to run:
-    /// its language is the one most of its files are in (ties go as problemtools decides, see
-    /// [`Language::of_files`]); its entry point is `entrypoint` when the caller knows it (a
-    /// package's `submissions.yaml`: a file name, or the main class in Java and Kotlin), else
-    /// the file called `main.*` or `Main.*`, else (Java, Kotlin) the file holding `main`, else
-    /// the first source in name order.
+    /// its language is `language` when the caller knows it (its sources are then the files of
+    /// that language), else the one most of its files are in (ties go as problemtools
+    /// decides, see [`Language::of_files`]); its entry point is `entrypoint` when the caller
+    /// knows it (a package's `submissions.yaml`: a file name, or the main class in Java and
+    /// Kotlin; a file name that is not there is an error), else the file called `main.*` or
+    /// `Main.*`, else (Java, Kotlin) the file holding `main`, else the first source in name
+    /// order.
     pub fn prepare_dir(
         dir: &Path,
+        language: Option<Language>,
         entrypoint: Option<&str>,
         runner: &Runner,
         cache: &Cache,
@@ -91,7 +114,7 @@ impl Program {
             .map(walkdir::DirEntry::into_path)
             .collect();
         files.sort();
-        let Some(language) = Language::of_files(&files) else {
+        let Some(language) = language.or_else(|| Language::of_files(&files)) else {
             return Err(PrepareError::judge(format!(
                 "{}: no sources in the directory in a language stonejudge runs",
                 dir.display()
@@ -99,7 +122,7 @@ impl Program {
         };
         let sources: Vec<PathBuf> = files
             .into_iter()
-            .filter(|f| Language::of(f) == Some(language))
+            .filter(|f| is_source_of(language, f))
             .collect();
         let named =
             |f: &&PathBuf| entrypoint.is_some_and(|e| f.file_name().is_some_and(|n| n == e));
@@ -119,6 +142,14 @@ impl Program {
                 .iter()
                 .any(|f| f.file_name().is_some_and(|n| n == *e))
         });
+        let names_classes = matches!(language.row().toolchain, Toolchain::Jvm { .. });
+        if let Some(missing) = class.filter(|_| !names_classes) {
+            return Err(PrepareError::judge(format!(
+                "{}: entry point {missing}: no such {} source in the directory",
+                dir.display(),
+                language.row().name
+            )));
+        }
         let built = cache.build_all(runner, language, &sources, &main, class, &[dir.to_owned()])?;
         let mut invocation = built.invocation(&[]);
         if language.interpreted() {
@@ -131,6 +162,22 @@ impl Program {
             language: Some(language),
         })
     }
+}
+
+/// Whether `file` is a source of `language`: by its ending, a `.py` file for PyPy 3 and a
+/// `.sh` file for sh too (their rows claim no ending of their own), and the other way round.
+fn is_source_of(language: Language, file: &Path) -> bool {
+    let Some(found) = Language::of(file) else {
+        return false;
+    };
+    found == language
+        || matches!(
+            (found, language),
+            (Language::Python3, Language::PyPy3)
+                | (Language::PyPy3, Language::Python3)
+                | (Language::Bash, Language::Sh)
+                | (Language::Sh, Language::Bash)
+        )
 }
 
 /// The absolute path of an executable file the kernel can run, or why `path` is not one. A

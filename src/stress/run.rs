@@ -496,6 +496,13 @@ pub fn with_package(
             package.root.display()
         ));
     }
+    if package.is_multi_pass() {
+        return Err(format!(
+            "{} is a multi-pass package: stress --gen/--ref compares one output, and its \
+             submissions run pass after pass (judge and verify run them)",
+            package.root.display()
+        ));
+    }
     let Some(prepare) = programs else {
         return Err(format!(
             "{} is a Kattis package: it has no generator of stonejudge's; give --gen CMD and \

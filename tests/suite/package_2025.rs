@@ -12,7 +12,7 @@ use super::package_cli::{stonejudge, text, verify};
 use super::package_fixtures::{halve, write, HALVE_PROBLEM_YAML as PROBLEM_YAML};
 
 /// The item `id`: (ok, the check named `name`'s detail, every check as `name: detail`).
-fn item(document: &Value, id: &str, name: &str) -> (bool, String, String) {
+pub fn item(document: &Value, id: &str, name: &str) -> (bool, String, String) {
     let items = document["items"].as_array().expect("items");
     let found = items
         .iter()
@@ -215,10 +215,10 @@ fn what_stonejudge_does_not_do_is_refused_with_exit_2_naming_the_key() {
             "type: scoring is not supported",
         ),
         (
-            "multipass",
+            "submitanswer",
             "problem.yaml",
-            PROBLEM_YAML.replace("type: pass-fail", "type: [multi-pass, interactive]"),
-            "type: multi-pass is not supported",
+            PROBLEM_YAML.replace("type: pass-fail", "type: submit-answer"),
+            "type: submit-answer is not supported",
         ),
         (
             "writing",

@@ -110,7 +110,7 @@ const DIFFERENCES: [(&str, &str, &str); 1] = [(
 )];
 
 /// Per submission (`folder/name`): its verdict.
-type Verdicts = BTreeMap<String, String>;
+pub type Verdicts = BTreeMap<String, String>;
 
 /// `text` without terminal colour codes.
 fn plain(text: &str) -> String {
@@ -131,7 +131,7 @@ fn plain(text: &str) -> String {
 }
 
 /// What `bt run` says of each submission: `accepted/x.py:  AC 0.04s @ sample/1`.
-fn theirs(bt: &Path, package: &Path) -> (Verdicts, String) {
+pub fn theirs(bt: &Path, package: &Path) -> (Verdicts, String) {
     let output = std::process::Command::new(bt)
         .args(["run", "--no-bar"])
         .current_dir(package)
@@ -157,7 +157,7 @@ fn theirs(bt: &Path, package: &Path) -> (Verdicts, String) {
 }
 
 /// What `stonejudge verify` says of each submission: its verdict check's first word.
-fn ours(package: &Path) -> Verdicts {
+pub fn ours(package: &Path) -> Verdicts {
     let document = super::package_kattis::verify_json(package);
     let mut verdicts = Verdicts::new();
     for item in document["items"].as_array().expect("items") {

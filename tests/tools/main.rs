@@ -8,6 +8,7 @@
 //! time that a test is ignored.)
 
 mod bapctools;
+mod bapctools_multipass;
 mod checktestdata;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
@@ -17,6 +18,8 @@ mod export_kattis;
 mod interactive_template;
 mod languages;
 mod memory_cgroup;
+#[path = "../suite/multipass_fixtures.rs"]
+mod multipass_fixtures;
 #[path = "../suite/nim_cli.rs"]
 mod nim_cli;
 // The suite's package fixtures; this crate compares the ones problemtools can build, the suite
@@ -54,7 +57,8 @@ fn main() {
         );
     }
     trials.extend(cgroup_trials);
-    let bt_trials = bapctools::trials();
+    let mut bt_trials = bapctools::trials();
+    bt_trials.extend(bapctools_multipass::trials());
     if let Err(reason) = bapctools::bt() {
         println!(
             "SKIPPED {} tests (reported as ignored): {reason}",
