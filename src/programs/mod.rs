@@ -276,7 +276,8 @@ impl<'a> ProgramTools<'a> {
         };
         let limits = Limits::for_tools(TOOL_TIME);
         let invocation = &reference.program.invocation;
-        let played = interactive::play_test(self.runner, invocation, &limits, interactor, input, b"");
+        let played =
+            interactive::play_test(self.runner, invocation, &limits, interactor, input, b"");
         if !played.judged.accepted() {
             return Err(format!(
                 "the {} against the interactor {}: {} ({})",
