@@ -250,6 +250,35 @@ fn exporting_a_scored_problem_is_refused_rather_than_made_pass_fail() {
     assert!(!out.join("problem.yaml").exists());
 }
 
+#[test]
+fn a_sinol_export_keeps_the_groups_points_and_verifies() {
+    let root = scored();
+    // Its checker compares words exactly, as sinol-make's default comparison does; a sinol
+    // checker is not written (refused), so the export goes without it.
+    let dir = problem_dir(root.path());
+    edit(&dir, "problem.toml", "checker = \"check.cpp\"\n", "");
+    let out = root.path().join("tak");
+    let out_arg = out.to_str().expect("UTF-8");
+    let export = ["export", PROBLEM, "--format", "sinol", "--out", out_arg];
+    let (code, stdout, err) = stonejudge(root.path(), &export);
+    assert_eq!(code, Some(0), "{stdout}{err}");
+    let config = std::fs::read_to_string(out.join("config.yml")).expect("config.yml");
+    let scores = config
+        .split("scores:\n")
+        .nth(1)
+        .and_then(|rest| rest.split("sinol_expected_scores:").next())
+        .expect("a scores map");
+    let mut points: Vec<&str> = scores
+        .lines()
+        .filter_map(|l| l.split(": ").nth(1))
+        .collect();
+    points.sort();
+    assert_eq!(points, ["10", "30", "60"], "{config}");
+    assert!(!config.contains("sinol_total_score"), "{config}");
+    let (code, stdout, err) = stonejudge(root.path(), &["verify", out_arg]);
+    assert_eq!(code, Some(0), "{stdout}{err}");
+}
+
 /// `testdata` on the scored archive's problem after `change` to its problem.toml: exit 1 and
 /// an error starting with `at` (`problem.toml:LINE:COL`) and containing `why`.
 fn malformed(from: &str, to: &str, at: &str, why: &str) {

@@ -12,8 +12,10 @@
 //! ```
 //!
 //! Choices, and why:
-//! - **Points**: a pass-fail problem's groups share 100 points as sinol-make shares them
-//!   (100 divided equally, the remainder to the last group).
+//! - **Points**: a scored problem's groups keep their points (whole numbers, as sinol-make
+//!   takes them; `sinol_total_score` when they do not add up to 100); a pass-fail problem's
+//!   groups share 100 points as sinol-make shares them (100 divided equally, the remainder to
+//!   the last group).
 //! - **Expected scores** are written for the solutions whose score is known without running
 //!   them: the model and the accepted ones, every group OK with its points. The other example
 //!   solutions are left out (named): their points per group depend on the run (`sinol-make run
@@ -93,13 +95,7 @@ pub fn write(
         ));
     }
     package.file(&format!("prog/{id}ingen.sh"), &ingen)?;
-    let share = 100 / groups.len().max(1);
-    let points: Vec<usize> = (0..groups.len())
-        .map(|g| match g + 1 == groups.len() {
-            true => 100 - share * (groups.len() - 1),
-            false => share,
-        })
-        .collect();
+    let points = group_points(&manifest, &groups)?;
     let solutions = package.solutions(problem, &manifest, id)?;
     package.inwer(problem, &manifest, id)?;
     for file in statement::find(problem.dir(), &manifest.statement_language)? {
@@ -155,6 +151,40 @@ fn letters(mut index: usize) -> String {
     String::from_utf8(text).unwrap_or_default()
 }
 
+/// The points of each group (in `groups`' order): a scored problem's own, which sinol-make
+/// takes only as whole numbers; else 100 shared as sinol-make shares it (equally, the
+/// remainder to the last group).
+fn group_points(manifest: &Manifest, groups: &[&str]) -> Result<Vec<usize>, String> {
+    if !manifest.scored() {
+        let share = 100 / groups.len().max(1);
+        let last = |g: usize| g + 1 == groups.len();
+        return Ok((0..groups.len())
+            .map(|g| {
+                if last(g) {
+                    100 - share * (groups.len() - 1)
+                } else {
+                    share
+                }
+            })
+            .collect());
+    }
+    (groups.iter())
+        .map(|name| {
+            let points = (manifest.groups.iter())
+                .find(|g| g.name == *name)
+                .and_then(|g| g.points)
+                .unwrap_or(0.0);
+            match points.fract() == 0.0 && points >= 0.0 {
+                true => Ok(points as usize),
+                false => Err(format!(
+                    "group {name:?} is worth {points} points: sinol-make's points are whole \
+                     numbers (not supported)"
+                )),
+            }
+        })
+        .collect()
+}
+
 /// `config.yml`: every group's points, and the expected scores of `solutions` (all accepted).
 fn config(manifest: &Manifest, id: &str, points: &[usize], solutions: &[String]) -> String {
     let title = serde_yaml_ng::to_string(&manifest.title).unwrap_or_default();
@@ -167,6 +197,10 @@ fn config(manifest: &Manifest, id: &str, points: &[usize], solutions: &[String])
     for (g, p) in points.iter().enumerate() {
         text.push_str(&format!("  {}: {p}\n", g + 1));
     }
+    let total: usize = points.iter().sum();
+    if total != 100 {
+        text.push_str(&format!("sinol_total_score: {total}\n"));
+    }
     text.push_str("sinol_expected_scores:\n");
     for solution in solutions {
         text.push_str(&format!("  {solution}:\n    expected:\n"));
@@ -176,7 +210,7 @@ fn config(manifest: &Manifest, id: &str, points: &[usize], solutions: &[String])
         for (g, p) in points.iter().enumerate() {
             text.push_str(&format!("      {}: {{points: {p}, status: OK}}\n", g + 1));
         }
-        text.push_str("    points: 100\n");
+        text.push_str(&format!("    points: {total}\n"));
     }
     text
 }
@@ -223,7 +257,7 @@ impl Package<'_> {
                 .map(str::to_string)
         };
         let reference = match &manifest.kind {
-            ProblemKind::Programs(programs) => Some(problem.dir().join(&programs.reference.path)),
+            ProblemKind::Programs(programs) => Some(programs.reference.path.clone()),
             _ => None,
         };
         let solutions = problem.dir().join("solutions");
@@ -281,7 +315,7 @@ impl Package<'_> {
         let ProblemKind::Programs(programs) = &manifest.kind else {
             return Ok(());
         };
-        let validator = problem.dir().join(&programs.validator.path);
+        let validator = programs.validator.path.clone();
         let Some(extension) = validator.extension().and_then(|e| e.to_str()) else {
             return Ok(());
         };
