@@ -97,7 +97,7 @@ pub fn write(
     package.file(&format!("prog/{id}ingen.sh"), &ingen)?;
     let points = group_points(&manifest, &groups)?;
     let solutions = package.solutions(problem, &manifest, id)?;
-    package.inwer(problem, &manifest, id)?;
+    package.inwer(&manifest, id)?;
     for file in statement::find(problem.dir(), &manifest.statement_language)? {
         let text = std::fs::read_to_string(&file.path)
             .map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
@@ -311,7 +311,7 @@ impl Package<'_> {
     }
 
     /// A program-backed problem's validator as inwer, with the headers beside it.
-    fn inwer(&mut self, problem: &Resolved, manifest: &Manifest, id: &str) -> Result<(), String> {
+    fn inwer(&mut self, manifest: &Manifest, id: &str) -> Result<(), String> {
         let ProblemKind::Programs(programs) = &manifest.kind else {
             return Ok(());
         };
