@@ -42,10 +42,12 @@ struct TestRow<'a> {
     message: &'a str,
 }
 
-/// `judge --json` of a package.
+/// `judge --json` of a package: the score card's `score`, `max_score` and `groups` at the top,
+/// named as in `verify --json`.
 #[derive(Serialize)]
 struct Report<'a> {
     problem: &'a str,
+    #[serde(flatten)]
     score: &'a ScoreCard,
     tests: Vec<TestRow<'a>>,
 }

@@ -510,9 +510,14 @@ fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> (Option<Instant>,
             }
         }
         if from.is_none() {
-            // The interactor has spoken its last: nothing more to relay to the program.
+            // The interactor has spoken its last: nothing more to relay to the program. The
+            // time is taken before the program's input is closed: once it is, the program may
+            // read end of file, fail and be seen to exit before this thread runs again (on a
+            // loaded machine it did, and a program that failed because the interactor had
+            // rejected it was taken for the first to end: RE instead of WA).
+            let interactor_output_ended = Instant::now();
             channel.close_output();
-            return (output_ended, Instant::now());
+            return (output_ended, interactor_output_ended);
         }
         for_interactor.append(&mut channel.pending);
         let mut fds = Vec::with_capacity(4);
