@@ -56,7 +56,7 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use super::{latex, Exported};
+use super::{latex, Exported, Package};
 use crate::archive::manifest::{ProblemKind, ProgramPath};
 use crate::archive::statement;
 use crate::archive::{build, Manifest};
@@ -436,26 +436,7 @@ pub fn write(
     Ok(package.exported)
 }
 
-/// A package being written.
-struct Package<'a> {
-    root: &'a Path,
-    exported: Exported,
-}
-
 impl Package<'_> {
-    /// Writes `contents` to `relative` inside the package.
-    fn file(&mut self, relative: &str, contents: &str) -> Result<(), String> {
-        let path = self.root.join(relative);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        std::fs::write(&path, contents)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        self.exported.files.push(PathBuf::from(relative));
-        Ok(())
-    }
-
     /// Copies `solutions/<folder>/<file>` to `submissions/<folder>/<file>` for the languages
     /// exported; lists the others as left out.
     fn submissions(&mut self, solutions: &Path) -> Result<(), String> {

@@ -71,3 +71,25 @@ pub fn export(
         }
     }
 }
+
+/// A package being written by one of the writers: its folder, and what has been written into
+/// it (each writer adds the methods its format needs).
+struct Package<'a> {
+    root: &'a Path,
+    exported: Exported,
+}
+
+impl Package<'_> {
+    /// Writes `contents` to `relative` inside the package, making its folders.
+    fn file(&mut self, relative: &str, contents: &str) -> Result<(), String> {
+        let path = self.root.join(relative);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        std::fs::write(&path, contents)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        self.exported.files.push(PathBuf::from(relative));
+        Ok(())
+    }
+}

@@ -25,11 +25,11 @@
 //!   interactive one is refused, not exported into a package that would judge it wrongly.
 //! - **Test data** is built from the plan in memory, as for the Kattis export.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use walkdir::WalkDir;
 
-use super::Exported;
+use super::{Exported, Package};
 use crate::archive::manifest::ProblemKind;
 use crate::archive::{build, statement, Manifest};
 use crate::catalog::{Resolved, Tools};
@@ -215,26 +215,7 @@ fn config(manifest: &Manifest, id: &str, points: &[usize], solutions: &[String])
     text
 }
 
-/// A package being written.
-struct Package<'a> {
-    root: &'a Path,
-    exported: Exported,
-}
-
 impl Package<'_> {
-    /// Writes `contents` to `relative` inside the package.
-    fn file(&mut self, relative: &str, contents: &str) -> Result<(), String> {
-        let path = self.root.join(relative);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        std::fs::write(&path, contents)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        self.exported.files.push(PathBuf::from(relative));
-        Ok(())
-    }
-
     /// Copies `from` to `relative`.
     fn copy(&mut self, from: &Path, relative: &str) -> Result<(), String> {
         let text = std::fs::read_to_string(from)
