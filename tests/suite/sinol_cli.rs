@@ -102,7 +102,7 @@ fn a_checker_gives_partial_points_rounded_up_by_group() {
     );
     let (code, report, stdout) = judge(&package, "abcb2.py", &[]);
     assert_eq!(code, Some(1), "{stdout}");
-    assert_eq!(report["score"]["total"], 70.0);
+    assert_eq!(report["score"]["score"], 70.0);
     let tests = report["tests"].as_array().expect("tests");
     assert_eq!(tests[3]["test"], "abc2a");
     assert_eq!(tests[3]["points_percent"], 50.0);
@@ -125,7 +125,7 @@ fn per_group_limits_decide_verdicts() {
     // Under a flat second the slow solution loses group 2.
     let (code, report, stdout) = judge(&package, "abcs1.py", &["--time-limit", "1"]);
     assert_eq!(code, Some(1), "{stdout}");
-    assert_eq!(report["score"]["total"], 50.0);
+    assert_eq!(report["score"]["score"], 50.0);
     assert_eq!(report["tests"][3]["verdict"], "TLE");
 }
 
@@ -140,7 +140,11 @@ fn icpc_is_all_or_nothing() {
     );
     let (code, report, _) = judge(&package, "abc.py", &[]);
     assert_eq!(
-        (code, &report["score"]["total"], &report["score"]["max"]),
+        (
+            code,
+            &report["score"]["score"],
+            &report["score"]["max_score"]
+        ),
         (Some(0), &1.0.into(), &1.0.into())
     );
 }
@@ -159,7 +163,7 @@ fn oi_points_fall_with_time_past_half_the_limit() {
     let percent = 1.0 + (99.0 * (1000.0 - time_ms) / 500.0).floor();
     assert_eq!(test["points_percent"], percent, "{stdout}");
     let group = (60.0 * percent / 100.0).ceil();
-    assert_eq!(report["score"]["total"], 40.0 + group, "{stdout}");
+    assert_eq!(report["score"]["score"], 40.0 + group, "{stdout}");
 }
 
 #[test]
