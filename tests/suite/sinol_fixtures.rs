@@ -261,7 +261,7 @@ while True:
     guess += 1
 ";
 
-/// An interactive task (`prog/abcsoc.py`, no `out/`): guess a secret in 1..100. Group 1's
+/// An interactive task (`prog/abcsoc.py`, no `out/`; ingen writes `in/`): guess a secret in 1..100. Group 1's
 /// secrets are small, group 2's 15 (the linear `abcb1.py` earns half its points), group 3's
 /// 90 (it runs out of guesses): `abcb1.py` gets 40 + 15 + 0.
 pub fn interactive() -> Package {
@@ -298,6 +298,7 @@ sinol_expected_scores:
     package.write("prog/abcsoc.py", GUESS_INTERACTOR);
     package.write("prog/abc.py", GUESS_MODEL);
     package.write("prog/abcb1.py", GUESS_LINEAR);
+    let mut ingen = String::from("#!/bin/bash\n");
     for (name, secret) in [
         ("abc0", 2),
         ("abc1a", 3),
@@ -306,6 +307,8 @@ sinol_expected_scores:
         ("abc3a", 90),
     ] {
         package.write(&format!("in/{name}.in"), &format!("{secret}\n"));
+        ingen.push_str(&format!("echo {secret} > {name}.in\n"));
     }
+    package.write("prog/abcingen.sh", &ingen);
     package
 }
