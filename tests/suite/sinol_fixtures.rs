@@ -215,7 +215,9 @@ scores:
 /// The interactor of the guessing game: the secret on its standard input, the solution read
 /// on the descriptor of its second argument and written to on its third (sio2's protocol), a
 /// checker's report on its standard output: 100% for at most 7 guesses, 50% ("slow") for at
-/// most 20, else a rejection.
+/// most 20, else a rejection. The 20th wrong guess gets no answer: the solution then reads
+/// the end of its input and exits, rather than racing the interactor's exit with a 21st
+/// guess (written after the interactor has gone, it would be a broken pipe: RE, not WA).
 const GUESS_INTERACTOR: &str = r"import os, sys
 secret = int(sys.stdin.read())
 solution = os.fdopen(int(sys.argv[2]), 'r')
@@ -231,6 +233,8 @@ for asked in range(1, 21):
         to_solution.flush()
         print('OK\n\n100' if asked <= 7 else 'OK\nslow\n50')
         sys.exit(0)
+    if asked == 20:
+        break
     to_solution.write('bigger\n' if secret > guess else 'smaller\n')
     to_solution.flush()
 print('WRONG\ntoo many guesses')
