@@ -6,7 +6,8 @@
 //!   and in `oi` adds up to 100 (`oij`: to `sinol_total_score`); `in/` has tests, each with
 //!   its `out/`; ingen (when there is one), run in a fresh folder, writes exactly the inputs of
 //!   `in/` (but `sinol_static_tests`), byte for byte; the model solution writes exactly each
-//!   `out/`; inwer (when there is one) accepts every input;
+//!   `out/` (an interactive task, with `prog/<id>soc.*`, has none); inwer (when there is one)
+//!   accepts every input;
 //! - **each solution** (`<PATH>/prog/<file>`): judged on every test under its limits, its
 //!   score card matches its `sinol_expected_scores` group by group (status and points) and in
 //!   total; a solution without an expectation fails, as in sinol-make.
@@ -110,21 +111,27 @@ impl<'a> SinolVerifier<'a> {
             }
         };
         checks.push(Check::from("scores", self.scores(&tests)));
+        // An interactive task has no out/: its interactor judges, and sinol-make neither
+        // expects nor makes outputs for it.
+        let interactive = sinol.interactor().is_some();
         let missing: Vec<String> = (tests.iter())
-            .filter(|t| !t.test.answer.is_file())
+            .filter(|t| !interactive && !t.test.answer.is_file())
             .map(|t| format!("{}: no {}", t.test.name, t.test.answer.display()))
             .collect();
         checks.push(Check::from(
             "tests",
-            match missing.is_empty() {
-                true => Ok(format!("{} tests with their outputs", tests.len())),
-                false => Err(listed("tests without an output:", missing.into_iter())),
+            match (missing.is_empty(), interactive) {
+                (true, true) => Ok(format!("{} tests (interactive: no outputs)", tests.len())),
+                (true, false) => Ok(format!("{} tests with their outputs", tests.len())),
+                (false, _) => Err(listed("tests without an output:", missing.into_iter())),
             },
         ));
         if sinol.ingen().is_some() {
             checks.push(Check::from("ingen", self.regenerated(&tests)));
         }
-        checks.push(Check::from("outputs", self.outputs(&tests)));
+        if !interactive {
+            checks.push(Check::from("outputs", self.outputs(&tests)));
+        }
         if let Some(inwer) = sinol.program("inwer") {
             checks.push(Check::from("inwer", self.inputs(&inwer, &tests)));
         }

@@ -224,6 +224,13 @@ pub fn testdata(
         );
     }
     warnings(sinol, false)?;
+    if let Some(soc) = sinol.interactor() {
+        bail!(
+            "{}: an interactive task has no out/ to make again; testdata --check of one is not \
+             supported",
+            soc.display()
+        );
+    }
     let verifier = SinolVerifier {
         sinol: sinol.clone(),
         shown: sinol.root.display().to_string(),

@@ -280,7 +280,7 @@ pub fn play(
 }
 
 /// A wrong answer (or presentation error): the reason, then the end of the conversation.
-fn rejected(verdict: Verdict, why: String, transcript: &Transcript) -> Judged {
+pub(crate) fn rejected(verdict: Verdict, why: String, transcript: &Transcript) -> Judged {
     let mut message = why;
     let lines = transcript.lines();
     let shown = &lines[lines.len().saturating_sub(SHOWN_LINES)..];

@@ -14,7 +14,9 @@ use super::{Sinol, SinolTest};
 use crate::check::default_validator::compare_tokens;
 use crate::check::JudgeFailure;
 use crate::judge::Checker;
-use crate::run::{Cache, Invocation, Limits, PrepareError, Program, Runner, ScratchDir, Stdin};
+use crate::run::{
+    Cache, Exit, Invocation, Limits, PrepareError, Program, Run, Runner, ScratchDir, Stdin,
+};
 use crate::score::{ScoreCard, TestScore};
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
@@ -23,11 +25,13 @@ use crate::within::{read_bounded, MAX_TEST_BYTES};
 /// How long the jury's programs (ingen, inwer, the checker) may run on one test.
 pub const TOOL_TIME: Duration = Duration::from_secs(60);
 
-/// A package's judge: its checker prepared (or the comparison of tokens).
+/// A package's judge: its checker prepared (or the comparison of tokens), and its interactor
+/// when the task is interactive.
 pub struct SinolJudge<'a> {
     pub runner: &'a Runner,
     pub contest: ContestType,
     pub checker: Option<Program>,
+    pub interactor: Option<Program>,
 }
 
 /// One test judged: the verdict (with what the checker said) and the score it earned.
@@ -38,46 +42,41 @@ pub struct Scored {
 }
 
 impl<'a> SinolJudge<'a> {
-    /// The judge of `sinol`, its checker compiled through `cache` when it has one.
+    /// The judge of `sinol`, its checker and its interactor compiled through `cache` when it
+    /// has them.
     pub fn new(
         sinol: &Sinol,
         runner: &'a Runner,
         cache: &Cache,
     ) -> Result<SinolJudge<'a>, PrepareError> {
-        let checker = match sinol.program("chk") {
-            Some(path) => Some(Program::prepare(&path, &[], runner, cache)?),
-            None => None,
+        let prepare = |path: Option<std::path::PathBuf>| match path {
+            Some(path) => Program::prepare(&path, &[], runner, cache).map(Some),
+            None => Ok(None),
         };
         Ok(SinolJudge {
             runner,
             contest: sinol.config.contest,
-            checker,
+            checker: prepare(sinol.program("chk"))?,
+            interactor: prepare(sinol.interactor())?,
         })
     }
 
-    /// Runs `program` on `test` under `limits` and judges its output.
+    /// Runs `program` on `test` under `limits` and judges its output (or plays it against
+    /// the interactor).
     pub fn test(&self, program: &Program, test: &SinolTest, limits: &Limits) -> Scored {
-        let failed = |judged: Judged| Scored {
-            score: TestScore::all_or_nothing(judged.verdict),
-            judged,
+        let judged = match &self.interactor {
+            Some(interactor) => self.play(program, interactor, &test.test.input, limits),
+            None => self.solve(program, test, limits),
         };
-        let answer = match read_bounded(&test.test.answer, MAX_TEST_BYTES) {
-            Ok(answer) => answer,
-            Err(message) => return failed(Judged::judge_error(message)),
-        };
-        let run = match self
-            .runner
-            .run(&program.invocation, Stdin::File(&test.test.input), limits)
-        {
-            Ok(run) => run,
-            Err(error) => return failed(Judged::judge_error(error.to_string())),
-        };
-        let (judged, percent) = match run.verdict() {
-            Some((verdict, message)) => (Judged::new(verdict, message), 0.0),
-            None => match self.check(&test.test.input, &run.stdout, &answer) {
-                Ok(checked) => checked,
-                Err(message) => (Judged::judge_error(message), 0.0),
-            },
+        let (judged, percent, run) = match judged {
+            Ok(judged) => judged,
+            Err(message) => {
+                let judged = Judged::judge_error(message);
+                return Scored {
+                    score: TestScore::all_or_nothing(judged.verdict),
+                    judged,
+                };
+            }
         };
         let judged = crate::judge::explained(judged, &run, self.runner);
         let score = test_score(
@@ -88,6 +87,117 @@ impl<'a> SinolJudge<'a> {
             limits.cpu,
         );
         Scored { judged, score }
+    }
+
+    /// Runs `program` on `test`'s input and checks its output: the verdict, the percentage of
+    /// points, and the run.
+    fn solve(
+        &self,
+        program: &Program,
+        test: &SinolTest,
+        limits: &Limits,
+    ) -> Result<(Judged, f64, Run), String> {
+        let answer = read_bounded(&test.test.answer, MAX_TEST_BYTES)?;
+        let run = (self.runner)
+            .run(&program.invocation, Stdin::File(&test.test.input), limits)
+            .map_err(|error| error.to_string())?;
+        let (judged, percent) = match run.verdict() {
+            Some((verdict, message)) => (Judged::new(verdict, message), 0.0),
+            None => match self.check(&test.test.input, &run.stdout, &answer) {
+                Ok(checked) => checked,
+                Err(message) => (Judged::judge_error(message), 0.0),
+            },
+        };
+        Ok((judged, percent, run))
+    }
+
+    /// Plays `program` against `interactor` on the test whose input is `input`, as sio2 and
+    /// sinol-make's interactive task type run them: the interactor is started as `SOC 1 3 4`
+    /// (one solution, which it reads on descriptor 3 and writes to on descriptor 4), the
+    /// test's input on its standard input, and writes its report, a checker's (`OK` or a
+    /// rejection, a comment, the percentage), to its standard output; the solution gets `0`
+    /// (its number) as argument, and the interactor twice its time limit and its memory
+    /// limit. The verdict, in sinol-make's order:
+    ///
+    /// - the solution's own (TLE, MLE, RE), unless it was killed by `SIGPIPE` (it wrote after
+    ///   the interactor had stopped reading);
+    /// - else the report, when it has a first line: WA for a solution killed by `SIGPIPE`,
+    ///   else what it says;
+    /// - else WA when the interactor was killed by `SIGPIPE` (the solution left early), and a
+    ///   judge error for any other interactor that wrote no report.
+    ///
+    /// Not a [`crate::judge::Protocol`]: there the interactor's exit decides, here its report
+    /// does, after the solution's own verdict; the two-way run is the same
+    /// ([`Runner::run_against`]).
+    fn play(
+        &self,
+        program: &Program,
+        interactor: &Program,
+        input: &Path,
+        limits: &Limits,
+    ) -> Result<(Judged, f64, Run), String> {
+        let input = &std::path::absolute(input).map_err(|e| format!("{}: {e}", input.display()))?;
+        let scratch = ScratchDir::new("sinol-interactor")?;
+        let report = scratch.path().join("report");
+        std::fs::write(&report, b"")
+            .map_err(|e| format!("cannot write {}: {e}", report.display()))?;
+        let interactor_limits = Limits {
+            cpu: limits.cpu * 2,
+            wall: limits.wall * 2,
+            ..*limits
+        };
+        let solution = program.invocation.clone().arg("0");
+        let socket = sio2_interactor(&interactor.invocation, input, &report);
+        let two_way = (self.runner)
+            .run_against(&solution, limits, &socket, &interactor_limits, |_| false)
+            .map_err(|error| error.to_string())?;
+        let (run, other) = (two_way.run, two_way.other.run);
+        let said = read_bounded(&report, MAX_TEST_BYTES)?;
+        let said = String::from_utf8_lossy(&said);
+        let piped = |run: &Run| run.exit == Exit::Signal(libc::SIGPIPE) && !run.time_limit_hit();
+        let shown = interactor.given.display();
+        let with_conversation =
+            |verdict, why| crate::judge::interactive::rejected(verdict, why, &two_way.transcript);
+        let (judged, percent) = match run.verdict() {
+            Some((verdict, why)) if !piped(&run) => (Judged::new(verdict, why), 0.0),
+            _ if !said.lines().next().unwrap_or("").trim_end().is_empty() => {
+                let (judged, percent) = parse_checker_output(&said)
+                    .map_err(|e| format!("the interactor {shown}: {e}"))?;
+                match (piped(&run), judged.accepted()) {
+                    (true, _) => (
+                        with_conversation(
+                            Verdict::WA,
+                            format!(
+                                "killed by SIGPIPE (it wrote after the interactor had stopped                                  reading); the interactor: {}",
+                                judged.message
+                            ),
+                        ),
+                        0.0,
+                    ),
+                    (false, true) => (judged, percent),
+                    (false, false) => (with_conversation(Verdict::WA, judged.message), 0.0),
+                }
+            }
+            _ if other.exit == Exit::Signal(libc::SIGPIPE) => (
+                with_conversation(
+                    Verdict::WA,
+                    "the solution ended before the interactor was done".to_string(),
+                ),
+                0.0,
+            ),
+            _ => (
+                Judged::judge_error(format!(
+                    "the interactor {shown} wrote no report ({}){}",
+                    other.exit,
+                    match show::message(String::from_utf8_lossy(&other.stderr).trim()) {
+                        stderr if stderr.is_empty() => String::new(),
+                        stderr => format!(": {stderr}"),
+                    }
+                )),
+                0.0,
+            ),
+        };
+        Ok((judged, percent, run))
     }
 
     /// Judges `output` of the test whose input file is `input` and answer `answer`: the
@@ -250,6 +360,28 @@ fn in_dir(program: &Invocation, dir: &Path) -> Invocation {
         .writes(dir);
     wrapped.reads.extend(program.reads.iter().cloned());
     wrapped.env.clone_from(&program.env);
+    wrapped
+}
+
+/// `interactor` started as sio2 starts one: `SOC 1 3 4`, `input` on its standard input, its
+/// standard output to `report`, the conversation on descriptors 3 (from the solution) and 4
+/// (to it). A launched program gets three descriptors, the conversation's pipes as its
+/// standard input and output: a shell moves them to 3 and 4, opens the files in their place,
+/// and becomes the interactor (`exec`: the same process, under the interactor's limits and
+/// confinement).
+fn sio2_interactor(interactor: &Invocation, input: &Path, report: &Path) -> Invocation {
+    let mut wrapped = Invocation::new("/bin/sh")
+        .arg("-c")
+        .arg("exec 3<&0 4>&1 <\"$0\" >\"$1\" && shift && exec \"$@\" 1 3 4")
+        .arg(input)
+        .arg(report)
+        .arg(&interactor.program)
+        .args(interactor.args.iter().cloned())
+        .reads(&interactor.program)
+        .reads(input)
+        .writes(report);
+    wrapped.reads.extend(interactor.reads.iter().cloned());
+    wrapped.env.clone_from(&interactor.env);
     wrapped
 }
 

@@ -8,7 +8,7 @@
 //! - here: the tests, `in/<id><group><letters>.in` with `out/<same>.out` (group 0 and `…ocen`
 //!   tests are worth nothing), in sinol-make's order; the programs of `prog/`: `<id>ingen.*`
 //!   (writes `in/`, run in `in/`), `<id>inwer.*` (reads an input, exits 0 when it is valid),
-//!   `<id>chk.*` (the checker), `<id>soc.*` (an interactor: not supported yet), the model
+//!   `<id>chk.*` (the checker), `<id>soc.*` (an interactor: the task is interactive), the model
 //!   solution `<id>.*` and the solutions `<id>[s|b][digits][_anything].{c,cpp,cc,py,rs}`;
 //! - [`scoring`]: how a run becomes a test's score and the groups' points (through
 //!   [`crate::score`]), and how a solution's card is compared with its expectation;
@@ -94,17 +94,19 @@ impl Sinol {
         &self.id
     }
 
-    /// Why stonejudge cannot judge it, if it cannot: keys of `config.yml` it does not do, and
-    /// interactors.
+    /// Why stonejudge cannot judge it, if it cannot: keys of `config.yml` it does not do.
     pub fn unsupported(&self) -> Option<String> {
-        let mut why = self.config.unsupported.clone();
-        if let Some(soc) = self.program("soc") {
-            why.push(format!(
-                "{}: interactive tasks (an interactor, <id>soc) are not supported yet",
-                soc.display()
-            ));
-        }
+        let why = &self.config.unsupported;
         (!why.is_empty()).then(|| why.join("; "))
+    }
+
+    /// The interactor of an interactive task: `prog/<id>soc.{c,cpp,cc,py,rs}` (sinol-make
+    /// makes a task interactive by that file alone, and has no `out/` for it).
+    pub fn interactor(&self) -> Option<PathBuf> {
+        self.programs("soc").into_iter().find(|p| {
+            p.extension()
+                .is_some_and(|e| SOLUTION_EXTENSIONS.contains(&e.to_string_lossy().as_ref()))
+        })
     }
 
     /// The warnings of reading it, or under `strict` an error when there are any.
@@ -137,7 +139,7 @@ impl Sinol {
         found
     }
 
-    /// `prog/<id><what>.*` (`ingen`, `inwer`, `chk`, `soc`), the first in name order.
+    /// `prog/<id><what>.*` (`ingen`, `inwer`, `chk`), the first in name order.
     pub fn program(&self, what: &str) -> Option<PathBuf> {
         self.programs(what).into_iter().next()
     }

@@ -572,6 +572,12 @@ pub fn with_sinol(
             sinol.root.display()
         ));
     };
+    if let Some(soc) = sinol.interactor() {
+        return Err(format!(
+            "{}: stress of an interactive sinol-make task is not supported",
+            soc.display()
+        ));
+    }
     let (generator, reference) = prepare()?;
     let checker = SinolJudge::new(sinol, cx.runner, cx.cache)
         .map_err(|e| format!("the package's checker: {e}"))?;

@@ -58,6 +58,7 @@ mod scored_problems;
 mod sinol_cli;
 mod sinol_export;
 mod sinol_fixtures;
+mod sinol_interactive;
 mod statements;
 mod stress_cli;
 mod stress_exhaustive;

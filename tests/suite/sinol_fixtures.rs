@@ -211,3 +211,108 @@ scores:
 ";
     package(config, &[])
 }
+
+/// The interactor of the guessing game: the secret on its standard input, the solution read
+/// on the descriptor of its second argument and written to on its third (sio2's protocol), a
+/// checker's report on its standard output: 100% for at most 7 guesses, 50% ("slow") for at
+/// most 20, else a rejection. The 20th wrong guess gets no answer: the solution then reads
+/// the end of its input and exits, rather than racing the interactor's exit with a 21st
+/// guess (written after the interactor has gone, it would be a broken pipe: RE, not WA).
+const GUESS_INTERACTOR: &str = r"import os, sys
+secret = int(sys.stdin.read())
+solution = os.fdopen(int(sys.argv[2]), 'r')
+to_solution = os.fdopen(int(sys.argv[3]), 'w')
+for asked in range(1, 21):
+    line = solution.readline()
+    if not line.strip():
+        print('WRONG\nno guess')
+        sys.exit(0)
+    guess = int(line)
+    if guess == secret:
+        to_solution.write('yes\n')
+        to_solution.flush()
+        print('OK\n\n100' if asked <= 7 else 'OK\nslow\n50')
+        sys.exit(0)
+    if asked == 20:
+        break
+    to_solution.write('bigger\n' if secret > guess else 'smaller\n')
+    to_solution.flush()
+print('WRONG\ntoo many guesses')
+";
+
+/// Bisection over 1..100: at most 7 guesses.
+pub const GUESS_MODEL: &str = r"low, high = 1, 100
+while True:
+    guess = (low + high) // 2
+    print(guess, flush=True)
+    said = input()
+    if said == 'yes':
+        break
+    if said == 'bigger':
+        low = guess + 1
+    else:
+        high = guess - 1
+";
+
+/// Guesses 1, 2, 3, … until told `yes` or the interactor stops answering: full points for a
+/// secret up to 7, half up to 20, nothing above.
+pub const GUESS_LINEAR: &str = r"import sys
+guess = 1
+while True:
+    print(guess, flush=True)
+    if sys.stdin.readline().strip() in ('yes', ''):
+        break
+    guess += 1
+";
+
+/// An interactive task (`prog/abcsoc.py`, no `out/`; ingen writes `in/`): guess a secret in 1..100. Group 1's
+/// secrets are small, group 2's 15 (the linear `abcb1.py` earns half its points), group 3's
+/// 90 (it runs out of guesses): `abcb1.py` gets 40 + 15 + 0.
+pub fn interactive() -> Package {
+    let package = Package {
+        dir: tempfile::tempdir().expect("tempdir"),
+    };
+    package.write(
+        "config.yml",
+        "title: Guess
+sinol_task_id: abc
+time_limit: 2000
+memory_limit: 262144
+scores:
+  1: 40
+  2: 30
+  3: 30
+sinol_expected_scores:
+  abc.py:
+    expected:
+      0: {points: 0, status: OK}
+      1: {points: 40, status: OK}
+      2: {points: 30, status: OK}
+      3: {points: 30, status: OK}
+    points: 100
+  abcb1.py:
+    expected:
+      0: {points: 0, status: OK}
+      1: {points: 40, status: OK}
+      2: {points: 15, status: OK}
+      3: {points: 0, status: WA}
+    points: 55
+",
+    );
+    package.write("prog/abcsoc.py", GUESS_INTERACTOR);
+    package.write("prog/abc.py", GUESS_MODEL);
+    package.write("prog/abcb1.py", GUESS_LINEAR);
+    let mut ingen = String::from("#!/bin/bash\n");
+    for (name, secret) in [
+        ("abc0", 2),
+        ("abc1a", 3),
+        ("abc1b", 6),
+        ("abc2a", 15),
+        ("abc3a", 90),
+    ] {
+        package.write(&format!("in/{name}.in"), &format!("{secret}\n"));
+        ingen.push_str(&format!("echo {secret} > {name}.in\n"));
+    }
+    package.write("prog/abcingen.sh", &ingen);
+    package
+}

@@ -4,7 +4,8 @@
 //! refuse a package whose expectation is wrong. sinol-make downloads sio2jail and oicompare at
 //! start: stand-ins are put in a temporary HOME (sio2jail is not used: `--time-tool time`;
 //! the oicompare stand-in compares tokens, as oicompare does). `export --format sinol` of a
-//! problem of this archive must pass both too. Where sinol-make is not
+//! problem of this archive must pass both too, and an interactive task (`prog/abcsoc.py`)
+//! must be scored alike. Where sinol-make is not
 //! installed the trials are reported ignored, with the reason.
 
 use std::path::{Path, PathBuf};
@@ -124,6 +125,21 @@ fn wrong_expectation() -> Package {
     package
 }
 
+/// The interactive package with abcb1.py promised group 3, which it fails.
+fn interactive_wrong_expectation() -> Package {
+    let package = fixtures::interactive();
+    let config = std::fs::read_to_string(package.root().join("config.yml")).unwrap_or_default();
+    package.write(
+        "config.yml",
+        &config.replacen(
+            "3: {points: 0, status: WA}\n    points: 55",
+            "3: {points: 30, status: OK}\n    points: 85",
+            1,
+        ),
+    );
+    package
+}
+
 /// `take-1-3-4` of this repository's archive exported as a sinol-make package.
 fn exported() -> Package {
     let package = Package {
@@ -156,13 +172,19 @@ fn exported() -> Package {
 type Case = (&'static str, fn() -> Package, bool);
 
 pub fn trials() -> Vec<Trial> {
-    let cases: [Case; 6] = [
+    let cases: [Case; 8] = [
         ("sum", fixtures::sum, true),
         ("checker_partial_points", fixtures::checker, true),
         ("per_group_limits", fixtures::limits, true),
         ("icpc", fixtures::icpc, true),
         ("wrong_expectation_refused", wrong_expectation, false),
         ("export_of_take_1_3_4", exported, true),
+        ("interactive", fixtures::interactive, true),
+        (
+            "interactive_wrong_expectation_refused",
+            interactive_wrong_expectation,
+            false,
+        ),
     ];
     let ignored = sinol_make().is_err();
     cases

@@ -1,0 +1,143 @@
+//! Interactive sinol-make tasks (`prog/<id>soc.*`) through the real binary: the solution plays
+//! against the package's interactor as sio2 connects them, the interactor's report gives the
+//! test's points, `verify` holds each solution to its expected scores and `judge` reports them.
+
+use serde_json::Value;
+
+use super::package_cli::{stonejudge, text, verify};
+use super::sinol_fixtures::{self as fixtures, Package};
+
+/// The detail of the check `name` of the item of `verify --json` whose id ends with `suffix`.
+fn detail(document: &Value, suffix: &str, name: &str) -> String {
+    let items = document["items"].as_array().expect("items");
+    let item = items
+        .iter()
+        .find(|i| i["id"].as_str().is_some_and(|id| id.ends_with(suffix)))
+        .unwrap_or_else(|| panic!("no item {suffix} in {document}"));
+    let check = (item["checks"].as_array().expect("checks").iter())
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no check {name} in {item}"));
+    check["detail"].as_str().expect("detail").to_string()
+}
+
+/// `judge ./abc --json -- abc/prog/PROGRAM`: the exit code, the report, what it printed.
+fn judge(package: &Package, program: &str) -> (Option<i32>, Value, String) {
+    let json = package.dir.path().join("judge.json");
+    let output = stonejudge(package.dir.path())
+        .args(["judge", "./abc", "--json"])
+        .arg(&json)
+        .arg("--")
+        .arg(format!("abc/prog/{program}"))
+        .output()
+        .expect("run judge");
+    let printed = text(&output.stdout) + &text(&output.stderr);
+    let report = std::fs::read_to_string(&json)
+        .map(|t| serde_json::from_str(&t).expect("JSON"))
+        .unwrap_or(Value::Null);
+    (output.status.code(), report, printed)
+}
+
+#[test]
+fn verify_plays_every_solution_against_the_interactor() {
+    let package = fixtures::interactive();
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    assert_eq!(
+        detail(&document, "abc", "tests"),
+        "5 tests (interactive: no outputs)"
+    );
+    assert_eq!(
+        detail(&document, "prog/abc.py", "score"),
+        "100/100 (0 OK 0, 1 OK 40, 2 OK 30, 3 OK 30)"
+    );
+    assert_eq!(
+        detail(&document, "prog/abcb1.py", "score"),
+        "55/100 (0 OK 0, 1 OK 40, 2 OK 15, 3 WA 0)"
+    );
+}
+
+#[test]
+fn judge_reports_the_interactors_points_and_rejections() {
+    let package = fixtures::interactive();
+    let (code, report, printed) = judge(&package, "abc.py");
+    assert_eq!(code, Some(0), "{printed}");
+    assert_eq!(report["score"], 100.0, "{printed}");
+    let (code, report, printed) = judge(&package, "abcb1.py");
+    assert_eq!(code, Some(1), "{printed}");
+    assert_eq!(report["score"], 55.0, "{printed}");
+    let tests = report["tests"].as_array().expect("tests");
+    assert_eq!(tests[3]["test"], "abc2a");
+    assert_eq!(tests[3]["points_percent"], 50.0);
+    assert_eq!(tests[3]["message"], "slow");
+    assert_eq!(tests[4]["test"], "abc3a");
+    let message = tests[4]["message"].as_str().expect("message");
+    assert!(message.starts_with("too many guesses"), "{message}");
+    // The end of the conversation is shown: the interactor's last answer.
+    assert!(message.contains("judge> bigger"), "{message}");
+}
+
+#[test]
+fn a_solution_that_quits_or_crashes_loses_the_group() {
+    let package = fixtures::interactive();
+    // Quits at once: the interactor finds no guess.
+    package.write("prog/abcb2.py", "pass\n");
+    let (code, report, printed) = judge(&package, "abcb2.py");
+    assert_eq!(code, Some(1), "{printed}");
+    assert_eq!(report["score"], 0.0, "{printed}");
+    assert_eq!(report["tests"][1]["verdict"], "WA", "{printed}");
+    assert!(printed.contains("no guess"), "{printed}");
+    // Crashes after its first guess: its own verdict comes first, as in sinol-make.
+    package.write(
+        "prog/abcb3.py",
+        "print(1, flush=True)\ninput()\nraise SystemExit(3)\n",
+    );
+    let (code, report, printed) = judge(&package, "abcb3.py");
+    assert_eq!(code, Some(1), "{printed}");
+    assert_eq!(report["tests"][1]["verdict"], "RE", "{printed}");
+}
+
+#[test]
+fn a_wrong_expected_score_of_an_interactive_task_fails_verify() {
+    let package = fixtures::interactive();
+    let config = std::fs::read_to_string(package.root().join("config.yml")).expect("read");
+    let wrong = config.replacen(
+        "3: {points: 0, status: WA}\n    points: 55",
+        "3: {points: 30, status: OK}\n    points: 85",
+        1,
+    );
+    assert_ne!(wrong, config);
+    package.write("config.yml", &wrong);
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    let found = detail(&document, "prog/abcb1.py", "score");
+    assert!(
+        found.contains("group 3: expected OK with 30 points, found WA with 0")
+            && found.contains("total: expected 85 points, found 55"),
+        "{found}"
+    );
+}
+
+#[test]
+fn an_interactor_without_a_report_is_a_judge_error_and_testdata_refuses() {
+    let package = fixtures::interactive();
+    package.write("prog/abcsoc.py", "import sys\nsys.exit(0)\n");
+    // A solution that says nothing and exits 0: no verdict of its own.
+    package.write("prog/abcb2.py", "pass\n");
+    let (code, report, printed) = judge(&package, "abcb2.py");
+    assert_eq!(code, Some(1), "{printed}");
+    assert_eq!(report["tests"][1]["verdict"], "JE", "{printed}");
+    assert!(printed.contains("wrote no report"), "{printed}");
+    let output = stonejudge(package.dir.path())
+        .args(["testdata", "--check", "./abc"])
+        .output()
+        .expect("testdata");
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not supported"), "{stderr}");
+}
