@@ -183,6 +183,18 @@ mod tests {
     }
 
     #[test]
+    fn score_txt_is_read_when_written_and_refused_when_not_a_number() {
+        let files = ValidatorFiles::new(b"1\n", b"2\n").expect("files");
+        assert_eq!(files.score(), Ok(None));
+        std::fs::write(files.feedback().join("score.txt"), "12.5\n").expect("write");
+        assert_eq!(files.score(), Ok(Some(12.5)));
+        std::fs::write(files.feedback().join("score.txt"), "-3").expect("write");
+        assert!(files
+            .score()
+            .is_err_and(|e| e.contains("not a non-negative number")));
+    }
+
+    #[test]
     fn nextpass_in_becomes_the_input_and_the_rest_of_the_feedback_stays() {
         let files = ValidatorFiles::new(b"first\n", b"answer\n").expect("scratch");
         assert!(!files.wants_next_pass());

@@ -683,6 +683,19 @@ impl GroupConfig {
                 config
                     .unsupported
                     .extend(unsupported_group_keys(path, &text, &yaml));
+                if !problem.is("scoring") {
+                    if let Some(key) = [("max_score", yaml.max_score.is_some())]
+                        .into_iter()
+                        .chain([("score_aggregation", yaml.score_aggregation.is_some())])
+                        .find_map(|(key, here)| here.then_some(key))
+                    {
+                        return Err(PackageError(format!(
+                            "{}: {key} is only for scoring problems (problem.yaml type: \
+                             scoring)",
+                            keys::at(path, &text, &[key.to_string()])
+                        )));
+                    }
+                }
                 read_scoring_keys(path, &text, &yaml, &mut config)?;
             }
             // The older formats' keys: in 2025-09 they are unknown (warned of above), not

@@ -241,6 +241,13 @@ fn malformed_scoring_keys_are_errors_at_their_line_and_unbounded_is_refused() {
             "submissions.yaml:2:3: score: expected a non-negative number",
         ),
         (
+            "passfail",
+            "problem.yaml",
+            &PROBLEM_YAML.replace("type: scoring", "type: pass-fail"),
+            1,
+            "test_group.yaml:1:1: max_score is only for scoring problems",
+        ),
+        (
             "unbounded",
             "data/secret/min/test_group.yaml",
             "max_score: unbounded\nscore_aggregation: min\n",
