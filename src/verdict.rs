@@ -93,7 +93,7 @@ impl std::str::FromStr for Verdict {
 /// about the whole run, with the run's measurements attached. One type for both, so that a
 /// checker's word, a run's own failure and a judge error travel the same way into tables,
 /// reports and stress searches.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Judged {
     pub verdict: Verdict,
     /// Why, in one line (or a few, for a checker's explanation: the first line is a summary).
@@ -105,6 +105,9 @@ pub struct Judged {
     /// beside the message of a verdict that is not AC: what the program said about itself
     /// (an assertion, a traceback) is often why. `None` when it wrote nothing, and on AC.
     pub stderr: Option<String>,
+    /// The score a Kattis output validator gave an accepted output in `score.txt` (a scoring
+    /// package's test case); `None` when it wrote none.
+    pub score: Option<f64>,
 }
 
 /// What the kernel measured of one run, as a judge's table shows it.
@@ -125,6 +128,7 @@ impl Judged {
             message: message.into(),
             measured: None,
             stderr: None,
+            score: None,
         }
     }
 

@@ -14,7 +14,10 @@
 //!   "with extra time"; in a scoring package, accepted submissions must pass every test and
 //!   the others are only reported. In 2025-09 it is held instead to the requirements of its
 //!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`]),
-//!   and its item names them (the check `expectation`);
+//!   and its item names them (the check `expectation`); in a 2025-09 scoring package it is
+//!   also scored ([`crate::package::scoring`]) and held to its `score` (the check `score`):
+//!   the one `submissions.yaml` gives, else the full score in `accepted/` and less than it in
+//!   `partially_accepted/`; its item carries the score card (`score` in `--json`);
 //! - in 2023-07 and 2025-09, the validators' own cases: every `invalid_input/` input is
 //!   rejected by an input validator, every `invalid_answer/` answer by an answer validator,
 //!   every `invalid_output/` output by the output validator and every `valid_output/` one
@@ -31,22 +34,25 @@ use std::sync::OnceLock;
 use super::verify::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
-use crate::package::expectations::Expectation;
+use crate::package::expectations::{Expectation, Rule};
 use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, TimeLimit};
 use crate::package::validators::{
     all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
 };
-use crate::package::{generators, sources, Package, PackageError, PackageProgram, ProgramKind};
+use crate::package::{
+    generators, scoring, sources, Package, PackageError, PackageProgram, ProgramKind,
+};
 use crate::run::{Cache, Language, Program, Runner};
+use crate::score::{format_score, same_score, ScoreCard, SCORE_TOLERANCE};
 use crate::verdict::{Judged, Verdict};
 
 /// One unit of a package's verification.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum PackageItem {
     /// The package's own checks.
     Package,
     /// One example submission.
-    Submission(Submission),
+    Submission(Box<Submission>),
 }
 
 /// Verifies the items of one package.
@@ -113,7 +119,7 @@ impl<'a> PackageVerifier<'a> {
         }
         for submission in self.package.submissions()? {
             let id = format!("{}/submissions/{}", self.shown, submission.id());
-            items.push((id, PackageItem::Submission(submission)));
+            items.push((id, PackageItem::Submission(Box::new(submission))));
         }
         Ok(items)
     }
@@ -121,12 +127,16 @@ impl<'a> PackageVerifier<'a> {
     pub fn verify(&self, id: &str, item: &PackageItem) -> ItemReport {
         let start = std::time::Instant::now();
         let mut runs = None;
+        let mut score = None;
         let checks = match item {
             PackageItem::Package => self.package_checks(),
-            PackageItem::Submission(submission) => self.submission(submission, &mut runs),
+            PackageItem::Submission(submission) => {
+                self.submission(submission, &mut runs, &mut score)
+            }
         };
         let mut report = ItemReport::new(id.to_string(), checks, start.elapsed().as_secs_f64());
         report.runs = runs;
+        report.score = score;
         report
     }
 
@@ -490,10 +500,30 @@ impl<'a> PackageVerifier<'a> {
 
     /// One submission held to its folder (in 2025-09: to its expectation).
     /// The checks of a submission; its runs into `runs` when it ran.
-    fn submission(&self, submission: &Submission, runs: &mut Option<SolutionRuns>) -> Vec<Check> {
+    fn submission(
+        &self,
+        submission: &Submission,
+        runs: &mut Option<SolutionRuns>,
+        score: &mut Option<ScoreCard>,
+    ) -> Vec<Check> {
         const CHECK: &str = "verdict";
         let is_2025 = self.package.is_2025();
         let expected = submission.expected();
+        let scored_2025 = is_2025 && self.package.is_scoring();
+        let partially_accepted;
+        let submission = match submission.folder == PARTIALLY_ACCEPTED
+            && scored_2025
+            && submission.expectation.is_none()
+        {
+            true => {
+                partially_accepted = Submission {
+                    expectation: Some(partially_accepted_expectation()),
+                    ..submission.clone()
+                };
+                &partially_accepted
+            }
+            false => submission,
+        };
         if is_2025 && submission.expectation.is_none() {
             return vec![Check::fail(
                 CHECK,
@@ -565,7 +595,12 @@ impl<'a> PackageVerifier<'a> {
                 ),
                 false => Check::fail(CHECK, format!("{low}: {}", broken.join("; "))),
             };
-            return vec![verdict, Check::pass("expectation", expectation.origins())];
+            let mut checks = vec![verdict];
+            if scored_2025 {
+                checks.push(self.score(submission, expectation, data, &judgement, score));
+            }
+            checks.push(Check::pass("expectation", expectation.origins()));
+            return checks;
         }
         let expectation = Check::pass("expectation", format!("folder {}", submission.folder));
         if scoring && !submission.sets_time_limit() {
@@ -597,6 +632,61 @@ impl<'a> PackageVerifier<'a> {
             )
         };
         vec![verdict, expectation]
+    }
+
+    /// A 2025-09 scoring package's submission's score, from its runs under the time limit,
+    /// into `card`, and the check that holds it to its expectation's `score`, else to its
+    /// folder's (the full score in `accepted/`, less in `partially_accepted/`; elsewhere it
+    /// is only reported).
+    fn score(
+        &self,
+        submission: &Submission,
+        expectation: &Expectation,
+        data: &Group,
+        judgement: &Judgement,
+        card: &mut Option<ScoreCard>,
+    ) -> Check {
+        const CHECK: &str = "score";
+        let found = match scoring::card(data, &judgement.ran) {
+            Ok(found) => found,
+            Err(e) => return Check::fail(CHECK, e),
+        };
+        let (total, max) = (found.total, found.max);
+        let shown = format!("score {} of {}", format_score(total), format_score(max));
+        *card = Some(found);
+        let (held, origin) = match (&expectation.score, submission.folder.as_str()) {
+            (Some(range), _) => (
+                (range.low - total) <= SCORE_TOLERANCE * range.low.max(1.0)
+                    && (total - range.high) <= SCORE_TOLERANCE * range.high.max(1.0),
+                match range.low == range.high {
+                    true => format!("{} as {} says", format_score(range.low), range.origin),
+                    false => format!(
+                        "between {} and {} as {} says",
+                        format_score(range.low),
+                        format_score(range.high),
+                        range.origin
+                    ),
+                },
+            ),
+            (None, "accepted") => (
+                same_score(max, total),
+                "the full score, as folder accepted promises".to_string(),
+            ),
+            (None, PARTIALLY_ACCEPTED) => (
+                !same_score(max, total),
+                format!("less than the full score, as folder {PARTIALLY_ACCEPTED} promises"),
+            ),
+            (None, folder) => {
+                return Check::pass(
+                    CHECK,
+                    format!("{shown} (folder {folder} promises no score: reported)"),
+                )
+            }
+        };
+        match held {
+            true => Check::pass(CHECK, format!("{shown}, expected {origin}")),
+            false => Check::fail(CHECK, format!("{shown}, expected {origin}")),
+        }
     }
 
     /// Why a 2025-09 submission cannot be held to its expectation, if it cannot: a language
@@ -772,6 +862,27 @@ impl<'a> PackageVerifier<'a> {
             accepted_outcomes.push((id, judgement(runs, data, &limit, all, per_test)));
         }
         Ok(limit)
+    }
+}
+
+/// The folder of a scoring problem's submissions that are accepted on every test case but
+/// earn less than the full score (legacy's folder, which 2025-09 scoring packages still use).
+const PARTIALLY_ACCEPTED: &str = "partially_accepted";
+
+/// What a 2025-09 scoring package's `partially_accepted/` submission that `submissions.yaml`
+/// says nothing of is held to: every test case accepted (and, in [`PackageVerifier::score`],
+/// less than the full score).
+fn partially_accepted_expectation() -> Expectation {
+    Expectation {
+        rules: vec![Rule {
+            origin: format!("folder {PARTIALLY_ACCEPTED}"),
+            tests: None,
+            permitted: Some(vec!["AC".to_string()]),
+            required: None,
+            message: None,
+            time_use: None,
+        }],
+        ..Expectation::default()
     }
 }
 

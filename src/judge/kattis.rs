@@ -118,6 +118,24 @@ impl ValidatorFiles {
             .map_err(|e| format!("cannot move {} to the next pass: {e}", next.display()))
     }
 
+    /// The score the validator wrote in `score.txt` (a scoring package's test case): `None`
+    /// when it wrote none; an error when it is not one non-negative number.
+    pub fn score(&self) -> Result<Option<f64>, String> {
+        let path = self.feedback().join("score.txt");
+        if !path.is_file() {
+            return Ok(None);
+        }
+        let text = read_bounded(&path, MESSAGE_CHARS as u64)?;
+        let text = String::from_utf8_lossy(&text);
+        match text.trim().parse::<f64>() {
+            Ok(score) if score.is_finite() && score >= 0.0 => Ok(Some(score)),
+            _ => Err(format!(
+                "score.txt holds {:?}, not a non-negative number",
+                show::message(text.trim())
+            )),
+        }
+    }
+
     /// What the validator said: `judgemessage.txt`, else its standard error `stderr`, cut
     /// short and made safe for a report; `None` when both are empty.
     pub fn message(&self, stderr: &[u8]) -> Option<String> {
@@ -162,6 +180,18 @@ mod tests {
         let dir = files.dir.path().to_path_buf();
         drop(files);
         assert!(!dir.exists());
+    }
+
+    #[test]
+    fn score_txt_is_read_when_written_and_refused_when_not_a_number() {
+        let files = ValidatorFiles::new(b"1\n", b"2\n").expect("files");
+        assert_eq!(files.score(), Ok(None));
+        std::fs::write(files.feedback().join("score.txt"), "12.5\n").expect("write");
+        assert_eq!(files.score(), Ok(Some(12.5)));
+        std::fs::write(files.feedback().join("score.txt"), "-3").expect("write");
+        assert!(files
+            .score()
+            .is_err_and(|e| e.contains("not a non-negative number")));
     }
 
     #[test]

@@ -359,13 +359,11 @@ fn check_2025(
             return Err(error(format!("type: {t} and {other} exclude each other")));
         }
     }
-    for t in ["scoring", "submit-answer"] {
-        if config.is(t) {
-            config.unsupported.push(format!(
-                "{}: type: {t} is not supported in format 2025-09",
-                keys::at(path, text, &["type".to_string()])
-            ));
-        }
+    if config.is("submit-answer") {
+        config.unsupported.push(format!(
+            "{}: type: submit-answer is not supported in format 2025-09",
+            keys::at(path, text, &["type".to_string()])
+        ));
     }
     if let Some(license) = raw.license.as_deref() {
         if !LICENSES.contains(&license) {
@@ -618,6 +616,22 @@ pub struct GroupConfig {
     pub output_validator_flags: Vec<String>,
     /// 2025-09 keys stonejudge does not do, with the file and line that gives them.
     pub unsupported: Vec<String>,
+    /// 2025-09 `max_score` of this group's own `test_group.yaml` (not inherited): `None` when
+    /// it gives none (`unbounded` is refused as not supported).
+    pub max_score: Option<u64>,
+    /// 2025-09 `score_aggregation` of this group's own `test_group.yaml` (not inherited).
+    pub score_aggregation: Option<ScoreAggregation>,
+}
+
+/// How a scoring package's group (or `secret`) makes its score (`score_aggregation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreAggregation {
+    /// Its maximum when every test case is accepted, else 0.
+    PassFail,
+    /// The sum of its test cases' scores.
+    Sum,
+    /// The smallest of its test cases' scores.
+    Min,
 }
 
 impl Default for GroupConfig {
@@ -629,6 +643,8 @@ impl Default for GroupConfig {
             input_validator_flags: InputArgs::default(),
             output_validator_flags: Vec::new(),
             unsupported: Vec::new(),
+            max_score: None,
+            score_aggregation: None,
         }
     }
 }
@@ -644,7 +660,11 @@ impl GroupConfig {
         problem: &ProblemConfig,
         warnings: &mut Vec<String>,
     ) -> Result<GroupConfig, PackageError> {
-        let mut config = self.clone();
+        let mut config = GroupConfig {
+            max_score: None,
+            score_aggregation: None,
+            ..self.clone()
+        };
         if let Some(path) = own {
             let is_2025 = problem.version == FormatVersion::V2025_09;
             let text = match is_2025 {
@@ -663,6 +683,20 @@ impl GroupConfig {
                 config
                     .unsupported
                     .extend(unsupported_group_keys(path, &text, &yaml));
+                if !problem.is("scoring") {
+                    if let Some(key) = [("max_score", yaml.max_score.is_some())]
+                        .into_iter()
+                        .chain([("score_aggregation", yaml.score_aggregation.is_some())])
+                        .find_map(|(key, here)| here.then_some(key))
+                    {
+                        return Err(PackageError(format!(
+                            "{}: {key} is only for scoring problems (problem.yaml type: \
+                             scoring)",
+                            keys::at(path, &text, &[key.to_string()])
+                        )));
+                    }
+                }
+                read_scoring_keys(path, &text, &yaml, &mut config)?;
             }
             // The older formats' keys: in 2025-09 they are unknown (warned of above), not
             // applied.
@@ -712,14 +746,11 @@ impl GroupConfig {
 }
 
 /// The keys of a 2025-09 group or test case file that stonejudge does not do: submission
-/// arguments, and the keys of scoring problems and static validation (refused with the
-/// problem type, or wrong in a pass-fail problem). Visualizer arguments, `full_feedback`,
+/// arguments, group dependencies (`require_pass`) and static validation. Visualizer arguments, `full_feedback`,
 /// `hint` and `description` do not change a verdict: they are read and have no effect.
 fn unsupported_group_keys(path: &Path, text: &str, yaml: &GroupYaml) -> Vec<String> {
     let present = [
         ("args", yaml.args.as_ref().is_some_and(|a| !a.is_empty())),
-        ("max_score", yaml.max_score.is_some()),
-        ("score_aggregation", yaml.score_aggregation.is_some()),
         ("require_pass", yaml.require_pass.is_some()),
         (
             "static_validation_score",
@@ -736,11 +767,58 @@ fn unsupported_group_keys(path: &Path, text: &str, yaml: &GroupYaml) -> Vec<Stri
         .map(|(key, _)| {
             format!(
                 "{}: {key} is not supported (stonejudge passes no arguments to submissions, \
-                 and does not judge scoring problems or run static validators in format 2025-09)",
+                 and neither runs static validators nor makes groups depend on others in \
+                 format 2025-09)",
                 keys::at(path, text, &[key.to_string()])
             )
         })
         .collect()
+}
+
+/// A 2025-09 group's `max_score` and `score_aggregation` into `config`: a malformed value is
+/// an error at its line, `unbounded` is not supported (a score only the validator bounds).
+fn read_scoring_keys(
+    path: &Path,
+    text: &str,
+    yaml: &GroupYaml,
+    config: &mut GroupConfig,
+) -> Result<(), PackageError> {
+    let at = |key: &str| keys::at(path, text, &[key.to_string()]);
+    config.max_score = match &yaml.max_score {
+        None => None,
+        Some(Value::String(s)) if s == "unbounded" => {
+            config.unsupported.push(format!(
+                "{}: max_score: unbounded is not supported (stonejudge scores groups with a \
+                 maximum only)",
+                at("max_score")
+            ));
+            None
+        }
+        Some(value) => match value.as_u64() {
+            Some(points) => Some(points),
+            None => {
+                return Err(PackageError(format!(
+                    "{}: max_score: expected a non-negative integer or unbounded",
+                    at("max_score")
+                )))
+            }
+        },
+    };
+    config.score_aggregation = match &yaml.score_aggregation {
+        None => None,
+        Some(value) => Some(match value.as_str() {
+            Some("pass-fail") => ScoreAggregation::PassFail,
+            Some("sum") => ScoreAggregation::Sum,
+            Some("min") => ScoreAggregation::Min,
+            _ => {
+                return Err(PackageError(format!(
+                    "{}: score_aggregation: expected pass-fail, sum or min",
+                    at("score_aggregation")
+                )))
+            }
+        }),
+    };
+    Ok(())
 }
 
 fn words(text: Option<&str>) -> Vec<String> {

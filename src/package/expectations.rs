@@ -175,13 +175,25 @@ fn summary(results: &[&(String, &'static str, String)]) -> String {
 }
 
 /// Everything a submission is held to, and what `submissions.yaml` says of how to build it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Expectation {
     pub rules: Vec<Rule>,
+    /// `score` of a scoring problem's submission (the last key that gives one).
+    pub score: Option<ExpectedScore>,
     /// `language`: the code of the language it is in.
     pub language: Option<String>,
     /// `entrypoint`.
     pub entrypoint: Option<String>,
+}
+
+/// The score a submission of a scoring problem must get: `low..=high` (equal for one
+/// number), and the key that says so.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExpectedScore {
+    pub low: f64,
+    pub high: f64,
+    /// Where it is written: `submissions.yaml partial.py`.
+    pub origin: String,
 }
 
 impl Expectation {
@@ -206,6 +218,7 @@ struct Entry {
     tests: Vec<Rule>,
     language: Option<String>,
     entrypoint: Option<String>,
+    score: Option<ExpectedScore>,
 }
 
 /// `submissions/submissions.yaml` of a 2025-09 package, read.
@@ -252,6 +265,7 @@ impl SubmissionsYaml {
                 tests: Vec::new(),
                 language: string_at(body, "language"),
                 entrypoint: string_at(body, "entrypoint"),
+                score: expected_score(path, &text, &keys, body, &origin)?,
             };
             for (test_key, test_body) in body {
                 let test_glob = scalar(test_key);
@@ -329,10 +343,10 @@ impl SubmissionsYaml {
                 ))
             }
         };
-        if body.contains_key("score") {
+        if tests.is_some() && body.contains_key("score") {
             self.unsupported.push(format!(
-                "{}: score is not supported (stonejudge does not judge scoring problems in \
-                 format 2025-09)",
+                "{}: score is not supported under a test data group (stonejudge holds a \
+                 submission's total score only)",
                 keys::at(path, text, &key_path("score"))
             ));
         }
@@ -398,12 +412,45 @@ impl SubmissionsYaml {
                 expectation.rules.push(entry.own.clone());
             }
             expectation.rules.extend(entry.tests.iter().cloned());
+            expectation.score = entry.score.clone().or(expectation.score);
             expectation.language = entry.language.clone().or(expectation.language);
             expectation.entrypoint = entry.entrypoint.clone().or(expectation.entrypoint);
         }
         let covered = !expectation.rules.is_empty()
             || self.entries.iter().any(|e| glob_matches(&e.glob, path));
         covered.then_some(expectation)
+    }
+}
+
+/// The `score` of a submission glob's `body` (at `keys`): a non-negative number, or a list
+/// of two, low then high; anything else is an error at its line.
+fn expected_score(
+    path: &Path,
+    text: &str,
+    keys: &[String],
+    body: &serde_yaml_ng::Mapping,
+    origin: &str,
+) -> Result<Option<ExpectedScore>, PackageError> {
+    let Some(value) = body.get("score") else {
+        return Ok(None);
+    };
+    let mut at = keys.to_vec();
+    at.push("score".to_string());
+    let number = |v: &Value| v.as_f64().filter(|n| n.is_finite() && *n >= 0.0);
+    let (low, high) = match value {
+        Value::Sequence(two) if two.len() == 2 => (number(&two[0]), number(&two[1])),
+        one => (number(one), number(one)),
+    };
+    match (low, high) {
+        (Some(low), Some(high)) if low <= high => Ok(Some(ExpectedScore {
+            low,
+            high,
+            origin: origin.to_string(),
+        })),
+        _ => Err(PackageError(format!(
+            "{}: score: expected a non-negative number, or a list of two (low, then high)",
+            keys::at(path, text, &at)
+        ))),
     }
 }
 

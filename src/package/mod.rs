@@ -23,9 +23,10 @@
 //! whose tool is missing, or that stonejudge does not run, is reported as unsupported. In an
 //! interactive package the output validator is the interactor: each submission plays against
 //! it ([`crate::judge::interactive`], problemtools' rules); in a multi-pass package it writes
-//! each next pass's input ([`multipass`]). Submit-answer packages (and in 2025-09 scoring
-//! ones, and every key stonejudge does not do) are recognised and reported as not supported
-//! ([`Package::unsupported`]): that is where support for them plugs in.
+//! each next pass's input ([`multipass`]); a 2025-09 scoring package's submissions are scored
+//! ([`scoring`]). Submit-answer packages (and every key stonejudge does not do) are recognised
+//! and reported as not supported ([`Package::unsupported`]): that is where support for them
+//! plugs in.
 
 pub mod config;
 pub mod data;
@@ -33,6 +34,7 @@ pub mod expectations;
 pub mod generators;
 pub mod keys;
 pub mod multipass;
+pub mod scoring;
 pub mod sources;
 pub mod submissions;
 pub mod validators;

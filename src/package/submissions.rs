@@ -48,7 +48,7 @@ pub const FOLDERS: [(&str, &str); 5] = [
 pub const UNKNOWN_LIMIT_CAP: f64 = 300.0;
 
 /// One example submission.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Submission {
     /// The folder under `submissions/`.
     pub folder: String,

@@ -66,10 +66,12 @@ impl OutputValidator<'_> {
                 "the output validator {shown} ran out of time ({} s)",
                 self.limits.cpu.as_secs_f64()
             ))),
-            Exit::Code(ACCEPTED) => Ok(Judged::new(
-                Verdict::AC,
-                message.unwrap_or_else(|| "ok".to_string()),
-            )),
+            Exit::Code(ACCEPTED) => Ok(Judged {
+                score: files.score().map_err(|e| {
+                    JudgeFailure(format!("the output validator {shown} accepted, but {e}"))
+                })?,
+                ..Judged::new(Verdict::AC, message.unwrap_or_else(|| "ok".to_string()))
+            }),
             Exit::Code(REJECTED) => Ok(Judged::new(
                 Verdict::WA,
                 message.unwrap_or_else(|| "rejected by the output validator".to_string()),

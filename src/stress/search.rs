@@ -36,7 +36,7 @@ pub struct Search {
 
 /// What the lowest-numbered unusual case was: a failure, or a case that could not be made.
 enum Stop {
-    Failed(Failure),
+    Failed(Box<Failure>),
     Broken(String),
 }
 
@@ -69,7 +69,7 @@ pub fn search(
                     let trial = oracle.trial(&case.input);
                     on_case();
                     match trial.failed() {
-                        true => Step::Last(Some(Stop::Failed(Failure { case, trial }))),
+                        true => Step::Last(Some(Stop::Failed(Box::new(Failure { case, trial })))),
                         false => Step::Next(None),
                     }
                 }
@@ -92,7 +92,7 @@ pub fn search(
         Some(Stop::Failed(failure)) => Ok(Search {
             tried,
             elapsed,
-            failure: Some(failure),
+            failure: Some(*failure),
             interrupted: false,
         }),
     }

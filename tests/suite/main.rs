@@ -41,6 +41,7 @@ mod package_fixtures;
 mod package_generators;
 mod package_kattis;
 mod package_multipass;
+mod package_scoring;
 mod package_sources;
 mod parser_fuzz;
 mod problem_bounded_nim;

@@ -209,12 +209,6 @@ fn what_stonejudge_does_not_do_is_refused_with_exit_2_naming_the_key() {
     let dir = tempfile::tempdir().expect("tempdir");
     for (package, file, contents, says) in [
         (
-            "scoring",
-            "problem.yaml",
-            PROBLEM_YAML.replace("type: pass-fail", "type: scoring"),
-            "type: scoring is not supported",
-        ),
-        (
             "submitanswer",
             "problem.yaml",
             PROBLEM_YAML.replace("type: pass-fail", "type: submit-answer"),
@@ -229,8 +223,14 @@ fn what_stonejudge_does_not_do_is_refused_with_exit_2_naming_the_key() {
         (
             "score",
             "submissions/submissions.yaml",
-            "accepted:\n  score: 100\n".to_string(),
-            "submissions.yaml:2:3: score is not supported",
+            "accepted:\n  secret:\n    score: 100\n".to_string(),
+            "submissions.yaml:3:5: score is not supported",
+        ),
+        (
+            "require_pass",
+            "data/secret/test_group.yaml",
+            "require_pass: sample\n".to_string(),
+            "test_group.yaml:1:1: require_pass is not supported",
         ),
         (
             "args",

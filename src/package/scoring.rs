@@ -1,0 +1,156 @@
+//! Scores of a 2025-09 scoring package's submissions: `secret` and its test data groups, with
+//! their `max_score` and `score_aggregation`, become [`GroupRule`]s, and each test case's run
+//! (its verdict, and the score its output validator wrote in `score.txt`) a [`TestScore`];
+//! [`crate::score`] adds them up, as it does for every other format.
+//!
+//! As the specification says: samples are worth nothing; `secret` (default `max_score` 100,
+//! aggregation `sum`) holds either test cases or groups; a group (aggregation `pass-fail` by
+//! default) needs a `max_score`; an accepted test case without `score.txt` earns its maximum,
+//! which is the group's in a `min` group and the group's shared equally among its test cases
+//! in a `sum` group. What stonejudge does not score (`unbounded`, `secret` aggregating its
+//! groups other than by `sum`) is an error naming it, never a guess.
+
+use super::config::ScoreAggregation;
+use super::data::{Group, Item, PackageTest};
+use crate::score::{score_card, Aggregation, GroupRule, ScoreCard, TestScore};
+use crate::verdict::{Judged, Verdict};
+
+/// The maximum score of `secret` when its `test_group.yaml` gives none.
+const SECRET_MAX_SCORE: u64 = 100;
+
+/// One scored group: its rule, how its test cases are scored, and its test cases.
+struct Scored<'a> {
+    rule: GroupRule,
+    kind: ScoreAggregation,
+    tests: Vec<&'a PackageTest>,
+}
+
+/// The scored groups of the data tree `data` (`data/` itself), in order.
+fn scored_groups(data: &Group) -> Result<Vec<Scored<'_>>, String> {
+    let secret = (data.items.iter())
+        .find_map(|item| match item {
+            Item::Group(group) if group.name == "secret" => Some(group),
+            _ => None,
+        })
+        .ok_or("a scoring problem needs data/secret")?;
+    let max = secret.config.max_score.unwrap_or(SECRET_MAX_SCORE) as f64;
+    let kind = secret
+        .config
+        .score_aggregation
+        .unwrap_or(ScoreAggregation::Sum);
+    let groups: Vec<&Group> = (secret.items.iter())
+        .filter_map(|item| match item {
+            Item::Group(group) => Some(group),
+            Item::Test(_) => None,
+        })
+        .collect();
+    if groups.is_empty() {
+        return Ok(vec![scored(secret, max, kind)]);
+    }
+    if groups.len() != secret.items.len() {
+        return Err(
+            "data/secret holds both test cases and test data groups: a scoring \
+                    problem's secret holds one or the other"
+                .to_string(),
+        );
+    }
+    if kind != ScoreAggregation::Sum {
+        return Err(
+            "data/secret: a score_aggregation other than sum over test data groups \
+                    is not supported"
+                .to_string(),
+        );
+    }
+    (groups.into_iter())
+        .map(|group| {
+            let max = group.config.max_score.ok_or_else(|| {
+                format!(
+                    "data/{}: a test data group of a scoring problem needs a max_score \
+                     (unbounded groups are not supported)",
+                    group.name
+                )
+            })?;
+            let kind = (group.config.score_aggregation).unwrap_or(ScoreAggregation::PassFail);
+            Ok(scored(group, max as f64, kind))
+        })
+        .collect()
+}
+
+fn scored(group: &Group, max: f64, kind: ScoreAggregation) -> Scored<'_> {
+    let aggregation = match kind {
+        ScoreAggregation::PassFail | ScoreAggregation::Min => Aggregation::Min,
+        ScoreAggregation::Sum => Aggregation::Sum,
+    };
+    Scored {
+        rule: GroupRule {
+            name: group.name.clone(),
+            points: max,
+            aggregation,
+        },
+        kind,
+        tests: group.tests(),
+    }
+}
+
+/// A test case's share of its group: the verdict, and the fraction of its maximum score it
+/// earned (`score.txt` over the maximum, everything without one).
+fn test_score(group: &Scored<'_>, name: &str, judged: &Judged) -> Result<TestScore, String> {
+    let accepted = judged.verdict == Verdict::AC;
+    let Some(score) = judged.score.filter(|_| accepted) else {
+        return Ok(TestScore::all_or_nothing(judged.verdict));
+    };
+    let most = match group.kind {
+        ScoreAggregation::PassFail => {
+            return Err(format!(
+                "test {name}: the output validator wrote score.txt in a group with pass-fail \
+                 aggregation"
+            ))
+        }
+        ScoreAggregation::Min => group.rule.points,
+        ScoreAggregation::Sum => group.rule.points / group.tests.len() as f64,
+    };
+    if score > most + crate::score::SCORE_TOLERANCE {
+        return Err(format!(
+            "test {name}: score.txt gives {}, more than the test case's maximum {}",
+            crate::score::format_score(score),
+            crate::score::format_score(most)
+        ));
+    }
+    let fraction = match most > 0.0 {
+        true => score / most,
+        false => 1.0,
+    };
+    Ok(TestScore {
+        verdict: judged.verdict,
+        fraction,
+    })
+}
+
+/// The score card of a submission whose runs are `ran` (each test's name and judgement, under
+/// the time limit) on the data tree `data`; an error for what the package gets wrong (a test
+/// not run, a `score.txt` out of bounds) or stonejudge does not score.
+pub fn card(data: &Group, ran: &[(String, Judged)]) -> Result<ScoreCard, String> {
+    let groups = scored_groups(data)?;
+    let mut scores = Vec::with_capacity(groups.len());
+    for group in &groups {
+        let tests = (group.tests.iter())
+            .map(|test| {
+                let name = &test.test.name;
+                let (_, judged) = (ran.iter())
+                    .find(|(ran, _)| ran == name)
+                    .ok_or_else(|| format!("test {name} was not run"))?;
+                test_score(group, name, judged)
+            })
+            .collect::<Result<Vec<TestScore>, String>>()?;
+        scores.push(tests);
+    }
+    Ok(score_card(
+        (groups.iter().map(|g| &g.rule)).zip(scores.iter().map(Vec::as_slice)),
+    ))
+}
+
+/// The most a submission can score on the data tree `data` (`secret`'s maximum, or the sum
+/// of its groups').
+pub fn max_score(data: &Group) -> Result<f64, String> {
+    Ok(scored_groups(data)?.iter().map(|g| g.rule.points).sum())
+}
