@@ -8,7 +8,7 @@ use super::package_cli::{stonejudge, text, verify};
 use super::sinol_fixtures::{self as fixtures, Package};
 
 /// The item of `verify --json` whose id ends with `suffix`, and the detail of its check `name`.
-fn detail(document: &Value, suffix: &str, name: &str) -> String {
+pub(crate) fn detail(document: &Value, suffix: &str, name: &str) -> String {
     let items = document["items"].as_array().expect("items");
     let item = items
         .iter()
@@ -21,7 +21,11 @@ fn detail(document: &Value, suffix: &str, name: &str) -> String {
 }
 
 /// `judge abc --json -- PROGRAM ARGS`: the exit code and the report.
-fn judge(package: &Package, program: &str, args: &[&str]) -> (Option<i32>, Value, String) {
+pub(crate) fn judge(
+    package: &Package,
+    program: &str,
+    args: &[&str],
+) -> (Option<i32>, Value, String) {
     let json = package.dir.path().join("judge.json");
     let output = stonejudge(package.dir.path())
         .args(["judge", "./abc", "--json"])

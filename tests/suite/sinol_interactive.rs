@@ -2,40 +2,9 @@
 //! against the package's interactor as sio2 connects them, the interactor's report gives the
 //! test's points, `verify` holds each solution to its expected scores and `judge` reports them.
 
-use serde_json::Value;
-
 use super::package_cli::{stonejudge, text, verify};
-use super::sinol_fixtures::{self as fixtures, Package};
-
-/// The detail of the check `name` of the item of `verify --json` whose id ends with `suffix`.
-fn detail(document: &Value, suffix: &str, name: &str) -> String {
-    let items = document["items"].as_array().expect("items");
-    let item = items
-        .iter()
-        .find(|i| i["id"].as_str().is_some_and(|id| id.ends_with(suffix)))
-        .unwrap_or_else(|| panic!("no item {suffix} in {document}"));
-    let check = (item["checks"].as_array().expect("checks").iter())
-        .find(|c| c["name"] == name)
-        .unwrap_or_else(|| panic!("no check {name} in {item}"));
-    check["detail"].as_str().expect("detail").to_string()
-}
-
-/// `judge ./abc --json -- abc/prog/PROGRAM`: the exit code, the report, what it printed.
-fn judge(package: &Package, program: &str) -> (Option<i32>, Value, String) {
-    let json = package.dir.path().join("judge.json");
-    let output = stonejudge(package.dir.path())
-        .args(["judge", "./abc", "--json"])
-        .arg(&json)
-        .arg("--")
-        .arg(format!("abc/prog/{program}"))
-        .output()
-        .expect("run judge");
-    let printed = text(&output.stdout) + &text(&output.stderr);
-    let report = std::fs::read_to_string(&json)
-        .map(|t| serde_json::from_str(&t).expect("JSON"))
-        .unwrap_or(Value::Null);
-    (output.status.code(), report, printed)
-}
+use super::sinol_cli::{detail, judge};
+use super::sinol_fixtures as fixtures;
 
 #[test]
 fn verify_plays_every_solution_against_the_interactor() {
@@ -65,10 +34,10 @@ fn verify_plays_every_solution_against_the_interactor() {
 #[test]
 fn judge_reports_the_interactors_points_and_rejections() {
     let package = fixtures::interactive();
-    let (code, report, printed) = judge(&package, "abc.py");
+    let (code, report, printed) = judge(&package, "abc.py", &[]);
     assert_eq!(code, Some(0), "{printed}");
     assert_eq!(report["score"], 100.0, "{printed}");
-    let (code, report, printed) = judge(&package, "abcb1.py");
+    let (code, report, printed) = judge(&package, "abcb1.py", &[]);
     assert_eq!(code, Some(1), "{printed}");
     assert_eq!(report["score"], 55.0, "{printed}");
     let tests = report["tests"].as_array().expect("tests");
@@ -87,7 +56,7 @@ fn a_solution_that_quits_or_crashes_loses_the_group() {
     let package = fixtures::interactive();
     // Quits at once: the interactor finds no guess.
     package.write("prog/abcb2.py", "pass\n");
-    let (code, report, printed) = judge(&package, "abcb2.py");
+    let (code, report, printed) = judge(&package, "abcb2.py", &[]);
     assert_eq!(code, Some(1), "{printed}");
     assert_eq!(report["score"], 0.0, "{printed}");
     assert_eq!(report["tests"][1]["verdict"], "WA", "{printed}");
@@ -97,7 +66,7 @@ fn a_solution_that_quits_or_crashes_loses_the_group() {
         "prog/abcb3.py",
         "print(1, flush=True)\ninput()\nraise SystemExit(3)\n",
     );
-    let (code, report, printed) = judge(&package, "abcb3.py");
+    let (code, report, printed) = judge(&package, "abcb3.py", &[]);
     assert_eq!(code, Some(1), "{printed}");
     assert_eq!(report["tests"][1]["verdict"], "RE", "{printed}");
 }
@@ -129,7 +98,7 @@ fn an_interactor_without_a_report_is_a_judge_error_and_testdata_refuses() {
     package.write("prog/abcsoc.py", "import sys\nsys.exit(0)\n");
     // A solution that says nothing and exits 0: no verdict of its own.
     package.write("prog/abcb2.py", "pass\n");
-    let (code, report, printed) = judge(&package, "abcb2.py");
+    let (code, report, printed) = judge(&package, "abcb2.py", &[]);
     assert_eq!(code, Some(1), "{printed}");
     assert_eq!(report["tests"][1]["verdict"], "JE", "{printed}");
     assert!(printed.contains("wrote no report"), "{printed}");
