@@ -68,21 +68,27 @@ fn verify_scores_every_solution_as_expected() {
     assert_eq!(detail(&document, "abc", "inwer"), "4 inputs valid");
 }
 
-#[test]
-fn a_wrong_expected_score_fails_verify_naming_the_group() {
-    let package = fixtures::sum();
+/// `package` with `from` changed to `to` in its config.yml: `verify` fails, and the detail of
+/// `prog/abcb1.py`'s score check says why.
+pub(crate) fn wrong_expectation(package: &Package, from: &str, to: &str) -> String {
     let config = std::fs::read_to_string(package.root().join("config.yml")).expect("read");
-    // abcb1.py is promised 60 points on group 2, which it fails.
-    let wrong = config.replacen(
-        "2: {points: 0, status: WA}\n    points: 40",
-        "2: {points: 60, status: OK}\n    points: 100",
-        1,
-    );
+    let wrong = config.replacen(from, to, 1);
     assert_ne!(wrong, config);
     package.write("config.yml", &wrong);
     let (output, document) = verify(package.dir.path(), &["abc"]);
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
-    let found = detail(&document, "prog/abcb1.py", "score");
+    detail(&document, "prog/abcb1.py", "score")
+}
+
+#[test]
+fn a_wrong_expected_score_fails_verify_naming_the_group() {
+    let package = fixtures::sum();
+    // abcb1.py is promised 60 points on group 2, which it fails.
+    let found = wrong_expectation(
+        &package,
+        "2: {points: 0, status: WA}\n    points: 40",
+        "2: {points: 60, status: OK}\n    points: 100",
+    );
     assert!(
         found.contains("group 2: expected OK with 60 points, found WA with 0")
             && found.contains("total: expected 100 points, found 40"),

@@ -95,6 +95,18 @@ pub const SUM_EXPECTED: &str = "sinol_expected_scores:
     points: 40
 ";
 
+/// A solution's entry of `sinol_expected_scores`: per group from 0 its points and status, then
+/// the total.
+pub fn expectation(solution: &str, groups: &[(u32, &str)], total: u32) -> String {
+    let mut text = format!("  {solution}:\n    expected:\n");
+    for (group, (points, status)) in groups.iter().enumerate() {
+        text.push_str(&format!(
+            "      {group}: {{points: {points}, status: {status}}}\n"
+        ));
+    }
+    text + &format!("    points: {total}\n")
+}
+
 /// The default contest: scores 40 and 60, a solution meant to lose group 2.
 pub fn sum() -> Package {
     let config = format!(
@@ -106,28 +118,13 @@ pub fn sum() -> Package {
 
 /// A checker giving half the points to an answer one too large: `abcb2.py` gets 40 + 30.
 pub fn checker() -> Package {
-    let config = "title: Sum
-sinol_task_id: abc
-time_limit: 2000
-memory_limit: 262144
-scores:
-  1: 40
-  2: 60
-sinol_expected_scores:
-  abc.py:
-    expected:
-      0: {points: 0, status: OK}
-      1: {points: 40, status: OK}
-      2: {points: 60, status: OK}
-    points: 100
-  abcb2.py:
-    expected:
-      0: {points: 0, status: OK}
-      1: {points: 40, status: OK}
-      2: {points: 30, status: OK}
-    points: 70
-";
-    let package = package(config, &[("abcb2.py", OFF_BY_ONE)]);
+    let config = format!(
+        "title: Sum\nsinol_task_id: abc\ntime_limit: 2000\nmemory_limit: 262144\n\
+         scores:\n  1: 40\n  2: 60\nsinol_expected_scores:\n{}{}",
+        expectation("abc.py", &[(0, "OK"), (40, "OK"), (60, "OK")], 100),
+        expectation("abcb2.py", &[(0, "OK"), (40, "OK"), (30, "OK")], 70)
+    );
+    let package = package(&config, &[("abcb2.py", OFF_BY_ONE)]);
     package.write("prog/abcchk.py", CHECKER);
     package
 }
@@ -158,20 +155,11 @@ scores:
   1: 50
   2: 50
 sinol_expected_scores:
-  abc.py:
-    expected:
-      0: {points: 0, status: OK}
-      1: {points: 50, status: OK}
-      2: {points: 50, status: OK}
-    points: 100
-  abcs1.py:
-    expected:
-      0: {points: 0, status: OK}
-      1: {points: 50, status: OK}
-      2: {points: 50, status: OK}
-    points: 100
-";
-    package(config, &[("abcs1.py", &slow_on_group_2(1.5))])
+"
+    .to_string()
+        + &expectation("abc.py", &[(0, "OK"), (50, "OK"), (50, "OK")], 100)
+        + &expectation("abcs1.py", &[(0, "OK"), (50, "OK"), (50, "OK")], 100);
+    package(&config, &[("abcs1.py", &slow_on_group_2(1.5))])
 }
 
 /// An ICPC contest: all or nothing, 1 point.
@@ -182,20 +170,11 @@ sinol_contest_type: icpc
 time_limit: 2000
 memory_limit: 262144
 sinol_expected_scores:
-  abc.py:
-    expected:
-      0: {points: 1, status: OK}
-      1: {points: 1, status: OK}
-      2: {points: 1, status: OK}
-    points: 1
-  abcb1.py:
-    expected:
-      0: {points: 1, status: OK}
-      1: {points: 1, status: OK}
-      2: {points: 0, status: WA}
-    points: 0
-";
-    package(config, &[("abcb1.py", WRONG)])
+"
+    .to_string()
+        + &expectation("abc.py", &[(1, "OK"), (1, "OK"), (1, "OK")], 1)
+        + &expectation("abcb1.py", &[(1, "OK"), (1, "OK"), (0, "WA")], 0);
+    package(&config, &[("abcb1.py", WRONG)])
 }
 
 /// POI: a single scored group of 100, time limit 1 s; a run past 0.5 s loses points.
@@ -272,9 +251,7 @@ pub fn interactive() -> Package {
     let package = Package {
         dir: tempfile::tempdir().expect("tempdir"),
     };
-    package.write(
-        "config.yml",
-        "title: Guess
+    let config = "title: Guess
 sinol_task_id: abc
 time_limit: 2000
 memory_limit: 262144
@@ -283,22 +260,19 @@ scores:
   2: 30
   3: 30
 sinol_expected_scores:
-  abc.py:
-    expected:
-      0: {points: 0, status: OK}
-      1: {points: 40, status: OK}
-      2: {points: 30, status: OK}
-      3: {points: 30, status: OK}
-    points: 100
-  abcb1.py:
-    expected:
-      0: {points: 0, status: OK}
-      1: {points: 40, status: OK}
-      2: {points: 15, status: OK}
-      3: {points: 0, status: WA}
-    points: 55
-",
-    );
+"
+    .to_string()
+        + &expectation(
+            "abc.py",
+            &[(0, "OK"), (40, "OK"), (30, "OK"), (30, "OK")],
+            100,
+        )
+        + &expectation(
+            "abcb1.py",
+            &[(0, "OK"), (40, "OK"), (15, "OK"), (0, "WA")],
+            55,
+        );
+    package.write("config.yml", &config);
     package.write("prog/abcsoc.py", GUESS_INTERACTOR);
     package.write("prog/abc.py", GUESS_MODEL);
     package.write("prog/abcb1.py", GUESS_LINEAR);

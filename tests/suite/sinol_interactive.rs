@@ -3,7 +3,7 @@
 //! test's points, `verify` holds each solution to its expected scores and `judge` reports them.
 
 use super::package_cli::{stonejudge, text, verify};
-use super::sinol_cli::{detail, judge};
+use super::sinol_cli::{detail, judge, wrong_expectation};
 use super::sinol_fixtures as fixtures;
 
 #[test]
@@ -74,17 +74,11 @@ fn a_solution_that_quits_or_crashes_loses_the_group() {
 #[test]
 fn a_wrong_expected_score_of_an_interactive_task_fails_verify() {
     let package = fixtures::interactive();
-    let config = std::fs::read_to_string(package.root().join("config.yml")).expect("read");
-    let wrong = config.replacen(
+    let found = wrong_expectation(
+        &package,
         "3: {points: 0, status: WA}\n    points: 55",
         "3: {points: 30, status: OK}\n    points: 85",
-        1,
     );
-    assert_ne!(wrong, config);
-    package.write("config.yml", &wrong);
-    let (output, document) = verify(package.dir.path(), &["abc"]);
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
-    let found = detail(&document, "prog/abcb1.py", "score");
     assert!(
         found.contains("group 3: expected OK with 30 points, found WA with 0")
             && found.contains("total: expected 85 points, found 55"),
