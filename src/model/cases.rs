@@ -1,0 +1,89 @@
+//! Test groups and test cases: what a submission is judged on, and the cases validators must
+//! reject or accept.
+
+use std::path::PathBuf;
+
+/// The name of the samples' group, in every format.
+pub const SAMPLE_GROUP: &str = "sample";
+
+/// A group of test cases: what its cases share (the arguments of validators and checkers) and
+/// what the reader says about its tests. Its points are in the problem's
+/// [`Scoring`](super::Scoring).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TestGroup {
+    /// Unique in the problem: ours `sample` / `large`, Kattis `sample` / `secret/group1`,
+    /// sinol `0`, `1`, ….
+    pub name: String,
+    /// What the setter says the group is for, if anything.
+    pub about: Option<String>,
+    /// Arguments every input validator gets on this group's inputs.
+    pub input_validator_args: Vec<String>,
+    /// Arguments for one input validator only (Kattis 2025-09's map form), by the validator's
+    /// name; they replace [`TestGroup::input_validator_args`] for it.
+    pub input_validator_args_by_name: Vec<(String, Vec<String>)>,
+    /// Arguments the output checker (or the default comparison) gets on this group's tests.
+    pub output_validator_args: Vec<String>,
+    /// The brute force must agree on every test of this group (ours: `small = true`).
+    pub small: bool,
+}
+
+/// One test case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestCase {
+    /// Its name, as tables and `--test` show it (`03`, `secret/group1/big`, `abc1a`); unique
+    /// among the cases of its kind.
+    pub name: String,
+    /// The [`TestGroup`] it belongs to.
+    pub group: String,
+    pub kind: CaseKind,
+    pub input: CaseData,
+    /// The jury's answer; `None` where the format has none (a sinol interactive task), or where
+    /// the answer is made by the model solution and nothing is committed yet.
+    pub answer: Option<PathBuf>,
+    /// A contestant's output, for [`CaseKind::InvalidOutput`] and [`CaseKind::ValidOutput`].
+    pub output: Option<PathBuf>,
+}
+
+/// Where a case's input is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CaseData {
+    File(PathBuf),
+    /// Written inside the problem's own file (ours: an `[[invalid]]` input given inline).
+    Inline(String),
+}
+
+/// What a case is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CaseKind {
+    /// Shown in the statement; judged, and worth nothing in a scored problem.
+    Sample,
+    /// Judged.
+    Secret,
+    /// An input every input validator must reject.
+    InvalidInput,
+    /// An answer an answer validator must reject.
+    InvalidAnswer,
+    /// An output the output validator must reject.
+    InvalidOutput,
+    /// An output the output validator must accept.
+    ValidOutput,
+}
+
+impl CaseKind {
+    /// Whether submissions are judged on it.
+    pub fn is_judged(self) -> bool {
+        matches!(self, CaseKind::Sample | CaseKind::Secret)
+    }
+
+    /// How messages name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CaseKind::Sample => "sample",
+            CaseKind::Secret => "secret",
+            CaseKind::InvalidInput => "invalid input",
+            CaseKind::InvalidAnswer => "invalid answer",
+            CaseKind::InvalidOutput => "invalid output",
+            CaseKind::ValidOutput => "valid output",
+        }
+    }
+}

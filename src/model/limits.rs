@@ -1,0 +1,140 @@
+//! The limits a problem's programs run under: time and memory, overridden per group, per test
+//! and per language where the format allows it (sinol-make does all three).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// A problem's limits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limits {
+    pub time: TimeLimit,
+    pub memory_mib: u64,
+    /// The most a submission may write, when the format limits it.
+    pub output_mib: Option<u64>,
+    /// Time and memory for some groups and tests.
+    pub overrides: LimitTable,
+    /// Limits for one language (sinol-make's `override_limits`, by its file extension: `py`,
+    /// `cpp`), applied over the problem's.
+    pub by_language: BTreeMap<String, LimitTable>,
+}
+
+/// How the time limit is known.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TimeLimit {
+    /// Given by the problem.
+    Fixed(Duration),
+    /// Derived from the accepted submissions' slowest run, as Kattis packages without a fixed
+    /// limit are: that time × `ac_to_time_limit`, rounded up to `resolution`; time-limit
+    /// exceeded submissions must exceed it × `time_limit_to_tle`.
+    FromSubmissions {
+        ac_to_time_limit: f64,
+        time_limit_to_tle: f64,
+        resolution: f64,
+    },
+}
+
+/// Time and memory set over a base: for a language as a whole, and for some groups and tests.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LimitTable {
+    pub base: LimitOverride,
+    /// By group name.
+    pub by_group: BTreeMap<String, LimitOverride>,
+    /// By case name.
+    pub by_test: BTreeMap<String, LimitOverride>,
+}
+
+/// A time or a memory limit set over another.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct LimitOverride {
+    pub time: Option<Duration>,
+    pub memory_mib: Option<u64>,
+}
+
+impl LimitOverride {
+    /// `self`, with what it does not set taken from `below`.
+    fn over(self, below: LimitOverride) -> LimitOverride {
+        LimitOverride {
+            time: self.time.or(below.time),
+            memory_mib: self.memory_mib.or(below.memory_mib),
+        }
+    }
+}
+
+impl LimitTable {
+    /// What the table sets for a test of a group: the test's own entry over its group's over
+    /// the base.
+    fn for_test(&self, group: &str, test: &str) -> LimitOverride {
+        let of = |map: &BTreeMap<String, LimitOverride>, key: &str| {
+            map.get(key).copied().unwrap_or_default()
+        };
+        of(&self.by_test, test).over(of(&self.by_group, group).over(self.base))
+    }
+
+    fn overrides(&self) -> impl Iterator<Item = &LimitOverride> {
+        std::iter::once(&self.base)
+            .chain(self.by_group.values())
+            .chain(self.by_test.values())
+    }
+}
+
+impl Limits {
+    /// Time and memory of a run of test `test` in group `group` by a program in `language`
+    /// (its file extension), the most specific setting winning: the language's test, group and
+    /// base entries, then the problem's test and group entries, then the problem's limits.
+    /// The time is `None` while it is still to be derived ([`TimeLimit::FromSubmissions`]).
+    pub fn for_test(
+        &self,
+        language: Option<&str>,
+        group: &str,
+        test: &str,
+    ) -> (Option<Duration>, u64) {
+        let problem = self.overrides.for_test(group, test).over(LimitOverride {
+            time: match self.time {
+                TimeLimit::Fixed(time) => Some(time),
+                TimeLimit::FromSubmissions { .. } => None,
+            },
+            memory_mib: Some(self.memory_mib),
+        });
+        let language = language
+            .and_then(|language| self.by_language.get(language))
+            .map_or_else(LimitOverride::default, |table| table.for_test(group, test));
+        let found = language.over(problem);
+        (found.time, found.memory_mib.unwrap_or(self.memory_mib))
+    }
+
+    /// Every limit is positive and finite.
+    pub(super) fn check(&self) -> Result<(), String> {
+        let tables = std::iter::once(&self.overrides).chain(self.by_language.values());
+        let mut times = tables
+            .clone()
+            .flat_map(LimitTable::overrides)
+            .filter_map(|o| o.time)
+            .chain(match self.time {
+                TimeLimit::Fixed(time) => Some(time),
+                TimeLimit::FromSubmissions { .. } => None,
+            });
+        if times.any(|time| time.is_zero()) {
+            return Err("a time limit is zero".to_string());
+        }
+        let mut memories = tables
+            .flat_map(LimitTable::overrides)
+            .filter_map(|o| o.memory_mib);
+        if self.memory_mib == 0 || memories.any(|memory| memory == 0) {
+            return Err("a memory limit is zero".to_string());
+        }
+        if let TimeLimit::FromSubmissions {
+            ac_to_time_limit,
+            time_limit_to_tle,
+            resolution,
+        } = self.time
+        {
+            if [ac_to_time_limit, time_limit_to_tle, resolution]
+                .iter()
+                .any(|x| !(x.is_finite() && *x > 0.0))
+            {
+                return Err("the time limit's factors must be positive".to_string());
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,357 @@
+//! One model of a problem, whatever format it came from: what verify, judge, stress and the
+//! export writers need to know about a problem, and nothing about the files that said it.
+//!
+//! Many formats in, one model, the same machinery over it, many formats out: a reader per
+//! package format (`crate::readers`: our `problem.toml`, Kattis legacy / 2023-07 / 2025-09,
+//! sinol-make) turns a directory into a [`Problem`]; the export writers read only a
+//! [`Problem`]. The model says *what* a problem is (its groups, cases, programs, submissions
+//! and scoring); running, checking and judging are the machinery's.
+//!
+//! A [`Problem`] is built by a reader and checked once, by [`Problem::checked`], so that
+//! whoever holds one may rely on its invariants (unique names, every case in a known group,
+//! every score rule and expectation naming a group that exists, sane numbers).
+//!
+//! Layering: the model imports only foundations (`crate::score`, `crate::verdict`); no reader,
+//! writer, runner or command (docs/contributing.md).
+
+mod cases;
+mod limits;
+mod programs;
+mod submissions;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+pub use cases::{CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
+pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit};
+pub use programs::{
+    Checker, CheckerProtocol, Interactor, InteractorProtocol, ProgramFile, Programs, Tool,
+};
+pub use submissions::{
+    Expectation, GroupExpectation, ScoreExpectation, Submission, VerdictExpectation, VerdictRule,
+};
+
+use crate::score::GroupRule;
+
+/// A problem, read from any format.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// Its short name: the folder's name, or the format's own id (sinol's task id).
+    pub name: String,
+    /// The format it was read from: for messages and for steps only that format has
+    /// ([`Problem::regeneration`]); the machinery never branches on it otherwise.
+    pub format: Format,
+    /// The folder it was read from.
+    pub root: PathBuf,
+    /// Its statements, one per language, the reader's order (the problem's main language first).
+    pub statements: Vec<Statement>,
+    pub limits: Limits,
+    /// Its test groups in judging order, the samples' first when it has samples. A case names
+    /// its group; nested groups (Kattis `secret/a/b`) are flattened to their path, inheritance
+    /// already resolved by the reader.
+    pub groups: Vec<TestGroup>,
+    /// Every test case, in judging order: samples, secret tests, and the cases validators
+    /// must reject or accept.
+    pub cases: Vec<TestCase>,
+    pub programs: Programs,
+    /// The example solutions and what each is meant to get.
+    pub submissions: Vec<Submission>,
+    /// `None` for a pass-fail problem.
+    pub scoring: Option<Scoring>,
+    /// How the committed test data is made again, when the format says it
+    /// ([`Regeneration`]): a step of `verify` that only such formats have.
+    pub regeneration: Option<Regeneration>,
+    /// What the reader found but does not stop reading: unknown keys and the like, each with
+    /// `file:line:col` (an error under `--strict`).
+    pub warnings: Vec<String>,
+    /// Features the package uses that stonejudge does not support: a problem with any is
+    /// reported "not supported" (exit 2), never judged as if they were absent.
+    pub unsupported: Vec<String>,
+}
+
+/// The package formats a [`Problem`] is read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Our `problem.toml`: a problem of the catalog, a declared game, or program-backed.
+    Ours,
+    /// A Kattis / ICPC package without `problem_format_version`.
+    KattisLegacy,
+    /// Format 2023-07 (and its drafts).
+    Kattis2023,
+    /// Format 2025-09.
+    Kattis2025,
+    /// A sinol-make package (POI, sio2 / oioioi).
+    Sinol,
+}
+
+impl Format {
+    /// How messages name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Ours => "problem.toml",
+            Format::KattisLegacy => "Kattis legacy",
+            Format::Kattis2023 => "Kattis 2023-07",
+            Format::Kattis2025 => "Kattis 2025-09",
+            Format::Sinol => "sinol-make",
+        }
+    }
+}
+
+/// One statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// Its language code (`en`, `pl`).
+    pub language: String,
+    pub title: String,
+    /// The file, when there is one (a problem of the catalog may have none).
+    pub path: Option<PathBuf>,
+}
+
+/// How a scored problem's points are earned: a rule per group (see [`crate::score`], the one
+/// scoring core), and whether points fall with the time taken.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scoring {
+    /// One per scored group, in the order of [`Problem::groups`]; a group without a rule is
+    /// worth nothing (the samples).
+    pub rules: Vec<GroupRule>,
+    /// POI's rule (sinol-make `oi`): a test passed in more than half its time limit earns
+    /// points falling linearly to none at the limit.
+    pub time_scaled: bool,
+}
+
+impl Scoring {
+    /// The most a submission can earn.
+    pub fn max(&self) -> f64 {
+        self.rules.iter().map(|rule| rule.points).sum()
+    }
+}
+
+/// How a format makes its test data, so that `verify` can make it again and compare it with
+/// what is committed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Regeneration {
+    /// Our test plan: `testdata/<name>/` is byte for byte what `problem.toml`'s plan makes.
+    Plan,
+    /// `generators/generators.yaml` (spec/generators.md, BAPCtools' format).
+    GeneratorsYaml(PathBuf),
+    /// sinol-make's `prog/<id>ingen.*`, run in a fresh folder, with the model solution making
+    /// the answers.
+    Ingen(ProgramFile),
+}
+
+/// A [`Problem`] that breaks an invariant: the reader's mistake or the package's, named.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{problem}: {message}")]
+pub struct ModelError {
+    pub problem: String,
+    pub message: String,
+}
+
+impl Problem {
+    /// The problem, once its invariants hold: group and case names are unique, every case's
+    /// group exists, every score rule and expectation names a group that exists, points and
+    /// limits are finite and not negative, expected score ranges are ordered.
+    pub fn checked(self) -> Result<Problem, ModelError> {
+        let fail = |message: String| ModelError {
+            problem: self.name.clone(),
+            message,
+        };
+        let mut groups = BTreeSet::new();
+        for group in &self.groups {
+            if !groups.insert(group.name.as_str()) {
+                return Err(fail(format!("two test groups are named {}", group.name)));
+            }
+        }
+        let mut cases = BTreeSet::new();
+        for case in &self.cases {
+            if !cases.insert((case.kind, case.name.as_str())) {
+                return Err(fail(format!(
+                    "two {} cases are named {}",
+                    case.kind.name(),
+                    case.name
+                )));
+            }
+            if !groups.contains(case.group.as_str()) {
+                return Err(fail(format!(
+                    "case {} is in group {}, which the problem does not have",
+                    case.name, case.group
+                )));
+            }
+        }
+        self.limits.check().map_err(fail)?;
+        if let Some(scoring) = &self.scoring {
+            for rule in &scoring.rules {
+                if !groups.contains(rule.name.as_str()) {
+                    return Err(fail(format!(
+                        "points are given to group {}, which the problem does not have",
+                        rule.name
+                    )));
+                }
+                if !(rule.points.is_finite() && rule.points >= 0.0) {
+                    return Err(fail(format!(
+                        "group {} is worth {} points",
+                        rule.name, rule.points
+                    )));
+                }
+            }
+        }
+        for submission in &self.submissions {
+            submission
+                .expectation
+                .check(&groups)
+                .map_err(|why| fail(format!("{}: {why}", submission.id)))?;
+        }
+        Ok(self)
+    }
+
+    /// The group named `name`.
+    pub fn group(&self, name: &str) -> Option<&TestGroup> {
+        self.groups.iter().find(|group| group.name == name)
+    }
+
+    /// The cases a submission is judged on: samples and secret tests, in order.
+    pub fn judged_cases(&self) -> impl Iterator<Item = &TestCase> {
+        self.cases.iter().filter(|case| case.kind.is_judged())
+    }
+}
+
+#[cfg(test)]
+mod checks {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::score::Aggregation;
+
+    fn problem() -> Problem {
+        let case = |name: &str, group: &str, kind| TestCase {
+            name: name.to_string(),
+            group: group.to_string(),
+            kind,
+            input: CaseData::File(PathBuf::from(format!("{name}.in"))),
+            answer: Some(PathBuf::from(format!("{name}.ans"))),
+            output: None,
+        };
+        let group = |name: &str| TestGroup {
+            name: name.to_string(),
+            ..TestGroup::default()
+        };
+        Problem {
+            name: "stripes".to_string(),
+            format: Format::Ours,
+            root: PathBuf::from("problems/stripes"),
+            statements: Vec::new(),
+            limits: Limits {
+                time: TimeLimit::Fixed(Duration::from_secs(1)),
+                memory_mib: 256,
+                output_mib: None,
+                overrides: LimitTable::default(),
+                by_language: Default::default(),
+            },
+            groups: vec![group(SAMPLE_GROUP), group("large")],
+            cases: vec![
+                case("01", SAMPLE_GROUP, CaseKind::Sample),
+                case("02", "large", CaseKind::Secret),
+                case("02", "large", CaseKind::InvalidInput),
+            ],
+            programs: Programs::default(),
+            submissions: Vec::new(),
+            scoring: Some(Scoring {
+                rules: vec![GroupRule {
+                    name: "large".to_string(),
+                    points: 100.0,
+                    aggregation: Aggregation::Min,
+                }],
+                time_scaled: false,
+            }),
+            regeneration: Some(Regeneration::Plan),
+            warnings: Vec::new(),
+            unsupported: Vec::new(),
+        }
+    }
+
+    fn broken(change: impl FnOnce(&mut Problem)) -> String {
+        let mut problem = problem();
+        change(&mut problem);
+        problem
+            .checked()
+            .expect_err("the problem breaks an invariant")
+            .to_string()
+    }
+
+    #[test]
+    fn a_sound_problem_is_checked_as_it_is() {
+        let problem = problem().checked().expect("sound");
+        assert_eq!(problem.judged_cases().count(), 2);
+        assert_eq!(problem.scoring.as_ref().map(Scoring::max), Some(100.0));
+    }
+
+    #[test]
+    fn every_broken_invariant_is_named() {
+        let twin = broken(|p| p.groups.push(p.groups[1].clone()));
+        assert_eq!(twin, "stripes: two test groups are named large");
+        let twin_case = broken(|p| p.cases.push(p.cases[1].clone()));
+        assert_eq!(twin_case, "stripes: two secret cases are named 02");
+        let lost = broken(|p| p.cases[1].group = "huge".to_string());
+        assert!(lost.contains("case 02 is in group huge"), "{lost}");
+        let rule = broken(|p| p.scoring.as_mut().unwrap().rules[0].name = "huge".to_string());
+        assert!(rule.contains("points are given to group huge"), "{rule}");
+        let negative = broken(|p| p.scoring.as_mut().unwrap().rules[0].points = -1.0);
+        assert!(negative.contains("worth -1 points"), "{negative}");
+        let zero = broken(|p| p.limits.memory_mib = 0);
+        assert!(zero.contains("memory limit is zero"), "{zero}");
+        let expectation = broken(|p| {
+            p.submissions.push(Submission {
+                id: "solutions/accepted/a.cpp".to_string(),
+                program: ProgramFile::at("a.cpp"),
+                expectation: Expectation {
+                    origin: "[expect]".to_string(),
+                    verdicts: VerdictExpectation::Any,
+                    score: Some(ScoreExpectation {
+                        total: Some((50.0, 40.0)),
+                        groups: Vec::new(),
+                    }),
+                },
+            })
+        });
+        assert!(
+            expectation.contains("50..40 is not a range"),
+            "{expectation}"
+        );
+    }
+
+    #[test]
+    fn the_most_specific_limit_wins() {
+        let mut limits = problem().limits;
+        let seconds = |s: u64| Some(Duration::from_secs(s));
+        limits.overrides.by_group.insert(
+            "large".to_string(),
+            LimitOverride {
+                time: seconds(2),
+                memory_mib: None,
+            },
+        );
+        limits.overrides.by_test.insert(
+            "02".to_string(),
+            LimitOverride {
+                time: seconds(3),
+                memory_mib: Some(64),
+            },
+        );
+        let python = LimitTable {
+            base: LimitOverride {
+                time: seconds(5),
+                memory_mib: None,
+            },
+            ..LimitTable::default()
+        };
+        limits.by_language.insert("py".to_string(), python);
+        assert_eq!(limits.for_test(None, "sample", "01"), (seconds(1), 256));
+        assert_eq!(limits.for_test(None, "large", "03"), (seconds(2), 256));
+        assert_eq!(limits.for_test(None, "large", "02"), (seconds(3), 64));
+        assert_eq!(limits.for_test(Some("py"), "large", "02"), (seconds(5), 64));
+        assert_eq!(
+            limits.for_test(Some("cpp"), "large", "02"),
+            (seconds(3), 64)
+        );
+    }
+}

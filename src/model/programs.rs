@@ -1,0 +1,114 @@
+//! A problem's programs: what makes its tests, what checks its inputs and answers, what judges
+//! a submission's output, and the reference solutions.
+
+use std::path::PathBuf;
+
+/// Every program a problem has, by its role.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Programs {
+    /// What makes its test inputs (ours: the generator; sinol: ingen; Kattis: the generators
+    /// of generators.yaml are in [`super::Regeneration`] instead).
+    pub generator: Option<Tool>,
+    /// Each must accept every input, and reject every [`super::CaseKind::InvalidInput`].
+    pub input_validators: Vec<Tool>,
+    /// Each must accept every answer (Kattis 2025-09 `answer_validators/`).
+    pub answer_validators: Vec<Tool>,
+    /// What judges an output against the answer.
+    pub checker: Checker,
+    /// An interactive problem's interactor: submissions talk to it instead of writing an
+    /// output for the checker.
+    pub interactor: Option<Interactor>,
+    /// At most this many passes (Kattis multi-pass): `None` for a problem run once.
+    pub passes: Option<u64>,
+    /// The model solution that makes the answers.
+    pub reference: Option<Tool>,
+    /// A slow solution trusted on small tests.
+    pub brute: Option<Tool>,
+}
+
+/// A program of a problem: compiled into stonejudge, or a file the problem holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tool {
+    /// Runs in-process: a problem of the catalog or a declared game (ours only). The text
+    /// names it in messages (`the catalog's stripes generator`).
+    BuiltIn(String),
+    Program(ProgramFile),
+}
+
+/// A program on disk: a source file, a folder of sources, or a checktestdata script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgramFile {
+    pub path: PathBuf,
+    /// Its language as the package names it (spec/languages.md's codes: `cpp`, `python3`,
+    /// `java`), when the package says; otherwise it is told from the files.
+    pub language: Option<String>,
+    /// The entry point of a folder program or a class (`entrypoint` of submissions.yaml).
+    pub entrypoint: Option<String>,
+}
+
+impl ProgramFile {
+    /// A program told apart by its files alone.
+    pub fn at(path: impl Into<PathBuf>) -> ProgramFile {
+        ProgramFile {
+            path: path.into(),
+            language: None,
+            entrypoint: None,
+        }
+    }
+}
+
+/// What judges an output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checker {
+    /// Compiled into stonejudge (ours: a catalog problem's or a declared game's checker,
+    /// which explains in the game's terms).
+    BuiltIn(String),
+    /// The token comparison of the package format's default output validator, with its flags
+    /// (`case_sensitive`, `space_change_sensitive`, `float_tolerance E`, …). Each group's
+    /// [`super::TestGroup::output_validator_args`] are added.
+    Default { flags: Vec<String> },
+    /// A program, called as its protocol says.
+    Program {
+        program: Tool,
+        protocol: CheckerProtocol,
+    },
+}
+
+impl Default for Checker {
+    fn default() -> Checker {
+        Checker::Default { flags: Vec::new() }
+    }
+}
+
+/// How a checker program is called, and how its result is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckerProtocol {
+    /// `checker INPUT ANSWER FEEDBACK_DIR [ARGS] < OUTPUT`: exit 42 accepts, 43 rejects;
+    /// `score.txt` in the feedback folder gives a scoring problem's score.
+    Kattis,
+    /// `checker INPUT OUTPUT ANSWER`: exit 0 OK, 1 WA, 2 PE, anything else a judge error.
+    Testlib,
+    /// sinol-make's: `chk INPUT OUTPUT ANSWER`, its first line `OK` or anything else, the
+    /// second a comment, the third the percentage of the points earned.
+    Sinol,
+}
+
+/// An interactive problem's interactor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interactor {
+    pub program: Tool,
+    pub protocol: InteractorProtocol,
+}
+
+/// How an interactor is called and how its verdict is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InteractorProtocol {
+    /// `interactor INPUT ANSWER FEEDBACK_DIR`, the submission's output on its stdin and its
+    /// stdout the submission's input; exit 42 accepts, 43 rejects.
+    Kattis,
+    /// `interactor INPUT OUTPUT ANSWER`: testlib's exit codes.
+    Testlib,
+    /// sio2's `soc`: the interactor talks to the solution through its standard streams and
+    /// writes the verdict (`OK` and a percentage, or a reason) for the judge.
+    Sinol,
+}
