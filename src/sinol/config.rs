@@ -5,6 +5,13 @@
 //! Every key sinol-make knows is either read here or named in [`Config::unsupported`] (at
 //! `file:line:col`, so that a command refuses the package with exit 2 rather than judge it
 //! differently from sinol-make); every other key is a warning in [`Config::warnings`].
+//!
+//! Honoured as sinol-make does, or changing nothing stonejudge does: `num_processes: 1` (one
+//! solution against the interactor, the default), `testrun_soc` (sio2's interactor for test
+//! runs: only its file must exist in `prog/`), `sinol_undocumented_time_tool` (`time` or
+//! `sio2jail`: stonejudge always measures CPU time, as sinol-make's `time` tool does).
+//! Refused: `num_processes` above 1 (several solutions against one interactor), `fake_time`,
+//! `subtask_dependencies`, and the extra compilation and execution files and arguments.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -36,14 +43,14 @@ const READ: &[&str] = &[
     "sinol_total_score",
     "scores",
     "sinol_expected_scores",
+    "sinol_undocumented_time_tool",
+    "num_processes",
+    "testrun_soc",
 ];
 
 /// Keys sinol-make reads that stonejudge does not do yet: a package using them is refused.
 const NOT_SUPPORTED: &[&str] = &[
-    "sinol_undocumented_time_tool",
     "fake_time",
-    "testrun_soc",
-    "num_processes",
     "subtask_dependencies",
     "extra_compilation_files",
     "extra_compilation_args",
@@ -113,6 +120,9 @@ pub struct Config {
     /// Limits for single tests are allowed (never in `oi`, unless
     /// `sinol_undocumented_test_limits`).
     pub test_limits_allowed: bool,
+    /// `testrun_soc`: the file of `prog/` sio2 runs as the interactor of test runs, and
+    /// where the key is written (`file:line:col`).
+    pub testrun_soc: Option<(String, String)>,
     /// Keys sinol-make does not know, at `file:line:col`.
     pub warnings: Vec<String>,
     /// Keys sinol-make knows and stonejudge does not do, at `file:line:col`.
@@ -141,6 +151,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
         expected: BTreeMap::new(),
         static_tests: Vec::new(),
         test_limits_allowed: true,
+        testrun_soc: None,
         warnings: Vec::new(),
         unsupported: Vec::new(),
     };
@@ -177,6 +188,28 @@ pub fn load(path: &Path) -> Result<Config, String> {
                 undocumented_test_limits = child.as_bool().unwrap_or(false)
             }
             "sinol_total_score" => config.total_score = reader.number(&at, child)?,
+            "num_processes" => match reader.whole(&at, child)? {
+                1 => {}
+                0 => return Err(reader.error(&at, "expected at least 1 process")),
+                several => config.unsupported.push(format!(
+                    "{}: `num_processes: {several}` (several solutions against one \
+                     interactor) is not supported by stonejudge yet",
+                    keys::at(path, &text, &at)
+                )),
+            },
+            "testrun_soc" => {
+                let file = reader.string(&at, child)?;
+                config.testrun_soc = Some((file, keys::at(path, &text, &at)));
+            }
+            "sinol_undocumented_time_tool" => match reader.string(&at, child)?.as_str() {
+                "time" | "sio2jail" | "" => {}
+                other => {
+                    return Err(reader.error(
+                        &at,
+                        &format!("unknown time tool {other:?} (time or sio2jail)"),
+                    ))
+                }
+            },
             "scores" => {
                 let mut scores = BTreeMap::new();
                 for (group, points) in reader.mapping(&at, child)? {
@@ -418,5 +451,29 @@ mod tests {
         );
         let error = config("sinol_contest_type: ioi\n").expect_err("bad");
         assert!(error.contains("unknown contest type"), "{error}");
+    }
+
+    #[test]
+    fn one_process_and_the_time_tools_are_honoured_several_processes_refused() {
+        let config_of = |text: &str| config(text).expect("loads");
+        let one = config_of("num_processes: 1\nsinol_undocumented_time_tool: time\n");
+        assert!(one.unsupported.is_empty(), "{:?}", one.unsupported);
+        let soc = config_of("testrun_soc: abcsoc2.cpp\n");
+        let (file, at) = soc.testrun_soc.expect("read");
+        assert_eq!(file, "abcsoc2.cpp");
+        assert!(at.ends_with("config.yml:1:1"), "{at}");
+        let two = config_of("title: t\nnum_processes: 2\n");
+        assert!(
+            two.unsupported[0].starts_with("DIR/config.yml:2:1: `num_processes: 2`"),
+            "{:?}",
+            two.unsupported
+        );
+        let error = config("num_processes: 0\n").expect_err("bad");
+        assert!(
+            error.starts_with("DIR/config.yml:1:1: num_processes:"),
+            "{error}"
+        );
+        let error = config("sinol_undocumented_time_tool: perf\n").expect_err("bad");
+        assert!(error.contains("unknown time tool"), "{error}");
     }
 }
