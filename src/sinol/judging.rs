@@ -330,7 +330,7 @@ impl SinolJudge<'_> {
             })
             .collect();
         Ok(Judgement {
-            card: card(self.contest, &rules, &by_group),
+            card: card(self.contest, &rules, &by_group, &sinol.config.dependencies),
             tests: results,
         })
     }

@@ -1,5 +1,6 @@
 //! sinol-make's keys and tasks that stonejudge now takes instead of refusing: `num_processes: 1`
-//! (more is refused at its line), `testrun_soc` (its file must exist), the time tool;
+//! (more is refused at its line), `testrun_soc` (its file must exist), the time tool,
+//! `subtask_dependencies` (a group lowered by its prerequisites' tests);
 //! `testdata --check` of an interactive task (ingen makes `in/` again; there is no `out/`), and
 //! `stress --gen --ref` of one, each case played by the reference and the program against the
 //! package's interactor.
@@ -131,4 +132,36 @@ fn stress_plays_every_case_against_the_interactor() {
         out.contains("accepted for 50% of the points, the reference for 100%"),
         "{out}"
     );
+}
+
+#[test]
+fn a_group_is_scored_with_the_tests_of_the_groups_it_depends_on() {
+    let package = fixtures::dependencies();
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    assert_eq!(
+        detail(&document, "prog/abcb1.py", "score"),
+        "0/100 (0 OK 0, 1 WA 0, 2 WA 0)"
+    );
+    let (code, report, printed) = super::sinol_cli::judge(&package, "abcb1.py", &[]);
+    assert_eq!(code, Some(1), "{printed}");
+    assert_eq!(report["score"].as_f64(), Some(0.0), "{printed}");
+    assert_eq!(report["groups"][1]["verdict"], "WA", "{printed}");
+    // Without the dependency in its expectation, the solution fails verify at group 1.
+    let package = fixtures::sum();
+    let config = std::fs::read_to_string(package.root().join("config.yml")).expect("read");
+    package.write(
+        "config.yml",
+        &format!("subtask_dependencies:\n  1: [2]\n{config}"),
+    );
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    let why = detail(&document, "prog/abcb1.py", "score");
+    assert!(why.contains("group 1"), "{why}");
 }
