@@ -228,6 +228,13 @@ pub fn testdata(
             .is_none()
             .then(|| verifier.outputs(&tests)),
     ];
+    if checks.iter().all(Option::is_none) {
+        eprintln!(
+            "{}: nothing to make again (an interactive task without ingen: no in/ to \
+             generate, no out/)",
+            sinol.name()
+        );
+    }
     for result in checks.into_iter().flatten() {
         match result {
             Ok(detail) => eprintln!("{}: {detail}", sinol.name()),

@@ -90,6 +90,12 @@ fn testdata_check_of_an_interactive_task_makes_its_inputs_again() {
         stderr.contains("abc2a.in: ingen writes other bytes"),
         "{stderr}"
     );
+    // Without ingen there is nothing to make again, and it says so.
+    std::fs::remove_file(package.root().join("prog/abcingen.sh")).expect("remove");
+    let output = check();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("nothing to make again"), "{stderr}");
 }
 
 /// `stress ./abc --gen gen.py --ref abc/prog/abc.py --cases N -- PROGRAM`: exit code, output.
