@@ -191,7 +191,8 @@ pub enum Command {
     )]
     Export(ExportArgs),
     /// Run a program on every test of a problem under limits and judge each output; on a
-    /// scored problem ([[group]] points), also its points per group and its total.
+    /// scored problem ([[group]] points, a Kattis 2025-09 scoring package, a sinol-make
+    /// package), also its points per group and its total, and exit 0 only for every point.
     Judge(JudgeArgs),
     /// Make a new problem folder, problems/<NAME>. Without --game: a program-backed problem
     /// from a template (a small game with generator, validator, reference, brute force and a
@@ -683,7 +684,8 @@ pub struct JudgeArgs {
     #[command(flatten)]
     pub strict: StrictArg,
     /// Also write every test's verdict, time, memory, message, the end of the program's
-    /// standard error (when not AC) and a command reproducing it to FILE, as JSON.
+    /// standard error (when not AC) and a command reproducing it to FILE, as JSON; on a
+    /// scored problem also score, max_score and the groups' points, as verify --json.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// The program and its arguments: an executable, or a source (or a directory of sources)

@@ -26,6 +26,8 @@ pub use cases::{
     Case, Cases, Census, Coverage, ExhaustiveCases, ExternalCases, Origin, ProgramCases,
     RandomCases,
 };
-pub use oracle::{ExternalOracle, Oracle, PlayedOracle, ProblemOracle, Tokens, Trial};
+pub use oracle::{
+    ExternalOracle, Oracle, PlayedOracle, ProblemOracle, SinolPlayedOracle, Tokens, Trial,
+};
 pub use search::{search, Budget, Failure, Search};
 pub use shrink::{descend, shrink, Shrunk};

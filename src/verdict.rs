@@ -105,8 +105,10 @@ pub struct Judged {
     /// beside the message of a verdict that is not AC: what the program said about itself
     /// (an assertion, a traceback) is often why. `None` when it wrote nothing, and on AC.
     pub stderr: Option<String>,
-    /// The score a Kattis output validator gave an accepted output in `score.txt` (a scoring
-    /// package's test case); `None` when it wrote none.
+    /// The points a checker gave the output: what a Kattis output validator wrote in
+    /// `score.txt` for an accepted output (a scoring package's test case), or the fraction of
+    /// the test's worth a testlib checker of our own problems gave with `quitp`; `None` when
+    /// it gave none.
     pub score: Option<f64>,
 }
 

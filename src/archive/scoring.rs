@@ -2,38 +2,55 @@
 //! [`ScoreCard`] through [`crate::score`] (the one place that adds points up), and the card is
 //! held to the solution's `[expect]` entry. `verify` and `judge` both score here, so that they
 //! agree on every number.
+//!
+//! A run earns all of its test's worth when it is accepted and nothing otherwise, unless its
+//! checker gave partial points (testlib's `quitp`, read by [`crate::programs::checker`]): then
+//! it earns that fraction, and its group the smallest fraction of its tests.
 
 use super::manifest::{Expectation, Manifest};
 use super::plan::stem;
 use crate::score::{format_score, same_score, score_card, GroupRule, ScoreCard, TestScore};
-use crate::verdict::Verdict;
+use crate::verdict::Judged;
 
-/// Scores a solution from its runs, each as `(group, verdict)` (the group of the plan the test
+/// A run as scoring sees it: the fraction its checker gave (a checker's verdict is AC only at
+/// full points, so the fraction is what tells half an answer from none), else all or nothing
+/// by its verdict.
+pub fn test_score(judged: &Judged) -> TestScore {
+    match judged.score {
+        Some(fraction) => TestScore {
+            verdict: judged.verdict,
+            fraction,
+        },
+        None => TestScore::all_or_nothing(judged.verdict),
+    }
+}
+
+/// Scores a solution from its runs, each as `(group, score)` (the group of the plan the test
 /// belongs to; runs of tests outside the plan count for nothing). `rules` are the manifest's
-/// [`Manifest::group_rules`]; every group is all or nothing.
-pub fn card(rules: &[GroupRule], runs: &[(&str, Verdict)]) -> ScoreCard {
+/// [`Manifest::group_rules`]; a group earns its points times its smallest fraction.
+pub fn card(rules: &[GroupRule], runs: &[(&str, TestScore)]) -> ScoreCard {
     let by_group: Vec<Vec<TestScore>> = (rules.iter())
         .map(|rule| {
             (runs.iter())
                 .filter(|(group, _)| *group == rule.name)
-                .map(|&(_, verdict)| TestScore::all_or_nothing(verdict))
+                .map(|&(_, score)| score)
                 .collect()
         })
         .collect();
     score_card(rules.iter().zip(by_group.iter().map(Vec::as_slice)))
 }
 
-/// Scores runs on the tests of `testdata/<name>/`, each as `(test name, verdict)` (`07`: the
+/// Scores runs on the tests of `testdata/<name>/`, each as `(test name, judgement)` (`07`: the
 /// test's stem, which says its place in the plan); `None` for a pass-fail problem.
-pub fn score_named(manifest: &Manifest, runs: &[(&str, Verdict)]) -> Option<ScoreCard> {
+pub fn score_named(manifest: &Manifest, runs: &[(&str, &Judged)]) -> Option<ScoreCard> {
     let rules = manifest.group_rules()?;
     let planned = manifest.tests();
-    let grouped: Vec<(&str, Verdict)> = (runs.iter())
-        .map(|&(name, verdict)| {
+    let grouped: Vec<(&str, TestScore)> = (runs.iter())
+        .map(|&(name, judged)| {
             let group = (planned.iter())
                 .find(|p| stem(p.number, planned.len()) == name)
                 .map_or("", |p| p.group());
-            (group, verdict)
+            (group, test_score(judged))
         })
         .collect();
     Some(card(&rules, &grouped))
@@ -133,6 +150,7 @@ pub fn groups_briefly(card: &ScoreCard) -> String {
 mod tests {
     use super::*;
     use crate::score::Aggregation;
+    use crate::verdict::Verdict;
     use std::path::Path;
 
     const TOML: &str = r#"title = "t"
@@ -168,10 +186,34 @@ points = 60
             ("large", TLE),
             ("", WA),
         ];
+        let runs: Vec<(&str, TestScore)> = (runs.iter())
+            .map(|&(group, verdict)| (group, TestScore::all_or_nothing(verdict)))
+            .collect();
         let card = card(&rules, &runs);
         assert_eq!((card.total, card.max), (40.0, 100.0));
         assert_eq!(card.groups[0].verdict, WA);
         assert_eq!(card.groups[2].verdict, TLE);
         assert_eq!(groups_briefly(&card), "small 40/40 AC, large 0/60 TLE");
+    }
+
+    #[test]
+    fn a_checker_s_partial_points_make_the_group_s_minimum() {
+        let manifest = Manifest::parse("t", Path::new("problem.toml"), TOML).expect("valid");
+        let rules = manifest.group_rules().expect("scored");
+        let partial = |fraction| Judged {
+            score: Some(fraction),
+            ..Judged::new(Verdict::WA, "points")
+        };
+        let (half, most) = (partial(0.5), partial(0.75));
+        let full = Judged::new(Verdict::AC, "ok");
+        let runs = [
+            ("small", test_score(&most)),
+            ("small", test_score(&half)),
+            ("large", test_score(&full)),
+        ];
+        let card = card(&rules, &runs);
+        assert_eq!(card.groups[1].score, 20.0);
+        assert_eq!(card.groups[1].verdict, Verdict::WA);
+        assert_eq!(card.total, 80.0);
     }
 }

@@ -46,7 +46,7 @@ use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::run::{Cache, Program, Runner};
-use crate::score::{format_score, ScoreCard};
+use crate::score::{format_score, ScoreCard, TestScore};
 use crate::text::show::{self, count};
 use crate::verdict::Verdict;
 
@@ -496,6 +496,7 @@ impl<'a> Verifier<'a> {
                 .map(|p| p.group().to_string())
                 .unwrap_or_default()
         };
+        let scores: Vec<TestScore> = judged.iter().map(scoring::test_score).collect();
         let runs: Vec<TestRun> = tests
             .iter()
             .zip(judged)
@@ -515,8 +516,9 @@ impl<'a> Verifier<'a> {
             })
             .collect();
         let score = manifest.group_rules().map(|rules| {
-            let by_group: Vec<(&str, Verdict)> = (runs.iter())
-                .map(|run| (run.group.as_str(), run.verdict))
+            let by_group: Vec<(&str, TestScore)> = (runs.iter())
+                .zip(&scores)
+                .map(|(run, &score)| (run.group.as_str(), score))
                 .collect();
             scoring::card(&rules, &by_group)
         });

@@ -22,6 +22,9 @@ pub mod testlib {
     pub const WRONG_ANSWER: u8 = 1;
     pub const PRESENTATION_ERROR: u8 = 2;
     pub const FAIL: u8 = 3;
+    /// `quitp(points, …)`: the report on standard error is `points <number> <comment>`. A
+    /// checker of our own problems says with it the fraction of the test's worth earned.
+    pub const POINTS: u8 = 7;
 }
 
 /// The Kattis output validator's exit codes (any code but 42 and 43 is a judge error).

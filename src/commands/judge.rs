@@ -14,13 +14,14 @@ use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
 use stonejudge::catalog;
 use stonejudge::formats::tests_in;
-use stonejudge::judge::report::{json_report, one_line, selected, summary, wrapped};
+use stonejudge::judge::report::{json_report, painted, selected, summary, table_row, wrapped};
 use stonejudge::judge::{self, judge_each, unprepared, Judge, Test};
 use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging, TestJudging};
 use stonejudge::package::{is_package, Package};
 use stonejudge::report::scores;
-use stonejudge::run::{mebibytes, seconds, Cache, Limits, Program, Protections, Runner};
+use stonejudge::run::{Cache, Limits, Program, Protections, Runner};
+use stonejudge::score::{same_score, ScoreCard};
 use stonejudge::text::show::count;
 use stonejudge::verdict::{Judged, Verdict};
 
@@ -57,10 +58,11 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let outcomes = judge_table(args, &tests, limits, (&runner, &cache), None, &|_| judging)?;
     // Scored only on the problem's own tests, all of them: their names say their groups.
     let own_tests = args.only.is_empty() && args.tests.is_none();
-    if let (true, Ok(manifest)) = (own_tests, problem.manifest()) {
-        print!("{}", scores::judged_table(&manifest, &tests, &outcomes));
-    }
-    finish(args, &dir, &limits, &protections, &tests, &outcomes)
+    let card = match (own_tests, problem.manifest()) {
+        (true, Ok(manifest)) => scores::judged_card(&manifest, &tests, &outcomes),
+        _ => None,
+    };
+    finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
 }
 
 /// `judge PACKAGE`: every test of `data/`, each judged by the package's output validator (or
@@ -147,7 +149,12 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
             .map_err(anyhow::Error::msg)?;
         println!("kattis verdict: {verdict}");
     }
-    finish(args, &dir, &limits, &protections, &tests, &outcomes)
+    let card = match args.only.is_empty() {
+        true => scores::package_card(package, &data, &tests, &outcomes).transpose(),
+        false => Ok(None),
+    };
+    let card = card.map_err(|e| anyhow::anyhow!("{}: {e}", package.root.display()))?;
+    finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
 }
 
 /// Prepares the program (as a submission of `package`, its `include/` added) and judges it
@@ -226,15 +233,18 @@ fn judge_table<'c>(
     Ok(outcomes)
 }
 
-/// Writes `--json` and turns the verdicts into the exit status.
+/// Prints the per-group table of a scored problem, writes `--json` and turns the verdicts
+/// (on a scored problem, the score: every point or not) into the exit status.
 fn finish(
     args: &JudgeArgs,
-    dir: &Path,
-    limits: &Limits,
-    protections: &Protections,
+    (dir, limits, protections): (&Path, &Limits, &Protections),
     tests: &[Test],
     outcomes: &[Judged],
+    card: Option<ScoreCard>,
 ) -> anyhow::Result<Outcome> {
+    if let Some(card) = &card {
+        print!("\n{}", scores::group_table(card));
+    }
     if let Some(path) = &args.json {
         let program: Vec<String> = (args.command.iter())
             .map(|a| a.to_string_lossy().into_owned())
@@ -242,8 +252,7 @@ fn finish(
         let report = json_report(
             (&args.problem, program),
             (dir, limits, protections),
-            tests,
-            outcomes,
+            (tests, outcomes, card.as_ref()),
             &|test| repro(args, dir, limits, test),
         );
         write_atomically(path, &report)?;
@@ -255,10 +264,13 @@ fn finish(
             count(tests.len(), "test", "tests")
         );
     }
-    Ok(if outcomes.iter().all(Judged::accepted) {
-        Outcome::Success
-    } else {
-        Outcome::Rejected
+    let passed = match &card {
+        Some(card) => same_score(card.max, card.total),
+        None => outcomes.iter().all(Judged::accepted),
+    };
+    Ok(match passed {
+        true => Outcome::Success,
+        false => Outcome::Rejected,
     })
 }
 
@@ -293,34 +305,14 @@ impl Style {
     }
 
     fn paint(&self, verdict: Verdict, text: &str) -> String {
-        if !self.colour {
-            return text.to_string();
+        match self.colour {
+            true => painted(verdict, text),
+            false => text.to_string(),
         }
-        let code = match verdict {
-            Verdict::AC => "32",
-            Verdict::WA | Verdict::PE => "31",
-            Verdict::TLE | Verdict::MLE | Verdict::OLE => "33",
-            Verdict::RE => "35",
-            Verdict::CE | Verdict::JE => "1;31",
-        };
-        format!("\x1b[{code}m{text}\x1b[0m")
     }
 
-    /// `03    WA       0.01 s    3.1 MiB  case 1: …`.
     fn row(&self, name: &str, width: usize, outcome: &Judged) -> String {
-        let verdict = self.paint(outcome.verdict, &format!("{:7}", outcome.verdict.short()));
-        let (time, memory) = match outcome.measured {
-            Some(m) => (seconds(m.cpu_time), mebibytes(m.peak_memory_kib * 1024)),
-            None => ("-".to_string(), "-".to_string()),
-        };
-        let message = if outcome.verdict == Verdict::AC {
-            String::new()
-        } else {
-            one_line(&outcome.message, 80)
-        };
-        format!("{name:width$}  {verdict}  {time:>7}  {memory:>9}  {message}")
-            .trim_end()
-            .to_string()
+        table_row(name, width, outcome, self.colour)
     }
 }
 

@@ -1,5 +1,5 @@
 //! The commands on a sinol-make package (`stonejudge::sinol`): `judge` (a table of tests,
-//! then of groups with their points, and the total), `validate` (inwer), `testdata --check`
+//! then of groups with their points and the total, as for every scored problem), `validate` (inwer), `testdata --check`
 //! (ingen and the model solution make `in/` and `out/` again); `verify` and `stress` dispatch
 //! to the library from their own files.
 
@@ -13,6 +13,7 @@ use super::output::write_atomically;
 use super::Outcome;
 use crate::cli::{JudgeArgs, ValidateArgs};
 use stonejudge::archive::sinol_verify::SinolVerifier;
+use stonejudge::report::scores;
 use stonejudge::run::{Cache, Program, Runner, Sandbox};
 use stonejudge::score::{format_score, ScoreCard};
 use stonejudge::sinol::judging::{run_inwer, SinolJudge};
@@ -127,21 +128,7 @@ pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
         )
         .map_err(anyhow::Error::msg)?;
     let card = &judgement.card;
-    writeln!(
-        out,
-        "\n{:<6} {:<4} {:>7} {:>5}",
-        "GROUP", "", "POINTS", "OF"
-    )?;
-    for group in &card.groups {
-        writeln!(
-            out,
-            "{:<6} {:<4} {:>7} {:>5}",
-            group.name,
-            status(group.verdict),
-            format_score(group.score),
-            format_score(group.max)
-        )?;
-    }
+    write!(out, "\n{}", scores::group_table(card))?;
     writeln!(
         out,
         "\nscore: {} of {} ({} contest)",
@@ -207,8 +194,8 @@ pub fn validate(args: &ValidateArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
-/// `testdata --check PACKAGE`: ingen writes `in/` again and the model solution `out/`, and
-/// both are compared with what is there. Without `--check` nothing is written: sinol-make's
+/// `testdata --check PACKAGE`: ingen writes `in/` again and the model solution `out/` (an
+/// interactive task has none), and both are compared with what is there. Without `--check` nothing is written: sinol-make's
 /// `gen` writes a package's tests.
 pub fn testdata(
     sinol: &Sinol,
@@ -224,13 +211,6 @@ pub fn testdata(
         );
     }
     warnings(sinol, false)?;
-    if let Some(soc) = sinol.interactor() {
-        bail!(
-            "{}: an interactive task has no out/ to make again; testdata --check of one is not \
-             supported",
-            soc.display()
-        );
-    }
     let verifier = SinolVerifier {
         sinol: sinol.clone(),
         shown: sinol.root.display().to_string(),
@@ -239,10 +219,22 @@ pub fn testdata(
     };
     let tests = sinol.tests().map_err(anyhow::Error::msg)?;
     let mut same = true;
+    // An interactive task has no out/: its interactor judges every game (sinol-make makes
+    // no outputs for it either), so only in/ is made again.
     let checks = [
         sinol.ingen().map(|_| verifier.regenerated(&tests)),
-        Some(verifier.outputs(&tests)),
+        sinol
+            .interactor()
+            .is_none()
+            .then(|| verifier.outputs(&tests)),
     ];
+    if checks.iter().all(Option::is_none) {
+        eprintln!(
+            "{}: nothing to make again (an interactive task without ingen: no in/ to \
+             generate, no out/)",
+            sinol.name()
+        );
+    }
     for result in checks.into_iter().flatten() {
         match result {
             Ok(detail) => eprintln!("{}: {detail}", sinol.name()),

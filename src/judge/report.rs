@@ -1,6 +1,6 @@
-//! A judge run's results for people and scripts: which tests `--test` selects, the one-line
-//! summary under the table, a message cut or wrapped for it, and the JSON report
-//! (`judge --json`). The command prints them.
+//! A judge run's results for people and scripts: which tests `--test` selects, the rows of the
+//! table of tests, the one-line summary under it, a message cut or wrapped for it, and the JSON
+//! report (`judge --json`, with a scored problem's card). The command prints them.
 
 use std::path::Path;
 
@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::Test;
 use crate::run::{mebibytes, seconds, Limits, Protections};
+use crate::score::ScoreCard;
 use crate::text::show::count;
 use crate::verdict::{Judged, Verdict};
 
@@ -104,6 +105,40 @@ pub fn one_line(text: &str, max: usize) -> String {
     }
 }
 
+/// `text` in the colour of `verdict`, for a terminal (ANSI): green AC, red WA and PE, yellow
+/// the limits, magenta RE, bold red CE and JE.
+pub fn painted(verdict: Verdict, text: &str) -> String {
+    let code = match verdict {
+        Verdict::AC => "32",
+        Verdict::WA | Verdict::PE => "31",
+        Verdict::TLE | Verdict::MLE | Verdict::OLE => "33",
+        Verdict::RE => "35",
+        Verdict::CE | Verdict::JE => "1;31",
+    };
+    format!("\x1b[{code}m{text}\x1b[0m")
+}
+
+/// A row of the table of tests, `03    WA       0.01 s    3.1 MiB  case 1: …` (the name
+/// `width` wide; the verdict [`painted`] when `colour`; the message's first line unless AC).
+pub fn table_row(name: &str, width: usize, outcome: &Judged, colour: bool) -> String {
+    let short = format!("{:7}", outcome.verdict.short());
+    let verdict = match colour {
+        true => painted(outcome.verdict, &short),
+        false => short,
+    };
+    let (time, memory) = match outcome.measured {
+        Some(m) => (seconds(m.cpu_time), mebibytes(m.peak_memory_kib * 1024)),
+        None => ("-".to_string(), "-".to_string()),
+    };
+    let message = match outcome.verdict {
+        Verdict::AC => String::new(),
+        _ => one_line(&outcome.message, 80),
+    };
+    format!("{name:width$}  {verdict}  {time:>7}  {memory:>9}  {message}")
+        .trim_end()
+        .to_string()
+}
+
 /// `judge --json`: the run and every test's verdict.
 #[derive(Serialize)]
 struct JsonReport<'a> {
@@ -115,6 +150,10 @@ struct JsonReport<'a> {
     sandbox: &'a Protections,
     /// AC if every test is AC, else the verdict of the first test that is not.
     verdict: Verdict,
+    /// On a scored problem: `score`, `max_score` and `groups` (each with its `score`, `max`
+    /// and `verdict`), as in `verify --json`.
+    #[serde(flatten)]
+    score: Option<&'a ScoreCard>,
     tests: Vec<JsonTest>,
 }
 
@@ -134,6 +173,10 @@ struct JsonTest {
     wall_s: Option<f64>,
     memory_kib: Option<u64>,
     message: String,
+    /// The points its checker gave (testlib's `quitp` fraction, Kattis `score.txt`); absent
+    /// when it gave none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<f64>,
     /// The end of the program's standard error on a verdict that is not AC (the last 20
     /// lines, at most 2 KiB, headed by a `[... cut ...]` line when more came before); null
     /// when it wrote nothing, and on AC.
@@ -143,13 +186,13 @@ struct JsonTest {
 }
 
 /// The JSON report of judging `program` (its command words) on `problem`'s `tests` from `dir`:
-/// the limits, the protections it ran under, and per test the verdict, the measures, the
-/// message and `repro(test)`, a command judging that test alone.
+/// the limits, the protections it ran under, the score `card` of a scored problem, and per
+/// test the verdict, the measures, the message and `repro(test)`, a command judging that test
+/// alone.
 pub fn json_report(
     (problem, program): (&str, Vec<String>),
     (dir, limits, sandbox): (&Path, &Limits, &Protections),
-    tests: &[Test],
-    outcomes: &[Judged],
+    (tests, outcomes, card): (&[Test], &[Judged], Option<&ScoreCard>),
     repro: &dyn Fn(&str) -> String,
 ) -> String {
     let report = JsonReport {
@@ -168,6 +211,7 @@ pub fn json_report(
             .map(|o| o.verdict)
             .find(|&v| v != Verdict::AC)
             .unwrap_or(Verdict::AC),
+        score: card,
         tests: tests
             .iter()
             .zip(outcomes)
@@ -178,6 +222,7 @@ pub fn json_report(
                 wall_s: outcome.measured.map(|m| m.wall_time.as_secs_f64()),
                 memory_kib: outcome.measured.map(|m| m.peak_memory_kib),
                 message: outcome.message.clone(),
+                points: outcome.score,
                 stderr: outcome.stderr.clone(),
                 repro: repro(&test.name),
             })

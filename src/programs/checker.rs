@@ -6,6 +6,11 @@
 //! 1 wrong answer, 2 presentation error, 3 the jury's files are broken. Any other ending
 //! (another code, a signal, a timeout) means the checker cannot judge: a judge error, never
 //! the contestant's verdict. Its standard error is the verdict's message.
+//!
+//! Partial points: testlib's `quitp(x, …)` (exit 7, standard error `points x …`) gives the
+//! test the fraction `x` of its worth, a number from 0 to 1. The verdict is AC only for the
+//! whole worth (WA below it, so that a folder's promise of AC means every point); the fraction
+//! travels in [`Judged::score`] to the problem's groups, which take the smallest of their tests'.
 
 use std::path::PathBuf;
 
@@ -61,6 +66,10 @@ fn testlib_check(
         .run(&invocation, Stdin::Empty, &Limits::for_tools(TOOL_TIME))
         .map_err(|e| JudgeFailure(format!("cannot run the {}: {e}", tool.shown)))?;
     let message = String::from_utf8_lossy(&run.stderr).trim().to_string();
+    if !run.time_limit_hit() && run.exit == Exit::Code(i32::from(testlib::POINTS)) {
+        return points(&message)
+            .map_err(|why| JudgeFailure(format!("the {} cannot judge: {why}", tool.shown)));
+    }
     let verdict = match run.exit {
         _ if run.time_limit_hit() => None,
         Exit::Code(code) if code == i32::from(testlib::OK) => Some(Verdict::AC),
@@ -92,5 +101,45 @@ fn testlib_check(
                 format!(": {message}")
             }
         ))),
+    }
+}
+
+/// The judgement of a checker's `quitp` report `points X comment`: AC with the whole worth at
+/// 1, else WA with the fraction `X`; an error when `X` is not a number from 0 to 1.
+fn points(report: &str) -> Result<Judged, String> {
+    let rest = report.strip_prefix("points").unwrap_or(report).trim_start();
+    let (number, _) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let fraction = match number.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => x,
+        _ => {
+            return Err(format!(
+                "it exited 7 (testlib's points) reporting {report:?}: expected `points X` \
+                 with X, the fraction of the test's worth, from 0 to 1"
+            ))
+        }
+    };
+    let verdict = match fraction >= 1.0 {
+        true => Verdict::AC,
+        false => Verdict::WA,
+    };
+    Ok(Judged {
+        score: Some(fraction),
+        ..Judged::new(verdict, report)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_reports_are_fractions_of_the_test() {
+        let half = points("points 0.5 half of the moves").expect("valid");
+        assert_eq!((half.verdict, half.score), (Verdict::WA, Some(0.5)));
+        let full = points("points 1").expect("valid");
+        assert_eq!((full.verdict, full.score), (Verdict::AC, Some(1.0)));
+        assert!(points("points 7 too many").is_err());
+        assert!(points("points x").is_err());
+        assert!(points("").is_err());
     }
 }

@@ -1,4 +1,5 @@
-//! Scores as text: the per-group table `judge` prints for one program, and the
+//! Scores as text: the per-group table `judge` prints for one program (with the card it
+//! shows, for our own problems and Kattis scoring packages), and the
 //! solution-by-group table of points `verify` prints per scored problem, like the ones
 //! olympiad juries read. The numbers come from [`crate::score`]; this module only lays them
 //! out.
@@ -10,8 +11,11 @@ use crate::archive::scoring;
 use crate::archive::verify::ItemReport;
 use crate::archive::Manifest;
 use crate::judge::Test;
+use crate::package::data::Group;
+use crate::package::scoring as package_scoring;
+use crate::package::Package;
 use crate::score::{format_score, ScoreCard};
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::Judged;
 
 /// One program's score, group by group, and the total:
 ///
@@ -51,17 +55,34 @@ pub fn group_table(card: &ScoreCard) -> String {
     out
 }
 
-/// What `judge` prints under its table for a problem of our own format: the per-group table
-/// of a scored problem ([`group_table`], after a blank line); empty for a pass-fail one.
-pub fn judged_table(manifest: &Manifest, tests: &[Test], outcomes: &[Judged]) -> String {
-    let runs: Vec<(&str, Verdict)> = (tests.iter())
+/// The score card of a program judged on a problem of our own format (`outcomes` on `tests`,
+/// the problem's own, named by their place in the plan); `None` for a pass-fail problem.
+pub fn judged_card(manifest: &Manifest, tests: &[Test], outcomes: &[Judged]) -> Option<ScoreCard> {
+    let runs: Vec<(&str, &Judged)> = (tests.iter())
         .zip(outcomes)
-        .map(|(test, judged)| (test.name.as_str(), judged.verdict))
+        .map(|(test, judged)| (test.name.as_str(), judged))
         .collect();
-    match scoring::score_named(manifest, &runs) {
-        Some(card) => format!("\n{}", group_table(&card)),
-        None => String::new(),
+    scoring::score_named(manifest, &runs)
+}
+
+/// The score card of a program judged on every test of a Kattis package (`outcomes` on
+/// `tests`, its data tree `data`): `None` unless it is a 2025-09 scoring package (the legacy
+/// and 2023-07 scoring rules are not computed), an error for what the package gets wrong (a
+/// `score.txt` out of bounds).
+pub fn package_card(
+    package: &Package,
+    data: &Group,
+    tests: &[Test],
+    outcomes: &[Judged],
+) -> Option<Result<ScoreCard, String>> {
+    if !(package.is_2025() && package.is_scoring()) {
+        return None;
     }
+    let ran: Vec<(String, Judged)> = (tests.iter())
+        .zip(outcomes)
+        .map(|(test, judged)| (test.name.clone(), judged.clone()))
+        .collect();
+    Some(package_scoring::card(data, &ran))
 }
 
 /// The scored solutions of `items`, by problem: the problem's name and its solutions, each
@@ -170,6 +191,7 @@ pub fn totals(items: &[ItemReport]) -> String {
 mod tests {
     use super::*;
     use crate::score::{score_card, Aggregation, GroupRule, TestScore};
+    use crate::verdict::Verdict;
 
     fn card(verdicts: &[(&str, f64, Verdict)]) -> ScoreCard {
         let rules: Vec<GroupRule> = (verdicts.iter())

@@ -5,6 +5,14 @@
 //! Every key sinol-make knows is either read here or named in [`Config::unsupported`] (at
 //! `file:line:col`, so that a command refuses the package with exit 2 rather than judge it
 //! differently from sinol-make); every other key is a warning in [`Config::warnings`].
+//!
+//! Honoured as sinol-make does, or changing nothing stonejudge does: `num_processes: 1` (one
+//! solution against the interactor, the default), `testrun_soc` (sio2's interactor for test
+//! runs: only its file must exist in `prog/`), `sinol_undocumented_time_tool` (`time` or
+//! `sio2jail`: stonejudge always measures CPU time, as sinol-make's `time` tool does),
+//! `subtask_dependencies` (a group scored with its prerequisites' tests when that lowers it,
+//! [`super::scoring::card`]). Refused: `num_processes` above 1 (several solutions against one
+//! interactor), `fake_time`, and the extra compilation and execution files and arguments.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -36,15 +44,15 @@ const READ: &[&str] = &[
     "sinol_total_score",
     "scores",
     "sinol_expected_scores",
+    "sinol_undocumented_time_tool",
+    "num_processes",
+    "testrun_soc",
+    "subtask_dependencies",
 ];
 
 /// Keys sinol-make reads that stonejudge does not do yet: a package using them is refused.
 const NOT_SUPPORTED: &[&str] = &[
-    "sinol_undocumented_time_tool",
     "fake_time",
-    "testrun_soc",
-    "num_processes",
-    "subtask_dependencies",
     "extra_compilation_files",
     "extra_compilation_args",
     "extra_execution_files",
@@ -113,6 +121,11 @@ pub struct Config {
     /// Limits for single tests are allowed (never in `oi`, unless
     /// `sinol_undocumented_test_limits`).
     pub test_limits_allowed: bool,
+    /// `subtask_dependencies`: group → the groups whose tests it is also scored with.
+    pub dependencies: BTreeMap<u32, Vec<u32>>,
+    /// `testrun_soc`: the file of `prog/` sio2 runs as the interactor of test runs, and
+    /// where the key is written (`file:line:col`).
+    pub testrun_soc: Option<(String, String)>,
     /// Keys sinol-make does not know, at `file:line:col`.
     pub warnings: Vec<String>,
     /// Keys sinol-make knows and stonejudge does not do, at `file:line:col`.
@@ -141,6 +154,8 @@ pub fn load(path: &Path) -> Result<Config, String> {
         expected: BTreeMap::new(),
         static_tests: Vec::new(),
         test_limits_allowed: true,
+        testrun_soc: None,
+        dependencies: BTreeMap::new(),
         warnings: Vec::new(),
         unsupported: Vec::new(),
     };
@@ -177,6 +192,48 @@ pub fn load(path: &Path) -> Result<Config, String> {
                 undocumented_test_limits = child.as_bool().unwrap_or(false)
             }
             "sinol_total_score" => config.total_score = reader.number(&at, child)?,
+            "num_processes" => match reader.whole(&at, child)? {
+                1 => {}
+                0 => return Err(reader.error(&at, "expected at least 1 process")),
+                several => config.unsupported.push(format!(
+                    "{}: `num_processes: {several}` (several solutions against one \
+                     interactor) is not supported by stonejudge yet",
+                    keys::at(path, &text, &at)
+                )),
+            },
+            "subtask_dependencies" => {
+                for (group, prerequisites) in reader.mapping(&at, child)? {
+                    let keys = [name.clone(), key_name(group)];
+                    let number = reader.group(&keys, group)?;
+                    let Value::Sequence(items) = prerequisites else {
+                        return Err(reader.error(&keys, "expected a list of groups ([2], not 2)"));
+                    };
+                    let list = (items.iter())
+                        .map(|item| reader.group(&keys, item))
+                        .collect::<Result<Vec<u32>, _>>()?;
+                    if number == 0 || list.contains(&0) {
+                        return Err(reader.error(
+                            &keys,
+                            "group 0 (the examples) is not scored: it has no place in \
+                             dependencies",
+                        ));
+                    }
+                    config.dependencies.insert(number, list);
+                }
+            }
+            "testrun_soc" => {
+                let file = reader.string(&at, child)?;
+                config.testrun_soc = Some((file, keys::at(path, &text, &at)));
+            }
+            "sinol_undocumented_time_tool" => match reader.string(&at, child)?.as_str() {
+                "time" | "sio2jail" | "" => {}
+                other => {
+                    return Err(reader.error(
+                        &at,
+                        &format!("unknown time tool {other:?} (time or sio2jail)"),
+                    ))
+                }
+            },
             "scores" => {
                 let mut scores = BTreeMap::new();
                 for (group, points) in reader.mapping(&at, child)? {
@@ -229,7 +286,39 @@ pub fn load(path: &Path) -> Result<Config, String> {
         }
     }
     config.test_limits_allowed = undocumented_test_limits || config.contest != ContestType::Oi;
+    check_dependencies(&config, &reader)?;
     Ok(config)
+}
+
+/// `subtask_dependencies` name only groups that `scores` gives points (when it is there), and
+/// no group depends on itself through others, as sinol-make requires.
+fn check_dependencies(config: &Config, reader: &Reader<'_>) -> Result<(), String> {
+    let key = "subtask_dependencies".to_string();
+    for (group, prerequisites) in &config.dependencies {
+        let keys = [key.clone(), group.to_string()];
+        if let Some(scores) = &config.scores {
+            if let Some(other) = std::iter::once(group)
+                .chain(prerequisites)
+                .find(|g| !scores.contains_key(g))
+            {
+                return Err(
+                    reader.error(&keys, &format!("group {other} has no points in `scores`"))
+                );
+            }
+        }
+        // Depth-first from `group`: reaching it again is a cycle.
+        let mut stack: Vec<u32> = prerequisites.clone();
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(next) = stack.pop() {
+            if next == *group {
+                return Err(reader.error(&keys, "the dependencies go round in a circle"));
+            }
+            if seen.insert(next) {
+                stack.extend(config.dependencies.get(&next).into_iter().flatten());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A key as text: YAML keys of `scores` and the limits are often numbers.
@@ -418,5 +507,51 @@ mod tests {
         );
         let error = config("sinol_contest_type: ioi\n").expect_err("bad");
         assert!(error.contains("unknown contest type"), "{error}");
+    }
+
+    #[test]
+    fn dependencies_are_read_and_checked_at_their_key() {
+        let config_of = |text: &str| config(text);
+        let read = config_of("scores:\n  1: 40\n  2: 60\nsubtask_dependencies:\n  2: [1]\n")
+            .expect("loads");
+        assert_eq!(read.dependencies[&2], [1]);
+        let error = config_of("scores:\n  1: 40\n  2: 60\nsubtask_dependencies:\n  2: 1\n")
+            .expect_err("not a list");
+        assert!(
+            error.starts_with("DIR/config.yml:5:3: subtask_dependencies.2:"),
+            "{error}"
+        );
+        let error = config_of("subtask_dependencies:\n  1: [0]\n").expect_err("group 0");
+        assert!(error.contains("group 0"), "{error}");
+        let error = config_of("scores:\n  1: 40\n  2: 60\nsubtask_dependencies:\n  2: [3]\n")
+            .expect_err("no such group");
+        assert!(error.contains("group 3 has no points"), "{error}");
+        let error = config_of("subtask_dependencies:\n  1: [2]\n  2: [3]\n  3: [1]\n")
+            .expect_err("a cycle");
+        assert!(error.contains("circle"), "{error}");
+    }
+
+    #[test]
+    fn one_process_and_the_time_tools_are_honoured_several_processes_refused() {
+        let config_of = |text: &str| config(text).expect("loads");
+        let one = config_of("num_processes: 1\nsinol_undocumented_time_tool: time\n");
+        assert!(one.unsupported.is_empty(), "{:?}", one.unsupported);
+        let soc = config_of("testrun_soc: abcsoc2.cpp\n");
+        let (file, at) = soc.testrun_soc.expect("read");
+        assert_eq!(file, "abcsoc2.cpp");
+        assert!(at.ends_with("config.yml:1:1"), "{at}");
+        let two = config_of("title: t\nnum_processes: 2\n");
+        assert!(
+            two.unsupported[0].starts_with("DIR/config.yml:2:1: `num_processes: 2`"),
+            "{:?}",
+            two.unsupported
+        );
+        let error = config("num_processes: 0\n").expect_err("bad");
+        assert!(
+            error.starts_with("DIR/config.yml:1:1: num_processes:"),
+            "{error}"
+        );
+        let error = config("sinol_undocumented_time_tool: perf\n").expect_err("bad");
+        assert!(error.contains("unknown time tool"), "{error}");
     }
 }

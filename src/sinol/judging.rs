@@ -168,7 +168,8 @@ impl<'a> SinolJudge<'a> {
                         with_conversation(
                             Verdict::WA,
                             format!(
-                                "killed by SIGPIPE (it wrote after the interactor had stopped                                  reading); the interactor: {}",
+                                "killed by SIGPIPE (it wrote after the interactor had stopped reading); \
+                                 the interactor: {}",
                                 judged.message
                             ),
                         ),
@@ -198,6 +199,27 @@ impl<'a> SinolJudge<'a> {
             ),
         };
         Ok((judged, percent, run))
+    }
+
+    /// Plays `program` against the interactor on `input` (bytes, given to the interactor
+    /// from a scratch file), as [`SinolJudge::test`] plays a test of `in/`: the verdict and
+    /// the percentage of points the interactor gave; an error when the task has no
+    /// interactor or the game could not be played.
+    pub fn play_input(
+        &self,
+        program: &Program,
+        input: &[u8],
+        limits: &Limits,
+    ) -> Result<(Judged, f64), String> {
+        let Some(interactor) = &self.interactor else {
+            return Err("the task is not interactive".to_string());
+        };
+        let scratch = ScratchDir::new("sinol-input")?;
+        let path = scratch.path().join("input.in");
+        std::fs::write(&path, input)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let (judged, percent, run) = self.play(program, interactor, &path, limits)?;
+        Ok((crate::judge::explained(judged, &run, self.runner), percent))
     }
 
     /// Judges `output` of the test whose input file is `input` and answer `answer`: the
@@ -308,7 +330,7 @@ impl SinolJudge<'_> {
             })
             .collect();
         Ok(Judgement {
-            card: card(self.contest, &rules, &by_group),
+            card: card(self.contest, &rules, &by_group, &sinol.config.dependencies),
             tests: results,
         })
     }

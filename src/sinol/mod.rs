@@ -82,6 +82,14 @@ impl Sinol {
                 ))
             }
         };
+        if let Some((file, at)) = &config.testrun_soc {
+            if !root.join("prog").join(file).is_file() {
+                return Err(format!(
+                    "{at}: testrun_soc: there is no prog/{file} (sio2 runs it as the \
+                     interactor of test runs)"
+                ));
+            }
+        }
         Ok(Sinol {
             root: root.to_owned(),
             id,

@@ -1,7 +1,8 @@
 //! How a sinol-make package scores a solution, as sinol-make's contest types do, through
 //! [`crate::score`]: a test earns the checker's percentage (100 without a checker) when it
 //! passes, in `oi` fewer when it ran past half its time limit; a group earns its points times
-//! its worst test's percentage, rounded up; the total is the groups' sum, or in `icpc` 1 when
+//! its worst test's percentage, rounded up (with its prerequisites' tests when
+//! `subtask_dependencies` lowers it so); the total is the groups' sum, or in `icpc` 1 when
 //! every group passed. Expected scores (`sinol_expected_scores`) are compared group by group:
 //! status and points, and the total.
 
@@ -9,7 +10,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use super::config::{ContestType, Expected};
-use crate::score::{score_card, Aggregation, GroupRule, ScoreCard, TestScore};
+use crate::score::{score_card, score_group, Aggregation, GroupRule, ScoreCard, TestScore};
 use crate::verdict::Verdict;
 
 /// The points of each group among `groups` (sorted, each once): `scores`, else 100 shared
@@ -79,9 +80,35 @@ pub fn test_score(
 }
 
 /// The card of a solution: its groups' results in `by_group` (the rules and each group's
-/// tests' scores, in the same order).
-pub fn card(contest: ContestType, rules: &[GroupRule], by_group: &[Vec<TestScore>]) -> ScoreCard {
-    let card = score_card(rules.iter().zip(by_group.iter().map(Vec::as_slice)));
+/// tests' scores, in the same order). A group with prerequisites in `dependencies`
+/// (`subtask_dependencies`) is scored as if their tests were its own too, when that lowers
+/// its score (and then its status is theirs too), as sinol-make and oioioi score it; only
+/// its direct prerequisites count.
+pub fn card(
+    contest: ContestType,
+    rules: &[GroupRule],
+    by_group: &[Vec<TestScore>],
+    dependencies: &BTreeMap<u32, Vec<u32>>,
+) -> ScoreCard {
+    let number = |rule: &GroupRule| rule.name.parse::<u32>().ok();
+    let scored: Vec<Vec<TestScore>> = (rules.iter().zip(by_group))
+        .map(|(rule, own)| {
+            let Some(prerequisites) = number(rule).and_then(|g| dependencies.get(&g)) else {
+                return own.clone();
+            };
+            let mut combined = own.clone();
+            for (other, tests) in rules.iter().zip(by_group) {
+                if number(other).is_some_and(|g| prerequisites.contains(&g)) {
+                    combined.extend(tests);
+                }
+            }
+            match score_group(rule, &combined).score < score_group(rule, own).score {
+                true => combined,
+                false => own.clone(),
+            }
+        })
+        .collect();
+    let card = score_card(rules.iter().zip(scored.iter().map(Vec::as_slice)));
     match contest {
         ContestType::Icpc => card.all_groups_or_nothing(),
         _ => card,
@@ -157,6 +184,28 @@ mod tests {
         assert_eq!(points, [0.0, 33.0, 33.0, 34.0]);
         let icpc = group_rules(ContestType::Icpc, None, &[1, 2]);
         assert!(icpc.iter().all(|r| r.points == 1.0));
+    }
+
+    #[test]
+    fn a_group_is_lowered_by_its_prerequisites_never_raised() {
+        let scores = BTreeMap::from([(1, 40.0), (2, 60.0)]);
+        let rules = group_rules(ContestType::Default, Some(&scores), &[1, 2]);
+        let half = TestScore {
+            verdict: Verdict::AC,
+            fraction: 0.5,
+        };
+        let wrong = TestScore::all_or_nothing(Verdict::WA);
+        let by_group = vec![vec![half], vec![TestScore::all_or_nothing(Verdict::AC)]];
+        let on_1 = BTreeMap::from([(2, vec![1])]);
+        let card = card(ContestType::Default, &rules, &by_group, &on_1);
+        assert_eq!((card.groups[1].score, card.total), (30.0, 50.0));
+        // Group 1's own WA makes group 2 WA too; group 1 itself is not raised by depending on
+        // a group that passed.
+        let by_group = vec![vec![wrong], vec![TestScore::all_or_nothing(Verdict::AC)]];
+        let both = BTreeMap::from([(1, vec![2]), (2, vec![1])]);
+        let card = super::card(ContestType::Default, &rules, &by_group, &both);
+        assert_eq!(card.groups[1].verdict, Verdict::WA);
+        assert_eq!((card.groups[0].score, card.total), (0.0, 0.0));
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! Judging one case: the reference answer to an input (the problem's own solver, an
 //! external reference program, or the reference's game against an interactor), then the program run on the input and judged through the
-//! judging path ([`crate::judge`]) with the problem's checker or a plain token comparison.
+//! judging path ([`crate::judge`]) with the problem's checker or a plain token comparison (or,
+//! in an interactive sinol-make task, played against its interactor).
 
 use crate::catalog::DynProblem;
 use crate::check::default_validator::compare_tokens;
 use crate::check::JudgeFailure;
 use crate::judge::{Checker, Judge};
 use crate::programs::ProgramTools;
-use crate::run::{Program, Stdin};
+use crate::run::{Limits, Program, Stdin};
+use crate::score::format_score;
+use crate::sinol::judging::SinolJudge;
 use crate::verdict::{Judged, Verdict};
 
 /// The program's verdict on one case, with what it was expected to print and what it printed.
@@ -113,6 +116,58 @@ impl Oracle for PlayedOracle<'_> {
         match self.tools.solve(input.as_bytes()) {
             Ok(expected) => Trial::judged(&self.judge, input, expected),
             Err(e) => Trial::judge_error(e),
+        }
+    }
+}
+
+/// Judges in an interactive sinol-make task: the reference plays the input against the
+/// package's interactor first and must earn every point (else the case is a judge error: the
+/// generator made an input the model cannot play), then the program plays. A game the
+/// interactor accepts for fewer points than the reference's is a failure too (WA, saying
+/// so): sinol's OK with a percentage below 100 loses points.
+pub struct SinolPlayedOracle<'a> {
+    pub judge: &'a SinolJudge<'a>,
+    pub reference: &'a Program,
+    pub program: &'a Program,
+    pub limits: Limits,
+}
+
+impl Oracle for SinolPlayedOracle<'_> {
+    fn trial(&self, input: &str) -> Trial {
+        let play = |program| {
+            self.judge
+                .play_input(program, input.as_bytes(), &self.limits)
+        };
+        match play(self.reference) {
+            Ok((judged, percent)) if judged.accepted() && percent >= 100.0 => {}
+            Ok((judged, percent)) => {
+                return Trial::judge_error(format!(
+                    "the reference {} got {} for {}% of the points: {}",
+                    self.reference.given.display(),
+                    judged.verdict,
+                    format_score(percent),
+                    judged.message
+                ))
+            }
+            Err(e) => return Trial::judge_error(e),
+        }
+        let judged = match play(self.program) {
+            Ok((judged, percent)) if judged.accepted() && percent < 100.0 => Judged {
+                verdict: Verdict::WA,
+                message: format!(
+                    "accepted for {}% of the points, the reference for 100%: {}",
+                    format_score(percent),
+                    judged.message
+                ),
+                ..judged
+            },
+            Ok((judged, _)) => judged,
+            Err(e) => Judged::judge_error(e),
+        };
+        Trial {
+            judged,
+            expected: String::new(),
+            received: Vec::new(),
         }
     }
 }

@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use super::{
     descend, search, shrink, Budget, Cases, Census, ExhaustiveCases, ExternalCases, ExternalOracle,
-    Failure, Oracle, Origin, PlayedOracle, ProblemOracle, ProgramCases, RandomCases, Search, Trial,
+    Failure, Oracle, Origin, PlayedOracle, ProblemOracle, ProgramCases, RandomCases, Search,
+    SinolPlayedOracle, Trial,
 };
 use crate::catalog::{DynProblem, Resolved, Tools};
 use crate::formats::manifest::Group;
@@ -559,7 +560,9 @@ pub fn describe_call(call: &Call) -> String {
 }
 
 /// `stress PACKAGE --gen CMD --ref CMD` of a sinol-make package: generic mode, each output
-/// judged by the package's checker (or the comparison of tokens), under the run's limits.
+/// judged by the package's checker (or the comparison of tokens), under the run's limits; in
+/// an interactive task, the reference and the program each play every case against its
+/// interactor ([`SinolPlayedOracle`]).
 pub fn with_sinol(
     cx: &Setup<'_>,
     progress: &dyn Progress,
@@ -572,17 +575,21 @@ pub fn with_sinol(
             sinol.root.display()
         ));
     };
-    if let Some(soc) = sinol.interactor() {
-        return Err(format!(
-            "{}: stress of an interactive sinol-make task is not supported",
-            soc.display()
-        ));
-    }
     let (generator, reference) = prepare()?;
-    let checker = SinolJudge::new(sinol, cx.runner, cx.cache)
-        .map_err(|e| format!("the package's checker: {e}"))?;
+    let judge = SinolJudge::new(sinol, cx.runner, cx.cache)
+        .map_err(|e| format!("the package's checker or interactor: {e}"))?;
+    if judge.interactor.is_some() {
+        let oracle = SinolPlayedOracle {
+            judge: &judge,
+            reference: &reference,
+            program: cx.program,
+            limits: cx.limits,
+        };
+        let how = "played against the package's interactor";
+        return generic_search(cx, progress, &generator, &oracle, how);
+    }
     let how = "judged by the package's checker";
-    generic(cx, progress, (&generator, &reference), &checker, how)
+    generic(cx, progress, (&generator, &reference), &judge, how)
 }
 
 /// `--gen CMD --ref CMD`: external generator and reference, outputs judged by `checker` (`how`
@@ -594,11 +601,6 @@ pub fn generic(
     checker: &dyn Checker,
     how: &str,
 ) -> Result<Ended, String> {
-    let cases = ExternalCases {
-        generator,
-        runner: cx.runner,
-        seed: cx.seed,
-    };
     let oracle = ExternalOracle {
         reference,
         judge: Judge {
@@ -608,6 +610,23 @@ pub fn generic(
             judging: Judging::Output(checker),
         },
     };
+    generic_search(cx, progress, generator, &oracle, how)
+}
+
+/// Generic mode's search: cases from the external `generator`, each judged by `oracle` (`how`
+/// says how), no shrinking.
+fn generic_search(
+    cx: &Setup<'_>,
+    progress: &dyn Progress,
+    generator: &Program,
+    oracle: &dyn Oracle,
+    how: &str,
+) -> Result<Ended, String> {
+    let cases = ExternalCases {
+        generator,
+        runner: cx.runner,
+        seed: cx.seed,
+    };
     cx.announce(
         progress,
         &format!(
@@ -615,7 +634,7 @@ pub fn generic(
             cx.seed_words()
         ),
     );
-    let search = cx.search(progress, &cases, &oracle, cx.budget)?;
+    let search = cx.search(progress, &cases, oracle, cx.budget)?;
     let Some(failure) = search.failure else {
         return Ok(cx.random_cases_passed(&search, None));
     };

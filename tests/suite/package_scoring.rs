@@ -60,7 +60,7 @@ fn submissions_yaml(small_only: &str) -> String {
 ///   `[60, 75]` in `submissions.yaml` gets wrong;
 /// - `wrong_answer/small_only.py`: right for n < 5 only, 0 elsewhere: 20, held to
 ///   `small_only`.
-fn package(root: &std::path::Path, small_only: &str) {
+pub(crate) fn package(root: &std::path::Path, small_only: &str) {
     write(
         root,
         &[

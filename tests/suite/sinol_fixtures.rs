@@ -1,7 +1,8 @@
 //! sinol-make packages for the tests, built in temporary folders: a task `abc` reading two
 //! numbers and printing their sum, with generated tests, an input verifier and solutions meant
 //! to score what their expectations say; each fixture adds one kind of package (a checker
-//! with partial points, per-group limits, POI's time-based points, an ICPC contest). Shared by
+//! with partial points, per-group limits, POI's time-based points, an ICPC contest, subtask
+//! dependencies). Shared by
 //! the suite and by the comparison with sinol-make in `tests/tools`.
 
 use tempfile::TempDir;
@@ -112,6 +113,19 @@ pub fn sum() -> Package {
     let config = format!(
         "title: Sum\nsinol_task_id: abc\ntime_limit: 2000\nmemory_limit: 262144\n\
          scores:\n  1: 40\n  2: 60\n{SUM_EXPECTED}"
+    );
+    package(&config, &[("abcb1.py", WRONG)])
+}
+
+/// `subtask_dependencies`: group 1 is scored with group 2's tests too, so `abcb1.py` (wrong
+/// on group 2) loses group 1 as well and gets 0; the model keeps 100.
+pub fn dependencies() -> Package {
+    let config = format!(
+        "title: Sum\nsinol_task_id: abc\ntime_limit: 2000\nmemory_limit: 262144\n\
+         scores:\n  1: 40\n  2: 60\nsubtask_dependencies:\n  1: [2]\n\
+         sinol_expected_scores:\n{}{}",
+        expectation("abc.py", &[(0, "OK"), (40, "OK"), (60, "OK")], 100),
+        expectation("abcb1.py", &[(0, "OK"), (0, "WA"), (0, "WA")], 0)
     );
     package(&config, &[("abcb1.py", WRONG)])
 }

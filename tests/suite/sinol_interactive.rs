@@ -2,7 +2,7 @@
 //! against the package's interactor as sio2 connects them, the interactor's report gives the
 //! test's points, `verify` holds each solution to its expected scores and `judge` reports them.
 
-use super::package_cli::{stonejudge, text, verify};
+use super::package_cli::{text, verify};
 use super::sinol_cli::{detail, judge, wrong_expectation};
 use super::sinol_fixtures as fixtures;
 
@@ -87,7 +87,7 @@ fn a_wrong_expected_score_of_an_interactive_task_fails_verify() {
 }
 
 #[test]
-fn an_interactor_without_a_report_is_a_judge_error_and_testdata_refuses() {
+fn an_interactor_without_a_report_is_a_judge_error() {
     let package = fixtures::interactive();
     package.write("prog/abcsoc.py", "import sys\nsys.exit(0)\n");
     // A solution that says nothing and exits 0: no verdict of its own.
@@ -96,11 +96,4 @@ fn an_interactor_without_a_report_is_a_judge_error_and_testdata_refuses() {
     assert_eq!(code, Some(1), "{printed}");
     assert_eq!(report["tests"][1]["verdict"], "JE", "{printed}");
     assert!(printed.contains("wrote no report"), "{printed}");
-    let output = stonejudge(package.dir.path())
-        .args(["testdata", "--check", "./abc"])
-        .output()
-        .expect("testdata");
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("not supported"), "{stderr}");
 }

@@ -172,8 +172,9 @@ fn exported() -> Package {
 type Case = (&'static str, fn() -> Package, bool);
 
 pub fn trials() -> Vec<Trial> {
-    let cases: [Case; 8] = [
+    let cases: [Case; 9] = [
         ("sum", fixtures::sum, true),
+        ("subtask_dependencies", fixtures::dependencies, true),
         ("checker_partial_points", fixtures::checker, true),
         ("per_group_limits", fixtures::limits, true),
         ("icpc", fixtures::icpc, true),
