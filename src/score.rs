@@ -23,6 +23,30 @@ pub enum Aggregation {
     /// The group earns its points times the mean fraction of its tests: each test is worth an
     /// equal share (Kattis `sum`, CMS's Sum).
     Sum,
+    /// The group earns its points times the mean fraction (the default grader's `avg`; over
+    /// fractions the same as [`Aggregation::Sum`], over absolute scores the mean).
+    Avg,
+    /// The group earns its points times the largest fraction (the default grader's `max`).
+    Max,
+}
+
+/// Aggregates absolute scores (not fractions) of a group's sub-results, as Kattis' default
+/// grader does in legacy and 2023-07 packages, where each test case and group carries its own
+/// score (`accept_score`, `score.txt`, a subgroup's aggregate): `sum`, `avg`, `min`, `max`
+/// ([`Aggregation::MinRoundedUp`] rounds the least up to a whole point). Nothing aggregates
+/// to 0.
+pub fn combine(aggregation: Aggregation, scores: &[f64]) -> f64 {
+    if scores.is_empty() {
+        return 0.0;
+    }
+    let least = || scores.iter().copied().fold(f64::INFINITY, f64::min);
+    match aggregation {
+        Aggregation::Sum => scores.iter().sum(),
+        Aggregation::Avg => scores.iter().sum::<f64>() / scores.len() as f64,
+        Aggregation::Min => least(),
+        Aggregation::MinRoundedUp => (least() - 1e-9).ceil(),
+        Aggregation::Max => scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+    }
 }
 
 /// One run as scoring sees it: the verdict, and the fraction of the test's worth it earned.
@@ -93,8 +117,12 @@ pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
             let percent = (fractions.fold(1.0, f64::min) * 1e8).round() / 1e6;
             (rule.points * percent / 100.0 - 1e-9).ceil().max(0.0)
         }
-        Aggregation::Sum if tests.is_empty() => rule.points,
-        Aggregation::Sum => rule.points * fractions.sum::<f64>() / tests.len() as f64,
+        Aggregation::Sum | Aggregation::Avg if tests.is_empty() => rule.points,
+        Aggregation::Sum | Aggregation::Avg => {
+            rule.points * fractions.sum::<f64>() / tests.len() as f64
+        }
+        Aggregation::Max if tests.is_empty() => rule.points,
+        Aggregation::Max => rule.points * fractions.fold(0.0, f64::max),
     };
     GroupScore {
         name: rule.name.clone(),
@@ -236,6 +264,26 @@ mod tests {
         let fail = [TestScore::all_or_nothing(Verdict::WA)];
         let card = score_card([(&one, &pass[..]), (&one, &fail[..])]).all_groups_or_nothing();
         assert_eq!((card.total, card.max), (0.0, 1.0));
+    }
+
+    #[test]
+    fn absolute_scores_combine_as_the_default_grader() {
+        let scores = [50.0, 20.0, 30.0];
+        assert_eq!(combine(Aggregation::Sum, &scores), 100.0);
+        assert!(same_score(combine(Aggregation::Avg, &scores), 100.0 / 3.0));
+        assert_eq!(combine(Aggregation::Min, &scores), 20.0);
+        assert_eq!(combine(Aggregation::Max, &scores), 50.0);
+        assert_eq!(combine(Aggregation::MinRoundedUp, &[2.5, 7.0]), 3.0);
+        assert_eq!(combine(Aggregation::Max, &[]), 0.0);
+        let half = TestScore {
+            verdict: Verdict::AC,
+            fraction: 0.5,
+        };
+        let best = score_group(
+            &rule(10.0, Aggregation::Max),
+            &[half, TestScore::all_or_nothing(Verdict::WA)],
+        );
+        assert_eq!(best.score, 5.0);
     }
 
     #[test]

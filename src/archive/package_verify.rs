@@ -35,6 +35,7 @@ use super::verify::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{Expectation, Rule};
+use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, TimeLimit};
 use crate::package::validators::{
     all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
@@ -44,7 +45,7 @@ use crate::package::{
 };
 use crate::run::{Cache, Language, Program, Runner};
 use crate::score::{format_score, same_score, ScoreCard, SCORE_TOLERANCE};
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::Judged;
 
 /// One unit of a package's verification.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,6 +77,9 @@ struct Judgement {
     at_high: Vec<(String, &'static str, String)>,
     /// Every test run, judged under the time limit, in order.
     ran: Vec<(String, Judged)>,
+    /// The same, judged under the higher limit (a legacy or 2023-07 scoring package's
+    /// grading "with extra time").
+    ran_high: Vec<(String, Judged)>,
 }
 
 /// An accepted submission's id and its judgement, or why it could not run.
@@ -148,7 +152,7 @@ impl<'a> PackageVerifier<'a> {
         limit: &TimeLimit,
         judgement: &Judgement,
     ) -> Option<SolutionRuns> {
-        let expected = kattis_expected(expected)?;
+        let expected = submissions::from_kattis(expected)?;
         let tests = (judgement.ran.iter())
             .map(|(name, judged)| TestRun {
                 test: name.clone(),
@@ -575,6 +579,9 @@ impl<'a> PackageVerifier<'a> {
             Err(e) => return vec![Check::fail(CHECK, e)],
         };
         *runs = self.solution_runs(expected, limit, &judgement);
+        if self.graded() {
+            return self.grade(submission, expected, data, &judgement, score);
+        }
         let (low, high) = (&judgement.low, &judgement.high);
         if let Some(expectation) = &submission.expectation {
             let broken: Vec<String> = (expectation.rules.iter())
@@ -689,6 +696,46 @@ impl<'a> PackageVerifier<'a> {
         }
     }
 
+    /// Whether submissions are graded as `verifyproblem` grades a legacy or 2023-07 scoring
+    /// package ([`grading`]).
+    fn graded(&self) -> bool {
+        self.package.is_scoring() && !self.package.is_2025()
+    }
+
+    /// A legacy or 2023-07 scoring package's submission graded from its runs into `card`,
+    /// and the check that holds it to its folder as `verifyproblem` does
+    /// ([`grading::held`]); skipped where the package's grader cannot run.
+    fn grade(
+        &self,
+        submission: &Submission,
+        expected: &str,
+        data: &Group,
+        judgement: &Judgement,
+        card: &mut Option<ScoreCard>,
+    ) -> Vec<Check> {
+        const CHECK: &str = "verdict";
+        let expectation = Check::pass("expectation", format!("folder {}", submission.folder));
+        let graded = grading::grade_submission(
+            &self.package,
+            data,
+            self.runner,
+            self.cache,
+            &submission.folder,
+            expected,
+            &judgement.ran,
+            &judgement.ran_high,
+        );
+        let check = match graded {
+            Err(Ungraded::Skipped(why)) => Check::skip(CHECK, why),
+            Err(Ungraded::Failed(why)) => Check::fail(CHECK, why),
+            Ok((found, held)) => {
+                *card = Some(found);
+                Check::from(CHECK, held)
+            }
+        };
+        vec![check, expectation]
+    }
+
     /// Why a 2025-09 submission cannot be held to its expectation, if it cannot: a language
     /// the package does not allow, a `submissions.yaml` language stonejudge does not know or
     /// whose tool is missing, or more code than `limits.code`.
@@ -770,8 +817,8 @@ impl<'a> PackageVerifier<'a> {
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
         let mut runs = Runs::new(&judging, &program, limit.high);
-        if submission.expectation.is_some() {
-            // Held to every test's verdict: all run, in parallel.
+        if submission.expectation.is_some() || self.graded() {
+            // Held to every test's verdict, or graded: all run, in parallel.
             runs.run_all(data, self.jobs);
         }
         judgement(
@@ -910,19 +957,8 @@ fn judgement(
         at_low,
         at_high,
         ran: runs.ran(data, limit.seconds),
+        ran_high: runs.ran(data, limit.high),
     })
-}
-
-/// The verdict a Kattis submissions folder promises, as ours (`RTE` is RE).
-fn kattis_expected(expected: &str) -> Option<Verdict> {
-    match expected {
-        "AC" => Some(Verdict::AC),
-        "WA" => Some(Verdict::WA),
-        "TLE" => Some(Verdict::TLE),
-        "RTE" => Some(Verdict::RE),
-        "OLE" => Some(Verdict::OLE),
-        _ => None,
-    }
 }
 
 /// An answer to validate: read on standard input, the case's input named first.

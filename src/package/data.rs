@@ -50,7 +50,7 @@ impl PackageTest {
 }
 
 /// A group of `data/`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Group {
     /// Its path under `data/` (`secret/group1`; empty for `data/` itself).
     pub name: String,
@@ -58,7 +58,7 @@ pub struct Group {
     pub items: Vec<Item>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Item {
     Test(PackageTest),
     Group(Group),

@@ -32,6 +32,7 @@ pub mod config;
 pub mod data;
 pub mod expectations;
 pub mod generators;
+pub mod grading;
 pub mod keys;
 pub mod multipass;
 pub mod scoring;
@@ -107,6 +108,10 @@ impl Package {
             package.warnings.extend(yaml.warnings.iter().cloned());
             package.unsupported.extend(yaml.unsupported.iter().cloned());
             package.submissions_yaml = yaml;
+        } else if let Ok(data) = Data::load(root, &package.config) {
+            // The older formats' groups: what they ask that stonejudge does not do
+            // (a grader flag, a 2023-07 draft's grading map, `.files`).
+            package.unsupported.extend(data.unsupported);
         }
         Ok(package)
     }
