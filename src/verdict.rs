@@ -105,9 +105,20 @@ pub struct Judged {
     /// beside the message of a verdict that is not AC: what the program said about itself
     /// (an assertion, a traceback) is often why. `None` when it wrote nothing, and on AC.
     pub stderr: Option<String>,
-    /// The score a Kattis output validator gave an accepted output in `score.txt` (a scoring
-    /// package's test case); `None` when it wrote none.
-    pub score: Option<f64>,
+    /// What a Kattis output validator awarded an accepted output (a scoring package's test
+    /// case): a score in `score.txt`, or a multiplier of the test case's maximum in
+    /// `score_multiplier.txt` (2025-09); `None` when it wrote neither.
+    pub score: Option<Awarded>,
+}
+
+/// What an output validator awarded an accepted output, besides accepting it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Awarded {
+    /// `score.txt`: the test case's score, a non-negative number.
+    Score(f64),
+    /// `score_multiplier.txt` (2025-09): the fraction of the test case's maximum score it
+    /// earns, in `0..=1`.
+    Multiplier(f64),
 }
 
 /// What the kernel measured of one run, as a judge's table shows it.

@@ -11,8 +11,10 @@
 //!   for byte with what is committed ([`crate::package::generators`]);
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
 //!   verdict as `verifyproblem` gives it (see [`crate::package::submissions`]), possibly only
-//!   "with extra time"; in a scoring package, accepted submissions must pass every test and
-//!   the others are only reported. In 2025-09 it is held instead to the requirements of its
+//!   "with extra time"; in a legacy or 2023-07 scoring package it is graded as `verifyproblem`
+//!   grades it ([`crate::package::grading`]: its verdict and score from the groups' graders,
+//!   every group's score in its `range`, `partially_accepted/` short of the full score), and
+//!   its item carries the score card. In 2025-09 it is held instead to the requirements of its
 //!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`]),
 //!   and its item names them (the check `expectation`); in a 2025-09 scoring package it is
 //!   also scored ([`crate::package::scoring`]) and held to its `score` (the check `score`):
@@ -565,7 +567,8 @@ impl<'a> PackageVerifier<'a> {
             (Err(e), _) | (_, Err(e)) => return vec![Check::fail(CHECK, e.clone())],
         };
         let scoring = self.package.is_scoring();
-        let all = scoring && submission.sets_time_limit();
+        // Graded submissions run every test: their graders decide, not `on_reject` alone.
+        let all = scoring && (submission.sets_time_limit() || self.graded());
         let judgement = match prepared
             .accepted
             .iter()
@@ -610,15 +613,6 @@ impl<'a> PackageVerifier<'a> {
             return checks;
         }
         let expectation = Check::pass("expectation", format!("folder {}", submission.folder));
-        if scoring && !submission.sets_time_limit() {
-            return vec![
-                Check::pass(
-                    CHECK,
-                    format!("{low} (scoring problem: reported, not held to its folder)"),
-                ),
-                expectation,
-            ];
-        }
         let verdict = if low.verdict == expected {
             Check::pass(CHECK, format!("{low}, as its folder promises"))
         } else if high.verdict == expected {

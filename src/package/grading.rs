@@ -19,7 +19,7 @@ use super::validators::validation_limits;
 use super::{programs_in, Package, ProgramKind};
 use crate::run::{Cache, Exit, Limits, Program, Runner, Stdin};
 use crate::score::{combine, format_score, Aggregation, GroupScore, ScoreCard};
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::{Awarded, Judged, Verdict};
 
 /// A test case's or a group's result: a Kattis verdict (`AC`, `WA`, `TLE`, `RTE`, `OLE`,
 /// `JE`, …) and a score, with why when it is a judge error.
@@ -98,7 +98,12 @@ impl Grading<'_> {
                     let (_, judged) = (ran.iter())
                         .find(|(ran, _)| ran == name)
                         .ok_or_else(|| format!("test {name} was not run"))?;
-                    self.test(&group.config, judged)
+                    let mut result = self.test(&group.config, judged);
+                    if result.verdict != "AC" {
+                        let why = result.why.take().unwrap_or_else(|| judged.one_line());
+                        result.why = Some(format!("test {name}: {why}"));
+                    }
+                    result
                 }
                 Item::Group(sub) => match self.group(sub, ran, done)? {
                     Some(result) => result,
@@ -117,8 +122,14 @@ impl Grading<'_> {
         let graded = match children.iter().find(|c| c.verdict == "JE") {
             Some(error) => error.clone(),
             None => match (group.config.custom_grading, self.custom) {
-                (false, _) => default_grader(&children, &group.config.grader_flags),
-                (true, Some(grader)) => grader.grade(&children, &group.config.grader_flags),
+                (false, _) => explained(
+                    default_grader(&children, &group.config.grader_flags),
+                    &children,
+                ),
+                (true, Some(grader)) => explained(
+                    grader.grade(&children, &group.config.grader_flags),
+                    &children,
+                ),
                 (true, None) => {
                     return Err(format!(
                         "data/{}: grading: custom, but graders/ holds no grader",
@@ -143,7 +154,13 @@ impl Grading<'_> {
         let verdict = kattis_verdict(judged.verdict);
         let legacy = self.problem.version == super::config::FormatVersion::Legacy;
         let allowed = !legacy || self.problem.custom_score;
-        let score = match (verdict, judged.score) {
+        // problemtools reads score.txt only: 2025-09's score_multiplier.txt means nothing
+        // in these formats.
+        let awarded = match judged.score {
+            Some(Awarded::Score(score)) => Some(score),
+            Some(Awarded::Multiplier(_)) | None => None,
+        };
+        let score = match (verdict, awarded) {
             ("AC", Some(_)) if !allowed => {
                 return Graded::judge_error(
                     "the output validator wrote score.txt, but problem.yaml does not say \
@@ -164,9 +181,20 @@ impl Grading<'_> {
         Graded {
             verdict,
             score,
-            why: (verdict == "JE").then(|| judged.one_line()),
+            why: None,
         }
     }
+}
+
+/// A grader's result with why, when it gave none: as problemtools explains a group, the
+/// reason of its last item with the same verdict.
+fn explained(mut graded: Graded, children: &[Graded]) -> Graded {
+    if graded.why.is_none() {
+        graded.why = (children.iter().rev())
+            .find(|c| c.verdict == graded.verdict)
+            .and_then(|c| c.why.clone());
+    }
+    graded
 }
 
 /// Scores as the default grader prints them (`%f`: six decimals), so that sums of thirds

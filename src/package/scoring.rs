@@ -7,13 +7,13 @@
 //! aggregation `sum`) holds either test cases or groups; a group (aggregation `pass-fail` by
 //! default) needs a `max_score`; an accepted test case without `score.txt` earns its maximum,
 //! which is the group's in a `min` group and the group's shared equally among its test cases
-//! in a `sum` group. What stonejudge does not score (`unbounded`, `secret` aggregating its
+//! in a `sum` group; `score_multiplier.txt` gives the fraction of that maximum it earns. What stonejudge does not score (`unbounded`, `secret` aggregating its
 //! groups other than by `sum`) is an error naming it, never a guess.
 
 use super::config::ScoreAggregation;
 use super::data::{Group, Item, PackageTest};
 use crate::score::{score_card, Aggregation, GroupRule, ScoreCard, TestScore};
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::{Awarded, Judged, Verdict};
 
 /// The maximum score of `secret` when its `test_group.yaml` gives none.
 const SECRET_MAX_SCORE: u64 = 100;
@@ -96,18 +96,22 @@ fn scored(group: &Group, max: f64, kind: ScoreAggregation) -> Scored<'_> {
 /// earned (`score.txt` over the maximum, everything without one).
 fn test_score(group: &Scored<'_>, name: &str, judged: &Judged) -> Result<TestScore, String> {
     let accepted = judged.verdict == Verdict::AC;
-    let Some(score) = judged.score.filter(|_| accepted) else {
+    let Some(awarded) = judged.score.filter(|_| accepted) else {
         return Ok(TestScore::all_or_nothing(judged.verdict));
     };
     let most = match group.kind {
         ScoreAggregation::PassFail => {
             return Err(format!(
-                "test {name}: the output validator wrote score.txt in a group with pass-fail \
-                 aggregation"
+                "test {name}: the output validator wrote score.txt or score_multiplier.txt in \
+                 a group with pass-fail aggregation"
             ))
         }
         ScoreAggregation::Min => group.rule.points,
         ScoreAggregation::Sum => group.rule.points / group.tests.len() as f64,
+    };
+    let score = match awarded {
+        Awarded::Score(score) => score,
+        Awarded::Multiplier(multiplier) => multiplier * most,
     };
     if score > most + crate::score::SCORE_TOLERANCE {
         return Err(format!(
