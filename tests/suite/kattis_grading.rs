@@ -275,3 +275,75 @@ fn bad_grading_values_are_named_at_their_line_and_unknown_flags_are_not_supporte
     );
     assert_eq!(output.status.code(), Some(2), "{}", text(&output.stdout));
 }
+
+/// A 2025-09 output validator that accepts 2n, and 2n - 1 for a quarter of the test's
+/// maximum (`score_multiplier.txt`); with the flag `both` it writes `score.txt` too.
+const MULTIPLIER_VALIDATOR_PY: &str = r#"import sys
+n = int(open(sys.argv[1]).read())
+got = int(sys.stdin.read())
+if got == 2 * n - 1:
+    with open(sys.argv[3] + "/score_multiplier.txt", "w") as f:
+        f.write("0.25\n")
+    if "both" in sys.argv[4:]:
+        with open(sys.argv[3] + "/score.txt", "w") as f:
+            f.write("1\n")
+    sys.exit(42)
+sys.exit(42 if got == 2 * n else 43)
+"#;
+
+#[test]
+fn score_multiplier_txt_scores_a_fraction_of_a_2025_test_case() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("quarter");
+    write(
+        &package,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Quarter\n\
+                 uuid: 7a2e4c1b-9d3f-4b6a-8e5c-1f0a2b3c4d5e\ntype: scoring\n",
+            ),
+            ("statement/problem.en.md", "Print $2n$.\n"),
+            ("output_validator/validate.py", MULTIPLIER_VALIDATOR_PY),
+            (
+                "input_validators/validate.py",
+                "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 1 <= n <= 100 else 43)\n",
+            ),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            // Two tests of 50 each: 2n - 1 on one earns 12.5 of its 50.
+            (
+                "data/secret/g/test_group.yaml",
+                "max_score: 100\nscore_aggregation: sum\n",
+            ),
+            ("data/secret/g/1.in", "4\n"),
+            ("data/secret/g/1.ans", "8\n"),
+            ("data/secret/g/2.in", "5\n"),
+            ("data/secret/g/2.ans", "10\n"),
+            ("submissions/accepted/exact.py", "print(2 * int(input()))\n"),
+            (
+                "submissions/partially_accepted/close.py",
+                "n = int(input())\nprint(2 * n - (n == 5))\n",
+            ),
+        ],
+    );
+    let (_, document) = verify(dir.path(), &["quarter"]);
+    let (ok, _, details, found) =
+        submission(&document, "quarter/submissions/partially_accepted/close.py");
+    assert!(ok && found == Some(62.5), "{details}");
+    // Both files for one test case: the judge's error, never a score.
+    write(
+        &package,
+        &[(
+            "data/secret/g/test_group.yaml",
+            "max_score: 100\nscore_aggregation: sum\noutput_validator_args: [both]\n",
+        )],
+    );
+    let (_, document) = verify(dir.path(), &["quarter"]);
+    let (ok, _, details, _) =
+        submission(&document, "quarter/submissions/partially_accepted/close.py");
+    assert!(
+        !ok && details.contains("both score.txt and score_multiplier.txt"),
+        "{details}"
+    );
+}
