@@ -103,11 +103,7 @@ pub struct ScoreCard {
 /// Scores one group from its tests' results. Fractions outside `0..=1` (a checker's bad
 /// percentage) are clamped: a reader reports them, scoring never exceeds the group's worth.
 pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
-    let verdict = tests
-        .iter()
-        .map(|t| t.verdict)
-        .min_by_key(|v| v.rank())
-        .unwrap_or(Verdict::AC);
+    let verdict = worst(tests.iter().map(|t| t.verdict));
     let fractions = tests.iter().map(|t| t.fraction.clamp(0.0, 1.0));
     let score = match rule.aggregation {
         Aggregation::Min => rule.points * fractions.fold(1.0, f64::min),
@@ -133,23 +129,53 @@ pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
     }
 }
 
+/// The worst of `verdicts` by [`Verdict::rank`]; AC when there are none.
+fn worst(verdicts: impl Iterator<Item = Verdict>) -> Verdict {
+    verdicts.min_by_key(|v| v.rank()).unwrap_or(Verdict::AC)
+}
+
+/// Scores a group without a maximum (2025-09 `max_score: unbounded`): each test's verdict and
+/// absolute score (what its validator wrote; 0 when rejected) [`combine`]d by `aggregation`.
+/// Its `max` is infinite.
+pub fn score_unbounded_group(
+    name: &str,
+    aggregation: Aggregation,
+    tests: &[(Verdict, f64)],
+) -> GroupScore {
+    let scores: Vec<f64> = tests.iter().map(|(_, score)| *score).collect();
+    GroupScore {
+        name: name.to_string(),
+        tests: tests.len(),
+        max: f64::INFINITY,
+        score: combine(aggregation, &scores),
+        verdict: worst(tests.iter().map(|(verdict, _)| *verdict)),
+    }
+}
+
 /// Scores a submission: `groups` pairs each group's rule with its tests' results, in the
 /// order the report should show them.
 pub fn score_card<'a>(
     groups: impl IntoIterator<Item = (&'a GroupRule, &'a [TestScore])>,
 ) -> ScoreCard {
-    let groups: Vec<GroupScore> = groups
-        .into_iter()
-        .map(|(rule, tests)| score_group(rule, tests))
-        .collect();
-    ScoreCard {
-        total: groups.iter().map(|g| g.score).sum(),
-        max: groups.iter().map(|g| g.max).sum(),
-        groups,
-    }
+    ScoreCard::of(
+        groups
+            .into_iter()
+            .map(|(rule, tests)| score_group(rule, tests))
+            .collect(),
+    )
 }
 
 impl ScoreCard {
+    /// The card of groups already scored: their sum, out of the sum of their maxima
+    /// (infinite when one is unbounded).
+    pub fn of(groups: Vec<GroupScore>) -> ScoreCard {
+        ScoreCard {
+            total: groups.iter().map(|g| g.score).sum(),
+            max: groups.iter().map(|g| g.max).sum(),
+            groups,
+        }
+    }
+
     /// The card of a pass-or-fail contest scored by groups (sinol-make's `icpc`): the whole
     /// problem is worth 1, earned only when every group earned its point.
     pub fn all_groups_or_nothing(mut self) -> ScoreCard {
@@ -284,6 +310,16 @@ mod tests {
             &[half, TestScore::all_or_nothing(Verdict::WA)],
         );
         assert_eq!(best.score, 5.0);
+    }
+
+    #[test]
+    fn unbounded_groups_add_their_scores_and_have_no_maximum() {
+        let tests = [(Verdict::AC, 7.5), (Verdict::WA, 0.0), (Verdict::AC, 2.5)];
+        let group = score_unbounded_group("g", Aggregation::Sum, &tests);
+        assert_eq!((group.score, group.verdict), (10.0, Verdict::WA));
+        let card = ScoreCard::of(vec![group]);
+        assert_eq!(card.total, 10.0);
+        assert!(card.max.is_infinite());
     }
 
     #[test]

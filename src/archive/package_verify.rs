@@ -669,11 +669,12 @@ impl<'a> PackageVerifier<'a> {
                     ),
                 },
             ),
-            (None, "accepted") => (
+            // Unbounded (`max_score: unbounded`): there is no full score to hold them to.
+            (None, "accepted") if max.is_finite() => (
                 same_score(max, total),
                 "the full score, as folder accepted promises".to_string(),
             ),
-            (None, PARTIALLY_ACCEPTED) => (
+            (None, PARTIALLY_ACCEPTED) if max.is_finite() => (
                 !same_score(max, total),
                 format!("less than the full score, as folder {PARTIALLY_ACCEPTED} promises"),
             ),

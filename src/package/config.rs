@@ -745,10 +745,18 @@ pub struct GroupConfig {
     /// 2025-09 keys stonejudge does not do, with the file and line that gives them.
     pub unsupported: Vec<String>,
     /// 2025-09 `max_score` of this group's own `test_group.yaml` (not inherited): `None` when
-    /// it gives none (`unbounded` is refused as not supported).
-    pub max_score: Option<u64>,
+    /// it gives none.
+    pub max_score: Option<MaxScore>,
     /// 2025-09 `score_aggregation` of this group's own `test_group.yaml` (not inherited).
     pub score_aggregation: Option<ScoreAggregation>,
+}
+
+/// A 2025-09 `max_score`: a whole number of points, or `unbounded` (only the output
+/// validator's `score.txt` bounds the score).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaxScore {
+    Points(u64),
+    Unbounded,
 }
 
 /// How a scoring package's group (or `secret`) makes its score (`score_aggregation`).
@@ -912,7 +920,9 @@ fn read_grading_keys(
         }
         Some(Value::Mapping(_)) if problem.version == FormatVersion::V2023_07 => {
             config.unsupported.push(format!(
-                "{}: grading: a map (score, max_score, aggregation of the 2023-07 drafts) is                  not supported (problemtools reads grading: default or custom; 2025-09 says                  max_score and score_aggregation)",
+                "{}: grading: a map (score, max_score, aggregation of the 2023-07 drafts) is \
+                 not supported (problemtools reads grading: default or custom; 2025-09 says \
+                 max_score and score_aggregation)",
                 at("grading")
             ));
         }
@@ -989,7 +999,7 @@ fn unsupported_group_keys(path: &Path, text: &str, yaml: &GroupYaml) -> Vec<Stri
 }
 
 /// A 2025-09 group's `max_score` and `score_aggregation` into `config`: a malformed value is
-/// an error at its line, `unbounded` is not supported (a score only the validator bounds).
+/// an error at its line.
 fn read_scoring_keys(
     path: &Path,
     text: &str,
@@ -999,16 +1009,9 @@ fn read_scoring_keys(
     let at = |key: &str| keys::at(path, text, &[key.to_string()]);
     config.max_score = match &yaml.max_score {
         None => None,
-        Some(Value::String(s)) if s == "unbounded" => {
-            config.unsupported.push(format!(
-                "{}: max_score: unbounded is not supported (stonejudge scores groups with a \
-                 maximum only)",
-                at("max_score")
-            ));
-            None
-        }
+        Some(Value::String(s)) if s == "unbounded" => Some(MaxScore::Unbounded),
         Some(value) => match value.as_u64() {
-            Some(points) => Some(points),
+            Some(points) => Some(MaxScore::Points(points)),
             None => {
                 return Err(PackageError(format!(
                     "{}: max_score: expected a non-negative integer or unbounded",

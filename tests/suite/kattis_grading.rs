@@ -347,3 +347,71 @@ fn score_multiplier_txt_scores_a_fraction_of_a_2025_test_case() {
         "{details}"
     );
 }
+
+/// A 2025-09 output validator that accepts 2n and 2n - 1 and writes what it got in
+/// `score.txt`, except for 2n - 1 under the flag `silent`.
+const ECHO_SCORE_VALIDATOR_PY: &str = r#"import sys
+n = int(open(sys.argv[1]).read())
+got = int(sys.stdin.read())
+if got not in (2 * n, 2 * n - 1):
+    sys.exit(43)
+if not (got == 2 * n - 1 and "silent" in sys.argv[4:]):
+    with open(sys.argv[3] + "/score.txt", "w") as f:
+        f.write("%d\n" % got)
+sys.exit(42)
+"#;
+
+#[test]
+fn unbounded_groups_score_what_score_txt_says() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("open");
+    write(
+        &package,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Open\n\
+                 uuid: 9b3d5e7f-1a2c-4d6e-8f0a-2b4c6d8e0f1a\ntype: scoring\n",
+            ),
+            ("statement/problem.en.md", "Print $2n$.\n"),
+            ("output_validator/validate.py", ECHO_SCORE_VALIDATOR_PY),
+            (
+                "input_validators/validate.py",
+                "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 1 <= n <= 100 else 43)\n",
+            ),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/test_group.yaml", "max_score: unbounded\n"),
+            ("data/secret/g/test_group.yaml", "score_aggregation: sum\n"),
+            ("data/secret/g/1.in", "4\n"),
+            ("data/secret/g/1.ans", "8\n"),
+            ("data/secret/g/2.in", "5\n"),
+            ("data/secret/g/2.ans", "10\n"),
+            ("submissions/accepted/exact.py", "print(2 * int(input()))\n"),
+            (
+                "submissions/partially_accepted/close.py",
+                "n = int(input())\nprint(2 * n - (n == 5))\n",
+            ),
+        ],
+    );
+    let (output, document) = verify(dir.path(), &["open"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    for (name, score) in [
+        ("accepted/exact.py", 18.0),
+        ("partially_accepted/close.py", 17.0),
+    ] {
+        let (ok, _, details, found) = submission(&document, &format!("open/submissions/{name}"));
+        assert!(ok && found == Some(score), "{name}: {details}");
+    }
+    // An accepted test case of an unbounded group without its score.txt: the judge's error.
+    write(
+        &package,
+        &[(
+            "data/secret/g/test_group.yaml",
+            "score_aggregation: sum\noutput_validator_args: [silent]\n",
+        )],
+    );
+    let (_, document) = verify(dir.path(), &["open"]);
+    let (ok, _, details, _) = submission(&document, "open/submissions/partially_accepted/close.py");
+    assert!(!ok && details.contains("wrote no score.txt"), "{details}");
+}
