@@ -217,6 +217,9 @@ impl<'a> PackageVerifier<'a> {
         if self.package.generators.is_some() {
             checks.push(self.generated());
         }
+        if !self.package.is_2025() {
+            checks.extend(self.grading(data));
+        }
         checks.push(self.input_validators(&tests));
         checks.extend(self.validator_cases(all_data, &tests));
         checks.push(match &prepared.validator {
@@ -688,6 +691,21 @@ impl<'a> PackageVerifier<'a> {
         match held {
             true => Check::pass(CHECK, format!("{shown}, expected {origin}")),
             false => Check::fail(CHECK, format!("{shown}, expected {origin}")),
+        }
+    }
+
+    /// The check `grading` of a legacy or 2023-07 package ([`grading::package_problems`]):
+    /// none for a pass-fail package without graders.
+    fn grading(&self, data: &Group) -> Option<Check> {
+        const CHECK: &str = "grading";
+        let problems = grading::package_problems(&self.package, data);
+        match (problems.is_empty(), self.graded()) {
+            (false, _) => Some(Check::fail(CHECK, problems.join("\n"))),
+            (true, true) => Some(Check::pass(
+                CHECK,
+                "graded as verifyproblem grades (grading:, grader_flags, ranges)",
+            )),
+            (true, false) => None,
         }
     }
 

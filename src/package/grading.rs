@@ -358,6 +358,47 @@ pub fn package_grader(
     })
 }
 
+/// What `verifyproblem` holds against a legacy or 2023-07 package's grading, whatever its
+/// submissions get: `ignore_sample` on a group other than `data/` (or on `data/` under
+/// `on_reject: break`, which may leave `secret` unjudged), more than one program in
+/// `graders/`, and graders in a pass-fail package. Empty when all is well.
+pub fn package_problems(package: &Package, data: &Group) -> Vec<String> {
+    let mut problems = Vec::new();
+    for group in data.groups() {
+        let config = &group.config;
+        if config.custom_grading || !config.grader_flags.iter().any(|f| f == "ignore_sample") {
+            continue;
+        }
+        if !group.name.is_empty() {
+            problems.push(format!(
+                "data/{}: grader_flags ignore_sample is only for data/ itself",
+                group.name
+            ));
+        } else if config.on_reject == OnReject::Break {
+            problems.push(
+                "data/: grader_flags ignore_sample with on_reject: break may leave secret \
+                 unjudged"
+                    .to_string(),
+            );
+        }
+    }
+    let dir = package.root.join("graders");
+    match programs_in(&package.root, &dir, false) {
+        Err(e) => problems.push(e.0),
+        Ok(graders) if graders.len() > 1 => problems.push(format!(
+            "{} holds {} programs: a package has at most one grader",
+            dir.display(),
+            graders.len()
+        )),
+        Ok(graders) if !graders.is_empty() && !package.is_scoring() => problems.push(format!(
+            "{} holds a grader, but the problem is pass-fail (graders are for scoring problems)",
+            dir.display()
+        )),
+        Ok(_) => {}
+    }
+    problems
+}
+
 /// A legacy or 2023-07 scoring package's submission of `folder` (promising `expected`),
 /// graded from its runs under the time limit (`low`) and the higher one (`high`): its score
 /// card, and whether it keeps its promise ([`held`]).

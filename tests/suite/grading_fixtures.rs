@@ -36,7 +36,11 @@ pub fn legacy(root: &Path) {
                 "data/testdata.yaml",
                 "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 100\n",
             ),
-            ("data/sample/testdata.yaml", "accept_score: 0\nrange: 0 0\n"),
+            // Its own grader_flags: data/'s ignore_sample is for data/ alone.
+            (
+                "data/sample/testdata.yaml",
+                "accept_score: 0\nrange: 0 0\ngrader_flags: first_error\n",
+            ),
             ("data/sample/1.in", "3\n"),
             ("data/sample/1.ans", "6\n"),
             (
@@ -125,6 +129,7 @@ pub fn v2023(root: &Path) {
                 "data/testdata.yaml",
                 "on_reject: continue\ngrader_flags: ignore_sample\n",
             ),
+            ("data/sample/testdata.yaml", "grader_flags: first_error\n"),
             ("data/sample/1.in", "3\n"),
             ("data/sample/1.ans", "6\n"),
             (

@@ -49,6 +49,11 @@ fn legacy_groups_are_graded_by_accept_score_range_and_grader_flags() {
         let (_, _, details, found) = submission(&document, &id_of(&document, "double", name));
         assert_eq!(found, Some(score), "{name}: {details}");
     }
+    let (ok, _, details, _) = submission(&document, "double");
+    assert!(
+        ok && details.contains("graded as verifyproblem grades"),
+        "{details}"
+    );
     let (ok, _, details, _) = submission(&document, "double/submissions/accepted/large_only.py");
     assert!(
         ok && details.contains("not the full score 100"),
@@ -414,4 +419,30 @@ fn unbounded_groups_score_what_score_txt_says() {
     let (_, document) = verify(dir.path(), &["open"]);
     let (ok, _, details, _) = submission(&document, "open/submissions/partially_accepted/close.py");
     assert!(!ok && details.contains("wrote no score.txt"), "{details}");
+}
+
+#[test]
+fn ignore_sample_below_the_root_and_two_graders_fail_the_package() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("double");
+    legacy(&package);
+    write(
+        &package,
+        &[
+            (
+                "data/secret/b/testdata.yaml",
+                "accept_score: 20\nrange: 0 60\ngrader_flags: ignore_sample\n",
+            ),
+            ("graders/one.py", "print('AC 0')\n"),
+            ("graders/two.py", "print('AC 0')\n"),
+        ],
+    );
+    let (_, document) = verify(dir.path(), &["double"]);
+    let (ok, _, details, _) = submission(&document, "double");
+    assert!(!ok, "{details}");
+    assert!(
+        details.contains("data/secret/b: grader_flags ignore_sample is only for data/ itself"),
+        "{details}"
+    );
+    assert!(details.contains("holds 2 programs"), "{details}");
 }
