@@ -265,6 +265,8 @@ impl ScoreRange {
         }
     }
 
+    /// Whether `score` lies in it (within [`crate::score::SCORE_TOLERANCE`]: scores are sums
+    /// of decimals, and verifyproblem's are rounded to six of them).
     pub fn holds(&self, score: f64) -> bool {
         self.low - crate::score::SCORE_TOLERANCE <= score
             && score <= self.high + crate::score::SCORE_TOLERANCE
