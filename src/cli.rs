@@ -176,8 +176,9 @@ pub enum Command {
     /// Verify archives, problems and Kattis packages for CI: manifests, statements, test data,
     /// validators, brute force against the reference, example solutions and submissions
     /// against their folders' verdicts (on a scored problem: against their expected scores in
-    /// [expect], or in a Kattis scoring package's submissions.yaml, with a table of points by
-    /// group).
+    /// [expect], or in a Kattis scoring package's submissions.yaml, or graded as verifyproblem
+    /// grades legacy and 2023-07 ones (grading:, grader_flags, graders/), with a table of
+    /// points by group).
     #[command(
         after_help = "Examples:\n  stonejudge verify\n  stonejudge verify --partition 2/4 --json verify-2.json\n\n\
                             Ctrl-C stops after the item that runs: the items done are summed up, \

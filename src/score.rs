@@ -23,6 +23,30 @@ pub enum Aggregation {
     /// The group earns its points times the mean fraction of its tests: each test is worth an
     /// equal share (Kattis `sum`, CMS's Sum).
     Sum,
+    /// The group earns its points times the mean fraction (the default grader's `avg`; over
+    /// fractions the same as [`Aggregation::Sum`], over absolute scores the mean).
+    Avg,
+    /// The group earns its points times the largest fraction (the default grader's `max`).
+    Max,
+}
+
+/// Aggregates absolute scores (not fractions) of a group's sub-results, as Kattis' default
+/// grader does in legacy and 2023-07 packages, where each test case and group carries its own
+/// score (`accept_score`, `score.txt`, a subgroup's aggregate): `sum`, `avg`, `min`, `max`
+/// ([`Aggregation::MinRoundedUp`] rounds the least up to a whole point). Nothing aggregates
+/// to 0.
+pub fn combine(aggregation: Aggregation, scores: &[f64]) -> f64 {
+    if scores.is_empty() {
+        return 0.0;
+    }
+    let least = || scores.iter().copied().fold(f64::INFINITY, f64::min);
+    match aggregation {
+        Aggregation::Sum => scores.iter().sum(),
+        Aggregation::Avg => scores.iter().sum::<f64>() / scores.len() as f64,
+        Aggregation::Min => least(),
+        Aggregation::MinRoundedUp => (least() - 1e-9).ceil(),
+        Aggregation::Max => scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+    }
 }
 
 /// One run as scoring sees it: the verdict, and the fraction of the test's worth it earned.
@@ -79,11 +103,7 @@ pub struct ScoreCard {
 /// Scores one group from its tests' results. Fractions outside `0..=1` (a checker's bad
 /// percentage) are clamped: a reader reports them, scoring never exceeds the group's worth.
 pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
-    let verdict = tests
-        .iter()
-        .map(|t| t.verdict)
-        .min_by_key(|v| v.rank())
-        .unwrap_or(Verdict::AC);
+    let verdict = worst(tests.iter().map(|t| t.verdict));
     let fractions = tests.iter().map(|t| t.fraction.clamp(0.0, 1.0));
     let score = match rule.aggregation {
         Aggregation::Min => rule.points * fractions.fold(1.0, f64::min),
@@ -93,8 +113,12 @@ pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
             let percent = (fractions.fold(1.0, f64::min) * 1e8).round() / 1e6;
             (rule.points * percent / 100.0 - 1e-9).ceil().max(0.0)
         }
-        Aggregation::Sum if tests.is_empty() => rule.points,
-        Aggregation::Sum => rule.points * fractions.sum::<f64>() / tests.len() as f64,
+        Aggregation::Sum | Aggregation::Avg if tests.is_empty() => rule.points,
+        Aggregation::Sum | Aggregation::Avg => {
+            rule.points * fractions.sum::<f64>() / tests.len() as f64
+        }
+        Aggregation::Max if tests.is_empty() => rule.points,
+        Aggregation::Max => rule.points * fractions.fold(0.0, f64::max),
     };
     GroupScore {
         name: rule.name.clone(),
@@ -105,23 +129,53 @@ pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
     }
 }
 
+/// The worst of `verdicts` by [`Verdict::rank`]; AC when there are none.
+fn worst(verdicts: impl Iterator<Item = Verdict>) -> Verdict {
+    verdicts.min_by_key(|v| v.rank()).unwrap_or(Verdict::AC)
+}
+
+/// Scores a group without a maximum (2025-09 `max_score: unbounded`): each test's verdict and
+/// absolute score (what its validator wrote; 0 when rejected) [`combine`]d by `aggregation`.
+/// Its `max` is infinite.
+pub fn score_unbounded_group(
+    name: &str,
+    aggregation: Aggregation,
+    tests: &[(Verdict, f64)],
+) -> GroupScore {
+    let scores: Vec<f64> = tests.iter().map(|(_, score)| *score).collect();
+    GroupScore {
+        name: name.to_string(),
+        tests: tests.len(),
+        max: f64::INFINITY,
+        score: combine(aggregation, &scores),
+        verdict: worst(tests.iter().map(|(verdict, _)| *verdict)),
+    }
+}
+
 /// Scores a submission: `groups` pairs each group's rule with its tests' results, in the
 /// order the report should show them.
 pub fn score_card<'a>(
     groups: impl IntoIterator<Item = (&'a GroupRule, &'a [TestScore])>,
 ) -> ScoreCard {
-    let groups: Vec<GroupScore> = groups
-        .into_iter()
-        .map(|(rule, tests)| score_group(rule, tests))
-        .collect();
-    ScoreCard {
-        total: groups.iter().map(|g| g.score).sum(),
-        max: groups.iter().map(|g| g.max).sum(),
-        groups,
-    }
+    ScoreCard::of(
+        groups
+            .into_iter()
+            .map(|(rule, tests)| score_group(rule, tests))
+            .collect(),
+    )
 }
 
 impl ScoreCard {
+    /// The card of groups already scored: their sum, out of the sum of their maxima
+    /// (infinite when one is unbounded).
+    pub fn of(groups: Vec<GroupScore>) -> ScoreCard {
+        ScoreCard {
+            total: groups.iter().map(|g| g.score).sum(),
+            max: groups.iter().map(|g| g.max).sum(),
+            groups,
+        }
+    }
+
     /// The card of a pass-or-fail contest scored by groups (sinol-make's `icpc`): the whole
     /// problem is worth 1, earned only when every group earned its point.
     pub fn all_groups_or_nothing(mut self) -> ScoreCard {
@@ -236,6 +290,36 @@ mod tests {
         let fail = [TestScore::all_or_nothing(Verdict::WA)];
         let card = score_card([(&one, &pass[..]), (&one, &fail[..])]).all_groups_or_nothing();
         assert_eq!((card.total, card.max), (0.0, 1.0));
+    }
+
+    #[test]
+    fn absolute_scores_combine_as_the_default_grader() {
+        let scores = [50.0, 20.0, 30.0];
+        assert_eq!(combine(Aggregation::Sum, &scores), 100.0);
+        assert!(same_score(combine(Aggregation::Avg, &scores), 100.0 / 3.0));
+        assert_eq!(combine(Aggregation::Min, &scores), 20.0);
+        assert_eq!(combine(Aggregation::Max, &scores), 50.0);
+        assert_eq!(combine(Aggregation::MinRoundedUp, &[2.5, 7.0]), 3.0);
+        assert_eq!(combine(Aggregation::Max, &[]), 0.0);
+        let half = TestScore {
+            verdict: Verdict::AC,
+            fraction: 0.5,
+        };
+        let best = score_group(
+            &rule(10.0, Aggregation::Max),
+            &[half, TestScore::all_or_nothing(Verdict::WA)],
+        );
+        assert_eq!(best.score, 5.0);
+    }
+
+    #[test]
+    fn unbounded_groups_add_their_scores_and_have_no_maximum() {
+        let tests = [(Verdict::AC, 7.5), (Verdict::WA, 0.0), (Verdict::AC, 2.5)];
+        let group = score_unbounded_group("g", Aggregation::Sum, &tests);
+        assert_eq!((group.score, group.verdict), (10.0, Verdict::WA));
+        let card = ScoreCard::of(vec![group]);
+        assert_eq!(card.total, 10.0);
+        assert!(card.max.is_infinite());
     }
 
     #[test]

@@ -105,11 +105,30 @@ pub struct Judged {
     /// beside the message of a verdict that is not AC: what the program said about itself
     /// (an assertion, a traceback) is often why. `None` when it wrote nothing, and on AC.
     pub stderr: Option<String>,
-    /// The points a checker gave the output: what a Kattis output validator wrote in
-    /// `score.txt` for an accepted output (a scoring package's test case), or the fraction of
-    /// the test's worth a testlib checker of our own problems gave with `quitp`; `None` when
-    /// it gave none.
-    pub score: Option<f64>,
+    /// What the checker awarded the output besides its verdict: a Kattis output validator's
+    /// `score.txt` or `score_multiplier.txt` (2025-09) for an accepted output (a scoring
+    /// package's test case), or the fraction of the test's worth a testlib checker of our own
+    /// problems gave with `quitp`; `None` when it gave none.
+    pub score: Option<Awarded>,
+}
+
+/// What a checker awarded an output, besides its verdict.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Awarded {
+    /// `score.txt`: the test case's score, a non-negative number.
+    Score(f64),
+    /// The fraction of the test case's maximum score it earns, in `0..=1`:
+    /// `score_multiplier.txt` (2025-09), or the `points` of testlib's `quitp`.
+    Multiplier(f64),
+}
+
+impl Awarded {
+    /// The number as the checker wrote it (reports show it as the test's `points`).
+    pub fn value(self) -> f64 {
+        match self {
+            Awarded::Score(value) | Awarded::Multiplier(value) => value,
+        }
+    }
 }
 
 /// What the kernel measured of one run, as a judge's table shows it.

@@ -11,8 +11,10 @@
 //!   for byte with what is committed ([`crate::package::generators`]);
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
 //!   verdict as `verifyproblem` gives it (see [`crate::package::submissions`]), possibly only
-//!   "with extra time"; in a scoring package, accepted submissions must pass every test and
-//!   the others are only reported. In 2025-09 it is held instead to the requirements of its
+//!   "with extra time"; in a legacy or 2023-07 scoring package it is graded as `verifyproblem`
+//!   grades it ([`crate::package::grading`]: its verdict and score from the groups' graders,
+//!   every group's score in its `range`, `partially_accepted/` short of the full score), and
+//!   its item carries the score card. In 2025-09 it is held instead to the requirements of its
 //!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`]),
 //!   and its item names them (the check `expectation`); in a 2025-09 scoring package it is
 //!   also scored ([`crate::package::scoring`]) and held to its `score` (the check `score`):
@@ -35,6 +37,7 @@ use super::verify::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{Expectation, Rule};
+use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, TimeLimit};
 use crate::package::validators::{
     all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
@@ -44,7 +47,7 @@ use crate::package::{
 };
 use crate::run::{Cache, Language, Program, Runner};
 use crate::score::{format_score, same_score, ScoreCard, SCORE_TOLERANCE};
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::Judged;
 
 /// One unit of a package's verification.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,6 +79,9 @@ struct Judgement {
     at_high: Vec<(String, &'static str, String)>,
     /// Every test run, judged under the time limit, in order.
     ran: Vec<(String, Judged)>,
+    /// The same, judged under the higher limit (a legacy or 2023-07 scoring package's
+    /// grading "with extra time").
+    ran_high: Vec<(String, Judged)>,
 }
 
 /// An accepted submission's id and its judgement, or why it could not run.
@@ -148,7 +154,7 @@ impl<'a> PackageVerifier<'a> {
         limit: &TimeLimit,
         judgement: &Judgement,
     ) -> Option<SolutionRuns> {
-        let expected = kattis_expected(expected)?;
+        let expected = submissions::from_kattis(expected)?;
         let tests = (judgement.ran.iter())
             .map(|(name, judged)| TestRun {
                 test: name.clone(),
@@ -210,6 +216,9 @@ impl<'a> PackageVerifier<'a> {
         });
         if self.package.generators.is_some() {
             checks.push(self.generated());
+        }
+        if !self.package.is_2025() {
+            checks.extend(self.grading(data));
         }
         checks.push(self.input_validators(&tests));
         checks.extend(self.validator_cases(all_data, &tests));
@@ -561,7 +570,8 @@ impl<'a> PackageVerifier<'a> {
             (Err(e), _) | (_, Err(e)) => return vec![Check::fail(CHECK, e.clone())],
         };
         let scoring = self.package.is_scoring();
-        let all = scoring && submission.sets_time_limit();
+        // Graded submissions run every test: their graders decide, not `on_reject` alone.
+        let all = scoring && (submission.sets_time_limit() || self.graded());
         let judgement = match prepared
             .accepted
             .iter()
@@ -575,6 +585,9 @@ impl<'a> PackageVerifier<'a> {
             Err(e) => return vec![Check::fail(CHECK, e)],
         };
         *runs = self.solution_runs(expected, limit, &judgement);
+        if self.graded() {
+            return self.grade(submission, expected, data, &judgement, score);
+        }
         let (low, high) = (&judgement.low, &judgement.high);
         if let Some(expectation) = &submission.expectation {
             let broken: Vec<String> = (expectation.rules.iter())
@@ -603,15 +616,6 @@ impl<'a> PackageVerifier<'a> {
             return checks;
         }
         let expectation = Check::pass("expectation", format!("folder {}", submission.folder));
-        if scoring && !submission.sets_time_limit() {
-            return vec![
-                Check::pass(
-                    CHECK,
-                    format!("{low} (scoring problem: reported, not held to its folder)"),
-                ),
-                expectation,
-            ];
-        }
         let verdict = if low.verdict == expected {
             Check::pass(CHECK, format!("{low}, as its folder promises"))
         } else if high.verdict == expected {
@@ -668,11 +672,12 @@ impl<'a> PackageVerifier<'a> {
                     ),
                 },
             ),
-            (None, "accepted") => (
+            // Unbounded (`max_score: unbounded`): there is no full score to hold them to.
+            (None, "accepted") if max.is_finite() => (
                 same_score(max, total),
                 "the full score, as folder accepted promises".to_string(),
             ),
-            (None, PARTIALLY_ACCEPTED) => (
+            (None, PARTIALLY_ACCEPTED) if max.is_finite() => (
                 !same_score(max, total),
                 format!("less than the full score, as folder {PARTIALLY_ACCEPTED} promises"),
             ),
@@ -687,6 +692,61 @@ impl<'a> PackageVerifier<'a> {
             true => Check::pass(CHECK, format!("{shown}, expected {origin}")),
             false => Check::fail(CHECK, format!("{shown}, expected {origin}")),
         }
+    }
+
+    /// The check `grading` of a legacy or 2023-07 package ([`grading::package_problems`]):
+    /// none for a pass-fail package without graders.
+    fn grading(&self, data: &Group) -> Option<Check> {
+        const CHECK: &str = "grading";
+        let problems = grading::package_problems(&self.package, data);
+        match (problems.is_empty(), self.graded()) {
+            (false, _) => Some(Check::fail(CHECK, problems.join("\n"))),
+            (true, true) => Some(Check::pass(
+                CHECK,
+                "graded as verifyproblem grades (grading:, grader_flags, ranges)",
+            )),
+            (true, false) => None,
+        }
+    }
+
+    /// Whether submissions are graded as `verifyproblem` grades a legacy or 2023-07 scoring
+    /// package ([`grading`]).
+    fn graded(&self) -> bool {
+        self.package.is_scoring() && !self.package.is_2025()
+    }
+
+    /// A legacy or 2023-07 scoring package's submission graded from its runs into `card`,
+    /// and the check that holds it to its folder as `verifyproblem` does
+    /// ([`grading::held`]); skipped where the package's grader cannot run.
+    fn grade(
+        &self,
+        submission: &Submission,
+        expected: &str,
+        data: &Group,
+        judgement: &Judgement,
+        card: &mut Option<ScoreCard>,
+    ) -> Vec<Check> {
+        const CHECK: &str = "verdict";
+        let expectation = Check::pass("expectation", format!("folder {}", submission.folder));
+        let graded = grading::grade_submission(
+            &self.package,
+            data,
+            self.runner,
+            self.cache,
+            &submission.folder,
+            expected,
+            &judgement.ran,
+            &judgement.ran_high,
+        );
+        let check = match graded {
+            Err(Ungraded::Skipped(why)) => Check::skip(CHECK, why),
+            Err(Ungraded::Failed(why)) => Check::fail(CHECK, why),
+            Ok((found, held)) => {
+                *card = Some(found);
+                Check::from(CHECK, held)
+            }
+        };
+        vec![check, expectation]
     }
 
     /// Why a 2025-09 submission cannot be held to its expectation, if it cannot: a language
@@ -770,8 +830,8 @@ impl<'a> PackageVerifier<'a> {
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
         let mut runs = Runs::new(&judging, &program, limit.high);
-        if submission.expectation.is_some() {
-            // Held to every test's verdict: all run, in parallel.
+        if submission.expectation.is_some() || self.graded() {
+            // Held to every test's verdict, or graded: all run, in parallel.
             runs.run_all(data, self.jobs);
         }
         judgement(
@@ -910,19 +970,8 @@ fn judgement(
         at_low,
         at_high,
         ran: runs.ran(data, limit.seconds),
+        ran_high: runs.ran(data, limit.high),
     })
-}
-
-/// The verdict a Kattis submissions folder promises, as ours (`RTE` is RE).
-fn kattis_expected(expected: &str) -> Option<Verdict> {
-    match expected {
-        "AC" => Some(Verdict::AC),
-        "WA" => Some(Verdict::WA),
-        "TLE" => Some(Verdict::TLE),
-        "RTE" => Some(Verdict::RE),
-        "OLE" => Some(Verdict::OLE),
-        _ => None,
-    }
 }
 
 /// An answer to validate: read on standard input, the case's input named first.

@@ -10,18 +10,18 @@
 use super::manifest::{Expectation, Manifest};
 use super::plan::stem;
 use crate::score::{format_score, same_score, score_card, GroupRule, ScoreCard, TestScore};
-use crate::verdict::Judged;
+use crate::verdict::{Awarded, Judged};
 
 /// A run as scoring sees it: the fraction its checker gave (a checker's verdict is AC only at
 /// full points, so the fraction is what tells half an answer from none), else all or nothing
-/// by its verdict.
+/// by its verdict (our checkers give fractions, never a Kattis `score.txt`).
 pub fn test_score(judged: &Judged) -> TestScore {
     match judged.score {
-        Some(fraction) => TestScore {
+        Some(Awarded::Multiplier(fraction)) => TestScore {
             verdict: judged.verdict,
             fraction,
         },
-        None => TestScore::all_or_nothing(judged.verdict),
+        Some(Awarded::Score(_)) | None => TestScore::all_or_nothing(judged.verdict),
     }
 }
 
@@ -201,7 +201,7 @@ points = 60
         let manifest = Manifest::parse("t", Path::new("problem.toml"), TOML).expect("valid");
         let rules = manifest.group_rules().expect("scored");
         let partial = |fraction| Judged {
-            score: Some(fraction),
+            score: Some(Awarded::Multiplier(fraction)),
             ..Judged::new(Verdict::WA, "points")
         };
         let (half, most) = (partial(0.5), partial(0.75));

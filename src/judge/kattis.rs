@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use crate::check::protocol::kattis;
 use crate::run::{Invocation, ScratchDir};
 use crate::text::show;
+use crate::verdict::Awarded;
 use crate::within::{read_bounded, MAX_TEST_BYTES};
 
 /// The exit code of a validator that accepts (an input validator's too), as a run's.
@@ -118,21 +119,41 @@ impl ValidatorFiles {
             .map_err(|e| format!("cannot move {} to the next pass: {e}", next.display()))
     }
 
-    /// The score the validator wrote in `score.txt` (a scoring package's test case): `None`
-    /// when it wrote none; an error when it is not one non-negative number.
-    pub fn score(&self) -> Result<Option<f64>, String> {
-        let path = self.feedback().join("score.txt");
-        if !path.is_file() {
-            return Ok(None);
-        }
-        let text = read_bounded(&path, MESSAGE_CHARS as u64)?;
-        let text = String::from_utf8_lossy(&text);
-        match text.trim().parse::<f64>() {
-            Ok(score) if score.is_finite() && score >= 0.0 => Ok(Some(score)),
-            _ => Err(format!(
-                "score.txt holds {:?}, not a non-negative number",
-                show::message(text.trim())
-            )),
+    /// What the validator awarded besides its verdict (a scoring package's test case): the
+    /// score in `score.txt`, or the multiplier in `score_multiplier.txt`; `None` when it wrote
+    /// neither; an error when it wrote both, or what it wrote is not one number in bounds (a
+    /// score non-negative, a multiplier in `0..=1`).
+    pub fn awarded(&self) -> Result<Option<Awarded>, String> {
+        let read = |name: &str| -> Result<Option<f64>, String> {
+            let path = self.feedback().join(name);
+            if !path.is_file() {
+                return Ok(None);
+            }
+            let text = read_bounded(&path, MESSAGE_CHARS as u64)?;
+            let text = String::from_utf8_lossy(&text);
+            let most = match name {
+                "score.txt" => f64::INFINITY,
+                _ => 1.0,
+            };
+            match text.trim().parse::<f64>() {
+                Ok(n) if n.is_finite() && (0.0..=most).contains(&n) => Ok(Some(n)),
+                _ => Err(format!(
+                    "{name} holds {:?}, not a number {}",
+                    show::message(text.trim()),
+                    match name {
+                        "score.txt" => "of at least 0",
+                        _ => "from 0 to 1",
+                    }
+                )),
+            }
+        };
+        match (read("score.txt")?, read("score_multiplier.txt")?) {
+            (Some(_), Some(_)) => {
+                Err("the validator wrote both score.txt and score_multiplier.txt".to_string())
+            }
+            (Some(score), None) => Ok(Some(Awarded::Score(score))),
+            (None, Some(multiplier)) => Ok(Some(Awarded::Multiplier(multiplier))),
+            (None, None) => Ok(None),
         }
     }
 
@@ -185,13 +206,25 @@ mod tests {
     #[test]
     fn score_txt_is_read_when_written_and_refused_when_not_a_number() {
         let files = ValidatorFiles::new(b"1\n", b"2\n").expect("files");
-        assert_eq!(files.score(), Ok(None));
+        assert_eq!(files.awarded(), Ok(None));
         std::fs::write(files.feedback().join("score.txt"), "12.5\n").expect("write");
-        assert_eq!(files.score(), Ok(Some(12.5)));
+        assert_eq!(files.awarded(), Ok(Some(Awarded::Score(12.5))));
         std::fs::write(files.feedback().join("score.txt"), "-3").expect("write");
         assert!(files
-            .score()
-            .is_err_and(|e| e.contains("not a non-negative number")));
+            .awarded()
+            .is_err_and(|e| e.contains("not a number of at least 0")));
+    }
+
+    #[test]
+    fn score_multiplier_txt_is_a_fraction_and_never_beside_score_txt() {
+        let files = ValidatorFiles::new(b"1\n", b"2\n").expect("files");
+        std::fs::write(files.feedback().join("score_multiplier.txt"), "0.25\n").expect("write");
+        assert_eq!(files.awarded(), Ok(Some(Awarded::Multiplier(0.25))));
+        std::fs::write(files.feedback().join("score_multiplier.txt"), "1.5\n").expect("write");
+        assert!(files.awarded().is_err_and(|e| e.contains("from 0 to 1")));
+        std::fs::write(files.feedback().join("score_multiplier.txt"), "1\n").expect("write");
+        std::fs::write(files.feedback().join("score.txt"), "3\n").expect("write");
+        assert!(files.awarded().is_err_and(|e| e.contains("both")));
     }
 
     #[test]

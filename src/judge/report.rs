@@ -10,7 +10,7 @@ use super::Test;
 use crate::run::{mebibytes, seconds, Limits, Protections};
 use crate::score::ScoreCard;
 use crate::text::show::count;
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::{Awarded, Judged, Verdict};
 
 /// The tests named by `--test` (all of them when none is), or which name is not a test (and
 /// which one was meant, when only leading zeros are missing: `1` for `01`).
@@ -222,7 +222,7 @@ pub fn json_report(
                 wall_s: outcome.measured.map(|m| m.wall_time.as_secs_f64()),
                 memory_kib: outcome.measured.map(|m| m.peak_memory_kib),
                 message: outcome.message.clone(),
-                points: outcome.score,
+                points: outcome.score.map(Awarded::value),
                 stderr: outcome.stderr.clone(),
                 repro: repro(&test.name),
             })

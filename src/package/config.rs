@@ -126,10 +126,19 @@ struct RawMultipliers {
     time_limit_to_tle: Option<f64>,
 }
 
+/// Legacy `grading:` of `problem.yaml`: the specification's `objective` and
+/// `show_test_data_groups`, and the older keys problemtools still reads (`accept_score`,
+/// `reject_score`, `range`, `on_reject`), which override every group's.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct RawGrading {
     on_reject: Option<String>,
+    objective: Option<String>,
+    /// What a judge shows contestants: no effect on a verdict or a score.
+    show_test_data_groups: Option<IgnoredAny>,
+    accept_score: Option<f64>,
+    reject_score: Option<f64>,
+    range: Option<String>,
 }
 
 /// What `problem.yaml` says about judging, defaults filled in.
@@ -150,6 +159,11 @@ pub struct ProblemConfig {
     pub time: TimePolicy,
     /// Legacy `grading.on_reject`, overriding every group's.
     pub on_reject: Option<OnReject>,
+    /// Legacy `grading:` (and the same keys of 2023-07, as problemtools reads them).
+    pub grading: LegacyGrading,
+    /// Legacy `validation: custom score`: the output validator gives every accepted test
+    /// case its score in `score.txt` (it must, and only then may it).
+    pub custom_score: bool,
     /// 2025-09 `languages`: the language codes submissions may be in (`None`: all).
     pub languages: Option<Vec<String>>,
     /// 2025-09 `limits.code`: the most KiB a submission's files may hold.
@@ -197,6 +211,65 @@ impl TimePolicy {
     pub fn limit_for(&self, slowest: f64) -> f64 {
         let steps = (slowest * self.ac_to_time_limit / self.resolution).ceil();
         steps.max(1.0) * self.resolution
+    }
+}
+
+/// Legacy `grading:` of `problem.yaml`: whether the best score is the highest or the lowest,
+/// and the group keys it sets for every group.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct LegacyGrading {
+    pub objective: Objective,
+    pub accept_score: Option<f64>,
+    pub reject_score: Option<f64>,
+    pub range: Option<ScoreRange>,
+}
+
+/// Legacy `grading.objective`: which end of the root group's `range` is the full score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objective {
+    #[default]
+    Max,
+    Min,
+}
+
+/// A group's `range`: the least and the most score it may get (infinite when not bounded).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScoreRange {
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Default for ScoreRange {
+    fn default() -> ScoreRange {
+        ScoreRange {
+            low: f64::NEG_INFINITY,
+            high: f64::INFINITY,
+        }
+    }
+}
+
+impl ScoreRange {
+    /// `range` as written: two numbers (`inf`, `-inf`, `+inf` allowed), the first not above
+    /// the second.
+    pub fn parse(text: &str) -> Result<ScoreRange, String> {
+        let numbers: Vec<f64> = (text.split_whitespace())
+            .map(|word| word.parse::<f64>().ok().filter(|n| !n.is_nan()))
+            .collect::<Option<_>>()
+            .ok_or_else(|| format!("range {text:?}: expected two numbers (inf allowed)"))?;
+        match numbers[..] {
+            [low, high] if low <= high => Ok(ScoreRange { low, high }),
+            [_, _] => Err(format!("range {text:?}: the minimum is above the maximum")),
+            _ => Err(format!(
+                "range {text:?}: expected two numbers (inf allowed)"
+            )),
+        }
+    }
+
+    /// Whether `score` lies in it (within [`crate::score::SCORE_TOLERANCE`]: scores are sums
+    /// of decimals, and verifyproblem's are rounded to six of them).
+    pub fn holds(&self, score: f64) -> bool {
+        self.low - crate::score::SCORE_TOLERANCE <= score
+            && score <= self.high + crate::score::SCORE_TOLERANCE
     }
 }
 
@@ -267,11 +340,13 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
             "limits.validation_passes is {passes}: expected an integer of at least 2"
         )));
     }
+    let grading = legacy_grading(path, &text, &raw.grading, version)?;
     let on_reject = match raw.grading.on_reject.as_deref() {
         Some("first_error") => Some(OnReject::Break),
         Some("grade") => Some(OnReject::Continue),
         _ => None,
     };
+    let custom_score = custom_validation && validation.iter().any(|v| v == "score");
     let mut config = ProblemConfig {
         version,
         types,
@@ -283,6 +358,8 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
         validation_memory_mib: limits.validation_memory.unwrap_or(1024),
         time,
         on_reject,
+        grading,
+        custom_score,
         languages: None,
         code_kib: None,
         validation_output_mib: limits.validation_output.unwrap_or(8),
@@ -295,6 +372,48 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
         check_2025(path, &text, &raw, &mut config)?;
     }
     Ok(config)
+}
+
+/// Legacy `grading:` checked (values at `file:line:col`) and read; 2025-09 has no such key
+/// (it is warned of as unknown there).
+fn legacy_grading(
+    path: &Path,
+    text: &str,
+    raw: &RawGrading,
+    version: FormatVersion,
+) -> Result<LegacyGrading, PackageError> {
+    if version == FormatVersion::V2025_09 {
+        return Ok(LegacyGrading::default());
+    }
+    let at = |key: &str| keys::at(path, text, &["grading".to_string(), key.to_string()]);
+    let objective = match raw.objective.as_deref() {
+        None | Some("max") => Objective::Max,
+        Some("min") => Objective::Min,
+        Some(other) => {
+            return Err(PackageError(format!(
+                "{}: grading.objective {other:?}: expected max or min",
+                at("objective")
+            )))
+        }
+    };
+    if let Some(other) =
+        (raw.on_reject.as_deref()).filter(|v| !["first_error", "worst_error", "grade"].contains(v))
+    {
+        return Err(PackageError(format!(
+            "{}: grading.on_reject {other:?}: expected first_error, worst_error or grade",
+            at("on_reject")
+        )));
+    }
+    let range = (raw.range.as_deref())
+        .map(ScoreRange::parse)
+        .transpose()
+        .map_err(|e| PackageError(format!("{}: grading.{e}", at("range"))))?;
+    Ok(LegacyGrading {
+        objective,
+        accept_score: raw.accept_score,
+        reject_score: raw.reject_score,
+        range,
+    })
 }
 
 /// The types of 2025-09, and the ones each excludes.
@@ -579,8 +698,13 @@ impl RawInputArgs {
 #[serde(default)]
 struct GroupYaml {
     on_reject: Option<String>,
-    grading: Option<String>,
+    /// `default` or `custom` (a map in the 2023-07 drafts, which is not supported).
+    grading: Option<Value>,
     grader_flags: Option<String>,
+    /// Legacy and 2023-07 scoring keys, as problemtools reads them.
+    accept_score: Option<f64>,
+    reject_score: Option<f64>,
+    range: Option<String>,
     input_validator_flags: Option<OneOrMany>,
     output_validator_flags: Option<OneOrMany>,
     /// 2023-07 and 2025-09 spelling.
@@ -606,21 +730,35 @@ struct GroupYaml {
 }
 
 /// A group's configuration, its own `testdata.yaml` over its parent's, over the defaults.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GroupConfig {
     pub on_reject: OnReject,
-    /// `grading: custom`: a grader program of the package aggregates (not supported).
+    /// `grading: custom`: the package's grader program (`graders/`) aggregates the group.
     pub custom_grading: bool,
     pub grader_flags: Vec<String>,
+    /// Legacy and 2023-07 scoring: the score of an accepted test case without `score.txt`
+    /// (default 1), of a rejected one (default 0), and the range the group's score must be
+    /// in (default unbounded).
+    pub accept_score: f64,
+    pub reject_score: f64,
+    pub range: ScoreRange,
     pub input_validator_flags: InputArgs,
     pub output_validator_flags: Vec<String>,
     /// 2025-09 keys stonejudge does not do, with the file and line that gives them.
     pub unsupported: Vec<String>,
     /// 2025-09 `max_score` of this group's own `test_group.yaml` (not inherited): `None` when
-    /// it gives none (`unbounded` is refused as not supported).
-    pub max_score: Option<u64>,
+    /// it gives none.
+    pub max_score: Option<MaxScore>,
     /// 2025-09 `score_aggregation` of this group's own `test_group.yaml` (not inherited).
     pub score_aggregation: Option<ScoreAggregation>,
+}
+
+/// A 2025-09 `max_score`: a whole number of points, or `unbounded` (only the output
+/// validator's `score.txt` bounds the score).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaxScore {
+    Points(u64),
+    Unbounded,
 }
 
 /// How a scoring package's group (or `secret`) makes its score (`score_aggregation`).
@@ -640,6 +778,9 @@ impl Default for GroupConfig {
             on_reject: OnReject::Break,
             custom_grading: false,
             grader_flags: Vec::new(),
+            accept_score: 1.0,
+            reject_score: 0.0,
+            range: ScoreRange::default(),
             input_validator_flags: InputArgs::default(),
             output_validator_flags: Vec::new(),
             unsupported: Vec::new(),
@@ -718,16 +859,13 @@ impl GroupConfig {
                     other => {
                         return Err(PackageError(format!(
                             "{}: on_reject {other:?}: expected break or continue",
-                            path.display()
+                            keys::at(path, &text, &["on_reject".to_string()])
                         )))
                     }
                 };
             }
-            if let Some(grading) = yaml.grading.as_deref() {
-                config.custom_grading = grading == "custom";
-            }
-            if let Some(flags) = yaml.grader_flags.as_deref() {
-                config.grader_flags = words(Some(flags));
+            if !is_2025 {
+                read_grading_keys(path, &text, &yaml, problem, &mut config)?;
             }
             let input =
                 (yaml.input_validator_flags.map(RawInputArgs::Same)).or(yaml.input_validator_args);
@@ -741,8 +879,95 @@ impl GroupConfig {
         if let Some(on_reject) = problem.on_reject {
             config.on_reject = on_reject;
         }
+        let legacy = &problem.grading;
+        config.accept_score = legacy.accept_score.unwrap_or(config.accept_score);
+        config.reject_score = legacy.reject_score.unwrap_or(config.reject_score);
+        config.range = legacy.range.unwrap_or(config.range);
         Ok(config)
     }
+}
+
+/// The flags the default grader knows (problemtools' `default_grader`): how verdicts
+/// aggregate, how scores aggregate, and its two switches. Others are not supported: the
+/// default grader would pass over them silently.
+pub const GRADER_FLAGS: [&str; 10] = [
+    "worst_error",
+    "no_errors",
+    "first_error",
+    "always_accept",
+    "sum",
+    "avg",
+    "min",
+    "max",
+    "ignore_sample",
+    "accept_if_any_accepted",
+];
+
+/// A legacy or 2023-07 group's `grading`, `grader_flags`, `accept_score`, `reject_score` and
+/// `range` into `config`: a malformed value is an error at its line; the scoring keys need a
+/// scoring problem (as problemtools says); a 2023-07 draft's `grading:` map, and a flag the
+/// default grader does not know, are not supported.
+fn read_grading_keys(
+    path: &Path,
+    text: &str,
+    yaml: &GroupYaml,
+    problem: &ProblemConfig,
+    config: &mut GroupConfig,
+) -> Result<(), PackageError> {
+    let at = |key: &str| keys::at(path, text, &[key.to_string()]);
+    match &yaml.grading {
+        None => {}
+        Some(Value::String(grading)) if grading == "default" || grading == "custom" => {
+            config.custom_grading = grading == "custom";
+        }
+        Some(Value::Mapping(_)) if problem.version == FormatVersion::V2023_07 => {
+            config.unsupported.push(format!(
+                "{}: grading: a map (score, max_score, aggregation of the 2023-07 drafts) is \
+                 not supported (problemtools reads grading: default or custom; 2025-09 says \
+                 max_score and score_aggregation)",
+                at("grading")
+            ));
+        }
+        Some(_) => {
+            return Err(PackageError(format!(
+                "{}: grading: expected default or custom",
+                at("grading")
+            )))
+        }
+    }
+    if let Some(flags) = yaml.grader_flags.as_deref() {
+        config.grader_flags = words(Some(flags));
+    }
+    if !config.custom_grading {
+        if let Some(flag) =
+            (config.grader_flags.iter()).find(|f| !GRADER_FLAGS.contains(&f.as_str()))
+        {
+            config.unsupported.push(format!(
+                "{}: grader_flags: {flag} is not supported (the default grader knows {})",
+                at("grader_flags"),
+                GRADER_FLAGS.join(", ")
+            ));
+        }
+    }
+    let scoring_keys = [
+        ("accept_score", yaml.accept_score.is_some()),
+        ("reject_score", yaml.reject_score.is_some()),
+        ("range", yaml.range.is_some()),
+    ];
+    if let Some((key, _)) = (scoring_keys.iter()).find(|(_, here)| *here && !problem.is("scoring"))
+    {
+        return Err(PackageError(format!(
+            "{}: {key} is only for scoring problems (problem.yaml type: scoring)",
+            at(key)
+        )));
+    }
+    config.accept_score = yaml.accept_score.unwrap_or(config.accept_score);
+    config.reject_score = yaml.reject_score.unwrap_or(config.reject_score);
+    if let Some(range) = yaml.range.as_deref() {
+        config.range =
+            ScoreRange::parse(range).map_err(|e| PackageError(format!("{}: {e}", at("range"))))?;
+    }
+    Ok(())
 }
 
 /// The keys of a 2025-09 group or test case file that stonejudge does not do: submission
@@ -776,7 +1001,7 @@ fn unsupported_group_keys(path: &Path, text: &str, yaml: &GroupYaml) -> Vec<Stri
 }
 
 /// A 2025-09 group's `max_score` and `score_aggregation` into `config`: a malformed value is
-/// an error at its line, `unbounded` is not supported (a score only the validator bounds).
+/// an error at its line.
 fn read_scoring_keys(
     path: &Path,
     text: &str,
@@ -786,16 +1011,9 @@ fn read_scoring_keys(
     let at = |key: &str| keys::at(path, text, &[key.to_string()]);
     config.max_score = match &yaml.max_score {
         None => None,
-        Some(Value::String(s)) if s == "unbounded" => {
-            config.unsupported.push(format!(
-                "{}: max_score: unbounded is not supported (stonejudge scores groups with a \
-                 maximum only)",
-                at("max_score")
-            ));
-            None
-        }
+        Some(Value::String(s)) if s == "unbounded" => Some(MaxScore::Unbounded),
         Some(value) => match value.as_u64() {
-            Some(points) => Some(points),
+            Some(points) => Some(MaxScore::Points(points)),
             None => {
                 return Err(PackageError(format!(
                     "{}: max_score: expected a non-negative integer or unbounded",

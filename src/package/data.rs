@@ -50,7 +50,7 @@ impl PackageTest {
 }
 
 /// A group of `data/`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Group {
     /// Its path under `data/` (`secret/group1`; empty for `data/` itself).
     pub name: String,
@@ -58,7 +58,7 @@ pub struct Group {
     pub items: Vec<Item>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Item {
     Test(PackageTest),
     Group(Group),
@@ -184,14 +184,16 @@ impl Group {
 
     /// The verdict of the whole tree, judging tests in order through `judge` (a Kattis
     /// verdict: `AC`, `WA`, `TLE`, `RTE`, `OLE`, `JE`, …) and skipping what `on_reject: break`
-    /// makes unnecessary. `Err` when a group needs a grader stonejudge does not have.
+    /// makes unnecessary. `Err` when a group needs a grader program (`grading: custom`, which
+    /// [`super::grading`] runs for a scoring package's submissions in `verify`).
     pub fn verdict(
         &self,
         judge: &mut impl FnMut(&PackageTest) -> &'static str,
     ) -> Result<&'static str, String> {
         if self.config.custom_grading {
             return Err(format!(
-                "data/{}: grading: custom (a grader program) is not supported yet",
+                "data/{}: grading: custom (a grader program) grades scoring problems only \
+                 (verify grades them; judge and pass-fail problems do not)",
                 self.name
             ));
         }

@@ -24,7 +24,8 @@
 //! interactive package the output validator is the interactor: each submission plays against
 //! it ([`crate::judge::interactive`], problemtools' rules); in a multi-pass package it writes
 //! each next pass's input ([`multipass`]); a 2025-09 scoring package's submissions are scored
-//! ([`scoring`]). Submit-answer packages (and every key stonejudge does not do) are recognised
+//! ([`scoring`]), a legacy or 2023-07 one's graded as `verifyproblem` grades them, group by
+//! group ([`grading`]). Submit-answer packages (and every key stonejudge does not do) are recognised
 //! and reported as not supported ([`Package::unsupported`]): that is where support for them
 //! plugs in.
 
@@ -32,6 +33,7 @@ pub mod config;
 pub mod data;
 pub mod expectations;
 pub mod generators;
+pub mod grading;
 pub mod keys;
 pub mod multipass;
 pub mod scoring;
@@ -107,6 +109,10 @@ impl Package {
             package.warnings.extend(yaml.warnings.iter().cloned());
             package.unsupported.extend(yaml.unsupported.iter().cloned());
             package.submissions_yaml = yaml;
+        } else if let Ok(data) = Data::load(root, &package.config) {
+            // The older formats' groups: what they ask that stonejudge does not do
+            // (a grader flag, a 2023-07 draft's grading map, `.files`).
+            package.unsupported.extend(data.unsupported);
         }
         Ok(package)
     }

@@ -138,6 +138,20 @@ pub fn kattis_verdict(verdict: Verdict) -> &'static str {
     }
 }
 
+/// A Kattis verdict as ours (`RTE` is RE), when it is one.
+pub fn from_kattis(verdict: &str) -> Option<Verdict> {
+    match verdict {
+        "AC" => Some(Verdict::AC),
+        "WA" => Some(Verdict::WA),
+        "TLE" => Some(Verdict::TLE),
+        "RTE" => Some(Verdict::RE),
+        "MLE" => Some(Verdict::MLE),
+        "OLE" => Some(Verdict::OLE),
+        "JE" => Some(Verdict::JE),
+        _ => None,
+    }
+}
+
 /// What judging a package's submissions needs: the runner, the package's output validator
 /// (prepared) or none for the default one, and `problem.yaml`'s limits.
 pub struct Judging<'a> {

@@ -67,15 +67,23 @@ impl OutputValidator<'_> {
                 self.limits.cpu.as_secs_f64()
             ))),
             Exit::Code(ACCEPTED) => Ok(Judged {
-                score: files.score().map_err(|e| {
+                score: files.awarded().map_err(|e| {
                     JudgeFailure(format!("the output validator {shown} accepted, but {e}"))
                 })?,
                 ..Judged::new(Verdict::AC, message.unwrap_or_else(|| "ok".to_string()))
             }),
-            Exit::Code(REJECTED) => Ok(Judged::new(
-                Verdict::WA,
-                message.unwrap_or_else(|| "rejected by the output validator".to_string()),
-            )),
+            Exit::Code(REJECTED) => match files.awarded() {
+                Ok(None) => Ok(Judged::new(
+                    Verdict::WA,
+                    message.unwrap_or_else(|| "rejected by the output validator".to_string()),
+                )),
+                // A score for a rejected output: problemtools and the specification call it
+                // the judge's error.
+                Ok(Some(_)) | Err(_) => Err(JudgeFailure(format!(
+                    "the output validator {shown} rejected, but wrote score.txt or \
+                     score_multiplier.txt"
+                ))),
+            },
             other => Err(JudgeFailure(format!(
                 "the output validator {shown} ended with {other} (42 accepts, 43 rejects){}",
                 message.map(|m| format!(": {m}")).unwrap_or_default()

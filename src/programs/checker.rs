@@ -19,7 +19,7 @@ use crate::check::protocol::{testlib, KattisFlags};
 use crate::check::{default_validator, JudgeFailure};
 use crate::judge::Checker;
 use crate::run::{Exit, Limits, Runner, ScratchDir, Stdin};
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::{Awarded, Judged, Verdict};
 
 /// The checker of a program-backed problem.
 pub enum ProgramChecker<'a> {
@@ -123,7 +123,7 @@ fn points(report: &str) -> Result<Judged, String> {
         false => Verdict::WA,
     };
     Ok(Judged {
-        score: Some(fraction),
+        score: Some(Awarded::Multiplier(fraction)),
         ..Judged::new(verdict, report)
     })
 }
@@ -135,9 +135,15 @@ mod tests {
     #[test]
     fn points_reports_are_fractions_of_the_test() {
         let half = points("points 0.5 half of the moves").expect("valid");
-        assert_eq!((half.verdict, half.score), (Verdict::WA, Some(0.5)));
+        assert_eq!(
+            (half.verdict, half.score),
+            (Verdict::WA, Some(Awarded::Multiplier(0.5)))
+        );
         let full = points("points 1").expect("valid");
-        assert_eq!((full.verdict, full.score), (Verdict::AC, Some(1.0)));
+        assert_eq!(
+            (full.verdict, full.score),
+            (Verdict::AC, Some(Awarded::Multiplier(1.0)))
+        );
         assert!(points("points 7 too many").is_err());
         assert!(points("points x").is_err());
         assert!(points("").is_err());

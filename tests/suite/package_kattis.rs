@@ -238,7 +238,7 @@ fn interactive_packages_play_every_submission_against_their_interactor() {
 }
 
 #[test]
-fn scoring_packages_hold_accepted_to_every_test_and_only_report_the_rest() {
+fn legacy_scoring_packages_hold_each_submission_to_its_folders_verdict() {
     let dir = tempfile::tempdir().expect("tempdir");
     fixtures::scoring(&dir.path().join("scored"));
     let (output, document) = verify(dir.path(), &["scored"]);
@@ -247,7 +247,7 @@ fn scoring_packages_hold_accepted_to_every_test_and_only_report_the_rest() {
     assert!(!ok && details.contains("test secret/02"), "{details}");
     assert!(item(&document, "scored/submissions/accepted/double.py").0);
     let (ok, _, details) = item(&document, "scored/submissions/wrong_answer/half.py");
-    assert!(ok && details.contains("reported, not held"), "{details}");
+    assert!(ok && details.contains("WA with score"), "{details}");
 }
 
 #[test]

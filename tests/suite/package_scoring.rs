@@ -221,7 +221,8 @@ fn a_wrong_expected_score_fails_verify_naming_both_scores() {
 }
 
 #[test]
-fn malformed_scoring_keys_are_errors_at_their_line_and_unbounded_is_refused() {
+fn malformed_scoring_keys_are_errors_at_their_line_and_an_unbounded_group_needs_an_unbounded_secret(
+) {
     let dir = tempfile::tempdir().expect("tempdir");
     // A malformed `test_group.yaml` fails the package's item (exit 1); a malformed
     // `submissions.yaml` stops verify, and a key stonejudge does not do is refused (exit 2).
@@ -251,8 +252,8 @@ fn malformed_scoring_keys_are_errors_at_their_line_and_unbounded_is_refused() {
             "unbounded",
             "data/secret/min/test_group.yaml",
             "max_score: unbounded\nscore_aggregation: min\n",
-            2,
-            "test_group.yaml:1:1: max_score: unbounded is not supported",
+            1,
+            "data/secret/min: a test data group needs a max_score, unless secret's is unbounded",
         ),
     ] {
         let root = dir.path().join(name);

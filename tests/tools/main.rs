@@ -14,6 +14,8 @@ mod checktestdata;
 mod declared_players;
 mod export_interactive;
 mod export_kattis;
+#[path = "../suite/grading_fixtures.rs"]
+mod grading_fixtures;
 #[path = "../suite/interactive_template.rs"]
 mod interactive_template;
 mod languages;
@@ -37,12 +39,14 @@ mod sinol;
 mod sinol_fixtures;
 #[path = "../suite/survivors.rs"]
 mod survivors;
+mod verifyproblem_scoring;
 
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let mut trials: Vec<libtest_mimic::Trial> = export_kattis::trials();
     trials.extend(export_interactive::trials());
     trials.extend(package_kattis::trials());
+    trials.extend(verifyproblem_scoring::trials());
     if let Err(reason) = problemtools::problemtools() {
         println!(
             "SKIPPED {} tests (reported as ignored): {reason}",
