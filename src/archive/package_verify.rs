@@ -35,7 +35,7 @@ use super::verify::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{Expectation, Rule};
-use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, TimeLimit};
+use crate::package::submissions::{self, Early, Judging, Outcome, Runs, Submission, TimeLimit};
 use crate::package::validators::{
     all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
 };
@@ -578,12 +578,7 @@ impl<'a> PackageVerifier<'a> {
         let (low, high) = (&judgement.low, &judgement.high);
         if let Some(expectation) = &submission.expectation {
             let broken: Vec<String> = (expectation.rules.iter())
-                .filter_map(|rule| {
-                    rule.broken_by(match rule.at_high_limit() {
-                        true => &judgement.at_high,
-                        false => &judgement.at_low,
-                    })
-                })
+                .filter_map(|rule| rule.broken_at(&judgement.at_low, &judgement.at_high))
                 .collect();
             let verdict = match broken.is_empty() {
                 true => Check::pass(
@@ -770,9 +765,15 @@ impl<'a> PackageVerifier<'a> {
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
         let mut runs = Runs::new(&judging, &program, limit.high);
-        if submission.expectation.is_some() {
-            // Held to every test's verdict: all run, in parallel.
-            runs.run_all(data, self.jobs);
+        if let Some(expectation) = &submission.expectation {
+            // Held to every test's verdict: all run, in parallel, each stopped at the time
+            // limit once nothing judged at the cap can change.
+            let settled = |done: &[(String, bool)]| expectation.settled_at_high(done);
+            let early = Early {
+                limit: limit.seconds,
+                settled: &settled,
+            };
+            runs.run_all(data, self.jobs, Some(&early));
         }
         judgement(
             &mut runs,
@@ -803,6 +804,7 @@ impl<'a> PackageVerifier<'a> {
     /// set the time limit.
     fn prepare(&self) -> Prepared {
         let data = self.package.all_data().map_err(|e| e.to_string());
+        self.package.build_all(self.runner, self.cache, self.jobs);
         let validator = self
             .package
             .output_validator()

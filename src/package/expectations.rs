@@ -113,6 +113,50 @@ impl Rule {
         }
     }
 
+    /// Why a submission's results break it, or `None` when they keep it, each part judged
+    /// where the specification puts it: `permitted` on every test's verdict at the time limit
+    /// (a run that does not end within it is TLE, whatever it would have done later), and, for
+    /// a rule judged at the higher limit ([`Rule::at_high_limit`]), `required` and `message`
+    /// at that limit (the time-limit inference: the slowest covered run must reach the limit
+    /// × `time_limit_to_tle`). `at_low` and `at_high` are every test's (name, verdict, judge
+    /// message) at each limit.
+    pub fn broken_at(
+        &self,
+        at_low: &[(String, &'static str, String)],
+        at_high: &[(String, &'static str, String)],
+    ) -> Option<String> {
+        if !self.at_high_limit() {
+            return self.broken_by(at_low);
+        }
+        let permitted = Rule {
+            required: None,
+            message: None,
+            ..self.clone()
+        };
+        let rest = Rule {
+            permitted: None,
+            ..self.clone()
+        };
+        permitted
+            .broken_by(at_low)
+            .or_else(|| rest.broken_by(at_high))
+    }
+
+    /// Whether nothing judged at the higher limit can change any more, given the tests run so
+    /// far under it (`done`: each test's name and whether it timed out there): the rule is
+    /// not judged there, or it requires TLE, a test it covers already timed out, and it asks
+    /// for no message. Then the submission's other tests need running only up to the time
+    /// limit itself.
+    pub fn settled_at_high(&self, done: &[(String, bool)]) -> bool {
+        if !self.at_high_limit() || self.required.is_none() {
+            return true;
+        }
+        let covers = |name: &str| self.tests.as_deref().is_none_or(|g| glob_matches(g, name));
+        self.message.is_none()
+            && (self.required.iter().flatten()).any(|v| v == "TLE")
+            && (done.iter()).any(|(name, timed_out)| *timed_out && covers(name))
+    }
+
     /// Why the results of a submission break it, or `None` when they keep it: `results` are
     /// every test's (name, verdict, judge message).
     pub fn broken_by(&self, results: &[(String, &'static str, String)]) -> Option<String> {
@@ -202,6 +246,12 @@ impl Expectation {
         let mut origins: Vec<&str> = self.rules.iter().map(|r| r.origin.as_str()).collect();
         origins.dedup();
         origins.join("; ")
+    }
+
+    /// Whether every rule is [settled at the higher limit](Rule::settled_at_high) by the
+    /// runs `done` so far.
+    pub fn settled_at_high(&self, done: &[(String, bool)]) -> bool {
+        self.rules.iter().all(|r| r.settled_at_high(done))
     }
 
     /// Whether the submission's times bound the time limit from below.

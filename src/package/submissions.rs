@@ -21,6 +21,7 @@
 //!   judged at the higher limit (the specification's time-limit inference).
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use super::config::{ProblemConfig, TimePolicy};
@@ -28,7 +29,7 @@ use super::data::{Group, PackageTest};
 use super::expectations::Expectation;
 use super::multipass::{PassValidator, Passes};
 use super::validators::{validation_limits, OutputValidator};
-use super::{programs_in, Package, PackageError, PackageProgram};
+use super::{programs_in, Package, PackageError, PackageProgram, ProgramKind};
 use crate::check::protocol::KattisFlags;
 use crate::judge::{self, Checker, Interactor, Judge, Protocol};
 use crate::programs::ProgramChecker;
@@ -122,6 +123,29 @@ impl Package {
             }
         }
         Ok(all)
+    }
+}
+
+impl Package {
+    /// Builds the output validator and every example submission `jobs` at a time, for the
+    /// cache ([`crate::run::Cache`]): what is prepared afterwards is found there, so judging
+    /// never waits for one build after another. Building judges nothing and times nothing,
+    /// so it needs no core to itself; a program that does not build is reported when it is
+    /// prepared again, where it is judged.
+    pub fn build_all(&self, runner: &Runner, cache: &Cache, jobs: usize) {
+        let mut programs: Vec<(PackageProgram, bool)> = Vec::new();
+        if let Ok(Some(validator)) = self.output_validator() {
+            programs.push((validator, false));
+        }
+        for submission in self.submissions().unwrap_or_default() {
+            if !matches!(submission.program.kind, ProgramKind::Unsupported(_)) {
+                programs.push((submission.program, true));
+            }
+        }
+        crate::parallel::map(&programs, jobs, |(program, include)| {
+            // Only the cache is wanted here: failures are reported where judged.
+            let _ = self.prepare(program, *include, runner, cache);
+        });
     }
 }
 
@@ -364,13 +388,29 @@ impl<'a> Runs<'a> {
     /// Runs every test of `data` not run yet, `jobs` at a time: a submission held to every
     /// test's verdict (2025-09) runs them all anyway, and one that times out on each would
     /// otherwise take the sum of its caps. Times are CPU times, which parallel runs do not
-    /// change, as `judge -j` runs tests.
-    pub fn run_all(&mut self, data: &Group, jobs: usize) {
+    /// change, as `judge -j` runs tests. See [`Early`] for `early`: once it says so, the
+    /// tests that start afterwards stop at its limit instead of the cap.
+    pub fn run_all(&mut self, data: &Group, jobs: usize, early: Option<&Early<'_>>) {
         let missing: Vec<&PackageTest> = (data.tests().into_iter())
             .filter(|test| !self.done.contains_key(&test.test.name))
             .collect();
         let (judging, program, cap) = (self.judging, self.program, self.cap);
-        let judged = crate::parallel::map(&missing, jobs, |test| judging.test(program, test, cap));
+        let timed_out =
+            |judged: &Judged| judged_seconds(judged) > cap || judged.verdict == Verdict::TLE;
+        let finished = Mutex::new(
+            (self.done.iter())
+                .map(|(name, judged)| (name.clone(), timed_out(judged)))
+                .collect::<Vec<_>>(),
+        );
+        let judged = crate::parallel::map(&missing, jobs, |test| {
+            let seconds = match early {
+                Some(early) if (early.settled)(&lock(&finished)) => early.limit,
+                _ => cap,
+            };
+            let judged = judging.test(program, test, seconds);
+            lock(&finished).push((test.test.name.clone(), timed_out(&judged)));
+            judged
+        });
         for (test, judged) in missing.into_iter().zip(judged) {
             self.done.insert(test.test.name.clone(), judged);
         }
@@ -387,6 +427,31 @@ impl<'a> Runs<'a> {
             .entry(test.test.name.clone())
             .or_insert_with(|| judging.test(program, test, cap))
     }
+}
+
+/// When a submission's remaining runs may stop at the time limit rather than at the cap
+/// (the limit × `time_limit_to_tle`): "stop a run at the limit, not later".
+///
+/// A test's verdict is about the time limit: a run still going at the limit is TLE there,
+/// whatever it would do later, so running it on to the cap only matters to what is judged at
+/// the higher limit, a requirement to time out (which needs one covered run that timed out
+/// at the cap). Once the runs finished so far settle that (`settled` of their (test, whether
+/// it timed out at the cap)), every test started afterwards runs only up to `limit`. Which tests run on to the cap
+/// depends on the order runs finish in, but no verdict does: at the time limit each run says
+/// the same either way, and the requirement at the cap is met by a run that reached it, or,
+/// while none has, every test runs to the cap.
+pub struct Early<'e> {
+    /// The time limit, in seconds.
+    pub limit: f64,
+    pub settled: &'e (dyn Fn(&[(String, bool)]) -> bool + Sync),
+}
+
+/// The list behind `mutex`, even if a run panicked while holding it (the panic is resumed
+/// by [`crate::parallel`] anyway).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn judged_seconds(judged: &Judged) -> f64 {
