@@ -476,8 +476,12 @@ impl<'a> Runs<'a> {
 pub struct Early<'e> {
     /// The time limit, in seconds.
     pub limit: f64,
-    pub settled: &'e (dyn Fn(&[(String, bool)]) -> bool + Sync),
+    pub settled: &'e Settled<'e>,
 }
+
+/// Whether the runs so far, each a test's name and whether it timed out at the cap, settle
+/// what is judged at the cap.
+pub type Settled<'f> = dyn Fn(&[(String, bool)]) -> bool + Sync + 'f;
 
 /// How many runs per job the tests of [`Early`] run side by side: few enough that their memory
 /// limits together stay within a machine's memory for ordinary limits.
