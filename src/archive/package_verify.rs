@@ -23,8 +23,10 @@
 //!   every `invalid_output/` output by the output validator and every `valid_output/` one
 //!   accepted; every `.ans` is accepted by the answer validators (`answer_validators/`).
 //!
-//! The time limit is derived once per package and run of `verify` (the accepted submissions
-//! run for it first), and reused by every submission item of the package. A submission's item
+//! The time limit is derived once per package and run of `verify` (every program is built
+//! first, `jobs` at a time, then the accepted submissions run for it), and reused by every
+//! submission item of the package; how runs share the machine is
+//! [`crate::package::submissions`]'s. A submission's item
 //! carries the tests it ran ([`SolutionRuns`], the rows of `verify --html`): those Kattis'
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 

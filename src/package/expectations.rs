@@ -598,6 +598,63 @@ mod tests {
         assert!(!glob_matches("secret/*-easy", "secret/03-hard/01"));
     }
 
+    /// `time_limit_exceeded/`'s rule, limited to `tests` when given.
+    fn times_out(tests: Option<&str>) -> Rule {
+        Rule {
+            origin: "folder time_limit_exceeded".to_string(),
+            tests: tests.map(str::to_string),
+            permitted: Some(vec!["AC".into(), "TLE".into()]),
+            required: Some(vec!["TLE".into()]),
+            message: None,
+            time_use: None,
+        }
+    }
+
+    #[test]
+    fn a_rule_to_time_out_checks_permitted_at_the_limit_and_required_at_the_higher_one() {
+        let rule = times_out(None);
+        let result = |verdict: &'static str| ("secret/1".to_string(), verdict, String::new());
+        // Over the time limit, then a crash before the higher one: TLE at the limit.
+        let (at_low, at_high) = (vec![result("TLE")], vec![result("RTE")]);
+        assert_eq!(rule.broken_at(&at_low, &at_high), None);
+        assert!(rule.broken_by(&at_high).is_some());
+        // TLE at the limit but not at the higher one: it never timed out as required.
+        let broken = rule.broken_at(&[result("TLE")], &[result("AC")]);
+        assert!(broken.expect("broken").contains("requires TLE"));
+        // A rule judged at the limit checks everything there.
+        let accepted = Rule {
+            permitted: Some(vec!["AC".into()]),
+            required: None,
+            ..times_out(None)
+        };
+        assert!(accepted
+            .broken_at(&[result("TLE")], &[result("AC")])
+            .is_some());
+    }
+
+    #[test]
+    fn a_rule_to_time_out_is_settled_by_a_timeout_on_a_test_it_covers() {
+        let done = |name: &str, timed_out| vec![(name.to_string(), timed_out)];
+        assert!(!times_out(None).settled_at_high(&done("secret/1", false)));
+        assert!(times_out(None).settled_at_high(&done("secret/1", true)));
+        let secret = times_out(Some("secret"));
+        assert!(!secret.settled_at_high(&done("sample/1", true)));
+        assert!(secret.settled_at_high(&done("secret/big/1", true)));
+        // A message is looked for on every test: never settled early.
+        let message = Rule {
+            message: Some("slow".into()),
+            ..times_out(None)
+        };
+        assert!(!message.settled_at_high(&done("secret/1", true)));
+        // A rule not judged at the higher limit needs nothing there.
+        let accepted = Rule {
+            permitted: Some(vec!["AC".into()]),
+            required: None,
+            ..times_out(None)
+        };
+        assert!(accepted.settled_at_high(&[]));
+    }
+
     #[test]
     fn rules_check_permitted_required_and_message() {
         let rule = Rule {

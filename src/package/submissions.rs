@@ -461,8 +461,9 @@ impl<'a> Runs<'a> {
 /// whatever it would do later, so running it on to the cap only matters to what is judged at
 /// the higher limit, a requirement to time out (which needs one covered run that timed out
 /// at the cap). Once the runs finished so far settle that (`settled` of their (test, whether
-/// it timed out at the cap)), every test started afterwards runs only up to `limit`. Which tests run on to the cap
-/// depends on the order runs finish in, but no verdict does: at the time limit each run says
+/// it timed out at the cap)), every test not started by then runs afterwards, only up to
+/// `limit`. Which tests run on to the cap depends on the order runs finish in, but no
+/// verdict does: at the time limit each run says
 /// the same either way, and the requirement at the cap is met by a run that reached it, or,
 /// while none has, every test runs to the cap.
 ///
