@@ -614,8 +614,11 @@ mod tests {
     fn a_rule_to_time_out_checks_permitted_at_the_limit_and_required_at_the_higher_one() {
         let rule = times_out(None);
         let result = |verdict: &'static str| ("secret/1".to_string(), verdict, String::new());
-        // Over the time limit, then a crash before the higher one: TLE at the limit.
-        let (at_low, at_high) = (vec![result("TLE")], vec![result("RTE")]);
+        let other = |verdict: &'static str| ("secret/2".to_string(), verdict, String::new());
+        // On secret/1 over the time limit, then a crash before the higher one: TLE at the
+        // limit; secret/2 times out at both.
+        let at_low = vec![result("TLE"), other("TLE")];
+        let at_high = vec![result("RTE"), other("TLE")];
         assert_eq!(rule.broken_at(&at_low, &at_high), None);
         assert!(rule.broken_by(&at_high).is_some());
         // TLE at the limit but not at the higher one: it never timed out as required.
