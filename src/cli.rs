@@ -565,7 +565,9 @@ pub struct StressArgs {
     #[arg(long = "gen", value_name = "CMD", requires = "reference")]
     pub gen: Option<String>,
     /// Generic mode: the reference solution (a program or source, with arguments); outputs
-    /// are compared token by token. No shrinking in this mode.
+    /// are compared token by token (against a Kattis package: judged by its output validator,
+    /// and a source given alone is built with the package's include/ files). No shrinking in
+    /// this mode.
     #[arg(long = "ref", value_name = "CMD", requires = "gen")]
     pub reference: Option<String>,
     #[command(flatten)]
@@ -725,8 +727,8 @@ Exit status: 0 if every test is AC, 1 if some is not, 2 on a usage or environmen
 judge error.
 
 A Kattis package (PROBLEM a folder holding problem.yaml): a source file or folder given without
-arguments is built as the package's submissions are (2025-09: with the files of
-include/<language>/, else include/default/); in a multi-pass package the program runs pass after
+arguments is built as the package's submissions are (with the files of include/<language>/,
+else include/default/; legacy packages have only the former); in a multi-pass package the program runs pass after
 pass, the output validator writing each next pass's input (nextpass.in).
 
 Time is CPU time (user + system, all threads). Each program runs in its own process group,

@@ -25,8 +25,10 @@
 //!   every `invalid_output/` output by the output validator and every `valid_output/` one
 //!   accepted; every `.ans` is accepted by the answer validators (`answer_validators/`).
 //!
-//! The time limit is derived once per package and run of `verify` (the accepted submissions
-//! run for it first), and reused by every submission item of the package. A submission's item
+//! The time limit is derived once per package and run of `verify` (every program is built
+//! first, `jobs` at a time, then the accepted submissions run for it), and reused by every
+//! submission item of the package; how runs share the machine is
+//! [`crate::package::submissions`]'s. A submission's item
 //! carries the tests it ran ([`SolutionRuns`], the rows of `verify --html`): those Kattis'
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 
@@ -38,7 +40,7 @@ use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{Expectation, Rule};
 use crate::package::grading::{self, Ungraded};
-use crate::package::submissions::{self, Judging, Outcome, Runs, Submission, TimeLimit};
+use crate::package::submissions::{self, Early, Judging, Outcome, Runs, Submission, TimeLimit};
 use crate::package::validators::{
     all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
 };
@@ -591,12 +593,7 @@ impl<'a> PackageVerifier<'a> {
         let (low, high) = (&judgement.low, &judgement.high);
         if let Some(expectation) = &submission.expectation {
             let broken: Vec<String> = (expectation.rules.iter())
-                .filter_map(|rule| {
-                    rule.broken_by(match rule.at_high_limit() {
-                        true => &judgement.at_high,
-                        false => &judgement.at_low,
-                    })
-                })
+                .filter_map(|rule| rule.broken_at(&judgement.at_low, &judgement.at_high))
                 .collect();
             let verdict = match broken.is_empty() {
                 true => Check::pass(
@@ -830,9 +827,18 @@ impl<'a> PackageVerifier<'a> {
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
         let mut runs = Runs::new(&judging, &program, limit.high);
-        if submission.expectation.is_some() || self.graded() {
-            // Held to every test's verdict, or graded: all run, in parallel.
-            runs.run_all(data, self.jobs);
+        if let Some(expectation) = &submission.expectation {
+            // Held to every test's verdict: all run, in parallel, each stopped at the time
+            // limit once nothing judged at the cap can change.
+            let settled = |done: &[(String, bool)]| expectation.settled_at_high(done);
+            let early = Early {
+                limit: limit.seconds,
+                settled: &settled,
+            };
+            runs.run_all(data, self.jobs, Some(&early));
+        } else if self.graded() {
+            // Graded: every test runs, in parallel, up to the higher limit.
+            runs.run_all(data, self.jobs, None);
         }
         judgement(
             &mut runs,
@@ -863,6 +869,7 @@ impl<'a> PackageVerifier<'a> {
     /// set the time limit.
     fn prepare(&self) -> Prepared {
         let data = self.package.all_data().map_err(|e| e.to_string());
+        self.package.build_all(self.runner, self.cache, self.jobs);
         let validator = self
             .package
             .output_validator()

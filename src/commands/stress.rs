@@ -20,6 +20,7 @@ use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
 use stonejudge::catalog::{self, Resolved};
 use stonejudge::formats::run_limits;
+use stonejudge::package::Package;
 use stonejudge::run::{Cache, Program, Runner};
 use stonejudge::stress::report::{census_lines, describe, headline};
 use stonejudge::stress::run::{Ended, Found, Progress, Setup};
@@ -39,14 +40,14 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
     }
     let (runner, _) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
-    let program =
-        prepare_words(&args.program, &runner, &cache).context("the program under test")?;
     let problem = args
         .problem
         .as_deref()
         .map(|name| catalog::resolve(name, &args.archive.root))
         .transpose()?;
     let package = problem.as_ref().and_then(Resolved::package);
+    let program =
+        prepare_words(&args.program, package, &runner, &cache).context("the program under test")?;
     let sinol = problem.as_ref().and_then(Resolved::sinol);
     if package.is_none() && sinol.is_none() && problem.is_some() && args.gen.is_some() {
         bail!(
@@ -85,7 +86,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         jobs: setup.jobs,
     };
     // Without --gen, the library says why a package needs one.
-    let prepare = || external(args, &runner, &cache).map_err(|e| format!("{e:#}"));
+    let prepare = || external(args, package, &runner, &cache).map_err(|e| format!("{e:#}"));
     let programs = args.gen.as_ref().map(|_| &prepare as &dyn Fn() -> _);
     let ended = match (&problem, package, sinol) {
         (_, Some(package), _) => {
@@ -99,7 +100,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
         (Some(problem), None, None) => stress::run::in_process(&setup, &progress, problem)
             .unwrap_or_else(|| stress::run::with_programs(&setup, &progress, problem)),
         (None, None, _) => {
-            let (generator, reference) = external(args, &runner, &cache)?;
+            let (generator, reference) = external(args, None, &runner, &cache)?;
             let how = "token comparison with the reference";
             stress::run::generic(&setup, &progress, (&generator, &reference), &Tokens, how)
         }
@@ -110,18 +111,24 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
     }
 }
 
-/// The programs of --gen and --ref.
+/// The programs of --gen and --ref. Against a package, the reference is built as the
+/// package builds its submissions (with `include/`), like the program under test; the
+/// generator is not a submission and runs as it is.
 fn external(
     args: &StressArgs,
+    package: Option<&Package>,
     runner: &Runner,
     cache: &Cache,
 ) -> anyhow::Result<(Program, Program)> {
-    let words = |flag: &str, cmd: &Option<String>| -> anyhow::Result<Program> {
+    let words = |flag: &str, cmd: &Option<String>, package| -> anyhow::Result<Program> {
         let cmd = cmd.as_deref().unwrap_or_default();
         let words: Vec<OsString> = cmd.split_whitespace().map(OsString::from).collect();
-        prepare_words(&words, runner, cache).with_context(|| format!("{flag} {cmd:?}"))
+        prepare_words(&words, package, runner, cache).with_context(|| format!("{flag} {cmd:?}"))
     };
-    Ok((words("--gen", &args.gen)?, words("--ref", &args.reference)?))
+    Ok((
+        words("--gen", &args.gen, None)?,
+        words("--ref", &args.reference, package)?,
+    ))
 }
 
 /// The seed of case 0 and whether it was drawn fresh: --seed, else one from the operating
@@ -252,12 +259,22 @@ fn report_failure(args: &StressArgs, found: &Found) -> anyhow::Result<Outcome> {
 }
 
 /// A program from its command words: the first is an executable or a source, the rest are
-/// its arguments.
-fn prepare_words(words: &[OsString], runner: &Runner, cache: &Cache) -> anyhow::Result<Program> {
+/// its arguments. With a `package`, a source given alone is built as the package builds its
+/// submissions ([`Package::prepare_contestant`]: the files of `include/` added).
+fn prepare_words(
+    words: &[OsString],
+    package: Option<&Package>,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<Program> {
     let Some((path, rest)) = words.split_first() else {
         bail!("no program given");
     };
-    Ok(Program::prepare(Path::new(path), rest, runner, cache)?)
+    let path = Path::new(path);
+    Ok(match package {
+        Some(package) => package.prepare_contestant(path, rest, runner, cache)?,
+        None => Program::prepare(path, rest, runner, cache)?,
+    })
 }
 
 /// Writes the case's input to `path` and its expected answer next to it (`.ans`).

@@ -113,6 +113,50 @@ impl Rule {
         }
     }
 
+    /// Why a submission's results break it, or `None` when they keep it, each part judged
+    /// where the specification puts it: `permitted` on every test's verdict at the time limit
+    /// (a run that does not end within it is TLE, whatever it would have done later), and, for
+    /// a rule judged at the higher limit ([`Rule::at_high_limit`]), `required` and `message`
+    /// at that limit (the time-limit inference: the slowest covered run must reach the limit
+    /// × `time_limit_to_tle`). `at_low` and `at_high` are every test's (name, verdict, judge
+    /// message) at each limit.
+    pub fn broken_at(
+        &self,
+        at_low: &[(String, &'static str, String)],
+        at_high: &[(String, &'static str, String)],
+    ) -> Option<String> {
+        if !self.at_high_limit() {
+            return self.broken_by(at_low);
+        }
+        let permitted = Rule {
+            required: None,
+            message: None,
+            ..self.clone()
+        };
+        let rest = Rule {
+            permitted: None,
+            ..self.clone()
+        };
+        permitted
+            .broken_by(at_low)
+            .or_else(|| rest.broken_by(at_high))
+    }
+
+    /// Whether nothing judged at the higher limit can change any more, given the tests run so
+    /// far under it (`done`: each test's name and whether it timed out there): the rule is
+    /// not judged there, or it requires TLE, a test it covers already timed out, and it asks
+    /// for no message. Then the submission's other tests need running only up to the time
+    /// limit itself.
+    pub fn settled_at_high(&self, done: &[(String, bool)]) -> bool {
+        if !self.at_high_limit() || self.required.is_none() {
+            return true;
+        }
+        let covers = |name: &str| self.tests.as_deref().is_none_or(|g| glob_matches(g, name));
+        self.message.is_none()
+            && (self.required.iter().flatten()).any(|v| v == "TLE")
+            && (done.iter()).any(|(name, timed_out)| *timed_out && covers(name))
+    }
+
     /// Why the results of a submission break it, or `None` when they keep it: `results` are
     /// every test's (name, verdict, judge message).
     pub fn broken_by(&self, results: &[(String, &'static str, String)]) -> Option<String> {
@@ -202,6 +246,12 @@ impl Expectation {
         let mut origins: Vec<&str> = self.rules.iter().map(|r| r.origin.as_str()).collect();
         origins.dedup();
         origins.join("; ")
+    }
+
+    /// Whether every rule is [settled at the higher limit](Rule::settled_at_high) by the
+    /// runs `done` so far.
+    pub fn settled_at_high(&self, done: &[(String, bool)]) -> bool {
+        self.rules.iter().all(|r| r.settled_at_high(done))
     }
 
     /// Whether the submission's times bound the time limit from below.
@@ -546,6 +596,66 @@ mod tests {
         assert!(!glob_matches("accepted/*.cpp", "accepted/x.py"));
         assert!(glob_matches("secret/*-easy", "secret/03-easy/01"));
         assert!(!glob_matches("secret/*-easy", "secret/03-hard/01"));
+    }
+
+    /// `time_limit_exceeded/`'s rule, limited to `tests` when given.
+    fn times_out(tests: Option<&str>) -> Rule {
+        Rule {
+            origin: "folder time_limit_exceeded".to_string(),
+            tests: tests.map(str::to_string),
+            permitted: Some(vec!["AC".into(), "TLE".into()]),
+            required: Some(vec!["TLE".into()]),
+            message: None,
+            time_use: None,
+        }
+    }
+
+    #[test]
+    fn a_rule_to_time_out_checks_permitted_at_the_limit_and_required_at_the_higher_one() {
+        let rule = times_out(None);
+        let result = |verdict: &'static str| ("secret/1".to_string(), verdict, String::new());
+        let other = |verdict: &'static str| ("secret/2".to_string(), verdict, String::new());
+        // On secret/1 over the time limit, then a crash before the higher one: TLE at the
+        // limit; secret/2 times out at both.
+        let at_low = vec![result("TLE"), other("TLE")];
+        let at_high = vec![result("RTE"), other("TLE")];
+        assert_eq!(rule.broken_at(&at_low, &at_high), None);
+        assert!(rule.broken_by(&at_high).is_some());
+        // TLE at the limit but not at the higher one: it never timed out as required.
+        let broken = rule.broken_at(&[result("TLE")], &[result("AC")]);
+        assert!(broken.expect("broken").contains("requires TLE"));
+        // A rule judged at the limit checks everything there.
+        let accepted = Rule {
+            permitted: Some(vec!["AC".into()]),
+            required: None,
+            ..times_out(None)
+        };
+        assert!(accepted
+            .broken_at(&[result("TLE")], &[result("AC")])
+            .is_some());
+    }
+
+    #[test]
+    fn a_rule_to_time_out_is_settled_by_a_timeout_on_a_test_it_covers() {
+        let done = |name: &str, timed_out| vec![(name.to_string(), timed_out)];
+        assert!(!times_out(None).settled_at_high(&done("secret/1", false)));
+        assert!(times_out(None).settled_at_high(&done("secret/1", true)));
+        let secret = times_out(Some("secret"));
+        assert!(!secret.settled_at_high(&done("sample/1", true)));
+        assert!(secret.settled_at_high(&done("secret/big/1", true)));
+        // A message is looked for on every test: never settled early.
+        let message = Rule {
+            message: Some("slow".into()),
+            ..times_out(None)
+        };
+        assert!(!message.settled_at_high(&done("secret/1", true)));
+        // A rule not judged at the higher limit needs nothing there.
+        let accepted = Rule {
+            permitted: Some(vec!["AC".into()]),
+            required: None,
+            ..times_out(None)
+        };
+        assert!(accepted.settled_at_high(&[]));
     }
 
     #[test]

@@ -191,7 +191,9 @@ impl Package {
     }
 
     /// `program` of this package made ready to run: with the package's constants replaced
-    /// (2025-09), and for a submission (`include`) the files of `include/` for its language.
+    /// (2025-09), and for a submission (`include`) the files of `include/` for its language
+    /// (in every format: the legacy specification has `include/<language>/`, and problemtools
+    /// adds `include/` in 2023-07 too, whose specification does not name it).
     /// Messages name the program where it is in the package.
     pub fn prepare(
         &self,
@@ -200,7 +202,11 @@ impl Package {
         runner: &Runner,
         cache: &Cache,
     ) -> Result<Program, PrepareError> {
-        if !self.is_2025() || !matches!(program.kind, ProgramKind::File | ProgramKind::Directory) {
+        let is_2025 = self.is_2025();
+        let has_include = include && self.root.join("include").is_dir();
+        if !(is_2025 || has_include)
+            || !matches!(program.kind, ProgramKind::File | ProgramKind::Directory)
+        {
             return program.prepare(runner, cache);
         }
         let assembled = (|| {
@@ -208,11 +214,16 @@ impl Package {
                 Some(named) => Some(named),
                 None => sources::language_of(&program.path)?,
             };
+            let default = self.config.version != FormatVersion::Legacy;
             let included = match include {
-                true => sources::included(&self.root, language),
+                true => sources::included(&self.root, language, default),
                 false => None,
             };
-            let substitute = |text: &str| self.config.substitute(text);
+            // Constants are 2025-09's.
+            let substitute = |text: &str| match is_2025 {
+                true => self.config.substitute(text),
+                false => text.to_string(),
+            };
             sources::assemble(program, included.as_deref(), &substitute, cache)
         })()
         .map_err(|e| PrepareError::judge(e.0))?;

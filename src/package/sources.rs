@@ -1,7 +1,7 @@
-//! A program of a package as it is built: in 2025-09 a submission gets the files of
-//! `include/<language>/` (else `include/default/`) beside its own, overwriting them, and the
-//! package's constants (`{{name}}`) are replaced in submissions, included files and
-//! validators. The result is written once into a folder named by a hash of its files, under
+//! A program of a package as it is built: a submission gets the files of
+//! `include/<language>/` (else, in 2023-07 and 2025-09, `include/default/`) beside its own,
+//! overwriting them, and in 2025-09 the package's constants (`{{name}}`) are replaced in
+//! submissions, included files and validators. The result is written once into a folder named by a hash of its files, under
 //! the compile cache, and built from there; a program that needs neither is built where it
 //! is.
 
@@ -42,15 +42,17 @@ pub fn language_of(path: &Path) -> Result<Option<Language>, PackageError> {
     })
 }
 
-/// The files to add to a submission in `language`: `include/<code>/`, else
-/// `include/default/` (none when neither exists).
-pub fn included(root: &Path, language: Option<Language>) -> Option<PathBuf> {
+/// The files to add to a submission in `language`: `include/<code>/`, else (with `default`)
+/// `include/default/` (none when neither exists). The legacy format has no
+/// `include/default/`, and problemtools refuses it there.
+pub fn included(root: &Path, language: Option<Language>, default: bool) -> Option<PathBuf> {
     let include = root.join("include");
     let own = language
         .map(|l| l.row().code)
         .map(|code| include.join(code))
         .filter(|dir| dir.is_dir());
-    own.or_else(|| Some(include.join("default")).filter(|dir| dir.is_dir()))
+    let default = Some(include.join("default")).filter(|dir| default && dir.is_dir());
+    own.or(default)
 }
 
 /// `program` with the files of `include` (if any) added and `substitute` applied to every

@@ -18,9 +18,16 @@
 //! - In 2025-09 a submission is held instead to the requirements of its folder and of
 //!   `submissions.yaml` ([`super::expectations`]), checked on every test's verdict; those
 //!   that may not time out set the time limit from below, and a requirement to time out is
-//!   judged at the higher limit (the specification's time-limit inference).
+//!   judged at the higher limit (the specification's time-limit inference), `permitted` at
+//!   the limit itself ([`super::expectations::Rule::broken_at`]).
+//! - Which runs share the machine ([`Package::build_all`], [`Runs::run_all`], [`Early`]; the
+//!   rule is in docs/ci.md, "How submissions are run and timed"): builds run side by side;
+//!   the submissions that set the time limit run alone, one test at a time; the others of a
+//!   2025-09 package run their tests `-j` at a time, stopped at the time limit once their
+//!   requirement to time out is met.
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use super::config::{ProblemConfig, TimePolicy};
@@ -28,7 +35,7 @@ use super::data::{Group, PackageTest};
 use super::expectations::Expectation;
 use super::multipass::{PassValidator, Passes};
 use super::validators::{validation_limits, OutputValidator};
-use super::{programs_in, Package, PackageError, PackageProgram};
+use super::{programs_in, Package, PackageError, PackageProgram, ProgramKind};
 use crate::check::protocol::KattisFlags;
 use crate::judge::{self, Checker, Interactor, Judge, Protocol};
 use crate::programs::ProgramChecker;
@@ -122,6 +129,29 @@ impl Package {
             }
         }
         Ok(all)
+    }
+}
+
+impl Package {
+    /// Builds the output validator and every example submission `jobs` at a time, for the
+    /// cache ([`crate::run::Cache`]): what is prepared afterwards is found there, so judging
+    /// never waits for one build after another. Building judges nothing and times nothing,
+    /// so it needs no core to itself; a program that does not build is reported when it is
+    /// prepared again, where it is judged.
+    pub fn build_all(&self, runner: &Runner, cache: &Cache, jobs: usize) {
+        let mut programs: Vec<(PackageProgram, bool)> = Vec::new();
+        if let Ok(Some(validator)) = self.output_validator() {
+            programs.push((validator, false));
+        }
+        for submission in self.submissions().unwrap_or_default() {
+            if !matches!(submission.program.kind, ProgramKind::Unsupported(_)) {
+                programs.push((submission.program, true));
+            }
+        }
+        crate::parallel::map(&programs, jobs, |(program, include)| {
+            // Only the cache is wanted here: failures are reported where judged.
+            let _ = self.prepare(program, *include, runner, cache);
+        });
     }
 }
 
@@ -260,13 +290,18 @@ impl<'a> Judging<'a> {
 
     /// Runs `program` on `test` with a CPU limit of `seconds` and judges it.
     pub fn test(&self, program: &Program, test: &PackageTest, seconds: f64) -> Judged {
+        self.test_under(program, test, self.limits(seconds))
+    }
+
+    /// Runs `program` on `test` under `limits` and judges it.
+    pub fn test_under(&self, program: &Program, test: &PackageTest, limits: Limits) -> Judged {
         match self.of_test(test) {
             Err(why) => Judged::judge_error(why),
             Ok(of_test) => {
                 let judge = Judge {
                     runner: self.runner,
                     program,
-                    limits: self.limits(seconds),
+                    limits,
                     judging: of_test.judging(),
                 };
                 judge.test(&test.test).0
@@ -378,15 +413,45 @@ impl<'a> Runs<'a> {
     /// Runs every test of `data` not run yet, `jobs` at a time: a submission held to every
     /// test's verdict (2025-09) runs them all anyway, and one that times out on each would
     /// otherwise take the sum of its caps. Times are CPU times, which parallel runs do not
-    /// change, as `judge -j` runs tests.
-    pub fn run_all(&mut self, data: &Group, jobs: usize) {
+    /// change, as `judge -j` runs tests. With `early` ([`Early`]), the tests not started by the
+    /// time it says so run afterwards, up to its limit instead of the cap, side by side.
+    pub fn run_all(&mut self, data: &Group, jobs: usize, early: Option<&Early<'_>>) {
         let missing: Vec<&PackageTest> = (data.tests().into_iter())
             .filter(|test| !self.done.contains_key(&test.test.name))
             .collect();
         let (judging, program, cap) = (self.judging, self.program, self.cap);
-        let judged = crate::parallel::map(&missing, jobs, |test| judging.test(program, test, cap));
+        let timed_out =
+            |judged: &Judged| judged_seconds(judged) > cap || judged.verdict == Verdict::TLE;
+        let finished = Mutex::new(
+            (self.done.iter())
+                .map(|(name, judged)| (name.clone(), timed_out(judged)))
+                .collect::<Vec<_>>(),
+        );
+        let judged = crate::parallel::map(&missing, jobs, |test| {
+            if early.is_some_and(|early| (early.settled)(&lock(&finished))) {
+                return None;
+            }
+            let judged = judging.test(program, test, cap);
+            lock(&finished).push((test.test.name.clone(), timed_out(&judged)));
+            Some(judged)
+        });
+        let mut rest = Vec::new();
         for (test, judged) in missing.into_iter().zip(judged) {
-            self.done.insert(test.test.name.clone(), judged);
+            match judged {
+                Some(judged) => {
+                    self.done.insert(test.test.name.clone(), judged);
+                }
+                None => rest.push(test),
+            }
+        }
+        if let (Some(early), false) = (early, rest.is_empty()) {
+            let limits = early.side_by_side_limits(judging, rest.len(), jobs);
+            let judged = crate::parallel::map(&rest, limits.0, |test| {
+                judging.test_under(program, test, limits.1)
+            });
+            for (test, judged) in rest.into_iter().zip(judged) {
+                self.done.insert(test.test.name.clone(), judged);
+            }
         }
     }
 
@@ -401,6 +466,65 @@ impl<'a> Runs<'a> {
             .entry(test.test.name.clone())
             .or_insert_with(|| judging.test(program, test, cap))
     }
+}
+
+/// When a submission's remaining runs may stop at the time limit rather than at the cap
+/// (the limit × `time_limit_to_tle`): "stop a run at the limit, not later".
+///
+/// A test's verdict is about the time limit: a run still going at the limit is TLE there,
+/// whatever it would do later, so running it on to the cap only matters to what is judged at
+/// the higher limit, a requirement to time out (which needs one covered run that timed out
+/// at the cap). Once the runs finished so far settle that (`settled` of their (test, whether
+/// it timed out at the cap)), every test not started by then runs afterwards, only up to
+/// `limit`. Which tests run on to the cap depends on the order runs finish in, but no
+/// verdict does: at the time limit each run says
+/// the same either way, and the requirement at the cap is met by a run that reached it, or,
+/// while none has, every test runs to the cap.
+///
+/// Those tests then run side by side, up to [`SIDE_BY_SIDE`] × `jobs` at once, each with a
+/// wall-clock limit as many times its own as there are runs per job: `k` CPU-bound runs on
+/// `jobs` cores take `k / jobs` times as long as one, so each still reaches its CPU limit
+/// before its wall-clock limit, and its verdict is the one it gets alone. On a machine
+/// loaded past its cores, where one run at a time per core is often ended by the wall clock
+/// before its CPU limit, they get a larger share of the machine, and more of them reach
+/// their CPU limit. A run that sleeps waits longer for its wall-clock limit: a TLE either way.
+pub struct Early<'e> {
+    /// The time limit, in seconds.
+    pub limit: f64,
+    pub settled: &'e Settled<'e>,
+}
+
+/// Whether the runs so far, each a test's name and whether it timed out at the cap, settle
+/// what is judged at the cap.
+pub type Settled<'f> = dyn Fn(&[(String, bool)]) -> bool + Sync + 'f;
+
+/// How many runs per job the tests of [`Early`] run side by side: few enough that their memory
+/// limits together stay within a machine's memory for ordinary limits.
+pub const SIDE_BY_SIDE: usize = 4;
+
+impl Early<'_> {
+    /// How many of `count` runs go side by side on `jobs` jobs, and the limits of each: the
+    /// time limit, and the wall-clock limit times the runs per job.
+    fn side_by_side_limits(
+        &self,
+        judging: &Judging<'_>,
+        count: usize,
+        jobs: usize,
+    ) -> (usize, Limits) {
+        let jobs = jobs.max(1);
+        let at_once = count.min(SIDE_BY_SIDE * jobs);
+        let mut limits = judging.limits(self.limit);
+        limits.wall *= at_once.div_ceil(jobs) as u32;
+        (at_once, limits)
+    }
+}
+
+/// The list behind `mutex`, even if a run panicked while holding it (the panic is resumed
+/// by [`crate::parallel`] anyway).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn judged_seconds(judged: &Judged) -> f64 {
