@@ -155,7 +155,7 @@ fn compiled(name: &str) -> Option<Kind> {
 
 /// The problem in the folder at `path`. Its tests are in the archive's `testdata/<name>` when
 /// the folder is in an archive's `problems/`, else in the folder's own `testdata/`.
-fn folder(path: &Path) -> Result<Resolved, ResolveError> {
+pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
     let not_a_problem = |why: &str| ResolveError::NotAProblem {
         dir: path.to_owned(),
         why: why.to_string(),

@@ -111,4 +111,8 @@ pub enum InteractorProtocol {
     /// sio2's `soc`: the interactor talks to the solution through its standard streams and
     /// writes the verdict (`OK` and a percentage, or a reason) for the judge.
     Sinol,
+    /// Compiled into stonejudge with its [`Tool::BuiltIn`] (ours: an interactive problem of
+    /// the catalog or a declared `play` game): it talks to the program line by line, in
+    /// process, and judges as it goes.
+    BuiltIn,
 }
