@@ -5,6 +5,7 @@
 //! commands.
 
 mod declared;
+pub mod portable;
 mod resolve;
 mod tools;
 

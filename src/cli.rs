@@ -185,7 +185,8 @@ pub enum Command {
     )]
     Verify(VerifyArgs),
     /// Write a problem as another system's package (kattis: the ICPC problem package that
-    /// Kattis problemtools' verifyproblem checks).
+    /// Kattis problemtools' verifyproblem checks, a scored problem as a 2025-09 scoring
+    /// package; sinol: a sinol-make package).
     #[command(
         after_help = "Example:\n  stonejudge export stripes --format kattis --out build/stripes"
     )]
@@ -632,9 +633,10 @@ pub struct ExportArgs {
     /// Problem: problems/<NAME> under --root (of the catalog, program-backed or a declared
     /// game), else NAME of the catalog; or the path of a problem folder.
     pub problem: String,
-    /// The package format: kattis, or sinol (a sinol-make package: tests in its naming, the
-    /// groups sharing 100 points, ingen, inwer, the model and accepted solutions with their
-    /// expected scores, the statements under doc/).
+    /// The package format: kattis (legacy; a scored problem: a 2025-09 scoring package with
+    /// its groups' points and the expected scores in submissions.yaml), or sinol (a sinol-make
+    /// package: tests in its naming, the groups sharing 100 points, ingen, inwer, the model
+    /// and accepted solutions with their expected scores, the statements under doc/).
     #[arg(long, value_name = "FORMAT")]
     pub format: stonejudge::archive::export::Format,
     /// The sinol-make task id (three lowercase letters) [default: the first letters of the

@@ -25,7 +25,8 @@ use std::path::PathBuf;
 pub use cases::{CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
 pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit};
 pub use programs::{
-    Checker, CheckerProtocol, Interactor, InteractorProtocol, ProgramFile, Programs, Tool,
+    Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
+    PortableSource, ProgramFile, Programs, Tool,
 };
 pub use submissions::{
     Expectation, GroupExpectation, ScoreExpectation, Submission, VerdictExpectation, VerdictRule,

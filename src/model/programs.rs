@@ -29,10 +29,33 @@ pub struct Programs {
 /// A program of a problem: compiled into stonejudge, or a file the problem holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Tool {
-    /// Runs in-process: a problem of the catalog or a declared game (ours only). The text
-    /// names it in messages (`the catalog's stripes generator`).
-    BuiltIn(String),
+    /// Runs in-process: a problem of the catalog or a declared game (ours only).
+    BuiltIn {
+        /// How messages name it (`the catalog's stripes generator`).
+        name: String,
+        /// The same program as source a package can hold, when there is one: an exported
+        /// package must run without stonejudge, so the export writers put this in its place
+        /// (a built-in input validator's checktestdata script, a built-in interactor in C++).
+        portable: Option<PortableSource>,
+    },
     Program(ProgramFile),
+}
+
+/// A built-in program written out as source text, for the export writers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PortableSource {
+    pub language: PortableLanguage,
+    /// Its files by name, the main one first and then the headers it includes.
+    pub files: Vec<(String, String)>,
+}
+
+/// The languages [`PortableSource`]s are written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PortableLanguage {
+    /// A checktestdata script (an input validator every Kattis judge runs itself).
+    Checktestdata,
+    /// C++: an output validator or an interactor speaking the Kattis protocol.
+    Cpp,
 }
 
 /// A program on disk: a source file, a folder of sources, or a checktestdata script.
@@ -62,7 +85,12 @@ impl ProgramFile {
 pub enum Checker {
     /// Compiled into stonejudge (ours: a catalog problem's or a declared game's checker,
     /// which explains in the game's terms).
-    BuiltIn(String),
+    BuiltIn {
+        /// How messages name it.
+        name: String,
+        /// What judges as it does without stonejudge, for the export writers.
+        portable: PortableChecker,
+    },
     /// The token comparison of the package format's default output validator, with its flags
     /// (`case_sensitive`, `space_change_sensitive`, `float_tolerance E`, …). Each group's
     /// [`super::TestGroup::output_validator_args`] are added.
@@ -78,6 +106,19 @@ impl Default for Checker {
     fn default() -> Checker {
         Checker::Default { flags: Vec::new() }
     }
+}
+
+/// A built-in checker as a package can have it, judging without stonejudge as it judges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PortableChecker {
+    /// Every answer is unique: the default comparison with these flags accepts exactly what it
+    /// accepts.
+    Compare { flags: Vec<String> },
+    /// More than one answer is right: a program, in source, speaking the Kattis output
+    /// validator protocol ([`CheckerProtocol::Kattis`]).
+    Program(PortableSource),
+    /// No stand-alone checker judges as it does, and why: a package would judge wrongly.
+    Missing(String),
 }
 
 /// How a checker program is called, and how its result is read.
@@ -96,6 +137,7 @@ pub enum CheckerProtocol {
 /// An interactive problem's interactor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Interactor {
+    /// The program; a built-in one's portable source speaks [`InteractorProtocol::Kattis`].
     pub program: Tool,
     pub protocol: InteractorProtocol,
 }

@@ -25,7 +25,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::ReadError;
-use crate::catalog::{resolve_folder, Handle, Resolved};
+use crate::catalog::{portable, resolve_folder, Handle, Resolved};
 use crate::formats::manifest::{
     InvalidInput, Manifest, ProblemKind, ProgramPath, Programs as ManifestPrograms, MANIFEST_FILE,
     SAMPLE_GROUP,
@@ -37,9 +37,9 @@ use crate::formats::{tests_in, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 use crate::judge::Protocol;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
-    Interactor, InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs,
-    Regeneration, ScoreExpectation, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
-    Tool, VerdictExpectation,
+    Interactor, InteractorProtocol, LimitTable, Limits, PortableChecker, PortableSource, Problem,
+    ProgramFile, Programs, Regeneration, ScoreExpectation, Scoring, Statement, Submission,
+    TestCase, TestGroup, TimeLimit, Tool, VerdictExpectation,
 };
 
 /// The group of the inputs `[[invalid]]` lists (the Kattis folder's name: ours cannot clash
@@ -282,23 +282,43 @@ fn programs(problem: &Resolved, manifest: Option<&Manifest>) -> Programs {
     if let Some(ProblemKind::Programs(programs)) = manifest.map(|m| &m.kind) {
         return from_files(programs);
     }
-    let whose = match problem.catalog() {
+    let handle = problem.catalog();
+    let whose = match &handle {
         Some(Handle::Declared(_)) => format!("the declared game {}'s", problem.name()),
         Some(Handle::Compiled(_)) | None => format!("the catalog's {}", problem.name()),
     };
-    let built_in = |role: &str| Tool::BuiltIn(format!("{whose} {role}"));
+    let in_process = handle.as_deref();
+    // Each built-in program with its portable form, where it has one, for the export writers
+    // (the catalog's templates are checked by its own tests, so a failure is no portable form).
+    let built_in = |role: &str, portable: Option<PortableSource>| Tool::BuiltIn {
+        name: format!("{whose} {role}"),
+        portable,
+    };
+    let checker = match in_process {
+        Some(problem) => portable::checker(problem),
+        None => PortableChecker::Missing(format!("{}: no stand-alone checker", problem.name())),
+    };
     Programs {
-        generator: Some(built_in("generator")),
-        input_validators: vec![built_in("validator")],
+        generator: Some(built_in("generator", None)),
+        input_validators: vec![built_in(
+            "validator",
+            in_process.and_then(|p| portable::validator(p).ok()),
+        )],
         answer_validators: Vec::new(),
-        checker: Checker::BuiltIn(format!("{whose} checker")),
+        checker: Checker::BuiltIn {
+            name: format!("{whose} checker"),
+            portable: checker,
+        },
         interactor: problem.referee().map(|_| Interactor {
-            program: built_in("judge"),
+            program: built_in(
+                "judge",
+                in_process.and_then(|p| portable::interactor(p).ok().flatten()),
+            ),
             protocol: InteractorProtocol::BuiltIn,
         }),
         passes: None,
-        reference: Some(built_in("reference solver")),
-        brute: Some(built_in("brute force")),
+        reference: Some(built_in("reference solver", None)),
+        brute: Some(built_in("brute force", None)),
     }
 }
 
@@ -411,10 +431,22 @@ mod tests {
         let testdata = std::path::absolute("testdata/stripes").expect("absolute");
         assert_eq!(first.input, CaseData::File(testdata.join("01.in")));
         assert!(problem.warnings.is_empty(), "{:?}", problem.warnings);
+        let Checker::BuiltIn { name, portable } = &problem.programs.checker else {
+            panic!("{:?}", problem.programs.checker)
+        };
+        assert_eq!(name, "the catalog's stripes checker");
+        // Its answers are unique: a package compares them exactly.
+        let exact = vec!["case_sensitive".to_string()];
+        assert_eq!(portable, &PortableChecker::Compare { flags: exact });
+        let Tool::BuiltIn { portable, .. } = &problem.programs.input_validators[0] else {
+            panic!("{:?}", problem.programs.input_validators)
+        };
+        let script = portable.as_ref().expect("a checktestdata script");
         assert_eq!(
-            problem.programs.checker,
-            Checker::BuiltIn("the catalog's stripes checker".to_string())
+            script.language,
+            crate::model::PortableLanguage::Checktestdata
         );
+        assert_eq!(script.files[0].0, "stripes.ctd");
         assert_eq!(problem.regeneration, Some(Regeneration::Plan));
         let accepted = (problem.submissions.iter())
             .find(|s| s.id.starts_with("solutions/accepted/"))
@@ -430,10 +462,14 @@ mod tests {
         let problem = read_folder(Path::new("problems/take-1-3-4-play")).expect("reads");
         let interactor = problem.programs.interactor.expect("interactive");
         assert_eq!(interactor.protocol, InteractorProtocol::BuiltIn);
-        assert_eq!(
-            interactor.program,
-            Tool::BuiltIn("the declared game take-1-3-4-play's judge".to_string())
-        );
+        let Tool::BuiltIn { name, portable } = &interactor.program else {
+            panic!("{:?}", interactor.program)
+        };
+        assert_eq!(name, "the declared game take-1-3-4-play's judge");
+        // The package's interactor plays the declared rules.
+        let source = portable.as_ref().expect("an interactor in C++");
+        let files: Vec<&str> = source.files.iter().map(|(f, _)| f.as_str()).collect();
+        assert_eq!(files, ["interactor.cpp", "play.h"]);
     }
 
     #[test]

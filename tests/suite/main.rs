@@ -15,6 +15,7 @@ mod engine_cli;
 mod engine_period;
 mod evil;
 mod export_kattis;
+mod export_scored;
 mod game_certify;
 mod game_known;
 mod game_limits;

@@ -14,6 +14,7 @@ mod checktestdata;
 mod declared_players;
 mod export_interactive;
 mod export_kattis;
+mod export_scoring;
 #[path = "../suite/interactive_template.rs"]
 mod interactive_template;
 mod languages;
@@ -30,6 +31,13 @@ mod package_fixtures;
 mod package_kattis;
 mod problemtools;
 mod process_confinement;
+// The suite's scored problem of our format, for export_scoring (with what it is built from).
+#[allow(dead_code, unused_imports)]
+#[path = "../suite/programs_archive.rs"]
+mod programs_archive;
+#[allow(dead_code)]
+#[path = "../suite/scored_problems.rs"]
+mod scored_problems;
 mod sinol;
 // The suite's sinol-make fixtures; the POI one has no exact score to compare.
 #[allow(dead_code)]
@@ -37,6 +45,9 @@ mod sinol;
 mod sinol_fixtures;
 #[path = "../suite/survivors.rs"]
 mod survivors;
+#[allow(dead_code)]
+#[path = "../suite/testdata_cli.rs"]
+mod testdata_cli;
 
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
@@ -66,6 +77,7 @@ fn main() {
         );
     }
     trials.extend(bt_trials);
+    trials.extend(export_scoring::trials());
     trials.extend(process_confinement::trials());
     trials.extend(languages::trials());
     for reason in [checktestdata::pip().err(), checktestdata::domjudge().err()]
