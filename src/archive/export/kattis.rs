@@ -211,8 +211,8 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
     let mut files = Vec::new();
     for validator in &programs.input_validators {
         match validator {
-            Tool::BuiltIn { portable, .. } => {
-                let source = portable_in(problem, portable, PortableLanguage::Checktestdata)?;
+            Tool::BuiltIn { name, portable } => {
+                let source = portable_in(name, portable, PortableLanguage::Checktestdata)?;
                 for (file, text) in &source.files {
                     files.push((format!("input_validators/{file}"), text.clone()));
                 }
@@ -227,8 +227,8 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
     let folder = version.output_validator_dir(name);
     if let Some(interactor) = &programs.interactor {
         match &interactor.program {
-            Tool::BuiltIn { portable, .. } => {
-                let source = portable_in(problem, portable, PortableLanguage::Cpp)?;
+            Tool::BuiltIn { name, portable } => {
+                let source = portable_in(name, portable, PortableLanguage::Cpp)?;
                 for (file, text) in &source.files {
                     files.push((format!("{folder}/{file}"), text.clone()));
                 }
@@ -306,21 +306,19 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
     })
 }
 
-/// The portable source of a built-in program of `problem`, in `language`.
+/// The portable source, in `language`, of the built-in program `name`.
 fn portable_in<'a>(
-    problem: &Problem,
+    name: &str,
     portable: &'a Option<PortableSource>,
     language: PortableLanguage,
 ) -> Result<&'a PortableSource, String> {
-    portable
-        .as_ref()
+    let wanted = match language {
+        PortableLanguage::Checktestdata => "checktestdata script",
+        PortableLanguage::Cpp => "C++ source",
+    };
+    (portable.as_ref())
         .filter(|source| source.language == language)
-        .ok_or_else(|| {
-            format!(
-                "{}: a built-in program has no {language:?} form to export",
-                problem.name
-            )
-        })
+        .ok_or_else(|| format!("{name} runs only inside stonejudge: no {wanted} of it to export"))
 }
 
 /// The C++ source at `path` with `prelude` before it, as `<folder>/<file name>`, and the
