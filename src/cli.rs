@@ -191,6 +191,13 @@ pub enum Command {
         after_help = "Example:\n  stonejudge export stripes --format kattis --out build/stripes"
     )]
     Export(ExportArgs),
+    /// Print how stonejudge reads a problem, whatever its format (problem.toml, a Kattis
+    /// package legacy / 2023-07 / 2025-09, a sinol-make package): limits with their overrides,
+    /// groups with points and arguments, cases by kind, programs by role, submissions with
+    /// what each must get and where that is said, scoring, warnings, what is not supported.
+    #[command(after_help = "Examples:\n  stonejudge describe stripes\n  \
+                            stonejudge describe path/to/package --json")]
+    Describe(DescribeArgs),
     /// Run a program on every test of a problem under limits and judge each output; on a
     /// scored problem ([[group]] points), also its points per group and its total.
     Judge(JudgeArgs),
@@ -652,6 +659,20 @@ pub struct ExportArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
+}
+
+/// `describe`.
+#[derive(Debug, Args)]
+pub struct DescribeArgs {
+    /// Problem: problems/<NAME> under --root, else NAME of the catalog; or the path of a
+    /// problem folder, a Kattis package (problem.yaml) or a sinol-make package (config.yml and
+    /// prog/).
+    pub problem: String,
+    /// Print the model as JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
 }
 
 /// `judge`.

@@ -44,7 +44,7 @@ use crate::package::{
 };
 use crate::run::{Cache, Language, Program, Runner};
 use crate::score::{format_score, same_score, ScoreCard, SCORE_TOLERANCE};
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::Judged;
 
 /// One unit of a package's verification.
 #[derive(Debug, Clone, PartialEq)]
@@ -148,7 +148,7 @@ impl<'a> PackageVerifier<'a> {
         limit: &TimeLimit,
         judgement: &Judgement,
     ) -> Option<SolutionRuns> {
-        let expected = kattis_expected(expected)?;
+        let expected = submissions::verdict_of_kattis(expected)?;
         let tests = (judgement.ran.iter())
             .map(|(name, judged)| TestRun {
                 test: name.clone(),
@@ -911,18 +911,6 @@ fn judgement(
         at_high,
         ran: runs.ran(data, limit.seconds),
     })
-}
-
-/// The verdict a Kattis submissions folder promises, as ours (`RTE` is RE).
-fn kattis_expected(expected: &str) -> Option<Verdict> {
-    match expected {
-        "AC" => Some(Verdict::AC),
-        "WA" => Some(Verdict::WA),
-        "TLE" => Some(Verdict::TLE),
-        "RTE" => Some(Verdict::RE),
-        "OLE" => Some(Verdict::OLE),
-        _ => None,
-    }
 }
 
 /// An answer to validate: read on standard input, the case's input named first.

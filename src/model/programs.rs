@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 /// Every program a problem has, by its role.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
 pub struct Programs {
     /// What makes its test inputs (ours: the generator; sinol: ingen; Kattis: the generators
     /// of generators.yaml are in [`super::Regeneration`] instead).
@@ -27,7 +27,8 @@ pub struct Programs {
 }
 
 /// A program of a problem: compiled into stonejudge, or a file the problem holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Tool {
     /// Runs in-process: a problem of the catalog or a declared game (ours only).
     BuiltIn {
@@ -59,7 +60,7 @@ pub enum PortableLanguage {
 }
 
 /// A program on disk: a source file, a folder of sources, or a checktestdata script.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ProgramFile {
     pub path: PathBuf,
     /// Its language as the package names it (spec/languages.md's codes: `cpp`, `python3`,
@@ -81,7 +82,8 @@ impl ProgramFile {
 }
 
 /// What judges an output.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Checker {
     /// Compiled into stonejudge (ours: a catalog problem's or a declared game's checker,
     /// which explains in the game's terms).
@@ -122,7 +124,8 @@ pub enum PortableChecker {
 }
 
 /// How a checker program is called, and how its result is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CheckerProtocol {
     /// `checker INPUT ANSWER FEEDBACK_DIR [ARGS] < OUTPUT`: exit 42 accepts, 43 rejects;
     /// `score.txt` in the feedback folder gives a scoring problem's score.
@@ -135,7 +138,7 @@ pub enum CheckerProtocol {
 }
 
 /// An interactive problem's interactor.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Interactor {
     /// The program; a built-in one's portable source speaks [`InteractorProtocol::Kattis`].
     pub program: Tool,
@@ -143,7 +146,8 @@ pub struct Interactor {
 }
 
 /// How an interactor is called and how its verdict is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum InteractorProtocol {
     /// `interactor INPUT ANSWER FEEDBACK_DIR`, the submission's output on its stdin and its
     /// stdout the submission's input; exit 42 accepts, 43 rejects.

@@ -125,6 +125,19 @@ impl Package {
     }
 }
 
+/// The verdict a Kattis submissions folder (or `submissions.yaml`) names, as ours (`RTE` is
+/// RE); `None` for a code that is not a verdict of ours.
+pub fn verdict_of_kattis(code: &str) -> Option<Verdict> {
+    match code {
+        "AC" => Some(Verdict::AC),
+        "WA" => Some(Verdict::WA),
+        "TLE" => Some(Verdict::TLE),
+        "RTE" => Some(Verdict::RE),
+        "OLE" => Some(Verdict::OLE),
+        _ => None,
+    }
+}
+
 /// A stonejudge verdict as Kattis names it.
 pub fn kattis_verdict(verdict: Verdict) -> &'static str {
     match verdict {

@@ -13,17 +13,28 @@
 //! Layering: layer 6, beside the catalog: the readers use the catalog (our problems'
 //! in-process tools) and the catalog asks [`detect`] which format a folder is in.
 
+mod describe;
+pub mod kattis;
 pub mod ours;
+pub mod sinol;
 
 use std::path::Path;
 
-use crate::catalog::ResolveError;
+pub use describe::describe;
+
+use crate::catalog::{resolve, ResolveError};
 use crate::formats::manifest::{ManifestError, MANIFEST_FILE};
 use crate::model::{ModelError, Problem};
+use crate::package::{is_package, PackageError};
+use crate::sinol::is_sinol;
 
 /// The formats a folder is told to be in, one per reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Detected {
+    /// A Kattis / ICPC package: `problem.yaml`.
+    Kattis,
+    /// A sinol-make package: `config.yml` and `prog/`.
+    Sinol,
     /// Our `problem.toml`.
     Ours,
 }
@@ -40,12 +51,26 @@ pub struct Reader {
 }
 
 /// The readers, in the order they are tried: the first that marks a folder reads it.
-pub const READERS: &[Reader] = &[Reader {
-    format: Detected::Ours,
-    name: "problem.toml",
-    marks: |dir| dir.join(MANIFEST_FILE).is_file(),
-    read: ours::read_folder,
-}];
+pub const READERS: &[Reader] = &[
+    Reader {
+        format: Detected::Kattis,
+        name: "Kattis package (problem.yaml)",
+        marks: is_package,
+        read: kattis::read_folder,
+    },
+    Reader {
+        format: Detected::Sinol,
+        name: "sinol-make package (config.yml and prog/)",
+        marks: is_sinol,
+        read: sinol::read_folder,
+    },
+    Reader {
+        format: Detected::Ours,
+        name: "problem.toml",
+        marks: |dir| dir.join(MANIFEST_FILE).is_file(),
+        read: ours::read_folder,
+    },
+];
 
 /// Why a folder does not read into the model.
 #[derive(Debug, thiserror::Error)]
@@ -56,6 +81,9 @@ pub enum ReadError {
     /// Our `problem.toml`, at `file:line:col`.
     #[error(transparent)]
     Manifest(#[from] ManifestError),
+    /// A Kattis package's files, named (with the line and column of a YAML error).
+    #[error(transparent)]
+    Package(#[from] PackageError),
     /// A file or folder that cannot be read; the message names it.
     #[error("{0}")]
     Files(String),
@@ -82,6 +110,19 @@ pub fn read(dir: &Path) -> Result<Problem, ReadError> {
             marks_named()
         ))),
     }
+}
+
+/// The problem a PROBLEM argument names (a name under the archive at `root`, a name of the
+/// catalog, or a folder's path: [`crate::catalog::resolve`]), read by its format's reader.
+pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
+    let resolved = resolve(problem, root)?;
+    if let Some(package) = resolved.package() {
+        return kattis::read(package);
+    }
+    if let Some(package) = resolved.sinol() {
+        return sinol::read(package);
+    }
+    ours::read(&resolved, &resolved.testdata_dir())
 }
 
 /// The formats' names, in order, for messages.
