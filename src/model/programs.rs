@@ -30,7 +30,9 @@ pub struct Programs {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tool {
-    /// Runs in-process: a problem of the catalog or a declared game (ours only).
+    /// Runs in-process: a problem of the catalog or a declared game (ours only). Serialized
+    /// as its name: the portable form is the writers' business, not what a problem is.
+    #[serde(serialize_with = "name_only")]
     BuiltIn {
         /// How messages name it (`the catalog's stripes generator`).
         name: String,
@@ -40,6 +42,15 @@ pub enum Tool {
         portable: Option<PortableSource>,
     },
     Program(ProgramFile),
+}
+
+/// A built-in program or checker serialized as its name alone.
+fn name_only<S: serde::Serializer, N: AsRef<str>, P>(
+    name: &N,
+    _portable: &P,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(name.as_ref())
 }
 
 /// A built-in program written out as source text, for the export writers.
@@ -86,7 +97,8 @@ impl ProgramFile {
 #[serde(rename_all = "snake_case")]
 pub enum Checker {
     /// Compiled into stonejudge (ours: a catalog problem's or a declared game's checker,
-    /// which explains in the game's terms).
+    /// which explains in the game's terms). Serialized as its name, as [`Tool::BuiltIn`].
+    #[serde(serialize_with = "name_only")]
     BuiltIn {
         /// How messages name it.
         name: String,

@@ -249,7 +249,7 @@ fn programs(problem: &Problem, line: &mut impl FnMut(String)) {
     role("reference", programs.reference.as_ref());
     role("brute force", programs.brute.as_ref());
     let checker = match &programs.checker {
-        Checker::BuiltIn(name) => name.clone(),
+        Checker::BuiltIn { name, .. } => name.clone(),
         Checker::Default { flags } if flags.is_empty() => "the default comparison".to_string(),
         Checker::Default { flags } => {
             format!("the default comparison with {}", flags.join(" "))
@@ -276,7 +276,7 @@ fn programs(problem: &Problem, line: &mut impl FnMut(String)) {
 
 fn shown(tool: &Tool) -> String {
     match tool {
-        Tool::BuiltIn(name) => name.clone(),
+        Tool::BuiltIn { name, .. } => name.clone(),
         Tool::Program(file) => {
             let mut text = file.path.display().to_string();
             if let Some(language) = &file.language {
