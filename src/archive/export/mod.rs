@@ -21,7 +21,8 @@ use crate::run::ScratchDir;
 /// A package format that `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// The ICPC problem package in its legacy version, as Kattis problemtools reads it.
+    /// The ICPC problem package: a pass-fail problem in its legacy version, as Kattis
+    /// problemtools reads it; a scored one as a 2025-09 scoring package.
     Kattis,
     /// A sinol-make package (POI, sio2/oioioi).
     Sinol,
