@@ -11,7 +11,7 @@ use crate::model::{
     CaseData, CaseKind, Checker, Expectation, InteractorProtocol, LimitOverride, LimitTable,
     Problem, Regeneration, TimeLimit, Tool, VerdictExpectation,
 };
-use crate::score::format_score;
+use crate::score::{format_score, Aggregation};
 use crate::text::show::count;
 
 /// The problem, described in lines.
@@ -165,11 +165,15 @@ fn groups(problem: &Problem, line: &mut impl FnMut(String)) {
             .flat_map(|s| &s.rules)
             .find(|rule| rule.name == group.name);
         if let Some(rule) = rule {
+            let aggregation = match rule.aggregation {
+                Aggregation::Min => "its worst test decides",
+                Aggregation::MinRoundedUp => "its worst test decides, rounded up",
+                Aggregation::Sum => "each test an equal share",
+            };
             let _ = write!(
                 about,
-                ", {} points ({:?})",
-                format_score(rule.points),
-                rule.aggregation
+                ", {} points ({aggregation})",
+                format_score(rule.points)
             );
         }
         if group.small {

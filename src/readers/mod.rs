@@ -131,3 +131,33 @@ fn marks_named() -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_reader_whose_marks_a_folder_has_wins() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        std::fs::create_dir(root.join("prog")).expect("mkdir");
+        for file in ["problem.yaml", "config.yml", MANIFEST_FILE] {
+            std::fs::write(root.join(file), "").expect("write");
+        }
+        assert_eq!(detect(root), Some(Detected::Kattis));
+        std::fs::remove_file(root.join("problem.yaml")).expect("rm");
+        assert_eq!(detect(root), Some(Detected::Sinol));
+        std::fs::remove_dir(root.join("prog")).expect("rm");
+        assert_eq!(detect(root), Some(Detected::Ours));
+        std::fs::remove_file(root.join(MANIFEST_FILE)).expect("rm");
+        assert_eq!(detect(root), None);
+        let error = read(root).expect_err("no format").to_string();
+        assert!(
+            error.ends_with(
+                "none of the files that mark a format (Kattis package (problem.yaml), \
+                 sinol-make package (config.yml and prog/), problem.toml)"
+            ),
+            "{error}"
+        );
+    }
+}

@@ -10,6 +10,7 @@ mod command_reference;
 mod confinement;
 mod declared_games;
 mod declared_players;
+mod describe;
 mod engine;
 mod engine_cli;
 mod engine_period;
