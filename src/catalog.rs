@@ -5,11 +5,12 @@
 //! commands.
 
 mod declared;
+pub mod portable;
 mod resolve;
 mod tools;
 
 pub use declared::{declare, Declared};
-pub use resolve::{all, resolve, ResolveError, Resolved};
+pub use resolve::{all, folder as resolve_folder, resolve, ResolveError, Resolved};
 pub use tools::{BruteAnswer, ToolError, Tools};
 
 use std::borrow::Cow;

@@ -186,11 +186,19 @@ pub enum Command {
     )]
     Verify(VerifyArgs),
     /// Write a problem as another system's package (kattis: the ICPC problem package that
-    /// Kattis problemtools' verifyproblem checks).
+    /// Kattis problemtools' verifyproblem checks, a scored problem as a 2025-09 scoring
+    /// package; sinol: a sinol-make package).
     #[command(
         after_help = "Example:\n  stonejudge export stripes --format kattis --out build/stripes"
     )]
     Export(ExportArgs),
+    /// Print how stonejudge reads a problem, whatever its format (problem.toml, a Kattis
+    /// package legacy / 2023-07 / 2025-09, a sinol-make package): limits with their overrides,
+    /// groups with points and arguments, cases by kind, programs by role, submissions with
+    /// what each must get and where that is said, scoring, warnings, what is not supported.
+    #[command(after_help = "Examples:\n  stonejudge describe stripes\n  \
+                            stonejudge describe path/to/package --json")]
+    Describe(DescribeArgs),
     /// Run a program on every test of a problem under limits and judge each output; on a
     /// scored problem ([[group]] points, a Kattis 2025-09 scoring package, a sinol-make
     /// package), also its points per group and its total, and exit 0 only for every point.
@@ -636,9 +644,10 @@ pub struct ExportArgs {
     /// Problem: problems/<NAME> under --root (of the catalog, program-backed or a declared
     /// game), else NAME of the catalog; or the path of a problem folder.
     pub problem: String,
-    /// The package format: kattis, or sinol (a sinol-make package: tests in its naming, the
-    /// groups sharing 100 points, ingen, inwer, the model and accepted solutions with their
-    /// expected scores, the statements under doc/).
+    /// The package format: kattis (legacy; a scored problem: a 2025-09 scoring package with
+    /// its groups' points and the expected scores in submissions.yaml), or sinol (a sinol-make
+    /// package: tests in its naming, the groups sharing 100 points, ingen, inwer, the model
+    /// and accepted solutions with their expected scores, the statements under doc/).
     #[arg(long, value_name = "FORMAT")]
     pub format: stonejudge::archive::export::Format,
     /// The sinol-make task id (three lowercase letters) [default: the first letters of the
@@ -654,6 +663,20 @@ pub struct ExportArgs {
     pub archive: ArchiveArg,
     #[command(flatten)]
     pub jobs: JobsArg,
+}
+
+/// `describe`.
+#[derive(Debug, Args)]
+pub struct DescribeArgs {
+    /// Problem: problems/<NAME> under --root, else NAME of the catalog; or the path of a
+    /// problem folder, a Kattis package (problem.yaml) or a sinol-make package (config.yml and
+    /// prog/).
+    pub problem: String,
+    /// Print the model as JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub archive: ArchiveArg,
 }
 
 /// `judge`.

@@ -21,6 +21,7 @@ pub mod package;
 pub mod parallel;
 pub mod problem;
 pub mod programs;
+pub mod readers;
 pub mod report;
 pub mod run;
 pub mod score;

@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Command::Stress(args) => commands::stress::run(&args),
         Command::Verify(args) => commands::verify::run(&args),
         Command::Export(args) => commands::export::run(&args),
+        Command::Describe(args) => commands::describe::run(&args),
         Command::Judge(args) => commands::judge::run(&args),
         Command::Interact(args) => commands::interact::run(&args),
         Command::New(args) => commands::new::run(&args),

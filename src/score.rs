@@ -30,6 +30,19 @@ pub enum Aggregation {
     Max,
 }
 
+impl Aggregation {
+    /// How a group so scored earns its points, in words (`describe`, refusals).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Aggregation::Min => "its worst test decides",
+            Aggregation::MinRoundedUp => "its worst test decides, rounded up",
+            Aggregation::Sum => "each test an equal share",
+            Aggregation::Avg => "the mean of its tests",
+            Aggregation::Max => "its best test decides",
+        }
+    }
+}
+
 /// Aggregates absolute scores (not fractions) of a group's sub-results, as Kattis' default
 /// grader does in legacy and 2023-07 packages, where each test case and group carries its own
 /// score (`accept_score`, `score.txt`, a subgroup's aggregate): `sum`, `avg`, `min`, `max`

@@ -13,6 +13,7 @@ use super::manifest::{
 };
 use super::reach::ReachReport;
 use crate::catalog::{ToolError, Tools};
+pub use crate::formats::tests_dir::stem;
 use crate::parallel;
 use crate::problem::Reach;
 
@@ -103,13 +104,6 @@ impl Manifest {
             })
             .collect()
     }
-}
-
-/// The file stem of test `number` in a plan of `total` tests: zero-padded to at least two
-/// digits, so that the files sort in plan order (`01`, `02`, …, `10`).
-pub fn stem(number: usize, total: usize) -> String {
-    let width = total.to_string().len().max(2);
-    format!("{number:0width$}")
 }
 
 /// One built test: its files' contents.

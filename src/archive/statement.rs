@@ -26,66 +26,14 @@
 //!   another language, or without that section, is not held to it.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
 
-use crate::formats::statement::check_language;
-
-/// The file name of the statement in the language `problem.toml` declares.
-pub const STATEMENT_FILE: &str = "statement.md";
+pub use crate::formats::statement::{find, StatementFile, STATEMENT_FILE};
 
 /// The line where the plan's samples are inserted.
 pub const SAMPLES_MARKER: &str = "<!-- samples -->";
 
 /// The section of an English statement listing the input's constraints, one `- ` bullet each.
 pub const CONSTRAINTS_SECTION: &str = "Constraints";
-
-/// One statement file of a problem.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StatementFile {
-    pub language: String,
-    pub path: PathBuf,
-}
-
-/// The statements of the problem in `dir`, sorted by language; `declared` is the language of
-/// `statement.md`. An error when there is none, when a file name's language is not a language
-/// code, or when two files are in the same language.
-pub fn find(dir: &Path, declared: &str) -> Result<Vec<StatementFile>, String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    let mut found: Vec<StatementFile> = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let path = entry.path();
-        let language = if name == STATEMENT_FILE {
-            declared.to_string()
-        } else if let Some(language) =
-            (name.strip_prefix("statement.")).and_then(|rest| rest.strip_suffix(".md"))
-        {
-            check_language(language).map_err(|e| format!("{}: {e}", path.display()))?;
-            language.to_string()
-        } else {
-            continue;
-        };
-        if let Some(twin) = found.iter().find(|f| f.language == language) {
-            return Err(format!(
-                "{} and {} are both the {language} statement (the language of {STATEMENT_FILE} \
-                 is problem.toml's [statement] language, {declared})",
-                twin.path.display(),
-                path.display()
-            ));
-        }
-        found.push(StatementFile { language, path });
-    }
-    if found.is_empty() {
-        return Err(format!(
-            "{} has no statement: expected {STATEMENT_FILE} or statement.<language>.md",
-            dir.display()
-        ));
-    }
-    found.sort_by(|a, b| a.language.cmp(&b.language));
-    Ok(found)
-}
 
 /// A 1-based line and column (in characters) of a statement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -42,6 +42,8 @@ use super::scoring;
 use super::statement::{self, StatementFile, SAMPLES_MARKER};
 use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
 use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
+use crate::formats::solutions::solutions_in;
+pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
 use crate::judge::{judge_all, Judge, Test};
 use crate::parallel;
 use crate::problem::Constraint;
@@ -49,24 +51,6 @@ use crate::run::{Cache, Program, Runner};
 use crate::score::{format_score, ScoreCard, TestScore};
 use crate::text::show::{self, count};
 use crate::verdict::Verdict;
-
-/// The folders of `solutions/` and the verdict each promises (the ICPC package's names).
-pub const SOLUTION_FOLDERS: [(&str, Verdict); 6] = [
-    ("accepted", Verdict::AC),
-    ("wrong_answer", Verdict::WA),
-    ("time_limit_exceeded", Verdict::TLE),
-    ("memory_limit_exceeded", Verdict::MLE),
-    ("output_limit_exceeded", Verdict::OLE),
-    ("run_time_error", Verdict::RE),
-];
-
-/// The verdict a `solutions/` folder promises.
-pub fn folder_verdict(folder: &str) -> Option<Verdict> {
-    SOLUTION_FOLDERS
-        .iter()
-        .find(|(name, _)| *name == folder)
-        .map(|(_, verdict)| *verdict)
-}
 
 /// One unit of verification.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,34 +82,13 @@ pub fn items(archive: &Archive) -> Result<Vec<Item>, String> {
         kind: ItemKind::Registry,
     }];
     for name in problem_dirs(archive)? {
-        let solutions = problems_dir.join(&name).join("solutions");
-        for entry in WalkDir::new(&solutions)
-            .min_depth(2)
-            .max_depth(2)
-            .sort_by_file_name()
-        {
-            let entry = match entry {
-                Ok(entry) => entry,
-                Err(e)
-                    if e.io_error().map(|io| io.kind()) == Some(std::io::ErrorKind::NotFound) =>
-                {
-                    break
-                }
-                Err(e) => return Err(format!("cannot walk {}: {e}", solutions.display())),
-            };
-            let folder = entry
-                .path()
-                .parent()
-                .and_then(Path::file_name)
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let file = entry.file_name().to_string_lossy().into_owned();
+        for solution in solutions_in(&problems_dir.join(&name))? {
             items.push(Item {
-                id: format!("{name}/solutions/{folder}/{file}"),
+                id: format!("{name}/solutions/{}/{}", solution.folder, solution.file),
                 kind: ItemKind::Solution {
                     problem: name.clone(),
-                    folder,
-                    path: entry.into_path(),
+                    folder: solution.folder,
+                    path: solution.path,
                 },
             });
         }

@@ -7,7 +7,8 @@
 //! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`) names a problem
 //!   folder directly, or a Kattis package when the folder holds `problem.yaml`
 //!   ([`Kind::Package`]), or a sinol-make package when it holds `config.yml` and `prog/`
-//!   ([`Kind::Sinol`]);
+//!   ([`Kind::Sinol`]): which format a folder is in is told by [`crate::readers::detect`],
+//!   the one rule;
 //! - otherwise `problems/<NAME>` under the archive, when that folder exists, wins;
 //! - otherwise NAME is a problem of the catalog.
 //!
@@ -40,10 +41,11 @@ use crate::dialog::Referee;
 use crate::formats::manifest::{Manifest, ManifestError, ProblemKind, Programs, MANIFEST_FILE};
 use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
-use crate::package::{is_package, Package, PackageError, PROBLEM_YAML};
+use crate::package::{Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
+use crate::readers::{detect, Detected};
 use crate::run::{Cache, Limits, Runner};
-use crate::sinol::{is_sinol, Sinol};
+use crate::sinol::Sinol;
 
 /// A problem found by name: what kind it is, and where its files are.
 #[derive(Clone)]
@@ -155,7 +157,7 @@ fn compiled(name: &str) -> Option<Kind> {
 
 /// The problem in the folder at `path`. Its tests are in the archive's `testdata/<name>` when
 /// the folder is in an archive's `problems/`, else in the folder's own `testdata/`.
-fn folder(path: &Path) -> Result<Resolved, ResolveError> {
+pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
     let not_a_problem = |why: &str| ResolveError::NotAProblem {
         dir: path.to_owned(),
         why: why.to_string(),
@@ -163,23 +165,27 @@ fn folder(path: &Path) -> Result<Resolved, ResolveError> {
     if !path.is_dir() {
         return Err(not_a_problem("no such folder"));
     }
-    if is_package(path) {
-        let package = Package::load(path)?;
-        return Ok(Resolved {
-            name: package.name(),
-            dir: package.root.clone(),
-            testdata: package.root.join("data"),
-            kind: Kind::Package(Box::new(package)),
-        });
-    }
-    if is_sinol(path) {
-        let sinol = Sinol::load(path).map_err(ResolveError::Sinol)?;
-        return Ok(Resolved {
-            name: sinol.name().to_string(),
-            dir: sinol.root.clone(),
-            testdata: sinol.root.join("in"),
-            kind: Kind::Sinol(Box::new(sinol)),
-        });
+    // Which format the folder is in is the readers' one rule (`crate::readers::READERS`).
+    match detect(path) {
+        Some(Detected::Kattis) => {
+            let package = Package::load(path)?;
+            return Ok(Resolved {
+                name: package.name(),
+                dir: package.root.clone(),
+                testdata: package.root.join("data"),
+                kind: Kind::Package(Box::new(package)),
+            });
+        }
+        Some(Detected::Sinol) => {
+            let sinol = Sinol::load(path).map_err(ResolveError::Sinol)?;
+            return Ok(Resolved {
+                name: sinol.name().to_string(),
+                dir: sinol.root.clone(),
+                testdata: sinol.root.join("in"),
+                kind: Kind::Sinol(Box::new(sinol)),
+            });
+        }
+        Some(Detected::Ours) | None => {}
     }
     let absolute = std::path::absolute(path).map_err(|e| not_a_problem(&e.to_string()))?;
     let absolute: PathBuf = absolute.components().collect();

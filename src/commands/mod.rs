@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod checktestdata;
+pub mod describe;
 pub mod export;
 pub mod grundy;
 pub mod inspect;

@@ -6,7 +6,8 @@
 //! - [`statement`]: what every format's statements share, their language codes;
 //! - [`limits`]: how a problem's `[limits]` and the command line's flags become the limits of
 //!   a run;
-//! - [`tests_dir`]: a folder of `NAME.in` / `NAME.ans` tests.
+//! - [`tests_dir`]: a folder of `NAME.in` / `NAME.ans` tests;
+//! - [`solutions`]: our folder's example solutions and the verdict each folder promises.
 //!
 //! Layering: these modules know no problem and run nothing. `crate::catalog` (which finds a
 //! problem and its tools) and `crate::programs` read problem folders through them;
@@ -15,6 +16,7 @@
 
 pub mod limits;
 pub mod manifest;
+pub mod solutions;
 pub mod statement;
 pub mod tests_dir;
 

@@ -42,6 +42,13 @@ pub fn tests_in(dir: &Path) -> Result<Vec<Test>, String> {
         .collect()
 }
 
+/// The file stem of test `number` in a plan of `total` tests: zero-padded to at least two
+/// digits, so that the files sort in plan order (`01`, `02`, …, `10`).
+pub fn stem(number: usize, total: usize) -> String {
+    let width = total.to_string().len().max(2);
+    format!("{number:0width$}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ pub const SAMPLE_GROUP: &str = "sample";
 /// A group of test cases: what its cases share (the arguments of validators and checkers) and
 /// what the reader says about its tests. Its points are in the problem's
 /// [`Scoring`](super::Scoring).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
 pub struct TestGroup {
     /// Unique in the problem: ours `sample` / `large`, Kattis `sample` / `secret/group1`,
     /// sinol `0`, `1`, ….
@@ -28,7 +28,7 @@ pub struct TestGroup {
 }
 
 /// One test case.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TestCase {
     /// Its name, as tables and `--test` show it (`03`, `secret/group1/big`, `abc1a`); unique
     /// among the cases of its kind.
@@ -45,7 +45,8 @@ pub struct TestCase {
 }
 
 /// Where a case's input is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CaseData {
     File(PathBuf),
     /// Written inside the problem's own file (ours: an `[[invalid]]` input given inline).
@@ -53,7 +54,8 @@ pub enum CaseData {
 }
 
 /// What a case is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CaseKind {
     /// Shown in the statement; judged, and worth nothing in a scored problem.
     Sample,

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// A problem's limits.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Limits {
     pub time: TimeLimit,
     pub memory_mib: u64,
@@ -19,10 +19,11 @@ pub struct Limits {
 }
 
 /// How the time limit is known.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TimeLimit {
     /// Given by the problem.
-    Fixed(Duration),
+    Fixed(#[serde(serialize_with = "seconds")] Duration),
     /// Derived from the accepted submissions' slowest run, as Kattis packages without a fixed
     /// limit are: that time × `ac_to_time_limit`, rounded up to `resolution`; time-limit
     /// exceeded submissions must exceed it × `time_limit_to_tle`.
@@ -34,7 +35,7 @@ pub enum TimeLimit {
 }
 
 /// Time and memory set over a base: for a language as a whole, and for some groups and tests.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
 pub struct LimitTable {
     pub base: LimitOverride,
     /// By group name.
@@ -44,8 +45,9 @@ pub struct LimitTable {
 }
 
 /// A time or a memory limit set over another.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
 pub struct LimitOverride {
+    #[serde(serialize_with = "optional_seconds")]
     pub time: Option<Duration>,
     pub memory_mib: Option<u64>,
 }
@@ -136,5 +138,22 @@ impl Limits {
             }
         }
         Ok(())
+    }
+}
+
+/// A time as a number of seconds, in `--json`: what a setter writes, not serde's
+/// `{secs, nanos}`.
+fn seconds<S: serde::Serializer>(time: &Duration, to: S) -> Result<S::Ok, S::Error> {
+    to.serialize_f64(time.as_secs_f64())
+}
+
+/// [`seconds`], or `null`.
+fn optional_seconds<S: serde::Serializer>(
+    time: &Option<Duration>,
+    to: S,
+) -> Result<S::Ok, S::Error> {
+    match time {
+        Some(time) => seconds(time, to),
+        None => to.serialize_none(),
     }
 }

@@ -25,7 +25,8 @@ use std::path::PathBuf;
 pub use cases::{CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
 pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit};
 pub use programs::{
-    Checker, CheckerProtocol, Interactor, InteractorProtocol, ProgramFile, Programs, Tool,
+    Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
+    PortableSource, ProgramFile, Programs, Tool,
 };
 pub use submissions::{
     Expectation, GroupExpectation, ScoreExpectation, Submission, VerdictExpectation, VerdictRule,
@@ -34,7 +35,7 @@ pub use submissions::{
 use crate::score::GroupRule;
 
 /// A problem, read from any format.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Problem {
     /// Its short name: the folder's name, or the format's own id (sinol's task id).
     pub name: String,
@@ -70,7 +71,8 @@ pub struct Problem {
 }
 
 /// The package formats a [`Problem`] is read from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Format {
     /// Our `problem.toml`: a problem of the catalog, a declared game, or program-backed.
     Ours,
@@ -98,7 +100,7 @@ impl Format {
 }
 
 /// One statement.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Statement {
     /// Its language code (`en`, `pl`).
     pub language: String,
@@ -109,7 +111,7 @@ pub struct Statement {
 
 /// How a scored problem's points are earned: a rule per group (see [`crate::score`], the one
 /// scoring core), and whether points fall with the time taken.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Scoring {
     /// One per scored group, in the order of [`Problem::groups`]; a group without a rule is
     /// worth nothing (the samples).
@@ -128,7 +130,8 @@ impl Scoring {
 
 /// How a format makes its test data, so that `verify` can make it again and compare it with
 /// what is committed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Regeneration {
     /// Our test plan: `testdata/<name>/` is byte for byte what `problem.toml`'s plan makes.
     Plan,

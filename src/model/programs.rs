@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 /// Every program a problem has, by its role.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
 pub struct Programs {
     /// What makes its test inputs (ours: the generator; sinol: ingen; Kattis: the generators
     /// of generators.yaml are in [`super::Regeneration`] instead).
@@ -27,16 +27,51 @@ pub struct Programs {
 }
 
 /// A program of a problem: compiled into stonejudge, or a file the problem holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Tool {
-    /// Runs in-process: a problem of the catalog or a declared game (ours only). The text
-    /// names it in messages (`the catalog's stripes generator`).
-    BuiltIn(String),
+    /// Runs in-process: a problem of the catalog or a declared game (ours only). Serialized
+    /// as its name: the portable form is the writers' business, not what a problem is.
+    #[serde(serialize_with = "name_only")]
+    BuiltIn {
+        /// How messages name it (`the catalog's stripes generator`).
+        name: String,
+        /// The same program as source a package can hold, when there is one: an exported
+        /// package must run without stonejudge, so the export writers put this in its place
+        /// (a built-in input validator's checktestdata script, a built-in interactor in C++).
+        portable: Option<PortableSource>,
+    },
     Program(ProgramFile),
 }
 
-/// A program on disk: a source file, a folder of sources, or a checktestdata script.
+/// A built-in program or checker serialized as its name alone.
+fn name_only<S: serde::Serializer, N: AsRef<str>, P>(
+    name: &N,
+    _portable: &P,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(name.as_ref())
+}
+
+/// A built-in program written out as source text, for the export writers.
 #[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PortableSource {
+    pub language: PortableLanguage,
+    /// Its files by name, the main one first and then the headers it includes.
+    pub files: Vec<(String, String)>,
+}
+
+/// The languages [`PortableSource`]s are written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PortableLanguage {
+    /// A checktestdata script (an input validator every Kattis judge runs itself).
+    Checktestdata,
+    /// C++: an output validator or an interactor speaking the Kattis protocol.
+    Cpp,
+}
+
+/// A program on disk: a source file, a folder of sources, or a checktestdata script.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct ProgramFile {
     pub path: PathBuf,
     /// Its language as the package names it (spec/languages.md's codes: `cpp`, `python3`,
@@ -58,11 +93,18 @@ impl ProgramFile {
 }
 
 /// What judges an output.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Checker {
     /// Compiled into stonejudge (ours: a catalog problem's or a declared game's checker,
-    /// which explains in the game's terms).
-    BuiltIn(String),
+    /// which explains in the game's terms). Serialized as its name, as [`Tool::BuiltIn`].
+    #[serde(serialize_with = "name_only")]
+    BuiltIn {
+        /// How messages name it.
+        name: String,
+        /// What judges as it does without stonejudge, for the export writers.
+        portable: PortableChecker,
+    },
     /// The token comparison of the package format's default output validator, with its flags
     /// (`case_sensitive`, `space_change_sensitive`, `float_tolerance E`, …). Each group's
     /// [`super::TestGroup::output_validator_args`] are added.
@@ -80,8 +122,22 @@ impl Default for Checker {
     }
 }
 
+/// A built-in checker as a package can have it, judging without stonejudge as it judges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PortableChecker {
+    /// Every answer is unique: the default comparison with these flags accepts exactly what it
+    /// accepts.
+    Compare { flags: Vec<String> },
+    /// More than one answer is right: a program, in source, speaking the Kattis output
+    /// validator protocol ([`CheckerProtocol::Kattis`]).
+    Program(PortableSource),
+    /// No stand-alone checker judges as it does, and why: a package would judge wrongly.
+    Missing(String),
+}
+
 /// How a checker program is called, and how its result is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum CheckerProtocol {
     /// `checker INPUT ANSWER FEEDBACK_DIR [ARGS] < OUTPUT`: exit 42 accepts, 43 rejects;
     /// `score.txt` in the feedback folder gives a scoring problem's score.
@@ -94,14 +150,16 @@ pub enum CheckerProtocol {
 }
 
 /// An interactive problem's interactor.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Interactor {
+    /// The program; a built-in one's portable source speaks [`InteractorProtocol::Kattis`].
     pub program: Tool,
     pub protocol: InteractorProtocol,
 }
 
 /// How an interactor is called and how its verdict is read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum InteractorProtocol {
     /// `interactor INPUT ANSWER FEEDBACK_DIR`, the submission's output on its stdin and its
     /// stdout the submission's input; exit 42 accepts, 43 rejects.
@@ -111,4 +169,8 @@ pub enum InteractorProtocol {
     /// sio2's `soc`: the interactor talks to the solution through its standard streams and
     /// writes the verdict (`OK` and a percentage, or a reason) for the judge.
     Sinol,
+    /// Compiled into stonejudge with its [`Tool::BuiltIn`] (ours: an interactive problem of
+    /// the catalog or a declared `play` game): it talks to the program line by line, in
+    /// process, and judges as it goes.
+    BuiltIn,
 }

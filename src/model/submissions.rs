@@ -7,7 +7,7 @@ use super::ProgramFile;
 use crate::verdict::Verdict;
 
 /// One example submission.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Submission {
     /// Its path under the problem's folder (`solutions/accepted/sol.cpp`,
     /// `submissions/wrong_answer/x.py`, `prog/abc1.cpp`): how items and messages name it.
@@ -17,7 +17,7 @@ pub struct Submission {
 }
 
 /// What a submission is meant to get, and where that is said.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Expectation {
     /// Where it is said (`folder wrong_answer/`, `submissions.yaml: accepted/*`,
     /// `problem.toml:12:1 [expect]`, `config.yml sinol_expected_scores`): verify's messages
@@ -29,7 +29,8 @@ pub struct Expectation {
 }
 
 /// What the verdicts of a submission's tests must be.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum VerdictExpectation {
     /// Nothing beyond its score.
     Any,
@@ -42,7 +43,7 @@ pub enum VerdictExpectation {
 }
 
 /// One rule of [`VerdictExpectation::Rules`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct VerdictRule {
     /// The tests it is about (a glob over case names, as written); `None` for every test.
     pub tests: Option<String>,
@@ -56,7 +57,7 @@ pub struct VerdictRule {
 
 /// The score a submission must get: a total within a range, and per group a verdict and
 /// points where given.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
 pub struct ScoreExpectation {
     /// Inclusive bounds on the total; equal for an exact score.
     pub total: Option<(f64, f64)>,
@@ -64,7 +65,7 @@ pub struct ScoreExpectation {
 }
 
 /// What one group of a submission must come to.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct GroupExpectation {
     pub group: String,
     pub verdict: Option<Verdict>,

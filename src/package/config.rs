@@ -180,6 +180,9 @@ pub struct ProblemConfig {
     pub unsupported: Vec<String>,
     /// Keys the specification does not know, at `file:line:col`.
     pub warnings: Vec<String>,
+    /// `name`: the problem's title by language code (a plain string is English, as the
+    /// specification's default language), in the file's order; empty when it has none.
+    pub names: Vec<(String, String)>,
 }
 
 /// How the time limit is set (see [`TimePolicy::limit_for`]).
@@ -367,6 +370,7 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
         constants: BTreeMap::new(),
         unsupported: Vec::new(),
         warnings: Vec::new(),
+        names: names(raw.name.as_ref()),
     };
     if version == FormatVersion::V2025_09 {
         check_2025(path, &text, &raw, &mut config)?;
@@ -414,6 +418,20 @@ fn legacy_grading(
         reject_score: raw.reject_score,
         range,
     })
+}
+
+/// The titles `name` gives, by language: a string is English's, a map gives each language's;
+/// anything else gives none (2025-09 refuses it in [`check_2025`]).
+fn names(name: Option<&Value>) -> Vec<(String, String)> {
+    match name {
+        Some(Value::String(title)) => vec![("en".to_string(), title.clone())],
+        Some(Value::Mapping(map)) => (map.iter())
+            .filter_map(|(language, title)| {
+                Some((language.as_str()?.to_string(), title.as_str()?.to_string()))
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The types of 2025-09, and the ones each excludes.

@@ -215,3 +215,9 @@ pub fn card(data: &Group, ran: &[(String, Judged)]) -> Result<ScoreCard, String>
 pub fn max_score(data: &Group) -> Result<f64, String> {
     Ok(scored_groups(data)?.iter().map(|g| g.rule.points).sum())
 }
+
+/// How each scored group of a scoring package earns its points, in order: `secret` itself
+/// when it holds the test cases, else each of its groups.
+pub fn rules(data: &Group) -> Result<Vec<GroupRule>, String> {
+    Ok(scored_groups(data)?.into_iter().map(|g| g.rule).collect())
+}

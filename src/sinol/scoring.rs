@@ -127,6 +127,19 @@ pub fn status(verdict: Verdict) -> &'static str {
     }
 }
 
+/// The verdict a sinol-make status names (`OK`, `WA`, `TL`, `ML`, `RE`, `CE`), as ours.
+pub fn verdict_of_status(status: &str) -> Option<Verdict> {
+    match status {
+        "OK" => Some(Verdict::AC),
+        "WA" => Some(Verdict::WA),
+        "TL" => Some(Verdict::TLE),
+        "ML" => Some(Verdict::MLE),
+        "RE" => Some(Verdict::RE),
+        "CE" => Some(Verdict::CE),
+        _ => None,
+    }
+}
+
 /// Where `card` differs from `expected`, one line each (empty when it matches): every group
 /// run must be expected with the same status and points, every expected group must have
 /// run, and the totals must agree. A group expected in the old form (a status alone, full

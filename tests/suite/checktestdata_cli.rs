@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use stonejudge::archive::export::kattis;
+use stonejudge::catalog::portable;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -116,7 +116,7 @@ fn every_exported_script_accepts_the_test_data_and_rejects_broken_copies() {
     assert!(problems.len() >= 10, "{problems:?}");
     for problem in &problems {
         let found = stonejudge::catalog::resolve(problem, &repo()).expect("in the archive");
-        let text = kattis::input_validator(&*found.catalog().expect("in-process tools"))
+        let text = portable::input_validator(&*found.catalog().expect("in-process tools"))
             .unwrap_or_else(|e| panic!("{problem}: {e}"));
         let path = scratch.path().join(format!("{problem}.ctd"));
         std::fs::write(&path, &text).expect("write the script");

@@ -4,8 +4,8 @@
 //! its expectation (a wrong one fails, naming the solution, the group, the expected and the
 //! found score), the samples are worth nothing, `verify --json` gives per solution its score
 //! and per group its score and verdict, `judge` prints the per-group table, malformed points
-//! or expectations are errors naming `problem.toml:line:col`, and `export --format kattis`
-//! refuses a scored problem (not supported) rather than write a pass-fail package.
+//! or expectations are errors naming `problem.toml:line:col` (its `export --format kattis` is
+//! export_scored's).
 
 use std::path::{Path, PathBuf};
 
@@ -29,7 +29,7 @@ const EXPECT: &str = r#"
 "solutions/wrong_answer/wrong.cpp" = { score = 10, groups = { hand = 10, small = { verdict = "WA", points = 0 } } }
 "#;
 
-fn edit(dir: &Path, file: &str, from: &str, to: &str) {
+pub fn edit(dir: &Path, file: &str, from: &str, to: &str) {
     let path = dir.join(file);
     let text = std::fs::read_to_string(&path).expect("read");
     assert!(text.contains(from), "{file}: no {from:?}");
@@ -38,7 +38,7 @@ fn edit(dir: &Path, file: &str, from: &str, to: &str) {
 
 /// programs_archive's archive, scored: points on every group, the partial solutions, the
 /// expectations, and its test data written.
-fn scored() -> tempfile::TempDir {
+pub fn scored() -> tempfile::TempDir {
     let root = archive();
     let dir = problem_dir(root.path());
     for (group, points) in [("small", 30), ("hand", 10), ("large", 60)] {
@@ -227,27 +227,6 @@ fn judge_prints_the_groups_points_and_the_total() {
     );
     assert_eq!(code, Some(0), "{out}");
     assert!(!out.contains("points"), "{out}");
-}
-
-#[test]
-fn exporting_a_scored_problem_is_refused_rather_than_made_pass_fail() {
-    let root = scored();
-    let out = root.path().join("package");
-    let (code, stdout, err) = stonejudge(
-        root.path(),
-        &[
-            "export",
-            PROBLEM,
-            "--format",
-            "kattis",
-            "--out",
-            out.to_str().expect("UTF-8"),
-        ],
-    );
-    assert_eq!(code, Some(2), "{stdout}{err}");
-    assert!(err.contains("is scored"), "{err}");
-    assert!(err.contains("not supported"), "{err}");
-    assert!(!out.join("problem.yaml").exists());
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use libtest_mimic::{Failed, Trial};
-use stonejudge::archive::export::kattis;
+use stonejudge::catalog::portable;
 
 /// A verdict, as the exit code says: 0 accepted, 1 rejected, anything else a broken script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,7 +151,7 @@ fn cases() -> Vec<Case> {
     problems.sort();
     for problem in problems {
         let found = stonejudge::catalog::resolve(&problem, &repo()).expect("in the archive");
-        let script = kattis::input_validator(&*found.catalog().expect("in-process tools"))
+        let script = portable::input_validator(&*found.catalog().expect("in-process tools"))
             .expect("a script");
         // The two smallest inputs: the Python tool takes its time on large ones.
         let mut inputs: Vec<Vec<u8>> = std::fs::read_dir(repo().join("testdata").join(&problem))

@@ -6,7 +6,7 @@ use std::process::Command as Process;
 
 use assert_cmd::Command;
 use libtest_mimic::Trial;
-use stonejudge::archive::export::kattis;
+use stonejudge::catalog::portable;
 
 use crate::declared_players;
 use crate::problemtools::{needs_problemtools, Problemtools};
@@ -126,7 +126,7 @@ fn checktestdata_validators_agree_with_ours(tools: &Problemtools) {
         // The script as the package gets it, its bounds filled in from the format.
         let found = stonejudge::catalog::resolve(problem, &repo()).expect("in the archive");
         let in_process = found.catalog().expect("tools in-process");
-        let text = kattis::input_validator(&*in_process).expect("a script");
+        let text = portable::input_validator(&*in_process).expect("a script");
         let script = scripts.path().join(format!("{problem}.ctd"));
         std::fs::write(&script, text).expect("write the script");
         assert!(

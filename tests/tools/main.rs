@@ -14,6 +14,7 @@ mod checktestdata;
 mod declared_players;
 mod export_interactive;
 mod export_kattis;
+mod export_scoring;
 #[path = "../suite/grading_fixtures.rs"]
 mod grading_fixtures;
 #[path = "../suite/interactive_template.rs"]
@@ -32,6 +33,13 @@ mod package_fixtures;
 mod package_kattis;
 mod problemtools;
 mod process_confinement;
+// The suite's scored problem of our format, for export_scoring (with what it is built from).
+#[allow(dead_code, unused_imports)]
+#[path = "../suite/programs_archive.rs"]
+mod programs_archive;
+#[allow(dead_code)]
+#[path = "../suite/scored_problems.rs"]
+mod scored_problems;
 mod sinol;
 // The suite's sinol-make fixtures; the POI one has no exact score to compare.
 #[allow(dead_code)]
@@ -39,6 +47,9 @@ mod sinol;
 mod sinol_fixtures;
 #[path = "../suite/survivors.rs"]
 mod survivors;
+#[allow(dead_code)]
+#[path = "../suite/testdata_cli.rs"]
+mod testdata_cli;
 mod verifyproblem_scoring;
 
 fn main() {
@@ -70,6 +81,7 @@ fn main() {
         );
     }
     trials.extend(bt_trials);
+    trials.extend(export_scoring::trials());
     trials.extend(process_confinement::trials());
     trials.extend(languages::trials());
     for reason in [checktestdata::pip().err(), checktestdata::domjudge().err()]

@@ -1,18 +1,22 @@
-//! The ICPC problem package, legacy version, as Kattis problemtools' `verifyproblem` reads it:
+//! The ICPC problem package, written from the model of a problem ([`crate::model`]): a
+//! pass-fail problem in the legacy version, as Kattis problemtools' `verifyproblem` reads it;
+//! a scored one in version 2025-09, as a scoring package:
 //!
 //! ```text
-//! problem.yaml                         name, uuid, limits, validation
-//! problem_statement/problem.<lang>.tex each statement, its samples in place
-//! data/sample/NN.in NN.ans             the manifest's samples
-//! data/secret/NN.in NN.ans             every other test of the plan
-//! input_validators/<name>.ctd          a checktestdata script for the input format
-//!                  <name>/validate.cpp  (program-backed: the validator, wrapped)
-//! output_validators/<name>/…           only for nim and Nim-rule declared move problems (any
-//!                                      winning move is accepted), for a program-backed
-//!                                      problem's checker, wrapped, and the interactors of the
-//!                                      interactive problems (a declared play problem's
-//!                                      written from its rules)
-//! submissions/<folder>/<file>          the example solutions in C++ and Rust
+//! problem.yaml                          name, uuid, limits, validation (legacy) or type (2025-09)
+//! problem_statement/problem.<lang>.tex  each statement, its samples in place (2025-09:
+//!                                       statement/)
+//! data/sample/<case>.in .ans            the samples
+//! data/secret/<case>.in .ans            every other test (2025-09: data/secret/<group>/, each
+//!                                       group's test_group.yaml with max_score and
+//!                                       score_aggregation)
+//! input_validators/<name>.ctd           a built-in validator's checktestdata script
+//!                  <name>/validate.cpp  (a program: the validator, wrapped)
+//! output_validators/<name>/…            a checker that accepts more than one answer, a
+//!                                       checker program, wrapped, or the interactor of an
+//!                                       interactive problem (2025-09: output_validator/)
+//! submissions/<folder>/<file>           the example solutions in C++ and Rust (2025-09:
+//!                                       submissions.yaml with their expected scores)
 //! ```
 //!
 //! Choices, and why:
@@ -22,301 +26,304 @@
 //!   verbatim blocks with no heading words, so that none is in the wrong language.
 //!   problemtools' own sample tables would not help: they are in English (or Swedish,
 //!   Icelandic), and it includes them only for samples named `1` to `9`, not our `01`.
-//! - **Validators**: the package must stand alone, without stonejudge. Every answer but
-//!   nim's is unique, so those problems use `validation: default` with `case_sensitive`
-//!   (our checker compares words exactly); nim ships a C++ output validator that accepts any
-//!   winning move. A declared game says itself what it needs (`KattisHints`): its checktestdata
-//!   template, and whether nim's validator judges it; a move problem under other rules has no
-//!   validator here, and its export is refused rather than judged by exact answers. An
-//!   interactive problem is `validation: custom interactive`, its output validator the perfect
-//!   judge in C++ speaking the Kattis interactor protocol (the same strategy as ours, its
-//!   random numbers from its own generator seeded by the test). A declared play problem's
-//!   interactor is a template whose `@NAME@` placeholders take its rules as constants
-//!   (`KattisAnswers::Plays`): every removal with its octal digit, the largest heap, and how
-//!   positions are decided, so the package plays exactly the declaration's game. Input validators are
-//!   checktestdata scripts (problemtools runs them itself),
-//!   short enough to read against the statement; the test suite checks that they accept every
-//!   test and reject what our strict validator rejects.
-//! - **Program-backed problems** ship their own programs: the validator with a prelude that
-//!   turns its exit status into the Kattis one (0 → 42, else 43), the checker, if any, with a
+//! - **Validators**: the package must stand alone, without stonejudge. A built-in program is
+//!   written in its portable form ([`crate::model::PortableSource`], made by
+//!   [`crate::catalog::portable`]): the input validator as a checktestdata script
+//!   (problemtools runs them itself), a checker whose answers are unique as `validation:
+//!   default` with its flags (ours compare words exactly: `case_sensitive`), one that accepts
+//!   several answers as its C++ output validator, an interactor in C++ (`validation: custom
+//!   interactive`). A built-in checker without a portable form is refused rather than judged
+//!   by exact answers.
+//! - **Programs** of the problem ship as they are: an input validator with a prelude that
+//!   turns its exit status into the Kattis one (0 → 42, else 43), a testlib checker with a
 //!   prelude that speaks the output validator protocol to it (the team's output saved to a
 //!   file, the checker's `main` renamed and called with `INPUT OUTPUT ANSWER`, its status
-//!   0 → 42, 1 or 2 → 43); without a checker, the default validation with `checker_flags`.
-//!   An interactive one is `validation: custom interactive`, its interactor the output
-//!   validator: as written when it speaks the Kattis protocol, with a prelude when it is a
-//!   testlib interactor (its OUTPUT file in the feedback directory, its status 0 → 42, 1 or
-//!   2 → 43). All must be C++ sources (with `main(int argc, char* argv[])` for a checker or a
-//!   testlib interactor); headers next to them (`testlib.h`) are copied along.
+//!   0 → 42, 1 or 2 → 43); without a checker, the default validation with its flags. An
+//!   interactor speaking the Kattis protocol is the output validator as written, a testlib
+//!   interactor gets a prelude (its OUTPUT file in the feedback directory, its status 0 → 42,
+//!   1 or 2 → 43). All must be C++ sources (with `main(int argc, char* argv[])` for a checker
+//!   or a testlib interactor); headers next to them (`testlib.h`) are copied along.
+//! - **Scored problems** are 2025-09 scoring packages: each scored group a test data group
+//!   under `data/secret/` worth its points (`max_score`, whole numbers as the format has
+//!   them), scored by `min` (all or nothing for a test that is accepted or not, as ours) or
+//!   `sum`; the expected totals in `submissions/submissions.yaml` (`score`, a number or a
+//!   range), each expected group verdict a requirement on that group's test cases. A solution
+//!   keeps its folder, whose requirements 2025-09 adds (a folder that is not one of 2025-09's
+//!   is covered by submissions.yaml alone). Expected points of single groups are not written:
+//!   the format has them, but stonejudge does not read them back yet.
 //! - **Submissions**: C++ and Rust only. problemtools runs Python with PyPy, which a judge
 //!   machine may lack; the Python examples are listed as left out.
-//! - **Test data** is built from the plan in memory (generated, validated, solved), so the
-//!   package does not depend on the state of `testdata/`.
 
 use std::path::{Path, PathBuf};
 
-use walkdir::WalkDir;
-
 use super::{latex, Exported, Package};
-use crate::archive::manifest::{ProblemKind, ProgramPath};
 use crate::archive::statement;
-use crate::archive::{build, Manifest};
-use crate::catalog::{DynProblem, Resolved, Tools};
-use crate::judge::Protocol;
-use crate::problem::{Constraint, Decided, KattisAnswers, TakeRules};
+use crate::model::{
+    CaseData, CaseKind, Checker, CheckerProtocol, InteractorProtocol, PortableChecker,
+    PortableLanguage, PortableSource, Problem, Submission, TestCase, TimeLimit, Tool,
+    VerdictExpectation, SAMPLE_GROUP,
+};
 use crate::run::fnv1a_128;
-
-/// Problems whose answers are not unique, with the source of their output validator.
-const OUTPUT_VALIDATORS: [(&str, &str); 1] =
-    [("nim", include_str!("kattis/nim_output_validator.cpp"))];
-
-/// The checktestdata input validator of each problem, as a template: `{NAME}` stands for the
-/// bounds `lo, hi` of the format's constraint `NAME`, `{NAME.lo}` and `{NAME.hi}` for one of
-/// them, so that every bound is the one the problem declares ([`fill_bounds`]).
-const INPUT_VALIDATORS: [(&str, &str); 11] = [
-    ("stripes", include_str!("kattis/stripes.ctd")),
-    ("nim", include_str!("kattis/nim.ctd")),
-    ("bounded-nim", include_str!("kattis/bounded-nim.ctd")),
-    ("subtraction", include_str!("kattis/subtraction.ctd")),
-    ("misere-nim", include_str!("kattis/misere-nim.ctd")),
-    (
-        "misere-subtraction",
-        include_str!("kattis/misere-subtraction.ctd"),
-    ),
-    ("rows", include_str!("kattis/rows.ctd")),
-    ("octal", include_str!("kattis/octal.ctd")),
-    ("wythoff", include_str!("kattis/wythoff.ctd")),
-    ("stripes-play", include_str!("kattis/stripes-play.ctd")),
-    ("nim-play", include_str!("kattis/nim-play.ctd")),
-];
-
-/// The interactive problems' interactors (`validation: custom interactive`): the perfect judge
-/// in C++, the game loop shared in [`INTERACTOR_HEADER`].
-const INTERACTORS: [(&str, &str); 2] = [
-    (
-        "stripes-play",
-        include_str!("kattis/stripes_play_interactor.cpp"),
-    ),
-    ("nim-play", include_str!("kattis/nim_play_interactor.cpp")),
-];
-
-/// What every interactor includes: the Kattis protocol and the judge's game loop.
-const INTERACTOR_HEADER: &str = include_str!("kattis/play.h");
-
-/// The interactor of a declared play problem, as a template: `@NAME@` stands for one of the
-/// rules' constants ([`declared_interactor`]); C++ braces leave `{NAME}` to the source.
-const DECLARED_INTERACTOR: &str = include_str!("kattis/declared_play_interactor.cpp");
-
-/// The C++ interactor playing `rules`: [`DECLARED_INTERACTOR`] with the rules as constants.
-pub fn declared_interactor(rules: &TakeRules) -> Result<String, String> {
-    let removals: Vec<String> = (rules.removals.iter())
-        .map(|(k, digit)| format!("{{{k}, {digit}}}"))
-        .collect();
-    let decided = match rules.decided_by {
-        Decided::Grundy => "GRUNDY",
-        Decided::Bouton => "BOUTON",
-        Decided::MisereSearch => "MISERE_SEARCH",
-    };
-    fill_placeholders(
-        DECLARED_INTERACTOR,
-        &[
-            (
-                "RULESET",
-                rules.about.replace(|c: char| c.is_control(), " "),
-            ),
-            ("REMOVALS", removals.join(", ")),
-            ("MAX_HEAP", rules.max_heap.to_string()),
-            ("DECIDED", decided.to_string()),
-        ],
-    )
-    .map_err(|e| format!("the interactor template: {e}"))
-}
-
-/// `template` with every `@NAME@` replaced by the value of `NAME`; a placeholder without a
-/// value, or a value without a placeholder, is refused (the template and its caller disagree).
-fn fill_placeholders(template: &str, values: &[(&str, String)]) -> Result<String, String> {
-    let mut out = String::with_capacity(template.len());
-    let mut used = vec![false; values.len()];
-    let mut rest = template;
-    while let Some(open) = rest.find('@') {
-        let close = rest[open + 1..]
-            .find('@')
-            .ok_or_else(|| format!("unclosed @ in {:?}", &rest[open..]))?;
-        let name = &rest[open + 1..open + 1 + close];
-        let i = (values.iter().position(|(n, _)| *n == name))
-            .ok_or_else(|| format!("@{name}@ has no value"))?;
-        used[i] = true;
-        out.push_str(&rest[..open]);
-        out.push_str(&values[i].1);
-        rest = &rest[open + close + 2..];
-    }
-    out.push_str(rest);
-    match values.iter().zip(used).find(|(_, used)| !used) {
-        Some(((name, _), _)) => Err(format!("no @{name}@ to fill")),
-        None => Ok(out),
-    }
-}
-
-/// The checktestdata script validating `problem`'s inputs, its bounds filled in.
-pub fn input_validator(problem: &dyn DynProblem) -> Result<String, String> {
-    let name = problem.name();
-    let declared = problem.kattis().map(|hints| hints.checktestdata);
-    let template = (declared.as_deref())
-        .or_else(|| lookup(&INPUT_VALIDATORS, name))
-        .ok_or_else(|| format!("no checktestdata input validator for {name}"))?;
-    fill_bounds(template, &problem.constraints())
-        .map_err(|e| format!("the checktestdata template of {name}: {e}"))
-}
-
-/// `template` with every `{NAME}`, `{NAME.lo}` and `{NAME.hi}` replaced by the bounds of the
-/// constraint called `NAME`.
-fn fill_bounds(template: &str, constraints: &[Constraint]) -> Result<String, String> {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let close = rest[open..]
-            .find('}')
-            .ok_or_else(|| format!("unclosed {{ in {:?}", &rest[open..]))?;
-        let placeholder = &rest[open + 1..open + close];
-        let (name, part) = match placeholder.rsplit_once('.') {
-            Some((name, part @ ("lo" | "hi"))) => (name, Some(part)),
-            _ => (placeholder, None),
-        };
-        let (lo, hi) = constraints
-            .iter()
-            .find(|c| c.name() == name)
-            .ok_or_else(|| format!("{{{placeholder}}} names no constraint of the format"))?
-            .bounds();
-        out.push_str(&rest[..open]);
-        out.push_str(&match part {
-            Some("lo") => lo.to_string(),
-            Some(_) => hi.to_string(),
-            None => format!("{lo}, {hi}"),
-        });
-        rest = &rest[open + close + 1..];
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
-/// The C++ output validator of `problem`, if its answers are not unique, or why there is
-/// none though they are not.
-pub fn output_validator(problem: &dyn DynProblem) -> Result<Option<&'static str>, String> {
-    match problem.kattis().map(|hints| hints.answers) {
-        None => Ok(lookup(&OUTPUT_VALIDATORS, problem.name())),
-        Some(KattisAnswers::Unique) => Ok(None),
-        Some(KattisAnswers::JudgedLike(like)) => Ok(lookup(&OUTPUT_VALIDATORS, like)),
-        Some(KattisAnswers::NoValidator(why)) => Err(format!(
-            "{}: no Kattis output validator: {why}",
-            problem.name()
-        )),
-        // The interactor judges; it is written by [`catalog_validation`].
-        Some(KattisAnswers::Plays(_)) => Ok(None),
-    }
-}
-
-fn lookup(table: &[(&str, &'static str)], problem: &str) -> Option<&'static str> {
-    table
-        .iter()
-        .find(|(name, _)| *name == problem)
-        .map(|(_, text)| *text)
-}
+use crate::score::Aggregation;
+use crate::verdict::Verdict;
 
 /// Source extensions exported as submissions (problemtools compiles them with g++ / rustc).
 const SUBMISSION_EXTENSIONS: [&str; 4] = ["cpp", "cc", "cxx", "rs"];
 
-/// How a package validates: the `validation` lines of `problem.yaml` and the validator files.
+/// The submission folders of 2025-09 with requirements of their own that our folders share.
+const FOLDERS_2025: [&str; 4] = [
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+];
+
+/// The version of the package format written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Version {
+    /// Pass-fail problems: the legacy version, which problemtools verifies.
+    Legacy,
+    /// Scored problems: a 2025-09 scoring package.
+    Scoring2025,
+}
+
+impl Version {
+    fn statement_dir(self) -> &'static str {
+        match self {
+            Version::Legacy => "problem_statement",
+            Version::Scoring2025 => "statement",
+        }
+    }
+
+    /// The folder of the output validator (or interactor) of the problem `name`.
+    fn output_validator_dir(self, name: &str) -> String {
+        match self {
+            Version::Legacy => format!("output_validators/{name}"),
+            Version::Scoring2025 => "output_validator".to_string(),
+        }
+    }
+}
+
+/// How a package validates: its kind (`validation` in legacy, `type` in 2025-09), the flags
+/// of the default output validator, and the validator files.
 struct Validation {
-    yaml: String,
+    interactive: bool,
+    /// `Some` for the default output validator: its flags.
+    default_flags: Option<Vec<String>>,
     files: Vec<(String, String)>,
 }
 
-/// The validators of an in-process problem: its checktestdata script, and nim's output
-/// validator where its answers are not unique.
-fn catalog_validation(problem: &dyn DynProblem) -> Result<Validation, String> {
-    let name = problem.name();
-    let mut files = vec![(
-        format!("input_validators/{name}.ctd"),
-        input_validator(problem)?,
-    )];
-    // The catalog's interactors are by name: a declared game (which has Kattis hints) of the
-    // same name plays other rules, its own.
-    let interactor = match problem.kattis().map(|hints| hints.answers) {
-        Some(KattisAnswers::Plays(rules)) => Some(declared_interactor(&rules)?),
-        Some(_) => None,
-        None => lookup(&INTERACTORS, name).map(str::to_string),
+/// Writes the package of `problem` into `out`.
+pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
+    let version = match problem.scoring {
+        None => Version::Legacy,
+        Some(_) => Version::Scoring2025,
     };
-    if let Some(source) = interactor {
-        files.push((format!("output_validators/{name}/interactor.cpp"), source));
-        files.push((
-            format!("output_validators/{name}/play.h"),
-            INTERACTOR_HEADER.to_string(),
-        ));
-        let yaml = "validation: custom interactive\n".to_string();
-        return Ok(Validation { yaml, files });
-    }
-    let yaml = match output_validator(problem)? {
-        Some(source) => {
-            files.push((
-                format!("output_validators/{name}/validate.cpp"),
-                source.to_string(),
-            ));
-            "validation: custom\n".to_string()
-        }
-        None => "validation: default\nvalidator_flags: case_sensitive\n".to_string(),
+    // Everything that can be refused is known before the first file is written.
+    let validation = validation(problem, version)?;
+    let groups = match version {
+        Version::Legacy => Vec::new(),
+        Version::Scoring2025 => test_groups(problem)?,
     };
-    Ok(Validation { yaml, files })
-}
-
-/// The validators of a program-backed problem: its own programs, wrapped for the Kattis
-/// protocols (see the module documentation).
-fn program_validation(name: &str, manifest: &Manifest) -> Result<Validation, String> {
-    let ProblemKind::Programs(programs) = &manifest.kind else {
-        return Err(format!("{}: no [programs] table", manifest.path.display()));
+    let mut package = Package {
+        root: out,
+        exported: Exported::default(),
     };
-    let mut files = wrapped(
-        &programs.validator,
-        &format!("input_validators/{name}"),
-        include_str!("kattis/input_validator_prelude.cpp"),
+    package.file(
+        "problem.yaml",
+        &problem_yaml(problem, version, &validation)?,
     )?;
-    if let Some(interactor) = &programs.interactor {
-        let prelude = match interactor.protocol {
-            Protocol::Kattis => "",
-            Protocol::Testlib => include_str!("kattis/testlib_interactor_prelude.cpp"),
+    let samples: Vec<(String, String)> = (problem.cases.iter())
+        .filter(|case| case.kind == CaseKind::Sample)
+        .map(|case| Ok((read_input(case)?, read_answer(problem, case)?)))
+        .collect::<Result<_, String>>()?;
+    for statement in &problem.statements {
+        let Some(path) = &statement.path else {
+            continue;
         };
-        files.extend(wrapped(
-            &interactor.path,
-            &format!("output_validators/{name}"),
-            prelude,
-        )?);
-        let yaml = "validation: custom interactive\n".to_string();
-        return Ok(Validation { yaml, files });
+        package.file(
+            &format!(
+                "{}/problem.{}.tex",
+                version.statement_dir(),
+                statement.language
+            ),
+            &statement_tex(path, &statement.title, &samples)?,
+        )?;
     }
-    let yaml = match &programs.checker {
-        Some(checker) => {
-            files.extend(wrapped(
-                checker,
-                &format!("output_validators/{name}"),
-                include_str!("kattis/output_validator_prelude.cpp"),
-            )?);
-            "validation: custom\n".to_string()
+    for case in problem.judged_cases() {
+        let folder = match (case.group.as_str(), version) {
+            (SAMPLE_GROUP, _) => "sample".to_string(),
+            (_, Version::Legacy) => "secret".to_string(),
+            (group, Version::Scoring2025) => format!("secret/{group}"),
+        };
+        let input = read_input(case)?;
+        package.file(&format!("data/{folder}/{}.in", case.name), &input)?;
+        let answer = read_answer(problem, case)?;
+        package.file(&format!("data/{folder}/{}.ans", case.name), &answer)?;
+    }
+    for (path, contents) in &groups {
+        package.file(path, contents)?;
+    }
+    if version == Version::Scoring2025 {
+        if let Some(flags) = validation.default_flags.as_ref().filter(|f| !f.is_empty()) {
+            let args: Vec<String> = flags.iter().map(|f| plain_or_quoted(f)).collect();
+            package.file(
+                "data/test_group.yaml",
+                &format!("output_validator_args: [{}]\n", args.join(", ")),
+            )?;
         }
-        None if programs.checker_flags_text.is_empty() => "validation: default\n".to_string(),
-        None => format!(
-            "validation: default\nvalidator_flags: {}\n",
-            yaml_string(&programs.checker_flags_text)
-        ),
-    };
-    Ok(Validation { yaml, files })
+    }
+    for (path, contents) in &validation.files {
+        package.file(path, contents)?;
+    }
+    package.submissions(problem, version)?;
+    Ok(package.exported)
 }
 
-/// The C++ source `program` with `prelude` before it, as `<folder>/<file name>`, and the
+/// A case's input, as its file or the problem's own text holds it.
+fn read_input(case: &TestCase) -> Result<String, String> {
+    match &case.input {
+        CaseData::File(path) => read(path),
+        CaseData::Inline(text) => Ok(text.clone()),
+    }
+}
+
+/// A judged case's answer.
+fn read_answer(problem: &Problem, case: &TestCase) -> Result<String, String> {
+    match &case.answer {
+        Some(path) => read(path),
+        None => Err(format!(
+            "{}: test {} has no answer",
+            problem.name, case.name
+        )),
+    }
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// The validators of `problem`: its programs, or the portable forms of its built-in ones,
+/// wrapped for the Kattis protocols (see the module documentation).
+fn validation(problem: &Problem, version: Version) -> Result<Validation, String> {
+    let name = &problem.name;
+    let programs = &problem.programs;
+    let mut files = Vec::new();
+    for validator in &programs.input_validators {
+        match validator {
+            Tool::BuiltIn { name, portable } => {
+                let source = portable_in(name, portable, PortableLanguage::Checktestdata)?;
+                for (file, text) in &source.files {
+                    files.push((format!("input_validators/{file}"), text.clone()));
+                }
+            }
+            Tool::Program(program) => files.extend(wrapped(
+                &program.path,
+                &format!("input_validators/{name}"),
+                include_str!("kattis/input_validator_prelude.cpp"),
+            )?),
+        }
+    }
+    let folder = version.output_validator_dir(name);
+    if let Some(interactor) = &programs.interactor {
+        match &interactor.program {
+            Tool::BuiltIn { name, portable } => {
+                let source = portable_in(name, portable, PortableLanguage::Cpp)?;
+                for (file, text) in &source.files {
+                    files.push((format!("{folder}/{file}"), text.clone()));
+                }
+            }
+            Tool::Program(program) => {
+                let prelude = match interactor.protocol {
+                    InteractorProtocol::Kattis => "",
+                    InteractorProtocol::Testlib => {
+                        include_str!("kattis/testlib_interactor_prelude.cpp")
+                    }
+                    InteractorProtocol::Sinol | InteractorProtocol::BuiltIn => {
+                        return Err(format!(
+                            "{name}: an interactor speaking neither the Kattis nor the \
+                             testlib protocol in a Kattis package is not supported"
+                        ))
+                    }
+                };
+                files.extend(wrapped(&program.path, &folder, prelude)?);
+            }
+        }
+        return Ok(Validation {
+            interactive: true,
+            default_flags: None,
+            files,
+        });
+    }
+    let default_flags = match &programs.checker {
+        Checker::Default { flags }
+        | Checker::BuiltIn {
+            portable: PortableChecker::Compare { flags },
+            ..
+        } => Some(flags.clone()),
+        Checker::BuiltIn {
+            portable: PortableChecker::Program(source),
+            ..
+        } => {
+            for (file, text) in &source.files {
+                files.push((format!("{folder}/{file}"), text.clone()));
+            }
+            None
+        }
+        Checker::BuiltIn {
+            portable: PortableChecker::Missing(why),
+            ..
+        } => return Err(why.clone()),
+        Checker::Program {
+            program: Tool::Program(program),
+            protocol,
+        } => {
+            let prelude = match protocol {
+                CheckerProtocol::Kattis => "",
+                CheckerProtocol::Testlib => include_str!("kattis/output_validator_prelude.cpp"),
+                CheckerProtocol::Sinol => {
+                    return Err(format!(
+                        "{name}: a sinol-make checker in a Kattis package is not supported"
+                    ))
+                }
+            };
+            files.extend(wrapped(&program.path, &folder, prelude)?);
+            None
+        }
+        Checker::Program {
+            program: Tool::BuiltIn { name: tool, .. },
+            ..
+        } => {
+            return Err(format!(
+                "{name}: {tool} runs only inside stonejudge; no Kattis output validator"
+            ))
+        }
+    };
+    Ok(Validation {
+        interactive: false,
+        default_flags,
+        files,
+    })
+}
+
+/// The portable source, in `language`, of the built-in program `name`.
+fn portable_in<'a>(
+    name: &str,
+    portable: &'a Option<PortableSource>,
+    language: PortableLanguage,
+) -> Result<&'a PortableSource, String> {
+    let wanted = match language {
+        PortableLanguage::Checktestdata => "checktestdata script",
+        PortableLanguage::Cpp => "C++ source",
+    };
+    (portable.as_ref())
+        .filter(|source| source.language == language)
+        .ok_or_else(|| format!("{name} runs only inside stonejudge: no {wanted} of it to export"))
+}
+
+/// The C++ source at `path` with `prelude` before it, as `<folder>/<file name>`, and the
 /// headers next to it.
-fn wrapped(
-    program: &ProgramPath,
-    folder: &str,
-    prelude: &str,
-) -> Result<Vec<(String, String)>, String> {
-    let path = &program.path;
+fn wrapped(path: &Path, folder: &str, prelude: &str) -> Result<Vec<(String, String)>, String> {
     let is_cpp = path
         .extension()
         .and_then(|e| e.to_str())
@@ -327,9 +334,6 @@ fn wrapped(
             path.display()
         ));
     }
-    let read = |path: &Path| {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-    };
     let file = path
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
@@ -357,135 +361,236 @@ fn wrapped(
     Ok(files)
 }
 
-/// Why problemtools will refuse the package folder `out` by its name, with a name it takes:
-/// the folder's name is the problem's short name, which must be lowercase letters and digits
-/// (`[a-z0-9]+`). `None` when the name is fine (or `out` has none, like `/`).
-pub fn short_name_note(out: &Path) -> Option<String> {
-    let name = out.file_name()?.to_string_lossy();
-    let fine = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
-    if name.chars().all(fine) {
-        return None;
-    }
-    let suggestion: String = name
-        .to_ascii_lowercase()
-        .chars()
-        .filter(|&c| fine(c))
-        .collect();
-    let instead = if suggestion.is_empty() {
-        "a folder named with lowercase letters and digits".to_string()
-    } else {
-        format!("a folder named {suggestion:?}")
+/// A scored problem's `test_group.yaml`s: `secret`'s, worth the total, and each scored
+/// group's, with its points and aggregation.
+fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
+    let Some(scoring) = &problem.scoring else {
+        return Ok(Vec::new());
     };
-    Some(format!(
-        "problemtools takes the folder's name {name:?} as the problem's short name, which must \
-         be lowercase letters and digits only; verifyproblem will refuse it: export into {instead}"
-    ))
-}
-
-/// Writes the package of `problem`, whose tools are `tools`, into `out`.
-pub fn write(
-    problem: &Resolved,
-    tools: &Tools<'_>,
-    out: &Path,
-    jobs: usize,
-) -> Result<Exported, String> {
-    let name = problem.name();
-    let manifest = problem.manifest().map_err(|e| e.to_string())?;
-    if manifest.scored() {
-        // A pass-fail package would silently drop the points and the expected scores.
+    if scoring.time_scaled {
         return Err(format!(
-            "{}: the problem is scored ([[group]] points): exporting it as a Kattis scoring \
-             package is not supported yet",
-            manifest.path.display()
+            "{}: points falling with the time taken have no Kattis form (not supported)",
+            problem.name
         ));
     }
-    let validation = match problem.catalog() {
-        Some(catalog) => catalog_validation(&*catalog)?,
-        None => program_validation(name, &manifest)?,
+    let whole = |points: f64, what: &str| match points.fract() == 0.0 && points >= 0.0 {
+        true => Ok(points as u64),
+        false => Err(format!(
+            "{}: {what} is worth {points} points: the package format's max_score is a whole \
+             number (not supported)",
+            problem.name
+        )),
     };
-    let mut package = Package {
-        root: out,
-        exported: Exported::default(),
-    };
-    package.file("problem.yaml", &problem_yaml(&manifest, &validation.yaml))?;
-
-    let built = build(tools, &manifest, jobs).map_err(|e| e.to_string())?;
-    let samples: Vec<(String, String)> = (built.tests.iter())
-        .take(manifest.samples.len())
-        .map(|test| (test.input.clone(), test.answer.clone()))
-        .collect();
-    for file in statement::find(problem.dir(), &manifest.statement_language)? {
-        package.file(
-            &format!("problem_statement/problem.{}.tex", file.language),
-            &statement_tex(&file.path, &manifest, &samples)?,
-        )?;
-    }
-    for (i, test) in built.tests.iter().enumerate() {
-        let folder = if i < manifest.samples.len() {
-            "sample"
-        } else {
-            "secret"
+    let mut files = vec![(
+        "data/secret/test_group.yaml".to_string(),
+        format!(
+            "max_score: {}\nscore_aggregation: sum\n",
+            whole(scoring.max(), "the problem")?
+        ),
+    )];
+    for rule in &scoring.rules {
+        if rule.name == SAMPLE_GROUP {
+            continue;
+        }
+        let aggregation = match rule.aggregation {
+            Aggregation::Min => "min",
+            Aggregation::Sum => "sum",
+            Aggregation::MinRoundedUp | Aggregation::Avg | Aggregation::Max => {
+                return Err(format!(
+                    "{}: group {}: {} points have no 2025-09 form (not supported)",
+                    problem.name,
+                    rule.name,
+                    rule.aggregation.describe()
+                ))
+            }
         };
-        package.file(&format!("data/{folder}/{}.in", test.stem), &test.input)?;
-        package.file(&format!("data/{folder}/{}.ans", test.stem), &test.answer)?;
+        files.push((
+            format!("data/secret/{}/test_group.yaml", rule.name),
+            format!(
+                "max_score: {}\nscore_aggregation: {aggregation}\n",
+                whole(rule.points, &format!("group {}", rule.name))?
+            ),
+        ));
     }
-    for (path, contents) in &validation.files {
-        package.file(path, contents)?;
-    }
-    package.submissions(&problem.dir().join("solutions"))?;
-    Ok(package.exported)
+    Ok(files)
 }
 
 impl Package<'_> {
-    /// Copies `solutions/<folder>/<file>` to `submissions/<folder>/<file>` for the languages
-    /// exported; lists the others as left out.
-    fn submissions(&mut self, solutions: &Path) -> Result<(), String> {
-        if !solutions.is_dir() {
-            return Ok(());
-        }
-        for entry in WalkDir::new(solutions)
-            .min_depth(2)
-            .max_depth(2)
-            .sort_by_file_name()
-        {
-            let entry = entry.map_err(|e| format!("cannot walk {}: {e}", solutions.display()))?;
-            let path = entry.path();
-            let relative = path.strip_prefix(solutions).unwrap_or(path);
+    /// Copies each example solution in a language exported to `submissions/<folder>/<file>`,
+    /// listing the others as left out; for a scoring package, `submissions.yaml` with what
+    /// each is expected to score.
+    fn submissions(&mut self, problem: &Problem, version: Version) -> Result<(), String> {
+        let mut yaml = String::new();
+        for submission in &problem.submissions {
+            let path = submission.program.path.clone();
             let exported = path
                 .extension()
                 .and_then(|e| e.to_str())
                 .is_some_and(|e| SUBMISSION_EXTENSIONS.contains(&e));
             if !exported {
                 self.exported.left_out.push((
-                    path.to_owned(),
+                    path,
                     "only C++ and Rust submissions are exported (problemtools runs Python with PyPy)"
                         .to_string(),
                 ));
                 continue;
             }
-            let source = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            self.file(&format!("submissions/{}", relative.display()), &source)?;
+            // `solutions/<folder>/<file>` is `<folder>/<file>` under `submissions/`.
+            let relative = (submission.id.split_once('/'))
+                .map_or(submission.id.as_str(), |(_, rest)| rest)
+                .to_string();
+            let expectation = &submission.expectation;
+            if version == Version::Scoring2025 {
+                let folder = relative.split('/').next().unwrap_or_default();
+                let requirements = scoring_requirements(submission);
+                if requirements.is_empty() && !FOLDERS_2025.contains(&folder) {
+                    self.exported.left_out.push((
+                        path,
+                        format!(
+                            "2025-09 has no folder {folder}/, and nothing else says what it \
+                             should get"
+                        ),
+                    ));
+                    continue;
+                }
+                if !requirements.is_empty() {
+                    yaml.push_str(&format!("{}:\n{requirements}", plain_or_quoted(&relative)));
+                }
+            } else if let VerdictExpectation::Rules(_) = expectation.verdicts {
+                return Err(format!(
+                    "{}: {}: verdict rules are not exported to a legacy package (not supported)",
+                    problem.name, submission.id
+                ));
+            }
+            self.file(&format!("submissions/{relative}"), &read(&path)?)?;
+        }
+        if !yaml.is_empty() {
+            self.file("submissions/submissions.yaml", &yaml)?;
         }
         Ok(())
     }
 }
 
-/// `problem.yaml`, with the `validation` lines given.
-fn problem_yaml(manifest: &Manifest, validation: &str) -> String {
-    let name = &manifest.name;
-    format!(
-        "# Exported by stonejudge from problems/{name}/ (time limit there: {} s of CPU time).\n\
+/// What `submissions.yaml` says of `submission` of a scoring package (indented under its
+/// key): its expected total (`score`), and each group verdict it is expected to get as a
+/// requirement on that group's test cases. Empty when it has no expected score.
+fn scoring_requirements(submission: &Submission) -> String {
+    let Some(score) = &submission.expectation.score else {
+        return String::new();
+    };
+    let mut text = String::new();
+    match score.total {
+        Some((low, high)) if low == high => text.push_str(&format!("  score: {low}\n")),
+        Some((low, high)) => text.push_str(&format!("  score: [{low}, {high}]\n")),
+        None => {}
+    }
+    for group in &score.groups {
+        let Some(verdict) = group.verdict else {
+            continue;
+        };
+        let tests = match group.group.as_str() {
+            SAMPLE_GROUP => "sample".to_string(),
+            name => format!("secret/{name}"),
+        };
+        let requirement = match kattis_verdict(verdict) {
+            "AC" => "permitted: [AC]".to_string(),
+            other => format!("required: [{other}]"),
+        };
+        text.push_str(&format!(
+            "  {}:\n    {requirement}\n",
+            plain_or_quoted(&tests)
+        ));
+    }
+    text
+}
+
+/// The Kattis verdict a verdict of ours is (problemtools' mapping: PE is WA, every crash and
+/// excess but time's RTE).
+fn kattis_verdict(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::AC => "AC",
+        Verdict::WA | Verdict::PE => "WA",
+        Verdict::TLE => "TLE",
+        _ => "RTE",
+    }
+}
+
+/// `problem.yaml`.
+fn problem_yaml(
+    problem: &Problem,
+    version: Version,
+    validation: &Validation,
+) -> Result<String, String> {
+    let name = &problem.name;
+    let title = problem
+        .statements
+        .first()
+        .map_or(name.as_str(), |s| s.title.as_str());
+    let memory = problem.limits.memory_mib;
+    let seconds = match problem.limits.time {
+        TimeLimit::Fixed(time) => time.as_secs_f64(),
+        TimeLimit::FromSubmissions { .. } => {
+            return Err(format!(
+                "{name}: a time limit derived from the submissions is not exported (not \
+                 supported)"
+            ))
+        }
+    };
+    if version == Version::Scoring2025 {
+        let kind = match validation.interactive {
+            true => "[scoring, interactive]",
+            false => "scoring",
+        };
+        return Ok(format!(
+            "# Exported by stonejudge from problems/{name}/.\n\
+             problem_format_version: 2025-09\n\
+             type: {kind}\n\
+             name: {}\n\
+             uuid: {}\n\
+             license: unknown\n\
+             limits:\n  time_limit: {seconds}\n  memory: {memory}\n",
+            yaml_string(title),
+            uuid(name),
+        ));
+    }
+    let validation = match (&validation.default_flags, validation.interactive) {
+        (_, true) => "validation: custom interactive\n".to_string(),
+        (None, false) => "validation: custom\n".to_string(),
+        (Some(flags), false) if flags.is_empty() => "validation: default\n".to_string(),
+        (Some(flags), false) => format!(
+            "validation: default\nvalidator_flags: {}\n",
+            plain_or_quoted(&flags.join(" "))
+        ),
+    };
+    Ok(format!(
+        "# Exported by stonejudge from problems/{name}/ (time limit there: {seconds} s of CPU \
+         time).\n\
          name: {}\n\
          uuid: {}\n\
          license: unknown\n\
          {validation}\
-         limits:\n  memory: {}\n",
-        manifest.limits.time_seconds,
-        yaml_string(&manifest.title),
+         limits:\n  memory: {memory}\n",
+        yaml_string(title),
         uuid(name),
-        manifest.limits.memory_mib,
-    )
+    ))
+}
+
+/// `text` as a YAML scalar: plain when it is words of letters, digits and `_.-/*` (as flags
+/// and submission paths are), else double-quoted.
+fn plain_or_quoted(text: &str) -> String {
+    let plain = text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && (text.split(' ')).all(|word| {
+            !word.is_empty()
+                && (word.chars()).all(|c| c.is_ascii_alphanumeric() || "_.-/*".contains(c))
+        })
+        && !matches!(
+            text,
+            "true" | "false" | "null" | "yes" | "no" | "on" | "off"
+        );
+    match plain {
+        true => text.to_string(),
+        false => yaml_string(text),
+    }
 }
 
 /// A YAML double-quoted string.
@@ -511,13 +616,34 @@ fn uuid(name: &str) -> String {
     )
 }
 
+/// Why problemtools will refuse the package folder `out` by its name, with a name it takes:
+/// the folder's name is the problem's short name, which must be lowercase letters and digits
+/// (`[a-z0-9]+`). `None` when the name is fine (or `out` has none, like `/`).
+pub fn short_name_note(out: &Path) -> Option<String> {
+    let name = out.file_name()?.to_string_lossy();
+    let fine = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit();
+    if name.chars().all(fine) {
+        return None;
+    }
+    let suggestion: String = name
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|&c| fine(c))
+        .collect();
+    let instead = if suggestion.is_empty() {
+        "a folder named with lowercase letters and digits".to_string()
+    } else {
+        format!("a folder named {suggestion:?}")
+    };
+    Some(format!(
+        "problemtools takes the folder's name {name:?} as the problem's short name, which must \
+         be lowercase letters and digits only; verifyproblem will refuse it: export into {instead}"
+    ))
+}
+
 /// `problem.<lang>.tex`: the problem's name in the statement's language (its `# ` title, else
-/// `problem.toml`'s), then the statement with its samples.
-fn statement_tex(
-    path: &Path,
-    manifest: &Manifest,
-    samples: &[(String, String)],
-) -> Result<String, String> {
+/// `title`), then the statement with its samples.
+fn statement_tex(path: &Path, title: &str, samples: &[(String, String)]) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let parsed = statement::parse(&bytes).map_err(|problems| {
         (problems.iter())
@@ -525,7 +651,7 @@ fn statement_tex(
             .collect::<Vec<_>>()
             .join("\n")
     })?;
-    let title = parsed.title.as_deref().unwrap_or(&manifest.title);
+    let title = parsed.title.as_deref().unwrap_or(title);
     Ok(format!(
         "\\problemname{{{}}}\n\n{}",
         latex::from_markdown(title).trim_end(),
@@ -560,64 +686,56 @@ mod tests {
         assert!("89ab".contains(&a[19..20]), "{a}");
     }
 
-    /// Every problem has a script; every bound in it comes from the format (no number is
-    /// written in an `INT`), and every constraint of the format is in it.
     #[test]
-    fn every_input_validator_takes_every_bound_from_the_format() {
-        let interactive = crate::catalog::INTERACTIVE.iter().map(|i| &i.problem);
-        for problem in crate::catalog::CATALOG.iter().chain(interactive) {
-            let name = problem.name();
-            let script = input_validator(*problem).unwrap_or_else(|e| panic!("{e}"));
-            let template = lookup(&INPUT_VALIDATORS, name).unwrap_or_default();
-            for (i, _) in template.match_indices("INT(") {
-                assert!(
-                    template[i..].starts_with("INT({"),
-                    "{name}: {}",
-                    &template[i..]
-                );
-            }
-            for constraint in problem.constraints() {
-                let used = template.contains(&format!("{{{}", constraint.name()));
-                assert!(used, "{name}: {} is not in the script", constraint.name());
-            }
-            assert!(!script.contains('{'), "{name}:\n{script}");
-        }
-    }
-
-    #[test]
-    fn interactor_placeholders_are_filled_or_refused() {
-        let values = |names: &[&'static str]| -> Vec<(&'static str, String)> {
-            names.iter().map(|n| (*n, n.to_lowercase())).collect()
-        };
-        let filled = fill_placeholders("a @X@ b {@Y@}", &values(&["X", "Y"]));
-        assert_eq!(filled.as_deref(), Ok("a x b {y}"));
-        let unknown = fill_placeholders("@X@ @Z@", &values(&["X"])).unwrap_err();
-        assert_eq!(unknown, "@Z@ has no value");
-        let unused = fill_placeholders("@X@", &values(&["X", "Y"])).unwrap_err();
-        assert_eq!(unused, "no @Y@ to fill");
-        assert!(fill_placeholders("@X", &values(&["X"])).is_err());
-        let rules = TakeRules {
-            about: "subtraction:1,3,4, normal play".to_string(),
-            removals: vec![(1, 3), (3, 3), (4, 3)],
-            max_heap: 60,
-            decided_by: Decided::Grundy,
-        };
-        let source = declared_interactor(&rules).expect("filled");
-        assert!(!source.contains('@'), "{source}");
-        assert!(
-            source.contains("REMOVALS = {{1, 3}, {3, 3}, {4, 3}};"),
-            "{source}"
+    fn yaml_scalars_are_plain_only_where_yaml_reads_them_as_written() {
+        assert_eq!(plain_or_quoted("case_sensitive"), "case_sensitive");
+        assert_eq!(
+            plain_or_quoted("float_tolerance 1e-6"),
+            "float_tolerance 1e-6"
         );
-        assert!(source.contains("DECIDED = GRUNDY;"), "{source}");
+        assert_eq!(plain_or_quoted("partial/small.rs"), "partial/small.rs");
+        assert_eq!(plain_or_quoted("yes"), "\"yes\"");
+        assert_eq!(plain_or_quoted("a: b"), "\"a: b\"");
+        assert_eq!(plain_or_quoted("1e-6"), "\"1e-6\"");
+        assert_eq!(plain_or_quoted("say \"hi\""), "\"say \\\"hi\\\"\"");
     }
 
     #[test]
-    fn placeholders_are_filled_or_refused() {
-        let n = Constraint::Int(crate::problem::Int::new("n", 1, 10, "heaps"));
-        let filled = fill_bounds("INT({n}, n) ASSERT(n <= {n.hi} + {n.lo})", &[n]);
-        assert_eq!(filled.as_deref(), Ok("INT(1, 10, n) ASSERT(n <= 10 + 1)"));
-        let unknown = fill_bounds("INT({m})", &[n]).unwrap_err();
-        assert_eq!(unknown, "{m} names no constraint of the format");
-        assert!(fill_bounds("INT({n", &[n]).is_err());
+    fn expected_scores_become_requirements_of_submissions_yaml() {
+        use crate::model::{
+            Expectation, GroupExpectation, ProgramFile, ScoreExpectation, VerdictExpectation,
+        };
+        let group = |group: &str, verdict| GroupExpectation {
+            group: group.to_string(),
+            verdict,
+            points: Some(0.0),
+        };
+        let submission = |total, groups| Submission {
+            id: "solutions/partial/x.rs".to_string(),
+            program: ProgramFile::at("x.rs"),
+            expectation: Expectation {
+                origin: "[expect]".to_string(),
+                verdicts: VerdictExpectation::Any,
+                score: Some(ScoreExpectation { total, groups }),
+            },
+        };
+        let exact = submission(
+            Some((40.0, 40.0)),
+            vec![
+                group("small", Some(Verdict::AC)),
+                group("large", Some(Verdict::MLE)),
+                group("hand", None),
+            ],
+        );
+        assert_eq!(
+            scoring_requirements(&exact),
+            "  score: 40\n  secret/small:\n    permitted: [AC]\n  secret/large:\n    \
+             required: [RTE]\n"
+        );
+        let range = submission(Some((60.0, 75.5)), Vec::new());
+        assert_eq!(scoring_requirements(&range), "  score: [60, 75.5]\n");
+        let mut none = range;
+        none.expectation.score = None;
+        assert_eq!(scoring_requirements(&none), "");
     }
 }

@@ -1,5 +1,10 @@
-//! Export formats: a problem of the archive written as another system's package, one module
+//! Export formats: a problem of the archive written as another system's package, one writer
 //! per format.
+//!
+//! The writers read only the model of a problem ([`crate::model::Problem`]) and the files it
+//! points to: [`export`] builds the problem's test data from its plan into a scratch folder
+//! (so that a package does not depend on the state of `testdata/`), reads the problem with
+//! that folder as its tests ([`crate::readers`]), and hands the model to the writer.
 
 pub mod kattis;
 mod latex;
@@ -8,12 +13,16 @@ pub mod sinol;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use super::{build, testdata};
 use crate::catalog::{Resolved, Tools};
+use crate::readers;
+use crate::run::ScratchDir;
 
 /// A package format that `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// The ICPC problem package in its legacy version, as Kattis problemtools reads it.
+    /// The ICPC problem package: a pass-fail problem in its legacy version, as Kattis
+    /// problemtools reads it; a scored one as a 2025-09 scoring package.
     Kattis,
     /// A sinol-make package (POI, sio2/oioioi).
     Sinol,
@@ -44,8 +53,8 @@ pub struct Exported {
 
 /// Writes `problem` (whose tools are `tools`) as a package in `format` into `out` (created if
 /// needed; it must be empty or absent, so that nothing stale is mixed in), building its test
-/// data `jobs` tests at a time. A sinol-make package's task id is `task_id`, else made from
-/// the problem's name.
+/// data from its plan `jobs` tests at a time. A sinol-make package's task id is `task_id`,
+/// else made from the problem's name.
 pub fn export(
     problem: &Resolved,
     tools: &Tools<'_>,
@@ -63,11 +72,24 @@ pub fn export(
             ));
         }
     }
+    let manifest = problem.manifest().map_err(|e| e.to_string())?;
+    let built = build(tools, &manifest, jobs).map_err(|e| e.to_string())?;
+    let tests = ScratchDir::new("export")?;
+    testdata::write(tests.path(), &built)
+        .map_err(|e| format!("cannot write {}: {e}", tests.path().display()))?;
+    let model = readers::ours::read(problem, tests.path()).map_err(|e| e.to_string())?;
+    if !model.unsupported.is_empty() {
+        return Err(format!(
+            "{}: not supported: {}",
+            model.name,
+            model.unsupported.join("; ")
+        ));
+    }
     match format {
-        Format::Kattis => kattis::write(problem, tools, out, jobs),
+        Format::Kattis => kattis::write(&model, out),
         Format::Sinol => {
-            let id = task_id.map_or_else(|| sinol::task_id(problem.name()), str::to_string);
-            sinol::write(problem, tools, out, jobs, &id)
+            let id = task_id.map_or_else(|| sinol::task_id(&model.name), str::to_string);
+            sinol::write(&model, out, &id)
         }
     }
 }

@@ -1,13 +1,15 @@
-//! A sinol-make package (the Polish Olympiad's format, [`crate::sinol`] reads it back):
+//! A sinol-make package (the Polish Olympiad's format, [`crate::sinol`] reads it back),
+//! written from the model of a problem ([`crate::model`]):
 //!
 //! ```text
 //! config.yml                 title, sinol_task_id, limits (ms, KiB), scores, expected scores
-//! in/<id><g><letters>.in     the plan's tests: the samples in group 0, group g the plan's g-th
+//! in/<id><g><letters>.in     the tests: the samples in group 0, group g the problem's g-th
 //! out/<id><g><letters>.out   their answers
 //! prog/<id>ingen.sh          writes the inputs (the tests themselves, in here-documents)
 //! prog/<id>.<ext>            the model solution (the reference, else the first accepted one)
 //! prog/<id><n>.<ext>         the other accepted example solutions
-//! prog/<id>inwer.<ext>       a program-backed problem's validator (with the headers beside it)
+//! prog/<id>inwer.<ext>       the input validator, when it is a program (with the headers
+//!                            beside it)
 //! doc/<id>zad[.<lang>].md    the statements, as they are
 //! ```
 //!
@@ -21,18 +23,18 @@
 //!   solutions are left out (named): their points per group depend on the run (`sinol-make run
 //!   --apply-suggestions` records them).
 //! - **Checkers**: the package compares tokens (sinol-make's default); a problem whose answers
-//!   need a checker (a program-backed checker or `checker_flags`, nim's any winning move) or an
-//!   interactive one is refused, not exported into a package that would judge it wrongly.
-//! - **Test data** is built from the plan in memory, as for the Kattis export.
+//!   need a checker (a checker program, flags of the default comparison, a built-in checker
+//!   that accepts several answers, nim's any winning move) or an interactive one is refused,
+//!   not exported into a package that would judge it wrongly.
 
-use std::path::Path;
-
-use walkdir::WalkDir;
+use std::path::{Path, PathBuf};
 
 use super::{Exported, Package};
-use crate::archive::manifest::ProblemKind;
-use crate::archive::{build, statement, Manifest};
-use crate::catalog::{Resolved, Tools};
+use crate::model::{
+    CaseData, CaseKind, Checker, PortableChecker, Problem, TestCase, TimeLimit, Tool,
+    VerdictExpectation, SAMPLE_GROUP,
+};
+use crate::verdict::Verdict;
 
 /// The extensions of the solutions sinol-make runs.
 const SOLUTION_EXTENSIONS: [&str; 5] = ["c", "cpp", "cc", "py", "rs"];
@@ -50,90 +52,125 @@ pub fn task_id(name: &str) -> String {
 }
 
 /// Writes `problem` into `out` as a sinol-make package whose task id is `id`.
-pub fn write(
-    problem: &Resolved,
-    tools: &Tools<'_>,
-    out: &Path,
-    jobs: usize,
-    id: &str,
-) -> Result<Exported, String> {
+pub fn write(problem: &Problem, out: &Path, id: &str) -> Result<Exported, String> {
     if id.len() != 3 || !id.bytes().all(|b| b.is_ascii_lowercase()) {
         return Err(format!(
             "--task-id {id:?}: a task id is three lowercase letters"
         ));
     }
-    let manifest = problem.manifest().map_err(|e| e.to_string())?;
-    refuse_checkers(problem, &manifest)?;
+    refuse_checkers(problem)?;
+    let limits = limits(problem)?;
+    // The groups of the judged tests, in order: group 0 the samples, then 1, 2, ….
+    let mut groups: Vec<&str> = Vec::new();
+    let mut tests: Vec<(String, &TestCase)> = Vec::new();
+    let (mut samples, mut in_group) = (0usize, 0usize);
+    for case in problem.judged_cases() {
+        let (group, index) = match case.kind == CaseKind::Sample || case.group == SAMPLE_GROUP {
+            true => {
+                samples += 1;
+                (0, samples - 1)
+            }
+            false => {
+                if groups.last() != Some(&case.group.as_str()) {
+                    groups.push(&case.group);
+                    in_group = 0;
+                }
+                in_group += 1;
+                (groups.len(), in_group - 1)
+            }
+        };
+        tests.push((format!("{id}{group}{}", letters(index)), case));
+    }
+    let points = group_points(problem, &groups)?;
     let mut package = Package {
         root: out,
         exported: Exported::default(),
     };
-    let built = build(tools, &manifest, jobs).map_err(|e| e.to_string())?;
-    let mut groups: Vec<&str> = Vec::new();
-    let mut ingen =
-        String::from("#!/bin/bash\n# The tests of the plan, as stonejudge built them.\nset -e\n");
-    let mut in_group = 0usize;
-    for (i, test) in built.tests.iter().enumerate() {
-        let group = match i < manifest.samples.len() {
-            true => 0,
-            false => {
-                if groups.last() != Some(&test.group.as_str()) {
-                    groups.push(&test.group);
-                    in_group = 0;
-                }
-                groups.len()
-            }
+    let solutions = package.solutions(problem, id)?;
+    let mut ingen = String::from(
+        "#!/bin/bash\n# The tests of the problem, as stonejudge built them.\nset -e\n",
+    );
+    for (name, case) in &tests {
+        let input = match &case.input {
+            CaseData::File(path) => read(path)?,
+            CaseData::Inline(text) => text.clone(),
         };
-        let letters = letters(if group == 0 { i } else { in_group });
-        in_group += 1;
-        let name = format!("{id}{group}{letters}");
-        package.file(&format!("in/{name}.in"), &test.input)?;
-        package.file(&format!("out/{name}.out"), &test.answer)?;
+        let answer = case
+            .answer
+            .as_ref()
+            .ok_or_else(|| format!("{}: test {} has no answer", problem.name, case.name))?;
+        package.file(&format!("in/{name}.in"), &input)?;
+        package.file(&format!("out/{name}.out"), &read(answer)?)?;
         ingen.push_str(&format!(
-            "cat > {name}.in <<'STONEJUDGE_END_OF_TEST'\n{}STONEJUDGE_END_OF_TEST\n",
-            test.input
+            "cat > {name}.in <<'STONEJUDGE_END_OF_TEST'\n{input}STONEJUDGE_END_OF_TEST\n"
         ));
     }
     package.file(&format!("prog/{id}ingen.sh"), &ingen)?;
-    let points = group_points(&manifest, &groups)?;
-    let solutions = package.solutions(problem, &manifest, id)?;
-    package.inwer(&manifest, id)?;
-    for file in statement::find(problem.dir(), &manifest.statement_language)? {
-        let text = std::fs::read_to_string(&file.path)
-            .map_err(|e| format!("cannot read {}: {e}", file.path.display()))?;
-        let suffix = match file.language == manifest.statement_language {
-            true => String::new(),
-            false => format!(".{}", file.language),
+    package.inwer(problem, id)?;
+    for (n, statement) in problem.statements.iter().enumerate() {
+        let Some(path) = &statement.path else {
+            continue;
         };
-        package.file(&format!("doc/{id}zad{suffix}.md"), &text)?;
+        // The first statement is in the problem's main language.
+        let suffix = match n {
+            0 => String::new(),
+            _ => format!(".{}", statement.language),
+        };
+        package.file(&format!("doc/{id}zad{suffix}.md"), &read(path)?)?;
     }
-    package.file("config.yml", &config(&manifest, id, &points, &solutions))?;
+    let config = Config {
+        problem,
+        id,
+        limits,
+        samples: samples > 0,
+        points: &points,
+        solutions: &solutions,
+    };
+    package.file("config.yml", &config.text())?;
     Ok(package.exported)
 }
 
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
 /// Refuses a problem whose answers need more than the comparison of tokens.
-fn refuse_checkers(problem: &Resolved, manifest: &Manifest) -> Result<(), String> {
+fn refuse_checkers(problem: &Problem) -> Result<(), String> {
     let refused = |why: &str| {
         Err(format!(
             "{}: {why}: the sinol export compares tokens, and writing a sinol checker is not \
              supported yet",
-            problem.name()
+            problem.name
         ))
     };
-    if problem.is_interactive() {
+    if problem.programs.interactor.is_some() {
         return refused("an interactive problem");
     }
-    match (&manifest.kind, problem.catalog()) {
-        (ProblemKind::Programs(programs), _) if programs.checker.is_some() => {
-            refused("its answers are judged by a checker")
-        }
-        (ProblemKind::Programs(programs), _) if !programs.checker_flags_text.trim().is_empty() => {
+    match &problem.programs.checker {
+        Checker::Program { .. } => refused("its answers are judged by a checker"),
+        Checker::Default { flags } if !flags.is_empty() => {
             refused("its answers are compared with checker_flags")
         }
-        (_, Some(catalog)) if super::kattis::output_validator(&*catalog)?.is_some() => {
-            refused("it accepts more than one answer")
-        }
-        _ => Ok(()),
+        Checker::BuiltIn { portable, .. } => match portable {
+            PortableChecker::Compare { .. } => Ok(()),
+            PortableChecker::Program(_) => refused("it accepts more than one answer"),
+            PortableChecker::Missing(why) => Err(why.clone()),
+        },
+        Checker::Default { .. } => Ok(()),
+    }
+}
+
+/// The time limit in milliseconds and the memory limit in KiB, as `config.yml` has them.
+fn limits(problem: &Problem) -> Result<(u64, u64), String> {
+    match problem.limits.time {
+        TimeLimit::Fixed(time) => Ok((
+            (time.as_secs_f64() * 1000.0).round() as u64,
+            problem.limits.memory_mib * 1024,
+        )),
+        TimeLimit::FromSubmissions { .. } => Err(format!(
+            "{}: a time limit derived from the submissions is not exported (not supported)",
+            problem.name
+        )),
     }
 }
 
@@ -154,8 +191,8 @@ fn letters(mut index: usize) -> String {
 /// The points of each group (in `groups`' order): a scored problem's own, which sinol-make
 /// takes only as whole numbers; else 100 shared as sinol-make shares it (equally, the
 /// remainder to the last group).
-fn group_points(manifest: &Manifest, groups: &[&str]) -> Result<Vec<usize>, String> {
-    if !manifest.scored() {
+fn group_points(problem: &Problem, groups: &[&str]) -> Result<Vec<usize>, String> {
+    let Some(scoring) = &problem.scoring else {
         let share = 100 / groups.len().max(1);
         let last = |g: usize| g + 1 == groups.len();
         return Ok((0..groups.len())
@@ -167,13 +204,19 @@ fn group_points(manifest: &Manifest, groups: &[&str]) -> Result<Vec<usize>, Stri
                 }
             })
             .collect());
+    };
+    if scoring.time_scaled {
+        return Err(format!(
+            "{}: points falling with the time taken are sinol's oi contest type, which the \
+             export does not write (not supported)",
+            problem.name
+        ));
     }
     (groups.iter())
         .map(|name| {
-            let points = (manifest.groups.iter())
-                .find(|g| g.name == *name)
-                .and_then(|g| g.points)
-                .unwrap_or(0.0);
+            let points = (scoring.rules.iter())
+                .find(|rule| rule.name == *name)
+                .map_or(0.0, |rule| rule.points);
             match points.fract() == 0.0 && points >= 0.0 {
                 true => Ok(points as usize),
                 false => Err(format!(
@@ -185,73 +228,81 @@ fn group_points(manifest: &Manifest, groups: &[&str]) -> Result<Vec<usize>, Stri
         .collect()
 }
 
-/// `config.yml`: every group's points, and the expected scores of `solutions` (all accepted).
-fn config(manifest: &Manifest, id: &str, points: &[usize], solutions: &[String]) -> String {
-    let title = serde_yaml_ng::to_string(&manifest.title).unwrap_or_default();
-    let mut text = format!(
-        "title: {}\nsinol_task_id: {id}\ntime_limit: {}\nmemory_limit: {}\nscores:\n",
-        title.trim(),
-        (manifest.limits.time_seconds * 1000.0).round() as u64,
-        manifest.limits.memory_mib * 1024
-    );
-    for (g, p) in points.iter().enumerate() {
-        text.push_str(&format!("  {}: {p}\n", g + 1));
-    }
-    let total: usize = points.iter().sum();
-    if total != 100 {
-        text.push_str(&format!("sinol_total_score: {total}\n"));
-    }
-    text.push_str("sinol_expected_scores:\n");
-    for solution in solutions {
-        text.push_str(&format!("  {solution}:\n    expected:\n"));
-        if !manifest.samples.is_empty() {
-            text.push_str("      0: {points: 0, status: OK}\n");
+/// What `config.yml` says.
+struct Config<'a> {
+    problem: &'a Problem,
+    id: &'a str,
+    /// Milliseconds and KiB.
+    limits: (u64, u64),
+    /// Whether there is a group 0.
+    samples: bool,
+    points: &'a [usize],
+    /// The solutions expected to score everything.
+    solutions: &'a [String],
+}
+
+impl Config<'_> {
+    /// `config.yml`: every group's points, and the expected scores of the solutions (all
+    /// accepted).
+    fn text(&self) -> String {
+        let title = (self.problem.statements.first())
+            .map_or(self.problem.name.as_str(), |s| s.title.as_str());
+        let title = serde_yaml_ng::to_string(title).unwrap_or_default();
+        let (time, memory) = self.limits;
+        let mut text = format!(
+            "title: {}\nsinol_task_id: {}\ntime_limit: {time}\nmemory_limit: {memory}\nscores:\n",
+            title.trim(),
+            self.id,
+        );
+        for (g, p) in self.points.iter().enumerate() {
+            text.push_str(&format!("  {}: {p}\n", g + 1));
         }
-        for (g, p) in points.iter().enumerate() {
-            text.push_str(&format!("      {}: {{points: {p}, status: OK}}\n", g + 1));
+        let total: usize = self.points.iter().sum();
+        if total != 100 {
+            text.push_str(&format!("sinol_total_score: {total}\n"));
         }
-        text.push_str(&format!("    points: {total}\n"));
+        text.push_str("sinol_expected_scores:\n");
+        for solution in self.solutions {
+            text.push_str(&format!("  {solution}:\n    expected:\n"));
+            if self.samples {
+                text.push_str("      0: {points: 0, status: OK}\n");
+            }
+            for (g, p) in self.points.iter().enumerate() {
+                text.push_str(&format!("      {}: {{points: {p}, status: OK}}\n", g + 1));
+            }
+            text.push_str(&format!("    points: {total}\n"));
+        }
+        text
     }
-    text
 }
 
 impl Package<'_> {
     /// Copies `from` to `relative`.
     fn copy(&mut self, from: &Path, relative: &str) -> Result<(), String> {
-        let text = std::fs::read_to_string(from)
-            .map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+        let text = read(from)?;
         self.file(relative, &text)
     }
 
     /// The model solution and the other accepted ones, in a language sinol-make runs; the
     /// other example solutions are left out. Returns the file names written.
-    fn solutions(
-        &mut self,
-        problem: &Resolved,
-        manifest: &Manifest,
-        id: &str,
-    ) -> Result<Vec<String>, String> {
+    fn solutions(&mut self, problem: &Problem, id: &str) -> Result<Vec<String>, String> {
         let runnable = |path: &Path| {
             path.extension()
                 .and_then(|e| e.to_str())
                 .filter(|e| SOLUTION_EXTENSIONS.contains(e))
                 .map(str::to_string)
         };
-        let reference = match &manifest.kind {
-            ProblemKind::Programs(programs) => Some(programs.reference.path.clone()),
+        let reference = match &problem.programs.reference {
+            Some(Tool::Program(program)) => Some(program.path.clone()),
             _ => None,
         };
-        let solutions = problem.dir().join("solutions");
-        let mut accepted = Vec::new();
-        for entry in WalkDir::new(&solutions)
-            .min_depth(2)
-            .max_depth(2)
-            .sort_by_file_name()
-        {
-            let Ok(entry) = entry else { continue };
-            let path = entry.into_path();
-            let folder = path.parent().and_then(Path::file_name).unwrap_or_default();
-            if folder != "accepted" {
+        let mut accepted: Vec<PathBuf> = Vec::new();
+        for submission in &problem.submissions {
+            let path = submission.program.path.clone();
+            let expectation = &submission.expectation;
+            let is_accepted = expectation.verdicts == VerdictExpectation::Promised(Verdict::AC)
+                && expectation.score.is_none();
+            if !is_accepted {
                 self.exported.left_out.push((
                     path,
                     "its points per group are known only by running it (sinol-make run \
@@ -274,7 +325,7 @@ impl Package<'_> {
                 return Err(format!(
                     "{}: no model solution in C, C++, Python or Rust (the reference, or one of \
                      solutions/accepted/)",
-                    problem.name()
+                    problem.name
                 ))
             }
         };
@@ -291,12 +342,12 @@ impl Package<'_> {
         Ok(names)
     }
 
-    /// A program-backed problem's validator as inwer, with the headers beside it.
-    fn inwer(&mut self, manifest: &Manifest, id: &str) -> Result<(), String> {
-        let ProblemKind::Programs(programs) = &manifest.kind else {
+    /// The input validator, when it is a program, as inwer, with the headers beside it.
+    fn inwer(&mut self, problem: &Problem, id: &str) -> Result<(), String> {
+        let Some(Tool::Program(program)) = problem.programs.input_validators.first() else {
             return Ok(());
         };
-        let validator = programs.validator.path.clone();
+        let validator = program.path.clone();
         let Some(extension) = validator.extension().and_then(|e| e.to_str()) else {
             return Ok(());
         };

@@ -1,0 +1,336 @@
+//! Kattis / ICPC packages (legacy, 2023-07, 2025-09) into the model, translated from what
+//! [`crate::package`] reads: `problem.yaml`, the tree of `data/`, the validators and the
+//! submissions with their expectations.
+//!
+//! - **groups**: every group of `data/` by its path (`sample`, `secret`, `secret/group1`),
+//!   each with the arguments its configuration gives the validators, inheritance already
+//!   resolved by `crate::package::config`; the folders of cases for the validators
+//!   (`invalid_input/…`, 2023-07 and 2025-09) are groups too, by the path of the folder that
+//!   holds each case.
+//! - **cases**: named by their path under `data/` without the extension, as `judge --test`
+//!   and verify name them.
+//! - **limits**: the fixed time limit, or the rule that derives it from the accepted
+//!   submissions ([`TimeLimit::FromSubmissions`]).
+//! - **submissions**: each held to its folder's verdict (legacy and 2023-07) or to the rules
+//!   of its folder and `submissions.yaml` (2025-09), with the expected score of a scoring
+//!   package; one in a folder that promises nothing is left out with a warning.
+//! - **scoring**: a scoring package's groups with their `max_score` and aggregation, as
+//!   [`crate::package::scoring`] scores them.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::ReadError;
+use crate::model::{
+    CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, Interactor,
+    InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Regeneration,
+    ScoreExpectation, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit, Tool,
+    VerdictExpectation, VerdictRule,
+};
+use crate::package::config::{FormatVersion, GroupConfig};
+use crate::package::data::{CheckCase, Data, Group, Item};
+use crate::package::expectations::Rule;
+use crate::package::submissions::{from_kattis, Submission as PackageSubmission};
+use crate::package::{scoring, Package, PackageProgram};
+use crate::verdict::Verdict;
+
+/// The package in the folder `dir`.
+pub fn read_folder(dir: &Path) -> Result<Problem, ReadError> {
+    read(&Package::load(dir)?)
+}
+
+/// The package `package`, read into the model and checked.
+pub fn read(package: &Package) -> Result<Problem, ReadError> {
+    let config = &package.config;
+    let data = package.all_data()?;
+    let mut warnings = package.warnings.clone();
+    let mut unsupported: Vec<String> = package.unsupported().into_iter().collect();
+    if !package.is_2025() {
+        warnings.extend(data.warnings.iter().cloned());
+        unsupported.extend(data.unsupported.iter().cloned());
+    }
+    let (groups, cases) = groups_and_cases(&data);
+    let scoring = match package.is_scoring() {
+        true => Some(Scoring {
+            rules: scoring::rules(&data.tree)
+                .map_err(|why| ReadError::Files(format!("{}: {why}", package.root.display())))?,
+            time_scaled: false,
+        }),
+        false => None,
+    };
+    let output_validator = package.output_validator()?.map(|program| tool(&program));
+    let interactor = match package.is_interactive() {
+        true => output_validator.clone().map(|program| Interactor {
+            program,
+            protocol: InteractorProtocol::Kattis,
+        }),
+        false => None,
+    };
+    let checker = match (output_validator, &interactor) {
+        (Some(program), None) => Checker::Program {
+            program,
+            protocol: CheckerProtocol::Kattis,
+        },
+        _ => Checker::Default {
+            flags: config.validator_flags.clone(),
+        },
+    };
+    let tools = |programs: Vec<PackageProgram>| programs.iter().map(tool).collect();
+    Problem {
+        name: package.name(),
+        format: match config.version {
+            FormatVersion::Legacy => Format::KattisLegacy,
+            FormatVersion::V2023_07 => Format::Kattis2023,
+            FormatVersion::V2025_09 => Format::Kattis2025,
+        },
+        root: package.root.clone(),
+        statements: statements(package),
+        limits: Limits {
+            time: match config.time.fixed {
+                Some(seconds) => TimeLimit::Fixed(Duration::from_secs_f64(seconds)),
+                None => TimeLimit::FromSubmissions {
+                    ac_to_time_limit: config.time.ac_to_time_limit,
+                    time_limit_to_tle: config.time.time_limit_to_tle,
+                    resolution: config.time.resolution,
+                },
+            },
+            memory_mib: config.memory_mib,
+            output_mib: Some(config.output_mib),
+            overrides: LimitTable::default(),
+            by_language: Default::default(),
+        },
+        groups,
+        cases,
+        programs: Programs {
+            generator: None,
+            input_validators: tools(package.input_validators()?),
+            answer_validators: tools(package.answer_validators()?),
+            checker,
+            interactor,
+            passes: package.is_multi_pass().then_some(config.validation_passes),
+            reference: None,
+            brute: None,
+        },
+        submissions: submissions(package, &mut warnings)?,
+        scoring,
+        regeneration: package
+            .generators
+            .as_ref()
+            .map(|_| Regeneration::GeneratorsYaml(package.root.join("generators/generators.yaml"))),
+        warnings,
+        unsupported,
+    }
+    .checked()
+    .map_err(ReadError::from)
+}
+
+/// A program of the package, in the model's terms.
+fn file(program: &PackageProgram) -> ProgramFile {
+    ProgramFile {
+        path: program.path.clone(),
+        language: program
+            .language
+            .map(|language| language.row().code.to_string()),
+        entrypoint: program.entrypoint.clone(),
+    }
+}
+
+/// A program of the package as a tool of the problem.
+fn tool(program: &PackageProgram) -> Tool {
+    Tool::Program(file(program))
+}
+
+/// The groups of `data/` (every one but `data/` itself, unless it holds tests of its own) and
+/// the cases of each, then the validators' cases.
+fn groups_and_cases(data: &Data) -> (Vec<TestGroup>, Vec<TestCase>) {
+    let mut groups = Vec::new();
+    let mut cases = Vec::new();
+    for group in data.tree.groups() {
+        let own: Vec<_> = (group.items.iter())
+            .filter_map(|item| match item {
+                Item::Test(test) => Some(test),
+                Item::Group(_) => None,
+            })
+            .collect();
+        if group.name.is_empty() && own.is_empty() {
+            continue;
+        }
+        let name = group_name(group);
+        groups.push(test_group(&name, &group.config));
+        cases.extend(own.into_iter().map(|test| TestCase {
+            name: test.test.name.clone(),
+            group: name.clone(),
+            kind: match test.is_sample() {
+                true => CaseKind::Sample,
+                false => CaseKind::Secret,
+            },
+            input: CaseData::File(test.test.input.clone()),
+            answer: Some(test.test.answer.clone()),
+            output: None,
+        }));
+    }
+    let checks = &data.checks;
+    for (kind, folder) in [
+        (CaseKind::InvalidInput, &checks.invalid_input),
+        (CaseKind::InvalidAnswer, &checks.invalid_answer),
+        (CaseKind::InvalidOutput, &checks.invalid_output),
+        (CaseKind::ValidOutput, &checks.valid_output),
+    ] {
+        for case in folder {
+            let group = check_group(case);
+            if !groups.iter().any(|g: &TestGroup| g.name == group) {
+                groups.push(TestGroup {
+                    name: group.clone(),
+                    input_validator_args: case.input_validator_flags.all.clone(),
+                    input_validator_args_by_name: by_name(&case.input_validator_flags),
+                    output_validator_args: case.output_validator_flags.clone(),
+                    ..TestGroup::default()
+                });
+            }
+            cases.push(TestCase {
+                name: case.name.clone(),
+                group,
+                kind,
+                input: CaseData::File(case.input.clone()),
+                answer: case.answer.clone(),
+                output: case.output.clone(),
+            });
+        }
+    }
+    (groups, cases)
+}
+
+/// A group's name in the model: its path under `data/` (`data` for `data/` itself).
+fn group_name(group: &Group) -> String {
+    match group.name.is_empty() {
+        true => "data".to_string(),
+        false => group.name.clone(),
+    }
+}
+
+/// The group of a validators' case: the path of the folder holding it.
+fn check_group(case: &CheckCase) -> String {
+    match case.name.rsplit_once('/') {
+        Some((folder, _)) => folder.to_string(),
+        None => case.name.clone(),
+    }
+}
+
+/// A group of `data/` with the arguments its configuration gives the validators.
+fn test_group(name: &str, config: &GroupConfig) -> TestGroup {
+    TestGroup {
+        name: name.to_string(),
+        about: None,
+        input_validator_args: config.input_validator_flags.all.clone(),
+        input_validator_args_by_name: by_name(&config.input_validator_flags),
+        output_validator_args: config.output_validator_flags.clone(),
+        small: false,
+    }
+}
+
+/// 2025-09's arguments for one input validator each, by its name.
+fn by_name(args: &crate::package::config::InputArgs) -> Vec<(String, Vec<String>)> {
+    (args.by_validator.iter().flatten())
+        .map(|(name, args)| (name.clone(), args.clone()))
+        .collect()
+}
+
+/// The statement files (`problem_statement/` before 2025-09, `statement/` in it:
+/// `problem.<lang>.{tex,md,pdf}`, `problem.tex` being English), each with its title from
+/// `problem.yaml`'s `name`, else the package's name.
+fn statements(package: &Package) -> Vec<Statement> {
+    let folder = match package.config.version {
+        FormatVersion::V2025_09 => "statement",
+        FormatVersion::Legacy | FormatVersion::V2023_07 => "problem_statement",
+    };
+    let Ok(entries) = std::fs::read_dir(package.root.join(folder)) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.sort();
+    let mut statements: Vec<Statement> = Vec::new();
+    for path in files {
+        let Some(file) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let language = match file.split('.').collect::<Vec<_>>()[..] {
+            ["problem", "tex" | "md" | "pdf"] => "en",
+            ["problem", language, "tex" | "md" | "pdf"] => language,
+            _ => continue,
+        };
+        if statements.iter().any(|s| s.language == language) {
+            continue;
+        }
+        let title = (package.config.names.iter())
+            .find(|(code, _)| code == language)
+            .map_or_else(|| package.name(), |(_, title)| title.clone());
+        statements.push(Statement {
+            language: language.to_string(),
+            title,
+            path: Some(path.clone()),
+        });
+    }
+    statements
+}
+
+/// Every submission with what it must get; one whose folder promises nothing (and, in
+/// 2025-09, that `submissions.yaml` says nothing of) is left out with a warning.
+fn submissions(
+    package: &Package,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Submission>, ReadError> {
+    let mut read = Vec::new();
+    for submission in package.submissions()? {
+        let id = format!("submissions/{}", submission.id());
+        let Some(expectation) = expectation(&submission) else {
+            warnings.push(format!(
+                "{id}: folder {}/ promises no verdict and nothing else says what it must get: \
+                 left out",
+                submission.folder
+            ));
+            continue;
+        };
+        read.push(Submission {
+            id,
+            program: file(&submission.program),
+            expectation,
+        });
+    }
+    Ok(read)
+}
+
+/// What a submission must get: its 2025-09 rules and score, or its folder's verdict.
+fn expectation(submission: &PackageSubmission) -> Option<Expectation> {
+    if let Some(expected) = &submission.expectation {
+        return Some(Expectation {
+            origin: expected.origins(),
+            verdicts: VerdictExpectation::Rules(expected.rules.iter().map(rule).collect()),
+            score: expected.score.as_ref().map(|score| ScoreExpectation {
+                total: Some((score.low, score.high)),
+                groups: Vec::new(),
+            }),
+        });
+    }
+    let verdict = from_kattis(submission.expected()?)?;
+    Some(Expectation {
+        origin: format!("folder submissions/{}/", submission.folder),
+        verdicts: VerdictExpectation::Promised(verdict),
+        score: None,
+    })
+}
+
+/// A requirement of 2025-09 in the model's terms (a verdict stonejudge does not give is
+/// left out of its list: no submission can get it).
+fn rule(rule: &Rule) -> VerdictRule {
+    let verdicts = |codes: &Option<Vec<String>>| -> Option<Vec<Verdict>> {
+        codes
+            .as_ref()
+            .map(|codes| codes.iter().filter_map(|code| from_kattis(code)).collect())
+    };
+    VerdictRule {
+        tests: rule.tests.clone(),
+        permitted: verdicts(&rule.permitted),
+        required: verdicts(&rule.required),
+        message: rule.message.clone(),
+    }
+}

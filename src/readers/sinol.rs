@@ -1,0 +1,232 @@
+//! sinol-make packages into the model, translated from what [`crate::sinol`] reads:
+//! `config.yml`, the tests of `in/` and `out/`, and the programs of `prog/`.
+//!
+//! - **groups**: the groups of the tests, by number (`0`, `1`, …; group 0 and the `…ocen`
+//!   tests are the samples, worth nothing), and any group `config.yml` gives points to;
+//! - **limits**: `time_limit` (ms) and `memory_limit` (KiB, rounded up to MiB), each group's
+//!   and each test's (`time_limits: {3: …, 3a: …}`) as overrides, `override_limits` by
+//!   language (the solution's extension);
+//! - **programs**: `<id>ingen` (the generator, and how the tests are made again),
+//!   `<id>inwer`, `<id>chk` (sinol's checker protocol), `<id>soc` (the interactor), the model
+//!   solution `<id>.*`;
+//! - **submissions**: the solutions of `prog/`, each held to its `sinol_expected_scores`; one
+//!   without is left out with a warning (`verify` fails it);
+//! - **scoring**: the groups' points as sinol-make shares them ([`group_rules`]), POI's time
+//!   scaling in contest type `oi`; type `icpc` is pass-fail (1 point for all groups passed),
+//!   so it has no scoring in the model.
+//!
+//! Not read: the statement (`doc/`), whose language and title `crate::sinol` does not know.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::Duration;
+
+use super::ReadError;
+use crate::model::{
+    CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
+    Interactor, InteractorProtocol, LimitOverride, LimitTable, Limits, Problem, ProgramFile,
+    Programs, Regeneration, ScoreExpectation, Scoring, Submission, TestCase, TestGroup, TimeLimit,
+    Tool, VerdictExpectation,
+};
+use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};
+use crate::sinol::scoring::{group_rules, verdict_of_status};
+use crate::sinol::{Sinol, SinolTest};
+
+/// The package in the folder `dir`.
+pub fn read_folder(dir: &Path) -> Result<Problem, ReadError> {
+    read(&Sinol::load(dir).map_err(ReadError::Files)?)
+}
+
+/// The package `sinol`, read into the model and checked.
+pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
+    let config = &sinol.config;
+    let config_yml = sinol.root.join(CONFIG_YML);
+    let mut warnings = config.warnings.clone();
+    let tests = match sinol.root.join("in").is_dir() {
+        true => sinol.tests().map_err(ReadError::Files)?,
+        false => {
+            warnings.push(format!(
+                "{}: no in/ yet (ingen makes the tests)",
+                sinol.root.display()
+            ));
+            Vec::new()
+        }
+    };
+    let numbers: BTreeSet<u32> = (tests.iter().map(|test| test.group))
+        .chain(
+            config
+                .scores
+                .iter()
+                .flat_map(|scores| scores.keys().copied()),
+        )
+        .collect();
+    let numbers: Vec<u32> = numbers.into_iter().collect();
+    let interactor = sinol.interactor();
+    let cases = tests
+        .iter()
+        .map(|test| case(test, interactor.is_some()))
+        .collect();
+    let missing = |what: &str| ReadError::Files(format!("{}: no {what}", config_yml.display()));
+    let time = config
+        .limits
+        .time_limit
+        .ok_or_else(|| missing("time_limit"))?;
+    let memory = (config.limits.memory_limit).ok_or_else(|| missing("memory_limit"))?;
+    let file = |path: std::path::PathBuf| ProgramFile::at(path);
+    let ingen = sinol.ingen().map(file);
+    Problem {
+        name: sinol.name().to_string(),
+        format: Format::Sinol,
+        root: sinol.root.clone(),
+        statements: Vec::new(),
+        limits: Limits {
+            time: TimeLimit::Fixed(Duration::from_millis(time)),
+            memory_mib: memory.div_ceil(1024),
+            output_mib: None,
+            overrides: overrides(sinol, &config.limits, &tests, &mut warnings),
+            by_language: (config.overrides.iter())
+                .map(|(language, table)| {
+                    let table = LimitTable {
+                        base: LimitOverride {
+                            time: table.time_limit.map(Duration::from_millis),
+                            memory_mib: table.memory_limit.map(|kib| kib.div_ceil(1024)),
+                        },
+                        ..overrides(sinol, table, &tests, &mut warnings)
+                    };
+                    (language.clone(), table)
+                })
+                .collect(),
+        },
+        groups: (numbers.iter())
+            .map(|group| TestGroup {
+                name: group.to_string(),
+                ..TestGroup::default()
+            })
+            .collect(),
+        cases,
+        programs: Programs {
+            generator: ingen.clone().map(Tool::Program),
+            input_validators: sinol
+                .program("inwer")
+                .map(file)
+                .map(Tool::Program)
+                .into_iter()
+                .collect(),
+            answer_validators: Vec::new(),
+            checker: match sinol.program("chk") {
+                Some(path) => Checker::Program {
+                    program: Tool::Program(file(path)),
+                    protocol: CheckerProtocol::Sinol,
+                },
+                None => Checker::default(),
+            },
+            interactor: interactor.map(|path| Interactor {
+                program: Tool::Program(file(path)),
+                protocol: InteractorProtocol::Sinol,
+            }),
+            passes: None,
+            reference: sinol.model().map(file).map(Tool::Program),
+            brute: None,
+        },
+        submissions: submissions(sinol, &mut warnings),
+        scoring: match config.contest {
+            ContestType::Icpc => None,
+            contest => Some(Scoring {
+                rules: group_rules(contest, config.scores.as_ref(), &numbers),
+                time_scaled: contest == ContestType::Oi,
+            }),
+        },
+        regeneration: ingen.map(Regeneration::Ingen),
+        warnings,
+        unsupported: config.unsupported.clone(),
+    }
+    .checked()
+    .map_err(ReadError::from)
+}
+
+/// A test of `in/`: group 0 (and `…ocen`) the samples; its answer in `out/`, none for an
+/// interactive task or before the model solution has written it.
+fn case(test: &SinolTest, interactive: bool) -> TestCase {
+    TestCase {
+        name: test.test.name.clone(),
+        group: test.group.to_string(),
+        kind: match test.group {
+            0 => CaseKind::Sample,
+            _ => CaseKind::Secret,
+        },
+        input: CaseData::File(test.test.input.clone()),
+        answer: (!interactive && test.test.answer.is_file()).then(|| test.test.answer.clone()),
+        output: None,
+    }
+}
+
+/// The per-group and per-test limits of one level of `config.yml` (its base left to the
+/// caller): a key of `time_limits` / `memory_limits` is a group's number or a test's id
+/// (`3a`, named in the model by the whole test name). A test's own limit where the contest
+/// type does not allow one is a warning (judging it fails, as sinol-make refuses it).
+fn overrides(
+    sinol: &Sinol,
+    table: &SinolLimits,
+    tests: &[SinolTest],
+    warnings: &mut Vec<String>,
+) -> LimitTable {
+    let mut found = LimitTable::default();
+    let mut set = |key: &str, change: &dyn Fn(&mut LimitOverride)| {
+        if key.parse::<u32>().is_ok() {
+            change(found.by_group.entry(key.to_string()).or_default());
+            return;
+        }
+        let name = format!("{}{key}", sinol.id);
+        if !sinol.config.test_limits_allowed && tests.iter().any(|t| t.id == key) {
+            warnings.push(format!(
+                "{}: {name}: a limit for a single test is not allowed in contest type {}",
+                sinol.root.join(CONFIG_YML).display(),
+                sinol.config.contest.name()
+            ));
+        }
+        change(found.by_test.entry(name).or_default());
+    };
+    for (key, ms) in &table.time_limits {
+        set(key, &|o| o.time = Some(Duration::from_millis(*ms)));
+    }
+    for (key, kib) in &table.memory_limits {
+        set(key, &|o| o.memory_mib = Some(kib.div_ceil(1024)));
+    }
+    found
+}
+
+/// The solutions of `prog/`, each with its expected scores.
+fn submissions(sinol: &Sinol, warnings: &mut Vec<String>) -> Vec<Submission> {
+    let mut read = Vec::new();
+    for (path, _) in sinol.solutions() {
+        let file = path.file_name().unwrap_or_default().to_string_lossy();
+        let id = format!("prog/{file}");
+        let Some(expected) = sinol.config.expected.get(file.as_ref()) else {
+            warnings.push(format!(
+                "{id}: no sinol_expected_scores in {CONFIG_YML}: left out (verify fails it)"
+            ));
+            continue;
+        };
+        read.push(Submission {
+            id,
+            program: ProgramFile::at(&path),
+            expectation: Expectation {
+                origin: format!("{CONFIG_YML} sinol_expected_scores: {file}"),
+                verdicts: VerdictExpectation::Any,
+                score: Some(ScoreExpectation {
+                    total: Some((expected.points, expected.points)),
+                    // The old form (a status alone) gives no points of its own: `OK` earns the
+                    // group's worth, whatever that is.
+                    groups: (expected.groups.iter())
+                        .map(|(group, (status, points))| GroupExpectation {
+                            group: group.to_string(),
+                            verdict: verdict_of_status(status),
+                            points: (!points.is_nan()).then_some(*points),
+                        })
+                        .collect(),
+                }),
+            },
+        });
+    }
+    read
+}
