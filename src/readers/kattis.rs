@@ -302,8 +302,16 @@ fn submissions(
 /// What a submission must get: its 2025-09 rules and score, or its folder's verdict.
 fn expectation(submission: &PackageSubmission) -> Option<Expectation> {
     if let Some(expected) = &submission.expectation {
+        // The rules' places, and the score's when it is said elsewhere.
+        let rules = expected.origins();
+        let score = (expected.score.as_ref())
+            .map(|score| score.origin.clone())
+            .filter(|origin| !rules.contains(origin.as_str()));
+        let origins: Vec<String> = (std::iter::once(rules).chain(score))
+            .filter(|origin| !origin.is_empty())
+            .collect();
         return Some(Expectation {
-            origin: expected.origins(),
+            origin: origins.join("; "),
             verdicts: VerdictExpectation::Rules(expected.rules.iter().map(rule).collect()),
             score: expected.score.as_ref().map(|score| ScoreExpectation {
                 total: Some((score.low, score.high)),

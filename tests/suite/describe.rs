@@ -347,3 +347,53 @@ fn broken_packages_are_errors_at_their_place() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("bad/problem.yaml:2:9: limits"), "{err}");
 }
+
+#[test]
+fn a_2025_scoring_package_reads_each_groups_worth_and_the_expected_score_with_its_place() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    package_fixtures::write(
+        &dir.path().join("scored"),
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Scored\n\
+                 uuid: 1b8a6f3e-4c1d-4f53-9d2e-6a1f2b3c4d5e\ntype: scoring\n\
+                 limits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "2\n"),
+            ("data/secret/g1/test_group.yaml", "max_score: 30\n"),
+            ("data/secret/g1/a.in", "3\n"),
+            ("data/secret/g1/a.ans", "6\n"),
+            (
+                "data/secret/g2/test_group.yaml",
+                "max_score: 70\nscore_aggregation: sum\n",
+            ),
+            ("data/secret/g2/a.in", "4\n"),
+            ("data/secret/g2/a.ans", "8\n"),
+            ("submissions/accepted/ok.py", "print(2 * int(input()))\n"),
+            (
+                "submissions/submissions.yaml",
+                "accepted/ok.py:\n  score: 100\n",
+            ),
+        ],
+    );
+    let scored = model(dir.path(), "./scored");
+    let rules = &scored["scoring"]["rules"];
+    assert_eq!(
+        (rules[0]["name"].as_str(), rules[0]["points"].as_f64()),
+        (Some("secret/g1"), Some(30.0))
+    );
+    assert_eq!(rules[0]["aggregation"], "min");
+    assert_eq!(
+        (rules[1]["name"].as_str(), rules[1]["aggregation"].as_str()),
+        (Some("secret/g2"), Some("sum"))
+    );
+    let ok = &submission(&scored, "submissions/accepted/ok.py")["expectation"];
+    assert_eq!(ok["score"]["total"], serde_json::json!([100.0, 100.0]));
+    let origin = ok["origin"].as_str().expect("origin");
+    assert!(
+        origin.contains("folder accepted") && origin.contains("submissions.yaml"),
+        "{origin}"
+    );
+}
