@@ -7,7 +7,7 @@
 //! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`) names a problem
 //!   folder directly, or a Kattis package when the folder holds `problem.yaml`
 //!   ([`Kind::Package`]), or a sinol-make package when it holds `config.yml` and `prog/`
-//!   ([`Kind::Sinol`]): which format a folder is in is told by [`crate::readers::detect`],
+//!   ([`Kind::Sinol`]): which format a folder is in is told by [`crate::formats::detect`],
 //!   the one rule;
 //! - otherwise `problems/<NAME>` under the archive, when that folder exists, wins;
 //! - otherwise NAME is a problem of the catalog.
@@ -38,12 +38,12 @@ use super::tools::Tools;
 use super::{find, find_interactive, names, DynProblem, Handle, Interactive, Registered};
 use crate::declared::Plays;
 use crate::dialog::Referee;
+use crate::formats::detect::{detect, Detected};
 use crate::formats::manifest::{Manifest, ManifestError, ProblemKind, Programs, MANIFEST_FILE};
 use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
 use crate::package::{Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
-use crate::readers::{detect, Detected};
 use crate::run::{Cache, Limits, Runner};
 use crate::sinol::Sinol;
 
@@ -165,7 +165,7 @@ pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
     if !path.is_dir() {
         return Err(not_a_problem("no such folder"));
     }
-    // Which format the folder is in is the readers' one rule (`crate::readers::READERS`).
+    // Which format the folder is in is told in one place (`crate::formats::detect::FORMATS`).
     match detect(path) {
         Some(Detected::Kattis) => {
             let package = Package::load(path)?;

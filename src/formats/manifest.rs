@@ -118,8 +118,7 @@ use crate::score::{Aggregation, GroupRule};
 use crate::verdict::Verdict;
 use crate::within;
 
-/// The file name of a manifest inside its problem directory.
-pub const MANIFEST_FILE: &str = "problem.toml";
+pub use super::detect::MANIFEST_FILE;
 
 /// The group name the samples get in the test plan; no `[[group]]` may use it.
 pub const SAMPLE_GROUP: &str = "sample";

@@ -1,6 +1,7 @@
 //! Package formats read from disk, below the catalog: what a problem folder says, before any
 //! problem's code runs.
 //!
+//! - [`detect`]: which format a folder is in, the one place formats are told apart;
 //! - [`manifest`]: our `problem.toml` (title, limits, samples, test plan, and the table that
 //!   tells the kind of problem), read strictly with `problem.toml:line:col` errors;
 //! - [`statement`]: what every format's statements share, their language codes;
@@ -14,6 +15,7 @@
 //! `crate::archive` (plans, verify, export, scaffolding) sits above the catalog and uses them
 //! too. Nothing here imports the catalog, the archive or a command (docs/contributing.md).
 
+pub mod detect;
 pub mod limits;
 pub mod manifest;
 pub mod solutions;

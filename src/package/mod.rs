@@ -55,8 +55,7 @@ use expectations::SubmissionsYaml;
 #[error("{0}")]
 pub struct PackageError(pub String);
 
-/// The file that makes a folder a package.
-pub const PROBLEM_YAML: &str = "problem.yaml";
+pub use crate::formats::detect::{is_package, PROBLEM_YAML};
 
 /// A package on disk, its `problem.yaml` read (in 2025-09 its `data/` configuration and
 /// `submissions.yaml` too, for what they say of support and unknown keys).
@@ -72,11 +71,6 @@ pub struct Package {
     pub warnings: Vec<String>,
     /// What the package asks for that stonejudge does not do (see [`Package::unsupported`]).
     unsupported: Vec<String>,
-}
-
-/// Whether `dir` is a package (holds `problem.yaml`).
-pub fn is_package(dir: &Path) -> bool {
-    dir.join(PROBLEM_YAML).is_file()
 }
 
 impl Package {

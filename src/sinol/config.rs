@@ -22,8 +22,7 @@ use serde_yaml_ng::{Mapping, Value};
 use crate::package::config::{parse_yaml, read_text};
 use crate::package::keys;
 
-/// The file that makes a folder (with `prog/`) a sinol-make package.
-pub const CONFIG_YML: &str = "config.yml";
+pub use crate::formats::detect::CONFIG_YML;
 
 /// Keys sinol-make reads that stonejudge reads too, or that change nothing of a verdict or a
 /// score (`title*`, the LaTeX compiler of the statement).

@@ -28,10 +28,7 @@ use config::{Config, LimitTable, CONFIG_YML};
 /// The extensions of solutions, as sinol-make recognises them.
 const SOLUTION_EXTENSIONS: [&str; 5] = ["c", "cpp", "cc", "py", "rs"];
 
-/// Whether `dir` is a sinol-make package: it holds `config.yml` and `prog/`.
-pub fn is_sinol(dir: &Path) -> bool {
-    dir.join(CONFIG_YML).is_file() && dir.join("prog").is_dir()
-}
+pub use crate::formats::detect::is_sinol;
 
 /// A package on disk, its `config.yml` read.
 #[derive(Debug, Clone)]
