@@ -397,7 +397,8 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
             Aggregation::Sum => "sum",
             Aggregation::MinRoundedUp | Aggregation::Avg | Aggregation::Max => {
                 return Err(format!(
-                    "{}: group {}: {} points have no 2025-09 form (not supported)",
+                    "{}: group {} earns its points as \"{}\", which format 2025-09 cannot say \
+                     (not supported)",
                     problem.name,
                     rule.name,
                     rule.aggregation.describe()
