@@ -6,6 +6,8 @@
 //! --json`; a group out of its `range`, a `partially_accepted/` submission with the full
 //! score, and a bad `grading:` value (at `file:line:col`) are caught.
 
+use std::path::Path;
+
 use serde_json::Value;
 
 use super::grading_fixtures::{legacy, v2023, LEGACY_SCORES, V2023_SCORES};
@@ -296,31 +298,27 @@ if got == 2 * n - 1:
 sys.exit(42 if got == 2 * n else 43)
 "#;
 
-#[test]
-fn score_multiplier_txt_scores_a_fraction_of_a_2025_test_case() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let package = dir.path().join("quarter");
+/// A 2025-09 scoring package at `package` asking for `2n`: `validator` as its output validator,
+/// the groups' `test_group.yaml` files as `groups` give them, two secret tests in group `g`
+/// (n = 4 and 5), `accepted/exact.py` and `partially_accepted/close.py` (one less for n = 5).
+fn doubling_2025(package: &Path, validator: &str, groups: &[(&str, &str)]) {
+    let name = package.file_name().expect("name").to_string_lossy();
+    let problem_yaml = format!(
+        "problem_format_version: 2025-09\nname: {name}\n\
+         uuid: 7a2e4c1b-9d3f-4b6a-8e5c-1f0a2b3c4d5e\ntype: scoring\n"
+    );
     write(
-        &package,
+        package,
         &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2025-09\nname: Quarter\n\
-                 uuid: 7a2e4c1b-9d3f-4b6a-8e5c-1f0a2b3c4d5e\ntype: scoring\n",
-            ),
+            ("problem.yaml", problem_yaml.as_str()),
             ("statement/problem.en.md", "Print $2n$.\n"),
-            ("output_validator/validate.py", MULTIPLIER_VALIDATOR_PY),
+            ("output_validator/validate.py", validator),
             (
                 "input_validators/validate.py",
                 "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 1 <= n <= 100 else 43)\n",
             ),
             ("data/sample/1.in", "3\n"),
             ("data/sample/1.ans", "6\n"),
-            // Two tests of 50 each: 2n - 1 on one earns 12.5 of its 50.
-            (
-                "data/secret/g/test_group.yaml",
-                "max_score: 100\nscore_aggregation: sum\n",
-            ),
             ("data/secret/g/1.in", "4\n"),
             ("data/secret/g/1.ans", "8\n"),
             ("data/secret/g/2.in", "5\n"),
@@ -331,6 +329,22 @@ fn score_multiplier_txt_scores_a_fraction_of_a_2025_test_case() {
                 "n = int(input())\nprint(2 * n - (n == 5))\n",
             ),
         ],
+    );
+    write(package, groups);
+}
+
+#[test]
+fn score_multiplier_txt_scores_a_fraction_of_a_2025_test_case() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("quarter");
+    doubling_2025(
+        &package,
+        MULTIPLIER_VALIDATOR_PY,
+        // Two tests of 50 each: 2n - 1 on one earns 12.5 of its 50.
+        &[(
+            "data/secret/g/test_group.yaml",
+            "max_score: 100\nscore_aggregation: sum\n",
+        )],
     );
     let (_, document) = verify(dir.path(), &["quarter"]);
     let (ok, _, details, found) =
@@ -370,33 +384,12 @@ sys.exit(42)
 fn unbounded_groups_score_what_score_txt_says() {
     let dir = tempfile::tempdir().expect("tempdir");
     let package = dir.path().join("open");
-    write(
+    doubling_2025(
         &package,
+        ECHO_SCORE_VALIDATOR_PY,
         &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2025-09\nname: Open\n\
-                 uuid: 9b3d5e7f-1a2c-4d6e-8f0a-2b4c6d8e0f1a\ntype: scoring\n",
-            ),
-            ("statement/problem.en.md", "Print $2n$.\n"),
-            ("output_validator/validate.py", ECHO_SCORE_VALIDATOR_PY),
-            (
-                "input_validators/validate.py",
-                "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 1 <= n <= 100 else 43)\n",
-            ),
-            ("data/sample/1.in", "3\n"),
-            ("data/sample/1.ans", "6\n"),
             ("data/secret/test_group.yaml", "max_score: unbounded\n"),
             ("data/secret/g/test_group.yaml", "score_aggregation: sum\n"),
-            ("data/secret/g/1.in", "4\n"),
-            ("data/secret/g/1.ans", "8\n"),
-            ("data/secret/g/2.in", "5\n"),
-            ("data/secret/g/2.ans", "10\n"),
-            ("submissions/accepted/exact.py", "print(2 * int(input()))\n"),
-            (
-                "submissions/partially_accepted/close.py",
-                "n = int(input())\nprint(2 * n - (n == 5))\n",
-            ),
         ],
     );
     let (output, document) = verify(dir.path(), &["open"]);

@@ -24,13 +24,7 @@ type Verdicts = BTreeMap<String, (bool, String)>;
 
 /// What `verifyproblem -p submissions` says of each submission it ran.
 fn theirs(tools: &Problemtools, package: &Path) -> Verdicts {
-    let output = Command::new(&tools.verifyproblem)
-        .arg(package)
-        .args(["-p", "submissions"])
-        .output()
-        .expect("run verifyproblem");
-    let log = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
+    let log = tools.submissions_log(package);
     let mut verdicts = Verdicts::new();
     for line in log.lines() {
         let line = line.trim();

@@ -13,6 +13,19 @@ pub struct Problemtools {
     pub python: PathBuf,
 }
 
+impl Problemtools {
+    /// What `verifyproblem PACKAGE -p submissions` printed, standard output then error.
+    pub fn submissions_log(&self, package: &std::path::Path) -> String {
+        let output = std::process::Command::new(&self.verifyproblem)
+            .arg(package)
+            .args(["-p", "submissions"])
+            .output()
+            .expect("run verifyproblem");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr)
+    }
+}
+
 /// problemtools if it is installed, else why not (printed once, as the reason for skipping).
 pub fn problemtools() -> Result<&'static Problemtools, &'static str> {
     static TOOLS: OnceLock<Result<Problemtools, &'static str>> = OnceLock::new();

@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use assert_cmd::Command;
 use libtest_mimic::Trial;
 
 use crate::grading_fixtures::{legacy, v2023, LEGACY_SCORES, V2023_SCORES};
@@ -27,13 +26,7 @@ type Scores = BTreeMap<String, (String, String)>;
 /// (`accepted/x.cpp (C++) OK: AC (100) [...]`, `... got WA [...]`, `... was fully accepted:
 /// AC (100)`) and the points of its row in the results table.
 fn theirs(tools: &Problemtools, package: &Path) -> Scores {
-    let output = Command::new(&tools.verifyproblem)
-        .arg(package)
-        .args(["-p", "submissions"])
-        .output()
-        .expect("run verifyproblem");
-    let log = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
+    let log = tools.submissions_log(package);
     let mut verdicts = BTreeMap::new();
     let mut points = BTreeMap::new();
     let mut in_table = false;
