@@ -445,17 +445,21 @@ fn socket_pair() -> Result<(OwnedFd, OwnedFd), RunError> {
     Ok((above_stdio(ours)?, above_stdio(theirs)?))
 }
 
-/// A new private directory for the confined programs of one server.
+/// A new private directory for the confined programs of one server. A name already taken
+/// (left behind by a killed process that had the same PID, or anyone's) is passed over for the
+/// next: the directory is always one this process made, never one it found.
 fn scratch_directory() -> Result<PathBuf, RunError> {
     use std::os::unix::fs::DirBuilderExt;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("stonejudge-{}-{n}", std::process::id()));
-    std::fs::DirBuilder::new()
-        .mode(0o700)
-        .create(&dir)
-        .map_err(|e| RunError::io(&format!("cannot create {}", dir.display()), e))?;
-    Ok(dir)
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("stonejudge-{}-{n}", std::process::id()));
+        match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(RunError::io(&format!("cannot create {}", dir.display()), e)),
+        }
+    }
 }
 
 /// Sends `message` with `fds` attached (`SCM_RIGHTS`; none for an empty slice).
@@ -577,4 +581,28 @@ fn spawn(
         )));
     }
     Ok(pid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scratch_name_left_behind_is_passed_over() {
+        // As a killed process with this PID would have left them: the next names taken.
+        let taken: Vec<PathBuf> = (0..64)
+            .map(|n| std::env::temp_dir().join(format!("stonejudge-{}-{n}", std::process::id())))
+            .filter(|dir| std::fs::create_dir(dir).is_ok())
+            .collect();
+        let made = scratch_directory().expect("a fresh name");
+        assert!(
+            !taken.contains(&made),
+            "{} was found, not made",
+            made.display()
+        );
+        assert!(made.is_dir());
+        for dir in taken.iter().chain([&made]) {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
 }
