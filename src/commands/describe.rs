@@ -1,15 +1,15 @@
-//! `describe <PROBLEM> [--json]`: what stonejudge reads of a problem in any format, the model
-//! every other command works from (see `stonejudge::readers`).
+//! `describe <PROBLEM> [--json]`: what stonejudge reads of a problem in any format, its model
+//! (`stonejudge::readers` read it, `stonejudge::report::describe` writes it as text).
 
 use super::Outcome;
 use crate::cli::DescribeArgs;
-use stonejudge::readers;
+use stonejudge::{readers, report};
 
 pub fn run(args: &DescribeArgs) -> anyhow::Result<Outcome> {
     let problem = readers::read_named(&args.problem, &args.archive.root)?;
     match args.json {
         true => println!("{}", serde_json::to_string_pretty(&problem)?),
-        false => print!("{}", readers::describe(&problem)),
+        false => print!("{}", report::describe::describe(&problem)),
     }
     Ok(Outcome::Success)
 }

@@ -13,14 +13,11 @@
 //! Layering: layer 6, beside the catalog: the readers use the catalog (our problems'
 //! in-process tools); both ask `formats::detect`, below them, which format a folder is in.
 
-mod describe;
 pub mod kattis;
 pub mod ours;
 pub mod sinol;
 
 use std::path::Path;
-
-pub use describe::describe;
 
 use crate::catalog::{resolve, ResolveError};
 use crate::formats::detect::{detect, named, Detected};

@@ -1,7 +1,8 @@
 //! What `verify` found, as it is written to files: JSON (`--json`) and a page to read
-//! (`--html`, see [`html`]). Both are made from one [`VerifyReport`], so that they always carry
+//! (`--html`, see [`html`]); and a problem's model as text for `describe` ([`describe`]). Both are made from one [`VerifyReport`], so that they always carry
 //! the same data; the text table on standard output is printed by the command as items finish.
 
+pub mod describe;
 pub mod html;
 pub mod scores;
 

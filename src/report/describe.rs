@@ -2,7 +2,7 @@
 //! format, limits and their overrides, groups with their points and arguments, cases by
 //! kind, programs by role, submissions with what each must get and where that is said,
 //! scoring, warnings and what is not supported. Every line comes from the model, so what is
-//! shown is what verify, judge and export work from.
+//! shown is what export writes from.
 
 use std::fmt::Write;
 use std::time::Duration;
