@@ -14,6 +14,13 @@ use super::grading_fixtures::{legacy, v2023, LEGACY_SCORES, V2023_SCORES};
 use super::package_cli::{stonejudge, text, verify};
 use super::package_fixtures::write;
 
+/// `verify --json` of the package an item's id starts with (under `root`), and that item.
+fn verified_item(root: &Path, id: &str) -> (bool, bool, String, Option<f64>) {
+    let package = id.split('/').next().expect("a package");
+    let (_, document) = verify(root, &[package]);
+    submission(&document, id)
+}
+
 /// The item of `id`: whether it passed, was skipped, its checks' details, and its score.
 fn submission(document: &Value, id: &str) -> (bool, bool, String, Option<f64>) {
     let items = document["items"].as_array().expect("items");
@@ -106,8 +113,7 @@ fn a_group_out_of_its_range_fails_and_objective_min_changes_the_full_score() {
             "accept_score: 20\nrange: 0 50\n",
         )],
     );
-    let (_, document) = verify(dir.path(), &["double"]);
-    let (ok, _, details, _) = submission(&document, "double/submissions/accepted/double.cpp");
+    let (ok, _, details, _) = verified_item(dir.path(), "double/submissions/accepted/double.cpp");
     assert!(
         !ok && details.contains("group data/secret/b: score 60, outside its range [0, 50]"),
         "{details}"
@@ -121,9 +127,8 @@ fn a_group_out_of_its_range_fails_and_objective_min_changes_the_full_score() {
             "name: Double\ntype: scoring\ngrading:\n  objective: min\n",
         )],
     );
-    let (_, document) = verify(dir.path(), &["double"]);
     let (ok, _, details, _) =
-        submission(&document, "double/submissions/partially_accepted/full.py");
+        verified_item(dir.path(), "double/submissions/partially_accepted/full.py");
     assert!(ok, "{details}");
 }
 
@@ -153,8 +158,7 @@ fn score_txt_of_a_2023_package_is_averaged() {
             "name: Halfway\ntype: scoring\nvalidation: custom\n",
         )],
     );
-    let (_, document) = verify(dir.path(), &["legacy"]);
-    let (ok, _, details, _) = submission(&document, "legacy/submissions/accepted/exact.cpp");
+    let (ok, _, details, _) = verified_item(dir.path(), "legacy/submissions/accepted/exact.cpp");
     assert!(
         !ok && details.contains("validation: custom score"),
         "{details}"
@@ -166,9 +170,8 @@ fn score_txt_of_a_2023_package_is_averaged() {
             "name: Halfway\ntype: scoring\nvalidation: custom score\n",
         )],
     );
-    let (_, document) = verify(dir.path(), &["legacy"]);
-    let (ok, _, details, found) = submission(
-        &document,
+    let (ok, _, details, found) = verified_item(
+        dir.path(),
         "legacy/submissions/partially_accepted/off_once.py",
     );
     assert!(ok && found == Some(8.0), "{details}");
@@ -226,8 +229,8 @@ fn a_custom_grader_grades_its_groups_and_is_skipped_where_it_cannot_run() {
     // A grader in a language stonejudge does not run: skipped, never failed.
     std::fs::remove_file(package.join("graders/grader.py")).expect("remove");
     write(&package, &[("graders/grader.rb", "puts 'AC 0'\n")]);
-    let (_, document) = verify(dir.path(), &["double"]);
-    let (ok, skipped, details, _) = submission(&document, "double/submissions/accepted/double.cpp");
+    let (ok, skipped, details, _) =
+        verified_item(dir.path(), "double/submissions/accepted/double.cpp");
     assert!(!ok && skipped && details.contains("grader.rb"), "{details}");
 }
 
@@ -261,8 +264,7 @@ fn bad_grading_values_are_named_at_their_line_and_unknown_flags_are_not_supporte
             "on_reject: break\nrange: 0 forty\n",
         )],
     );
-    let (_, document) = verify(dir.path(), &["double"]);
-    let (ok, _, details, _) = submission(&document, "double");
+    let (ok, _, details, _) = verified_item(dir.path(), "double");
     assert!(
         !ok && details.contains("a/testdata.yaml:2:1: range") && details.contains("0 forty"),
         "{details}"
@@ -346,9 +348,10 @@ fn score_multiplier_txt_scores_a_fraction_of_a_2025_test_case() {
             "max_score: 100\nscore_aggregation: sum\n",
         )],
     );
-    let (_, document) = verify(dir.path(), &["quarter"]);
-    let (ok, _, details, found) =
-        submission(&document, "quarter/submissions/partially_accepted/close.py");
+    let (ok, _, details, found) = verified_item(
+        dir.path(),
+        "quarter/submissions/partially_accepted/close.py",
+    );
     assert!(ok && found == Some(62.5), "{details}");
     // Both files for one test case: the judge's error, never a score.
     write(
@@ -358,9 +361,10 @@ fn score_multiplier_txt_scores_a_fraction_of_a_2025_test_case() {
             "max_score: 100\nscore_aggregation: sum\noutput_validator_args: [both]\n",
         )],
     );
-    let (_, document) = verify(dir.path(), &["quarter"]);
-    let (ok, _, details, _) =
-        submission(&document, "quarter/submissions/partially_accepted/close.py");
+    let (ok, _, details, _) = verified_item(
+        dir.path(),
+        "quarter/submissions/partially_accepted/close.py",
+    );
     assert!(
         !ok && details.contains("both score.txt and score_multiplier.txt"),
         "{details}"
@@ -409,8 +413,8 @@ fn unbounded_groups_score_what_score_txt_says() {
             "score_aggregation: sum\noutput_validator_args: [silent]\n",
         )],
     );
-    let (_, document) = verify(dir.path(), &["open"]);
-    let (ok, _, details, _) = submission(&document, "open/submissions/partially_accepted/close.py");
+    let (ok, _, details, _) =
+        verified_item(dir.path(), "open/submissions/partially_accepted/close.py");
     assert!(!ok && details.contains("wrote no score.txt"), "{details}");
 }
 
@@ -430,8 +434,7 @@ fn ignore_sample_below_the_root_and_two_graders_fail_the_package() {
             ("graders/two.py", "print('AC 0')\n"),
         ],
     );
-    let (_, document) = verify(dir.path(), &["double"]);
-    let (ok, _, details, _) = submission(&document, "double");
+    let (ok, _, details, _) = verified_item(dir.path(), "double");
     assert!(!ok, "{details}");
     assert!(
         details.contains("data/secret/b: grader_flags ignore_sample is only for data/ itself"),

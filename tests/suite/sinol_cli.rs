@@ -7,6 +7,19 @@ use serde_json::Value;
 use super::package_cli::{stonejudge, text, verify};
 use super::sinol_fixtures::{self as fixtures, Package};
 
+/// `verify --json` of the package `abc`, which must pass (exit 0).
+pub(crate) fn verified(package: &Package) -> Value {
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}{}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    document
+}
+
 /// The item of `verify --json` whose id ends with `suffix`, and the detail of its check `name`.
 pub(crate) fn detail(document: &Value, suffix: &str, name: &str) -> String {
     let items = document["items"].as_array().expect("items");
@@ -104,8 +117,7 @@ fn a_wrong_expected_score_fails_verify_naming_the_group() {
 #[test]
 fn a_checker_gives_partial_points_rounded_up_by_group() {
     let package = fixtures::checker();
-    let (output, document) = verify(package.dir.path(), &["abc"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    let document = verified(&package);
     assert_eq!(
         detail(&document, "prog/abcb2.py", "score"),
         "70/100 (0 OK 0, 1 OK 40, 2 OK 30)"
@@ -126,8 +138,7 @@ fn a_checker_gives_partial_points_rounded_up_by_group() {
 #[test]
 fn per_group_limits_decide_verdicts() {
     let package = fixtures::limits();
-    let (output, document) = verify(package.dir.path(), &["abc"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    let document = verified(&package);
     assert_eq!(
         detail(&document, "prog/abcs1.py", "score"),
         "100/100 (0 OK 0, 1 OK 50, 2 OK 50)"
@@ -142,8 +153,7 @@ fn per_group_limits_decide_verdicts() {
 #[test]
 fn icpc_is_all_or_nothing() {
     let package = fixtures::icpc();
-    let (output, document) = verify(package.dir.path(), &["abc"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    let document = verified(&package);
     assert_eq!(
         detail(&document, "prog/abcb1.py", "score"),
         "0/1 (0 OK 1, 1 OK 1, 2 WA 0)"

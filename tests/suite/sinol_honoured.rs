@@ -6,7 +6,7 @@
 //! package's interactor.
 
 use super::package_cli::{stonejudge, text, verify};
-use super::sinol_cli::detail;
+use super::sinol_cli::{detail, verified};
 use super::sinol_fixtures::{self as fixtures, Package};
 
 /// The interactive fixture with `keys` added at the top of its `config.yml`.
@@ -21,14 +21,7 @@ fn with_keys(keys: &str) -> Package {
 fn one_process_a_testrun_interactor_and_the_time_tool_are_honoured() {
     let package =
         with_keys("num_processes: 1\ntestrun_soc: abcsoc.py\nsinol_undocumented_time_tool: time\n");
-    let (output, document) = verify(package.dir.path(), &["abc"]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}{}",
-        text(&output.stdout),
-        text(&output.stderr)
-    );
+    let document = verified(&package);
     assert_eq!(
         detail(&document, "prog/abcb1.py", "score"),
         "55/100 (0 OK 0, 1 OK 40, 2 OK 15, 3 WA 0)"
@@ -143,14 +136,7 @@ fn stress_plays_every_case_against_the_interactor() {
 #[test]
 fn a_group_is_scored_with_the_tests_of_the_groups_it_depends_on() {
     let package = fixtures::dependencies();
-    let (output, document) = verify(package.dir.path(), &["abc"]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}{}",
-        text(&output.stdout),
-        text(&output.stderr)
-    );
+    let document = verified(&package);
     assert_eq!(
         detail(&document, "prog/abcb1.py", "score"),
         "0/100 (0 OK 0, 1 WA 0, 2 WA 0)"

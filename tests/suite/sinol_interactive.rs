@@ -2,21 +2,13 @@
 //! against the package's interactor as sio2 connects them, the interactor's report gives the
 //! test's points, `verify` holds each solution to its expected scores and `judge` reports them.
 
-use super::package_cli::{text, verify};
-use super::sinol_cli::{detail, judge, wrong_expectation};
+use super::sinol_cli::{detail, judge, verified, wrong_expectation};
 use super::sinol_fixtures as fixtures;
 
 #[test]
 fn verify_plays_every_solution_against_the_interactor() {
     let package = fixtures::interactive();
-    let (output, document) = verify(package.dir.path(), &["abc"]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}{}",
-        text(&output.stdout),
-        text(&output.stderr)
-    );
+    let document = verified(&package);
     assert_eq!(
         detail(&document, "abc", "tests"),
         "5 tests (interactive: no outputs)"
