@@ -11,6 +11,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::programs_archive::{archive, problem_dir, stonejudge, PROBLEM};
+use super::scored_problems::give_points;
 
 /// The checker: every case right exits 0; some right exits 7 with `points <fraction>`.
 const CHECKER: &str = r#"import sys
@@ -85,15 +86,7 @@ fn edit(dir: &Path, file: &str, from: &str, to: &str) {
 fn scored() -> tempfile::TempDir {
     let root = archive();
     let dir = problem_dir(root.path());
-    for (group, points) in [("small", 30), ("hand", 10), ("large", 60)] {
-        let name = format!("name = \"{group}\"\n");
-        edit(
-            &dir,
-            "problem.toml",
-            &name,
-            &format!("{name}points = {points}\n"),
-        );
-    }
+    give_points(&dir);
     edit(&dir, "problem.toml", "check.cpp", "check.py");
     std::fs::write(dir.join("check.py"), CHECKER).expect("write");
     std::fs::create_dir_all(dir.join("solutions/partial")).expect("mkdir");

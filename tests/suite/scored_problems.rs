@@ -36,20 +36,25 @@ pub fn edit(dir: &Path, file: &str, from: &str, to: &str) {
     std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
 }
 
-/// programs_archive's archive, scored: points on every group, the partial solutions, the
-/// expectations, and its test data written.
-pub fn scored() -> tempfile::TempDir {
-    let root = archive();
-    let dir = problem_dir(root.path());
+/// Points on every group of the problem in `dir`: small 30, hand 10, large 60.
+pub fn give_points(dir: &std::path::Path) {
     for (group, points) in [("small", 30), ("hand", 10), ("large", 60)] {
         let name = format!("name = \"{group}\"\n");
         edit(
-            &dir,
+            dir,
             "problem.toml",
             &name,
             &format!("{name}points = {points}\n"),
         );
     }
+}
+
+/// programs_archive's archive, scored: points on every group, the partial solutions, the
+/// expectations, and its test data written.
+pub fn scored() -> tempfile::TempDir {
+    let root = archive();
+    let dir = problem_dir(root.path());
+    give_points(&dir);
     let mut manifest = std::fs::read_to_string(dir.join("problem.toml")).expect("read");
     manifest.push_str(EXPECT);
     std::fs::write(dir.join("problem.toml"), manifest).expect("write");
