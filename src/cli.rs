@@ -611,7 +611,7 @@ pub struct VerifyArgs {
     /// Verify only part K of N (1 <= K <= N): items are taken in turn, so the N parts
     /// together cover every item exactly once (for CI matrices).
     #[arg(long, value_name = "K/N")]
-    pub partition: Option<stonejudge::archive::verify::Partition>,
+    pub partition: Option<stonejudge::verify::Partition>,
     /// CPU time a brute force program may take per test, in seconds: it runs on every test,
     /// and a test it does not finish in time is too large for it (not a failure, except in a
     /// group marked small = true) [default: 2].

@@ -29,4 +29,5 @@ pub mod sinol;
 pub mod stress;
 pub mod text;
 pub mod verdict;
+pub mod verify;
 pub mod within;

@@ -11,15 +11,12 @@
 //! parts here work with a problem's code ([`plan`]'s build, [`verify`], [`export`]).
 
 pub mod export;
-pub mod package_verify;
 pub mod plan;
 pub mod reach;
 pub mod scaffold;
 pub mod scoring;
-pub mod sinol_verify;
 pub mod statement;
 pub mod testdata;
-pub mod verify;
 
 use std::path::{Path, PathBuf};
 

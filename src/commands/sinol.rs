@@ -12,13 +12,13 @@ use serde::Serialize;
 use super::output::write_atomically;
 use super::Outcome;
 use crate::cli::{JudgeArgs, ValidateArgs};
-use stonejudge::archive::sinol_verify::SinolVerifier;
 use stonejudge::report::scores;
 use stonejudge::run::{Cache, Program, Runner, Sandbox};
 use stonejudge::score::{format_score, ScoreCard};
 use stonejudge::sinol::judging::{run_inwer, SinolJudge};
 use stonejudge::sinol::scoring::status;
 use stonejudge::sinol::Sinol;
+use stonejudge::verify::sinol::SinolVerifier;
 
 /// Prints the warnings of reading the package, or fails under `--strict`.
 pub fn warnings(sinol: &Sinol, strict: bool) -> anyhow::Result<()> {

@@ -3,8 +3,7 @@
 //! the archive at `--root`; each PATH is an archive (a folder holding `problems/`), one
 //! problem folder of an archive (`problems/<name>/`, holding `problem.toml`), or a Kattis
 //! package (a folder holding `problem.yaml`), or a sinol-make package (`config.yml` and
-//! `prog/`); see `stonejudge::archive::verify`, `stonejudge::archive::package_verify` and
-//! `stonejudge::archive::sinol_verify`. Exit 1 if any
+//! `prog/`); see `stonejudge::verify` (`ours`, `kattis` and `sinol`). Exit 1 if any
 //! item fails, else 2 if some could not be verified (skipped), else 0. On SIGINT, the items done
 //! so far are summed up and the exit status is 130.
 
@@ -19,9 +18,6 @@ use super::output::{check_writable, write_atomically};
 use super::Outcome;
 use crate::cli::VerifyArgs;
 use stonejudge::archive::manifest::MANIFEST_FILE;
-use stonejudge::archive::package_verify::{PackageItem, PackageVerifier};
-use stonejudge::archive::sinol_verify::{SinolItem, SinolVerifier};
-use stonejudge::archive::verify::{self, Item, ItemReport, Partition, Verifier};
 use stonejudge::archive::Archive;
 use stonejudge::interrupt;
 use stonejudge::package::is_package;
@@ -29,6 +25,10 @@ use stonejudge::report::{html, scores, VerifyReport};
 use stonejudge::run::Cache;
 use stonejudge::sinol::is_sinol;
 use stonejudge::text::show::count;
+use stonejudge::verify::kattis::{PackageItem, PackageVerifier};
+use stonejudge::verify::ours::{self, Item, Verifier};
+use stonejudge::verify::sinol::{SinolItem, SinolVerifier};
+use stonejudge::verify::{ItemReport, Partition};
 
 /// Width of the item column.
 const ITEM_WIDTH: usize = 52;
@@ -97,9 +97,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                 runner: &runner,
                 cache: &cache,
                 jobs,
-                brute_budget: args
-                    .brute_time_limit
-                    .unwrap_or(verify::DEFAULT_BRUTE_BUDGET),
+                brute_budget: args.brute_time_limit.unwrap_or(ours::DEFAULT_BRUTE_BUDGET),
             }),
             Target::Package(path) => {
                 // Item ids are `PATH/submissions/…`: one slash, however PATH was typed.
@@ -137,7 +135,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
                 let Some(verifier) = archives.next() else {
                     continue;
                 };
-                let items = verify::items(verifier.archive).map_err(anyhow::Error::msg)?;
+                let items = ours::items(verifier.archive).map_err(anyhow::Error::msg)?;
                 let wanted = |item: &Item| match only {
                     None => true,
                     Some(name) => item.id == *name || item.id.starts_with(&format!("{name}/")),

@@ -17,10 +17,10 @@ use std::fmt::{self, Write};
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use super::VerifyReport;
-use crate::archive::verify::{ItemReport, SolutionRuns, TestRun};
 use crate::score::{format_score, GroupScore, ScoreCard};
 use crate::text::show::count;
 use crate::verdict::Verdict;
+use crate::verify::{ItemReport, SolutionRuns, TestRun};
 
 /// The page for `report`.
 pub fn render(report: &VerifyReport<'_>) -> String {
@@ -563,8 +563,8 @@ fn mebibytes(kib: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::archive::verify::Check;
     use crate::run::Protections;
+    use crate::verify::Check;
 
     fn solution(id: &str, expected: Verdict, verdicts: &[(Verdict, f64)]) -> ItemReport {
         let mut item = ItemReport::new(id.to_string(), vec![Check::pass("verdicts", "fine")], 0.5);
@@ -589,7 +589,7 @@ mod tests {
 
     fn page(items: &[ItemReport]) -> String {
         render(&VerifyReport {
-            partition: crate::archive::verify::Partition::WHOLE,
+            partition: crate::verify::Partition::WHOLE,
             sandbox: &Protections::off(),
             passed: items.len(),
             failed: 0,

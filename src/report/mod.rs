@@ -8,8 +8,8 @@ pub mod scores;
 
 use serde::Serialize;
 
-use crate::archive::verify::{ItemReport, Partition};
 use crate::run::Protections;
+use crate::verify::{ItemReport, Partition};
 
 /// Everything one run of `verify` found: the `--json` document, and what `--html` draws.
 #[derive(Debug, Serialize)]

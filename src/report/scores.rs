@@ -8,7 +8,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::archive::scoring;
-use crate::archive::verify::ItemReport;
 use crate::archive::Manifest;
 use crate::judge::Test;
 use crate::package::data::Group;
@@ -16,6 +15,7 @@ use crate::package::scoring as package_scoring;
 use crate::package::Package;
 use crate::score::{format_score, ScoreCard};
 use crate::verdict::Judged;
+use crate::verify::ItemReport;
 
 /// One program's score, group by group, and the total:
 ///

@@ -1,4 +1,4 @@
-//! `verify` of a Kattis package, in the items and checks of [`super::verify`]:
+//! `verify` of a Kattis package, in the items and checks of [`super`]:
 //!
 //! - **the package** (`<PATH>`): `problem.yaml` reads and the package is of a kind stonejudge
 //!   judges (interactive, multi-pass and submit-answer packages are skipped as not supported
@@ -35,7 +35,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::verify::{listed, Check, ItemReport, SolutionRuns, TestRun};
+use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{Expectation, Rule};

@@ -1,5 +1,5 @@
 //! `verify` of a sinol-make package ([`crate::sinol`]), in the items and checks of
-//! [`super::verify`], as `sinol-make verify` checks it:
+//! [`super`], as `sinol-make verify` checks it:
 //!
 //! - **the package** (`<PATH>`): `config.yml` reads and asks for nothing stonejudge does not do
 //!   (else the item is skipped, never passed); `scores` names every scored group and no other,
@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use super::verify::{listed, Check, ItemReport};
+use super::{listed, Check, ItemReport};
 use crate::run::{Cache, Program, Runner, ScratchDir};
 use crate::score::format_score;
 use crate::sinol::config::ContestType;

@@ -1,5 +1,5 @@
-//! `verify`: everything CI needs to trust an archive, as a list of independent items that can
-//! be split across machines.
+//! `verify` of an archive of our own problems (`problems/<name>/problem.toml`), in the items
+//! and checks of [`super`].
 //!
 //! The items, found by walking `problems/`:
 //!
@@ -10,7 +10,7 @@
 //!   statements (`statement.md`, `statement.<lang>.md`) are well-formed UTF-8 Markdown whose
 //!   samples are inserted from the plan or, shown by hand, are the plan's with outputs the
 //!   checker accepts (and an English one's `## Constraints`, if any, lists the input format's
-//!   constraints, when the problem declares them; see [`super::statement`]);
+//!   constraints, when the problem declares them; see [`crate::archive::statement`]);
 //!   `testdata/<name>/` is byte for byte what the plan regenerates, the
 //!   validator rejects every invalid input of the plan, and the plan reaches every constraint
 //!   bound (but those `[unreached]` declares); every input on disk validates and every answer
@@ -20,7 +20,7 @@
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
 //!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
-//!   In a scored problem its score is computed too ([`super::scoring`]), and a solution with
+//!   In a scored problem its score is computed too ([`crate::archive::scoring`]), and a solution with
 //!   an `[expect]` entry is held to that entry (its total, its groups' verdicts and points)
 //!   instead of to its folder, which may then have any name.
 //!   Its tests run one at a time, so that timings are not distorted by each other; the
@@ -30,17 +30,16 @@
 //! modulo `N`, so the partitions `1/N … N/N` cover every item exactly once.
 
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::Duration;
 
-use serde::Serialize;
 use walkdir::WalkDir;
 
-use super::manifest::{Unreached, MANIFEST_FILE};
-use super::plan::{stem, Built};
-use super::scoring;
-use super::statement::{self, StatementFile, SAMPLES_MARKER};
-use super::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
+use super::{listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
+use crate::archive::manifest::{Unreached, MANIFEST_FILE};
+use crate::archive::plan::{stem, Built};
+use crate::archive::scoring;
+use crate::archive::statement::{self, StatementFile, SAMPLES_MARKER};
+use crate::archive::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
 use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
@@ -116,183 +115,6 @@ fn problem_dirs(archive: &Archive) -> Result<Vec<String>, String> {
         }
     }
     Ok(names)
-}
-
-/// Part `index` (1-based) of `count` equal-by-turn parts of a list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Partition {
-    pub index: usize,
-    pub count: usize,
-}
-
-impl Partition {
-    pub const WHOLE: Partition = Partition { index: 1, count: 1 };
-
-    /// The items of this part: those at positions `index - 1`, `index - 1 + count`, ….
-    pub fn select(self, items: Vec<Item>) -> Vec<Item> {
-        items
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| self.holds(*i))
-            .map(|(_, item)| item)
-            .collect()
-    }
-
-    /// Whether the item at `position` (0-based) is in this part.
-    pub fn holds(self, position: usize) -> bool {
-        position % self.count == self.index - 1
-    }
-}
-
-impl FromStr for Partition {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Partition, String> {
-        let parsed = text
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
-        match parsed {
-            Some((index, count)) if (1..=count).contains(&index) => Ok(Partition { index, count }),
-            _ => Err(format!(
-                "expected K/N with 1 <= K <= N (such as 2/4), got {text:?}"
-            )),
-        }
-    }
-}
-
-impl std::fmt::Display for Partition {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-/// One named check of an item.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Check {
-    pub name: &'static str,
-    pub ok: bool,
-    /// The check could not be made here (a tool is missing, a kind of problem is not
-    /// supported yet): not passed, and not failed either.
-    pub skipped: bool,
-    /// What was found (on failure: what is wrong, possibly several lines).
-    pub detail: String,
-    /// The brute-force check's counts (only on that check).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cross_checked: Option<CrossChecked>,
-}
-
-/// How many of a problem's tests the brute force cross-checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CrossChecked {
-    /// The tests of `testdata/<name>/`.
-    pub tests: usize,
-    /// Those on which the brute force ran and agreed with the answer file.
-    pub checked: usize,
-    /// Those too large for it (refused, or out of its time budget) outside small groups.
-    pub too_large: usize,
-}
-
-impl Check {
-    pub(crate) fn pass(name: &'static str, detail: impl Into<String>) -> Check {
-        Check {
-            name,
-            ok: true,
-            skipped: false,
-            detail: detail.into(),
-            cross_checked: None,
-        }
-    }
-
-    pub(crate) fn fail(name: &'static str, detail: impl Into<String>) -> Check {
-        Check {
-            name,
-            ok: false,
-            skipped: false,
-            detail: detail.into(),
-            cross_checked: None,
-        }
-    }
-
-    pub(crate) fn skip(name: &'static str, detail: impl Into<String>) -> Check {
-        Check {
-            name,
-            ok: false,
-            skipped: true,
-            detail: detail.into(),
-            cross_checked: None,
-        }
-    }
-
-    pub(crate) fn from(name: &'static str, result: Result<String, String>) -> Check {
-        match result {
-            Ok(detail) => Check::pass(name, detail),
-            Err(detail) => Check::fail(name, detail),
-        }
-    }
-}
-
-/// The checks of one item.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ItemReport {
-    pub id: String,
-    /// Every check passed.
-    pub ok: bool,
-    /// None failed, but some could not be made: the item is not verified.
-    pub skipped: bool,
-    pub checks: Vec<Check>,
-    pub seconds: f64,
-    /// How an example solution of an archive ran on each test (when it could be run): the
-    /// rows of the solutions-by-tests table of `verify --html`, and the same data in `--json`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub runs: Option<SolutionRuns>,
-    /// An example solution's score on a scored problem: in JSON, `score`, `max_score` and
-    /// `groups` (each with its `score` and verdict) beside the checks.
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub score: Option<ScoreCard>,
-}
-
-/// One example solution judged on every test of its problem, under the problem's limits.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SolutionRuns {
-    /// The problem's name (its folder under `problems/`).
-    pub problem: String,
-    /// The verdict the solution's folder promises.
-    pub expected: Verdict,
-    /// The CPU time limit every test ran under.
-    pub time_limit_s: f64,
-    pub memory_limit_mib: Option<u64>,
-    /// In test order.
-    pub tests: Vec<TestRun>,
-}
-
-/// One test of a [`SolutionRuns`].
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct TestRun {
-    /// The file stem (`07`).
-    pub test: String,
-    /// The group of the plan the test belongs to (`sample` for the samples); empty when the
-    /// test on disk is not in the plan.
-    pub group: String,
-    pub verdict: Verdict,
-    /// CPU time; `None` when nothing ran (the program could not be started).
-    pub time_s: Option<f64>,
-    pub memory_kib: Option<u64>,
-    pub message: String,
-}
-
-impl ItemReport {
-    pub fn new(id: String, checks: Vec<Check>, seconds: f64) -> ItemReport {
-        let failed = checks.iter().any(|c| !c.ok && !c.skipped);
-        ItemReport {
-            id,
-            ok: checks.iter().all(|c| c.ok),
-            skipped: !failed && checks.iter().any(|c| c.skipped),
-            checks,
-            seconds,
-            runs: None,
-            score: None,
-        }
-    }
 }
 
 /// Verifies items of one archive; solutions are compiled through `cache` and run by `runner`,
@@ -671,7 +493,7 @@ fn one_statement(
 /// accepts against the reference's answer. On failure, where the statement goes wrong, and why.
 fn sample_matches(
     shown: &statement::ShownSample,
-    sample: &super::manifest::Sample,
+    sample: &crate::archive::manifest::Sample,
     tools: &Tools<'_>,
 ) -> Result<(), (statement::Position, String)> {
     if shown.input != sample.input {
@@ -889,23 +711,6 @@ fn brute(
     }
 }
 
-/// At most this many lines of a list go into a detail.
-const LISTED: usize = 5;
-
-/// `headline`, then the first few lines of `lines` and how many more there are.
-pub(crate) fn listed(headline: &str, lines: impl Iterator<Item = String>) -> String {
-    let lines: Vec<String> = lines.collect();
-    let mut out = headline.to_string();
-    for line in lines.iter().take(LISTED) {
-        out.push_str("\n  ");
-        out.push_str(line);
-    }
-    if lines.len() > LISTED {
-        out.push_str(&format!("\n  ... and {} more", lines.len() - LISTED));
-    }
-    out
-}
-
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
 }
@@ -913,30 +718,6 @@ fn first_line(text: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn item(id: &str) -> Item {
-        Item {
-            id: id.to_string(),
-            kind: ItemKind::Registry,
-        }
-    }
-
-    #[test]
-    fn partitions_cover_every_item_once() {
-        let all: Vec<Item> = (0..11).map(|i| item(&format!("{i:02}"))).collect();
-        for count in 1..=5 {
-            let mut seen: Vec<String> = (1..=count)
-                .flat_map(|index| Partition { index, count }.select(all.clone()))
-                .map(|i| i.id)
-                .collect();
-            seen.sort();
-            assert_eq!(seen, all.iter().map(|i| i.id.clone()).collect::<Vec<_>>());
-        }
-        assert_eq!("2/3".parse(), Ok(Partition { index: 2, count: 3 }));
-        for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
-            assert!(bad.parse::<Partition>().is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn folder_promises_are_kept_or_broken() {
