@@ -211,12 +211,8 @@ pub fn testdata(
         );
     }
     warnings(sinol, false)?;
-    let verifier = SinolVerifier {
-        sinol: sinol.clone(),
-        shown: sinol.root.display().to_string(),
-        runner,
-        cache,
-    };
+    let shown = sinol.root.display().to_string();
+    let verifier = SinolVerifier::of(sinol.clone(), shown, runner, cache);
     let tests = sinol.tests().map_err(anyhow::Error::msg)?;
     let mut same = true;
     // An interactive task has no out/: its interactor judges every game (sinol-make makes

@@ -36,6 +36,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
+use crate::model::Problem;
 use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{Expectation, Rule};
@@ -47,6 +48,7 @@ use crate::package::validators::{
 use crate::package::{
     generators, scoring, sources, Package, PackageError, PackageProgram, ProgramKind,
 };
+use crate::readers;
 use crate::run::{Cache, Language, Program, Runner};
 use crate::score::{format_score, same_score, ScoreCard, SCORE_TOLERANCE};
 use crate::verdict::Judged;
@@ -63,6 +65,9 @@ pub enum PackageItem {
 /// Verifies the items of one package.
 pub struct PackageVerifier<'a> {
     pub package: Package,
+    /// The package read into the one model ([`crate::readers::kattis`]), what the steps every
+    /// format shares work on; why it does not read, when it does not (a failed check then).
+    pub model: Result<Problem, String>,
     /// How items are named: the path given on the command line.
     pub shown: String,
     pub runner: &'a Runner,
@@ -108,8 +113,10 @@ impl<'a> PackageVerifier<'a> {
         cache: &'a Cache,
         jobs: usize,
     ) -> Result<PackageVerifier<'a>, PackageError> {
+        let package = Package::load(root)?;
         Ok(PackageVerifier {
-            package: Package::load(root)?,
+            model: readers::kattis::read(&package).map_err(|e| e.to_string()),
+            package,
             shown,
             runner,
             cache,

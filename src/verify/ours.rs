@@ -44,8 +44,10 @@ use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
 use crate::judge::{judge_all, Judge, Test};
+use crate::model::Problem;
 use crate::parallel;
 use crate::problem::Constraint;
+use crate::readers;
 use crate::run::{Cache, Program, Runner};
 use crate::score::{format_score, ScoreCard, TestScore};
 use crate::text::show::{self, count};
@@ -181,6 +183,12 @@ impl<'a> Verifier<'a> {
         let resolved = catalog::resolve(name, self.archive.root()).map_err(|e| e.to_string())?;
         let tools = resolved.tools(self.runner, self.cache)?;
         Ok((resolved, tools))
+    }
+
+    /// The problem read into the one model ([`crate::readers::ours`]) with its test data
+    /// folder, what the steps every format shares work on.
+    pub fn model(&self, resolved: &Resolved) -> Result<Problem, String> {
+        readers::ours::read(resolved, &resolved.testdata_dir()).map_err(|e| e.to_string())
     }
 
     /// The checks of one problem directory; later checks are skipped when the manifest fails.

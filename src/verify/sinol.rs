@@ -15,6 +15,8 @@
 use std::path::Path;
 
 use super::{listed, Check, ItemReport};
+use crate::model::Problem;
+use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
 use crate::score::format_score;
 use crate::sinol::config::ContestType;
@@ -33,6 +35,9 @@ pub enum SinolItem {
 /// Verifies the items of one sinol-make package.
 pub struct SinolVerifier<'a> {
     pub sinol: Sinol,
+    /// The package read into the one model ([`crate::readers::sinol`]), what the steps every
+    /// format shares work on; why it does not read, when it does not (a failed check then).
+    pub model: Result<Problem, String>,
     /// How items are named: the path given on the command line.
     pub shown: String,
     pub runner: &'a Runner,
@@ -47,12 +52,23 @@ impl<'a> SinolVerifier<'a> {
         runner: &'a Runner,
         cache: &'a Cache,
     ) -> Result<SinolVerifier<'a>, String> {
-        Ok(SinolVerifier {
-            sinol: Sinol::load(root)?,
+        Ok(SinolVerifier::of(Sinol::load(root)?, shown, runner, cache))
+    }
+
+    /// Verifies `sinol`, already read.
+    pub fn of(
+        sinol: Sinol,
+        shown: String,
+        runner: &'a Runner,
+        cache: &'a Cache,
+    ) -> SinolVerifier<'a> {
+        SinolVerifier {
+            model: readers::sinol::read(&sinol).map_err(|e| e.to_string()),
+            sinol,
             shown,
             runner,
             cache,
-        })
+        }
     }
 
     /// Its items with their ids, the package's first (only that one when it is not supported).
