@@ -29,7 +29,6 @@ pub use crate::formats::{
 pub use manifest::{Group, Limits, Manifest, ManifestError, Position, Sample};
 pub use plan::{build, Built, BuiltTest, PlannedTest, Source};
 pub use reach::ReachReport;
-pub use testdata::{Drift, DriftKind};
 
 /// An archive rooted at a directory (usually the repository's root).
 #[derive(Debug, Clone)]

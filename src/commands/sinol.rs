@@ -1,7 +1,7 @@
 //! The commands on a sinol-make package (`stonejudge::sinol`): `judge` (a table of tests,
-//! then of groups with their points and the total, as for every scored problem), `validate` (inwer), `testdata --check`
-//! (ingen and the model solution make `in/` and `out/` again); `verify` and `stress` dispatch
-//! to the library from their own files.
+//! then of groups with their points and the total, as for every scored problem), `validate`
+//! (inwer); `verify`, `testdata --check` and `stress` dispatch to the library from their own
+//! files.
 
 use std::io::Write;
 use std::path::Path;
@@ -18,7 +18,6 @@ use stonejudge::score::{format_score, ScoreCard};
 use stonejudge::sinol::judging::{run_inwer, SinolJudge};
 use stonejudge::sinol::scoring::status;
 use stonejudge::sinol::Sinol;
-use stonejudge::verify::sinol::SinolVerifier;
 
 /// Prints the warnings of reading the package, or fails under `--strict`.
 pub fn warnings(sinol: &Sinol, strict: bool) -> anyhow::Result<()> {
@@ -192,53 +191,4 @@ pub fn validate(args: &ValidateArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
         eprintln!("{} inputs accepted by {}", inputs.len(), inwer.display());
     }
     Ok(outcome)
-}
-
-/// `testdata --check PACKAGE`: ingen writes `in/` again and the model solution `out/` (an
-/// interactive task has none), and both are compared with what is there. Without `--check` nothing is written: sinol-make's
-/// `gen` writes a package's tests.
-pub fn testdata(
-    sinol: &Sinol,
-    check: bool,
-    runner: &Runner,
-    cache: &Cache,
-) -> anyhow::Result<bool> {
-    if !check {
-        bail!(
-            "{}: writing a sinol-make package's in/ and out/ is not supported (sinol-make gen \
-             does it); testdata --check compares them with what ingen and the model solution make",
-            sinol.root.display()
-        );
-    }
-    warnings(sinol, false)?;
-    let shown = sinol.root.display().to_string();
-    let verifier = SinolVerifier::of(sinol.clone(), shown, runner, cache);
-    let tests = sinol.tests().map_err(anyhow::Error::msg)?;
-    let mut same = true;
-    // An interactive task has no out/: its interactor judges every game (sinol-make makes
-    // no outputs for it either), so only in/ is made again.
-    let checks = [
-        sinol.ingen().map(|_| verifier.regenerated(&tests)),
-        sinol
-            .interactor()
-            .is_none()
-            .then(|| verifier.outputs(&tests)),
-    ];
-    if checks.iter().all(Option::is_none) {
-        eprintln!(
-            "{}: nothing to make again (an interactive task without ingen: no in/ to \
-             generate, no out/)",
-            sinol.name()
-        );
-    }
-    for result in checks.into_iter().flatten() {
-        match result {
-            Ok(detail) => eprintln!("{}: {detail}", sinol.name()),
-            Err(why) => {
-                eprintln!("{}: {why}", sinol.name());
-                same = false;
-            }
-        }
-    }
-    Ok(same)
 }

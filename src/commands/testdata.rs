@@ -8,6 +8,11 @@
 //! that `[unreached]` does not excuse) is a warning naming it, so that a plan in progress can
 //! be seen; with `--check`, it rejects the problem, as does a file on disk that differs. The
 //! other problems are still processed.
+//!
+//! A package whose format makes its own test data (a Kattis package's `generators.yaml`, a
+//! sinol-make package's ingen and model solution) is only checked (`--check`): each step made
+//! again and compared, through `stonejudge::verify::regeneration` as in `verify`; writing its
+//! data is its own tools' (`bt generate`, `sinol-make gen`).
 
 use std::io::Write;
 
@@ -17,8 +22,14 @@ use super::Outcome;
 use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Built};
 use stonejudge::catalog::{self, Resolved};
+use stonejudge::model::{Problem, Regeneration};
+use stonejudge::readers;
 use stonejudge::run::{Cache, Runner};
 use stonejudge::text::show::count;
+use stonejudge::verify::kattis::GeneratedCases;
+use stonejudge::verify::ours::PlanFiles;
+use stonejudge::verify::regeneration::{regenerated, Maker};
+use stonejudge::verify::sinol::SinolVerifier;
 
 pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
     let root = &args.archive.root;
@@ -62,7 +73,34 @@ fn process(
     cache: &Cache,
 ) -> anyhow::Result<bool> {
     if let Some(sinol) = problem.sinol() {
-        return super::sinol::testdata(sinol, check, runner, cache);
+        let what = "a sinol-make package's in/ and out/ is not supported (sinol-make gen does it)";
+        let verifier = refuse_writing(sinol.root.display(), what, check)
+            .and_then(|()| super::sinol::warnings(sinol, false))
+            .map(|()| SinolVerifier::of(sinol.clone(), String::new(), runner, cache))?;
+        let nothing = "an interactive task without ingen: no in/ to generate, no out/";
+        return Ok(made_again(
+            sinol.name(),
+            &verifier.model,
+            &verifier,
+            nothing,
+        ));
+    }
+    if let Some(package) = problem.package() {
+        let what = "a Kattis package's data/ is not supported (bt generate does it)";
+        refuse_writing(package.root.display(), what, check)
+            .and_then(|()| super::package_warnings(package, false))?;
+        let model = readers::kattis::read(package).map_err(|e| e.to_string());
+        let cases = GeneratedCases {
+            package,
+            runner,
+            cache,
+        };
+        return Ok(made_again(
+            problem.name(),
+            &model,
+            &cases,
+            "no generators/generators.yaml",
+        ));
     }
     let name = problem.name();
     let tools = match problem.tools(runner, cache) {
@@ -88,20 +126,25 @@ fn process(
     let bounds = built.reach.against(&manifest.unreached);
 
     let (summary, accepted) = if check {
-        let drifts = testdata::compare(&dir, &built)?;
-        for drift in &drifts {
-            eprintln!("{drift}");
-        }
-        let summary = if drifts.is_empty() {
-            format!("{} matches its plan", dir.display())
-        } else {
-            format!(
-                "{} files of {} differ from the plan",
-                drifts.len(),
-                dir.display()
-            )
+        let plan = PlanFiles {
+            built: &built,
+            dir: &dir,
         };
-        (summary, drifts.is_empty() && bounds.accepted())
+        let wrong: Vec<String> = (regenerated(&Regeneration::Plan, &plan).into_iter())
+            .flat_map(|step| step.wrong)
+            .collect();
+        for line in &wrong {
+            eprintln!("{line}");
+        }
+        let summary = match wrong.len() {
+            0 => format!("{} matches its plan", dir.display()),
+            n => format!(
+                "{} differs from its plan: {}",
+                dir.display(),
+                count(n, "difference", "differences")
+            ),
+        };
+        (summary, wrong.is_empty() && bounds.accepted())
     } else {
         // A plan in progress is written all the same: the setter sees its tests, and the
         // warnings below say which bounds are still missing.
@@ -156,4 +199,42 @@ fn size(built: &Built) -> String {
         count(built.tests.len(), "test", "tests"),
         bytes as f64 / (1024.0 * 1024.0)
     )
+}
+
+/// Fails unless `check`: writing `what` (a package's test data, which its own tools write).
+fn refuse_writing(root: impl std::fmt::Display, what: &str, check: bool) -> anyhow::Result<()> {
+    if !check {
+        anyhow::bail!(
+            "{root}: writing {what}; testdata --check compares it with what the package's own \
+             tools make"
+        );
+    }
+    Ok(())
+}
+
+/// `testdata --check` of a package: each step of its regeneration made again by `maker` and
+/// compared, said on standard error (`nothing` says why there is no step); whether all agree.
+fn made_again(
+    name: &str,
+    model: &Result<Problem, String>,
+    maker: &dyn Maker,
+    nothing: &str,
+) -> bool {
+    let how = match model {
+        Ok(problem) => problem.regeneration.as_ref(),
+        Err(why) => {
+            eprintln!("error: {name}: {why}");
+            return false;
+        }
+    };
+    let Some(how) = how else {
+        eprintln!("{name}: nothing to make again ({nothing})");
+        return true;
+    };
+    let steps = regenerated(how, maker);
+    for step in &steps {
+        eprintln!("{name}: {}", step.headline());
+        step.wrong.iter().for_each(|line| eprintln!("  {line}"));
+    }
+    steps.iter().all(|step| step.ok())
 }

@@ -138,8 +138,11 @@ pub enum Regeneration {
     /// `generators/generators.yaml` (spec/generators.md, BAPCtools' format).
     GeneratorsYaml(PathBuf),
     /// sinol-make's `prog/<id>ingen.*`, run in a fresh folder, with the model solution making
-    /// the answers.
+    /// the answers (but an interactive task's, which has none).
     Ingen(ProgramFile),
+    /// A sinol-make package without ingen: its inputs are its own, and the model solution
+    /// makes `out/` from them again.
+    Answers,
 }
 
 /// A [`Problem`] that breaks an invariant: the reader's mistake or the package's, named.

@@ -535,73 +535,19 @@ pub fn group_file_differences(data: &Path, found: &Generators) -> Vec<String> {
     wrong
 }
 
-/// Where `generated` and the committed file at `path` first differ, if they do: `None` when
-/// equal, else a message naming the byte, line and column.
-pub fn first_difference(generated: &[u8], path: &Path) -> Option<String> {
-    let committed = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(_) => {
-            return Some(format!(
-                "{} is not committed (stonejudge judges the committed data/: run `bt generate`)",
-                path.display()
-            ))
-        }
-    };
-    let at = (generated.iter().zip(&committed))
-        .position(|(a, b)| a != b)
-        .unwrap_or(generated.len().min(committed.len()));
-    if at == generated.len() && at == committed.len() {
-        return None;
-    }
-    let before = &committed[..at];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = at
-        - before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1)
-        + 1;
-    let show = |bytes: &[u8]| match bytes.get(at) {
-        Some(b) => format!("{:?}", char::from(*b)),
-        None => "the end".to_string(),
-    };
-    Some(format!(
-        "{}:{line}:{column}: committed {}, generated {}",
-        path.display(),
-        show(&committed),
-        show(generated)
-    ))
-}
-
-/// The committed inputs of `data/sample` and `data/secret` (under `data`) that `cases` do not
-/// name, each as a message.
-pub fn unnamed(data: &Path, cases: &[Case]) -> Vec<String> {
+/// The inputs committed under `data/sample` and `data/secret` (under `data`): the cases of
+/// `generators.yaml` must name each.
+pub fn committed_inputs(data: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     for top in ["sample", "secret"] {
-        for entry in walkdir::WalkDir::new(data.join(top))
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(Result::ok)
-        {
-            let path = entry.path();
-            if path.extension().is_none_or(|e| e != "in") {
-                continue;
-            }
-            let Ok(relative) = path
-                .with_extension("")
-                .strip_prefix(data)
-                .map(Path::to_owned)
-            else {
-                continue;
-            };
-            let name = relative.to_string_lossy().into_owned();
-            if !cases.iter().any(|c| c.name == name) {
-                found.push(format!(
-                    "{}: committed, but {GENERATORS_YAML} does not name it",
-                    path.display()
-                ));
-            }
-        }
+        found.extend(
+            walkdir::WalkDir::new(data.join(top))
+                .sort_by_file_name()
+                .into_iter()
+                .filter_map(Result::ok)
+                .map(|entry| entry.into_path())
+                .filter(|path| path.extension().is_some_and(|e| e == "in")),
+        );
     }
     found
 }

@@ -62,10 +62,8 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
         .collect();
     let numbers: Vec<u32> = numbers.into_iter().collect();
     let interactor = sinol.interactor();
-    let cases = tests
-        .iter()
-        .map(|test| case(test, interactor.is_some()))
-        .collect();
+    let interactive = interactor.is_some();
+    let cases = tests.iter().map(|test| case(test, interactive)).collect();
     let missing = |what: &str| ReadError::Files(format!("{}: no {what}", config_yml.display()));
     let time = config
         .limits
@@ -136,7 +134,11 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                 time_scaled: contest == ContestType::Oi,
             }),
         },
-        regeneration: ingen.map(Regeneration::Ingen),
+        // Without ingen the model solution still makes out/, but an interactive task has none.
+        regeneration: match ingen {
+            Some(ingen) => Some(Regeneration::Ingen(ingen)),
+            None => (!interactive).then_some(Regeneration::Answers),
+        },
         warnings,
         unsupported: config.unsupported.clone(),
     }

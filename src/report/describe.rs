@@ -66,6 +66,7 @@ pub fn describe(problem: &Problem) -> String {
                 Regeneration::Plan => "the test plan of problem.toml".to_string(),
                 Regeneration::GeneratorsYaml(path) => path.display().to_string(),
                 Regeneration::Ingen(program) => program.path.display().to_string(),
+                Regeneration::Answers => "the model solution (out/ from in/)".to_string(),
             }
         ));
     }

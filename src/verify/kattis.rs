@@ -35,6 +35,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
+use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::model::Problem;
 use crate::package::config::InputArgs;
@@ -257,48 +258,22 @@ impl<'a> PackageVerifier<'a> {
     }
 
     /// Every case of `generators.yaml` made again and compared byte for byte with what is
-    /// committed under `data/`; a committed case it does not name fails too (the
-    /// specification wants every case named).
+    /// committed under `data/` ([`regeneration`]); a committed case it does not name fails too
+    /// (the specification wants every case named).
     fn generated(&self) -> Check {
         const CHECK: &str = "generators.yaml";
-        let Some(found) = &self.package.generators else {
-            return Check::skip(CHECK, "no generators/generators.yaml");
+        let how = match &self.model {
+            Ok(problem) => problem.regeneration.as_ref(),
+            Err(why) => return Check::fail(CHECK, format!("cannot read the package: {why}")),
         };
-        let data = self.package.root.join("data");
-        let mut problems = Vec::new();
-        for case in &found.cases {
-            let generated = match generators::generate(&self.package, case, self.runner, self.cache)
-            {
-                Ok(generated) => generated,
-                Err(e) => {
-                    problems.push(format!("{}: {e}", case.name));
-                    continue;
-                }
-            };
-            let base = data.join(&case.name);
-            let files = [
-                Some(("in", generated.input)),
-                generated.answer.map(|a| ("ans", a)),
-            ];
-            for (extension, bytes) in files.into_iter().flatten() {
-                let path = base.with_extension(extension);
-                if let Some(difference) = generators::first_difference(&bytes, &path) {
-                    problems.push(format!("{}: {difference}", case.name));
-                }
-            }
-        }
-        problems.extend(generators::unnamed(&data, &found.cases));
-        problems.extend(generators::group_file_differences(&data, found));
-        match problems.is_empty() {
-            true => Check::pass(
-                CHECK,
-                format!(
-                    "{} cases regenerated, identical to data/",
-                    found.cases.len()
-                ),
-            ),
-            false => Check::fail(CHECK, problems.join("\n")),
-        }
+        let cases = GeneratedCases {
+            package: &self.package,
+            runner: self.runner,
+            cache: self.cache,
+        };
+        let checks = how.map(|how| regeneration::checks(how, &cases));
+        (checks.into_iter().flatten().next())
+            .unwrap_or_else(|| Check::skip(CHECK, "no generators/generators.yaml"))
     }
 
     /// Every input against every input validator, with its group's flags.
@@ -1017,5 +992,53 @@ fn report_check(name: &'static str, report: InputReport, passed: &str) -> Check 
             name,
             format!("{passed} by {} validators", report.validators),
         )
+    }
+}
+
+/// A Kattis package's maker ([`Step::GeneratorsYaml`]): each case of its `generators.yaml`
+/// ([`generators::generate`]), whose input and answer must be those of `data/<case>`, and
+/// which must name every input committed under `data/sample` and `data/secret`.
+pub struct GeneratedCases<'a> {
+    pub package: &'a Package,
+    pub runner: &'a Runner,
+    pub cache: &'a Cache,
+}
+
+impl Maker for GeneratedCases<'_> {
+    fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
+        if step != Step::GeneratorsYaml {
+            return Err(format!("a Kattis package has no {}", step.maker()));
+        }
+        let Some(found) = &self.package.generators else {
+            return Ok(None);
+        };
+        let data = self.package.root.join("data");
+        let mut remade = Remade {
+            count: found.cases.len(),
+            committed: generators::committed_inputs(&data),
+            ..Remade::default()
+        };
+        for case in &found.cases {
+            match generators::generate(self.package, case, self.runner, self.cache) {
+                Err(e) => remade.wrong.push(format!("{}: {e}", case.name)),
+                Ok(generated) => {
+                    let base = data.join(&case.name);
+                    let files = [
+                        Some(("in", generated.input)),
+                        generated.answer.map(|a| ("ans", a)),
+                    ];
+                    remade
+                        .files
+                        .extend(files.into_iter().flatten().map(|(extension, bytes)| Made {
+                            path: base.with_extension(extension),
+                            bytes,
+                        }));
+                }
+            }
+        }
+        remade
+            .wrong
+            .extend(generators::group_file_differences(&data, found));
+        Ok(Some(remade))
     }
 }

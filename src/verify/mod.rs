@@ -5,7 +5,9 @@
 //! Many formats in, one verify: each format's items and the steps only it has are in its own
 //! file ([`ours`]: an archive of `problem.toml` problems; [`kattis`]: a Kattis package, legacy,
 //! 2023-07 or 2025-09; [`sinol`]: a sinol-make package); what every format checks is done once,
-//! here, over the one model of a problem ([`crate::model`]). Every item ends as an
+//! here, over the one model of a problem ([`crate::model`]): making the test data again and
+//! comparing it with what is committed ([`regeneration`]). What each PATH names and the items
+//! of all of them in order are [`targets`]. Every item ends as an
 //! [`ItemReport`] of named [`Check`]s, which the command prints and `report` writes as JSON and
 //! HTML.
 //!
@@ -14,7 +16,9 @@
 
 pub mod kattis;
 pub mod ours;
+pub mod regeneration;
 pub mod sinol;
+pub mod targets;
 
 use std::str::FromStr;
 

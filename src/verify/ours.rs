@@ -34,6 +34,7 @@ use std::time::Duration;
 
 use walkdir::WalkDir;
 
+use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::{listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
 use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
@@ -44,7 +45,7 @@ use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
 use crate::judge::{judge_all, Judge, Test};
-use crate::model::Problem;
+use crate::model::{Problem, Regeneration};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::readers;
@@ -217,20 +218,11 @@ impl<'a> Verifier<'a> {
             Err(e) => checks.push(Check::fail("testdata", e.to_string())),
             Ok(built) => {
                 let dir = resolved.testdata_dir();
-                checks.push(Check::from(
-                    "testdata",
-                    match testdata::compare(&dir, &built) {
-                        Err(e) => Err(format!("cannot read {}: {e}", dir.display())),
-                        Ok(drifts) if drifts.is_empty() => Ok(format!(
-                            "{} regenerate byte for byte",
-                            count(built.tests.len(), "test", "tests")
-                        )),
-                        Ok(drifts) => Err(listed(
-                            &format!("{} files differ from the plan", drifts.len()),
-                            drifts.iter().map(|d| d.to_string()),
-                        )),
-                    },
-                ));
+                let plan = PlanFiles {
+                    built: &built,
+                    dir: &dir,
+                };
+                checks.extend(regeneration::checks(&Regeneration::Plan, &plan));
                 checks.push(Check::from("bounds", bounds(&built, &manifest)));
             }
         }
@@ -353,6 +345,35 @@ impl<'a> Verifier<'a> {
             tests: runs,
         };
         Ok(JudgedSolution { check, runs, score })
+    }
+}
+
+/// Our format's maker ([`Step::Plan`]): the plan built in memory ([`crate::archive::build`]),
+/// whose files must be exactly those of `dir`, `testdata/<name>/`. A problem whose manifest
+/// loads is made again by its plan (its reader says [`Regeneration::Plan`] exactly then); the
+/// model is not read for it, as reading it needs the very test data this compares.
+pub struct PlanFiles<'a> {
+    pub built: &'a Built,
+    pub dir: &'a Path,
+}
+
+impl Maker for PlanFiles<'_> {
+    fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
+        if step != Step::Plan {
+            return Err(format!("a problem.toml problem has no {}", step.maker()));
+        }
+        let files = (testdata::files(self.built).into_iter())
+            .map(|(name, contents)| Made {
+                path: self.dir.join(name),
+                bytes: contents.as_bytes().to_vec(),
+            })
+            .collect();
+        Ok(Some(Remade {
+            count: self.built.tests.len(),
+            files,
+            committed: regeneration::files_in(self.dir)?,
+            wrong: Vec::new(),
+        }))
     }
 }
 

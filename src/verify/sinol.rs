@@ -14,6 +14,7 @@
 
 use std::path::Path;
 
+use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::{listed, Check, ItemReport};
 use crate::model::Problem;
 use crate::readers;
@@ -142,12 +143,7 @@ impl<'a> SinolVerifier<'a> {
                 (false, _) => Err(listed("tests without an output:", missing.into_iter())),
             },
         ));
-        if sinol.ingen().is_some() {
-            checks.push(Check::from("ingen", self.regenerated(&tests)));
-        }
-        if !interactive {
-            checks.push(Check::from("outputs", self.outputs(&tests)));
-        }
+        checks.extend(self.regenerated());
         if let Some(inwer) = sinol.program("inwer") {
             checks.push(Check::from("inwer", self.inputs(&inwer, &tests)));
         }
@@ -201,49 +197,53 @@ impl<'a> SinolVerifier<'a> {
         }
     }
 
-    /// Ingen run in a fresh folder writes the inputs of `in/`.
-    pub fn regenerated(&self, tests: &[SinolTest]) -> Result<String, String> {
+    /// The checks of making the tests again ([`regeneration`]): ingen's inputs (when there
+    /// is ingen), the model solution's outputs (but an interactive task's).
+    fn regenerated(&self) -> Vec<Check> {
+        match &self.model {
+            Ok(problem) => (problem.regeneration.as_ref())
+                .map(|how| regeneration::checks(how, self))
+                .unwrap_or_default(),
+            Err(why) => vec![Check::fail(
+                "ingen",
+                format!("cannot read the package: {why}"),
+            )],
+        }
+    }
+
+    /// Ingen, run in a fresh folder: the inputs it writes, each to be that of `in/`, but
+    /// `sinol_static_tests`.
+    fn ingen_inputs(&self) -> Result<Remade, String> {
         let sinol = &self.sinol;
         let ingen = sinol.ingen().ok_or("no ingen")?;
         let scratch = ScratchDir::new("sinol-ingen")?;
         let dir = scratch.path().join("in");
         std::fs::create_dir(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         run_ingen(&ingen, &dir, self.runner, self.cache)?;
-        let made = sinol.tests_in(&dir)?;
-        let mut drift = Vec::new();
-        for test in tests {
-            if sinol
-                .config
-                .static_tests
-                .iter()
-                .any(|s| *s == format!("{}.in", test.test.name))
-            {
-                continue;
-            }
-            match made.iter().find(|m| m.test.name == test.test.name) {
-                None => drift.push(format!("{}.in: not written by ingen", test.test.name)),
-                Some(m)
-                    if std::fs::read(&m.test.input).ok()
-                        != std::fs::read(&test.test.input).ok() =>
-                {
-                    drift.push(format!("{}.in: ingen writes other bytes", test.test.name))
-                }
-                Some(_) => {}
-            }
-        }
-        for m in &made {
-            if !tests.iter().any(|t| t.test.name == m.test.name) {
-                drift.push(format!("{}.in: written by ingen, not in in/", m.test.name));
-            }
-        }
-        match drift.is_empty() {
-            true => Ok(format!("{} inputs made again, the same", made.len())),
-            false => Err(listed("in/ is not what ingen writes:", drift.into_iter())),
-        }
+        let made_again = |test: &SinolTest| {
+            let name = format!("{}.in", test.test.name);
+            !sinol.config.static_tests.contains(&name)
+        };
+        let committed: Vec<SinolTest> = sinol.tests()?.into_iter().filter(made_again).collect();
+        let files = (sinol.tests_in(&dir)?.iter())
+            .filter(|test| made_again(test))
+            .map(|test| {
+                let bytes = std::fs::read(&test.test.input)
+                    .map_err(|e| format!("cannot read {}: {e}", test.test.input.display()))?;
+                let path = sinol.root.join("in").join(format!("{}.in", test.test.name));
+                Ok(Made { path, bytes })
+            })
+            .collect::<Result<Vec<Made>, String>>()?;
+        Ok(Remade {
+            count: files.len(),
+            files,
+            committed: committed.into_iter().map(|test| test.test.input).collect(),
+            wrong: Vec::new(),
+        })
     }
 
-    /// The model solution writes each `out/`.
-    pub fn outputs(&self, tests: &[SinolTest]) -> Result<String, String> {
+    /// The model solution's output on each input of `in/`, each to be that of `out/`.
+    fn model_outputs(&self) -> Result<Remade, String> {
         let path = self.sinol.model().ok_or_else(|| {
             format!(
                 "no model solution prog/{}.{{cpp,c,cc,py,rs}}",
@@ -251,27 +251,20 @@ impl<'a> SinolVerifier<'a> {
             )
         })?;
         let model = Program::prepare(&path, &[], self.runner, self.cache).map_err(|e| e.message)?;
-        let mut drift = Vec::new();
-        for test in tests {
-            let made = model_output(&model, &test.test.input, self.runner)?;
-            if std::fs::read(&test.test.answer).ok().as_deref() != Some(made.as_slice()) {
-                drift.push(format!(
-                    "{}.out differs from the model solution's output",
-                    test.test.name
-                ));
-            }
-        }
-        match drift.is_empty() {
-            true => Ok(format!(
-                "{} outputs of {} made again, the same",
-                tests.len(),
-                path.display()
-            )),
-            false => Err(listed(
-                "out/ is not what the model solution writes:",
-                drift.into_iter(),
-            )),
-        }
+        let files = (self.sinol.tests()?.into_iter())
+            .map(|test| {
+                let bytes = model_output(&model, &test.test.input, self.runner)?;
+                Ok(Made {
+                    path: test.test.answer,
+                    bytes,
+                })
+            })
+            .collect::<Result<Vec<Made>, String>>()?;
+        Ok(Remade {
+            count: files.len(),
+            files,
+            ..Remade::default()
+        })
     }
 
     /// Inwer accepts every input.
@@ -341,6 +334,21 @@ impl<'a> SinolVerifier<'a> {
                     wrong.into_iter(),
                 ),
             ),
+        }
+    }
+}
+
+/// A sinol-make package's makers: ingen ([`Step::Ingen`]) and the model solution
+/// ([`Step::Answers`], none for an interactive task, which has no `out/`).
+impl Maker for SinolVerifier<'_> {
+    fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
+        match step {
+            Step::Ingen => self.ingen_inputs().map(Some),
+            Step::Answers if self.sinol.interactor().is_some() => Ok(None),
+            Step::Answers => self.model_outputs().map(Some),
+            Step::Plan | Step::GeneratorsYaml => {
+                Err(format!("a sinol-make package has no {}", step.maker()))
+            }
         }
     }
 }

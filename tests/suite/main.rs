@@ -62,6 +62,7 @@ mod problem_stripes;
 mod problem_subtraction;
 mod problem_wythoff;
 mod programs_archive;
+mod regeneration_once;
 mod scored_judge;
 mod scored_problems;
 mod sinol_cli;

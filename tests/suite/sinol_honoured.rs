@@ -80,7 +80,7 @@ fn testdata_check_of_an_interactive_task_makes_its_inputs_again() {
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("abc2a.in: ingen writes other bytes"),
+        stderr.contains("in/abc2a.in:1:2: differs: committed '6', ingen makes '5'"),
         "{stderr}"
     );
     // Without ingen there is nothing to make again, and it says so.
