@@ -512,7 +512,9 @@ impl LimitArgs {
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help("Generate J tests at a time [default: the number of cores]")))]
 pub struct TestdataArgs {
-    /// Regenerate in memory and list every file of testdata/ that differs; write nothing.
+    /// Regenerate in memory and list every file of testdata/ that differs; write nothing (a
+    /// Kattis package's data/ is made again from generators.yaml, a sinol-make package's in/
+    /// and out/ by ingen and the model solution).
     #[arg(long)]
     pub check: bool,
     #[command(flatten)]

@@ -120,16 +120,21 @@ pub struct Regenerated {
     pub count: usize,
     /// Every difference from the committed data, one line each; empty when it is the same.
     pub wrong: Vec<String>,
+    /// Why nothing could be made, when nothing could.
+    pub failed: Option<String>,
 }
 
 impl Regenerated {
     pub fn ok(&self) -> bool {
-        self.wrong.is_empty()
+        self.wrong.is_empty() && self.failed.is_none()
     }
 
     /// `4 inputs made again, the same`, or what differs and how to write it again.
     pub fn headline(&self) -> String {
         let (one, many) = self.step.unit();
+        if let Some(why) = &self.failed {
+            return format!("{} cannot make them again: {why}", self.step.maker());
+        }
         match self.ok() {
             true => format!("{} made again, the same", count(self.count, one, many)),
             false => format!(
@@ -156,12 +161,17 @@ impl Regenerated {
 pub fn regenerated(how: &Regeneration, maker: &dyn Maker) -> Vec<Regenerated> {
     (Step::of(how).iter())
         .filter_map(|&step| {
-            let (count, wrong) = match maker.remake(step) {
+            let (count, wrong, failed) = match maker.remake(step) {
                 Ok(None) => return None,
-                Ok(Some(remade)) => (remade.count, compared(step, remade)),
-                Err(why) => (0, vec![format!("cannot make them again: {why}")]),
+                Ok(Some(remade)) => (remade.count, compared(step, remade), None),
+                Err(why) => (0, Vec::new(), Some(why)),
             };
-            Some(Regenerated { step, count, wrong })
+            Some(Regenerated {
+                step,
+                count,
+                wrong,
+                failed,
+            })
         })
         .collect()
 }
@@ -264,5 +274,66 @@ mod tests {
         assert_eq!(at(b"1 2\n3\n", b"1 2\n4\n"), "2:1: '3' '4'");
         assert_eq!(at(b"1 2\n", b"1 25\n"), "1:4: '\\n' '5'");
         assert_eq!(at(b"1\n", b"1\n2\n"), "2:1: the end '2'");
+    }
+
+    /// Files made in memory, for comparing with a folder.
+    struct Files(Vec<(&'static str, &'static str)>, PathBuf);
+
+    impl Maker for Files {
+        fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
+            match step {
+                Step::Plan => Ok(Some(Remade {
+                    count: self.0.len(),
+                    files: (self.0.iter())
+                        .map(|(name, text)| Made {
+                            path: self.1.join(name),
+                            bytes: text.as_bytes().to_vec(),
+                        })
+                        .collect(),
+                    committed: files_in(&self.1)?,
+                    wrong: Vec::new(),
+                })),
+                _ => Err("no such step".to_string()),
+            }
+        }
+    }
+
+    #[test]
+    fn a_differing_a_missing_and_a_stray_file_are_each_named_once() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().to_path_buf();
+        for (name, text) in [("1.in", "1\n"), ("2.in", "2 3\n"), ("x.txt", "x")] {
+            std::fs::write(root.join(name), text).expect("write");
+        }
+        let made = Files(
+            vec![("1.in", "1\n"), ("2.in", "2 4\n"), ("3.in", "3\n")],
+            root,
+        );
+        let steps = regenerated(&Regeneration::Plan, &made);
+        assert_eq!(steps.len(), 1);
+        let shown = |name: &str| dir.path().join(name).display().to_string();
+        assert_eq!(
+            steps[0].wrong,
+            vec![
+                format!(
+                    "{}:1:3: differs: committed '3', the plan makes '4'",
+                    shown("2.in")
+                ),
+                format!("{}: missing (the plan makes it)", shown("3.in")),
+                format!("{}: not produced by the plan", shown("x.txt")),
+            ]
+        );
+        let check = steps[0].check();
+        assert!(!check.ok && check.name == "testdata", "{check:?}");
+        assert!(check
+            .detail
+            .starts_with("3 differences from what the plan makes"));
+        // A step the maker cannot do fails, saying why.
+        let failed = regenerated(&Regeneration::Answers, &made);
+        assert_eq!(failed[0].failed.as_deref(), Some("no such step"));
+        assert_eq!(
+            failed[0].check().detail,
+            "the model solution cannot make them again: no such step"
+        );
     }
 }
