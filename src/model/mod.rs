@@ -29,7 +29,8 @@ pub use programs::{
     PortableSource, ProgramFile, Programs, Tool,
 };
 pub use submissions::{
-    Expectation, GroupExpectation, ScoreExpectation, Submission, VerdictExpectation, VerdictRule,
+    Expectation, FullScore, GroupExpectation, ScoreExpectation, ScoreRule, Submission,
+    VerdictExpectation, VerdictRule,
 };
 
 use crate::score::GroupRule;
@@ -311,7 +312,7 @@ mod checks {
                     verdicts: VerdictExpectation::Any,
                     score: Some(ScoreExpectation {
                         total: Some((50.0, 40.0)),
-                        groups: Vec::new(),
+                        ..ScoreExpectation::default()
                     }),
                 },
             })
