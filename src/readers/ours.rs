@@ -369,9 +369,9 @@ fn submissions(
             (Some(expected), _) => {
                 let at =
                     |line: usize, col: usize| format!("{}:{line}:{col}", manifest.path.display());
-                let written = at(expected.at.line, expected.at.col);
+                let written = format!("{} [expect]", at(expected.at.line, expected.at.col));
                 Expectation {
-                    origin: format!("{written} [expect]"),
+                    origin: written.clone(),
                     verdicts: VerdictExpectation::Any,
                     score: Some(ScoreExpectation {
                         total: expected.score.map(|score| (score, score)),

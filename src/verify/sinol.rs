@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use super::expectation::{self, Outcome};
+use super::expectation::{self, JudgedTest, Outcome};
 use super::{listed, Check, ItemReport};
 use crate::model::Problem;
 use crate::readers;
@@ -329,7 +329,15 @@ impl<'a> SinolVerifier<'a> {
             });
         let outcome = Outcome {
             id: file.clone(),
-            tests: Vec::new(),
+            tests: (judgement.tests.iter())
+                .map(|(test, scored)| JudgedTest {
+                    name: test.test.name.clone(),
+                    group: test.group.to_string(),
+                    verdict: scored.judged.verdict,
+                    at_higher: None,
+                    message: scored.judged.message.clone(),
+                })
+                .collect(),
             overall: None,
             card: Some(&judgement.card),
             names: status,
