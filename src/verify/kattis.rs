@@ -15,7 +15,8 @@
 //!   grades it ([`crate::package::grading`]: its verdict and score from the groups' graders,
 //!   every group's score in its `range`, `partially_accepted/` short of the full score), and
 //!   its item carries the score card. In 2025-09 it is held instead to the requirements of its
-//!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`]),
+//!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`];
+//!   every format's submissions are held to what the model says by [`super::expectation`]),
 //!   and its item names them (the check `expectation`); in a 2025-09 scoring package it is
 //!   also scored ([`crate::package::scoring`]) and held to its `score` (the check `score`):
 //!   the one `submissions.yaml` gives, else the full score in `accepted/` and less than it in

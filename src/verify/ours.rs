@@ -320,7 +320,7 @@ impl<'a> Verifier<'a> {
             scoring::card(&rules, &by_group)
         });
         let outcome = Outcome {
-            id: format!("solutions/{folder}/{file}"),
+            id,
             tests: (runs.iter())
                 .map(|run| JudgedTest {
                     name: run.test.clone(),
