@@ -1,15 +1,15 @@
 //! Scores of our own format's problems: an example solution's runs, test by test, become a
-//! [`ScoreCard`] through [`crate::score`] (the one place that adds points up), and the card is
-//! held to the solution's `[expect]` entry. `verify` and `judge` both score here, so that they
-//! agree on every number.
+//! [`ScoreCard`] through [`crate::score`] (the one place that adds points up); verify holds
+//! the card to the solution's `[expect]` entry (`crate::verify::expectation`). `verify` and
+//! `judge` both score here, so that they agree on every number.
 //!
 //! A run earns all of its test's worth when it is accepted and nothing otherwise, unless its
 //! checker gave partial points (testlib's `quitp`, read by [`crate::programs::checker`]): then
 //! it earns that fraction, and its group the smallest fraction of its tests.
 
-use super::manifest::{Expectation, Manifest};
+use super::manifest::Manifest;
 use super::plan::stem;
-use crate::score::{format_score, same_score, score_card, GroupRule, ScoreCard, TestScore};
+use crate::score::{format_score, score_card, GroupRule, ScoreCard, TestScore};
 use crate::verdict::{Awarded, Judged};
 
 /// A run as scoring sees it: the fraction its checker gave (a checker's verdict is AC only at
@@ -54,79 +54,6 @@ pub fn score_named(manifest: &Manifest, runs: &[(&str, &Judged)]) -> Option<Scor
         })
         .collect();
     Some(card(&rules, &grouped))
-}
-
-/// Whether `card` is what `expectation` says (written in `manifest`): on failure, one line per
-/// difference, naming the group (or the total), the expected and the found score, and where
-/// the expectation is written.
-pub fn meets(
-    manifest: &Manifest,
-    expectation: &Expectation,
-    card: &ScoreCard,
-) -> Result<String, String> {
-    let at = |position: super::Position| {
-        format!(
-            "{}:{}:{}",
-            manifest.path.display(),
-            position.line,
-            position.col
-        )
-    };
-    let mut wrong = Vec::new();
-    for expected in &expectation.groups {
-        let Some(found) = card.groups.iter().find(|g| g.name == expected.group) else {
-            continue;
-        };
-        let got = format!(
-            "{} ({}/{} points)",
-            found.verdict,
-            format_score(found.score),
-            format_score(found.max)
-        );
-        if let Some(verdict) = expected.verdict.filter(|&v| v != found.verdict) {
-            wrong.push(format!(
-                "{}: group {}: expected {verdict}, found {got}",
-                at(expected.at),
-                expected.group
-            ));
-        } else if let Some(points) = expected.points.filter(|&p| !same_score(p, found.score)) {
-            wrong.push(format!(
-                "{}: group {}: expected {} points, found {got}",
-                at(expected.at),
-                expected.group,
-                format_score(points)
-            ));
-        }
-    }
-    if let Some(score) = expectation.score.filter(|&s| !same_score(s, card.total)) {
-        wrong.push(format!(
-            "{}: total: expected score {}, found {} of {}",
-            at(expectation.at),
-            format_score(score),
-            format_score(card.total),
-            format_score(card.max)
-        ));
-    }
-    if wrong.is_empty() {
-        Ok(format!(
-            "score {} of {} as expected ({})",
-            format_score(card.total),
-            format_score(card.max),
-            groups_briefly(card)
-        ))
-    } else {
-        let mut text = format!(
-            "{} scores {} of {}, not as [expect] says:",
-            expectation.solution,
-            format_score(card.total),
-            format_score(card.max)
-        );
-        for line in wrong {
-            text.push_str("\n  ");
-            text.push_str(&line);
-        }
-        Err(text)
-    }
 }
 
 /// `small 30/30 AC, large 0/60 WA` (groups worth nothing left out).

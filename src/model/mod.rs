@@ -29,7 +29,8 @@ pub use programs::{
     PortableSource, ProgramFile, Programs, Tool,
 };
 pub use submissions::{
-    Expectation, GroupExpectation, ScoreExpectation, Submission, VerdictExpectation, VerdictRule,
+    Expectation, FullScore, GroupExpectation, ScoreExpectation, ScoreRule, Submission,
+    VerdictExpectation, VerdictRule,
 };
 
 use crate::score::GroupRule;
@@ -155,8 +156,9 @@ pub struct ModelError {
 
 impl Problem {
     /// The problem, once its invariants hold: group and case names are unique, every case's
-    /// group exists, every score rule and expectation names a group that exists, points and
-    /// limits are finite and not negative, expected score ranges are ordered.
+    /// group exists, every score rule and expectation names a group that exists, points are
+    /// not negative (infinite for a group without a maximum), limits are finite and not
+    /// negative, expected score ranges are ordered.
     pub fn checked(self) -> Result<Problem, ModelError> {
         let fail = |message: String| ModelError {
             problem: self.name.clone(),
@@ -193,7 +195,8 @@ impl Problem {
                         rule.name
                     )));
                 }
-                if !(rule.points.is_finite() && rule.points >= 0.0) {
+                // Infinite is unbounded (Kattis 2025-09 `max_score: unbounded`), not a mistake.
+                if rule.points.is_nan() || rule.points < 0.0 {
                     return Err(fail(format!(
                         "group {} is worth {} points",
                         rule.name, rule.points
@@ -303,6 +306,11 @@ mod checks {
         assert!(rule.contains("points are given to group huge"), "{rule}");
         let negative = broken(|p| p.scoring.as_mut().unwrap().rules[0].points = -1.0);
         assert!(negative.contains("worth -1 points"), "{negative}");
+        let nan = broken(|p| p.scoring.as_mut().unwrap().rules[0].points = f64::NAN);
+        assert!(nan.contains("worth NaN points"), "{nan}");
+        let mut unbounded = problem();
+        unbounded.scoring.as_mut().unwrap().rules[0].points = f64::INFINITY;
+        assert!(unbounded.checked().is_ok(), "a group without a maximum");
         let zero = broken(|p| p.limits.memory_mib = 0);
         assert!(zero.contains("memory limit is zero"), "{zero}");
         let expectation = broken(|p| {
@@ -314,7 +322,7 @@ mod checks {
                     verdicts: VerdictExpectation::Any,
                     score: Some(ScoreExpectation {
                         total: Some((50.0, 40.0)),
-                        groups: Vec::new(),
+                        ..ScoreExpectation::default()
                     }),
                 },
             })

@@ -35,8 +35,13 @@ pub enum VerdictExpectation {
     /// Nothing beyond its score.
     Any,
     /// This verdict on at least one test and nothing but it or AC on the others; `AC`: every
-    /// test accepted (ours, and the folders of Kattis legacy and 2023-07).
+    /// test accepted (the folders of ours).
     Promised(Verdict),
+    /// The submission's verdict is this one: the verdict the format gives the whole run, the
+    /// first rejection of the data tree (Kattis legacy and 2023-07 folders: `on_reject: break`
+    /// stops there), under the time limit or, failing that, "with extra time" under the
+    /// higher limit (`time_limit_to_tle` times it), as `verifyproblem` holds a folder.
+    FirstRejection(Verdict),
     /// Rules over the tests' verdicts (Kattis 2025-09 `submissions.yaml` and its folders): all
     /// must hold.
     Rules(Vec<VerdictRule>),
@@ -45,6 +50,9 @@ pub enum VerdictExpectation {
 /// One rule of [`VerdictExpectation::Rules`].
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct VerdictRule {
+    /// Where it is said (`folder wrong_answer`, `submissions.yaml x.py: secret/*`): the
+    /// message of a broken rule names it.
+    pub origin: String,
     /// The tests it is about (a glob over case names, as written); `None` for every test.
     pub tests: Option<String>,
     /// Every such test's verdict must be one of these.
@@ -53,6 +61,10 @@ pub struct VerdictRule {
     pub required: Option<Vec<Verdict>>,
     /// The message the judge must give on some test, when the rule says.
     pub message: Option<String>,
+    /// `required` and `message` are judged under the higher limit (Kattis 2025-09: a rule
+    /// that requires a timeout bounds the time limit from above, so only a run slower than
+    /// the higher limit times out for it); `permitted` always under the time limit.
+    pub at_higher_limit: bool,
 }
 
 /// The score a submission must get: a total within a range, and per group a verdict and
@@ -62,6 +74,43 @@ pub struct ScoreExpectation {
     /// Inclusive bounds on the total; equal for an exact score.
     pub total: Option<(f64, f64)>,
     pub groups: Vec<GroupExpectation>,
+    /// Where the score is said (`problem.toml:12:1`, `submissions.yaml x.py`, `folder
+    /// accepted`), when it is said apart from [`Expectation::origin`]'s verdicts.
+    pub origin: Option<String>,
+    /// The total against the most the submission can earn, when its folder says so and not
+    /// a number (Kattis 2025-09 `accepted/` and `partially_accepted/`).
+    pub full: Option<FullScore>,
+    /// How it is held: the format's rule.
+    pub rule: ScoreRule,
+}
+
+/// A total held against the full score (the problem's maximum; an unbounded problem has none,
+/// and then the rule holds nothing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FullScore {
+    /// The full score (Kattis 2025-09 `accepted/` of a scoring package).
+    Reached,
+    /// Less than the full score (Kattis `partially_accepted/`).
+    Missed,
+}
+
+/// How a [`ScoreExpectation`] is held, each format's way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreRule {
+    /// Our `[expect]`: the total exactly, and only the groups listed, a group's verdict
+    /// first, then its points; every difference named with where it is written.
+    #[default]
+    Listed,
+    /// sinol-make's `sinol_expected_scores`: the total, and every group: each group that has
+    /// tests must be listed and each listed group must have tests; status and points
+    /// together, a group listed by its status alone held to its full worth, verdicts compared
+    /// as the format names them (sinol's `WA` is also a PE).
+    EveryGroup,
+    /// Kattis 2025-09: the total alone, within its range (`score` of `submissions.yaml`) or
+    /// against the full score ([`ScoreExpectation::full`], its folder's).
+    Total,
 }
 
 /// What one group of a submission must come to.
@@ -70,6 +119,8 @@ pub struct GroupExpectation {
     pub group: String,
     pub verdict: Option<Verdict>,
     pub points: Option<f64>,
+    /// Where it is written (`problem.toml:14:9`), when the format says.
+    pub at: Option<String>,
 }
 
 impl Expectation {

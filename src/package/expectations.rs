@@ -9,7 +9,8 @@
 //! and `message` apply to every test case, and the same keys under a test glob (`secret/*-hard`)
 //! apply to the test cases in the groups or cases it matches. A requirement holds when every
 //! test case it covers has a permitted verdict, at least one has a required verdict, and at
-//! least one judge message contains the message.
+//! least one judge message contains the message (held in `crate::verify::expectation`, over
+//! the model's rules that `crate::readers::kattis` makes of these).
 
 use std::path::Path;
 
@@ -113,35 +114,6 @@ impl Rule {
         }
     }
 
-    /// Why a submission's results break it, or `None` when they keep it, each part judged
-    /// where the specification puts it: `permitted` on every test's verdict at the time limit
-    /// (a run that does not end within it is TLE, whatever it would have done later), and, for
-    /// a rule judged at the higher limit ([`Rule::at_high_limit`]), `required` and `message`
-    /// at that limit (the time-limit inference: the slowest covered run must reach the limit
-    /// × `time_limit_to_tle`). `at_low` and `at_high` are every test's (name, verdict, judge
-    /// message) at each limit.
-    pub fn broken_at(
-        &self,
-        at_low: &[(String, &'static str, String)],
-        at_high: &[(String, &'static str, String)],
-    ) -> Option<String> {
-        if !self.at_high_limit() {
-            return self.broken_by(at_low);
-        }
-        let permitted = Rule {
-            required: None,
-            message: None,
-            ..self.clone()
-        };
-        let rest = Rule {
-            permitted: None,
-            ..self.clone()
-        };
-        permitted
-            .broken_by(at_low)
-            .or_else(|| rest.broken_by(at_high))
-    }
-
     /// Whether nothing judged at the higher limit can change any more, given the tests run so
     /// far under it (`done`: each test's name and whether it timed out there): the rule is
     /// not judged there, or it requires TLE, a test it covers already timed out, and it asks
@@ -156,66 +128,6 @@ impl Rule {
             && (self.required.iter().flatten()).any(|v| v == "TLE")
             && (done.iter()).any(|(name, timed_out)| *timed_out && covers(name))
     }
-
-    /// Why the results of a submission break it, or `None` when they keep it: `results` are
-    /// every test's (name, verdict, judge message).
-    pub fn broken_by(&self, results: &[(String, &'static str, String)]) -> Option<String> {
-        let covered: Vec<&(String, &str, String)> = results
-            .iter()
-            .filter(|(name, _, _)| self.tests.as_deref().is_none_or(|g| glob_matches(g, name)))
-            .collect();
-        if let Some(glob) = &self.tests {
-            if covered.is_empty() {
-                return Some(format!("{}: no test case matches {glob}", self.origin));
-            }
-        }
-        if let Some(permitted) = &self.permitted {
-            let outside = (covered.iter()).find(|(_, v, _)| !permitted.iter().any(|p| p == v));
-            if let Some((name, verdict, message)) = outside {
-                let why = message.lines().next().unwrap_or("");
-                return Some(format!(
-                    "{verdict} on {name} ({why}), but {} permits only {}",
-                    self.origin,
-                    permitted.join(", ")
-                ));
-            }
-        }
-        if let Some(required) = &self.required {
-            if !covered
-                .iter()
-                .any(|(_, v, _)| required.iter().any(|r| r == v))
-            {
-                return Some(format!(
-                    "{} requires {} on at least one test case; got {}",
-                    self.origin,
-                    required.join(" or "),
-                    summary(&covered)
-                ));
-            }
-        }
-        if let Some(message) = &self.message {
-            if !covered.iter().any(|(_, _, m)| m.contains(message.as_str())) {
-                return Some(format!(
-                    "{} requires the judge message {message:?} on some test case; none said it",
-                    self.origin
-                ));
-            }
-        }
-        None
-    }
-}
-
-/// `AC ×3, WA ×1`.
-fn summary(results: &[&(String, &'static str, String)]) -> String {
-    let mut counts: Vec<(&str, usize)> = Vec::new();
-    for (_, verdict, _) in results {
-        match counts.iter_mut().find(|(v, _)| v == verdict) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((verdict, 1)),
-        }
-    }
-    let parts: Vec<String> = counts.iter().map(|(v, n)| format!("{v} ×{n}")).collect();
-    parts.join(", ")
 }
 
 /// Everything a submission is held to, and what `submissions.yaml` says of how to build it.
@@ -257,6 +169,28 @@ impl Expectation {
     /// Whether the submission's times bound the time limit from below.
     pub fn lower_bounds_time_limit(&self) -> bool {
         self.rules.iter().any(Rule::lower_bounds_time_limit)
+    }
+}
+
+/// The folder of a scoring package's submissions that are accepted on every test case but
+/// earn less than the full score (legacy's folder, which 2025-09 scoring packages still use).
+pub const PARTIALLY_ACCEPTED: &str = "partially_accepted";
+
+/// What a 2025-09 scoring package's `partially_accepted/` submission that `submissions.yaml`
+/// says nothing of is held to: every test case accepted (and less than the full score, a
+/// rule of its score). It does not bound the time limit: only `accepted/` and the rules of
+/// `submissions.yaml` do.
+pub fn partially_accepted() -> Expectation {
+    Expectation {
+        rules: vec![Rule {
+            origin: format!("folder {PARTIALLY_ACCEPTED}"),
+            tests: None,
+            permitted: Some(vec!["AC".to_string()]),
+            required: None,
+            message: None,
+            time_use: None,
+        }],
+        ..Expectation::default()
     }
 }
 
@@ -611,31 +545,6 @@ mod tests {
     }
 
     #[test]
-    fn a_rule_to_time_out_checks_permitted_at_the_limit_and_required_at_the_higher_one() {
-        let rule = times_out(None);
-        let result = |verdict: &'static str| ("secret/1".to_string(), verdict, String::new());
-        let other = |verdict: &'static str| ("secret/2".to_string(), verdict, String::new());
-        // On secret/1 over the time limit, then a crash before the higher one: TLE at the
-        // limit; secret/2 times out at both.
-        let at_low = vec![result("TLE"), other("TLE")];
-        let at_high = vec![result("RTE"), other("TLE")];
-        assert_eq!(rule.broken_at(&at_low, &at_high), None);
-        assert!(rule.broken_by(&at_high).is_some());
-        // TLE at the limit but not at the higher one: it never timed out as required.
-        let broken = rule.broken_at(&[result("TLE")], &[result("AC")]);
-        assert!(broken.expect("broken").contains("requires TLE"));
-        // A rule judged at the limit checks everything there.
-        let accepted = Rule {
-            permitted: Some(vec!["AC".into()]),
-            required: None,
-            ..times_out(None)
-        };
-        assert!(accepted
-            .broken_at(&[result("TLE")], &[result("AC")])
-            .is_some());
-    }
-
-    #[test]
     fn a_rule_to_time_out_is_settled_by_a_timeout_on_a_test_it_covers() {
         let done = |name: &str, timed_out| vec![(name.to_string(), timed_out)];
         assert!(!times_out(None).settled_at_high(&done("secret/1", false)));
@@ -656,36 +565,5 @@ mod tests {
             ..times_out(None)
         };
         assert!(accepted.settled_at_high(&[]));
-    }
-
-    #[test]
-    fn rules_check_permitted_required_and_message() {
-        let rule = Rule {
-            origin: "folder wrong_answer".to_string(),
-            tests: None,
-            permitted: Some(vec!["AC".into(), "WA".into()]),
-            required: Some(vec!["WA".into()]),
-            message: Some("expected 6".into()),
-            time_use: None,
-        };
-        let ok = vec![
-            ("sample/1".to_string(), "AC", String::new()),
-            (
-                "secret/2".to_string(),
-                "WA",
-                "expected 6, got 7".to_string(),
-            ),
-        ];
-        assert_eq!(rule.broken_by(&ok), None);
-        let all_ac = vec![("sample/1".to_string(), "AC", String::new())];
-        assert!(rule
-            .broken_by(&all_ac)
-            .expect("broken")
-            .contains("requires WA"));
-        let tle = vec![("sample/1".to_string(), "TLE", "slow".to_string())];
-        assert!(rule
-            .broken_by(&tle)
-            .expect("broken")
-            .contains("permits only"));
     }
 }

@@ -19,7 +19,8 @@
 //!   `submissions.yaml` ([`super::expectations`]), checked on every test's verdict; those
 //!   that may not time out set the time limit from below, and a requirement to time out is
 //!   judged at the higher limit (the specification's time-limit inference), `permitted` at
-//!   the limit itself ([`super::expectations::Rule::broken_at`]).
+//!   the limit itself ([`super::expectations::Rule::at_high_limit`]; the rules are held in
+//!   `crate::verify::expectation`).
 //! - Which runs share the machine ([`Package::build_all`], [`Runs::run_all`], [`Early`]; the
 //!   rule is in docs/ci.md, "How submissions are run and timed"): builds run side by side;
 //!   the submissions that set the time limit run alone, one test at a time; the others of a

@@ -11,9 +11,11 @@
 //!   and verify name them.
 //! - **limits**: the fixed time limit, or the rule that derives it from the accepted
 //!   submissions ([`TimeLimit::FromSubmissions`]).
-//! - **submissions**: each held to its folder's verdict (legacy and 2023-07) or to the rules
-//!   of its folder and `submissions.yaml` (2025-09), with the expected score of a scoring
-//!   package; one in a folder that promises nothing is left out with a warning.
+//! - **submissions**: each held to its folder's verdict as the first rejection of the data
+//!   tree, possibly with extra time (legacy and 2023-07), or to the rules of its folder and
+//!   `submissions.yaml` (2025-09), with the expected score of a scoring package (its range,
+//!   else the full score in `accepted/` and less in `partially_accepted/`); one in a folder
+//!   that promises nothing is left out with a warning.
 //! - **scoring**: a scoring package's groups with their `max_score` and aggregation, as
 //!   [`crate::package::scoring`] scores them.
 
@@ -22,14 +24,14 @@ use std::time::Duration;
 
 use super::ReadError;
 use crate::model::{
-    CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, Interactor,
+    CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore, Interactor,
     InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Regeneration,
-    ScoreExpectation, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit, Tool,
-    VerdictExpectation, VerdictRule,
+    ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
+    Tool, VerdictExpectation, VerdictRule,
 };
 use crate::package::config::{FormatVersion, GroupConfig};
 use crate::package::data::{CheckCase, Data, Group, Item};
-use crate::package::expectations::Rule;
+use crate::package::expectations::{self, Rule, PARTIALLY_ACCEPTED};
 use crate::package::submissions::{from_kattis, Submission as PackageSubmission};
 use crate::package::{scoring, Package, PackageProgram};
 use crate::verdict::Verdict;
@@ -282,7 +284,7 @@ fn submissions(
     let mut read = Vec::new();
     for submission in package.submissions()? {
         let id = format!("submissions/{}", submission.id());
-        let Some(expectation) = expectation(&submission) else {
+        let Some(expectation) = expectation(package, &submission) else {
             warnings.push(format!(
                 "{id}: folder {}/ promises no verdict and nothing else says what it must get: \
                  left out",
@@ -299,9 +301,19 @@ fn submissions(
     Ok(read)
 }
 
-/// What a submission must get: its 2025-09 rules and score, or its folder's verdict.
-fn expectation(submission: &PackageSubmission) -> Option<Expectation> {
-    if let Some(expected) = &submission.expectation {
+/// What a submission must get: in 2025-09 its rules and score (a scoring package's
+/// `partially_accepted/` that `submissions.yaml` says nothing of: every test accepted, less
+/// than the full score); before, its folder's verdict as the first rejection of the data
+/// tree.
+fn expectation(package: &Package, submission: &PackageSubmission) -> Option<Expectation> {
+    let scoring_2025 = package.is_2025() && package.is_scoring();
+    let partially_accepted = (scoring_2025 && submission.folder == PARTIALLY_ACCEPTED)
+        .then(expectations::partially_accepted);
+    if let Some(expected) = submission
+        .expectation
+        .as_ref()
+        .or(partially_accepted.as_ref())
+    {
         // The rules' places, and the score's when it is said elsewhere.
         let rules = expected.origins();
         let score = (expected.score.as_ref())
@@ -310,19 +322,45 @@ fn expectation(submission: &PackageSubmission) -> Option<Expectation> {
         let origins: Vec<String> = (std::iter::once(rules).chain(score))
             .filter(|origin| !origin.is_empty())
             .collect();
+        let total = |total, origin: String, full| ScoreExpectation {
+            total,
+            origin: Some(origin),
+            full,
+            rule: ScoreRule::Total,
+            ..ScoreExpectation::default()
+        };
+        let score = match (&expected.score, submission.folder.as_str()) {
+            (Some(score), _) => Some(total(
+                Some((score.low, score.high)),
+                score.origin.clone(),
+                None,
+            )),
+            (None, folder @ "accepted") if scoring_2025 => Some(total(
+                None,
+                format!("folder {folder}"),
+                Some(FullScore::Reached),
+            )),
+            (None, folder @ PARTIALLY_ACCEPTED) if scoring_2025 => Some(total(
+                None,
+                format!("folder {folder}"),
+                Some(FullScore::Missed),
+            )),
+            (None, _) => None,
+        };
         return Some(Expectation {
             origin: origins.join("; "),
             verdicts: VerdictExpectation::Rules(expected.rules.iter().map(rule).collect()),
-            score: expected.score.as_ref().map(|score| ScoreExpectation {
-                total: Some((score.low, score.high)),
-                groups: Vec::new(),
-            }),
+            score,
         });
+    }
+    if package.is_2025() {
+        // Not a default folder, and submissions.yaml says nothing of it.
+        return None;
     }
     let verdict = from_kattis(submission.expected()?)?;
     Some(Expectation {
         origin: format!("folder submissions/{}/", submission.folder),
-        verdicts: VerdictExpectation::Promised(verdict),
+        verdicts: VerdictExpectation::FirstRejection(verdict),
         score: None,
     })
 }
@@ -336,9 +374,11 @@ fn rule(rule: &Rule) -> VerdictRule {
             .map(|codes| codes.iter().filter_map(|code| from_kattis(code)).collect())
     };
     VerdictRule {
+        origin: rule.origin.clone(),
         tests: rule.tests.clone(),
         permitted: verdicts(&rule.permitted),
         required: verdicts(&rule.required),
         message: rule.message.clone(),
+        at_higher_limit: rule.at_high_limit(),
     }
 }

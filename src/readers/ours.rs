@@ -38,8 +38,8 @@ use crate::judge::Protocol;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitTable, Limits, PortableChecker, PortableSource, Problem,
-    ProgramFile, Programs, Regeneration, ScoreExpectation, Scoring, Statement, Submission,
-    TestCase, TestGroup, TimeLimit, Tool, VerdictExpectation,
+    ProgramFile, Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement,
+    Submission, TestCase, TestGroup, TimeLimit, Tool, VerdictExpectation,
 };
 
 /// The group of the inputs `[[invalid]]` lists (the Kattis folder's name: ours cannot clash
@@ -366,25 +366,29 @@ fn submissions(
             manifest.expectation_of(&folder, &file),
             folder_verdict(&folder),
         ) {
-            (Some(expected), _) => Expectation {
-                origin: format!(
-                    "{}:{}:{} [expect]",
-                    manifest.path.display(),
-                    expected.at.line,
-                    expected.at.col
-                ),
-                verdicts: VerdictExpectation::Any,
-                score: Some(ScoreExpectation {
-                    total: expected.score.map(|score| (score, score)),
-                    groups: (expected.groups.iter())
-                        .map(|group| GroupExpectation {
-                            group: group.group.clone(),
-                            verdict: group.verdict,
-                            points: group.points,
-                        })
-                        .collect(),
-                }),
-            },
+            (Some(expected), _) => {
+                let at =
+                    |line: usize, col: usize| format!("{}:{line}:{col}", manifest.path.display());
+                let written = format!("{} [expect]", at(expected.at.line, expected.at.col));
+                Expectation {
+                    origin: written.clone(),
+                    verdicts: VerdictExpectation::Any,
+                    score: Some(ScoreExpectation {
+                        total: expected.score.map(|score| (score, score)),
+                        groups: (expected.groups.iter())
+                            .map(|group| GroupExpectation {
+                                group: group.group.clone(),
+                                verdict: group.verdict,
+                                points: group.points,
+                                at: Some(at(group.at.line, group.at.col)),
+                            })
+                            .collect(),
+                        origin: Some(written),
+                        full: None,
+                        rule: ScoreRule::Listed,
+                    }),
+                }
+            }
             (None, Some(verdict)) => Expectation {
                 origin: format!("folder solutions/{folder}/"),
                 verdicts: VerdictExpectation::Promised(verdict),

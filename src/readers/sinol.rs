@@ -25,8 +25,8 @@ use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitOverride, LimitTable, Limits, Problem, ProgramFile,
-    Programs, Regeneration, ScoreExpectation, Scoring, Submission, TestCase, TestGroup, TimeLimit,
-    Tool, VerdictExpectation,
+    Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase, TestGroup,
+    TimeLimit, Tool, VerdictExpectation,
 };
 use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};
 use crate::sinol::scoring::{group_rules, verdict_of_status};
@@ -224,8 +224,12 @@ fn submissions(sinol: &Sinol, warnings: &mut Vec<String>) -> Vec<Submission> {
                             group: group.to_string(),
                             verdict: verdict_of_status(status),
                             points: (!points.is_nan()).then_some(*points),
+                            at: None,
                         })
                         .collect(),
+                    origin: None,
+                    full: None,
+                    rule: ScoreRule::EveryGroup,
                 }),
             },
         });

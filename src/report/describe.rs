@@ -8,8 +8,8 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use crate::model::{
-    CaseData, CaseKind, Checker, Expectation, InteractorProtocol, LimitOverride, LimitTable,
-    Problem, Regeneration, TimeLimit, Tool, VerdictExpectation,
+    CaseData, CaseKind, Checker, Expectation, FullScore, InteractorProtocol, LimitOverride,
+    LimitTable, Problem, Regeneration, TimeLimit, Tool, VerdictExpectation,
 };
 use crate::score::format_score;
 use crate::text::show::count;
@@ -297,6 +297,9 @@ fn expected(expectation: &Expectation) -> String {
     match &expectation.verdicts {
         VerdictExpectation::Any => {}
         VerdictExpectation::Promised(verdict) => parts.push(verdict.to_string()),
+        VerdictExpectation::FirstRejection(verdict) => parts.push(format!(
+            "{verdict} as the first rejection, possibly with extra time"
+        )),
         VerdictExpectation::Rules(rules) => {
             for rule in rules {
                 let list = |verdicts: &Option<Vec<crate::verdict::Verdict>>| {
@@ -329,6 +332,11 @@ fn expected(expectation: &Expectation) -> String {
                 true => format!("score {}", format_score(low)),
                 false => format!("score {}..{}", format_score(low), format_score(high)),
             });
+        }
+        match score.full {
+            Some(FullScore::Reached) => parts.push("the full score".to_string()),
+            Some(FullScore::Missed) => parts.push("less than the full score".to_string()),
+            None => {}
         }
         for group in &score.groups {
             let mut said = format!("group {}", group.group);

@@ -3,13 +3,13 @@
 //! passes, in `oi` fewer when it ran past half its time limit; a group earns its points times
 //! its worst test's percentage, rounded up (with its prerequisites' tests when
 //! `subtask_dependencies` lowers it so); the total is the groups' sum, or in `icpc` 1 when
-//! every group passed. Expected scores (`sinol_expected_scores`) are compared group by group:
-//! status and points, and the total.
+//! every group passed. Expected scores (`sinol_expected_scores`) are held to a card by verify
+//! (`crate::verify::expectation`): group by group, status and points, and the total.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::config::{ContestType, Expected};
+use super::config::ContestType;
 use crate::score::{score_card, score_group, Aggregation, GroupRule, ScoreCard, TestScore};
 use crate::verdict::Verdict;
 
@@ -138,52 +138,6 @@ pub fn verdict_of_status(status: &str) -> Option<Verdict> {
         "CE" => Some(Verdict::CE),
         _ => None,
     }
-}
-
-/// Where `card` differs from `expected`, one line each (empty when it matches): every group
-/// run must be expected with the same status and points, every expected group must have
-/// run, and the totals must agree. A group expected in the old form (a status alone, full
-/// points) is worth what `rules` says.
-pub fn differences(card: &ScoreCard, expected: &Expected) -> Vec<String> {
-    let mut found = Vec::new();
-    for group in &card.groups {
-        let number: u32 = group.name.parse().unwrap_or(u32::MAX);
-        let status = status(group.verdict);
-        match expected.groups.get(&number) {
-            None => found.push(format!(
-                "group {}: {status} with {} points, not in its expected scores",
-                group.name,
-                crate::score::format_score(group.score)
-            )),
-            Some((want_status, want_points)) => {
-                let want_points = match want_points.is_nan() {
-                    true => group.max,
-                    false => *want_points,
-                };
-                if want_status != status || !crate::score::same_score(want_points, group.score) {
-                    found.push(format!(
-                        "group {}: expected {want_status} with {} points, found {status} with {}",
-                        group.name,
-                        crate::score::format_score(want_points),
-                        crate::score::format_score(group.score)
-                    ));
-                }
-            }
-        }
-    }
-    for number in expected.groups.keys() {
-        if !card.groups.iter().any(|g| g.name == number.to_string()) {
-            found.push(format!("group {number}: expected, but it has no tests"));
-        }
-    }
-    if !crate::score::same_score(expected.points, card.total) {
-        found.push(format!(
-            "total: expected {} points, found {}",
-            crate::score::format_score(expected.points),
-            crate::score::format_score(card.total)
-        ));
-    }
-    found
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@
 //!   grades it ([`crate::package::grading`]: its verdict and score from the groups' graders,
 //!   every group's score in its `range`, `partially_accepted/` short of the full score), and
 //!   its item carries the score card. In 2025-09 it is held instead to the requirements of its
-//!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`]),
+//!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`];
+//!   every format's submissions are held to what the model says by [`super::expectation`]),
 //!   and its item names them (the check `expectation`); in a 2025-09 scoring package it is
 //!   also scored ([`crate::package::scoring`]) and held to its `score` (the check `score`):
 //!   the one `submissions.yaml` gives, else the full score in `accepted/` and less than it in
@@ -36,11 +37,12 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::expectation::{self, JudgedTest, Overall};
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
-use crate::model::Problem;
+use crate::model::{self, Problem};
 use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
-use crate::package::expectations::{Expectation, Rule};
+use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};
 use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{self, Early, Judging, Outcome, Runs, Submission, TimeLimit};
 use crate::package::validators::{
@@ -51,7 +53,7 @@ use crate::package::{
 };
 use crate::readers;
 use crate::run::{Cache, Language, Program, Runner};
-use crate::score::{format_score, same_score, ScoreCard, SCORE_TOLERANCE};
+use crate::score::{format_score, ScoreCard};
 use crate::verdict::Judged;
 
 /// One unit of a package's verification.
@@ -510,7 +512,7 @@ impl<'a> PackageVerifier<'a> {
         {
             true => {
                 partially_accepted = Submission {
-                    expectation: Some(partially_accepted_expectation()),
+                    expectation: Some(expectations::partially_accepted()),
                     ..submission.clone()
                 };
                 &partially_accepted
@@ -572,104 +574,130 @@ impl<'a> PackageVerifier<'a> {
         if self.graded() {
             return self.grade(submission, expected, data, &judgement, score);
         }
-        let (low, high) = (&judgement.low, &judgement.high);
-        if let Some(expectation) = &submission.expectation {
-            let broken: Vec<String> = (expectation.rules.iter())
-                .filter_map(|rule| rule.broken_at(&judgement.at_low, &judgement.at_high))
-                .collect();
-            let verdict = match broken.is_empty() {
-                true => Check::pass(
-                    CHECK,
-                    format!(
-                        "{low} under the time limit of {} s, as required",
-                        limit.seconds
-                    ),
-                ),
-                false => Check::fail(CHECK, format!("{low}: {}", broken.join("; "))),
-            };
-            let mut checks = vec![verdict];
-            if scored_2025 {
-                checks.push(self.score(submission, expectation, data, &judgement, score));
-            }
-            checks.push(Check::pass("expectation", expectation.origins()));
-            return checks;
-        }
-        let expectation = Check::pass("expectation", format!("folder {}", submission.folder));
-        let verdict = if low.verdict == expected {
-            Check::pass(CHECK, format!("{low}, as its folder promises"))
-        } else if high.verdict == expected {
-            Check::pass(
-                CHECK,
-                format!(
-                    "{high} with extra time (limit {} s), as its folder promises; {low} at {} s",
-                    limit.high, limit.seconds
-                ),
-            )
-        } else {
-            Check::fail(
-                CHECK,
-                format!(
-                    "got {low} under the time limit of {} s, expected {expected}",
-                    limit.seconds
-                ),
-            )
+        let expected_in_model = match self.expectation_of(submission) {
+            Ok(expected) => expected,
+            Err(e) => return vec![Check::fail(CHECK, e)],
         };
-        vec![verdict, expectation]
+        let mut card = None;
+        let mut checks = Vec::new();
+        if scored_2025 {
+            match scoring::card(data, &judgement.ran) {
+                Ok(found) => card = Some(found),
+                Err(e) => checks.push(Check::fail("score", e)),
+            }
+        }
+        let outcome = self.outcome(submission, &judgement, limit, card.as_ref());
+        checks.insert(
+            0,
+            Check::from(
+                CHECK,
+                expectation::verdicts_held(&expected_in_model.verdicts, &outcome),
+            ),
+        );
+        if let Some(card) = &card {
+            checks.push(Self::score(submission, expected_in_model, &outcome, card));
+        }
+        *score = card;
+        checks.push(Check::pass(
+            "expectation",
+            match &submission.expectation {
+                Some(expectation) => expectation.origins(),
+                None => format!("folder {}", submission.folder),
+            },
+        ));
+        checks
     }
 
-    /// A 2025-09 scoring package's submission's score, from its runs under the time limit,
-    /// into `card`, and the check that holds it to its expectation's `score`, else to its
-    /// folder's (the full score in `accepted/`, less in `partially_accepted/`; elsewhere it
-    /// is only reported).
-    fn score(
+    /// What the package's model says `submission` must get.
+    fn expectation_of(&self, submission: &Submission) -> Result<&model::Expectation, String> {
+        let problem = self.model.as_ref().map_err(Clone::clone)?;
+        let id = format!("submissions/{}", submission.id());
+        (problem.submissions.iter())
+            .find(|s| s.id == id)
+            .map(|s| &s.expectation)
+            .ok_or_else(|| format!("{id}: nothing says what it must get"))
+    }
+
+    /// A submission's judgement in the terms every format shares: every test under the time
+    /// limit and the higher one (in 2025-09; before, the tests Kattis' rules ran), the data
+    /// tree's verdict at each, and its score card.
+    fn outcome<'c>(
         &self,
         submission: &Submission,
-        expectation: &Expectation,
-        data: &Group,
         judgement: &Judgement,
-        card: &mut Option<ScoreCard>,
+        limit: &TimeLimit,
+        card: Option<&'c ScoreCard>,
+    ) -> expectation::Outcome<'c> {
+        let verdict = |code: &str| {
+            // A Kattis verdict is one of ours; one that is not cannot come from a run.
+            submissions::from_kattis(code)
+                .or_else(|| code.parse().ok())
+                .unwrap_or(crate::verdict::Verdict::JE)
+        };
+        let group = |name: &str| {
+            (name.rsplit_once('/').map(|(group, _)| group))
+                .unwrap_or_default()
+                .to_string()
+        };
+        let tests = match judgement.at_low.is_empty() {
+            false => (judgement.at_low.iter().zip(&judgement.at_high))
+                .map(
+                    |((name, low, message), (_, high, high_message))| JudgedTest {
+                        name: name.clone(),
+                        group: group(name),
+                        verdict: verdict(low),
+                        at_higher: Some((verdict(high), high_message.clone())),
+                        message: message.clone(),
+                    },
+                )
+                .collect(),
+            true => (judgement.ran.iter())
+                .map(|(name, judged)| JudgedTest {
+                    name: name.clone(),
+                    group: group(name),
+                    verdict: verdict(submissions::kattis_verdict(judged.verdict)),
+                    at_higher: None,
+                    message: judged.message.clone(),
+                })
+                .collect(),
+        };
+        expectation::Outcome {
+            id: submission.id(),
+            tests,
+            overall: Some(Overall {
+                at_limit: verdict(judgement.low.verdict),
+                shown_at_limit: judgement.low.to_string(),
+                at_higher: verdict(judgement.high.verdict),
+                shown_at_higher: judgement.high.to_string(),
+                limit_s: limit.seconds,
+                higher_s: limit.high,
+            }),
+            card,
+            names: submissions::kattis_verdict,
+        }
+    }
+
+    /// A 2025-09 scoring package's submission's score `card` held to its expectation's
+    /// score (a range of `submissions.yaml`, else the full score in `accepted/` and less in
+    /// `partially_accepted/`); elsewhere it is only reported.
+    fn score(
+        submission: &Submission,
+        expected: &model::Expectation,
+        outcome: &expectation::Outcome,
+        card: &ScoreCard,
     ) -> Check {
         const CHECK: &str = "score";
-        let found = match scoring::card(data, &judgement.ran) {
-            Ok(found) => found,
-            Err(e) => return Check::fail(CHECK, e),
-        };
-        let (total, max) = (found.total, found.max);
-        let shown = format!("score {} of {}", format_score(total), format_score(max));
-        *card = Some(found);
-        let (held, origin) = match (&expectation.score, submission.folder.as_str()) {
-            (Some(range), _) => (
-                (range.low - total) <= SCORE_TOLERANCE * range.low.max(1.0)
-                    && (total - range.high) <= SCORE_TOLERANCE * range.high.max(1.0),
-                match range.low == range.high {
-                    true => format!("{} as {} says", format_score(range.low), range.origin),
-                    false => format!(
-                        "between {} and {} as {} says",
-                        format_score(range.low),
-                        format_score(range.high),
-                        range.origin
-                    ),
-                },
+        match &expected.score {
+            Some(score) => Check::from(CHECK, expectation::score_held(score, outcome)),
+            None => Check::pass(
+                CHECK,
+                format!(
+                    "score {} of {} (folder {} promises no score: reported)",
+                    format_score(card.total),
+                    format_score(card.max),
+                    submission.folder
+                ),
             ),
-            // Unbounded (`max_score: unbounded`): there is no full score to hold them to.
-            (None, "accepted") if max.is_finite() => (
-                same_score(max, total),
-                "the full score, as folder accepted promises".to_string(),
-            ),
-            (None, PARTIALLY_ACCEPTED) if max.is_finite() => (
-                !same_score(max, total),
-                format!("less than the full score, as folder {PARTIALLY_ACCEPTED} promises"),
-            ),
-            (None, folder) => {
-                return Check::pass(
-                    CHECK,
-                    format!("{shown} (folder {folder} promises no score: reported)"),
-                )
-            }
-        };
-        match held {
-            true => Check::pass(CHECK, format!("{shown}, expected {origin}")),
-            false => Check::fail(CHECK, format!("{shown}, expected {origin}")),
         }
     }
 
@@ -911,27 +939,6 @@ impl<'a> PackageVerifier<'a> {
             accepted_outcomes.push((id, judgement(runs, data, &limit, all, per_test)));
         }
         Ok(limit)
-    }
-}
-
-/// The folder of a scoring problem's submissions that are accepted on every test case but
-/// earn less than the full score (legacy's folder, which 2025-09 scoring packages still use).
-const PARTIALLY_ACCEPTED: &str = "partially_accepted";
-
-/// What a 2025-09 scoring package's `partially_accepted/` submission that `submissions.yaml`
-/// says nothing of is held to: every test case accepted (and, in [`PackageVerifier::score`],
-/// less than the full score).
-fn partially_accepted_expectation() -> Expectation {
-    Expectation {
-        rules: vec![Rule {
-            origin: format!("folder {PARTIALLY_ACCEPTED}"),
-            tests: None,
-            permitted: Some(vec!["AC".to_string()]),
-            required: None,
-            message: None,
-            time_use: None,
-        }],
-        ..Expectation::default()
     }
 }
 

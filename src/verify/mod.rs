@@ -14,6 +14,7 @@
 //! Layering: layer 7, the machinery, beside `archive` (whose plans, statements and scores our
 //! own format's steps use); nothing below imports it.
 
+pub mod expectation;
 pub mod kattis;
 pub mod ours;
 pub mod regeneration;

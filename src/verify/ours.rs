@@ -35,6 +35,7 @@ use std::time::Duration;
 use walkdir::WalkDir;
 
 use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::expectation::{self, JudgedTest, Outcome};
 use super::{listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
 use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
@@ -45,13 +46,13 @@ use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
 use crate::judge::{judge_all, Judge, Test};
-use crate::model::{Problem, Regeneration};
+use crate::model::{Problem, Regeneration, VerdictExpectation};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::readers;
 use crate::run::{Cache, Program, Runner};
 use crate::score::{format_score, ScoreCard, TestScore};
-use crate::text::show::{self, count};
+use crate::text::show::count;
 use crate::verdict::Verdict;
 
 /// One unit of verification.
@@ -247,16 +248,19 @@ impl<'a> Verifier<'a> {
         // The manifest must load: a solution is held to the problem's own limits.
         let manifest = resolved.manifest().map_err(|e| fail(e.to_string()))?;
         let file = path.file_name().unwrap_or_default().to_string_lossy();
-        let expected_score = manifest.expectation_of(folder, &file);
-        let promised = folder_verdict(folder);
-        if promised.is_none() && expected_score.is_none() {
+        let model = self.model(&resolved).map_err(fail)?;
+        let id = format!("solutions/{folder}/{file}");
+        let Some(expected) = (model.submissions.iter())
+            .find(|s| s.id == id)
+            .map(|s| &s.expectation)
+        else {
             let known: Vec<&str> = SOLUTION_FOLDERS.iter().map(|(f, _)| *f).collect();
             return Err(fail(format!(
                 "unknown folder solutions/{folder}/: expected one of {}, or an [expect] entry \
                  for the solution in {MANIFEST_FILE}",
                 known.join(", ")
             )));
-        }
+        };
         let limits = run_limits(Some(&manifest.limits), LimitFlags::default());
         let tests = match resolved.tests() {
             Ok(tests) if !tests.is_empty() => tests,
@@ -307,16 +311,25 @@ impl<'a> Verifier<'a> {
                 .collect();
             scoring::card(&rules, &by_group)
         });
-        let verdicts: Vec<(String, Verdict, String)> = (runs.iter())
-            .map(|run| (run.test.clone(), run.verdict, run.message.clone()))
-            .collect();
-        let check = match (expected_score, &score) {
-            (Some(expectation), Some(card)) => {
-                Check::from("score", scoring::meets(&manifest, expectation, card))
-            }
-            _ => {
-                let promised = promised.unwrap_or(Verdict::AC);
-                let mut check = Check::from(CHECK, expectation(promised, &verdicts));
+        let outcome = Outcome {
+            id,
+            tests: (runs.iter())
+                .map(|run| JudgedTest {
+                    name: run.test.clone(),
+                    group: run.group.clone(),
+                    verdict: run.verdict,
+                    at_higher: None,
+                    message: run.message.clone(),
+                })
+                .collect(),
+            overall: None,
+            card: score.as_ref(),
+            names: Verdict::short,
+        };
+        let check = match &expected.score {
+            Some(_) => Check::from("score", expectation::held(expected, &outcome)),
+            None => {
+                let mut check = Check::from(CHECK, expectation::held(expected, &outcome));
                 if let Some(card) = &score {
                     check.detail = format!(
                         "{}; score {} of {}",
@@ -330,13 +343,13 @@ impl<'a> Verifier<'a> {
         };
         // The verdict the HTML report marks as meant: the folder's, else the first one the
         // expectation names other than AC.
-        let expected = promised
-            .or_else(|| {
-                (expected_score?.groups.iter())
-                    .filter_map(|g| g.verdict)
-                    .find(|&v| v != Verdict::AC)
-            })
-            .unwrap_or(Verdict::AC);
+        let expected = match &expected.verdicts {
+            VerdictExpectation::Promised(verdict) => Some(*verdict),
+            _ => (expected.score.iter().flat_map(|score| &score.groups))
+                .filter_map(|g| g.verdict)
+                .find(|&v| v != Verdict::AC),
+        }
+        .unwrap_or(Verdict::AC);
         let runs = SolutionRuns {
             problem: name.to_string(),
             expected,
@@ -557,46 +570,6 @@ fn sample_matches(
     }
 }
 
-/// Whether per-test verdicts meet a folder's promise: AC everywhere for `accepted`; otherwise
-/// the promised verdict at least once and nothing else but AC.
-pub fn expectation(
-    expected: Verdict,
-    verdicts: &[(String, Verdict, String)],
-) -> Result<String, String> {
-    let count = |v: Verdict| verdicts.iter().filter(|(_, got, _)| *got == v).count();
-    let stray: Vec<String> = verdicts
-        .iter()
-        .filter(|(_, got, _)| *got != Verdict::AC && *got != expected)
-        .map(|(test, got, why)| format!("test {test}: {got}: {}", first_line(why)))
-        .collect();
-    let total = verdicts.len();
-    if !stray.is_empty() {
-        let allowed = if expected == Verdict::AC {
-            "AC".to_string()
-        } else {
-            format!("{expected} or AC")
-        };
-        return Err(listed(
-            &format!(
-                "expected only {allowed}, but {} got something else",
-                show::count(stray.len(), "test", "tests")
-            ),
-            stray.into_iter(),
-        ));
-    }
-    let hits = count(expected);
-    if expected == Verdict::AC {
-        return Ok(format!("AC on all {total} tests"));
-    }
-    match verdicts.iter().find(|(_, got, _)| *got == expected) {
-        Some((first, _, why)) => Ok(format!(
-            "{expected} on {hits} of {total} tests (first: test {first}: {}), AC on the rest",
-            first_line(why)
-        )),
-        None => Err(format!("AC on all {total} tests, never {expected}")),
-    }
-}
-
 /// Every input validates and every answer file is accepted as an output against itself.
 fn inputs(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Result<String, String> {
     let wrong: Vec<String> = parallel::map(tests, jobs, |test| -> Option<String> {
@@ -742,28 +715,4 @@ fn brute(
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn folder_promises_are_kept_or_broken() {
-        let v = |list: &[Verdict]| -> Vec<(String, Verdict, String)> {
-            list.iter()
-                .enumerate()
-                .map(|(i, v)| (format!("{:02}", i + 1), *v, "why".to_string()))
-                .collect()
-        };
-        use Verdict::*;
-        assert!(expectation(AC, &v(&[AC, AC])).is_ok());
-        assert!(expectation(AC, &v(&[AC, WA])).is_err());
-        assert!(expectation(WA, &v(&[AC, WA, WA])).is_ok());
-        let never = expectation(WA, &v(&[AC, AC])).unwrap_err();
-        assert!(never.contains("never WA"), "{never}");
-        let stray = expectation(WA, &v(&[WA, TLE])).unwrap_err();
-        assert!(stray.contains("test 02: TLE"), "{stray}");
-        assert!(expectation(TLE, &v(&[AC, TLE])).is_ok());
-    }
 }

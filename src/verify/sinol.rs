@@ -15,6 +15,7 @@
 use std::path::Path;
 
 use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::expectation::{self, JudgedTest, Outcome};
 use super::{listed, Check, ItemReport};
 use crate::model::Problem;
 use crate::readers;
@@ -22,7 +23,7 @@ use crate::run::{Cache, Program, Runner, ScratchDir};
 use crate::score::format_score;
 use crate::sinol::config::ContestType;
 use crate::sinol::judging::{model_output, run_ingen, run_inwer, SinolJudge};
-use crate::sinol::scoring::{differences, status};
+use crate::sinol::scoring::status;
 use crate::sinol::{Sinol, SinolTest};
 
 /// One unit of a package's verification.
@@ -308,30 +309,39 @@ impl<'a> SinolVerifier<'a> {
             Ok(judgement) => judgement,
             Err(why) => return Check::fail("score", why),
         };
-        let card = &judgement.card;
-        let groups: Vec<String> = (card.groups.iter())
-            .map(|g| format!("{} {} {}", g.name, status(g.verdict), format_score(g.score)))
-            .collect();
-        let found = format!(
-            "{}/{} ({})",
-            format_score(card.total),
-            format_score(card.max),
-            groups.join(", ")
-        );
-        let Some(expected) = sinol.config.expected.get(&file) else {
-            return Check::fail(
-                "score",
-                format!("{found}; {file} has no sinol_expected_scores in config.yml"),
-            );
+        let expected = self
+            .model
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|problem| {
+                let id = format!("prog/{file}");
+                (problem.submissions.iter())
+                    .find(|s| s.id == id)
+                    .map(|s| &s.expectation)
+                    .ok_or_else(|| format!("{file} has no sinol_expected_scores in config.yml"))
+            });
+        let outcome = Outcome {
+            id: file.clone(),
+            tests: (judgement.tests.iter())
+                .map(|(test, scored)| JudgedTest {
+                    name: test.test.name.clone(),
+                    group: test.group.to_string(),
+                    verdict: scored.judged.verdict,
+                    at_higher: None,
+                    message: scored.judged.message.clone(),
+                })
+                .collect(),
+            overall: None,
+            card: Some(&judgement.card),
+            names: status,
         };
-        let wrong = differences(card, expected);
-        match wrong.is_empty() {
-            true => Check::pass("score", found),
-            false => Check::fail(
+        match expected {
+            Ok(expected) => Check::from("score", expectation::held(expected, &outcome)),
+            Err(why) => Check::fail(
                 "score",
-                listed(
-                    &format!("{file}: {found}, not as expected:"),
-                    wrong.into_iter(),
+                format!(
+                    "{}; {why}",
+                    expectation::card_briefly(&judgement.card, status)
                 ),
             ),
         }

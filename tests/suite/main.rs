@@ -15,6 +15,7 @@ mod engine;
 mod engine_cli;
 mod engine_period;
 mod evil;
+mod expectations_once;
 mod export_kattis;
 mod export_scored;
 mod game_certify;

@@ -710,6 +710,7 @@ mod tests {
             group: group.to_string(),
             verdict,
             points: Some(0.0),
+            at: None,
         };
         let submission = |total, groups| Submission {
             id: "solutions/partial/x.rs".to_string(),
@@ -717,7 +718,11 @@ mod tests {
             expectation: Expectation {
                 origin: "[expect]".to_string(),
                 verdicts: VerdictExpectation::Any,
-                score: Some(ScoreExpectation { total, groups }),
+                score: Some(ScoreExpectation {
+                    total,
+                    groups,
+                    ..ScoreExpectation::default()
+                }),
             },
         };
         let exact = submission(
