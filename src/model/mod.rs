@@ -26,7 +26,7 @@ pub use cases::{CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
 pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit};
 pub use programs::{
     Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
-    PortableSource, ProgramFile, Programs, Tool,
+    PortableSource, ProgramFile, Programs, Tool, Validator, ValidatorProtocol,
 };
 pub use submissions::{
     Expectation, GroupExpectation, ScoreExpectation, Submission, VerdictExpectation, VerdictRule,

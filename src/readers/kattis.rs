@@ -25,13 +25,13 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, Interactor,
     InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Regeneration,
     ScoreExpectation, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit, Tool,
-    VerdictExpectation, VerdictRule,
+    Validator, ValidatorProtocol, VerdictExpectation, VerdictRule,
 };
 use crate::package::config::{FormatVersion, GroupConfig};
 use crate::package::data::{CheckCase, Data, Group, Item};
 use crate::package::expectations::Rule;
 use crate::package::submissions::{from_kattis, Submission as PackageSubmission};
-use crate::package::{scoring, Package, PackageProgram};
+use crate::package::{scoring, Package, PackageProgram, ProgramKind};
 use crate::verdict::Verdict;
 
 /// The package in the folder `dir`.
@@ -75,7 +75,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             flags: config.validator_flags.clone(),
         },
     };
-    let tools = |programs: Vec<PackageProgram>| programs.iter().map(tool).collect();
+    let validators = |programs: Vec<PackageProgram>| programs.iter().map(validator).collect();
     Problem {
         name: package.name(),
         format: match config.version {
@@ -103,8 +103,8 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         cases,
         programs: Programs {
             generator: None,
-            input_validators: tools(package.input_validators()?),
-            answer_validators: tools(package.answer_validators()?),
+            input_validators: validators(package.input_validators()?),
+            answer_validators: validators(package.answer_validators()?),
             checker,
             interactor,
             passes: package.is_multi_pass().then_some(config.validation_passes),
@@ -138,6 +138,18 @@ fn file(program: &PackageProgram) -> ProgramFile {
 /// A program of the package as a tool of the problem.
 fn tool(program: &PackageProgram) -> Tool {
     Tool::Program(file(program))
+}
+
+/// A validator of the package: a checktestdata script is run by our engine, any other
+/// program speaks the Kattis protocol.
+fn validator(program: &PackageProgram) -> Validator {
+    Validator {
+        program: tool(program),
+        protocol: match program.kind {
+            ProgramKind::Checktestdata => ValidatorProtocol::Checktestdata,
+            _ => ValidatorProtocol::Kattis,
+        },
+    }
 }
 
 /// The groups of `data/` (every one but `data/` itself, unless it holds tests of its own) and

@@ -15,6 +15,7 @@
 pub mod kattis;
 pub mod ours;
 pub mod sinol;
+pub mod validation;
 
 use std::str::FromStr;
 

@@ -14,13 +14,14 @@
 
 use std::path::Path;
 
+use super::validation::Toolbox;
 use super::{listed, Check, ItemReport};
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
 use crate::score::format_score;
 use crate::sinol::config::ContestType;
-use crate::sinol::judging::{model_output, run_ingen, run_inwer, SinolJudge};
+use crate::sinol::judging::{model_output, run_ingen, SinolJudge};
 use crate::sinol::scoring::{differences, status};
 use crate::sinol::{Sinol, SinolTest};
 
@@ -148,9 +149,7 @@ impl<'a> SinolVerifier<'a> {
         if !interactive {
             checks.push(Check::from("outputs", self.outputs(&tests)));
         }
-        if let Some(inwer) = sinol.program("inwer") {
-            checks.push(Check::from("inwer", self.inputs(&inwer, &tests)));
-        }
+        checks.extend(self.inputs());
         checks
     }
 
@@ -275,21 +274,19 @@ impl<'a> SinolVerifier<'a> {
     }
 
     /// Inwer accepts every input.
-    fn inputs(&self, inwer: &Path, tests: &[SinolTest]) -> Result<String, String> {
-        let program =
-            Program::prepare(inwer, &[], self.runner, self.cache).map_err(|e| e.message)?;
-        let rejected: Vec<String> = tests
-            .iter()
-            .filter_map(|t| {
-                run_inwer(&program, &t.test.input, self.runner)
-                    .err()
-                    .map(|why| format!("{}.in: {why}", t.test.name))
-            })
-            .collect();
-        match rejected.is_empty() {
-            true => Ok(format!("{} inputs valid", tests.len())),
-            false => Err(listed("inputs inwer rejects:", rejected.into_iter())),
+    fn inputs(&self) -> Option<Check> {
+        const CHECK: &str = "inwer";
+        let problem = match &self.model {
+            Ok(problem) => problem,
+            Err(e) => return Some(Check::fail(CHECK, e.clone())),
+        };
+        if problem.programs.input_validators.is_empty() {
+            return None;
         }
+        // One input at a time, as sinol-make runs inwer.
+        let report = Toolbox::plain(self.runner, self.cache, 1).inputs(problem);
+        let passed = format!("{} inputs valid", report.cases);
+        Some(report.check(CHECK, "inputs inwer rejects:", passed))
     }
 
     /// One solution's score card against its expectation.
