@@ -57,7 +57,8 @@ pub struct Problem {
     pub programs: Programs,
     /// The example solutions and what each is meant to get.
     pub submissions: Vec<Submission>,
-    /// `None` for a pass-fail problem.
+    /// `None` for a pass-fail problem, or for a Kattis legacy or 2023-07 one whose graders
+    /// alone say what its groups are worth (the reader warns).
     pub scoring: Option<Scoring>,
     /// How the committed test data is made again, when the format says it
     /// ([`Regeneration`]): a step of `verify` that only such formats have.
@@ -152,8 +153,8 @@ pub struct ModelError {
 
 impl Problem {
     /// The problem, once its invariants hold: group and case names are unique, every case's
-    /// group exists, every score rule and expectation names a group that exists, points and
-    /// limits are finite and not negative, expected score ranges are ordered.
+    /// group exists, every score rule and expectation names a group that exists, points are
+    /// not negative (infinite for an unbounded group), limits are finite and not negative, expected score ranges are ordered.
     pub fn checked(self) -> Result<Problem, ModelError> {
         let fail = |message: String| ModelError {
             problem: self.name.clone(),
@@ -190,7 +191,8 @@ impl Problem {
                         rule.name
                     )));
                 }
-                if !(rule.points.is_finite() && rule.points >= 0.0) {
+                // Infinite points are an unbounded group (Kattis `max_score: unbounded`).
+                if rule.points.is_nan() || rule.points < 0.0 {
                     return Err(fail(format!(
                         "group {} is worth {} points",
                         rule.name, rule.points
@@ -320,6 +322,19 @@ mod checks {
             expectation.contains("50..40 is not a range"),
             "{expectation}"
         );
+    }
+
+    #[test]
+    fn an_unbounded_group_is_worth_infinite_points() {
+        let mut unbounded = problem();
+        unbounded.scoring.as_mut().unwrap().rules[0].points = f64::INFINITY;
+        let checked = unbounded.checked().expect("unbounded is sound");
+        assert_eq!(
+            checked.scoring.as_ref().map(Scoring::max),
+            Some(f64::INFINITY)
+        );
+        let nan = broken(|p| p.scoring.as_mut().unwrap().rules[0].points = f64::NAN);
+        assert!(nan.contains("worth NaN points"), "{nan}");
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //!   of its folder and `submissions.yaml` (2025-09), with the expected score of a scoring
 //!   package; one in a folder that promises nothing is left out with a warning.
 //! - **scoring**: a scoring package's groups with their `max_score` and aggregation, as
-//!   [`crate::package::scoring`] scores them.
+//!   [`crate::package::scoring`] scores them; none, with a warning, for a legacy or 2023-07
+//!   package whose graders alone say what its groups are worth.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -50,13 +51,30 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         unsupported.extend(data.unsupported.iter().cloned());
     }
     let (groups, cases) = groups_and_cases(&data);
-    let scoring = match package.is_scoring() {
-        true => Some(Scoring {
-            rules: scoring::rules(&data.tree)
-                .map_err(|why| ReadError::Files(format!("{}: {why}", package.root.display())))?,
+    let rules = scoring::rules(&data.tree);
+    let scoring = match (package.is_scoring(), rules) {
+        (false, _) => None,
+        (true, Ok(rules)) => Some(Scoring {
+            rules,
             time_scaled: false,
         }),
-        false => None,
+        (true, Err(why)) if package.is_2025() => {
+            return Err(ReadError::Files(format!(
+                "{}: {why}",
+                package.root.display()
+            )))
+        }
+        // Legacy and 2023-07 packages are scored by their graders (`crate::package::grading`),
+        // which need not give every group a maximum: the model holds no rules then, and
+        // says why.
+        (true, Err(why)) => {
+            warnings.push(format!(
+                "{}: scored by its graders as verifyproblem grades, not by rules per group \
+                 ({why})",
+                package.root.display()
+            ));
+            None
+        }
     };
     let output_validator = package.output_validator()?.map(|program| tool(&program));
     let interactor = match package.is_interactive() {

@@ -325,7 +325,11 @@ impl<'t> Toolbox<'t> {
                 match tools.validate(&input) {
                     Ok(()) => Ok(Validity::Valid),
                     Err(ToolError::Broken(why)) => Err(why),
-                    Err(invalid) => Ok(Validity::Invalid(invalid.about(&case.name))),
+                    // Named by its file, for the line and column to point into it.
+                    Err(invalid) => Ok(Validity::Invalid(invalid.about(&match &case.data {
+                        CaseData::File(path) => path.display().to_string(),
+                        CaseData::Inline(_) => case.name.clone(),
+                    }))),
                 }
             }
             Runnable::Script(script) => checktestdata(script, file?, &self.limits),
@@ -519,7 +523,152 @@ fn files_or_inputs(problem: &Problem, files: &[PathBuf]) -> Vec<Case> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+    use crate::model::{
+        Format, LimitTable, Limits as ModelLimits, ProgramFile, Programs, TestGroup, TimeLimit,
+    };
+
+    /// A problem in `dir` whose one input validator is the checktestdata script `script`,
+    /// with the cases `(name, kind, input)`.
+    fn problem(dir: &Path, script: &str, cases: &[(&str, CaseKind, &str)]) -> Problem {
+        let write = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).expect("write");
+            path
+        };
+        let validator = Validator {
+            program: Tool::Program(ProgramFile::at(write("format.ctd", script))),
+            protocol: ValidatorProtocol::Checktestdata,
+        };
+        Problem {
+            name: "halve".to_string(),
+            format: Format::Kattis2025,
+            root: dir.to_owned(),
+            statements: Vec::new(),
+            limits: ModelLimits {
+                time: TimeLimit::Fixed(Duration::from_secs(1)),
+                memory_mib: 256,
+                output_mib: None,
+                overrides: LimitTable::default(),
+                by_language: Default::default(),
+            },
+            groups: vec![TestGroup {
+                name: "secret".to_string(),
+                ..TestGroup::default()
+            }],
+            cases: (cases.iter())
+                .map(|(name, kind, input)| TestCase {
+                    name: name.to_string(),
+                    group: "secret".to_string(),
+                    kind: *kind,
+                    input: CaseData::File(write(&format!("{name}.in"), input)),
+                    answer: None,
+                    output: None,
+                })
+                .collect(),
+            programs: Programs {
+                input_validators: vec![validator],
+                ..Programs::default()
+            },
+            submissions: Vec::new(),
+            scoring: None,
+            regeneration: None,
+            warnings: Vec::new(),
+            unsupported: Vec::new(),
+        }
+    }
+
+    /// Validates through `body` with a toolbox that runs scripts only (no runner is needed
+    /// for our checktestdata engine).
+    fn with_toolbox<T>(body: impl FnOnce(&Toolbox<'_>) -> T) -> T {
+        let runner = Runner::new("/nonexistent/stonejudge");
+        let cache = Cache::new("/nonexistent/cache");
+        body(&Toolbox::plain(&runner, &cache, 2))
+    }
+
+    const EVEN: &str = "INT(2, 100, n) ASSERT(n % 2 == 0) NEWLINE EOF";
+
+    #[test]
+    fn inputs_are_held_to_every_validator_and_invalid_ones_to_one() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let sound = problem(
+            dir.path(),
+            EVEN,
+            &[
+                ("01", CaseKind::Secret, "4\n"),
+                ("02", CaseKind::Secret, "100\n"),
+                ("odd", CaseKind::InvalidInput, "5\n"),
+            ],
+        );
+        with_toolbox(|toolbox| {
+            let report = toolbox.inputs(&sound);
+            assert_eq!((report.cases, report.validators), (2, 1));
+            assert!(
+                report.rejected.is_empty() && report.skipped.is_empty(),
+                "{report:?}"
+            );
+            let invalid = toolbox.invalid_inputs(&sound).expect("an invalid input");
+            assert!(invalid.ok, "{invalid:?}");
+            assert_eq!(invalid.detail, "1 invalid inputs rejected by 1 validators");
+            // No answer validator, no invalid answer: no check.
+            assert!(toolbox.answers(&sound).is_none());
+            assert!(toolbox.invalid_answers(&sound).is_none());
+        });
+    }
+
+    #[test]
+    fn a_rejected_input_and_an_accepted_invalid_one_are_named() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let broken = problem(
+            dir.path(),
+            EVEN,
+            &[
+                ("01", CaseKind::Secret, "7\n"),
+                ("fine", CaseKind::InvalidInput, "8\n"),
+            ],
+        );
+        with_toolbox(|toolbox| {
+            let report = toolbox.inputs(&broken);
+            assert_eq!(report.rejected.len(), 1, "{report:?}");
+            let line = &report.rejected[0];
+            assert!(line.contains("format.ctd rejects 01: "), "{line}");
+            let invalid = toolbox.invalid_inputs(&broken).expect("an invalid input");
+            assert!(!invalid.ok && !invalid.skipped, "{invalid:?}");
+            assert!(
+                invalid.detail.contains("fine: every validator accepts it"),
+                "{invalid:?}"
+            );
+        });
+    }
+
+    #[test]
+    fn a_validator_that_cannot_be_made_ready_fails_and_one_not_ours_is_refused() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut broken = problem(dir.path(), "INT(", &[("01", CaseKind::Secret, "4\n")]);
+        with_toolbox(|toolbox| {
+            let report = toolbox.inputs(&broken);
+            assert_eq!(report.rejected.len(), 1, "{report:?}");
+            assert!(
+                report.rejected[0].contains("format.ctd: script error"),
+                "{report:?}"
+            );
+            // A built-in validator runs only with our problem's tools.
+            broken.programs.input_validators = vec![Validator {
+                program: Tool::BuiltIn {
+                    name: "the catalog's nim validator".to_string(),
+                    portable: None,
+                },
+                protocol: ValidatorProtocol::BuiltIn,
+            }];
+            let report = toolbox.inputs(&broken);
+            assert!(
+                report.rejected[0].contains("only our own problems run it"),
+                "{report:?}"
+            );
+        });
+    }
 
     fn args(all: &[&str], by_name: &[(&str, &[&str])]) -> Args {
         let strings = |s: &[&str]| s.iter().map(|s| s.to_string()).collect();
