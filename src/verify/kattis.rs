@@ -3,10 +3,10 @@
 //! - **the package** (`<PATH>`): `problem.yaml` reads and the package is of a kind stonejudge
 //!   judges (interactive, multi-pass and submit-answer packages are skipped as not supported
 //!   yet: never passed); `data/` has tests; every input is accepted by every input validator
-//!   with its group's flags (a checktestdata script without `checktestdata` installed is
-//!   skipped); the output validator compiles, or the default validator's flags are valid; the
-//!   time limit can be set (derived from the accepted submissions, or fixed by `problem.yaml`
-//!   and then loose enough for them);
+//!   with its group's flags (a checktestdata script is run by our own engine; the steps are
+//!   every format's, [`super::validation`]); the output validator compiles, or the default
+//!   validator's flags are valid; the time limit can be set (derived from the accepted
+//!   submissions, or fixed by `problem.yaml` and then loose enough for them);
 //!   with `generators/generators.yaml`, every case it names is made again and compared byte
 //!   for byte with what is committed ([`crate::package::generators`]);
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
@@ -327,14 +327,13 @@ impl<'a> PackageVerifier<'a> {
     /// model), and the output validator on the folders of invalid and valid outputs.
     fn validator_cases(&self, data: &Data) -> Vec<Check> {
         let mut checks = Vec::new();
-        match &self.model {
-            Err(e) => checks.push(Check::fail("answer validators", e.clone())),
-            Ok(problem) => {
-                let toolbox = self.toolbox();
-                checks.extend(toolbox.answers(problem));
-                checks.extend(toolbox.invalid_inputs(problem));
-                checks.extend(toolbox.invalid_answers(problem));
-            }
+        // A package that does not read into the model fails `input validators` already, saying
+        // why.
+        if let Ok(problem) = &self.model {
+            let toolbox = self.toolbox();
+            checks.extend(toolbox.answers(problem));
+            checks.extend(toolbox.invalid_inputs(problem));
+            checks.extend(toolbox.invalid_answers(problem));
         }
         let checks_data = &data.checks;
         for (name, cases, accept) in [
