@@ -203,7 +203,7 @@ impl<'a> Verifier<'a> {
         };
         let toolbox = Toolbox::ours(tools, self.runner, self.cache, self.jobs);
         let mut report = toolbox.inputs(&problem);
-        (report.rejected).extend(unreadable_answers(tools, tests, self.jobs));
+        (report.rejected).extend(answers_rejected_as_outputs(tools, tests, self.jobs));
         let passed = format!("{} inputs valid, answers readable", report.cases);
         report.check(CHECK, "invalid test files", passed)
     }
@@ -594,7 +594,7 @@ pub fn expectation(
 }
 
 /// The answer files of `tests` that are not accepted as their own output, and why.
-fn unreadable_answers(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Vec<String> {
+fn answers_rejected_as_outputs(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Vec<String> {
     parallel::map(tests, jobs, |test| -> Option<String> {
         let read =
             |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));

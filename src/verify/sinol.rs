@@ -273,7 +273,8 @@ impl<'a> SinolVerifier<'a> {
         }
     }
 
-    /// Inwer accepts every input.
+    /// The check `inwer`: it accepts every input ([`super::validation`], over the model);
+    /// none without an inwer.
     fn inputs(&self) -> Option<Check> {
         const CHECK: &str = "inwer";
         let problem = match &self.model {
@@ -283,7 +284,7 @@ impl<'a> SinolVerifier<'a> {
         if problem.programs.input_validators.is_empty() {
             return None;
         }
-        // One input at a time, as sinol-make runs inwer.
+        // One input at a time, as before: the sinol verifier is given no `jobs`.
         let report = Toolbox::plain(self.runner, self.cache, 1).inputs(problem);
         let passed = format!("{} inputs valid", report.cases);
         Some(report.check(CHECK, "inputs inwer rejects:", passed))
