@@ -11,11 +11,12 @@ use super::{read_input, InputFile, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
 use stonejudge::catalog::{self, BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
-use stonejudge::package::validators::{check_inputs, InputCase};
 use stonejudge::package::Package;
 use stonejudge::parallel;
 use stonejudge::programs::{ProgramTools, TOOL_TIME};
+use stonejudge::readers;
 use stonejudge::run::{Cache, Runner, Sandbox};
+use stonejudge::verify::validation::{Report, Toolbox};
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
 /// take no --root; a path names a problem folder anywhere).
@@ -196,29 +197,22 @@ fn print_out(text: &str) -> anyhow::Result<Outcome> {
 /// on every input of its `data/` with its group's `input_validator_flags` when none is given.
 fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Outcome> {
     super::package_warnings(package, args.strict.strict)?;
-    let cases: Vec<InputCase> = if args.files.is_empty() {
-        let data = package.data()?;
-        (data.tests().into_iter())
-            .map(|t| InputCase {
-                name: t.test.input.display().to_string(),
-                path: t.test.input.clone(),
-                flags: t.input_validator_flags.clone(),
-                input: None,
-            })
-            .collect()
-    } else {
-        (args.files.iter())
-            .map(|path| InputCase {
-                name: path.display().to_string(),
-                path: path.clone(),
-                flags: Default::default(),
-                input: None,
-            })
-            .collect()
-    };
+    let problem = readers::kattis::read(package)?;
+    if problem.programs.input_validators.is_empty() {
+        bail!(
+            "{}: input_validators/ holds no validator",
+            package.root.display()
+        );
+    }
     let runner = Runner::current_exe(Sandbox::Auto)?;
     let cache = Cache::default_location()?;
-    let report = check_inputs(package, &runner, &cache, &cases, parallel::cores())?;
+    let toolbox = Toolbox::package(package, &runner, &cache, parallel::cores());
+    validated(toolbox.files(&problem, &args.files))
+}
+
+/// What the input validators said, on standard error: exit 1 when any rejects an input, an
+/// error when one could not run (skipped, not passed).
+pub fn validated(report: Report) -> anyhow::Result<Outcome> {
     for line in report.rejected.iter().chain(&report.skipped) {
         eprintln!("{line}");
     }
@@ -230,8 +224,7 @@ fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Ou
     }
     eprintln!(
         "{} inputs accepted by {} input validators",
-        cases.len(),
-        report.validators
+        report.cases, report.validators
     );
     Ok(Outcome::Success)
 }

@@ -12,12 +12,14 @@ use serde::Serialize;
 use super::output::write_atomically;
 use super::Outcome;
 use crate::cli::{JudgeArgs, ValidateArgs};
+use stonejudge::readers;
 use stonejudge::report::scores;
 use stonejudge::run::{Cache, Program, Runner, Sandbox};
 use stonejudge::score::{format_score, ScoreCard};
-use stonejudge::sinol::judging::{run_inwer, SinolJudge};
+use stonejudge::sinol::judging::SinolJudge;
 use stonejudge::sinol::scoring::status;
 use stonejudge::sinol::Sinol;
+use stonejudge::verify::validation::Toolbox;
 
 /// Prints the warnings of reading the package, or fails under `--strict`.
 pub fn warnings(sinol: &Sinol, strict: bool) -> anyhow::Result<()> {
@@ -164,31 +166,16 @@ pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
 /// `validate PACKAGE [FILE]...`: inwer on each FILE, or on every input of `in/`.
 pub fn validate(args: &ValidateArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
     warnings(sinol, args.strict.strict)?;
-    let Some(inwer) = sinol.program("inwer") else {
+    let problem = readers::sinol::read(sinol)?;
+    if problem.programs.input_validators.is_empty() {
         bail!(
             "{}: no inwer (prog/{}inwer.*)",
             sinol.root.display(),
             sinol.id
         );
-    };
-    let inputs: Vec<std::path::PathBuf> = match args.files.is_empty() {
-        true => (sinol.tests().map_err(anyhow::Error::msg)?.into_iter())
-            .map(|t| t.test.input)
-            .collect(),
-        false => args.files.clone(),
-    };
+    }
     let runner = Runner::current_exe(Sandbox::Auto)?;
     let cache = Cache::default_location()?;
-    let program = Program::prepare(&inwer, &[], &runner, &cache).context("inwer")?;
-    let mut outcome = Outcome::Success;
-    for input in &inputs {
-        if let Err(why) = run_inwer(&program, input, &runner) {
-            eprintln!("{}: {why}", input.display());
-            outcome = Outcome::Rejected;
-        }
-    }
-    if outcome == Outcome::Success {
-        eprintln!("{} inputs accepted by {}", inputs.len(), inwer.display());
-    }
-    Ok(outcome)
+    let toolbox = Toolbox::plain(&runner, &cache, 1);
+    super::inspect::validated(toolbox.files(&problem, &args.files))
 }

@@ -26,7 +26,7 @@ pub use cases::{CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
 pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit};
 pub use programs::{
     Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
-    PortableSource, ProgramFile, Programs, Tool,
+    PortableSource, ProgramFile, Programs, Tool, Validator, ValidatorProtocol,
 };
 pub use submissions::{
     Expectation, FullScore, GroupExpectation, ScoreExpectation, ScoreRule, Submission,
@@ -58,7 +58,8 @@ pub struct Problem {
     pub programs: Programs,
     /// The example solutions and what each is meant to get.
     pub submissions: Vec<Submission>,
-    /// `None` for a pass-fail problem.
+    /// `None` for a pass-fail problem, or for a Kattis legacy or 2023-07 one whose graders
+    /// alone say what its groups are worth (the reader warns).
     pub scoring: Option<Scoring>,
     /// How the committed test data is made again, when the format says it
     /// ([`Regeneration`]): a step of `verify` that only such formats have.
@@ -310,7 +311,13 @@ mod checks {
         assert!(nan.contains("worth NaN points"), "{nan}");
         let mut unbounded = problem();
         unbounded.scoring.as_mut().unwrap().rules[0].points = f64::INFINITY;
-        assert!(unbounded.checked().is_ok(), "a group without a maximum");
+        let checked = unbounded
+            .checked()
+            .expect("a group without a maximum is sound");
+        assert_eq!(
+            checked.scoring.as_ref().map(Scoring::max),
+            Some(f64::INFINITY)
+        );
         let zero = broken(|p| p.limits.memory_mib = 0);
         assert!(zero.contains("memory limit is zero"), "{zero}");
         let expectation = broken(|p| {

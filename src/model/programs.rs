@@ -10,9 +10,9 @@ pub struct Programs {
     /// of generators.yaml are in [`super::Regeneration`] instead).
     pub generator: Option<Tool>,
     /// Each must accept every input, and reject every [`super::CaseKind::InvalidInput`].
-    pub input_validators: Vec<Tool>,
+    pub input_validators: Vec<Validator>,
     /// Each must accept every answer (Kattis 2025-09 `answer_validators/`).
-    pub answer_validators: Vec<Tool>,
+    pub answer_validators: Vec<Validator>,
     /// What judges an output against the answer.
     pub checker: Checker,
     /// An interactive problem's interactor: submissions talk to it instead of writing an
@@ -24,6 +24,37 @@ pub struct Programs {
     pub reference: Option<Tool>,
     /// A slow solution trusted on small tests.
     pub brute: Option<Tool>,
+}
+
+/// An input or answer validator: the program, and how it says yes or no (the formats
+/// disagree: Kattis accepts with exit 42, sinol-make and our programs with exit 0).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Validator {
+    pub program: Tool,
+    pub protocol: ValidatorProtocol,
+}
+
+/// How a validator is called on a case, and how its word is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValidatorProtocol {
+    /// Kattis: `validator [ARGS] < INPUT`, the group's `input_validator_args` as arguments
+    /// (an answer validator: `validator INPUT [output_validator_args] < ANSWER`); exit 42
+    /// accepts, anything else rejects.
+    Kattis,
+    /// A checktestdata script (Kattis `.ctd`), run by our own engine on the input; the
+    /// language takes no arguments.
+    Checktestdata,
+    /// sinol-make's inwer: `inwer NAME.in < INPUT`, the input's file name as its argument;
+    /// exit 0 accepts.
+    Inwer,
+    /// Our `[programs]` validator: `validator < INPUT`, exit 0 accepts, anything else rejects
+    /// (a signal or running out of time is the validator's failure, not the input's).
+    ExitZero,
+    /// Compiled into stonejudge ([`Tool::BuiltIn`]: a problem of the catalog or a declared
+    /// game): the strict reader of its input format, run in-process, which names the line and
+    /// column of what is wrong.
+    BuiltIn,
 }
 
 /// A program of a problem: compiled into stonejudge, or a file the problem holds.

@@ -13,20 +13,18 @@
 //!   [`crate::programs::ProgramChecker::Default`]) compares tokens in-process.
 //! - **Answer validators** (`answer_validators/`, BAPCtools' addition): `validator INPUT
 //!   [output_validator_args…] < ANSWER`, exit 42 when the answer is valid.
-//! - Cases that validation must reject (`invalid_input/`, `invalid_answer/`): at least one
-//!   validator must reject each ([`must_reject`]).
+//!
+//! Which validators run on which cases, and what they must say, is verify's, once for every
+//! format (`crate::verify::validation`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::config::InputArgs;
-use super::{Package, PackageError, PackageProgram, ProgramKind};
 use crate::check::checktestdata::{self as ctd, Script};
 use crate::check::JudgeFailure;
 use crate::judge::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
 use crate::judge::Checker;
-use crate::parallel;
-use crate::run::{Cache, Exit, Limits, Program, Run, Runner, Stdin};
+use crate::run::{Exit, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
 
@@ -105,17 +103,18 @@ pub enum Validity {
     Invalid(String),
 }
 
-/// Runs the input validator `program` on the input file `input` with `flags`.
+/// Runs the input validator `program` (Kattis protocol: exit 42 accepts) on the input `input`
+/// with `flags`.
 pub fn validate_input(
     runner: &Runner,
     program: &Program,
-    input: &Path,
+    input: Stdin<'_>,
     flags: &[String],
     limits: &Limits,
 ) -> Result<Validity, String> {
     let invocation = program.invocation.clone().args(flags.iter());
     let run = runner
-        .run(&invocation, Stdin::File(input), limits)
+        .run(&invocation, input, limits)
         .map_err(|e| format!("cannot run {}: {e}", program.given.display()))?;
     Ok(match run.exit {
         Exit::Code(ACCEPTED) if !run.time_limit_hit() => Validity::Valid,
@@ -142,188 +141,9 @@ pub fn checktestdata(script: &Script, input: &Path, limits: &Limits) -> Result<V
 }
 
 /// The checktestdata script at `path`, parsed, or why it cannot be used.
-fn parse_script(path: &Path) -> Result<Script, String> {
+pub fn parse_script(path: &Path) -> Result<Script, String> {
     let text = std::fs::read(path).map_err(|e| format!("cannot read it: {e}"))?;
     Script::parse(&text).map_err(|e| format!("script error at {e}"))
-}
-
-/// A validator ready to run: a program, or a checktestdata script parsed.
-enum Validator {
-    Program(Program),
-    Script(Script),
-}
-
-/// An input (or answer) to validate: its name, its file (read on standard input), and the
-/// arguments its group gives validators.
-pub struct InputCase {
-    pub name: String,
-    pub path: PathBuf,
-    pub flags: InputArgs,
-    /// Answer validators: the case's input, passed before the arguments.
-    pub input: Option<PathBuf>,
-}
-
-/// What the validators of a package said about some inputs.
-#[derive(Debug, Default)]
-pub struct InputReport {
-    pub validators: usize,
-    /// `validator rejects input: why`, and validators that do not compile.
-    pub rejected: Vec<String>,
-    /// Validators that could not run here, and why.
-    pub skipped: Vec<String>,
-}
-
-/// What one validator did with the cases.
-pub enum Ran {
-    /// Its word on each case, in order.
-    Said(Vec<Result<Validity, String>>),
-    /// It does not build (why).
-    Broken(String),
-    /// It cannot run here (why).
-    Skipped(String),
-}
-
-/// Runs each of `validators` of `package` on every case of `cases`, `jobs` at a time.
-pub fn run_validators(
-    package: &Package,
-    validators: &[PackageProgram],
-    runner: &Runner,
-    cache: &Cache,
-    cases: &[InputCase],
-    jobs: usize,
-) -> Vec<(String, Ran)> {
-    let config = &package.config;
-    let limits = Limits {
-        output: config.validation_output_mib << 20,
-        ..validation_limits(config.validation_seconds, config.validation_memory_mib)
-    };
-    let mut all = Vec::new();
-    for validator in validators {
-        let shown = validator.path.display().to_string();
-        let program = match &validator.kind {
-            ProgramKind::Checktestdata => match parse_script(&validator.path) {
-                Ok(script) => Validator::Script(script),
-                Err(e) => {
-                    all.push((shown, Ran::Broken(e)));
-                    continue;
-                }
-            },
-            ProgramKind::Unsupported(_) => {
-                all.push((shown, Ran::Skipped(validator.unsupported_reason())));
-                continue;
-            }
-            _ => match package.prepare(validator, false, runner, cache) {
-                Ok(program) => Validator::Program(program),
-                Err(e) => {
-                    all.push((shown, Ran::Broken(format!("{}: {e}", e.verdict))));
-                    continue;
-                }
-            },
-        };
-        let results = parallel::map(cases, jobs, |case| match &program {
-            Validator::Program(program) => {
-                let flags = case.flags.of(&validator.path);
-                let mut program = program.clone();
-                if let Some(input) = &case.input {
-                    // An answer validator reads the case's input, named first.
-                    let invocation = program.invocation.arg(input).reads(input);
-                    program.invocation = invocation;
-                }
-                validate_input(runner, &program, &case.path, &flags, &limits)
-            }
-            Validator::Script(script) => checktestdata(script, &case.path, &limits),
-        });
-        all.push((shown, Ran::Said(results)));
-    }
-    all
-}
-
-/// Runs every input validator of `package` on every input of `cases`, `jobs` at a time. A
-/// package without input validators is an error: problemtools requires one.
-pub fn check_inputs(
-    package: &Package,
-    runner: &Runner,
-    cache: &Cache,
-    cases: &[InputCase],
-    jobs: usize,
-) -> Result<InputReport, PackageError> {
-    let validators = package.input_validators()?;
-    if validators.is_empty() {
-        return Err(PackageError(format!(
-            "{}: input_validators/ holds no validator",
-            package.root.display()
-        )));
-    }
-    Ok(all_accept(
-        run_validators(package, &validators, runner, cache, cases, jobs),
-        cases,
-    ))
-}
-
-/// What validators that must accept every case said: each rejection, build failure and skip.
-pub fn all_accept(ran: Vec<(String, Ran)>, cases: &[InputCase]) -> InputReport {
-    let mut report = InputReport {
-        validators: ran.len(),
-        ..InputReport::default()
-    };
-    for (shown, ran) in ran {
-        let results = match ran {
-            Ran::Said(results) => results,
-            Ran::Broken(why) => {
-                report.rejected.push(format!("{shown}: {why}"));
-                continue;
-            }
-            Ran::Skipped(why) => {
-                report.skipped.push(why);
-                continue;
-            }
-        };
-        for (case, validity) in cases.iter().zip(results) {
-            match validity {
-                Ok(Validity::Valid) => {}
-                Ok(Validity::Invalid(why)) => report
-                    .rejected
-                    .push(format!("{shown} rejects {}: {why}", case.name)),
-                Err(e) => report
-                    .rejected
-                    .push(format!("{shown} on {}: {e}", case.name)),
-            }
-        }
-    }
-    report
-}
-
-/// What validators of which at least one must reject every case said: in `rejected`, each
-/// case all of them accepted (and validators that do not build); in `skipped`, validators
-/// that cannot run here, when the others did not reject the case.
-pub fn must_reject(ran: Vec<(String, Ran)>, cases: &[InputCase]) -> InputReport {
-    let mut report = InputReport {
-        validators: ran.len(),
-        ..InputReport::default()
-    };
-    let mut rejected_by = vec![false; cases.len()];
-    for (shown, ran) in &ran {
-        match ran {
-            Ran::Said(results) => {
-                for (i, result) in results.iter().enumerate() {
-                    // A validator that fails to run on it did not confirm it valid.
-                    if matches!(result, Ok(Validity::Invalid(_)) | Err(_)) {
-                        rejected_by[i] = true;
-                    }
-                }
-            }
-            Ran::Broken(why) => report.rejected.push(format!("{shown}: {why}")),
-            Ran::Skipped(why) => report.skipped.push(why.clone()),
-        }
-    }
-    for (case, rejected) in cases.iter().zip(rejected_by) {
-        if !rejected && report.skipped.is_empty() {
-            report
-                .rejected
-                .push(format!("{}: every validator accepts it", case.name));
-        }
-    }
-    report
 }
 
 fn rejection(run: &Run, exit: Exit) -> String {

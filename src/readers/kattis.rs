@@ -17,7 +17,8 @@
 //!   else the full score in `accepted/` and less in `partially_accepted/`); one in a folder
 //!   that promises nothing is left out with a warning.
 //! - **scoring**: a scoring package's groups with their `max_score` and aggregation, as
-//!   [`crate::package::scoring`] scores them.
+//!   [`crate::package::scoring`] scores them; none, with a warning, for a legacy or 2023-07
+//!   package whose graders alone say what its groups are worth.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -27,13 +28,13 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore, Interactor,
     InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Regeneration,
     ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
-    Tool, VerdictExpectation, VerdictRule,
+    Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule,
 };
 use crate::package::config::{FormatVersion, GroupConfig};
 use crate::package::data::{CheckCase, Data, Group, Item};
 use crate::package::expectations::{self, Rule, PARTIALLY_ACCEPTED};
 use crate::package::submissions::{from_kattis, Submission as PackageSubmission};
-use crate::package::{scoring, Package, PackageProgram};
+use crate::package::{scoring, Package, PackageProgram, ProgramKind};
 use crate::verdict::Verdict;
 
 /// The package in the folder `dir`.
@@ -52,13 +53,30 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         unsupported.extend(data.unsupported.iter().cloned());
     }
     let (groups, cases) = groups_and_cases(&data);
-    let scoring = match package.is_scoring() {
-        true => Some(Scoring {
-            rules: scoring::rules(&data.tree)
-                .map_err(|why| ReadError::Files(format!("{}: {why}", package.root.display())))?,
+    let rules = scoring::rules(&data.tree);
+    let scoring = match (package.is_scoring(), rules) {
+        (false, _) => None,
+        (true, Ok(rules)) => Some(Scoring {
+            rules,
             time_scaled: false,
         }),
-        false => None,
+        (true, Err(why)) if package.is_2025() => {
+            return Err(ReadError::Files(format!(
+                "{}: {why}",
+                package.root.display()
+            )))
+        }
+        // Legacy and 2023-07 packages are scored by their graders (`crate::package::grading`),
+        // which need not give every group a maximum: the model holds no rules then, and
+        // says why.
+        (true, Err(why)) => {
+            warnings.push(format!(
+                "{}: scored by its graders as verifyproblem grades, not by rules per group \
+                 ({why})",
+                package.root.display()
+            ));
+            None
+        }
     };
     let output_validator = package.output_validator()?.map(|program| tool(&program));
     let interactor = match package.is_interactive() {
@@ -77,7 +95,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             flags: config.validator_flags.clone(),
         },
     };
-    let tools = |programs: Vec<PackageProgram>| programs.iter().map(tool).collect();
+    let validators = |programs: Vec<PackageProgram>| programs.iter().map(validator).collect();
     Problem {
         name: package.name(),
         format: match config.version {
@@ -105,8 +123,8 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         cases,
         programs: Programs {
             generator: None,
-            input_validators: tools(package.input_validators()?),
-            answer_validators: tools(package.answer_validators()?),
+            input_validators: validators(package.input_validators()?),
+            answer_validators: validators(package.answer_validators()?),
             checker,
             interactor,
             passes: package.is_multi_pass().then_some(config.validation_passes),
@@ -140,6 +158,18 @@ fn file(program: &PackageProgram) -> ProgramFile {
 /// A program of the package as a tool of the problem.
 fn tool(program: &PackageProgram) -> Tool {
     Tool::Program(file(program))
+}
+
+/// A validator of the package: a checktestdata script is run by our engine, any other
+/// program speaks the Kattis protocol.
+fn validator(program: &PackageProgram) -> Validator {
+    Validator {
+        program: tool(program),
+        protocol: match program.kind {
+            ProgramKind::Checktestdata => ValidatorProtocol::Checktestdata,
+            _ => ValidatorProtocol::Kattis,
+        },
+    }
 }
 
 /// The groups of `data/` (every one but `data/` itself, unless it holds tests of its own) and

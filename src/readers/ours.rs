@@ -39,7 +39,8 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitTable, Limits, PortableChecker, PortableSource, Problem,
     ProgramFile, Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement,
-    Submission, TestCase, TestGroup, TimeLimit, Tool, VerdictExpectation,
+    Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
+    VerdictExpectation,
 };
 
 /// The group of the inputs `[[invalid]]` lists (the Kattis folder's name: ours cannot clash
@@ -300,10 +301,13 @@ fn programs(problem: &Resolved, manifest: Option<&Manifest>) -> Programs {
     };
     Programs {
         generator: Some(built_in("generator", None)),
-        input_validators: vec![built_in(
-            "validator",
-            in_process.and_then(|p| portable::validator(p).ok()),
-        )],
+        input_validators: vec![Validator {
+            program: built_in(
+                "validator",
+                in_process.and_then(|p| portable::validator(p).ok()),
+            ),
+            protocol: ValidatorProtocol::BuiltIn,
+        }],
         answer_validators: Vec::new(),
         checker: Checker::BuiltIn {
             name: format!("{whose} checker"),
@@ -327,7 +331,10 @@ fn from_files(programs: &ManifestPrograms) -> Programs {
     let file = |program: &ProgramPath| Tool::Program(ProgramFile::at(&program.path));
     Programs {
         generator: Some(file(&programs.generator)),
-        input_validators: vec![file(&programs.validator)],
+        input_validators: vec![Validator {
+            program: file(&programs.validator),
+            protocol: ValidatorProtocol::ExitZero,
+        }],
         answer_validators: Vec::new(),
         checker: match &programs.checker {
             Some(checker) => Checker::Program {
@@ -442,7 +449,7 @@ mod tests {
         // Its answers are unique: a package compares them exactly.
         let exact = vec!["case_sensitive".to_string()];
         assert_eq!(portable, &PortableChecker::Compare { flags: exact });
-        let Tool::BuiltIn { portable, .. } = &problem.programs.input_validators[0] else {
+        let Tool::BuiltIn { portable, .. } = &problem.programs.input_validators[0].program else {
             panic!("{:?}", problem.programs.input_validators)
         };
         let script = portable.as_ref().expect("a checktestdata script");

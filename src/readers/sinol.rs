@@ -26,7 +26,7 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitOverride, LimitTable, Limits, Problem, ProgramFile,
     Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase, TestGroup,
-    TimeLimit, Tool, VerdictExpectation,
+    TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation,
 };
 use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};
 use crate::sinol::scoring::{group_rules, verdict_of_status};
@@ -104,11 +104,11 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
         cases,
         programs: Programs {
             generator: ingen.clone().map(Tool::Program),
-            input_validators: sinol
-                .program("inwer")
-                .map(file)
-                .map(Tool::Program)
-                .into_iter()
+            input_validators: (sinol.program("inwer").into_iter())
+                .map(|path| Validator {
+                    program: Tool::Program(file(path)),
+                    protocol: ValidatorProtocol::Inwer,
+                })
                 .collect(),
             answer_validators: Vec::new(),
             checker: match sinol.program("chk") {

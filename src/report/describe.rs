@@ -242,11 +242,11 @@ fn programs(problem: &Problem, line: &mut impl FnMut(String)) {
     programs
         .input_validators
         .iter()
-        .for_each(|t| role("input validator", Some(t)));
+        .for_each(|v| role("input validator", Some(&v.program)));
     programs
         .answer_validators
         .iter()
-        .for_each(|t| role("answer validator", Some(t)));
+        .for_each(|v| role("answer validator", Some(&v.program)));
     role("reference", programs.reference.as_ref());
     role("brute force", programs.brute.as_ref());
     let checker = match &programs.checker {

@@ -3,10 +3,10 @@
 //! - **the package** (`<PATH>`): `problem.yaml` reads and the package is of a kind stonejudge
 //!   judges (interactive, multi-pass and submit-answer packages are skipped as not supported
 //!   yet: never passed); `data/` has tests; every input is accepted by every input validator
-//!   with its group's flags (a checktestdata script without `checktestdata` installed is
-//!   skipped); the output validator compiles, or the default validator's flags are valid; the
-//!   time limit can be set (derived from the accepted submissions, or fixed by `problem.yaml`
-//!   and then loose enough for them);
+//!   with its group's flags (a checktestdata script is run by our own engine; the steps are
+//!   every format's, [`super::validation`]); the output validator compiles, or the default
+//!   validator's flags are valid; the time limit can be set (derived from the accepted
+//!   submissions, or fixed by `problem.yaml` and then loose enough for them);
 //!   with `generators/generators.yaml`, every case it names is made again and compared byte
 //!   for byte with what is committed ([`crate::package::generators`]);
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
@@ -36,21 +36,16 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::expectation::{self, JudgedTest, Overall};
+use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::validation::Toolbox;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::model::{self, Problem};
-use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};
 use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{self, Early, Judging, Outcome, Runs, Submission, TimeLimit};
-use crate::package::validators::{
-    all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
-};
-use crate::package::{
-    generators, scoring, sources, Package, PackageError, PackageProgram, ProgramKind,
-};
+use crate::package::{generators, scoring, sources, Package, PackageError, ProgramKind};
 use crate::readers;
 use crate::run::{Cache, Language, Program, Runner};
 use crate::score::{format_score, ScoreCard};
@@ -233,7 +228,7 @@ impl<'a> PackageVerifier<'a> {
             checks.extend(self.grading(data));
         }
         checks.push(self.input_validators(&tests));
-        checks.extend(self.validator_cases(all_data, &tests));
+        checks.extend(self.validator_cases(all_data));
         checks.push(match &prepared.validator {
             Err(e) => Check::fail("output validator", e.clone()),
             Ok(Some(program)) => Check::pass(
@@ -278,115 +273,46 @@ impl<'a> PackageVerifier<'a> {
             .unwrap_or_else(|| Check::skip(CHECK, "no generators/generators.yaml"))
     }
 
-    /// Every input against every input validator, with its group's flags.
+    /// Every input against every input validator, with its group's flags
+    /// ([`super::validation`], over the model); problemtools requires at least one.
     fn input_validators(&self, tests: &[&PackageTest]) -> Check {
         const CHECK: &str = "input validators";
-        let cases: Vec<InputCase> = (tests.iter())
-            .map(|t| InputCase {
-                name: t.test.name.clone(),
-                path: t.test.input.clone(),
-                flags: t.input_validator_flags.clone(),
-                input: None,
-            })
-            .collect();
-        let report = match check_inputs(&self.package, self.runner, self.cache, &cases, self.jobs) {
-            Ok(report) => report,
-            Err(e) => return Check::fail(CHECK, e.to_string()),
+        let problem = match &self.model {
+            Ok(problem) => problem,
+            Err(e) => return Check::fail(CHECK, e.clone()),
         };
-        if !report.rejected.is_empty() {
-            Check::fail(
-                CHECK,
-                listed("inputs rejected", report.rejected.into_iter()),
-            )
-        } else if !report.skipped.is_empty() {
-            Check::skip(CHECK, listed("not all run", report.skipped.into_iter()))
-        } else {
-            Check::pass(
+        if problem.programs.input_validators.is_empty() {
+            return Check::fail(
                 CHECK,
                 format!(
-                    "{} inputs accepted by {} validators",
-                    tests.len(),
-                    report.validators
+                    "{}: input_validators/ holds no validator",
+                    self.package.root.display()
                 ),
-            )
+            );
         }
+        let report = self.toolbox().inputs(problem);
+        let passed = format!(
+            "{} inputs accepted by {} validators",
+            tests.len(),
+            report.validators
+        );
+        report.check(CHECK, "inputs rejected", passed)
     }
 
     /// The checks of the validators on their own cases (2023-07 and 2025-09): answer
-    /// validators on every `.ans`, and the folders of invalid and valid cases.
-    fn validator_cases(&self, data: &Data, tests: &[&PackageTest]) -> Vec<Check> {
+    /// validators on every `.ans` and the invalid inputs and answers ([`validation`], over the
+    /// model), and the output validator on the folders of invalid and valid outputs.
+    fn validator_cases(&self, data: &Data) -> Vec<Check> {
         let mut checks = Vec::new();
-        let answer_validators = match self.package.answer_validators() {
-            Ok(found) => found,
-            Err(e) => return vec![Check::fail("answer validators", e.to_string())],
-        };
-        let answers: Vec<InputCase> = (tests.iter())
-            .map(|t| {
-                answer_case(
-                    &t.test.name,
-                    &t.test.input,
-                    &t.test.answer,
-                    &t.output_validator_flags,
-                )
-            })
-            .collect();
-        if !answer_validators.is_empty() {
-            let ran = self.run(&answer_validators, &answers);
-            checks.push(report_check(
-                "answer validators",
-                all_accept(ran, &answers),
-                "answers accepted",
-            ));
+        // A package that does not read into the model fails `input validators` already, saying
+        // why.
+        if let Ok(problem) = &self.model {
+            let toolbox = self.toolbox();
+            checks.extend(toolbox.answers(problem));
+            checks.extend(toolbox.invalid_inputs(problem));
+            checks.extend(toolbox.invalid_answers(problem));
         }
         let checks_data = &data.checks;
-        if !checks_data.invalid_input.is_empty() {
-            let cases: Vec<InputCase> = (checks_data.invalid_input.iter())
-                .map(|c| InputCase {
-                    name: c.name.clone(),
-                    path: c.input.clone(),
-                    flags: c.input_validator_flags.clone(),
-                    input: None,
-                })
-                .collect();
-            checks.push(match self.package.input_validators() {
-                Ok(validators) => report_check(
-                    "invalid inputs",
-                    must_reject(self.run(&validators, &cases), &cases),
-                    "invalid inputs rejected",
-                ),
-                Err(e) => Check::fail("invalid inputs", e.to_string()),
-            });
-        }
-        if !checks_data.invalid_answer.is_empty() {
-            let cases: Result<Vec<InputCase>, String> = (checks_data.invalid_answer.iter())
-                .map(|c| {
-                    let answer = c.answer.as_ref().ok_or_else(|| {
-                        format!(
-                            "{}: an invalid answer case needs its .ans",
-                            c.input.display()
-                        )
-                    })?;
-                    Ok(answer_case(
-                        &c.name,
-                        &c.input,
-                        answer,
-                        &c.output_validator_flags,
-                    ))
-                })
-                .collect();
-            checks.push(match (cases, answer_validators.is_empty()) {
-                (Err(e), _) => Check::fail("invalid answers", e),
-                (Ok(_), true) => Check::fail(
-                    "invalid answers",
-                    "data/invalid_answer/ has cases, but answer_validators/ holds no validator",
-                ),
-                (Ok(cases), false) => report_check(
-                    "invalid answers",
-                    must_reject(self.run(&answer_validators, &cases), &cases),
-                    "invalid answers rejected",
-                ),
-            });
-        }
         for (name, cases, accept) in [
             ("invalid outputs", &checks_data.invalid_output, false),
             ("valid outputs", &checks_data.valid_output, true),
@@ -398,16 +324,9 @@ impl<'a> PackageVerifier<'a> {
         checks
     }
 
-    /// Runs `validators` on `cases`.
-    fn run(&self, validators: &[PackageProgram], cases: &[InputCase]) -> Vec<(String, Ran)> {
-        run_validators(
-            &self.package,
-            validators,
-            self.runner,
-            self.cache,
-            cases,
-            self.jobs,
-        )
+    /// What runs the package's validators, as the package builds them.
+    fn toolbox(&self) -> Toolbox<'_> {
+        Toolbox::package(&self.package, self.runner, self.cache, self.jobs)
     }
 
     /// The output validator on the `.out` of each case against its `.ans`: it must accept
@@ -968,38 +887,6 @@ fn judgement(
         ran: runs.ran(data, limit.seconds),
         ran_high: runs.ran(data, limit.high),
     })
-}
-
-/// An answer to validate: read on standard input, the case's input named first.
-fn answer_case(
-    name: &str,
-    input: &std::path::Path,
-    answer: &std::path::Path,
-    output_flags: &[String],
-) -> InputCase {
-    InputCase {
-        name: name.to_string(),
-        path: answer.to_owned(),
-        flags: InputArgs {
-            all: output_flags.to_vec(),
-            by_validator: None,
-        },
-        input: Some(std::path::absolute(input).unwrap_or_else(|_| input.to_owned())),
-    }
-}
-
-/// A check of what validators said: failed on a rejection, skipped when one could not run.
-fn report_check(name: &'static str, report: InputReport, passed: &str) -> Check {
-    if !report.rejected.is_empty() {
-        Check::fail(name, listed("wrong", report.rejected.into_iter()))
-    } else if !report.skipped.is_empty() {
-        Check::skip(name, listed("not all run", report.skipped.into_iter()))
-    } else {
-        Check::pass(
-            name,
-            format!("{passed} by {} validators", report.validators),
-        )
-    }
 }
 
 /// A Kattis package's maker ([`Step::GeneratorsYaml`]): each case of its `generators.yaml`

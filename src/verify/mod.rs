@@ -20,6 +20,7 @@ pub mod ours;
 pub mod regeneration;
 pub mod sinol;
 pub mod targets;
+pub mod validation;
 
 use std::str::FromStr;
 

@@ -13,8 +13,9 @@
 //!   constraints, when the problem declares them; see [`crate::archive::statement`]);
 //!   `testdata/<name>/` is byte for byte what the plan regenerates, the
 //!   validator rejects every invalid input of the plan, and the plan reaches every constraint
-//!   bound (but those `[unreached]` declares); every input on disk validates and every answer
-//!   file checks against itself; brute force agrees with the answer file on every test it can
+//!   bound (but those `[unreached]` declares); every input of the plan validates (the step
+//!   every format shares, [`super::validation`]) and every answer file on disk checks against
+//!   itself; brute force agrees with the answer file on every test it can
 //!   handle (the catalog's refuses large inputs, a brute force program gets a time budget per
 //!   test), on at least one, and on every test of a group marked `small`;
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
@@ -34,8 +35,9 @@ use std::time::Duration;
 
 use walkdir::WalkDir;
 
-use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::expectation::{self, JudgedTest, Outcome};
+use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::validation::Toolbox;
 use super::{listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
 use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
@@ -193,6 +195,21 @@ impl<'a> Verifier<'a> {
         readers::ours::read(resolved, &resolved.testdata_dir()).map_err(|e| e.to_string())
     }
 
+    /// The check `inputs`: every input of the problem validates ([`super::validation`], over
+    /// the model), and every answer file on disk is accepted as an output against itself.
+    fn inputs(&self, resolved: &Resolved, tools: &Tools<'_>, tests: &[Test]) -> Check {
+        const CHECK: &str = "inputs";
+        let problem = match self.model(resolved) {
+            Ok(problem) => problem,
+            Err(e) => return Check::fail(CHECK, e),
+        };
+        let toolbox = Toolbox::ours(tools, self.runner, self.cache, self.jobs);
+        let mut report = toolbox.inputs(&problem);
+        (report.rejected).extend(answers_rejected_as_outputs(tools, tests, self.jobs));
+        let passed = format!("{} inputs valid, answers readable", report.cases);
+        report.check(CHECK, "invalid test files", passed)
+    }
+
     /// The checks of one problem directory; later checks are skipped when the manifest fails.
     fn problem(&self, name: &str) -> Vec<Check> {
         let (resolved, tools) = match self.resolve(name) {
@@ -230,7 +247,7 @@ impl<'a> Verifier<'a> {
         match resolved.tests() {
             Err(e) => checks.push(Check::fail("inputs", e)),
             Ok(tests) => {
-                checks.push(Check::from("inputs", inputs(&tools, &tests, self.jobs)));
+                checks.push(self.inputs(&resolved, &tools, &tests));
                 let small = small_stems(&manifest);
                 checks.push(brute(&tools, &tests, &small, self.brute_budget, self.jobs));
             }
@@ -570,19 +587,14 @@ fn sample_matches(
     }
 }
 
-/// Every input validates and every answer file is accepted as an output against itself.
-fn inputs(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Result<String, String> {
-    let wrong: Vec<String> = parallel::map(tests, jobs, |test| -> Option<String> {
-        let input = match std::fs::read(&test.input) {
-            Ok(bytes) => bytes,
-            Err(e) => return Some(format!("{}: {e}", test.input.display())),
-        };
-        if let Err(e) = tools.validate(&input) {
-            return Some(e.about(&test.input.display().to_string()));
-        }
-        let answer = match std::fs::read(&test.answer) {
-            Ok(bytes) => bytes,
-            Err(e) => return Some(format!("{}: {e}", test.answer.display())),
+/// The answer files of `tests` that are not accepted as their own output, and why.
+fn answers_rejected_as_outputs(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Vec<String> {
+    parallel::map(tests, jobs, |test| -> Option<String> {
+        let read =
+            |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
+        let (input, answer) = match read(&test.input).and_then(|i| Ok((i, read(&test.answer)?))) {
+            Ok(files) => files,
+            Err(e) => return Some(e),
         };
         match tools.checker().check(&input, &answer, &answer) {
             Ok(j) if j.verdict == Verdict::AC => None,
@@ -596,12 +608,7 @@ fn inputs(tools: &Tools<'_>, tests: &[Test], jobs: usize) -> Result<String, Stri
     })
     .into_iter()
     .flatten()
-    .collect();
-    if wrong.is_empty() {
-        Ok(format!("{} inputs valid, answers readable", tests.len()))
-    } else {
-        Err(listed("invalid test files", wrong.into_iter()))
-    }
+    .collect()
 }
 
 /// The stems of the tests of groups marked small: the brute force must check them.

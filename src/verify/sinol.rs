@@ -14,15 +14,16 @@
 
 use std::path::Path;
 
-use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::expectation::{self, JudgedTest, Outcome};
+use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::validation::Toolbox;
 use super::{listed, Check, ItemReport};
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
 use crate::score::format_score;
 use crate::sinol::config::ContestType;
-use crate::sinol::judging::{model_output, run_ingen, run_inwer, SinolJudge};
+use crate::sinol::judging::{model_output, run_ingen, SinolJudge};
 use crate::sinol::scoring::status;
 use crate::sinol::{Sinol, SinolTest};
 
@@ -145,9 +146,7 @@ impl<'a> SinolVerifier<'a> {
             },
         ));
         checks.extend(self.regenerated());
-        if let Some(inwer) = sinol.program("inwer") {
-            checks.push(Check::from("inwer", self.inputs(&inwer, &tests)));
-        }
+        checks.extend(self.inputs());
         checks
     }
 
@@ -268,22 +267,21 @@ impl<'a> SinolVerifier<'a> {
         })
     }
 
-    /// Inwer accepts every input.
-    fn inputs(&self, inwer: &Path, tests: &[SinolTest]) -> Result<String, String> {
-        let program =
-            Program::prepare(inwer, &[], self.runner, self.cache).map_err(|e| e.message)?;
-        let rejected: Vec<String> = tests
-            .iter()
-            .filter_map(|t| {
-                run_inwer(&program, &t.test.input, self.runner)
-                    .err()
-                    .map(|why| format!("{}.in: {why}", t.test.name))
-            })
-            .collect();
-        match rejected.is_empty() {
-            true => Ok(format!("{} inputs valid", tests.len())),
-            false => Err(listed("inputs inwer rejects:", rejected.into_iter())),
+    /// The check `inwer`: it accepts every input ([`super::validation`], over the model);
+    /// none without an inwer.
+    fn inputs(&self) -> Option<Check> {
+        const CHECK: &str = "inwer";
+        let problem = match &self.model {
+            Ok(problem) => problem,
+            Err(e) => return Some(Check::fail(CHECK, e.clone())),
+        };
+        if problem.programs.input_validators.is_empty() {
+            return None;
         }
+        // One input at a time, as before: the sinol verifier is given no `jobs`.
+        let report = Toolbox::plain(self.runner, self.cache, 1).inputs(problem);
+        let passed = format!("{} inputs valid", report.cases);
+        Some(report.check(CHECK, "inputs inwer rejects:", passed))
     }
 
     /// One solution's score card against its expectation.

@@ -79,6 +79,7 @@ mod testdata_archive;
 mod testdata_cli;
 mod testdata_strength;
 mod validate_rejects;
+mod validation_once;
 mod verify_cli;
 mod verify_html;
 mod verify_html_packages;

@@ -210,7 +210,7 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
     let programs = &problem.programs;
     let mut files = Vec::new();
     for validator in &programs.input_validators {
-        match validator {
+        match &validator.program {
             Tool::BuiltIn { name, portable } => {
                 let source = portable_in(name, portable, PortableLanguage::Checktestdata)?;
                 for (file, text) in &source.files {

@@ -344,7 +344,9 @@ impl Package<'_> {
 
     /// The input validator, when it is a program, as inwer, with the headers beside it.
     fn inwer(&mut self, problem: &Problem, id: &str) -> Result<(), String> {
-        let Some(Tool::Program(program)) = problem.programs.input_validators.first() else {
+        let Some(Tool::Program(program)) =
+            (problem.programs.input_validators.first()).map(|validator| &validator.program)
+        else {
             return Ok(());
         };
         let validator = program.path.clone();
