@@ -25,7 +25,7 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, Interactor,
     InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Regeneration,
     ScoreExpectation, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit, Tool,
-    VerdictExpectation, VerdictRule,
+    VerdictExpectation, VerdictRule, WallClock,
 };
 use crate::package::config::{FormatVersion, GroupConfig};
 use crate::package::data::{CheckCase, Data, Group, Item};
@@ -98,6 +98,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             output_mib: Some(config.output_mib),
             overrides: LimitTable::default(),
             by_language: Default::default(),
+            wall: WallClock::Twice,
         },
         groups,
         cases,

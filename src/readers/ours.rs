@@ -39,7 +39,7 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitTable, Limits, PortableChecker, PortableSource, Problem,
     ProgramFile, Programs, Regeneration, ScoreExpectation, Scoring, Statement, Submission,
-    TestCase, TestGroup, TimeLimit, Tool, VerdictExpectation,
+    TestCase, TestGroup, TimeLimit, Tool, VerdictExpectation, WallClock,
 };
 
 /// The group of the inputs `[[invalid]]` lists (the Kattis folder's name: ours cannot clash
@@ -101,6 +101,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
             output_mib: None,
             overrides: LimitTable::default(),
             by_language: Default::default(),
+            wall: WallClock::Twice,
         },
         groups,
         cases,

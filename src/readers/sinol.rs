@@ -26,7 +26,7 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitOverride, LimitTable, Limits, Problem, ProgramFile,
     Programs, Regeneration, ScoreExpectation, Scoring, Submission, TestCase, TestGroup, TimeLimit,
-    Tool, VerdictExpectation,
+    Tool, VerdictExpectation, WallClock,
 };
 use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};
 use crate::sinol::scoring::{group_rules, verdict_of_status};
@@ -96,6 +96,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                     (language.clone(), table)
                 })
                 .collect(),
+            wall: WallClock::Generous,
         },
         groups: (numbers.iter())
             .map(|group| TestGroup {

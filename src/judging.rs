@@ -1,0 +1,16 @@
+//! A program judged on a problem of any format: what `judge` knows of a problem once it is
+//! read into the model (`crate::model`, by `crate::readers`), whichever format it came from.
+//!
+//! Today this is where each judged case's limits are resolved, once, from
+//! [`crate::model::Limits`] ([`CaseLimits`]): the problem's time and memory, its group's and
+//! its case's overrides, the program's language's, the command line's flags over all of
+//! them, and a time limit still to be derived from the accepted submissions
+//! ([`TimeLimit::FromSubmissions`](crate::model::TimeLimit::FromSubmissions), a Kattis
+//! package's) once it is. The three paths of `judge` (ours, Kattis, sinol-make) take their
+//! limits from here instead of each format's own rule; running the cases and scoring them
+//! are still each format's (`crate::judge`, `crate::package::submissions`,
+//! `crate::sinol::judging`).
+
+mod limits;
+
+pub use limits::{language_of, CaseLimits, LimitError};
