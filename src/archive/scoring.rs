@@ -1,6 +1,7 @@
 //! Scores of our own format's problems: an example solution's runs, test by test, become a
 //! [`ScoreCard`] through [`crate::score`] (the one place that adds points up), and the card is
-//! held to the solution's `[expect]` entry. `verify` and `judge` both score here, so that they
+//! held to the solution's `[expect]` entry. `verify` scores here, and `judge` through
+//! `crate::judging::card`, which adds up its runs here too, so that they
 //! agree on every number.
 //!
 //! A run earns all of its test's worth when it is accepted and nothing otherwise, unless its
@@ -8,7 +9,6 @@
 //! it earns that fraction, and its group the smallest fraction of its tests.
 
 use super::manifest::{Expectation, Manifest};
-use super::plan::stem;
 use crate::score::{format_score, same_score, score_card, GroupRule, ScoreCard, TestScore};
 use crate::verdict::{Awarded, Judged};
 
@@ -38,22 +38,6 @@ pub fn card(rules: &[GroupRule], runs: &[(&str, TestScore)]) -> ScoreCard {
         })
         .collect();
     score_card(rules.iter().zip(by_group.iter().map(Vec::as_slice)))
-}
-
-/// Scores runs on the tests of `testdata/<name>/`, each as `(test name, judgement)` (`07`: the
-/// test's stem, which says its place in the plan); `None` for a pass-fail problem.
-pub fn score_named(manifest: &Manifest, runs: &[(&str, &Judged)]) -> Option<ScoreCard> {
-    let rules = manifest.group_rules()?;
-    let planned = manifest.tests();
-    let grouped: Vec<(&str, TestScore)> = (runs.iter())
-        .map(|&(name, judged)| {
-            let group = (planned.iter())
-                .find(|p| stem(p.number, planned.len()) == name)
-                .map_or("", |p| p.group());
-            (group, test_score(judged))
-        })
-        .collect();
-    Some(card(&rules, &grouped))
 }
 
 /// Whether `card` is what `expectation` says (written in `manifest`): on failure, one line per

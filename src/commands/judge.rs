@@ -17,7 +17,7 @@ use stonejudge::catalog;
 use stonejudge::formats::tests_in;
 use stonejudge::judge::report::{json_report, painted, selected, summary, table_row, wrapped};
 use stonejudge::judge::{self, judge_each, unprepared, Judge, Test};
-use stonejudge::judging::CaseLimits;
+use stonejudge::judging::{self, CaseLimits};
 use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging, TestJudging};
 use stonejudge::package::{is_package, Package};
@@ -65,10 +65,10 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     })?;
     // Scored only on the problem's own tests, all of them: their names say their groups.
     let own_tests = args.only.is_empty() && args.tests.is_none();
-    let card = match (own_tests, problem.manifest()) {
-        (true, Ok(manifest)) => scores::judged_card(&manifest, &tests, &outcomes),
-        _ => None,
-    };
+    let runs: Vec<(&str, &Judged)> = (tests.iter().map(|t| t.name.as_str()))
+        .zip(&outcomes)
+        .collect();
+    let card = own_tests.then(|| judging::card(&model, &runs)).flatten();
     finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
 }
 
