@@ -164,7 +164,8 @@ fn case(test: &SinolTest, interactive: bool) -> TestCase {
 /// The per-group and per-test limits of one level of `config.yml` (its base left to the
 /// caller): a key of `time_limits` / `memory_limits` is a group's number or a test's id
 /// (`3a`, named in the model by the whole test name). A test's own limit where the contest
-/// type does not allow one is a warning (judging it fails, as sinol-make refuses it).
+/// type does not allow one is a warning (`verify` fails it, as sinol-make refuses it; `judge`
+/// applies it).
 fn overrides(
     sinol: &Sinol,
     table: &SinolLimits,
