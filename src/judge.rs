@@ -170,16 +170,23 @@ pub fn judge_all(
     jobs: usize,
     on_judged: impl FnMut(&Test, &Judged) + Send,
 ) -> Vec<Judged> {
-    judge_each(judge, tests, jobs, |_| judge.judging, on_judged)
+    judge_each(
+        judge,
+        tests,
+        jobs,
+        |_| (judge.judging, judge.limits),
+        on_judged,
+    )
 }
 
-/// [`judge_all`] with a way of judging of each test's own (`judging_of(i)` judges test `i`):
-/// a Kattis package gives each group of tests its own validator flags.
+/// [`judge_all`] with a way of judging and limits of each test's own (`of_test(i)` for test
+/// `i`): a Kattis package gives each group of tests its own validator flags, and a problem
+/// may give a group or a test its own limits (`crate::judging`).
 pub fn judge_each<'c>(
     judge: &Judge<'_>,
     tests: &[Test],
     jobs: usize,
-    judging_of: impl (Fn(usize) -> Judging<'c>) + Sync,
+    of_test: impl (Fn(usize) -> (Judging<'c>, Limits)) + Sync,
     mut on_judged: impl FnMut(&Test, &Judged) + Send,
 ) -> Vec<Judged> {
     let mut all = Vec::with_capacity(tests.len());
@@ -187,8 +194,10 @@ pub fn judge_each<'c>(
         tests.len() as u64,
         jobs,
         |i| {
+            let (judging, limits) = of_test(i as usize);
             let judge = Judge {
-                judging: judging_of(i as usize),
+                judging,
+                limits,
                 ..*judge
             };
             Step::Next(judge.test(&tests[i as usize]).0)

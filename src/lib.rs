@@ -16,6 +16,7 @@ pub mod game;
 pub mod gen;
 pub mod interrupt;
 pub mod judge;
+pub mod judging;
 pub mod model;
 pub mod package;
 pub mod parallel;

@@ -1,14 +1,13 @@
 //! Scores of our own format's problems: an example solution's runs, test by test, become a
 //! [`ScoreCard`] through [`crate::score`] (the one place that adds points up); verify holds
-//! the card to the solution's `[expect]` entry (`crate::verify::expectation`). `verify` and
-//! `judge` both score here, so that they agree on every number.
+//! the card to the solution's `[expect]` entry (`crate::verify::expectation`). `verify` scores
+//! here, and `judge` through `crate::judging::card`, which adds up its runs here too, so that
+//! they agree on every number.
 //!
 //! A run earns all of its test's worth when it is accepted and nothing otherwise, unless its
 //! checker gave partial points (testlib's `quitp`, read by [`crate::programs::checker`]): then
 //! it earns that fraction, and its group the smallest fraction of its tests.
 
-use super::manifest::Manifest;
-use super::plan::stem;
 use crate::score::{format_score, score_card, GroupRule, ScoreCard, TestScore};
 use crate::verdict::{Awarded, Judged};
 
@@ -40,22 +39,6 @@ pub fn card(rules: &[GroupRule], runs: &[(&str, TestScore)]) -> ScoreCard {
     score_card(rules.iter().zip(by_group.iter().map(Vec::as_slice)))
 }
 
-/// Scores runs on the tests of `testdata/<name>/`, each as `(test name, judgement)` (`07`: the
-/// test's stem, which says its place in the plan); `None` for a pass-fail problem.
-pub fn score_named(manifest: &Manifest, runs: &[(&str, &Judged)]) -> Option<ScoreCard> {
-    let rules = manifest.group_rules()?;
-    let planned = manifest.tests();
-    let grouped: Vec<(&str, TestScore)> = (runs.iter())
-        .map(|&(name, judged)| {
-            let group = (planned.iter())
-                .find(|p| stem(p.number, planned.len()) == name)
-                .map_or("", |p| p.group());
-            (group, test_score(judged))
-        })
-        .collect();
-    Some(card(&rules, &grouped))
-}
-
 /// `small 30/30 AC, large 0/60 WA` (groups worth nothing left out).
 pub fn groups_briefly(card: &ScoreCard) -> String {
     (card.groups.iter())
@@ -76,6 +59,7 @@ pub fn groups_briefly(card: &ScoreCard) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::manifest::Manifest;
     use crate::score::Aggregation;
     use crate::verdict::Verdict;
     use std::path::Path;

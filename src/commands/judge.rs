@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -16,9 +17,11 @@ use stonejudge::catalog;
 use stonejudge::formats::tests_in;
 use stonejudge::judge::report::{json_report, painted, selected, summary, table_row, wrapped};
 use stonejudge::judge::{self, judge_each, unprepared, Judge, Test};
+use stonejudge::judging::{self, CaseLimits};
 use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging, TestJudging};
 use stonejudge::package::{is_package, Package};
+use stonejudge::readers;
 use stonejudge::report::scores;
 use stonejudge::run::{Cache, Limits, Program, Protections, Runner};
 use stonejudge::score::{same_score, ScoreCard};
@@ -50,26 +53,30 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         &dir,
     )
     .map_err(anyhow::Error::msg)?;
-    let limits = problem.limits(args.limits.flags())?;
+    let model = readers::ours::read(&problem, &problem.testdata_dir())?;
+    let case_limits = CaseLimits::new(&model, args.limits.flags(), program_path(args)?);
+    let (limits, per_test) = limits_of(&case_limits, &tests)?;
     let (runner, protections) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let judging = problem.judging(&tools);
-    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), None, &|_| judging)?;
+    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), None, &|i| {
+        (judging, per_test[i])
+    })?;
     // Scored only on the problem's own tests, all of them: their names say their groups.
     let own_tests = args.only.is_empty() && args.tests.is_none();
-    let card = match (own_tests, problem.manifest()) {
-        (true, Ok(manifest)) => scores::judged_card(&manifest, &tests, &outcomes),
-        _ => None,
-    };
+    let runs: Vec<(&str, &Judged)> = (tests.iter().map(|t| t.name.as_str()))
+        .zip(&outcomes)
+        .collect();
+    let card = own_tests.then(|| judging::card(&model, &runs)).flatten();
     finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
 }
 
 /// `judge PACKAGE`: every test of `data/`, each judged by the package's output validator (or
 /// the default one) with its group's flags, or played against it as the interactor of an
-/// interactive package, under the package's limits; the time limit is
-/// `--time-limit`, else the package's fixed one, else derived from its accepted submissions,
-/// which run first. Ends with the verdict Kattis would give for the whole data.
+/// interactive package, under the package's limits (resolved from the package read into the
+/// model, `stonejudge::judging`); the time limit is `--time-limit`, else the package's fixed
+/// one, else derived from its accepted submissions, which run first. Ends with the verdict Kattis would give for the whole data.
 fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
     super::package_warnings(package, args.strict.strict)?;
     if let Some(why) = package.unsupported() {
@@ -82,6 +89,8 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         );
     }
     let data = package.data()?;
+    let model = readers::kattis::read(package)?;
+    let case_limits = CaseLimits::new(&model, args.limits.flags(), program_path(args)?);
     let dir = package.root.join("data");
     let all: Vec<&PackageTest> = data.tests();
     let tests = selected(
@@ -110,13 +119,17 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         config: &config,
     };
     let flag = args.limits.time_limit.map(|t| t.as_secs_f64());
-    if flag.is_none() && package.config.time.fixed.is_none() {
+    if case_limits.to_derive() {
         eprintln!("deriving the time limit from the accepted submissions...");
     }
     let limit =
         limit_for_judging(package, &judging, &data, &cache, flag).map_err(anyhow::Error::msg)?;
     eprintln!("time limit: {}", limit.how);
-    let limits = judging.limits(limit.seconds);
+    let case_limits = match case_limits.to_derive() {
+        true => case_limits.derived(Duration::from_secs_f64(limit.seconds)),
+        false => case_limits,
+    };
+    let (limits, per_test) = limits_of(&case_limits, &tests)?;
     let judgings: Vec<TestJudging<'_>> = (tests.iter())
         .map(|test| {
             let of_test = all.iter().find(|t| t.test.name == test.name);
@@ -130,7 +143,7 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         limits,
         (&runner, &cache),
         Some(package),
-        &|i| judgings[i].judging(),
+        &|i| (judgings[i].judging(), per_test[i]),
     )?;
     if args.only.is_empty() {
         let by_name: HashMap<&str, Verdict> = (tests.iter())
@@ -157,16 +170,33 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
     finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
 }
 
+/// The program's path, the first word after `--`.
+fn program_path(args: &JudgeArgs) -> anyhow::Result<&Path> {
+    match args.command.first() {
+        Some(path) => Ok(Path::new(path)),
+        None => bail!("missing the program to judge after --"),
+    }
+}
+
+/// The limits of the problem as a whole (what the JSON report and its commands name), and
+/// those of each of `tests`, in order.
+fn limits_of(limits: &CaseLimits<'_>, tests: &[Test]) -> anyhow::Result<(Limits, Vec<Limits>)> {
+    let per_test = (tests.iter())
+        .map(|test| limits.of_case(&test.name))
+        .collect::<Result<_, _>>()?;
+    Ok((limits.of_problem()?, per_test))
+}
+
 /// Prepares the program (as a submission of `package`, its `include/` added) and judges it
-/// on `tests` (as `judging_of(i)` says for test `i`), printing the table as it grows and the
-/// summary; the verdicts in test order.
+/// on `tests` (as `of_test(i)` says for test `i`: how, and under which limits), printing the
+/// table as it grows and the summary; the verdicts in test order. `limits` are the problem's.
 fn judge_table<'c>(
     args: &JudgeArgs,
     tests: &[Test],
     limits: Limits,
     (runner, cache): (&Runner, &Cache),
     package: Option<&Package>,
-    judging_of: &(dyn (Fn(usize) -> judge::Judging<'c>) + Sync),
+    of_test: &(dyn (Fn(usize) -> (judge::Judging<'c>, Limits)) + Sync),
 ) -> anyhow::Result<Vec<Judged>> {
     let Some((program_path, program_args)) = args.command.split_first() else {
         bail!("missing the program to judge after --");
@@ -183,7 +213,7 @@ fn judge_table<'c>(
                 runner,
                 program: &program,
                 limits,
-                judging: judging_of(0),
+                judging: of_test(0).0,
             };
             let bar = style.progress_bar(tests.len());
             let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
@@ -193,17 +223,11 @@ fn judge_table<'c>(
                     "test", "time", "memory"
                 )
             });
-            let judged = judge_each(
-                &judge,
-                tests,
-                args.jobs.count(),
-                judging_of,
-                |test, judged| {
-                    let row = style.row(&test.name, width, judged);
-                    bar.suspend(|| println!("{row}"));
-                    bar.inc(1);
-                },
-            );
+            let judged = judge_each(&judge, tests, args.jobs.count(), of_test, |test, judged| {
+                let row = style.row(&test.name, width, judged);
+                bar.suspend(|| println!("{row}"));
+                bar.inc(1);
+            });
             bar.finish_and_clear();
             judged
         }

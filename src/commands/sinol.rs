@@ -12,13 +12,14 @@ use serde::Serialize;
 use super::output::write_atomically;
 use super::Outcome;
 use crate::cli::{JudgeArgs, ValidateArgs};
+use stonejudge::judging::CaseLimits;
 use stonejudge::readers;
 use stonejudge::report::scores;
 use stonejudge::run::{Cache, Program, Runner, Sandbox};
 use stonejudge::score::{format_score, ScoreCard};
 use stonejudge::sinol::judging::SinolJudge;
 use stonejudge::sinol::scoring::status;
-use stonejudge::sinol::Sinol;
+use stonejudge::sinol::{Sinol, SinolTest};
 use stonejudge::verify::validation::Toolbox;
 
 /// Prints the warnings of reading the package, or fails under `--strict`.
@@ -40,6 +41,9 @@ struct TestRow<'a> {
     verdict: &'static str,
     time_s: Option<f64>,
     memory_kib: Option<u64>,
+    /// The limits it ran under: its group's, its own, its language's, or the flags.
+    time_limit_s: f64,
+    memory_limit_mib: u64,
     points_percent: f64,
     message: &'a str,
 }
@@ -55,7 +59,8 @@ struct Report<'a> {
 }
 
 /// `judge PACKAGE -- PROGRAM`: every test of `in/` (or those of `--test`), each under its
-/// limits for the program's language, then each group's points and the total. Exit 0 when the
+/// limits for the program's language (resolved from the package read into the model,
+/// `stonejudge::judging`), then each group's points and the total. Exit 0 when the
 /// program gets every point.
 pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
     warnings(sinol, args.strict.strict)?;
@@ -92,41 +97,42 @@ pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
             bail!("{}", error.message);
         }
     }
-    let language = Path::new(path)
-        .extension()
-        .map(|e| e.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
+    let model = readers::sinol::read(sinol)?;
+    // What the reader found beyond config.yml's own warnings (printed above): a test's own
+    // limit where the contest type allows none is applied, and said.
+    for warning in (model.warnings.iter()).filter(|w| !sinol.config.warnings.contains(w)) {
+        if args.strict.strict {
+            bail!("{warning} (--strict)");
+        }
+        eprintln!("warning: {warning}");
+    }
+    let limits = CaseLimits::new(&model, args.limits.flags(), Path::new(path));
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "{:<14} {:>5} {:<4} {:>8} {:>7}  MESSAGE",
         "TEST", "GROUP", "", "TIME", "POINTS"
     )?;
-    let flags = (args.limits.time_limit, args.limits.memory_limit);
+    let limits_of = |test: &SinolTest| {
+        (limits.of_case(&test.test.name)).map_err(|e| format!("{}: {e}", test.test.name))
+    };
     let judgement = judge
-        .solution(
-            sinol,
-            &prepared,
-            &language,
-            &tests,
-            flags,
-            |test, scored| {
-                let time = scored
-                    .judged
-                    .measured
-                    .map(|m| format!("{:.2}s", m.cpu_time.as_secs_f64()));
-                drop(writeln!(
-                    out,
-                    "{:<14} {:>5} {:<4} {:>8} {:>6}%  {}",
-                    test.test.name,
-                    test.group,
-                    status(scored.judged.verdict),
-                    time.unwrap_or_default(),
-                    format_score(scored.score.fraction * 100.0),
-                    scored.judged.message.lines().next().unwrap_or_default()
-                ));
-            },
-        )
+        .solution_under(sinol, &prepared, &tests, limits_of, |test, scored| {
+            let time = scored
+                .judged
+                .measured
+                .map(|m| format!("{:.2}s", m.cpu_time.as_secs_f64()));
+            drop(writeln!(
+                out,
+                "{:<14} {:>5} {:<4} {:>8} {:>6}%  {}",
+                test.test.name,
+                test.group,
+                status(scored.judged.verdict),
+                time.unwrap_or_default(),
+                format_score(scored.score.fraction * 100.0),
+                scored.judged.message.lines().next().unwrap_or_default()
+            ));
+        })
         .map_err(anyhow::Error::msg)?;
     let card = &judgement.card;
     write!(out, "\n{}", scores::group_table(card))?;
@@ -142,16 +148,21 @@ pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
             problem: sinol.name(),
             score: card,
             tests: (judgement.tests.iter())
-                .map(|(test, scored)| TestRow {
-                    test: &test.test.name,
-                    group: test.group,
-                    verdict: scored.judged.verdict.short(),
-                    time_s: scored.judged.measured.map(|m| m.cpu_time.as_secs_f64()),
-                    memory_kib: scored.judged.measured.map(|m| m.peak_memory_kib),
-                    points_percent: scored.score.fraction * 100.0,
-                    message: &scored.judged.message,
+                .map(|(test, scored)| {
+                    let limits = limits_of(test).map_err(anyhow::Error::msg)?;
+                    Ok(TestRow {
+                        test: &test.test.name,
+                        group: test.group,
+                        verdict: scored.judged.verdict.short(),
+                        time_s: scored.judged.measured.map(|m| m.cpu_time.as_secs_f64()),
+                        memory_kib: scored.judged.measured.map(|m| m.peak_memory_kib),
+                        time_limit_s: limits.cpu.as_secs_f64(),
+                        memory_limit_mib: limits.memory.unwrap_or_default() >> 20,
+                        points_percent: scored.score.fraction * 100.0,
+                        message: &scored.judged.message,
+                    })
                 })
-                .collect(),
+                .collect::<anyhow::Result<_>>()?,
         };
         let mut text = serde_json::to_string_pretty(&report)?;
         text.push('\n');

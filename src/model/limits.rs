@@ -16,6 +16,32 @@ pub struct Limits {
     /// Limits for one language (sinol-make's `override_limits`, by its file extension: `py`,
     /// `cpp`), applied over the problem's.
     pub by_language: BTreeMap<String, LimitTable>,
+    /// How long a run may last by the wall clock beside its CPU time limit.
+    pub wall: WallClock,
+}
+
+/// The wall-clock limit of a run, which only ends a program that sleeps or blocks: the time
+/// limit is of CPU time, and a loaded machine must not turn a run within it into a time-out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WallClock {
+    /// Twice the CPU limit and a second (`crate::run::Limits::new`): ours and Kattis, whose
+    /// tests run several at a time and where a sleeping program should not hold a job long.
+    #[default]
+    Twice,
+    /// Four times the CPU limit and five seconds: sinol-make's, whose POI scoring reads a
+    /// run's CPU time up to the limit, so a run must not be cut short by the clock before.
+    Generous,
+}
+
+impl WallClock {
+    /// The wall-clock limit of a run whose CPU time limit is `cpu`.
+    pub fn of(self, cpu: Duration) -> Duration {
+        match self {
+            WallClock::Twice => cpu * 2 + Duration::from_secs(1),
+            WallClock::Generous => cpu * 4 + Duration::from_secs(5),
+        }
+    }
 }
 
 /// How the time limit is known.

@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 pub use cases::{CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
-pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit};
+pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit, WallClock};
 pub use programs::{
     Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
     PortableSource, ProgramFile, Programs, Tool, Validator, ValidatorProtocol,
@@ -256,6 +256,7 @@ mod checks {
                 output_mib: None,
                 overrides: LimitTable::default(),
                 by_language: Default::default(),
+                wall: WallClock::Twice,
             },
             groups: vec![group(SAMPLE_GROUP), group("large")],
             cases: vec![

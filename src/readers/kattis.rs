@@ -28,7 +28,7 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore, Interactor,
     InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Regeneration,
     ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
-    Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule,
+    Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
 };
 use crate::package::config::{FormatVersion, GroupConfig};
 use crate::package::data::{CheckCase, Data, Group, Item};
@@ -118,6 +118,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             output_mib: Some(config.output_mib),
             overrides: LimitTable::default(),
             by_language: Default::default(),
+            wall: WallClock::Twice,
         },
         groups,
         cases,

@@ -40,7 +40,7 @@ use crate::model::{
     Interactor, InteractorProtocol, LimitTable, Limits, PortableChecker, PortableSource, Problem,
     ProgramFile, Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement,
     Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
-    VerdictExpectation,
+    VerdictExpectation, WallClock,
 };
 
 /// The group of the inputs `[[invalid]]` lists (the Kattis folder's name: ours cannot clash
@@ -102,6 +102,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
             output_mib: None,
             overrides: LimitTable::default(),
             by_language: Default::default(),
+            wall: WallClock::Twice,
         },
         groups,
         cases,

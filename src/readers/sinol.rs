@@ -26,7 +26,7 @@ use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitOverride, LimitTable, Limits, Problem, ProgramFile,
     Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase, TestGroup,
-    TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation,
+    TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
 };
 use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};
 use crate::sinol::scoring::{group_rules, verdict_of_status};
@@ -94,6 +94,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                     (language.clone(), table)
                 })
                 .collect(),
+            wall: WallClock::Generous,
         },
         groups: (numbers.iter())
             .map(|group| TestGroup {
@@ -165,7 +166,8 @@ fn case(test: &SinolTest, interactive: bool) -> TestCase {
 /// The per-group and per-test limits of one level of `config.yml` (its base left to the
 /// caller): a key of `time_limits` / `memory_limits` is a group's number or a test's id
 /// (`3a`, named in the model by the whole test name). A test's own limit where the contest
-/// type does not allow one is a warning (judging it fails, as sinol-make refuses it).
+/// type does not allow one is a warning (`verify` fails it, as sinol-make refuses it; `judge`
+/// applies it).
 fn overrides(
     sinol: &Sinol,
     table: &SinolLimits,

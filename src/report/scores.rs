@@ -1,5 +1,5 @@
 //! Scores as text: the per-group table `judge` prints for one program (with the card it
-//! shows, for our own problems and Kattis scoring packages), and the
+//! shows: for our own problems, `crate::judging::card`; for Kattis scoring packages, here), and the
 //! solution-by-group table of points `verify` prints per scored problem, like the ones
 //! olympiad juries read. The numbers come from [`crate::score`]; this module only lays them
 //! out.
@@ -7,8 +7,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::archive::scoring;
-use crate::archive::Manifest;
 use crate::judge::Test;
 use crate::package::data::Group;
 use crate::package::scoring as package_scoring;
@@ -53,16 +51,6 @@ pub fn group_table(card: &ScoreCard) -> String {
         format_score(card.max)
     );
     out
-}
-
-/// The score card of a program judged on a problem of our own format (`outcomes` on `tests`,
-/// the problem's own, named by their place in the plan); `None` for a pass-fail problem.
-pub fn judged_card(manifest: &Manifest, tests: &[Test], outcomes: &[Judged]) -> Option<ScoreCard> {
-    let runs: Vec<(&str, &Judged)> = (tests.iter())
-        .zip(outcomes)
-        .map(|(test, judged)| (test.name.as_str(), judged))
-        .collect();
-    scoring::score_named(manifest, &runs)
 }
 
 /// The score card of a program judged on every test of a Kattis package (`outcomes` on

@@ -297,15 +297,26 @@ impl SinolJudge<'_> {
         language: &str,
         tests: &[SinolTest],
         (time, memory_mib): (Option<Duration>, Option<u64>),
+        on_test: impl FnMut(&SinolTest, &Scored),
+    ) -> Result<Judgement, String> {
+        let limits_of = |test: &SinolTest| sinol.limits(test, language, time, memory_mib);
+        self.solution_under(sinol, prepared, tests, limits_of, on_test)
+    }
+
+    /// [`SinolJudge::solution`] with each test's limits given by `limits_of` (`judge`'s,
+    /// resolved from the model by `crate::judging`).
+    pub fn solution_under(
+        &self,
+        sinol: &Sinol,
+        prepared: &Result<Program, PrepareError>,
+        tests: &[SinolTest],
+        limits_of: impl Fn(&SinolTest) -> Result<Limits, String>,
         mut on_test: impl FnMut(&SinolTest, &Scored),
     ) -> Result<Judgement, String> {
         let mut results = Vec::with_capacity(tests.len());
         for test in tests {
             let scored = match prepared {
-                Ok(program) => {
-                    let limits = sinol.limits(test, language, time, memory_mib)?;
-                    self.test(program, test, &limits)
-                }
+                Ok(program) => self.test(program, test, &limits_of(test)?),
                 Err(error) => {
                     let judged = crate::judge::unprepared(error);
                     Scored {

@@ -553,6 +553,7 @@ mod tests {
                 output_mib: None,
                 overrides: LimitTable::default(),
                 by_language: Default::default(),
+                wall: Default::default(),
             },
             groups: vec![TestGroup {
                 name: "secret".to_string(),
