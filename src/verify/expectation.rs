@@ -23,8 +23,6 @@ use super::listed;
 pub struct JudgedTest {
     /// How the format names the test (`07`, `secret/group1/03`, `abc2a`).
     pub name: String,
-    /// Its group (empty when it is in none).
-    pub group: String,
     /// Its verdict under the time limit.
     pub verdict: Verdict,
     /// Its verdict and the judge's message under the higher limit, where the format has one
@@ -505,7 +503,6 @@ mod tests {
         (verdicts.iter().enumerate())
             .map(|(i, &verdict)| JudgedTest {
                 name: format!("{:02}", i + 1),
-                group: String::new(),
                 verdict,
                 at_higher: None,
                 message: "why".to_string(),
@@ -610,7 +607,6 @@ mod tests {
         (results.iter())
             .map(|&(name, low, high)| JudgedTest {
                 name: name.to_string(),
-                group: String::new(),
                 verdict: low,
                 at_higher: Some((high, String::new())),
                 message: String::new(),
@@ -663,7 +659,6 @@ mod tests {
         };
         let judged = |name: &str, verdict, message: &str| JudgedTest {
             name: name.to_string(),
-            group: String::new(),
             verdict,
             at_higher: Some((verdict, message.to_string())),
             message: message.to_string(),

@@ -553,17 +553,11 @@ impl<'a> PackageVerifier<'a> {
                 .or_else(|| code.parse().ok())
                 .unwrap_or(crate::verdict::Verdict::JE)
         };
-        let group = |name: &str| {
-            (name.rsplit_once('/').map(|(group, _)| group))
-                .unwrap_or_default()
-                .to_string()
-        };
         let tests = match judgement.at_low.is_empty() {
             false => (judgement.at_low.iter().zip(&judgement.at_high))
                 .map(
                     |((name, low, message), (_, high, high_message))| JudgedTest {
                         name: name.clone(),
-                        group: group(name),
                         verdict: verdict(low),
                         at_higher: Some((verdict(high), high_message.clone())),
                         message: message.clone(),
@@ -573,7 +567,6 @@ impl<'a> PackageVerifier<'a> {
             true => (judgement.ran.iter())
                 .map(|(name, judged)| JudgedTest {
                     name: name.clone(),
-                    group: group(name),
                     verdict: verdict(submissions::kattis_verdict(judged.verdict)),
                     at_higher: None,
                     message: judged.message.clone(),

@@ -333,7 +333,6 @@ impl<'a> Verifier<'a> {
             tests: (runs.iter())
                 .map(|run| JudgedTest {
                     name: run.test.clone(),
-                    group: run.group.clone(),
                     verdict: run.verdict,
                     at_higher: None,
                     message: run.message.clone(),

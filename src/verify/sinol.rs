@@ -323,7 +323,6 @@ impl<'a> SinolVerifier<'a> {
             tests: (judgement.tests.iter())
                 .map(|(test, scored)| JudgedTest {
                     name: test.test.name.clone(),
-                    group: test.group.to_string(),
                     verdict: scored.judged.verdict,
                     at_higher: None,
                     message: scored.judged.message.clone(),
