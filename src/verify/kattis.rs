@@ -26,9 +26,10 @@
 //!   accepted; every `.ans` is accepted by the answer validators (`answer_validators/`).
 //!
 //! The time limit is derived once per package and run of `verify` (every program is built
-//! first, `jobs` at a time, then the accepted submissions run for it), and reused by every
-//! submission item of the package; how runs share the machine is
-//! [`crate::package::submissions`]'s. A submission's item
+//! first, `jobs` at a time, then the accepted submissions run for it), and then every other
+//! submission is judged, all in one pool of `jobs` runs ([`submissions::pool`]), when the
+//! package is first needed; the submission items read their judgements off. How runs share
+//! the machine is [`crate::package::submissions`]'s. A submission's item
 //! carries the tests it ran ([`SolutionRuns`], the rows of `verify --html`): those Kattis'
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 
@@ -41,7 +42,9 @@ use crate::package::config::InputArgs;
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{Expectation, Rule};
 use crate::package::grading::{self, Ungraded};
-use crate::package::submissions::{self, Early, Judging, Outcome, Runs, Submission, TimeLimit};
+use crate::package::submissions::{
+    self, Early, Judging, Outcome, Plan, Runs, Submission, TimeLimit,
+};
 use crate::package::validators::{
     all_accept, check_inputs, must_reject, run_validators, InputCase, InputReport, Ran,
 };
@@ -101,6 +104,9 @@ struct Prepared {
     validator: Result<Option<Program>, String>,
     limit: Result<TimeLimit, String>,
     accepted: Vec<AcceptedOutcome>,
+    /// Every other submission that is judged, judged once the time limit was set, all in
+    /// one pool ([`PackageVerifier::time_limit`]).
+    judged: Vec<AcceptedOutcome>,
 }
 
 impl<'a> PackageVerifier<'a> {
@@ -820,7 +826,8 @@ impl<'a> PackageVerifier<'a> {
         None
     }
 
-    /// A submission's judgement at the time limit and at the higher limit.
+    /// A submission's judgement at the time limit and at the higher limit: the one made
+    /// while the package was prepared ([`PackageVerifier::time_limit`]), else made now.
     fn judge(
         &self,
         submission: &Submission,
@@ -828,32 +835,48 @@ impl<'a> PackageVerifier<'a> {
         limit: &TimeLimit,
         all: bool,
     ) -> Result<Judgement, String> {
+        let id = submission.id();
+        if let Some((_, judgement)) = self.prepared().judged.iter().find(|(at, _)| *at == id) {
+            return judgement.clone();
+        }
         let program = self
             .package
             .prepare(&submission.program, true, self.runner, self.cache)
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
-        let mut runs = Runs::new(&judging, &program, limit.high);
-        if let Some(expectation) = &submission.expectation {
-            // Held to every test's verdict: all run, in parallel, each stopped at the time
-            // limit once nothing judged at the cap can change.
-            let settled = |done: &[(String, bool)]| expectation.settled_at_high(done);
-            let early = Early {
+        let runs = Runs::new(&judging, &program, limit.high);
+        let mut entries = [(runs, self.plan(submission, limit, all))];
+        submissions::pool(&mut entries, data, self.jobs);
+        let [(mut runs, _)] = entries;
+        let per_test = submission.expectation.is_some();
+        judgement(&mut runs, data, limit, all, per_test)
+    }
+
+    /// Which tests of a submission that does not set the time limit run, and how far: held
+    /// to every test's verdict (2025-09), all of them, each stopped at the time limit once
+    /// nothing judged at the cap can change; graded, every test up to the higher limit;
+    /// else those Kattis' rules run, in order (judged up to the higher limit).
+    fn plan<'e>(&self, submission: &'e Submission, limit: &TimeLimit, all: bool) -> Plan<'e> {
+        match &submission.expectation {
+            Some(expectation) => Plan::Early(Early {
                 limit: limit.seconds,
-                settled: &settled,
-            };
-            runs.run_all(data, self.jobs, Some(&early));
-        } else if self.graded() {
-            // Graded: every test runs, in parallel, up to the higher limit.
-            runs.run_all(data, self.jobs, None);
+                settled: Box::new(|done: &[(String, bool)]| expectation.settled_at_high(done)),
+            }),
+            None if self.graded() => Plan::Every,
+            None => Plan::InOrder { all },
         }
-        judgement(
-            &mut runs,
-            data,
-            limit,
-            all,
-            submission.expectation.is_some(),
-        )
+    }
+
+    /// Whether [`PackageVerifier::submission`] judges a submission that does not set the
+    /// time limit: a supported program held to something (its folder's verdict, or in
+    /// 2025-09 an expectation), that can be built as it must be.
+    fn judged_later(&self, submission: &Submission) -> bool {
+        let held = match &submission.expectation {
+            Some(expectation) => self.buildable(submission, expectation).is_none(),
+            None => !self.package.is_2025() && submission.expected().is_some(),
+        };
+        held && !submission.sets_time_limit()
+            && !matches!(submission.program.kind, ProgramKind::Unsupported(_))
     }
 
     fn judging<'p>(
@@ -872,8 +895,8 @@ impl<'a> PackageVerifier<'a> {
         self.prepared.get_or_init(|| self.prepare())
     }
 
-    /// Reads the data, prepares the output validator, and runs the accepted submissions to
-    /// set the time limit.
+    /// Reads the data, prepares the output validator, runs the accepted submissions to set
+    /// the time limit, and then judges every other submission, all in one pool.
     fn prepare(&self) -> Prepared {
         let data = self.package.all_data().map_err(|e| e.to_string());
         self.package.build_all(self.runner, self.cache, self.jobs);
@@ -887,22 +910,28 @@ impl<'a> PackageVerifier<'a> {
                     .transpose()
                     .map_err(|e| format!("the output validator: {}: {e}", e.verdict))
             });
-        let mut accepted = Vec::new();
-        let limit = self.time_limit(&data, &validator, &mut accepted);
+        let (mut accepted, mut judged) = (Vec::new(), Vec::new());
+        let limit = self.time_limit(&data, &validator, &mut accepted, &mut judged);
         Prepared {
             data,
             validator,
             limit,
             accepted,
+            judged,
         }
     }
 
-    /// The time limit, and the accepted submissions' outcomes into `accepted` on the way.
+    /// The time limit, from the submissions that set it, each run alone, one test at a time
+    /// ([`submissions::time_limit`]), with their judgements into `accepted_outcomes`; then
+    /// every other submission that is judged, into `judged`, in one pool
+    /// ([`submissions::pool`]) with the tests of the first ones that the limit did not need
+    /// (a 2025-09 submission is held to every test's verdict).
     fn time_limit(
         &self,
         data: &Result<Data, String>,
         validator: &Result<Option<Program>, String>,
         accepted_outcomes: &mut Vec<AcceptedOutcome>,
+        judged: &mut Vec<AcceptedOutcome>,
     ) -> Result<TimeLimit, String> {
         let data = &data.as_ref().map_err(Clone::clone)?.tree;
         let judging = self.judging(validator)?;
@@ -917,12 +946,12 @@ impl<'a> PackageVerifier<'a> {
         let mut ids = Vec::new();
         let mut failed = Vec::new();
         for submission in &accepted {
-            match (self.package).prepare(&submission.program, true, self.runner, self.cache) {
+            match self.prepare_submission(submission) {
                 Ok(program) => {
                     programs.push(program);
                     ids.push(submission.id());
                 }
-                Err(e) => failed.push((submission.id(), Err(format!("{}: {e}", e.verdict)))),
+                Err(e) => failed.push((submission.id(), Err(e))),
             }
         }
         let policy = &self.package.config.time;
@@ -930,12 +959,57 @@ impl<'a> PackageVerifier<'a> {
             .fixed
             .map(|t| (t, "problem.yaml limits.time_limit", true));
         let all = self.package.is_scoring();
-        let (limit, mut runs) = submissions::time_limit(&judging, data, fixed, &programs, all)?;
+        let (limit, runs) = submissions::time_limit(&judging, data, fixed, &programs, all)?;
         accepted_outcomes.extend(failed);
-        for (id, runs) in ids.into_iter().zip(runs.iter_mut()) {
-            accepted_outcomes.push((id, judgement(runs, data, &limit, all, per_test)));
+        let mut entries = Vec::new();
+        // Each entry's id, `all`, `per_test`, and whether it set the time limit.
+        let mut judging_of = Vec::new();
+        for (id, mut runs) in ids.into_iter().zip(runs) {
+            match per_test {
+                true => {
+                    entries.push((runs, Plan::Every));
+                    judging_of.push((id, all, per_test, true));
+                }
+                // Kattis' rules: the runs the limit needed are all its verdicts need.
+                false => {
+                    accepted_outcomes.push((id, judgement(&mut runs, data, &limit, all, false)))
+                }
+            }
+        }
+        let later: Vec<&Submission> = (submissions.iter())
+            .filter(|s| self.judged_later(s))
+            .collect();
+        let mut later_programs = Vec::new();
+        for submission in later {
+            match self.prepare_submission(submission) {
+                Ok(program) => later_programs.push((submission, program)),
+                Err(e) => judged.push((submission.id(), Err(e))),
+            }
+        }
+        let graded = self.graded();
+        for (submission, program) in &later_programs {
+            let runs = Runs::new(&judging, program, limit.high);
+            entries.push((runs, self.plan(submission, &limit, graded)));
+            let per_test = submission.expectation.is_some();
+            judging_of.push((submission.id(), graded, per_test, false));
+        }
+        submissions::pool(&mut entries, data, self.jobs);
+        for ((id, all, per_test, set_limit), (mut runs, _)) in judging_of.into_iter().zip(entries) {
+            let judgement = judgement(&mut runs, data, &limit, all, per_test);
+            match set_limit {
+                true => accepted_outcomes.push((id, judgement)),
+                false => judged.push((id, judgement)),
+            }
         }
         Ok(limit)
+    }
+
+    /// A submission's program, built (from the cache, [`Package::build_all`] built it), or
+    /// why it cannot run.
+    fn prepare_submission(&self, submission: &Submission) -> Result<Program, String> {
+        (self.package)
+            .prepare(&submission.program, true, self.runner, self.cache)
+            .map_err(|e| format!("{}: {e}", e.verdict))
     }
 }
 
