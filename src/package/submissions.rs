@@ -20,11 +20,12 @@
 //!   that may not time out set the time limit from below, and a requirement to time out is
 //!   judged at the higher limit (the specification's time-limit inference), `permitted` at
 //!   the limit itself ([`super::expectations::Rule::broken_at`]).
-//! - Which runs share the machine ([`Package::build_all`], [`Runs::run_all`], [`Early`]; the
-//!   rule is in docs/ci.md, "How submissions are run and timed"): builds run side by side;
-//!   the submissions that set the time limit run alone, one test at a time; the others of a
-//!   2025-09 package run their tests `-j` at a time, stopped at the time limit once their
-//!   requirement to time out is met.
+//! - Which runs share the machine ([`Package::build_all`], [`time_limit`], [`pool`]; the rule
+//!   is in docs/ci.md, "How submissions are run and timed"): builds run side by side; the
+//!   submissions that set the time limit run alone, one test at a time; then every other
+//!   submission, and the rest of the tests of the first ones, run in one pool of `-j` runs
+//!   across submissions, a 2025-09 submission's stopped at the time limit once its
+//!   requirement to time out is met ([`Early`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -551,7 +552,8 @@ struct Share<'t> {
 struct Task<'t> {
     entry: usize,
     test: Option<&'t PackageTest>,
-    /// Whether it runs up to the cap although the submission's plan is [`Early`].
+    /// Whether it is a run of an unsettled [`Early`] submission, up to the cap (one that may
+    /// settle it).
     at_cap: bool,
 }
 
@@ -576,7 +578,7 @@ impl<'t> Share<'t> {
             return Some(Task {
                 entry,
                 test: None,
-                at_cap: true,
+                at_cap: false,
             });
         }
         let test = self.pending.pop()?;
@@ -590,7 +592,7 @@ impl<'t> Share<'t> {
 
     /// Records what `task` judged.
     fn finish(&mut self, task: &Task<'_>, judged: Vec<(String, Judged)>, runs: &Runs<'_>) {
-        if task.at_cap && task.test.is_some() {
+        if task.at_cap {
             self.at_cap -= 1;
             (self.finished)
                 .extend((judged.iter()).map(|(name, j)| (name.clone(), runs.timed_out(j))));

@@ -33,6 +33,7 @@
 //! carries the tests it ran ([`SolutionRuns`], the rows of `verify --html`): those Kattis'
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -77,6 +78,9 @@ pub struct PackageVerifier<'a> {
     pub cache: &'a Cache,
     pub jobs: usize,
     prepared: OnceLock<Prepared>,
+    /// The ids of the submission items this run verifies, when told
+    /// ([`PackageVerifier::verifying`]); else all of them.
+    verified: OnceLock<HashSet<String>>,
 }
 
 /// A submission's outcomes at the time limit and at the higher limit, and in 2025-09 every
@@ -128,6 +132,7 @@ impl<'a> PackageVerifier<'a> {
             cache,
             jobs,
             prepared: OnceLock::new(),
+            verified: OnceLock::new(),
         })
     }
 
@@ -139,10 +144,23 @@ impl<'a> PackageVerifier<'a> {
             return Ok(items);
         }
         for submission in self.package.submissions()? {
-            let id = format!("{}/submissions/{}", self.shown, submission.id());
+            let id = self.item_id(&submission);
             items.push((id, PackageItem::Submission(Box::new(submission))));
         }
         Ok(items)
+    }
+
+    /// The id of a submission's item: `PATH/submissions/accepted/x.py`.
+    fn item_id(&self, submission: &Submission) -> String {
+        format!("{}/submissions/{}", self.shown, submission.id())
+    }
+
+    /// Tells it which of its items this run verifies (`verify --partition` verifies some):
+    /// only those submissions are judged in the pool when the package is prepared, the
+    /// others only if their item is verified after all. To be called before the first
+    /// item is verified; without it, every submission is judged there.
+    pub fn verifying<'i>(&self, ids: impl IntoIterator<Item = &'i str>) {
+        let _ = (self.verified).set(ids.into_iter().map(str::to_string).collect());
     }
 
     pub fn verify(&self, id: &str, item: &PackageItem) -> ItemReport {
@@ -869,13 +887,17 @@ impl<'a> PackageVerifier<'a> {
 
     /// Whether [`PackageVerifier::submission`] judges a submission that does not set the
     /// time limit: a supported program held to something (its folder's verdict, or in
-    /// 2025-09 an expectation), that can be built as it must be.
+    /// 2025-09 an expectation), that can be built as it must be, whose item this run
+    /// verifies.
     fn judged_later(&self, submission: &Submission) -> bool {
         let held = match &submission.expectation {
             Some(expectation) => self.buildable(submission, expectation).is_none(),
             None => !self.package.is_2025() && submission.expected().is_some(),
         };
-        held && !submission.sets_time_limit()
+        let id = self.item_id(submission);
+        let verified = (self.verified.get()).is_none_or(|ids| ids.contains(&id));
+        held && verified
+            && !submission.sets_time_limit()
             && !matches!(submission.program.kind, ProgramKind::Unsupported(_))
     }
 
