@@ -691,36 +691,34 @@ impl TimeLimit {
     }
 }
 
-/// The time limit, and the runs of the accepted submissions `accepted` that it was derived
-/// from (to read their own verdicts off): each runs under the fixed limit ×
-/// `time_limit_to_tle` when one is `fixed`, else under [`UNKNOWN_LIMIT_CAP`]. `all`: they
-/// run every test (a scoring problem's accepted submissions must pass them all).
+/// The time limit derived from the accepted submissions `accepted`, and their runs (to read
+/// their own verdicts off): each runs alone, one test at a time, under [`UNKNOWN_LIMIT_CAP`],
+/// as Kattis' rules judge it. `all`: they run every test (a scoring problem's accepted
+/// submissions must pass them all).
 pub fn time_limit<'a>(
     judging: &'a Judging<'a>,
     data: &Group,
-    fixed: Option<(f64, &str, bool)>,
     accepted: &'a [Program],
     all: bool,
 ) -> Result<(TimeLimit, Vec<Runs<'a>>), String> {
-    let policy = &judging.config.time;
-    if accepted.is_empty() && fixed.is_none() {
+    if accepted.is_empty() {
         return Err(
             "no accepted submission (submissions/accepted/) to derive the time limit \
                     from: give --time-limit"
                 .to_string(),
         );
     }
-    let cap = fixed.map_or(UNKNOWN_LIMIT_CAP, |(seconds, _, _)| {
-        seconds * policy.time_limit_to_tle
-    });
     let mut runs = Vec::with_capacity(accepted.len());
     for program in accepted {
-        let mut run = Runs::new(judging, program, cap);
-        run.outcome(data, cap, all)?;
+        let mut run = Runs::new(judging, program, UNKNOWN_LIMIT_CAP);
+        run.outcome(data, UNKNOWN_LIMIT_CAP, all)?;
         runs.push(run);
     }
     let slowest = runs.iter().map(Runs::slowest).fold(0.0, f64::max);
-    Ok((TimeLimit::derived(slowest, policy, fixed), runs))
+    Ok((
+        TimeLimit::derived(slowest, &judging.config.time, None),
+        runs,
+    ))
 }
 
 /// The time limit of judging a program against `package` (`judge`, `stress`): `flag`
@@ -752,6 +750,6 @@ pub fn limit_for_judging(
             accepted.push(program);
         }
     }
-    let (limit, _) = time_limit(judging, data, None, &accepted, package.is_scoring())?;
+    let (limit, _) = time_limit(judging, data, &accepted, package.is_scoring())?;
     Ok(limit)
 }

@@ -943,11 +943,13 @@ impl<'a> PackageVerifier<'a> {
         }
     }
 
-    /// The time limit, from the submissions that set it, each run alone, one test at a time
-    /// ([`submissions::time_limit`]), with their judgements into `accepted_outcomes`; then
-    /// every other submission that is judged, into `judged`, in one pool
-    /// ([`submissions::pool`]) with the tests of the first ones that the limit did not need
-    /// (a 2025-09 submission is held to every test's verdict).
+    /// The time limit, from the submissions that set it, with their judgements into
+    /// `accepted_outcomes`, and every other submission that is judged, into `judged`, all
+    /// in one pool ([`submissions::pool`]). A limit to derive waits for the first ones, run
+    /// alone, one test at a time ([`submissions::time_limit`]); a fixed one waits for
+    /// nothing, so they run in the pool too. Of the tests Kattis' rules run for them, the
+    /// slowest decides whether a fixed limit is loose enough; the rest of their tests (a
+    /// 2025-09 submission is held to every test's verdict) run in the pool.
     fn time_limit(
         &self,
         data: &Result<Data, String>,
@@ -981,23 +983,33 @@ impl<'a> PackageVerifier<'a> {
             .fixed
             .map(|t| (t, "problem.yaml limits.time_limit", true));
         let all = self.package.is_scoring();
-        let (limit, runs) = submissions::time_limit(&judging, data, fixed, &programs, all)?;
-        accepted_outcomes.extend(failed);
-        let mut entries = Vec::new();
-        // Each entry's id, `all`, `per_test`, and whether it set the time limit.
-        let mut judging_of = Vec::new();
-        for (id, mut runs) in ids.into_iter().zip(runs) {
-            match per_test {
-                true => {
-                    entries.push((runs, Plan::Every));
-                    judging_of.push((id, all, per_test, true));
-                }
-                // Kattis' rules: the runs the limit needed are all its verdicts need.
-                false => {
-                    accepted_outcomes.push((id, judgement(&mut runs, data, &limit, all, false)))
-                }
+        // Once their Kattis runs are made, the rest of their tests, if they are held to all.
+        let rest = || match per_test {
+            true => Plan::Every,
+            false => Plan::InOrder { all },
+        };
+        let (mut limit, runs) = match fixed {
+            None => submissions::time_limit(&judging, data, &programs, all)?,
+            Some((seconds, source, _)) => {
+                let limit = TimeLimit::fixed(seconds, policy, source);
+                let runs = (programs.iter())
+                    .map(|program| Runs::new(&judging, program, limit.high))
+                    .collect();
+                (limit, runs)
             }
-        }
+        };
+        accepted_outcomes.extend(failed);
+        let setting = ids.len();
+        let mut entries: Vec<(Runs<'_>, Plan<'_>)> = (runs.into_iter())
+            .map(|runs| match fixed {
+                None => (runs, rest()),
+                Some(_) => (runs, Plan::InOrder { all }),
+            })
+            .collect();
+        // Each entry's id, `all`, `per_test`, and whether it set the time limit.
+        let mut judging_of: Vec<(String, bool, bool, bool)> = (ids.into_iter())
+            .map(|id| (id, all, per_test, true))
+            .collect();
         let later: Vec<&Submission> = (submissions.iter())
             .filter(|s| self.judged_later(s))
             .collect();
@@ -1016,6 +1028,16 @@ impl<'a> PackageVerifier<'a> {
             judging_of.push((submission.id(), graded, per_test, false));
         }
         submissions::pool(&mut entries, data, self.jobs);
+        if fixed.is_some() {
+            let slowest = (entries[..setting].iter())
+                .map(|(runs, _)| runs.slowest())
+                .fold(0.0, f64::max);
+            limit = TimeLimit::derived(slowest, policy, fixed);
+            for (_, plan) in &mut entries[..setting] {
+                *plan = rest();
+            }
+            submissions::pool(&mut entries[..setting], data, self.jobs);
+        }
         for ((id, all, per_test, set_limit), (mut runs, _)) in judging_of.into_iter().zip(entries) {
             let judgement = judgement(&mut runs, data, &limit, all, per_test);
             match set_limit {
