@@ -22,10 +22,11 @@
 //!   the limit itself ([`super::expectations::Rule::broken_at`]).
 //! - Which runs share the machine ([`Package::build_all`], [`time_limit`], [`pool`]; the rule
 //!   is in docs/ci.md, "How submissions are run and timed"): builds run side by side; the
-//!   submissions that set the time limit run alone, one test at a time; then every other
-//!   submission, and the rest of the tests of the first ones, run in one pool of `-j` runs
-//!   across submissions, a 2025-09 submission's stopped at the time limit once its
-//!   requirement to time out is met ([`Early`]).
+//!   submissions that a time limit is derived from run alone, one test at a time; then every
+//!   other submission (and those too when the limit is fixed), and the rest of the tests of
+//!   the first ones, run in one pool of `-j` runs across submissions, a 2025-09
+//!   submission's stopped at the time limit once its requirement to time out is met
+//!   ([`Early`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
