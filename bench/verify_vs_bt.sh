@@ -8,10 +8,14 @@
 # which does not read 2025-09). Each tool starts with an empty build cache. A tool that is not
 # installed is reported and skipped.
 # Usage: bench/verify_vs_bt.sh   (builds the release binary first)
+#        SJ=/path/to/stonejudge bench/verify_vs_bt.sh   (that binary instead, no build: to
+#        compare two builds in the same minutes on a shared machine)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet || exit 1
-sj=$PWD/target/release/stonejudge
+if [ -z "${SJ:-}" ]; then
+    cargo build --release --quiet || exit 1
+fi
+sj=${SJ:-$PWD/target/release/stonejudge}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 python3 bench/verify_vs_bt_package.py "$dir/v2025/sum" 2025-09

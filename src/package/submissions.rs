@@ -21,11 +21,13 @@
 //!   judged at the higher limit (the specification's time-limit inference), `permitted` at
 //!   the limit itself ([`super::expectations::Rule::at_high_limit`]; the rules are held in
 //!   `crate::verify::expectation`).
-//! - Which runs share the machine ([`Package::build_all`], [`Runs::run_all`], [`Early`]; the
-//!   rule is in docs/ci.md, "How submissions are run and timed"): builds run side by side;
-//!   the submissions that set the time limit run alone, one test at a time; the others of a
-//!   2025-09 package run their tests `-j` at a time, stopped at the time limit once their
-//!   requirement to time out is met.
+//! - Which runs share the machine ([`Package::build_all`], [`time_limit`], [`pool`]; the rule
+//!   is in docs/ci.md, "How submissions are run and timed"): builds run side by side; the
+//!   submissions that a time limit is derived from run alone, one test at a time; then every
+//!   other submission (and those too when the limit is fixed), and the rest of the tests of
+//!   the first ones, run in one pool of `-j` runs across submissions, a 2025-09
+//!   submission's stopped at the time limit once its requirement to time out is met
+//!   ([`Early`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -291,18 +293,13 @@ impl<'a> Judging<'a> {
 
     /// Runs `program` on `test` with a CPU limit of `seconds` and judges it.
     pub fn test(&self, program: &Program, test: &PackageTest, seconds: f64) -> Judged {
-        self.test_under(program, test, self.limits(seconds))
-    }
-
-    /// Runs `program` on `test` under `limits` and judges it.
-    pub fn test_under(&self, program: &Program, test: &PackageTest, limits: Limits) -> Judged {
         match self.of_test(test) {
             Err(why) => Judged::judge_error(why),
             Ok(of_test) => {
                 let judge = Judge {
                     runner: self.runner,
                     program,
-                    limits,
+                    limits: self.limits(seconds),
                     judging: of_test.judging(),
                 };
                 judge.test(&test.test).0
@@ -411,49 +408,9 @@ impl<'a> Runs<'a> {
             .collect()
     }
 
-    /// Runs every test of `data` not run yet, `jobs` at a time: a submission held to every
-    /// test's verdict (2025-09) runs them all anyway, and one that times out on each would
-    /// otherwise take the sum of its caps. Times are CPU times, which parallel runs do not
-    /// change, as `judge -j` runs tests. With `early` ([`Early`]), the tests not started by the
-    /// time it says so run afterwards, up to its limit instead of the cap, side by side.
-    pub fn run_all(&mut self, data: &Group, jobs: usize, early: Option<&Early<'_>>) {
-        let missing: Vec<&PackageTest> = (data.tests().into_iter())
-            .filter(|test| !self.done.contains_key(&test.test.name))
-            .collect();
-        let (judging, program, cap) = (self.judging, self.program, self.cap);
-        let timed_out =
-            |judged: &Judged| judged_seconds(judged) > cap || judged.verdict == Verdict::TLE;
-        let finished = Mutex::new(
-            (self.done.iter())
-                .map(|(name, judged)| (name.clone(), timed_out(judged)))
-                .collect::<Vec<_>>(),
-        );
-        let judged = crate::parallel::map(&missing, jobs, |test| {
-            if early.is_some_and(|early| (early.settled)(&lock(&finished))) {
-                return None;
-            }
-            let judged = judging.test(program, test, cap);
-            lock(&finished).push((test.test.name.clone(), timed_out(&judged)));
-            Some(judged)
-        });
-        let mut rest = Vec::new();
-        for (test, judged) in missing.into_iter().zip(judged) {
-            match judged {
-                Some(judged) => {
-                    self.done.insert(test.test.name.clone(), judged);
-                }
-                None => rest.push(test),
-            }
-        }
-        if let (Some(early), false) = (early, rest.is_empty()) {
-            let limits = early.side_by_side_limits(judging, rest.len(), jobs);
-            let judged = crate::parallel::map(&rest, limits.0, |test| {
-                judging.test_under(program, test, limits.1)
-            });
-            for (test, judged) in rest.into_iter().zip(judged) {
-                self.done.insert(test.test.name.clone(), judged);
-            }
-        }
+    /// Whether `judged` timed out at the cap.
+    fn timed_out(&self, judged: &Judged) -> bool {
+        judged_seconds(judged) > self.cap || judged.verdict == Verdict::TLE
     }
 
     /// The CPU time of the slowest test run so far, in seconds.
@@ -476,48 +433,196 @@ impl<'a> Runs<'a> {
 /// whatever it would do later, so running it on to the cap only matters to what is judged at
 /// the higher limit, a requirement to time out (which needs one covered run that timed out
 /// at the cap). Once the runs finished so far settle that (`settled` of their (test, whether
-/// it timed out at the cap)), every test not started by then runs afterwards, only up to
-/// `limit`. Which tests run on to the cap depends on the order runs finish in, but no
-/// verdict does: at the time limit each run says
-/// the same either way, and the requirement at the cap is met by a run that reached it, or,
-/// while none has, every test runs to the cap.
-///
-/// Those tests then run side by side, up to [`SIDE_BY_SIDE`] × `jobs` at once, each with a
-/// wall-clock limit as many times its own as there are runs per job: `k` CPU-bound runs on
-/// `jobs` cores take `k / jobs` times as long as one, so each still reaches its CPU limit
-/// before its wall-clock limit, and its verdict is the one it gets alone. On a machine
-/// loaded past its cores, where one run at a time per core is often ended by the wall clock
-/// before its CPU limit, they get a larger share of the machine, and more of them reach
-/// their CPU limit. A run that sleeps waits longer for its wall-clock limit: a TLE either way.
+/// it timed out at the cap)), every test not started by then runs only up to `limit`. Which
+/// tests run on to the cap depends on the order runs finish in, but no verdict does: at the
+/// time limit each run says the same either way, and the requirement at the cap is met by a
+/// run that reached it, or, while none has, every test runs to the cap.
 pub struct Early<'e> {
     /// The time limit, in seconds.
     pub limit: f64,
-    pub settled: &'e Settled<'e>,
+    pub settled: Box<Settled<'e>>,
 }
 
 /// Whether the runs so far, each a test's name and whether it timed out at the cap, settle
 /// what is judged at the cap.
 pub type Settled<'f> = dyn Fn(&[(String, bool)]) -> bool + Sync + 'f;
 
-/// How many runs per job the tests of [`Early`] run side by side: few enough that their memory
-/// limits together stay within a machine's memory for ordinary limits.
-pub const SIDE_BY_SIDE: usize = 4;
+/// Which of a submission's tests run in a [`pool`], and up to which limit.
+pub enum Plan<'e> {
+    /// Every test, up to the cap until [`Early`] says it is settled, then up to the time
+    /// limit (a 2025-09 submission held to every test's verdict).
+    Early(Early<'e>),
+    /// Every test not run yet, up to the cap (a graded submission; the rest of the tests of
+    /// one that set the time limit).
+    Every,
+    /// The tests Kattis' rules run (`all`: every one), in order, one at a time, up to the
+    /// cap: a legacy or 2023-07 submission's first rejected test ends it.
+    InOrder { all: bool },
+}
 
-impl Early<'_> {
-    /// How many of `count` runs go side by side on `jobs` jobs, and the limits of each: the
-    /// time limit, and the wall-clock limit times the runs per job.
-    fn side_by_side_limits(
-        &self,
-        judging: &Judging<'_>,
-        count: usize,
-        jobs: usize,
-    ) -> (usize, Limits) {
-        let jobs = jobs.max(1);
-        let at_once = count.min(SIDE_BY_SIDE * jobs);
-        let mut limits = judging.limits(self.limit);
-        limits.wall *= at_once.div_ceil(jobs) as u32;
-        (at_once, limits)
+/// Runs the tests of `data` that each submission's [`Plan`] needs, for all of them in one
+/// pool of `jobs` runs at a time, so that no core waits while one submission's last test
+/// runs: its runs are then in its [`Runs`]. Every run has a core to itself, as it would
+/// alone, and its usual wall-clock limit; times are CPU times, which runs on other cores do
+/// not change (as `judge -j` runs tests).
+///
+/// The next run is chosen in this order: a test of a submission whose [`Early`] is not
+/// settled and that has no run to the cap going (the run that may settle it), so that as
+/// few runs as possible go on to the cap; then a test of any other submission, in the order
+/// given (a [`Plan::InOrder`] submission's whole sequence at once); last, while nothing else
+/// is left, another test to the cap of an unsettled submission rather than an idle core.
+pub fn pool(entries: &mut [(Runs<'_>, Plan<'_>)], data: &Group, jobs: usize) {
+    let tests = data.tests();
+    let shares: Vec<Share<'_>> = (entries.iter())
+        .map(|(runs, plan)| Share {
+            pending: match plan {
+                Plan::InOrder { .. } => Vec::new(),
+                _ => (tests.iter().rev().copied())
+                    .filter(|test| !runs.done.contains_key(&test.test.name))
+                    .collect(),
+            },
+            in_order: matches!(plan, Plan::InOrder { .. }),
+            at_cap: 0,
+            finished: (runs.done.iter())
+                .map(|(name, judged)| (name.clone(), runs.timed_out(judged)))
+                .collect(),
+            judged: Vec::new(),
+        })
+        .collect();
+    let count = (shares.iter())
+        .map(|share| share.pending.len() + usize::from(share.in_order))
+        .sum::<usize>();
+    let plans: Vec<&Plan<'_>> = entries.iter().map(|(_, plan)| plan).collect();
+    let (state, runs) = (Mutex::new(shares), &*entries);
+    crate::parallel::in_order(
+        count as u64,
+        jobs,
+        |_| {
+            let Some(task) = next_task(&mut lock(&state), &plans) else {
+                return crate::parallel::Step::Stop;
+            };
+            let (runs, _) = &runs[task.entry];
+            let judged = match (task.test, plans[task.entry]) {
+                (None, Plan::InOrder { all }) => {
+                    let mut alone = Runs {
+                        done: runs.done.clone(),
+                        ..Runs::new(runs.judging, runs.program, runs.cap)
+                    };
+                    // Its error, if any, is found again when it is judged.
+                    let _ = alone.outcome(data, runs.cap, *all);
+                    (alone.done.into_iter())
+                        .filter(|(name, _)| !runs.done.contains_key(name))
+                        .collect()
+                }
+                (Some(test), plan) => {
+                    let seconds = match (plan, task.at_cap) {
+                        (Plan::Early(early), false) => early.limit,
+                        _ => runs.cap,
+                    };
+                    let judged = runs.judging.test(runs.program, test, seconds);
+                    vec![(test.test.name.clone(), judged)]
+                }
+                (None, _) => Vec::new(),
+            };
+            lock(&state)[task.entry].finish(&task, judged, runs);
+            crate::parallel::Step::Next(())
+        },
+        |_, ()| {},
+    );
+    let shares = state
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for ((runs, _), share) in entries.iter_mut().zip(shares) {
+        runs.done.extend(share.judged);
     }
+}
+
+/// A submission's part of a [`pool`]: what it has left to run and what it has run.
+struct Share<'t> {
+    /// Its tests not started yet, the next last.
+    pending: Vec<&'t PackageTest>,
+    /// A [`Plan::InOrder`] submission whose sequence has not started yet.
+    in_order: bool,
+    /// Its runs going on to the cap.
+    at_cap: usize,
+    /// Its runs so far: each test's name and whether it timed out at the cap.
+    finished: Vec<(String, bool)>,
+    judged: Vec<(String, Judged)>,
+}
+
+/// The next run of a [`pool`]: a test of the submission `entry`, or its whole sequence.
+struct Task<'t> {
+    entry: usize,
+    test: Option<&'t PackageTest>,
+    /// Whether it is a run of an unsettled [`Early`] submission, up to the cap (one that may
+    /// settle it).
+    at_cap: bool,
+}
+
+impl<'t> Share<'t> {
+    /// Whether its plan still needs runs to the cap.
+    fn unsettled(&self, plan: &Plan<'_>) -> bool {
+        matches!(plan, Plan::Early(early) if !(early.settled)(&self.finished))
+    }
+
+    /// Its next task, of the kind `pick` allows (given whether it is unsettled).
+    fn take(&mut self, entry: usize, plan: &Plan<'_>, pick: Pick) -> Option<Task<'t>> {
+        let unsettled = self.unsettled(plan);
+        let wanted = match pick {
+            Pick::Settling => unsettled && self.at_cap == 0,
+            Pick::Any => !unsettled,
+            Pick::Spare => unsettled,
+        };
+        if !wanted {
+            return None;
+        }
+        if std::mem::take(&mut self.in_order) {
+            return Some(Task {
+                entry,
+                test: None,
+                at_cap: false,
+            });
+        }
+        let test = self.pending.pop()?;
+        self.at_cap += usize::from(unsettled);
+        Some(Task {
+            entry,
+            test: Some(test),
+            at_cap: unsettled,
+        })
+    }
+
+    /// Records what `task` judged.
+    fn finish(&mut self, task: &Task<'_>, judged: Vec<(String, Judged)>, runs: &Runs<'_>) {
+        if task.at_cap {
+            self.at_cap -= 1;
+            (self.finished)
+                .extend((judged.iter()).map(|(name, j)| (name.clone(), runs.timed_out(j))));
+        }
+        self.judged.extend(judged);
+    }
+}
+
+/// The kinds of task of a [`pool`], in the order they are chosen.
+#[derive(Clone, Copy)]
+enum Pick {
+    /// A run to the cap that may settle a submission with none going.
+    Settling,
+    /// A run that no settling waits for.
+    Any,
+    /// A second run to the cap of an unsettled submission.
+    Spare,
+}
+
+/// The next task of a [`pool`] from its `shares` (one for each item of the pool, so there is
+/// always one).
+fn next_task<'t>(shares: &mut [Share<'t>], plans: &[&Plan<'_>]) -> Option<Task<'t>> {
+    [Pick::Settling, Pick::Any, Pick::Spare]
+        .into_iter()
+        .find_map(|pick| {
+            (shares.iter_mut().enumerate())
+                .find_map(|(entry, share)| share.take(entry, plans[entry], pick))
+        })
 }
 
 /// The list behind `mutex`, even if a run panicked while holding it (the panic is resumed
@@ -588,36 +693,34 @@ impl TimeLimit {
     }
 }
 
-/// The time limit, and the runs of the accepted submissions `accepted` that it was derived
-/// from (to read their own verdicts off): each runs under the fixed limit ×
-/// `time_limit_to_tle` when one is `fixed`, else under [`UNKNOWN_LIMIT_CAP`]. `all`: they
-/// run every test (a scoring problem's accepted submissions must pass them all).
+/// The time limit derived from the accepted submissions `accepted`, and their runs (to read
+/// their own verdicts off): each runs alone, one test at a time, under [`UNKNOWN_LIMIT_CAP`],
+/// as Kattis' rules judge it. `all`: they run every test (a scoring problem's accepted
+/// submissions must pass them all).
 pub fn time_limit<'a>(
     judging: &'a Judging<'a>,
     data: &Group,
-    fixed: Option<(f64, &str, bool)>,
     accepted: &'a [Program],
     all: bool,
 ) -> Result<(TimeLimit, Vec<Runs<'a>>), String> {
-    let policy = &judging.config.time;
-    if accepted.is_empty() && fixed.is_none() {
+    if accepted.is_empty() {
         return Err(
             "no accepted submission (submissions/accepted/) to derive the time limit \
                     from: give --time-limit"
                 .to_string(),
         );
     }
-    let cap = fixed.map_or(UNKNOWN_LIMIT_CAP, |(seconds, _, _)| {
-        seconds * policy.time_limit_to_tle
-    });
     let mut runs = Vec::with_capacity(accepted.len());
     for program in accepted {
-        let mut run = Runs::new(judging, program, cap);
-        run.outcome(data, cap, all)?;
+        let mut run = Runs::new(judging, program, UNKNOWN_LIMIT_CAP);
+        run.outcome(data, UNKNOWN_LIMIT_CAP, all)?;
         runs.push(run);
     }
     let slowest = runs.iter().map(Runs::slowest).fold(0.0, f64::max);
-    Ok((TimeLimit::derived(slowest, policy, fixed), runs))
+    Ok((
+        TimeLimit::derived(slowest, &judging.config.time, None),
+        runs,
+    ))
 }
 
 /// The time limit of judging a program against `package` (`judge`, `stress`): `flag`
@@ -649,6 +752,6 @@ pub fn limit_for_judging(
             accepted.push(program);
         }
     }
-    let (limit, _) = time_limit(judging, data, None, &accepted, package.is_scoring())?;
+    let (limit, _) = time_limit(judging, data, &accepted, package.is_scoring())?;
     Ok(limit)
 }

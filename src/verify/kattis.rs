@@ -27,12 +27,14 @@
 //!   accepted; every `.ans` is accepted by the answer validators (`answer_validators/`).
 //!
 //! The time limit is derived once per package and run of `verify` (every program is built
-//! first, `jobs` at a time, then the accepted submissions run for it), and reused by every
-//! submission item of the package; how runs share the machine is
-//! [`crate::package::submissions`]'s. A submission's item
+//! first, `jobs` at a time, then the accepted submissions run for it), and then every other
+//! submission is judged, all in one pool of `jobs` runs ([`submissions::pool`]), when the
+//! package is first needed; the submission items read their judgements off. How runs share
+//! the machine is [`crate::package::submissions`]'s. A submission's item
 //! carries the tests it ran ([`SolutionRuns`], the rows of `verify --html`): those Kattis'
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -44,7 +46,9 @@ use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};
 use crate::package::grading::{self, Ungraded};
-use crate::package::submissions::{self, Early, Judging, Outcome, Runs, Submission, TimeLimit};
+use crate::package::submissions::{
+    self, Early, Judging, Outcome, Plan, Runs, Submission, TimeLimit,
+};
 use crate::package::{generators, scoring, sources, Package, PackageError, ProgramKind};
 use crate::readers;
 use crate::run::{Cache, Language, Program, Runner};
@@ -72,6 +76,9 @@ pub struct PackageVerifier<'a> {
     pub cache: &'a Cache,
     pub jobs: usize,
     prepared: OnceLock<Prepared>,
+    /// The ids of the submission items this run verifies, when told
+    /// ([`PackageVerifier::verifying`]); else all of them.
+    verified: OnceLock<HashSet<String>>,
 }
 
 /// A submission's outcomes at the time limit and at the higher limit, and in 2025-09 every
@@ -99,6 +106,9 @@ struct Prepared {
     validator: Result<Option<Program>, String>,
     limit: Result<TimeLimit, String>,
     accepted: Vec<AcceptedOutcome>,
+    /// Every other submission that is judged, judged once the time limit was set, all in
+    /// one pool ([`PackageVerifier::time_limit`]).
+    judged: Vec<AcceptedOutcome>,
 }
 
 impl<'a> PackageVerifier<'a> {
@@ -120,6 +130,7 @@ impl<'a> PackageVerifier<'a> {
             cache,
             jobs,
             prepared: OnceLock::new(),
+            verified: OnceLock::new(),
         })
     }
 
@@ -131,10 +142,23 @@ impl<'a> PackageVerifier<'a> {
             return Ok(items);
         }
         for submission in self.package.submissions()? {
-            let id = format!("{}/submissions/{}", self.shown, submission.id());
+            let id = self.item_id(&submission);
             items.push((id, PackageItem::Submission(Box::new(submission))));
         }
         Ok(items)
+    }
+
+    /// The id of a submission's item: `PATH/submissions/accepted/x.py`.
+    fn item_id(&self, submission: &Submission) -> String {
+        format!("{}/submissions/{}", self.shown, submission.id())
+    }
+
+    /// Tells it which of its items this run verifies (`verify --partition` verifies some):
+    /// only those submissions are judged in the pool when the package is prepared, the
+    /// others only if their item is verified after all. To be called before the first
+    /// item is verified; without it, every submission is judged there.
+    pub fn verifying<'i>(&self, ids: impl IntoIterator<Item = &'i str>) {
+        let _ = (self.verified).set(ids.into_iter().map(str::to_string).collect());
     }
 
     pub fn verify(&self, id: &str, item: &PackageItem) -> ItemReport {
@@ -735,7 +759,8 @@ impl<'a> PackageVerifier<'a> {
         None
     }
 
-    /// A submission's judgement at the time limit and at the higher limit.
+    /// A submission's judgement at the time limit and at the higher limit: the one made
+    /// while the package was prepared ([`PackageVerifier::time_limit`]), else made now.
     fn judge(
         &self,
         submission: &Submission,
@@ -743,32 +768,52 @@ impl<'a> PackageVerifier<'a> {
         limit: &TimeLimit,
         all: bool,
     ) -> Result<Judgement, String> {
+        let id = submission.id();
+        if let Some((_, judgement)) = self.prepared().judged.iter().find(|(at, _)| *at == id) {
+            return judgement.clone();
+        }
         let program = self
             .package
             .prepare(&submission.program, true, self.runner, self.cache)
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
-        let mut runs = Runs::new(&judging, &program, limit.high);
-        if let Some(expectation) = &submission.expectation {
-            // Held to every test's verdict: all run, in parallel, each stopped at the time
-            // limit once nothing judged at the cap can change.
-            let settled = |done: &[(String, bool)]| expectation.settled_at_high(done);
-            let early = Early {
+        let runs = Runs::new(&judging, &program, limit.high);
+        let mut entries = [(runs, self.plan(submission, limit, all))];
+        submissions::pool(&mut entries, data, self.jobs);
+        let [(mut runs, _)] = entries;
+        let per_test = submission.expectation.is_some();
+        judgement(&mut runs, data, limit, all, per_test)
+    }
+
+    /// Which tests of a submission that does not set the time limit run, and how far: held
+    /// to every test's verdict (2025-09), all of them, each stopped at the time limit once
+    /// nothing judged at the cap can change; graded, every test up to the higher limit;
+    /// else those Kattis' rules run, in order (judged up to the higher limit).
+    fn plan<'e>(&self, submission: &'e Submission, limit: &TimeLimit, all: bool) -> Plan<'e> {
+        match &submission.expectation {
+            Some(expectation) => Plan::Early(Early {
                 limit: limit.seconds,
-                settled: &settled,
-            };
-            runs.run_all(data, self.jobs, Some(&early));
-        } else if self.graded() {
-            // Graded: every test runs, in parallel, up to the higher limit.
-            runs.run_all(data, self.jobs, None);
+                settled: Box::new(|done: &[(String, bool)]| expectation.settled_at_high(done)),
+            }),
+            None if self.graded() => Plan::Every,
+            None => Plan::InOrder { all },
         }
-        judgement(
-            &mut runs,
-            data,
-            limit,
-            all,
-            submission.expectation.is_some(),
-        )
+    }
+
+    /// Whether [`PackageVerifier::submission`] judges a submission that does not set the
+    /// time limit: a supported program held to something (its folder's verdict, or in
+    /// 2025-09 an expectation), that can be built as it must be, whose item this run
+    /// verifies.
+    fn judged_later(&self, submission: &Submission) -> bool {
+        let held = match &submission.expectation {
+            Some(expectation) => self.buildable(submission, expectation).is_none(),
+            None => !self.package.is_2025() && submission.expected().is_some(),
+        };
+        let id = self.item_id(submission);
+        let verified = (self.verified.get()).is_none_or(|ids| ids.contains(&id));
+        held && verified
+            && !submission.sets_time_limit()
+            && !matches!(submission.program.kind, ProgramKind::Unsupported(_))
     }
 
     fn judging<'p>(
@@ -787,8 +832,8 @@ impl<'a> PackageVerifier<'a> {
         self.prepared.get_or_init(|| self.prepare())
     }
 
-    /// Reads the data, prepares the output validator, and runs the accepted submissions to
-    /// set the time limit.
+    /// Reads the data, prepares the output validator, runs the accepted submissions to set
+    /// the time limit, and then judges every other submission, all in one pool.
     fn prepare(&self) -> Prepared {
         let data = self.package.all_data().map_err(|e| e.to_string());
         self.package.build_all(self.runner, self.cache, self.jobs);
@@ -802,22 +847,30 @@ impl<'a> PackageVerifier<'a> {
                     .transpose()
                     .map_err(|e| format!("the output validator: {}: {e}", e.verdict))
             });
-        let mut accepted = Vec::new();
-        let limit = self.time_limit(&data, &validator, &mut accepted);
+        let (mut accepted, mut judged) = (Vec::new(), Vec::new());
+        let limit = self.time_limit(&data, &validator, &mut accepted, &mut judged);
         Prepared {
             data,
             validator,
             limit,
             accepted,
+            judged,
         }
     }
 
-    /// The time limit, and the accepted submissions' outcomes into `accepted` on the way.
+    /// The time limit, from the submissions that set it, with their judgements into
+    /// `accepted_outcomes`, and every other submission that is judged, into `judged`, all
+    /// in one pool ([`submissions::pool`]). A limit to derive waits for the first ones, run
+    /// alone, one test at a time ([`submissions::time_limit`]); a fixed one waits for
+    /// nothing, so they run in the pool too. Of the tests Kattis' rules run for them, the
+    /// slowest decides whether a fixed limit is loose enough; the rest of their tests (a
+    /// 2025-09 submission is held to every test's verdict) run in the pool.
     fn time_limit(
         &self,
         data: &Result<Data, String>,
         validator: &Result<Option<Program>, String>,
         accepted_outcomes: &mut Vec<AcceptedOutcome>,
+        judged: &mut Vec<AcceptedOutcome>,
     ) -> Result<TimeLimit, String> {
         let data = &data.as_ref().map_err(Clone::clone)?.tree;
         let judging = self.judging(validator)?;
@@ -832,12 +885,12 @@ impl<'a> PackageVerifier<'a> {
         let mut ids = Vec::new();
         let mut failed = Vec::new();
         for submission in &accepted {
-            match (self.package).prepare(&submission.program, true, self.runner, self.cache) {
+            match self.prepare_submission(submission) {
                 Ok(program) => {
                     programs.push(program);
                     ids.push(submission.id());
                 }
-                Err(e) => failed.push((submission.id(), Err(format!("{}: {e}", e.verdict)))),
+                Err(e) => failed.push((submission.id(), Err(e))),
             }
         }
         let policy = &self.package.config.time;
@@ -845,12 +898,77 @@ impl<'a> PackageVerifier<'a> {
             .fixed
             .map(|t| (t, "problem.yaml limits.time_limit", true));
         let all = self.package.is_scoring();
-        let (limit, mut runs) = submissions::time_limit(&judging, data, fixed, &programs, all)?;
+        // Once their Kattis runs are made, the rest of their tests, if they are held to all.
+        let rest = || match per_test {
+            true => Plan::Every,
+            false => Plan::InOrder { all },
+        };
+        let (mut limit, runs) = match fixed {
+            None => submissions::time_limit(&judging, data, &programs, all)?,
+            Some((seconds, source, _)) => {
+                let limit = TimeLimit::fixed(seconds, policy, source);
+                let runs = (programs.iter())
+                    .map(|program| Runs::new(&judging, program, limit.high))
+                    .collect();
+                (limit, runs)
+            }
+        };
         accepted_outcomes.extend(failed);
-        for (id, runs) in ids.into_iter().zip(runs.iter_mut()) {
-            accepted_outcomes.push((id, judgement(runs, data, &limit, all, per_test)));
+        let setting = ids.len();
+        let mut entries: Vec<(Runs<'_>, Plan<'_>)> = (runs.into_iter())
+            .map(|runs| match fixed {
+                None => (runs, rest()),
+                Some(_) => (runs, Plan::InOrder { all }),
+            })
+            .collect();
+        // Each entry's id, `all`, `per_test`, and whether it set the time limit.
+        let mut judging_of: Vec<(String, bool, bool, bool)> = (ids.into_iter())
+            .map(|id| (id, all, per_test, true))
+            .collect();
+        let later: Vec<&Submission> = (submissions.iter())
+            .filter(|s| self.judged_later(s))
+            .collect();
+        let mut later_programs = Vec::new();
+        for submission in later {
+            match self.prepare_submission(submission) {
+                Ok(program) => later_programs.push((submission, program)),
+                Err(e) => judged.push((submission.id(), Err(e))),
+            }
+        }
+        let graded = self.graded();
+        for (submission, program) in &later_programs {
+            let runs = Runs::new(&judging, program, limit.high);
+            entries.push((runs, self.plan(submission, &limit, graded)));
+            let per_test = submission.expectation.is_some();
+            judging_of.push((submission.id(), graded, per_test, false));
+        }
+        submissions::pool(&mut entries, data, self.jobs);
+        if fixed.is_some() {
+            let slowest = (entries[..setting].iter())
+                .map(|(runs, _)| runs.slowest())
+                .fold(0.0, f64::max);
+            limit = TimeLimit::derived(slowest, policy, fixed);
+            for (_, plan) in &mut entries[..setting] {
+                *plan = rest();
+            }
+            submissions::pool(&mut entries[..setting], data, self.jobs);
+        }
+        for ((id, all, per_test, set_limit), (mut runs, _)) in judging_of.into_iter().zip(entries) {
+            let judgement = judgement(&mut runs, data, &limit, all, per_test);
+            match set_limit {
+                true => accepted_outcomes.push((id, judgement)),
+                false => judged.push((id, judgement)),
+            }
         }
         Ok(limit)
+    }
+
+    /// A submission's program, built (from the cache, [`Package::build_all`] built it), or
+    /// why it cannot run.
+    fn prepare_submission(&self, submission: &Submission) -> Result<Program, String> {
+        (self.package)
+            .prepare(&submission.program, true, self.runner, self.cache)
+            .map_err(|e| format!("{}: {e}", e.verdict))
     }
 }
 

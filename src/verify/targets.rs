@@ -226,8 +226,8 @@ impl Unit<'_> {
     }
 }
 
-/// The items of every verifier, in order, and of them those of `partition`; a part without
-/// any is an error.
+/// The items of every verifier, in order, and of them those of `partition` (each package told
+/// which of its submissions those are); a part without any is an error.
 pub fn units<'a>(
     verifiers: &'a [FormatVerifier<'a>],
     partition: Partition,
@@ -245,6 +245,15 @@ pub fn units<'a>(
             partition.count,
             count(total, "item", "items")
         ));
+    }
+    // A package judges its submissions in one pool when first asked: only this part's.
+    for verifier in verifiers {
+        if let FormatVerifier::Kattis(package) = verifier {
+            package.verifying(units.iter().filter_map(|unit| match unit {
+                Unit::Kattis(of, _, id) if std::ptr::eq(*of, &**package) => Some(id.as_str()),
+                _ => None,
+            }));
+        }
     }
     Ok(units)
 }

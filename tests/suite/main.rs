@@ -48,6 +48,7 @@ mod package_generators;
 mod package_include_2023;
 mod package_kattis;
 mod package_multipass;
+mod package_pool;
 mod package_scoring;
 mod package_sources;
 mod package_tle_runs;
