@@ -16,7 +16,7 @@ use crate::score::{format_score, same_score, ScoreCard, SCORE_TOLERANCE};
 use crate::text::show;
 use crate::verdict::Verdict;
 
-use super::listed;
+use super::{first_line, listed};
 
 /// One test a submission was judged on.
 #[derive(Debug, Clone, PartialEq)]
@@ -483,10 +483,6 @@ fn total_held(expected: &ScoreExpectation, card: &ScoreCard) -> Result<String, S
         true => Ok(format!("{shown}, expected {what}")),
         false => Err(format!("{shown}, expected {what}")),
     }
-}
-
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or("")
 }
 
 #[cfg(test)]

@@ -223,6 +223,11 @@ pub(crate) fn listed(headline: &str, lines: impl Iterator<Item = String>) -> Str
     out
 }
 
+/// The first line of a message, for a detail that lists several.
+pub(crate) fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,7 +38,7 @@ use walkdir::WalkDir;
 use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Toolbox;
-use super::{listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
+use super::{first_line, listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
 use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
 use crate::archive::scoring;
@@ -717,8 +717,4 @@ fn brute(
         cross_checked: Some(counts),
         ..check
     }
-}
-
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or("")
 }
