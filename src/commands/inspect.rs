@@ -16,7 +16,7 @@ use stonejudge::parallel;
 use stonejudge::programs::{ProgramTools, TOOL_TIME};
 use stonejudge::readers;
 use stonejudge::run::{Cache, Runner, Sandbox};
-use stonejudge::verify::validation::{Report, Toolbox};
+use stonejudge::verify::validation::Toolbox;
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
 /// take no --root; a path names a problem folder anywhere).
@@ -207,24 +207,5 @@ fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Ou
     let runner = Runner::current_exe(Sandbox::Auto)?;
     let cache = Cache::default_location()?;
     let toolbox = Toolbox::package(package, &runner, &cache, parallel::cores());
-    validated(toolbox.files(&problem, &args.files))
-}
-
-/// What the input validators said, on standard error: exit 1 when any rejects an input, an
-/// error when one could not run (skipped, not passed).
-pub fn validated(report: Report) -> anyhow::Result<Outcome> {
-    for line in report.rejected.iter().chain(&report.skipped) {
-        eprintln!("{line}");
-    }
-    if !report.rejected.is_empty() {
-        return Ok(Outcome::Rejected);
-    }
-    if !report.skipped.is_empty() {
-        bail!("some input validators could not run (skipped, not passed)");
-    }
-    eprintln!(
-        "{} inputs accepted by {} input validators",
-        report.cases, report.validators
-    );
-    Ok(Outcome::Success)
+    super::validated(toolbox.files(&problem, &args.files))
 }

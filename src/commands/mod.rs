@@ -21,10 +21,11 @@ use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 
 use stonejudge::package::Package;
 use stonejudge::run::{Protections, Runner};
+use stonejudge::verify::validation::Report;
 
 /// How a command that ran to the end went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,6 +125,25 @@ pub fn package_warnings(package: &Package, strict: bool) -> anyhow::Result<()> {
         eprintln!("warning: {warning}");
     }
     Ok(())
+}
+
+/// What the input validators said, on standard error: exit 1 when any rejects an input, an
+/// error when one could not run (skipped, not passed).
+pub fn validated(report: Report) -> anyhow::Result<Outcome> {
+    for line in report.rejected.iter().chain(&report.skipped) {
+        eprintln!("{line}");
+    }
+    if !report.rejected.is_empty() {
+        return Ok(Outcome::Rejected);
+    }
+    if !report.skipped.is_empty() {
+        bail!("some input validators could not run (skipped, not passed)");
+    }
+    eprintln!(
+        "{} inputs accepted by {} input validators",
+        report.cases, report.validators
+    );
+    Ok(Outcome::Success)
 }
 
 #[cfg(test)]
