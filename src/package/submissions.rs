@@ -487,8 +487,8 @@ pub enum Plan<'e> {
 pub type Beside<'b> = dyn Fn() + Sync + 'b;
 
 /// Runs the tests of `data` that each submission's [`Plan`] needs, for all of them in one
-/// pool of `jobs` runs at a time (and `beside`, when given, in one of those slots), so that no core waits while one submission's last test
-/// runs: its runs are then in its [`Runs`]. Every run has a core to itself, as it would
+/// pool of `jobs` runs at a time (and `beside`, when given, in one of those slots), so that no
+/// core waits while one submission's last test runs: its runs are then in its [`Runs`]. Every run has a core to itself, as it would
 /// alone, and its usual wall-clock limit; times are CPU times, which runs on other cores do
 /// not change (as `judge -j` runs tests).
 ///
