@@ -159,7 +159,7 @@ pub fn verifiers<'a>(
                     let sinol = &verifier.sinol;
                     let beyond =
                         readers::sinol::warnings_beyond_config(sinol, model, settings.strict);
-                    beyond?.into_iter().for_each(|w| warn(w));
+                    beyond?.into_iter().for_each(&mut *warn);
                 }
                 Ok(FormatVerifier::Sinol(Box::new(verifier)))
             }
