@@ -98,7 +98,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
             time: TimeLimit::Fixed(limits.map_or(DEFAULT_TIME_LIMIT, |l| {
                 Duration::from_secs_f64(l.time_seconds)
             })),
-            memory_mib: limits.map_or(DEFAULT_MEMORY_MIB, |l| l.memory_mib),
+            memory_kib: limits.map_or(DEFAULT_MEMORY_MIB, |l| l.memory_mib) << 10,
             output_mib: None,
             overrides: LimitTable::default(),
             by_language: Default::default(),

@@ -19,7 +19,8 @@
 //!   handle (the catalog's refuses large inputs, a brute force program gets a time budget per
 //!   test), on at least one, and on every test of a group marked `small`;
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
-//!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
+//!   `testdata/<name>/` under the problem's limits (as `judge` resolves them from the model,
+//!   [`crate::judging::CaseLimits`]), it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
 //!   In a scored problem its score is computed too ([`crate::archive::scoring`]), and a solution with
 //!   an `[expect]` entry is held to that entry (its total, its groups' verdicts and points)
@@ -43,16 +44,18 @@ use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
 use crate::archive::scoring;
 use crate::archive::statement::{self, StatementFile, SAMPLES_MARKER};
-use crate::archive::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
+use crate::archive::{build, testdata, Archive, Manifest};
 use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
-use crate::judge::{judge_all, Judge, Test};
+use crate::formats::LimitFlags;
+use crate::judge::{judge_each, Judge, Test};
+use crate::judging::CaseLimits;
 use crate::model::{Problem, Regeneration, VerdictExpectation};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::readers;
-use crate::run::{Cache, Program, Runner};
+use crate::run::{Cache, Limits, Program, Runner};
 use crate::score::{format_score, ScoreCard, TestScore};
 use crate::text::show::count;
 use crate::verdict::Verdict;
@@ -262,7 +265,7 @@ impl<'a> Verifier<'a> {
         const CHECK: &str = "verdicts";
         let fail = |detail: String| Check::fail(CHECK, detail);
         let (resolved, tools) = self.resolve(name).map_err(fail)?;
-        // The manifest must load: a solution is held to the problem's own limits.
+        // The manifest must load: its plan names the tests' groups.
         let manifest = resolved.manifest().map_err(|e| fail(e.to_string()))?;
         let file = path.file_name().unwrap_or_default().to_string_lossy();
         let model = self.model(&resolved).map_err(fail)?;
@@ -278,23 +281,30 @@ impl<'a> Verifier<'a> {
                 known.join(", ")
             )));
         };
-        let limits = run_limits(Some(&manifest.limits), LimitFlags::default());
         let tests = match resolved.tests() {
             Ok(tests) if !tests.is_empty() => tests,
             Ok(_) => return Err(fail(format!("testdata/{name}/ has no tests"))),
             Err(e) => return Err(fail(e)),
         };
+        // Each test's limits as judge resolves them, from the model ([`CaseLimits`]).
+        let case_limits = CaseLimits::new(&model, LimitFlags::default(), path);
+        let limits = case_limits.of_problem().map_err(|e| fail(e.to_string()))?;
+        let per_test: Vec<Limits> = (tests.iter())
+            .map(|test| case_limits.of_case(&test.name))
+            .collect::<Result<_, _>>()
+            .map_err(|e| fail(e.to_string()))?;
         let program = Program::prepare(path, &[], self.runner, self.cache)
             .map_err(|e| fail(format!("{}: {e}", e.verdict)))?;
+        let judging = resolved.judging(&tools);
         let judge = Judge {
             runner: self.runner,
             program: &program,
             limits,
-            judging: resolved.judging(&tools),
+            judging,
         };
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.
-        let judged = judge_all(&judge, &tests, 1, |_, _| {});
+        let judged = judge_each(&judge, &tests, 1, |i| (judging, per_test[i]), |_, _| {});
         let planned = manifest.tests();
         let group_of = |test: &str| -> String {
             (planned.iter())

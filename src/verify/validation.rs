@@ -549,7 +549,7 @@ mod tests {
             statements: Vec::new(),
             limits: ModelLimits {
                 time: TimeLimit::Fixed(Duration::from_secs(1)),
-                memory_mib: 256,
+                memory_kib: 256 << 10,
                 output_mib: None,
                 overrides: LimitTable::default(),
                 by_language: Default::default(),

@@ -85,4 +85,5 @@ mod validation_once;
 mod verify_cli;
 mod verify_html;
 mod verify_html_packages;
+mod verify_limits;
 mod watched;
