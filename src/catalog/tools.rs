@@ -5,6 +5,7 @@
 //! questions through [`Tools`], never knowing which kind answers.
 
 use std::fmt;
+use std::io::{self, Read};
 use std::time::Duration;
 
 use super::Handle;
@@ -20,6 +21,11 @@ pub enum Tools<'a> {
     /// A problem whose tools are programs.
     Programs(Box<ProgramTools<'a>>),
 }
+
+/// Bytes of an input validated before the rest is read ([`Tools::validate_reading`]): a file
+/// far beyond any format's size whose error is near its start is rejected without being held
+/// in memory.
+const VALIDATED_FIRST: u64 = 4 << 20;
 
 /// What the brute force says of an input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,6 +112,31 @@ impl Tools<'_> {
                 Err(broken) => Err(ToolError::Broken(broken)),
             },
         }
+    }
+
+    /// Checks the input `reader` reads strictly, as [`Tools::validate`] does, without holding
+    /// all of a huge input whose error is near its start: the in-process validator sees its
+    /// first 4 MiB (`VALIDATED_FIRST`), and all of it only when they hold no error (or one that
+    /// may be due to the cut). An error on a line that ends inside the prefix is final: the
+    /// strict reader reads forward, so the bytes after it cannot change it. A validator program
+    /// is never shown a cut input. `Err` when the input cannot be read.
+    pub fn validate_reading(&self, mut reader: impl Read) -> io::Result<Result<(), ToolError>> {
+        let mut bytes = Vec::new();
+        (&mut reader)
+            .take(VALIDATED_FIRST)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 == VALIDATED_FIRST {
+            if let Tools::InProcess(problem) = self {
+                if let Err(error) = problem.validate(&bytes) {
+                    let whole_lines = bytes.iter().filter(|&&b| b == b'\n').count();
+                    if error.line <= whole_lines {
+                        return Ok(Err(ToolError::Parse(error)));
+                    }
+                }
+            }
+            reader.read_to_end(&mut bytes)?;
+        }
+        Ok(self.validate(&bytes))
     }
 
     /// The reference answer to a valid input.

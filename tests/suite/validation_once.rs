@@ -45,7 +45,7 @@ fn validate(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
 }
 
 /// An archive holding the catalog's stripes alone (no solutions), its test data written.
-fn stripes_archive() -> tempfile::TempDir {
+pub fn stripes_archive() -> tempfile::TempDir {
     let root = tempfile::tempdir().expect("tempdir");
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/stripes");
     let to = root.path().join("problems/stripes");
