@@ -228,9 +228,13 @@ impl<'a> Verifier<'a> {
                 checks.push(Check::from("bounds", bounds(&built, &manifest)));
             }
         }
-        // Validation takes the steps every format shares (super::validation), over the model.
+        // Validation takes the steps every format shares (super::validation), over the model;
+        // the `[[invalid]]` inputs, rejected by the validator, need no test data.
         let model = self.model(&resolved);
         let toolbox = Toolbox::ours(&tools, self.runner, self.cache, self.jobs);
+        if let Ok(problem) = &model {
+            checks.extend(toolbox.invalid_inputs(problem));
+        }
         match resolved.tests() {
             Err(e) => checks.push(Check::fail("inputs", e)),
             Ok(tests) => {
@@ -238,10 +242,6 @@ impl<'a> Verifier<'a> {
                 let small = small_stems(&manifest);
                 checks.push(brute(&tools, &tests, &small, self.brute_budget, self.jobs));
             }
-        }
-        // The `[[invalid]]` inputs, rejected by the validator: no test data needed.
-        if let Ok(problem) = &model {
-            checks.extend(toolbox.invalid_inputs(problem));
         }
         checks
     }
