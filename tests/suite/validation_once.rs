@@ -19,7 +19,7 @@ use super::programs_archive;
 use super::sinol_fixtures;
 
 /// The item whose id is `id`: whether it passed, and its check `name`'s (ok, detail).
-fn check(document: &Value, id: &str, name: &str) -> (bool, bool, String) {
+pub fn check(document: &Value, id: &str, name: &str) -> (bool, bool, String) {
     let items = document["items"].as_array().expect("items");
     let item = (items.iter())
         .find(|i| i["id"] == id)
