@@ -204,3 +204,55 @@ impl Tools<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that counts the bytes taken from it.
+    struct Counted<R> {
+        inner: R,
+        taken: usize,
+    }
+
+    impl<R: Read> Read for Counted<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.inner.read(buf)?;
+            self.taken += n;
+            Ok(n)
+        }
+    }
+
+    fn nim() -> Tools<'static> {
+        Tools::InProcess(Handle::Compiled(crate::catalog::find("nim").expect("nim")))
+    }
+
+    #[test]
+    fn an_error_on_a_whole_line_of_the_prefix_is_final_and_the_rest_is_not_read() {
+        let flood = io::repeat(b'7').take(64 << 20);
+        let mut input = Counted {
+            inner: (&b"2\n3\n3 3 x\n"[..]).chain(flood),
+            taken: 0,
+        };
+        let said = nim().validate_reading(&mut input).expect("reads");
+        let Err(ToolError::Parse(error)) = &said else {
+            panic!("{said:?}")
+        };
+        assert_eq!((error.line, error.col), (3, 5), "{error:?}");
+        assert_eq!(input.taken as u64, VALIDATED_FIRST);
+    }
+
+    #[test]
+    fn an_input_cut_inside_a_line_is_validated_whole() {
+        // 10 games of 10^5 heaps of 2^63 - 1: 20 MB, valid, the prefix ending inside a line.
+        let heaps = vec!["9223372036854775807"; 100_000].join(" ");
+        let text = format!("10\n{}", format!("100000\n{heaps}\n").repeat(10));
+        let mut input = Counted {
+            inner: text.as_bytes(),
+            taken: 0,
+        };
+        let said = nim().validate_reading(&mut input).expect("reads");
+        assert_eq!(said, Ok(()));
+        assert_eq!(input.taken, text.len());
+    }
+}

@@ -751,6 +751,22 @@ mod tests {
     }
 
     #[test]
+    fn a_word_that_names_its_case_is_not_prefixed_again_and_stdin_is_named_so() {
+        let case = file_case(Path::new("bad.in"));
+        let said = |why: &str| rejection("v.py", &case, why);
+        assert_eq!(said("bad.in:3:5: expected"), "bad.in:3:5: expected");
+        assert_eq!(said("exit code 43"), "v.py rejects bad.in: exit code 43");
+        // A word naming another file that begins the same is no match.
+        assert_eq!(said("bad.in.bak: x"), "v.py rejects bad.in: bad.in.bak: x");
+        let stdin = file_case(Path::new(STDIN));
+        assert_eq!(
+            (stdin.name.as_str(), input_shown(&stdin)),
+            ("<stdin>", "<stdin>".to_string())
+        );
+        assert_eq!(stdin.data, CaseData::File(PathBuf::from(STDIN_FILE)));
+    }
+
+    #[test]
     fn a_report_fails_before_it_skips_and_passes_only_when_clean() {
         let clean = Report {
             validators: 1,
