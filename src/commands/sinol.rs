@@ -186,5 +186,5 @@ pub fn validate(args: &ValidateArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
     let runner = Runner::current_exe(Sandbox::Auto)?;
     let cache = Cache::default_location()?;
     let toolbox = Toolbox::plain(&runner, &cache, 1);
-    super::validated(toolbox.files(&problem, &args.files))
+    super::validated(toolbox.files(&problem, &args.files), &args.files)
 }

@@ -11,11 +11,10 @@
 //!   samples are inserted from the plan or, shown by hand, are the plan's with outputs the
 //!   checker accepts (and an English one's `## Constraints`, if any, lists the input format's
 //!   constraints, when the problem declares them; see [`crate::archive::statement`]);
-//!   `testdata/<name>/` is byte for byte what the plan regenerates, the
-//!   validator rejects every invalid input of the plan, and the plan reaches every constraint
-//!   bound (but those `[unreached]` declares); every input of the plan validates (the step
-//!   every format shares, [`super::validation`]) and every answer file on disk checks against
-//!   itself; brute force agrees with the answer file on every test it can
+//!   `testdata/<name>/` is byte for byte what the plan regenerates, and the plan reaches every
+//!   constraint bound (but those `[unreached]` declares); every input of the plan validates and
+//!   the validator rejects every `[[invalid]]` input (the steps every format shares,
+//!   [`super::validation`]), and every answer file on disk checks against itself; brute force agrees with the answer file on every test it can
 //!   handle (the catalog's refuses large inputs, a brute force program gets a time budget per
 //!   test), on at least one, and on every test of a group marked `small`;
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
@@ -198,21 +197,6 @@ impl<'a> Verifier<'a> {
         readers::ours::read(resolved, &resolved.testdata_dir()).map_err(|e| e.to_string())
     }
 
-    /// The check `inputs`: every input of the problem validates ([`super::validation`], over
-    /// the model), and every answer file on disk is accepted as an output against itself.
-    fn inputs(&self, resolved: &Resolved, tools: &Tools<'_>, tests: &[Test]) -> Check {
-        const CHECK: &str = "inputs";
-        let problem = match self.model(resolved) {
-            Ok(problem) => problem,
-            Err(e) => return Check::fail(CHECK, e),
-        };
-        let toolbox = Toolbox::ours(tools, self.runner, self.cache, self.jobs);
-        let mut report = toolbox.inputs(&problem);
-        (report.rejected).extend(answers_rejected_as_outputs(tools, tests, self.jobs));
-        let passed = format!("{} inputs valid, answers readable", report.cases);
-        report.check(CHECK, "invalid test files", passed)
-    }
-
     /// The checks of one problem directory; later checks are skipped when the manifest fails.
     fn problem(&self, name: &str) -> Vec<Check> {
         let (resolved, tools) = match self.resolve(name) {
@@ -247,10 +231,17 @@ impl<'a> Verifier<'a> {
                 checks.push(Check::from("bounds", bounds(&built, &manifest)));
             }
         }
+        // Validation takes the steps every format shares (super::validation), over the model;
+        // the `[[invalid]]` inputs, rejected by the validator, need no test data.
+        let model = self.model(&resolved);
+        let toolbox = Toolbox::ours(&tools, self.runner, self.cache, self.jobs);
+        if let Ok(problem) = &model {
+            checks.extend(toolbox.invalid_inputs(problem));
+        }
         match resolved.tests() {
             Err(e) => checks.push(Check::fail("inputs", e)),
             Ok(tests) => {
-                checks.push(self.inputs(&resolved, &tools, &tests));
+                checks.push(inputs(&toolbox, &model, &tools, &tests, self.jobs));
                 let small = small_stems(&manifest);
                 checks.push(brute(&tools, &tests, &small, self.brute_budget, self.jobs));
             }
@@ -594,6 +585,26 @@ fn sample_matches(
         )),
         Err(e) => Err((shown.output_at, e)),
     }
+}
+
+/// The check `inputs`: every input of the problem (`model`) valid, and every answer file of
+/// `tests` accepted by the checker of `tools` as an output against itself.
+fn inputs(
+    toolbox: &Toolbox<'_>,
+    model: &Result<Problem, String>,
+    tools: &Tools<'_>,
+    tests: &[Test],
+    jobs: usize,
+) -> Check {
+    const CHECK: &str = "inputs";
+    let problem = match model {
+        Ok(problem) => problem,
+        Err(e) => return Check::fail(CHECK, e.clone()),
+    };
+    let mut report = toolbox.inputs(problem);
+    (report.rejected).extend(answers_rejected_as_outputs(tools, tests, jobs));
+    let passed = format!("{} inputs valid, answers readable", report.cases);
+    report.check(CHECK, "invalid test files", passed)
 }
 
 /// The answer files of `tests` that are not accepted as their own output, and why.

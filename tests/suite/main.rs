@@ -80,6 +80,7 @@ mod survivors;
 mod testdata_archive;
 mod testdata_cli;
 mod testdata_strength;
+mod validate_ours;
 mod validate_rejects;
 mod validation_once;
 mod verify_cli;
