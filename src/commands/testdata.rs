@@ -24,6 +24,7 @@ use super::Outcome;
 use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Built};
 use stonejudge::catalog::{self, Resolved, Tools};
+use stonejudge::judging::Toolbox;
 use stonejudge::model::{Problem, Regeneration};
 use stonejudge::readers;
 use stonejudge::run::{Cache, Runner};
@@ -32,7 +33,6 @@ use stonejudge::verify::kattis::GeneratedCases;
 use stonejudge::verify::ours::PlanFiles;
 use stonejudge::verify::regeneration::{regenerated, Maker};
 use stonejudge::verify::sinol::SinolVerifier;
-use stonejudge::verify::validation::Toolbox;
 
 pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
     let root = &args.archive.root;

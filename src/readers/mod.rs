@@ -84,14 +84,19 @@ pub fn read(dir: &Path) -> Result<Problem, ReadError> {
 /// The problem a PROBLEM argument names (a name under the archive at `root`, a name of the
 /// catalog, or a folder's path: [`crate::catalog::resolve`]), read by its format's reader.
 pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
-    let resolved = resolve(problem, root)?;
+    read_resolved(&resolve(problem, root)?)
+}
+
+/// The problem `resolved` names (as [`crate::catalog::resolve`] found it), read by its
+/// format's reader.
+pub fn read_resolved(resolved: &crate::catalog::Resolved) -> Result<Problem, ReadError> {
     if let Some(package) = resolved.package() {
         return kattis::read(package);
     }
     if let Some(package) = resolved.sinol() {
         return sinol::read(package);
     }
-    ours::read(&resolved, &resolved.testdata_dir())
+    ours::read(resolved, &resolved.testdata_dir())
 }
 
 #[cfg(test)]

@@ -17,10 +17,9 @@ use std::path::Path;
 
 use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
-use super::validation::Toolbox;
 use super::{listed, Check, ItemReport};
 use crate::formats::LimitFlags;
-use crate::judging::CaseLimits;
+use crate::judging::{CaseLimits, Toolbox};
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};

@@ -63,8 +63,12 @@ fn judge(dir: &Path, mode: &str) -> serde_json::Value {
     assert_no_survivors(&token);
     let report = std::fs::read(dir.join("report.json")).expect("the JSON report");
     let report: serde_json::Value = serde_json::from_slice(&report).expect("a JSON report");
-    let wall_limit = report["limits"]["wall_s"].as_f64().expect("the wall-clock limit");
-    let wall = report["tests"][0]["wall_s"].as_f64().expect("the run's wall time");
+    let wall_limit = report["limits"]["wall_s"]
+        .as_f64()
+        .expect("the wall-clock limit");
+    let wall = report["tests"][0]["wall_s"]
+        .as_f64()
+        .expect("the run's wall time");
     assert!(
         wall <= wall_limit + KILL_SLACK,
         "{mode}: the run went on {wall} s, past its wall-clock limit of {wall_limit} s: {report}"
