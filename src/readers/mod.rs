@@ -19,7 +19,7 @@ pub mod sinol;
 
 use std::path::Path;
 
-use crate::catalog::{resolve, ResolveError};
+use crate::catalog::{resolve, ResolveError, Resolved};
 use crate::formats::detect::{detect, named, Detected};
 use crate::formats::manifest::ManifestError;
 use crate::model::{ModelError, Problem};
@@ -84,14 +84,19 @@ pub fn read(dir: &Path) -> Result<Problem, ReadError> {
 /// The problem a PROBLEM argument names (a name under the archive at `root`, a name of the
 /// catalog, or a folder's path: [`crate::catalog::resolve`]), read by its format's reader.
 pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
-    let resolved = resolve(problem, root)?;
+    read_resolved(&resolve(problem, root)?)
+}
+
+/// A problem already resolved (a command that also needs its in-process tools or its
+/// package's files), read by its format's reader.
+pub fn read_resolved(resolved: &Resolved) -> Result<Problem, ReadError> {
     if let Some(package) = resolved.package() {
         return kattis::read(package);
     }
     if let Some(package) = resolved.sinol() {
         return sinol::read(package);
     }
-    ours::read(&resolved, &resolved.testdata_dir())
+    ours::read(resolved, &resolved.testdata_dir())
 }
 
 #[cfg(test)]

@@ -86,3 +86,4 @@ mod verify_cli;
 mod verify_html;
 mod verify_html_packages;
 mod watched;
+mod stress_model;

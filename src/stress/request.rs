@@ -1,0 +1,437 @@
+//! A stress run as the command line asks for it, set up from the problem's model: the
+//! problem is read into [`crate::model`] by its format's reader ([`crate::readers`]), and what
+//! is stressed comes from the model whatever the format:
+//!
+//! - the cases: `--gen`, else the model's generator ([`Programs::generator`]): a built-in one
+//!   (a problem of the catalog: random cases, or every instance up to a size), a generator
+//!   program called with parameters and a seed (a program-backed problem), or one that makes
+//!   a whole test set at once (sinol-make's ingen, as [`Regeneration::Ingen`] says);
+//! - the expected answer: `--ref`, else the model's reference ([`Programs::reference`]);
+//! - the limits of the program under test: [`CaseLimits`], the problem's own with the flags
+//!   over them (and a time limit derived from the accepted submissions where the model says
+//!   so);
+//! - the verdict: the model's checker or interactor.
+//!
+//! The command (`stonejudge stress`) turns its flags into a [`Request`], calls [`stress`] and
+//! prints the [`Ended`] run.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::run::{self, Ended, Progress, Setup, Validity};
+use super::{Budget, ExternalOracle, MadeCases, Oracle, SinolPlayedOracle, Tokens};
+use crate::catalog::{self, Resolved};
+use crate::formats::{run_limits, LimitFlags};
+use crate::judge::{Judge, Judging};
+use crate::judging::CaseLimits;
+use crate::model::{CaseData, Format, Problem, Regeneration, Tool};
+use crate::package::submissions::{self, limit_for_judging};
+use crate::package::Package;
+use crate::readers;
+use crate::run::{Cache, Program, Runner, ScratchDir};
+use crate::sinol::judging::{run_ingen, SinolJudge};
+use crate::sinol::Sinol;
+use crate::verify::validation::{Args, Case, Expect, Toolbox};
+
+/// Random cases when neither a number of cases nor a duration is given.
+pub const DEFAULT_CASES: u64 = 1000;
+
+/// What the command line asks of a stress run.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// The PROBLEM argument (`None`: generic mode, `--gen` and `--ref` alone).
+    pub problem: Option<String>,
+    /// The archive's root, where a problem's name is looked up.
+    pub root: PathBuf,
+    /// The program under test: an executable or a source, then its arguments.
+    pub program: Vec<OsString>,
+    /// `--gen`: a generator command, given each case's seed as its last argument.
+    pub generator: Option<String>,
+    /// `--ref`: a reference command.
+    pub reference: Option<String>,
+    /// `--time-limit` and `--memory-limit`, over whatever the problem sets.
+    pub limits: LimitFlags,
+    pub jobs: usize,
+    /// `--seed` (else one is drawn from the operating system).
+    pub seed: Option<u64>,
+    pub cases: Option<u64>,
+    pub duration: Option<Duration>,
+    /// `--param KEY=VALUE`, for the generator.
+    pub params: Vec<String>,
+    pub exhaustive: bool,
+    pub bound: Option<u64>,
+}
+
+impl Request {
+    /// `--cases`, else `--duration`, else [`DEFAULT_CASES`].
+    fn budget(&self) -> Budget {
+        Budget {
+            cases: match (self.cases, self.duration) {
+                (None, None) => Some(DEFAULT_CASES),
+                (cases, _) => cases,
+            },
+            duration: self.duration,
+        }
+    }
+
+    /// The seed of case 0 and whether it was drawn fresh: `--seed`, else one from the
+    /// operating system (said with the results, so that the run can be repeated).
+    fn first_seed(&self) -> Result<(u64, bool), String> {
+        Ok(match self.seed {
+            Some(seed) => (seed, false),
+            None => (
+                crate::gen::fresh_seed()
+                    .map_err(|e| format!("cannot draw a seed from the operating system: {e}"))?,
+                true,
+            ),
+        })
+    }
+
+    /// The program of `--gen` or `--ref` (`flag`, its command `cmd`), built as `package`
+    /// builds its submissions when given (a reference is; a generator is not a submission).
+    fn command(
+        flag: &str,
+        cmd: Option<&str>,
+        package: Option<&Package>,
+        tools: (&Runner, &Cache),
+    ) -> Result<Program, String> {
+        let cmd = cmd.unwrap_or_default();
+        let words: Vec<OsString> = cmd.split_whitespace().map(OsString::from).collect();
+        prepare_words(&words, package, tools).map_err(|e| format!("{flag} {cmd:?}: {e}"))
+    }
+
+    /// The programs of `--gen` and `--ref`.
+    fn external(
+        &self,
+        package: Option<&Package>,
+        tools: (&Runner, &Cache),
+    ) -> Result<(Program, Program), String> {
+        Ok((
+            Request::command("--gen", self.generator.as_deref(), None, tools)?,
+            Request::command("--ref", self.reference.as_deref(), package, tools)?,
+        ))
+    }
+}
+
+/// A program from its command words: the first is an executable or a source, the rest are
+/// its arguments. With a `package`, a source given alone is built as the package builds its
+/// submissions ([`Package::prepare_contestant`]: the files of `include/` added).
+fn prepare_words(
+    words: &[OsString],
+    package: Option<&Package>,
+    (runner, cache): (&Runner, &Cache),
+) -> Result<Program, String> {
+    let Some((path, rest)) = words.split_first() else {
+        return Err("no program given".to_string());
+    };
+    let path = Path::new(path);
+    match package {
+        Some(package) => package.prepare_contestant(path, rest, runner, cache),
+        None => Program::prepare(path, rest, runner, cache),
+    }
+    .map_err(|e| e.to_string())
+}
+
+/// The stress run `request` asks for: the problem read into the model, the cases, the
+/// reference and the judging chosen from it, the search, and the shrinking of what failed;
+/// what happens meanwhile is told to `progress`.
+pub fn stress(
+    request: &Request,
+    runner: &Runner,
+    cache: &Cache,
+    progress: &dyn Progress,
+) -> Result<Ended, String> {
+    let started = Instant::now();
+    let resolved = (request.problem.as_deref())
+        .map(|name| catalog::resolve(name, &request.root))
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let package = resolved.as_ref().and_then(Resolved::package);
+    let program = prepare_words(&request.program, package, (runner, cache))
+        .map_err(|e| format!("the program under test: {e}"))?;
+    let (seed, fresh) = request.first_seed()?;
+    let setup = |limits| Setup {
+        program: &program,
+        runner,
+        cache,
+        limits,
+        jobs: request.jobs,
+        budget: request.budget(),
+        seed,
+        fresh,
+        params: request.params.clone(),
+        exhaustive: request.exhaustive,
+        bound: request.bound,
+        cases: request.cases,
+        duration: request.duration,
+        started,
+    };
+    let Some(resolved) = &resolved else {
+        // Generic mode has no problem: the flags' limits, else the defaults.
+        let cx = setup(run_limits(None, request.limits));
+        let (generator, reference) = request.external(None, (runner, cache))?;
+        let how = "token comparison with the reference";
+        return run::generic(&cx, progress, (&generator, &reference), &Tokens, how, None);
+    };
+    let model = readers::read_resolved(resolved).map_err(|e| e.to_string())?;
+    if model.format == Format::Ours && request.generator.is_some() {
+        return Err("--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis \
+                    or sinol-make package)"
+            .to_string());
+    }
+    // Our problems' warnings are about their test data and statements, which stress does
+    // not read; a package's are about its files.
+    if model.format != Format::Ours {
+        for warning in &model.warnings {
+            progress.note(&format!("warning: {warning}"));
+        }
+    }
+    if !model.unsupported.is_empty() {
+        return Err(model.unsupported.join("; "));
+    }
+    if let Some(package) = package {
+        refused(request, &model, package)?;
+    }
+    let limits = case_limits(request, &model, resolved, (runner, cache), progress)?;
+    let cx = setup(limits);
+    if let Some(sinol) = resolved.sinol() {
+        return with_sinol(&cx, progress, request, &model, sinol);
+    }
+    if let Some(package) = package {
+        return with_package(&cx, progress, request, &model, package);
+    }
+    match &model.programs.generator {
+        Some(Tool::BuiltIn { .. }) => run::in_process(&cx, progress, resolved),
+        _ => run::with_programs(&cx, progress, resolved),
+    }
+}
+
+/// The limits of the program under test: [`CaseLimits`] of the problem as a whole, the time
+/// limit derived from the accepted submissions first where the model says so and no flag
+/// gives it (said to `progress`).
+fn case_limits(
+    request: &Request,
+    model: &Problem,
+    resolved: &Resolved,
+    (runner, cache): (&Runner, &Cache),
+    progress: &dyn Progress,
+) -> Result<crate::run::Limits, String> {
+    let path = request.program.first().map(Path::new).unwrap_or(Path::new(""));
+    let limits = CaseLimits::new(model, request.limits, path);
+    let limits = match (limits.to_derive(), resolved.package()) {
+        (true, Some(package)) => {
+            progress.note("deriving the time limit from the accepted submissions...");
+            let validator = prepared_validator(package, (runner, cache))?;
+            let judging = submissions::Judging {
+                runner,
+                validator: validator.as_ref(),
+                config: &package.config,
+            };
+            let data = package.data().map_err(|e| e.to_string())?;
+            let derived = limit_for_judging(package, &judging, &data, cache, None)?;
+            progress.note(&format!("time limit: {}", derived.how));
+            limits.derived(Duration::from_secs_f64(derived.seconds))
+        }
+        _ => limits,
+    };
+    limits.of_problem().map_err(|e| e.to_string())
+}
+
+/// A Kattis package's output validator, built, when it has one.
+fn prepared_validator(
+    package: &Package,
+    (runner, cache): (&Runner, &Cache),
+) -> Result<Option<Program>, String> {
+    match package.output_validator().map_err(|e| e.to_string())? {
+        Some(found) => (package.prepare(&found, false, runner, cache))
+            .map(Some)
+            .map_err(|e| format!("the output validator: {e}")),
+        None => Ok(None),
+    }
+}
+
+/// Why stress refuses a Kattis package before anything runs: it has no generator stress can
+/// call, so `--gen` and `--ref` must make the cases and the answers, and stress compares one
+/// output, which its interactive and multi-pass problems have none of.
+fn refused(request: &Request, model: &Problem, package: &Package) -> Result<(), String> {
+    let root = package.root.display();
+    if model.programs.interactor.is_some() {
+        return Err(format!(
+            "{root} is an interactive package: its submissions play against its interactor, and \
+             stress --gen/--ref compares outputs, which it has none of (judge and verify play \
+             it)"
+        ));
+    }
+    if model.programs.passes.is_some() {
+        return Err(format!(
+            "{root} is a multi-pass package: stress --gen/--ref compares one output, and its \
+             submissions run pass after pass (judge and verify run them)"
+        ));
+    }
+    if request.generator.is_none() {
+        return Err(format!(
+            "{root} is a Kattis package: it has no generator of stonejudge's; give --gen CMD and \
+             --ref CMD"
+        ));
+    }
+    Ok(())
+}
+
+/// A Kattis package (once not [`refused`]): cases from `--gen`, answers from `--ref`, each
+/// output judged by its output validator (or the default one) with `problem.yaml`'s and
+/// `data/`'s flags.
+fn with_package(
+    cx: &Setup<'_>,
+    progress: &dyn Progress,
+    request: &Request,
+    model: &Problem,
+    package: &Package,
+) -> Result<Ended, String> {
+    let data = package.data().map_err(|e| e.to_string())?;
+    let validator = prepared_validator(package, (cx.runner, cx.cache))?;
+    let judging = submissions::Judging {
+        runner: cx.runner,
+        validator: validator.as_ref(),
+        config: &package.config,
+    };
+    let mut flags = package.config.validator_flags.clone();
+    flags.extend(data.config.output_validator_flags.iter().cloned());
+    let checker = judging.checker_with(flags)?;
+    let (generator, reference) = request.external(Some(package), (cx.runner, cx.cache))?;
+    let how = "judged by the package's output validator";
+    let toolbox = Toolbox::package(package, cx.runner, cx.cache, 1);
+    let valid = |text: &str| is_valid(&toolbox, model, text);
+    let valid = has_validators(model).then_some(&valid as Validity<'_>);
+    let programs = (&generator, &reference);
+    run::generic(cx, progress, programs, checker.as_ref(), how, valid)
+}
+
+/// Whether the problem has input validators to keep a shrunk text a valid input.
+fn has_validators(model: &Problem) -> bool {
+    !model.programs.input_validators.is_empty()
+}
+
+/// Whether every input validator of `model` accepts `text`, as an input of no group (a
+/// validator that cannot run here does not: nothing would keep the text valid).
+fn is_valid(toolbox: &Toolbox<'_>, model: &Problem, text: &str) -> bool {
+    let Ok(scratch) = ScratchDir::new("stress-shrink") else {
+        return false;
+    };
+    let file = scratch.path().join(format!("{}.in", model.name));
+    if std::fs::write(&file, text).is_err() {
+        return false;
+    }
+    let case = Case {
+        name: "a shrunk input".to_string(),
+        data: CaseData::File(file),
+        args: Args::default(),
+        input: None,
+    };
+    let validators = &model.programs.input_validators;
+    let report = toolbox.validate(validators, &[case], Expect::Accepted);
+    report.rejected.is_empty() && report.skipped.is_empty()
+}
+
+/// A sinol-make package: cases from `--gen` and answers from `--ref`, else the inputs its
+/// ingen makes and its model solution's answers; each output judged by its checker (or the
+/// comparison of tokens), or, in an interactive task, the reference and the program each
+/// playing every case against its interactor ([`SinolPlayedOracle`]).
+fn with_sinol(
+    cx: &Setup<'_>,
+    progress: &dyn Progress,
+    request: &Request,
+    model: &Problem,
+    sinol: &Sinol,
+) -> Result<Ended, String> {
+    let tools = (cx.runner, cx.cache);
+    let (cases, reference) = match &request.generator {
+        Some(_) => {
+            let (generator, reference) = request.external(None, tools)?;
+            (Inputs::Generated(generator), reference)
+        }
+        None => {
+            let Some(Regeneration::Ingen(ingen)) = &model.regeneration else {
+                return Err(format!(
+                    "{} has no ingen to make cases: give --gen CMD and --ref CMD",
+                    sinol.root.display()
+                ));
+            };
+            let reference = model_solution(model, tools)?;
+            let made = ingen_cases(sinol, &ingen.path, tools)?;
+            (Inputs::Made(made), reference)
+        }
+    };
+    let judge = SinolJudge::new(sinol, cx.runner, cx.cache)
+        .map_err(|e| format!("the package's checker or interactor: {e}"))?;
+    let played = SinolPlayedOracle {
+        judge: &judge,
+        reference: &reference,
+        program: cx.program,
+        limits: cx.limits,
+    };
+    let compared = ExternalOracle {
+        reference: &reference,
+        judge: Judge {
+            runner: cx.runner,
+            program: cx.program,
+            limits: cx.limits,
+            judging: Judging::Output(&judge),
+        },
+    };
+    let (oracle, how): (&dyn Oracle, _) = match judge.interactor.is_some() {
+        true => (&played, "played against the package's interactor"),
+        false => (&compared, "judged by the package's checker"),
+    };
+    let toolbox = Toolbox::plain(cx.runner, cx.cache, 1);
+    let valid = |text: &str| is_valid(&toolbox, model, text);
+    let valid = has_validators(model).then_some(&valid as Validity<'_>);
+    match &cases {
+        Inputs::Generated(generator) => {
+            run::generic_search(cx, progress, generator, oracle, how, valid)
+        }
+        Inputs::Made(made) => run::made(cx, progress, &model.name, made, oracle, how),
+    }
+}
+
+/// Where a sinol-make package's stress cases come from.
+enum Inputs {
+    /// `--gen`, given each case's seed.
+    Generated(Program),
+    /// What its ingen wrote.
+    Made(MadeCases),
+}
+
+/// The model's reference solution, built.
+fn model_solution(model: &Problem, (runner, cache): (&Runner, &Cache)) -> Result<Program, String> {
+    let Some(Tool::Program(file)) = &model.programs.reference else {
+        return Err(format!("{} has no model solution", model.name));
+    };
+    Program::prepare(&file.path, &[], runner, cache)
+        .map_err(|e| format!("the model solution {}: {e}", file.path.display()))
+}
+
+/// The inputs `ingen` writes, run once in a fresh folder, in the package's order.
+fn ingen_cases(
+    sinol: &Sinol,
+    ingen: &Path,
+    (runner, cache): (&Runner, &Cache),
+) -> Result<MadeCases, String> {
+    let scratch = ScratchDir::new("stress-ingen")?;
+    run_ingen(ingen, scratch.path(), runner, cache)?;
+    let inputs = (sinol.tests_in(scratch.path())?.into_iter())
+        .map(|made| {
+            let path = &made.test.input;
+            let input = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {} (ingen wrote it): {e}", path.display()))?;
+            Ok((made.test.name, input))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    if inputs.is_empty() {
+        return Err(format!(
+            "{} made no input named after the task",
+            ingen.display()
+        ));
+    }
+    Ok(MadeCases { inputs })
+}
