@@ -49,6 +49,22 @@ pub trait MultiPass: Sync {
     ) -> (Judged, Option<Run>);
 }
 
+/// What plays a program against an interactor by a protocol of its own and judges the whole
+/// of it, running the program itself: sinol-make's `soc`, whose report decides after the
+/// program's own verdict (`crate::sinol::judging`), unlike an [`Interactor`], whose exit does.
+pub trait Conductor: Sync {
+    /// Runs `program` under `limits` against the interactor on the test `input` (whose jury
+    /// answer is `answer`) and judges it; the program's run, when it is known.
+    fn conduct(
+        &self,
+        runner: &Runner,
+        program: &Program,
+        limits: &Limits,
+        input: &[u8],
+        answer: &[u8],
+    ) -> (Judged, Option<Run>);
+}
+
 /// One test on disk: `NAME.in` and its jury answer `NAME.ans`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Test {
@@ -69,6 +85,8 @@ pub enum Judging<'a> {
     Interactor(&'a Interactor),
     /// It runs pass after pass, as a multi-pass problem's validator asks.
     MultiPass(&'a dyn MultiPass),
+    /// It plays against an interactor speaking a protocol of its own.
+    Conducted(&'a dyn Conductor),
 }
 
 /// Everything judging one program needs: how to run it, under which limits, and how it is
@@ -115,6 +133,9 @@ impl Judge<'_> {
             }
             Judging::MultiPass(passes) => {
                 return passes.judge(runner, program, limits, input, answer)
+            }
+            Judging::Conducted(conductor) => {
+                return conductor.conduct(runner, self.program, limits, input, answer)
             }
         };
         let run = match self

@@ -14,7 +14,11 @@
 //! (`crate::judge`, `crate::package::submissions`, `crate::sinol::judging`).
 
 mod limits;
+mod prepared;
 mod scoring;
+mod toolbox;
 
 pub use limits::{language_of, CaseLimits, LimitError};
+pub use prepared::{CaseJudging, PreparedJudging};
 pub use scoring::card;
+pub use toolbox::{Builds, Toolbox, Unready};

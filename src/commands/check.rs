@@ -141,6 +141,11 @@ impl Jury {
                  no single output to check",
                 self.problem.name()
             ))),
+            Judging::Conducted(_) => Err(JudgeFailure(format!(
+                "{} is interactive: a program plays it against its interactor, which judges \
+                 it; there is no output to check",
+                self.problem.name()
+            ))),
             Judging::Interactive(_) => Err(JudgeFailure(format!(
                 "{} is interactive: a program plays it, there is no output to check (the \
                  judge speaks the Kattis protocol as `stonejudge interact`)",

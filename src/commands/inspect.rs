@@ -11,12 +11,12 @@ use super::{read_input, InputFile, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
 use stonejudge::catalog::{self, BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
+use stonejudge::judging::Toolbox;
 use stonejudge::package::Package;
 use stonejudge::parallel;
 use stonejudge::programs::{ProgramTools, TOOL_TIME};
 use stonejudge::readers;
 use stonejudge::run::{Cache, Runner, Sandbox};
-use stonejudge::verify::validation::Toolbox;
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
 /// take no --root; a path names a problem folder anywhere).

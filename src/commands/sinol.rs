@@ -13,6 +13,7 @@ use super::output::write_atomically;
 use super::Outcome;
 use crate::cli::{JudgeArgs, ValidateArgs};
 use stonejudge::judging::CaseLimits;
+use stonejudge::judging::Toolbox;
 use stonejudge::readers;
 use stonejudge::report::scores;
 use stonejudge::run::{Cache, Program, Runner, Sandbox};
@@ -20,7 +21,6 @@ use stonejudge::score::{format_score, ScoreCard};
 use stonejudge::sinol::judging::SinolJudge;
 use stonejudge::sinol::scoring::status;
 use stonejudge::sinol::{Sinol, SinolTest};
-use stonejudge::verify::validation::Toolbox;
 
 /// Prints the warnings of reading the package, or fails under `--strict`.
 pub fn warnings(sinol: &Sinol, strict: bool) -> anyhow::Result<()> {

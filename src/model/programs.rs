@@ -15,6 +15,11 @@ pub struct Programs {
     pub answer_validators: Vec<Validator>,
     /// What judges an output against the answer.
     pub checker: Checker,
+    /// The arguments a checker or interactor *program* gets on every case, before its
+    /// group's [`super::TestGroup::output_validator_args`]: a Kattis package's
+    /// `validator_flags`. The default comparison does not read them: its own
+    /// [`Checker::Default`] flags hold them.
+    pub checker_args: Vec<String>,
     /// An interactive problem's interactor: submissions talk to it instead of writing an
     /// output for the checker.
     pub interactor: Option<Interactor>,

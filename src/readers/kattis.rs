@@ -127,6 +127,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             input_validators: validators(package.input_validators()?),
             answer_validators: validators(package.answer_validators()?),
             checker,
+            checker_args: config.validator_flags.clone(),
             interactor,
             passes: package.is_multi_pass().then_some(config.validation_passes),
             reference: None,

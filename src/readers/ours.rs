@@ -314,6 +314,7 @@ fn programs(problem: &Resolved, manifest: Option<&Manifest>) -> Programs {
             name: format!("{whose} checker"),
             portable: checker,
         },
+        checker_args: Vec::new(),
         interactor: problem.referee().map(|_| Interactor {
             program: built_in(
                 "judge",
@@ -348,6 +349,7 @@ fn from_files(programs: &ManifestPrograms) -> Programs {
                     .collect(),
             },
         },
+        checker_args: Vec::new(),
         interactor: programs.interactor.as_ref().map(|interactor| Interactor {
             program: file(&interactor.path),
             protocol: match interactor.protocol {

@@ -119,6 +119,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                 },
                 None => Checker::default(),
             },
+            checker_args: Vec::new(),
             interactor: interactor.map(|path| Interactor {
                 program: Tool::Program(file(path)),
                 protocol: InteractorProtocol::Sinol,

@@ -13,13 +13,13 @@ use super::scoring::{card, group_rules, test_score};
 use super::{Sinol, SinolTest};
 use crate::check::default_validator::compare_tokens;
 use crate::check::JudgeFailure;
-use crate::judge::Checker;
+use crate::judge::{Checker, Conductor};
 use crate::run::{
     Cache, Exit, Invocation, Limits, PrepareError, Program, Run, Runner, ScratchDir, Stdin,
 };
 use crate::score::{ScoreCard, TestScore};
 use crate::text::show;
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::{Awarded, Judged, Verdict};
 use crate::within::{read_bounded, MAX_TEST_BYTES};
 
 /// How long the jury's programs (ingen, inwer, the checker) may run on one test.
@@ -477,8 +477,9 @@ pub fn model_output(model: &Program, input: &Path, runner: &Runner) -> Result<Ve
     }
 }
 
-/// The package's checker as a [`Checker`] of [`crate::judge`] (for `stress --gen --ref`):
-/// accepted when the checker says OK, whatever the percentage.
+/// The package's checker as a [`Checker`] of [`crate::judge`]: accepted when the checker
+/// says OK, whatever the percentage, which the judgement carries as the fraction of the
+/// test's points it earns.
 impl Checker for SinolJudge<'_> {
     fn check(&self, input: &[u8], answer: &[u8], output: &[u8]) -> Result<Judged, JudgeFailure> {
         let scratch = ScratchDir::new("sinol-input").map_err(JudgeFailure)?;
@@ -486,8 +487,39 @@ impl Checker for SinolJudge<'_> {
         std::fs::write(&path, input)
             .map_err(|e| JudgeFailure(format!("cannot write {}: {e}", path.display())))?;
         SinolJudge::check(self, &path, output, answer)
-            .map(|(judged, _)| judged)
+            .map(|(judged, percent)| with_percent(judged, percent))
             .map_err(JudgeFailure)
+    }
+}
+
+/// The package's interactor as a [`Conductor`] of [`crate::judge`]: the program played
+/// against it as [`SinolJudge::play_input`] plays it, the percentage the interactor gave
+/// carried as the fraction of the test's points it earns.
+impl Conductor for SinolJudge<'_> {
+    fn conduct(
+        &self,
+        _: &Runner,
+        program: &Program,
+        limits: &Limits,
+        input: &[u8],
+        _: &[u8],
+    ) -> (Judged, Option<Run>) {
+        match self.play_input(program, input, limits) {
+            Ok((judged, percent)) => (with_percent(judged, percent), None),
+            Err(why) => (Judged::judge_error(why), None),
+        }
+    }
+}
+
+/// `judged` with the fraction of the test's points the checker's `percent` gives, when it is
+/// accepted.
+fn with_percent(judged: Judged, percent: f64) -> Judged {
+    match judged.accepted() {
+        true => Judged {
+            score: Some(Awarded::Multiplier(percent / 100.0)),
+            ..judged
+        },
+        false => judged,
     }
 }
 

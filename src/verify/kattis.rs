@@ -40,8 +40,8 @@ use std::sync::OnceLock;
 
 use super::expectation::{self, JudgedTest, Overall};
 use super::regeneration::{self, Made, Maker, Remade, Step};
-use super::validation::Toolbox;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
+use crate::judging::Toolbox;
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};

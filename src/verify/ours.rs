@@ -37,7 +37,6 @@ use walkdir::WalkDir;
 
 use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
-use super::validation::Toolbox;
 use super::{first_line, listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
 use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
@@ -48,6 +47,7 @@ use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
 use crate::judge::{judge_all, Judge, Test};
+use crate::judging::Toolbox;
 use crate::model::{Problem, Regeneration, VerdictExpectation};
 use crate::parallel;
 use crate::problem::Constraint;

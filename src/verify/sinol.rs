@@ -16,8 +16,8 @@ use std::path::Path;
 
 use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
-use super::validation::Toolbox;
 use super::{listed, Check, ItemReport};
+use crate::judging::Toolbox;
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};

@@ -19,40 +19,12 @@ use std::path::{Path, PathBuf};
 use super::{listed, Check};
 use crate::catalog::{ToolError, Tools};
 use crate::check::checktestdata::Script;
+use crate::judging::{Toolbox, Unready};
 use crate::model::{CaseData, CaseKind, Problem, TestCase, Tool, Validator, ValidatorProtocol};
-use crate::package::validators::{
-    checktestdata, parse_script, validate_input, validation_limits, Validity,
-};
-use crate::package::{Package, ProgramKind};
+use crate::package::validators::{checktestdata, parse_script, validate_input, Validity};
 use crate::parallel;
-use crate::programs::TOOL_TIME;
-use crate::run::{Cache, Limits, Program, Runner, Stdin};
+use crate::run::{Program, Stdin};
 use crate::sinol::judging::run_inwer;
-
-/// What makes a problem's validators ready to run, and runs them.
-pub struct Toolbox<'t> {
-    pub runner: &'t Runner,
-    pub cache: &'t Cache,
-    /// How the problem's program files are built.
-    pub builds: Builds<'t>,
-    /// What validator programs run under (a Kattis package's `validation_time` and
-    /// `validation_memory`; the tools' limit elsewhere).
-    pub limits: Limits,
-    /// Our problem's tools, prepared: they run its built-in validator in-process, and its
-    /// `[programs]` validator as the rest of our machinery does (with the same messages).
-    pub ours: Option<&'t Tools<'t>>,
-    pub jobs: usize,
-}
-
-/// How a problem's program files are built.
-#[derive(Clone, Copy)]
-pub enum Builds<'t> {
-    /// As they are: a source file or folder of sources, or an executable.
-    Plain,
-    /// As the Kattis package builds its programs: with `include/`, 2025-09's constants
-    /// substituted, and a program of a kind it does not run skipped with the reason.
-    Package(&'t Package),
-}
 
 /// A validator ready to run, and how messages name it.
 pub struct Ready<'t> {
@@ -73,15 +45,6 @@ pub enum Runnable<'t> {
     /// Our problem's prepared tools ([`ValidatorProtocol::BuiltIn`] and
     /// [`ValidatorProtocol::ExitZero`]).
     Ours(&'t Tools<'t>),
-}
-
-/// Why a validator is not ready.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Unready {
-    /// It does not build, or cannot be used (why): validation fails.
-    Broken(String),
-    /// It cannot run here (why): validation is skipped, never passed.
-    Skipped(String),
 }
 
 /// One thing to validate: an input, or an answer with its input.
@@ -162,54 +125,6 @@ pub enum Expect {
 type Said = Result<Validity, String>;
 
 impl<'t> Toolbox<'t> {
-    /// What runs a Kattis package's validators: built as its programs are, under its
-    /// `validation_time`, `validation_memory` and `validation_output`.
-    pub fn package(
-        package: &'t Package,
-        runner: &'t Runner,
-        cache: &'t Cache,
-        jobs: usize,
-    ) -> Toolbox<'t> {
-        let config = &package.config;
-        Toolbox {
-            runner,
-            cache,
-            builds: Builds::Package(package),
-            limits: Limits {
-                output: config.validation_output_mib << 20,
-                ..validation_limits(config.validation_seconds, config.validation_memory_mib)
-            },
-            ours: None,
-            jobs,
-        }
-    }
-
-    /// What runs the validators of a package whose programs are built as they are (sinol-make),
-    /// under the tools' time limit.
-    pub fn plain(runner: &'t Runner, cache: &'t Cache, jobs: usize) -> Toolbox<'t> {
-        Toolbox {
-            runner,
-            cache,
-            builds: Builds::Plain,
-            limits: Limits::for_tools(TOOL_TIME),
-            ours: None,
-            jobs,
-        }
-    }
-
-    /// What runs our problem's validator: its prepared `tools`.
-    pub fn ours(
-        tools: &'t Tools<'t>,
-        runner: &'t Runner,
-        cache: &'t Cache,
-        jobs: usize,
-    ) -> Toolbox<'t> {
-        Toolbox {
-            ours: Some(tools),
-            ..Toolbox::plain(runner, cache, jobs)
-        }
-    }
-
     /// `validator` made ready to run.
     pub fn ready(&self, validator: &Validator) -> Result<Ready<'t>, Unready> {
         let shown = match &validator.program {
@@ -236,31 +151,6 @@ impl<'t> Toolbox<'t> {
             },
         };
         Ok(Ready { shown, runs })
-    }
-
-    /// The program at `path`, built as [`Toolbox::builds`] says.
-    fn build(&self, path: &Path) -> Result<Program, Unready> {
-        let broken = |e: crate::run::PrepareError| {
-            Unready::Broken(format!("{}: {}: {e}", path.display(), e.verdict))
-        };
-        match self.builds {
-            Builds::Plain => Program::prepare(path, &[], self.runner, self.cache).map_err(broken),
-            Builds::Package(package) => {
-                let known = (package.input_validators().into_iter().flatten())
-                    .chain(package.answer_validators().into_iter().flatten())
-                    .find(|program| program.path == path);
-                let Some(program) = known else {
-                    return Err(Unready::Broken(format!(
-                        "{}: not a validator of the package",
-                        path.display()
-                    )));
-                };
-                if let ProgramKind::Unsupported(_) = program.kind {
-                    return Err(Unready::Skipped(program.unsupported_reason()));
-                }
-                (package.prepare(&program, false, self.runner, self.cache)).map_err(broken)
-            }
-        }
     }
 
     /// What `validators` say of `cases`, held to `expect`.
@@ -529,6 +419,7 @@ mod tests {
     use crate::model::{
         Format, LimitTable, Limits as ModelLimits, ProgramFile, Programs, TestGroup, TimeLimit,
     };
+    use crate::run::{Cache, Runner};
 
     /// A problem in `dir` whose one input validator is the checktestdata script `script`,
     /// with the cases `(name, kind, input)`.

@@ -1,0 +1,135 @@
+//! What makes a problem's programs ready to run, once for every format: built as plainly as
+//! sinol-make builds them, or as a Kattis package builds its own (with `include/` and 2025-09's
+//! constants), or our problem's tools already prepared ([`Tools`], in-process or the programs of
+//! `[programs]`). Validation (`crate::verify::validation`) makes its validators ready with it,
+//! and judging ([`super::Prepared`]) its checker, interactor and passes.
+
+use std::path::Path;
+
+use crate::catalog::Tools;
+use crate::dialog::Referee;
+use crate::package::validators::validation_limits;
+use crate::package::{Package, ProgramKind};
+use crate::programs::TOOL_TIME;
+use crate::run::{Cache, Limits, Program, Runner};
+
+/// What makes a problem's programs ready to run: its validators (validation's steps,
+/// `crate::verify::validation`, run them) and what judges an output ([`super::Prepared`]).
+pub struct Toolbox<'t> {
+    pub runner: &'t Runner,
+    pub cache: &'t Cache,
+    /// How the problem's program files are built.
+    pub builds: Builds<'t>,
+    /// What validator programs run under (a Kattis package's `validation_time` and
+    /// `validation_memory`; the tools' limit elsewhere).
+    pub limits: Limits,
+    /// Our problem's tools, prepared: they run its built-in validator in-process, and its
+    /// `[programs]` validator as the rest of our machinery does (with the same messages).
+    pub ours: Option<&'t Tools<'t>>,
+    /// Our interactive problem's built-in judge, which plays the program in-process
+    /// ([`crate::model::InteractorProtocol::BuiltIn`]).
+    pub referee: Option<&'t dyn Referee>,
+    pub jobs: usize,
+}
+
+/// How a problem's program files are built.
+#[derive(Clone, Copy)]
+pub enum Builds<'t> {
+    /// As they are: a source file or folder of sources, or an executable.
+    Plain,
+    /// As the Kattis package builds its programs: with `include/`, 2025-09's constants
+    /// substituted, and a program of a kind it does not run skipped with the reason.
+    Package(&'t Package),
+}
+
+/// Why a program of the problem (a validator, a checker, an interactor) is not ready.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unready {
+    /// It does not build, or cannot be used (why): validation or judging fails.
+    Broken(String),
+    /// It cannot run here (why): what needs it is skipped, never passed.
+    Skipped(String),
+}
+
+impl<'t> Toolbox<'t> {
+    /// What runs a Kattis package's validators: built as its programs are, under its
+    /// `validation_time`, `validation_memory` and `validation_output`.
+    pub fn package(
+        package: &'t Package,
+        runner: &'t Runner,
+        cache: &'t Cache,
+        jobs: usize,
+    ) -> Toolbox<'t> {
+        let config = &package.config;
+        Toolbox {
+            runner,
+            cache,
+            builds: Builds::Package(package),
+            limits: Limits {
+                output: config.validation_output_mib << 20,
+                ..validation_limits(config.validation_seconds, config.validation_memory_mib)
+            },
+            ours: None,
+            referee: None,
+            jobs,
+        }
+    }
+
+    /// What runs the validators of a package whose programs are built as they are (sinol-make),
+    /// under the tools' time limit.
+    pub fn plain(runner: &'t Runner, cache: &'t Cache, jobs: usize) -> Toolbox<'t> {
+        Toolbox {
+            runner,
+            cache,
+            builds: Builds::Plain,
+            limits: Limits::for_tools(TOOL_TIME),
+            ours: None,
+            referee: None,
+            jobs,
+        }
+    }
+
+    /// What runs our problem's validator: its prepared `tools`.
+    pub fn ours(
+        tools: &'t Tools<'t>,
+        runner: &'t Runner,
+        cache: &'t Cache,
+        jobs: usize,
+    ) -> Toolbox<'t> {
+        Toolbox {
+            ours: Some(tools),
+            ..Toolbox::plain(runner, cache, jobs)
+        }
+    }
+
+    /// The same, our interactive problem's built-in judge being `referee`.
+    pub fn playing(self, referee: Option<&'t dyn Referee>) -> Toolbox<'t> {
+        Toolbox { referee, ..self }
+    }
+
+    /// The program at `path`, built as [`Toolbox::builds`] says.
+    pub(crate) fn build(&self, path: &Path) -> Result<Program, Unready> {
+        let broken = |e: crate::run::PrepareError| {
+            Unready::Broken(format!("{}: {}: {e}", path.display(), e.verdict))
+        };
+        match self.builds {
+            Builds::Plain => Program::prepare(path, &[], self.runner, self.cache).map_err(broken),
+            Builds::Package(package) => {
+                let known = (package.input_validators().into_iter().flatten())
+                    .chain(package.answer_validators().into_iter().flatten())
+                    .chain(package.output_validator().ok().flatten())
+                    .find(|program| program.path == path);
+                let Some(program) = known else {
+                    return Err(Unready::Broken(format!(
+                        "{}: not a validator of the package",
+                        path.display()
+                    )));
+                };
+                if let ProgramKind::Unsupported(_) = program.kind {
+                    return Err(Unready::Skipped(program.unsupported_reason()));
+                }
+                (package.prepare(&program, false, self.runner, self.cache)).map_err(broken)
+            }
+        }
+    }
+}
