@@ -28,11 +28,9 @@ pub mod search;
 pub mod shrink;
 
 pub use cases::{
-    Case, Cases, Census, Coverage, ExhaustiveCases, ExternalCases, MadeCases, Origin,
-    ProgramCases, RandomCases,
+    Case, Cases, Census, Coverage, ExhaustiveCases, ExternalCases, MadeCases, Origin, ProgramCases,
+    RandomCases,
 };
-pub use oracle::{
-    ExternalOracle, Oracle, PlayedOracle, ProblemOracle, SinolPlayedOracle, Tokens, Trial,
-};
+pub use oracle::{ModelOracle, Oracle, ProblemOracle, Reference, Tokens, Trial};
 pub use search::{search, Budget, Failure, Search};
 pub use shrink::{descend, shrink, smaller_texts, Shrunk};

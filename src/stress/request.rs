@@ -20,19 +20,19 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::run::{self, Ended, Progress, Setup, Validity};
-use super::{Budget, ExternalOracle, MadeCases, Oracle, SinolPlayedOracle, Tokens};
-use crate::catalog::{self, Resolved};
+use super::{Budget, MadeCases, ModelOracle, Reference, Tokens};
+use crate::catalog::{self, Resolved, Tools};
 use crate::formats::{run_limits, LimitFlags};
 use crate::judge::{Judge, Judging};
-use crate::judging::CaseLimits;
-use crate::model::{CaseData, Format, Problem, Regeneration, Tool};
+use crate::judging::{CaseLimits, PreparedJudging, Toolbox, Unready};
+use crate::model::{CaseData, CaseKind, Checker, Format, Problem, Regeneration, Tool};
 use crate::package::submissions::{self, limit_for_judging};
 use crate::package::Package;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
-use crate::sinol::judging::{run_ingen, SinolJudge};
+use crate::sinol::judging::run_ingen;
 use crate::sinol::Sinol;
-use crate::verify::validation::{Args, Case, Expect, Toolbox};
+use crate::verify::validation::{Args, Case, Expect};
 
 /// Random cases when neither a number of cases nor a duration is given.
 pub const DEFAULT_CASES: u64 = 1000;
@@ -168,17 +168,29 @@ pub fn stress(
         started,
     };
     let Some(resolved) = &resolved else {
-        // Generic mode has no problem: the flags' limits, else the defaults.
+        // Generic mode has no problem: the flags' limits, else the defaults; outputs compared
+        // token by token.
         let cx = setup(run_limits(None, request.limits));
         let (generator, reference) = request.external(None, (runner, cache))?;
+        let oracle = ModelOracle {
+            reference: Reference::Output(&reference),
+            judge: Judge {
+                runner,
+                program: &program,
+                limits: cx.limits,
+                judging: Judging::Output(&Tokens),
+            },
+        };
         let how = "token comparison with the reference";
-        return run::generic(&cx, progress, (&generator, &reference), &Tokens, how, None);
+        return run::generic_search(&cx, progress, &generator, &oracle, how, None);
     };
     let model = readers::read_resolved(resolved).map_err(|e| e.to_string())?;
     if model.format == Format::Ours && request.generator.is_some() {
-        return Err("--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis \
+        return Err(
+            "--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis \
                     or sinol-make package)"
-            .to_string());
+                .to_string(),
+        );
     }
     // Our problems' warnings are about their test data and statements, which stress does
     // not read; a package's are about its files.
@@ -193,18 +205,135 @@ pub fn stress(
     if let Some(package) = package {
         refused(request, &model, package)?;
     }
-    let limits = case_limits(request, &model, resolved, (runner, cache), progress)?;
-    let cx = setup(limits);
-    if let Some(sinol) = resolved.sinol() {
-        return with_sinol(&cx, progress, request, &model, sinol);
+    let cx = setup(case_limits(
+        request,
+        &model,
+        resolved,
+        (runner, cache),
+        progress,
+    )?);
+    // What only our problems have: tools stonejudge runs itself (in-process, or the programs
+    // of `[programs]` prepared), which judge as the rest of our machinery does.
+    let tools = match model.format {
+        Format::Ours => Some(resolved.tools(runner, cache)?),
+        _ => None,
+    };
+    let toolbox = match (&tools, package) {
+        (Some(tools), _) => {
+            Toolbox::ours(tools, runner, cache, request.jobs).playing(resolved.referee())
+        }
+        (None, Some(package)) => Toolbox::package(package, runner, cache, request.jobs),
+        (None, None) => Toolbox::plain(runner, cache, request.jobs),
+    };
+    let prepared = PreparedJudging::new(&model, &toolbox).map_err(|unready| {
+        let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
+        format!("the problem's checker or interactor: {why}")
+    })?;
+    let judging = prepared.of_group(stand_in_group(&model))?;
+    let judge = Judge {
+        runner,
+        program: &program,
+        limits: cx.limits,
+        judging: judging.judging(),
+    };
+    match &tools {
+        Some(Tools::InProcess(problem)) => {
+            run::in_process(&cx, progress, resolved.name(), &**problem, judge)
+        }
+        Some(Tools::Programs(programs)) => {
+            // An interactive problem's reference plays against the interactor, its game
+            // making the answer as `testdata` makes it.
+            let reference = match programs.is_interactive() {
+                true => Reference::Tools(programs),
+                false => Reference::Output(programs.reference()?),
+            };
+            let oracle = ModelOracle { reference, judge };
+            run::with_programs(&cx, progress, resolved, programs, &oracle)
+        }
+        None => from_package(&cx, progress, request, (&model, resolved), judge),
     }
-    if let Some(package) = package {
-        return with_package(&cx, progress, request, &model, package);
+}
+
+/// A package's stress run: cases from `--gen` and answers from `--ref`, else (a sinol-make
+/// package) the inputs its ingen makes and its model solution's answers; each judged by
+/// `judge`, the model's judging (in an interactive task, the reference and the program each
+/// play every case against its interactor). A failure from `--gen` is shrunk over its text
+/// within what the input validators accept; one of ingen's, to the shortest of its inputs.
+fn from_package(
+    cx: &Setup<'_>,
+    progress: &dyn Progress,
+    request: &Request,
+    (model, resolved): (&Problem, &Resolved),
+    judge: Judge<'_>,
+) -> Result<Ended, String> {
+    let tools = (cx.runner, cx.cache);
+    let package = resolved.package();
+    let (inputs, reference) = match &request.generator {
+        Some(_) => {
+            let (generator, reference) = request.external(package, tools)?;
+            (Inputs::Generated(generator), reference)
+        }
+        None => {
+            let (Some(Regeneration::Ingen(ingen)), Some(sinol)) =
+                (&model.regeneration, resolved.sinol())
+            else {
+                return Err(format!(
+                    "{} has no ingen to make cases: give --gen CMD and --ref CMD",
+                    model.root.display()
+                ));
+            };
+            let reference = model_solution(model, tools)?;
+            (
+                Inputs::Made(ingen_cases(sinol, &ingen.path, tools)?),
+                reference,
+            )
+        }
+    };
+    let (reference, how) = match (&model.programs.interactor, &model.programs.checker) {
+        (Some(_), _) => (
+            Reference::Played(&reference),
+            "played against the package's interactor",
+        ),
+        (None, Checker::Program { .. }) => (
+            Reference::Output(&reference),
+            "judged by the package's checker",
+        ),
+        (None, _) => (
+            Reference::Output(&reference),
+            "judged by the default comparison with the package's flags",
+        ),
+    };
+    let oracle = ModelOracle { reference, judge };
+    match &inputs {
+        Inputs::Generated(generator) => {
+            let toolbox = match package {
+                Some(package) => Toolbox::package(package, cx.runner, cx.cache, 1),
+                None => Toolbox::plain(cx.runner, cx.cache, 1),
+            };
+            let valid = |text: &str| is_valid(&toolbox, model, text);
+            let valid =
+                (!model.programs.input_validators.is_empty()).then_some(&valid as Validity<'_>);
+            run::generic_search(cx, progress, generator, &oracle, how, valid)
+        }
+        Inputs::Made(made) => run::made(cx, progress, &model.name, made, &oracle, how),
     }
-    match &model.programs.generator {
-        Some(Tool::BuiltIn { .. }) => run::in_process(&cx, progress, resolved),
-        _ => run::with_programs(&cx, progress, resolved),
-    }
+}
+
+/// The group whose arguments a stress case's judging takes: a case stands for a secret test,
+/// so the first secret test's group (with the package's flags for the output validator, as
+/// its `testdata.yaml` files give them); none when the problem has no secret test.
+fn stand_in_group(model: &Problem) -> &str {
+    (model.judged_cases())
+        .find(|case| case.kind == CaseKind::Secret)
+        .map_or("", |case| case.group.as_str())
+}
+
+/// Where a package's stress cases come from.
+enum Inputs {
+    /// `--gen`, given each case's seed.
+    Generated(Program),
+    /// What its ingen wrote.
+    Made(MadeCases),
 }
 
 /// The limits of the program under test: [`CaseLimits`] of the problem as a whole, the time
@@ -217,7 +346,11 @@ fn case_limits(
     (runner, cache): (&Runner, &Cache),
     progress: &dyn Progress,
 ) -> Result<crate::run::Limits, String> {
-    let path = request.program.first().map(Path::new).unwrap_or(Path::new(""));
+    let path = request
+        .program
+        .first()
+        .map(Path::new)
+        .unwrap_or(Path::new(""));
     let limits = CaseLimits::new(model, request.limits, path);
     let limits = match (limits.to_derive(), resolved.package()) {
         (true, Some(package)) => {
@@ -278,40 +411,6 @@ fn refused(request: &Request, model: &Problem, package: &Package) -> Result<(), 
     Ok(())
 }
 
-/// A Kattis package (once not [`refused`]): cases from `--gen`, answers from `--ref`, each
-/// output judged by its output validator (or the default one) with `problem.yaml`'s and
-/// `data/`'s flags.
-fn with_package(
-    cx: &Setup<'_>,
-    progress: &dyn Progress,
-    request: &Request,
-    model: &Problem,
-    package: &Package,
-) -> Result<Ended, String> {
-    let data = package.data().map_err(|e| e.to_string())?;
-    let validator = prepared_validator(package, (cx.runner, cx.cache))?;
-    let judging = submissions::Judging {
-        runner: cx.runner,
-        validator: validator.as_ref(),
-        config: &package.config,
-    };
-    let mut flags = package.config.validator_flags.clone();
-    flags.extend(data.config.output_validator_flags.iter().cloned());
-    let checker = judging.checker_with(flags)?;
-    let (generator, reference) = request.external(Some(package), (cx.runner, cx.cache))?;
-    let how = "judged by the package's output validator";
-    let toolbox = Toolbox::package(package, cx.runner, cx.cache, 1);
-    let valid = |text: &str| is_valid(&toolbox, model, text);
-    let valid = has_validators(model).then_some(&valid as Validity<'_>);
-    let programs = (&generator, &reference);
-    run::generic(cx, progress, programs, checker.as_ref(), how, valid)
-}
-
-/// Whether the problem has input validators to keep a shrunk text a valid input.
-fn has_validators(model: &Problem) -> bool {
-    !model.programs.input_validators.is_empty()
-}
-
 /// Whether every input validator of `model` accepts `text`, as an input of no group (a
 /// validator that cannot run here does not: nothing would keep the text valid).
 fn is_valid(toolbox: &Toolbox<'_>, model: &Problem, text: &str) -> bool {
@@ -331,75 +430,6 @@ fn is_valid(toolbox: &Toolbox<'_>, model: &Problem, text: &str) -> bool {
     let validators = &model.programs.input_validators;
     let report = toolbox.validate(validators, &[case], Expect::Accepted);
     report.rejected.is_empty() && report.skipped.is_empty()
-}
-
-/// A sinol-make package: cases from `--gen` and answers from `--ref`, else the inputs its
-/// ingen makes and its model solution's answers; each output judged by its checker (or the
-/// comparison of tokens), or, in an interactive task, the reference and the program each
-/// playing every case against its interactor ([`SinolPlayedOracle`]).
-fn with_sinol(
-    cx: &Setup<'_>,
-    progress: &dyn Progress,
-    request: &Request,
-    model: &Problem,
-    sinol: &Sinol,
-) -> Result<Ended, String> {
-    let tools = (cx.runner, cx.cache);
-    let (cases, reference) = match &request.generator {
-        Some(_) => {
-            let (generator, reference) = request.external(None, tools)?;
-            (Inputs::Generated(generator), reference)
-        }
-        None => {
-            let Some(Regeneration::Ingen(ingen)) = &model.regeneration else {
-                return Err(format!(
-                    "{} has no ingen to make cases: give --gen CMD and --ref CMD",
-                    sinol.root.display()
-                ));
-            };
-            let reference = model_solution(model, tools)?;
-            let made = ingen_cases(sinol, &ingen.path, tools)?;
-            (Inputs::Made(made), reference)
-        }
-    };
-    let judge = SinolJudge::new(sinol, cx.runner, cx.cache)
-        .map_err(|e| format!("the package's checker or interactor: {e}"))?;
-    let played = SinolPlayedOracle {
-        judge: &judge,
-        reference: &reference,
-        program: cx.program,
-        limits: cx.limits,
-    };
-    let compared = ExternalOracle {
-        reference: &reference,
-        judge: Judge {
-            runner: cx.runner,
-            program: cx.program,
-            limits: cx.limits,
-            judging: Judging::Output(&judge),
-        },
-    };
-    let (oracle, how): (&dyn Oracle, _) = match judge.interactor.is_some() {
-        true => (&played, "played against the package's interactor"),
-        false => (&compared, "judged by the package's checker"),
-    };
-    let toolbox = Toolbox::plain(cx.runner, cx.cache, 1);
-    let valid = |text: &str| is_valid(&toolbox, model, text);
-    let valid = has_validators(model).then_some(&valid as Validity<'_>);
-    match &cases {
-        Inputs::Generated(generator) => {
-            run::generic_search(cx, progress, generator, oracle, how, valid)
-        }
-        Inputs::Made(made) => run::made(cx, progress, &model.name, made, oracle, how),
-    }
-}
-
-/// Where a sinol-make package's stress cases come from.
-enum Inputs {
-    /// `--gen`, given each case's seed.
-    Generated(Program),
-    /// What its ingen wrote.
-    Made(MadeCases),
 }
 
 /// The model's reference solution, built.

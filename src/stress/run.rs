@@ -9,14 +9,15 @@
 use std::time::Instant;
 
 use super::{
-    descend, search, shrink, smaller_texts, Budget, Cases, Census, ExhaustiveCases, ExternalCases, ExternalOracle,
-    Failure, MadeCases, Oracle, Origin, PlayedOracle, ProblemOracle, ProgramCases, RandomCases,
-    Search, Shrunk, Trial,
+    descend, search, shrink, smaller_texts, Budget, Cases, Census, ExhaustiveCases, ExternalCases,
+    Failure, MadeCases, Oracle, Origin, ProblemOracle, ProgramCases, RandomCases, Search, Shrunk,
+    Trial,
 };
-use crate::catalog::{DynProblem, Resolved, Tools};
+use crate::catalog::{DynProblem, Resolved};
 use crate::formats::manifest::Group;
-use crate::judge::{Checker, Judge, Judging};
+use crate::judge::Judge;
 use crate::programs::shrink::{smaller_calls, Call};
+use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Program, Runner};
 use crate::text::show::count;
 use crate::verdict::Verdict;
@@ -166,31 +167,20 @@ fn passed(search: &Search, what: String) -> Ended {
     }
 }
 
-/// A resolved problem of the catalog (or declared): random cases from its generator, or every
-/// instance up to a size, judged by its checker (or played against its built-in judge), the
-/// first failure shrunk.
+/// A problem of the catalog (or declared), `name`: random cases from its generator, or every
+/// instance up to a size, answered in-process and judged by `judge` (its checker, or its
+/// built-in judge), the first failure shrunk.
 pub fn in_process(
     cx: &Setup<'_>,
     progress: &dyn Progress,
-    resolved: &Resolved,
+    name: &str,
+    problem: &dyn DynProblem,
+    judge: Judge<'_>,
 ) -> Result<Ended, String> {
-    let Some(problem) = resolved.catalog() else {
-        return Err(format!("{} has no tools in-process", resolved.name()));
-    };
-    let tools = Tools::InProcess(problem.clone());
-    let oracle = ProblemOracle {
-        problem: &*problem,
-        judge: Judge {
-            runner: cx.runner,
-            program: cx.program,
-            limits: cx.limits,
-            judging: resolved.judging(&tools),
-        },
-    };
-    let name = resolved.name();
+    let oracle = ProblemOracle { problem, judge };
     match cx.exhaustive {
-        true => exhaustive(cx, progress, name, &*problem, &oracle),
-        false => random(cx, progress, name, &*problem, &oracle),
+        true => exhaustive(cx, progress, name, problem, &oracle),
+        false => random(cx, progress, name, problem, &oracle),
     }
 }
 
@@ -346,22 +336,20 @@ fn shrunk(
     found_shrunk(failure, how, name, shrunk)
 }
 
-/// Random cases of a program-backed problem from its generator (the given parameters, or
-/// each generated group's of the plan in turn), answered by its reference, judged by its
-/// checker, and shrunk by asking the generator for smaller inputs.
+/// Random cases of a program-backed problem from its generator `programs` (the given
+/// parameters, or each generated group's of the plan in turn), judged by `oracle`, and shrunk
+/// by asking the generator for smaller inputs.
 pub fn with_programs(
     cx: &Setup<'_>,
     progress: &dyn Progress,
     resolved: &Resolved,
+    programs: &ProgramTools<'_>,
+    oracle: &dyn Oracle,
 ) -> Result<Ended, String> {
     let name = resolved.name();
     if cx.exhaustive {
         return Err(format!("--exhaustive needs a problem of the catalog: the inputs of {name} come from its generator program"));
     }
-    let tools = resolved.tools(cx.runner, cx.cache)?;
-    let Tools::Programs(programs) = &tools else {
-        return Err(format!("{name} is not a program-backed problem"));
-    };
     let manifest = resolved.manifest().map_err(|e| e.to_string())?;
     let generated: Vec<&Group> = (manifest.groups.iter())
         .filter(|g| g.files.is_empty())
@@ -383,23 +371,6 @@ pub fn with_programs(
         tools: programs,
         params,
         seed: cx.seed,
-    };
-    let judge = Judge {
-        runner: cx.runner,
-        program: cx.program,
-        limits: cx.limits,
-        judging: programs.judging(),
-    };
-    let reference = programs.reference()?;
-    let external = ExternalOracle { reference, judge };
-    // An interactive problem's interactor judges the reference's game and the program's.
-    let played = PlayedOracle {
-        tools: programs,
-        judge,
-    };
-    let oracle: &dyn Oracle = match programs.is_interactive() {
-        true => &played,
-        false => &external,
     };
     let source = match cx.params.is_empty() {
         true => format!(
@@ -456,28 +427,6 @@ pub fn describe_call(call: &Call) -> String {
         .collect();
     words.push(format!("-seed={}", call.seed));
     words.join(" ")
-}
-
-/// `--gen CMD --ref CMD`: external generator and reference, outputs judged by `checker` (`how`
-/// says by what), no shrinking.
-pub fn generic(
-    cx: &Setup<'_>,
-    progress: &dyn Progress,
-    (generator, reference): (&Program, &Program),
-    checker: &dyn Checker,
-    how: &str,
-    valid: Option<Validity<'_>>,
-) -> Result<Ended, String> {
-    let oracle = ExternalOracle {
-        reference,
-        judge: Judge {
-            runner: cx.runner,
-            program: cx.program,
-            limits: cx.limits,
-            judging: Judging::Output(checker),
-        },
-    };
-    generic_search(cx, progress, generator, &oracle, how, valid)
 }
 
 /// Whether a text is a valid input of the problem, as its input validators say: what keeps

@@ -230,14 +230,20 @@ fn a_sinol_package_is_stressed_on_what_its_ingen_makes_against_its_model_solutio
     let cwd = package.dir.path();
     let (code, out, err) = stress(cwd, &["./abc", "--", "wrong.py"]);
     assert_eq!(code, Some(1), "{out}{err}");
-    assert!(out.starts_with("FAILED case 1 (input abc1b): WA\n"), "{out}");
+    assert!(
+        out.starts_with("FAILED case 1 (input abc1b): WA\n"),
+        "{out}"
+    );
     assert!(
         out.contains("shrunk to a locally minimal case in 1 step"),
         "{out}"
     );
     assert_eq!(section(&out, "input"), ["70 1"], "{out}");
     assert_eq!(section(&out, "expected"), ["71"], "{out}");
-    assert!(out.contains("repro: stonejudge stress ./abc --cases 2 --"), "{out}");
+    assert!(
+        out.contains("repro: stonejudge stress ./abc --cases 2 --"),
+        "{out}"
+    );
     // Python's override_limits win over the package's 2 s.
     assert!(err.contains("limits 3 s CPU, 256 MiB"), "{err}");
     assert!(err.contains("the 4 inputs its ingen makes"), "{err}");
