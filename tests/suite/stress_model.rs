@@ -8,11 +8,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-
 use super::package_fixtures::write;
 use super::programs_archive;
 use super::sinol_fixtures;
+use super::stress_cli::{path, section};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -20,32 +19,9 @@ fn repo() -> PathBuf {
 
 /// `stonejudge stress ARGS...` run in `cwd`: its exit code, standard output and error.
 fn stress(cwd: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = Command::cargo_bin("stonejudge")
-        .expect("binary")
-        .current_dir(cwd)
-        .arg("stress")
-        .args(args)
-        .output()
-        .expect("run stonejudge");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 path")
-}
-
-/// The lines after `--- <what>` up to the next `---` line.
-fn section<'a>(report: &'a str, what: &str) -> Vec<&'a str> {
-    report
-        .lines()
-        .skip_while(|l| !l.starts_with(&format!("--- {what}")))
-        .skip(1)
-        .take_while(|l| !l.starts_with("---"))
-        .collect()
+    let mut words = vec!["stress"];
+    words.extend(args);
+    programs_archive::stonejudge(cwd, &words)
 }
 
 #[test]
