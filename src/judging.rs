@@ -1,23 +1,24 @@
 //! A program judged on a problem of any format: what `judge` knows of a problem once it is
 //! read into the model (`crate::model`, by `crate::readers`), whichever format it came from.
 //!
-//! Here each judged case's limits are resolved, once, from
-//! [`crate::model::Limits`] ([`CaseLimits`]): the problem's time and memory, its group's and
-//! its case's overrides, the program's language's, the command line's flags over all of
-//! them, and a time limit still to be derived from the accepted submissions
-//! ([`TimeLimit::FromSubmissions`](crate::model::TimeLimit::FromSubmissions), a Kattis
-//! package's) once it is. The three paths of `judge` (ours, Kattis, sinol-make) take their
-//! limits from here instead of each format's own rule. A problem of ours is also scored here,
-//! from the model's [`Scoring`](crate::model::Scoring) ([`card`]); running the cases, and
-//! scoring a Kattis or sinol-make package's (nested groups and `score.txt`; subtask
-//! dependencies, `icpc` and POI's time-scaled points), are still each format's
-//! (`crate::judge`, `crate::package::submissions`, `crate::sinol::judging`).
+//! One path ([`judge_cases`]): the model's checker, interactor and passes made runnable once
+//! ([`PreparedJudging`], its programs built by a [`Toolbox`] as validation builds its
+//! validators), each judged case's limits resolved once from [`crate::model::Limits`]
+//! ([`CaseLimits`]: the problem's time and memory, its group's and its case's overrides, the
+//! program's language's, the command line's flags over all of them, and a time limit still to
+//! be derived from the accepted submissions,
+//! [`TimeLimit::FromSubmissions`](crate::model::TimeLimit::FromSubmissions), once it is), and
+//! the cases judged on the judging path (`crate::judge`). `stress` judges each case it makes
+//! through the same [`PreparedJudging`]. A problem of ours is scored here, from the model's
+//! [`Scoring`](crate::model::Scoring) ([`card`]).
 
+mod cases;
 mod limits;
 mod prepared;
 mod scoring;
 mod toolbox;
 
+pub use cases::{judge_cases, JudgeError, Judgement, Progress, Request};
 pub use limits::{language_of, CaseLimits, LimitError};
 pub use prepared::{CaseJudging, PreparedJudging};
 pub use scoring::card;

@@ -1,11 +1,10 @@
-//! `stonejudge judge`: a program on every test of a problem, one verdict per test, a table, a
-//! summary, and optionally a JSON report.
+//! `stonejudge judge`: a program on every test of a problem of any format, one verdict per
+//! test, a table, a summary, a scored problem's groups, and optionally a JSON report. The
+//! judging is the library's, one path over the model (`stonejudge::judging::judge_cases`).
 
-use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -13,234 +12,166 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::output::{check_writable, write_atomically};
 use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
-use stonejudge::catalog;
-use stonejudge::formats::tests_in;
-use stonejudge::judge::report::{json_report, painted, selected, summary, table_row, wrapped};
-use stonejudge::judge::{self, judge_each, unprepared, Judge, Test};
-use stonejudge::judging::{self, CaseLimits};
-use stonejudge::package::data::PackageTest;
-use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging, TestJudging};
-use stonejudge::package::{is_package, Package};
+use stonejudge::archive::scoring::test_score;
+use stonejudge::catalog::{self, Resolved};
+use stonejudge::judge::report::{json_report, painted, summary, table_row, wrapped, TestTerms};
+use stonejudge::judge::Test;
+use stonejudge::judging::{self, judge_cases, Judgement, Progress, Request};
+use stonejudge::model::{Format, Problem};
 use stonejudge::readers;
 use stonejudge::report::scores;
-use stonejudge::run::{Cache, Limits, Program, Protections, Runner};
-use stonejudge::score::{same_score, ScoreCard};
+use stonejudge::run::{Cache, Limits, Protections};
+use stonejudge::score::{format_score, same_score, ScoreCard, TestScore};
+use stonejudge::sinol::scoring as sinol_scoring;
 use stonejudge::text::show::count;
-use stonejudge::verdict::{Judged, Verdict};
+use stonejudge::verdict::{Awarded, Judged, Verdict};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     if let Some(path) = &args.json {
         check_writable("--json", path)?;
     }
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
-    if let Some(package) = problem.package() {
-        return run_package(args, package);
-    }
-    if let Some(sinol) = problem.sinol() {
-        return super::sinol::judge(args, sinol);
-    }
-    let dir = args.tests.clone().unwrap_or_else(|| problem.testdata_dir());
-    if args.tests.is_none() && !dir.is_dir() {
-        bail!(
-            "no directory {}, where the tests of {} are by default; give one with --tests DIR",
-            dir.display(),
-            args.problem
-        );
-    }
-    let tests = selected(
-        tests_in(&dir).map_err(anyhow::Error::msg)?,
-        &args.only,
-        &dir,
-    )
-    .map_err(anyhow::Error::msg)?;
-    let model = readers::ours::read(&problem, &problem.testdata_dir())?;
-    let case_limits = CaseLimits::new(&model, args.limits.flags(), program_path(args)?);
-    let (limits, per_test) = limits_of(&case_limits, &tests)?;
+    let model = readers::read_resolved(&problem)?;
+    warnings(&model, args.strict.strict)?;
     let (runner, protections) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
-    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
-    let judging = problem.judging(&tools);
-    let outcomes = judge_table(args, &tests, limits, (&runner, &cache), None, &|i| {
-        (judging, per_test[i])
-    })?;
-    // Scored only on the problem's own tests, all of them: their names say their groups.
-    let own_tests = args.only.is_empty() && args.tests.is_none();
-    let runs: Vec<(&str, &Judged)> = (tests.iter().map(|t| t.name.as_str()))
-        .zip(&outcomes)
-        .collect();
-    let card = own_tests.then(|| judging::card(&model, &runs)).flatten();
-    finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
-}
-
-/// `judge PACKAGE`: every test of `data/`, each judged by the package's output validator (or
-/// the default one) with its group's flags, or played against it as the interactor of an
-/// interactive package, under the package's limits (resolved from the package read into the
-/// model, `stonejudge::judging`); the time limit is `--time-limit`, else the package's fixed
-/// one, else derived from its accepted submissions, which run first. Ends with the verdict Kattis would give for the whole data.
-fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
-    super::package_warnings(package, args.strict.strict)?;
-    if let Some(why) = package.unsupported() {
-        bail!("{why}");
-    }
-    if let Some(dir) = &args.tests {
-        bail!(
-            "--tests {}: a Kattis package's tests are its own data/ folder",
-            dir.display()
-        );
-    }
-    let data = package.data()?;
-    let model = readers::kattis::read(package)?;
-    let case_limits = CaseLimits::new(&model, args.limits.flags(), program_path(args)?);
-    let dir = package.root.join("data");
-    let all: Vec<&PackageTest> = data.tests();
-    let tests = selected(
-        all.iter().map(|t| t.test.clone()).collect(),
-        &args.only,
-        &dir,
-    )
-    .map_err(anyhow::Error::msg)?;
-    let (runner, protections) = super::runner(&args.sandbox)?;
-    let cache = Cache::default_location()?.with_limits(args.compile.limits());
-    let mut config = package.config.clone();
-    if let Some(memory) = args.limits.memory_limit {
-        config.memory_mib = memory;
-    }
-    let validator = match package.output_validator()? {
-        Some(program) => Some(
-            package
-                .prepare(&program, false, &runner, &cache)
-                .map_err(|e| anyhow::anyhow!("the output validator: {e}"))?,
-        ),
-        None => None,
-    };
-    let judging = Judging {
+    let request = Request {
         runner: &runner,
-        validator: validator.as_ref(),
-        config: &config,
+        cache: &cache,
+        command: &args.command,
+        flags: args.limits.flags(),
+        only: &args.only,
+        tests: args.tests.as_deref(),
+        jobs: args.jobs.count(),
     };
-    let flag = args.limits.time_limit.map(|t| t.as_secs_f64());
-    if case_limits.to_derive() {
-        eprintln!("deriving the time limit from the accepted submissions...");
+    let mut table = Table::new(Style::detect());
+    let judgement = judge_cases(&problem, &model, &request, &mut table)?;
+    table.bar.finish_and_clear();
+    if let Some(error) = &judgement.unprepared {
+        let style = &table.style;
+        eprintln!(
+            "{}: {}",
+            style.paint(error.verdict, error.verdict.short()),
+            error
+        );
     }
-    let limit =
-        limit_for_judging(package, &judging, &data, &cache, flag).map_err(anyhow::Error::msg)?;
-    eprintln!("time limit: {}", limit.how);
-    let case_limits = match case_limits.to_derive() {
-        true => case_limits.derived(Duration::from_secs_f64(limit.seconds)),
-        false => case_limits,
-    };
-    let (limits, per_test) = limits_of(&case_limits, &tests)?;
-    let judgings: Vec<TestJudging<'_>> = (tests.iter())
-        .map(|test| {
-            let of_test = all.iter().find(|t| t.test.name == test.name);
-            of_test.map_or(Err("no such test".to_string()), |t| judging.of_test(t))
-        })
-        .collect::<Result<_, _>>()
-        .map_err(anyhow::Error::msg)?;
-    let outcomes = judge_table(
-        args,
-        &tests,
-        limits,
-        (&runner, &cache),
-        Some(package),
-        &|i| (judgings[i].judging(), per_test[i]),
-    )?;
-    if args.only.is_empty() {
-        let by_name: HashMap<&str, Verdict> = (tests.iter())
-            .zip(&outcomes)
-            .map(|(t, o)| (t.name.as_str(), o.verdict))
-            .collect();
-        let verdict = data
-            .verdict(&mut |t| {
-                kattis_verdict(
-                    by_name
-                        .get(t.test.name.as_str())
-                        .copied()
-                        .unwrap_or(Verdict::JE),
-                )
-            })
-            .map_err(anyhow::Error::msg)?;
+    print_failure_and_summary(args, &judgement);
+    if let Some(verdict) = judgement.kattis_verdict {
         println!("kattis verdict: {verdict}");
     }
-    let card = match args.only.is_empty() {
-        true => scores::package_card(package, &data, &tests, &outcomes).transpose(),
-        false => Ok(None),
+    let scored = match judgement.whole {
+        true => scored(&problem, &model, &judgement)?,
+        false => None,
     };
-    let card = card.map_err(|e| anyhow::anyhow!("{}: {e}", package.root.display()))?;
-    finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
+    finish(args, &model, &protections, &judgement, scored)
 }
 
-/// The program's path, the first word after `--`.
-fn program_path(args: &JudgeArgs) -> anyhow::Result<&Path> {
-    match args.command.first() {
-        Some(path) => Ok(Path::new(path)),
-        None => bail!("missing the program to judge after --"),
+/// Prints the warnings of reading the problem, or fails under `--strict`; a problem that uses
+/// what stonejudge does not support is refused.
+fn warnings(model: &Problem, strict: bool) -> anyhow::Result<()> {
+    if !model.unsupported.is_empty() {
+        bail!("{}", model.unsupported.join("; "));
     }
+    if strict && !model.warnings.is_empty() {
+        let each: Vec<String> = (model.warnings.iter())
+            .map(|warning| format!("{warning} (--strict)"))
+            .collect();
+        bail!("{}", each.join("\n"));
+    }
+    for warning in &model.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(())
 }
 
-/// The limits of the problem as a whole (what the JSON report and its commands name), and
-/// those of each of `tests`, in order.
-fn limits_of(limits: &CaseLimits<'_>, tests: &[Test]) -> anyhow::Result<(Limits, Vec<Limits>)> {
-    let per_test = (tests.iter())
-        .map(|test| limits.of_case(&test.name))
-        .collect::<Result<_, _>>()?;
-    Ok((limits.of_problem()?, per_test))
+/// A scored problem's result: its card, each test's fraction of its points, and a line said
+/// under the groups (sinol-make's total and contest type).
+struct Scored {
+    card: ScoreCard,
+    fractions: Vec<f64>,
+    footer: Option<String>,
 }
 
-/// Prepares the program (as a submission of `package`, its `include/` added) and judges it
-/// on `tests` (as `of_test(i)` says for test `i`: how, and under which limits), printing the
-/// table as it grows and the summary; the verdicts in test order. `limits` are the problem's.
-fn judge_table<'c>(
-    args: &JudgeArgs,
-    tests: &[Test],
-    limits: Limits,
-    (runner, cache): (&Runner, &Cache),
-    package: Option<&Package>,
-    of_test: &(dyn (Fn(usize) -> (judge::Judging<'c>, Limits)) + Sync),
-) -> anyhow::Result<Vec<Judged>> {
-    let Some((program_path, program_args)) = args.command.split_first() else {
-        bail!("missing the program to judge after --");
+/// A scored problem's card, with each test's fraction of its points, when the program was
+/// judged on all of the problem's own tests. A package's card is its format's own until the
+/// model's scores every format (`judging::card`).
+fn scored(
+    problem: &Resolved,
+    model: &Problem,
+    judgement: &Judgement,
+) -> anyhow::Result<Option<Scored>> {
+    let Judgement {
+        tests, outcomes, ..
+    } = judgement;
+    let scored = |card| Scored {
+        card,
+        fractions: (outcomes.iter()).map(|o| test_score(o).fraction).collect(),
+        footer: None,
     };
-    let style = Style::detect();
-    let path = Path::new(program_path);
-    let prepared = match package {
-        Some(package) => package.prepare_contestant(path, program_args, runner, cache),
-        None => Program::prepare(path, program_args, runner, cache),
-    };
-    let outcomes: Vec<Judged> = match prepared {
-        Ok(program) => {
-            let judge = Judge {
-                runner,
-                program: &program,
-                limits,
-                judging: of_test(0).0,
-            };
-            let bar = style.progress_bar(tests.len());
-            let width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
-            bar.suspend(|| {
-                println!(
-                    "{:width$}  verdict  {:>7}  {:>9}  message",
-                    "test", "time", "memory"
-                )
-            });
-            let judged = judge_each(&judge, tests, args.jobs.count(), of_test, |test, judged| {
-                let row = style.row(&test.name, width, judged);
-                bar.suspend(|| println!("{row}"));
-                bar.inc(1);
-            });
-            bar.finish_and_clear();
-            judged
+    if let Some(package) = problem.package() {
+        let data = package.data()?;
+        let card = scores::package_card(package, &data, tests, outcomes).transpose();
+        let card = card.map_err(|e| anyhow::anyhow!("{}: {e}", package.root.display()))?;
+        return Ok(card.map(scored));
+    }
+    if let Some(sinol) = problem.sinol() {
+        return sinol_card(sinol, judgement).map(Some);
+    }
+    let runs: Vec<(&str, &Judged)> = (tests.iter().map(|t| t.name.as_str()))
+        .zip(outcomes)
+        .collect();
+    Ok(judging::card(model, &runs).map(scored))
+}
+
+/// A sinol-make package's card: each test's points as its contest type gives them (POI's
+/// falling with the time taken), its groups' by their rules and dependencies.
+fn sinol_card(sinol: &stonejudge::sinol::Sinol, judgement: &Judgement) -> anyhow::Result<Scored> {
+    let config = &sinol.config;
+    let own = sinol.tests().map_err(anyhow::Error::msg)?;
+    let mut groups: Vec<u32> = Vec::new();
+    let mut scored: Vec<(u32, TestScore)> = Vec::new();
+    for ((test, judged), limits) in (judgement.tests.iter())
+        .zip(&judgement.outcomes)
+        .zip(&judgement.per_test)
+    {
+        let group = (own.iter())
+            .find(|t| t.test.name == test.name)
+            .map_or(0, |t| t.group);
+        let percent = match judged.score {
+            Some(Awarded::Multiplier(fraction)) => fraction * 100.0,
+            _ => 100.0,
+        };
+        let time = judged.measured.map(|m| m.cpu_time).unwrap_or_default();
+        let score =
+            sinol_scoring::test_score(config.contest, judged.verdict, percent, time, limits.cpu);
+        if groups.last() != Some(&group) {
+            groups.push(group);
         }
-        Err(error) => {
-            eprintln!(
-                "{}: {}",
-                style.paint(error.verdict, error.verdict.short()),
-                error
-            );
-            tests.iter().map(|_| unprepared(&error)).collect()
-        }
-    };
-    if let Some((test, failed)) = tests.iter().zip(&outcomes).find(|(_, o)| !o.accepted()) {
+        scored.push((group, score));
+    }
+    let rules = sinol_scoring::group_rules(config.contest, config.scores.as_ref(), &groups);
+    let by_group: Vec<Vec<TestScore>> = (groups.iter())
+        .map(|g| (scored.iter().filter(|(t, _)| t == g).map(|(_, s)| *s)).collect())
+        .collect();
+    let card = sinol_scoring::card(config.contest, &rules, &by_group, &config.dependencies);
+    let footer = format!(
+        "score: {} of {} ({} contest)",
+        format_score(card.total),
+        format_score(card.max),
+        config.contest.name()
+    );
+    Ok(Scored {
+        card,
+        fractions: scored.iter().map(|(_, s)| s.fraction).collect(),
+        footer: Some(footer),
+    })
+}
+
+/// The first failure's message and the program's standard error under the table, then the
+/// summary.
+fn print_failure_and_summary(args: &JudgeArgs, judgement: &Judgement) {
+    let (tests, outcomes) = (&judgement.tests, &judgement.outcomes);
+    if let Some((test, failed)) = tests.iter().zip(outcomes).find(|(_, o)| !o.accepted()) {
         println!("\ntest {} ({}):", test.name, failed.verdict);
         for line in wrapped(&failed.message, MESSAGE_WIDTH) {
             println!("  {line}");
@@ -253,36 +184,51 @@ fn judge_table<'c>(
         }
         println!();
     }
-    println!("{}", summary(&args.problem, tests, &outcomes));
-    Ok(outcomes)
+    println!("{}", summary(&args.problem, tests, outcomes));
 }
 
 /// Prints the per-group table of a scored problem, writes `--json` and turns the verdicts
 /// (on a scored problem, the score: every point or not) into the exit status.
 fn finish(
     args: &JudgeArgs,
-    (dir, limits, protections): (&Path, &Limits, &Protections),
-    tests: &[Test],
-    outcomes: &[Judged],
-    card: Option<ScoreCard>,
+    model: &Problem,
+    protections: &Protections,
+    judgement: &Judgement,
+    scored: Option<Scored>,
 ) -> anyhow::Result<Outcome> {
-    if let Some(card) = &card {
-        print!("\n{}", scores::group_table(card));
-    }
+    let (tests, outcomes) = (&judgement.tests, &judgement.outcomes);
+    let (card, fractions) = match scored {
+        Some(scored) => {
+            print!("\n{}", scores::group_table(&scored.card));
+            if let Some(footer) = &scored.footer {
+                println!("\n{footer}");
+            }
+            (Some(scored.card), Some(scored.fractions))
+        }
+        None => (None, None),
+    };
     if let Some(path) = &args.json {
         let program: Vec<String> = (args.command.iter())
             .map(|a| a.to_string_lossy().into_owned())
             .collect();
+        let terms: Vec<TestTerms> = (judgement.per_test.iter().enumerate())
+            .map(|(i, limits)| TestTerms {
+                limits: *limits,
+                fraction: fractions.as_ref().map(|f| f[i]),
+            })
+            .collect();
+        let (dir, limits) = (&judgement.dir, &judgement.limits);
         let report = json_report(
             (&args.problem, program),
             (dir, limits, protections),
-            (tests, outcomes, card.as_ref()),
-            &|test| repro(args, dir, limits, test),
+            (tests, outcomes, &terms, card.as_ref()),
+            &|test| repro(args, model.format == Format::Ours, (dir, limits), test),
         );
         write_atomically(path, &report)?;
     }
     let judge_errors = outcomes.iter().filter(|o| o.verdict == Verdict::JE).count();
-    if judge_errors > 0 {
+    // sinol-make counts a test its judge could not judge as failed, and scores on.
+    if judge_errors > 0 && model.format != Format::Sinol {
         bail!(
             "{judge_errors} of {} could not be judged (JE)",
             count(tests.len(), "test", "tests")
@@ -300,6 +246,47 @@ fn finish(
 
 /// Characters per line of the first failure's message under the table.
 const MESSAGE_WIDTH: usize = 96;
+
+/// The table of tests, printed as it grows, with a progress bar.
+struct Table {
+    style: Style,
+    bar: ProgressBar,
+    width: usize,
+}
+
+impl Table {
+    fn new(style: Style) -> Table {
+        Table {
+            style,
+            bar: ProgressBar::hidden(),
+            width: 4,
+        }
+    }
+}
+
+impl Progress for Table {
+    fn note(&mut self, line: &str) {
+        eprintln!("{line}");
+    }
+
+    fn start(&mut self, tests: &[Test]) {
+        self.bar = self.style.progress_bar(tests.len());
+        self.width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
+        let width = self.width;
+        self.bar.suspend(|| {
+            println!(
+                "{:width$}  verdict  {:>7}  {:>9}  message",
+                "test", "time", "memory"
+            )
+        });
+    }
+
+    fn judged(&mut self, test: &Test, judged: &Judged) {
+        let row = table_row(&test.name, self.width, judged, self.style.colour);
+        self.bar.suspend(|| println!("{row}"));
+        self.bar.inc(1);
+    }
+}
 
 /// How the output looks: colours only on a terminal and without `NO_COLOR`; a progress bar
 /// only when standard error is a terminal.
@@ -334,20 +321,16 @@ impl Style {
             false => text.to_string(),
         }
     }
-
-    fn row(&self, name: &str, width: usize, outcome: &Judged) -> String {
-        table_row(name, width, outcome, self.colour)
-    }
 }
 
 /// `stonejudge judge nim --tests testdata/nim --test 03 --time-limit 1 --memory-limit 256 -- ./a`
-/// (a Kattis package's tests are its own: no `--tests`).
-fn repro(args: &JudgeArgs, dir: &Path, limits: &Limits, test: &str) -> String {
+/// (`--tests` only for a problem of ours: a package's tests are its own).
+fn repro(args: &JudgeArgs, ours: bool, (dir, limits): (&Path, &Limits), test: &str) -> String {
     let mut words: Vec<OsString> = ["stonejudge", "judge", &args.problem]
         .iter()
         .map(OsString::from)
         .collect();
-    if !is_package(Path::new(&args.problem)) {
+    if ours {
         words.push("--tests".into());
         words.push(dir.as_os_str().to_owned());
     }

@@ -173,6 +173,13 @@ struct JsonTest {
     wall_s: Option<f64>,
     memory_kib: Option<u64>,
     message: String,
+    /// The limits it ran under: its group's, its own, its language's, or the flags.
+    time_limit_s: f64,
+    memory_limit_mib: Option<u64>,
+    /// On a scored problem, the percentage of its points it earned (sinol-make's time-scaled
+    /// points included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points_percent: Option<f64>,
     /// The points its checker gave (testlib's `quitp` fraction, Kattis `score.txt`); absent
     /// when it gave none.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -185,14 +192,22 @@ struct JsonTest {
     repro: String,
 }
 
+/// What a report says of one test beyond its verdict.
+pub struct TestTerms {
+    /// The limits it ran under.
+    pub limits: Limits,
+    /// On a scored problem, the fraction of its points it earned.
+    pub fraction: Option<f64>,
+}
+
 /// The JSON report of judging `program` (its command words) on `problem`'s `tests` from `dir`:
 /// the limits, the protections it ran under, the score `card` of a scored problem, and per
-/// test the verdict, the measures, the message and `repro(test)`, a command judging that test
-/// alone.
+/// test the verdict, the measures, its `terms`, the message and `repro(test)`, a command
+/// judging that test alone.
 pub fn json_report(
     (problem, program): (&str, Vec<String>),
     (dir, limits, sandbox): (&Path, &Limits, &Protections),
-    (tests, outcomes, card): (&[Test], &[Judged], Option<&ScoreCard>),
+    (tests, outcomes, terms, card): (&[Test], &[Judged], &[TestTerms], Option<&ScoreCard>),
     repro: &dyn Fn(&str) -> String,
 ) -> String {
     let report = JsonReport {
@@ -215,13 +230,17 @@ pub fn json_report(
         tests: tests
             .iter()
             .zip(outcomes)
-            .map(|(test, outcome)| JsonTest {
+            .zip(terms)
+            .map(|((test, outcome), terms)| JsonTest {
                 test: test.name.clone(),
                 verdict: outcome.verdict,
                 time_s: outcome.measured.map(|m| m.cpu_time.as_secs_f64()),
                 wall_s: outcome.measured.map(|m| m.wall_time.as_secs_f64()),
                 memory_kib: outcome.measured.map(|m| m.peak_memory_kib),
                 message: outcome.message.clone(),
+                time_limit_s: terms.limits.cpu.as_secs_f64(),
+                memory_limit_mib: terms.limits.memory.map(|m| m >> 20),
+                points_percent: terms.fraction.map(|f| f * 100.0),
                 points: outcome.score.map(Awarded::value),
                 stderr: outcome.stderr.clone(),
                 repro: repro(&test.name),

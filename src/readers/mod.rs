@@ -19,7 +19,7 @@ pub mod sinol;
 
 use std::path::Path;
 
-use crate::catalog::{resolve, ResolveError, Resolved};
+use crate::catalog::{resolve, ResolveError};
 use crate::formats::detect::{detect, named, Detected};
 use crate::formats::manifest::ManifestError;
 use crate::model::{ModelError, Problem};
@@ -87,9 +87,9 @@ pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
     read_resolved(&resolve(problem, root)?)
 }
 
-/// A problem already resolved (a command that also needs its in-process tools or its
-/// package's files), read by its format's reader.
-pub fn read_resolved(resolved: &Resolved) -> Result<Problem, ReadError> {
+/// The problem `resolved` names (as [`crate::catalog::resolve`] found it), read by its
+/// format's reader.
+pub fn read_resolved(resolved: &crate::catalog::Resolved) -> Result<Problem, ReadError> {
     if let Some(package) = resolved.package() {
         return kattis::read(package);
     }

@@ -41,7 +41,7 @@ use std::sync::OnceLock;
 use super::expectation::{self, JudgedTest, Overall};
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
-use crate::judging::Toolbox;
+use crate::judging::{PreparedJudging, Toolbox, Unready};
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};
@@ -354,17 +354,27 @@ impl<'a> PackageVerifier<'a> {
     }
 
     /// The output validator on the `.out` of each case against its `.ans`: it must accept
-    /// each (`accept`) or reject each.
+    /// each (`accept`) or reject each. It judges as on the judging path, through the model's
+    /// prepared checker ([`PreparedJudging`]) with the case's group's arguments.
     fn outputs(&self, name: &'static str, cases: &[CheckCase], accept: bool) -> Check {
-        if self.package.is_interactive() {
+        let problem = match &self.model {
+            Ok(problem) => problem,
+            Err(e) => return Check::fail(name, e.clone()),
+        };
+        if problem.programs.interactor.is_some() {
             return Check::skip(
                 name,
                 "an interactive problem's output validator reads no .out",
             );
         }
-        let judging = match self.judging(&self.prepared().validator) {
-            Ok(judging) => judging,
-            Err(e) => return Check::fail(name, e),
+        let prepared = match PreparedJudging::new(problem, &self.toolbox()) {
+            Ok(prepared) => prepared,
+            Err(Unready::Broken(why)) => return Check::fail(name, why),
+            Err(Unready::Skipped(why)) => return Check::skip(name, why),
+        };
+        let kind = match accept {
+            true => model::CaseKind::ValidOutput,
+            false => model::CaseKind::InvalidOutput,
         };
         let mut wrong = Vec::new();
         for case in cases {
@@ -375,11 +385,14 @@ impl<'a> PackageVerifier<'a> {
             let read = |p: &std::path::Path| {
                 std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
             };
+            let group = (problem.cases.iter())
+                .find(|c| c.kind == kind && c.name == case.name)
+                .map_or("", |c| c.group.as_str());
             let files = read(&case.input).and_then(|i| Ok((i, read(answer)?, read(output)?)));
             let judged = files.and_then(|(input, answer, output)| {
-                let mut flags = self.package.config.validator_flags.clone();
-                flags.extend(case.output_validator_flags.iter().cloned());
-                let checker = judging.checker_with(flags)?;
+                let judging = prepared.of_group(group)?;
+                let checker = (judging.checker())
+                    .ok_or("outputs are not judged by a checker on their own")?;
                 checker.check(&input, &answer, &output).map_err(|e| e.0)
             });
             match judged {
@@ -416,23 +429,30 @@ impl<'a> PackageVerifier<'a> {
         }
     }
 
-    /// The default validator's flags, as every group gives them, must parse.
+    /// The default validator's flags, as every group gives them, must parse: the model's
+    /// prepared checker ([`PreparedJudging`]) judges each test's group with them.
     fn default_flags(&self, tests: &[&PackageTest]) -> Check {
+        const CHECK: &str = "output validator";
+        let problem = match &self.model {
+            Ok(problem) => problem,
+            Err(e) => return Check::fail(CHECK, e.clone()),
+        };
+        let prepared = match PreparedJudging::new(problem, &self.toolbox()) {
+            Ok(prepared) => prepared,
+            Err(Unready::Broken(why) | Unready::Skipped(why)) => return Check::fail(CHECK, why),
+        };
         let wrong: Vec<String> = tests
             .iter()
             .filter_map(|t| {
-                let flags = &t.output_validator_flags;
-                crate::check::protocol::KattisFlags::parse(flags)
-                    .err()
-                    .map(|e| format!("test {}: {e}", t.test.name))
+                let group = (problem.judged_cases())
+                    .find(|c| c.name == t.test.name)
+                    .map_or("", |c| c.group.as_str());
+                (prepared.of_group(group).err()).map(|e| format!("test {}: {e}", t.test.name))
             })
             .collect();
         match wrong.is_empty() {
-            true => Check::pass("output validator", "the default validator"),
-            false => Check::fail(
-                "output validator",
-                listed("bad validator flags", wrong.into_iter()),
-            ),
+            true => Check::pass(CHECK, "the default validator"),
+            false => Check::fail(CHECK, listed("bad validator flags", wrong.into_iter())),
         }
     }
 

@@ -33,6 +33,7 @@ mod interactive;
 mod interactive_template;
 mod interrupt_cli;
 mod judge_cli;
+mod judge_model;
 mod judge_once;
 mod kattis_grading;
 mod launch_server;
