@@ -23,15 +23,16 @@ use super::run::{self, Ended, Progress, Setup, Validity};
 use super::{Budget, MadeCases, ModelOracle, Reference, Tokens};
 use crate::catalog::{self, Resolved, Tools};
 use crate::formats::{run_limits, LimitFlags};
+use crate::judge::Test;
 use crate::judge::{Judge, Judging};
-use crate::judging::{CaseLimits, PreparedJudging, Toolbox, Unready};
+use crate::judging::{self, CaseLimits, PreparedJudging, Toolbox, Unready};
 use crate::model::{CaseData, CaseKind, Checker, Format, Problem, Regeneration, Tool};
-use crate::package::submissions::{self, limit_for_judging};
 use crate::package::Package;
 use crate::readers;
-use crate::run::{Cache, Program, Runner, ScratchDir};
+use crate::run::{Cache, PrepareError, Program, Runner, ScratchDir};
 use crate::sinol::judging::run_ingen;
 use crate::sinol::Sinol;
+use crate::verdict::Judged;
 use crate::verify::validation::{Args, Case, Expect};
 
 /// Random cases when neither a number of cases nor a duration is given.
@@ -88,49 +89,52 @@ impl Request {
         })
     }
 
-    /// The program of `--gen` or `--ref` (`flag`, its command `cmd`), built as `package`
-    /// builds its submissions when given (a reference is; a generator is not a submission).
-    fn command(
-        flag: &str,
-        cmd: Option<&str>,
-        package: Option<&Package>,
-        tools: (&Runner, &Cache),
-    ) -> Result<Program, String> {
-        let cmd = cmd.unwrap_or_default();
-        let words: Vec<OsString> = cmd.split_whitespace().map(OsString::from).collect();
-        prepare_words(&words, package, tools).map_err(|e| format!("{flag} {cmd:?}: {e}"))
+    /// The programs of `--gen` and `--ref`: the reference built as `toolbox` builds the
+    /// problem's submissions (a Kattis package's with its `include/`), the generator as it is
+    /// (it is not a submission).
+    fn external(&self, toolbox: &Toolbox<'_>) -> Result<(Program, Program), String> {
+        let words = |flag: &str, cmd: &Option<String>| {
+            let cmd = cmd.as_deref().unwrap_or_default();
+            let words: Vec<OsString> = cmd.split_whitespace().map(OsString::from).collect();
+            (words, format!("{flag} {cmd:?}"))
+        };
+        let (generator, named) = words("--gen", &self.generator);
+        let generator = prepared(&generator, named, |path, args| {
+            Program::prepare(path, args, toolbox.runner, toolbox.cache)
+        })?;
+        let (reference, named) = words("--ref", &self.reference);
+        let reference = prepared(&reference, named, |path, args| {
+            toolbox.contestant(path, args)
+        })?;
+        Ok((generator, reference))
     }
 
-    /// The programs of `--gen` and `--ref`.
-    fn external(
-        &self,
-        package: Option<&Package>,
-        tools: (&Runner, &Cache),
-    ) -> Result<(Program, Program), String> {
-        Ok((
-            Request::command("--gen", self.generator.as_deref(), None, tools)?,
-            Request::command("--ref", self.reference.as_deref(), package, tools)?,
-        ))
+    /// What judging takes of the request, for the judging path's own steps (the toolbox of
+    /// the problem, a time limit derived from its submissions).
+    fn judging<'a>(&'a self, runner: &'a Runner, cache: &'a Cache) -> judging::Request<'a> {
+        judging::Request {
+            runner,
+            cache,
+            command: &self.program,
+            flags: self.limits,
+            only: &[],
+            tests: None,
+            jobs: self.jobs,
+        }
     }
 }
 
-/// A program from its command words: the first is an executable or a source, the rest are
-/// its arguments. With a `package`, a source given alone is built as the package builds its
-/// submissions ([`Package::prepare_contestant`]: the files of `include/` added).
-fn prepare_words(
+/// A program from its command `words` (the first an executable or a source, the rest its
+/// arguments), built by `prepare`; an error says it is `named`'s.
+fn prepared(
     words: &[OsString],
-    package: Option<&Package>,
-    (runner, cache): (&Runner, &Cache),
+    named: String,
+    prepare: impl FnOnce(&Path, &[OsString]) -> Result<Program, PrepareError>,
 ) -> Result<Program, String> {
     let Some((path, rest)) = words.split_first() else {
-        return Err("no program given".to_string());
+        return Err(format!("{named}: no program given"));
     };
-    let path = Path::new(path);
-    match package {
-        Some(package) => package.prepare_contestant(path, rest, runner, cache),
-        None => Program::prepare(path, rest, runner, cache),
-    }
-    .map_err(|e| e.to_string())
+    prepare(Path::new(path), rest).map_err(|e| format!("{named}: {e}"))
 }
 
 /// The stress run `request` asks for: the problem read into the model, the cases, the
@@ -147,9 +151,24 @@ pub fn stress(
         .map(|name| catalog::resolve(name, &request.root))
         .transpose()
         .map_err(|e| e.to_string())?;
-    let package = resolved.as_ref().and_then(Resolved::package);
-    let program = prepare_words(&request.program, package, (runner, cache))
-        .map_err(|e| format!("the program under test: {e}"))?;
+    // What only our problems have: tools stonejudge runs itself (in-process, or the programs
+    // of `[programs]` prepared), which judge as the rest of our machinery does.
+    let tools = match &resolved {
+        Some(ours) if ours.package().is_none() && ours.sinol().is_none() => {
+            Some(ours.tools(runner, cache)?)
+        }
+        _ => None,
+    };
+    let asked = request.judging(runner, cache);
+    let toolbox = match &resolved {
+        Some(resolved) => judging::toolbox(resolved, tools.as_ref(), &asked),
+        None => Toolbox::plain(runner, cache, request.jobs),
+    };
+    let program = prepared(
+        &request.program,
+        "the program under test".into(),
+        |path, args| toolbox.contestant(path, args),
+    )?;
     let (seed, fresh) = request.first_seed()?;
     let setup = |limits| Setup {
         program: &program,
@@ -171,7 +190,7 @@ pub fn stress(
         // Generic mode has no problem: the flags' limits, else the defaults; outputs compared
         // token by token.
         let cx = setup(run_limits(None, request.limits));
-        let (generator, reference) = request.external(None, (runner, cache))?;
+        let (generator, reference) = request.external(&toolbox)?;
         let oracle = ModelOracle {
             reference: Reference::Output(&reference),
             judge: Judge {
@@ -202,29 +221,22 @@ pub fn stress(
     if !model.unsupported.is_empty() {
         return Err(model.unsupported.join("; "));
     }
-    if let Some(package) = package {
+    if let Some(package) = resolved.package() {
         refused(request, &model, package)?;
     }
-    let cx = setup(case_limits(
-        request,
-        &model,
-        resolved,
-        (runner, cache),
-        progress,
-    )?);
-    // What only our problems have: tools stonejudge runs itself (in-process, or the programs
-    // of `[programs]` prepared), which judge as the rest of our machinery does.
-    let tools = match model.format {
-        Format::Ours => Some(resolved.tools(runner, cache)?),
-        _ => None,
-    };
-    let toolbox = match (&tools, package) {
-        (Some(tools), _) => {
-            Toolbox::ours(tools, runner, cache, request.jobs).playing(resolved.referee())
+    // The limits of the program under test, the time limit derived from the accepted
+    // submissions first where the model says so and no flag gives it.
+    let limits = CaseLimits::new(&model, request.limits, program.given.as_path());
+    let limits = match limits.to_derive() {
+        true => {
+            let mut notes = Notes(progress);
+            let derived = judging::derived_time_limit(resolved, &asked, &mut notes)
+                .map_err(|e| e.to_string())?;
+            limits.derived(derived)
         }
-        (None, Some(package)) => Toolbox::package(package, runner, cache, request.jobs),
-        (None, None) => Toolbox::plain(runner, cache, request.jobs),
+        false => limits,
     };
+    let cx = setup(limits.of_problem().map_err(|e| e.to_string())?);
     let prepared = PreparedJudging::new(&model, &toolbox).map_err(|unready| {
         let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
         format!("the problem's checker or interactor: {why}")
@@ -250,7 +262,7 @@ pub fn stress(
             let oracle = ModelOracle { reference, judge };
             run::with_programs(&cx, progress, resolved, programs, &oracle)
         }
-        None => from_package(&cx, progress, request, (&model, resolved), judge),
+        None => from_package(&cx, progress, request, (&model, resolved, &toolbox), judge),
     }
 }
 
@@ -263,14 +275,13 @@ fn from_package(
     cx: &Setup<'_>,
     progress: &dyn Progress,
     request: &Request,
-    (model, resolved): (&Problem, &Resolved),
+    (model, resolved, toolbox): (&Problem, &Resolved, &Toolbox<'_>),
     judge: Judge<'_>,
 ) -> Result<Ended, String> {
     let tools = (cx.runner, cx.cache);
-    let package = resolved.package();
     let (inputs, reference) = match &request.generator {
         Some(_) => {
-            let (generator, reference) = request.external(package, tools)?;
+            let (generator, reference) = request.external(toolbox)?;
             (Inputs::Generated(generator), reference)
         }
         None => {
@@ -306,11 +317,7 @@ fn from_package(
     let oracle = ModelOracle { reference, judge };
     match &inputs {
         Inputs::Generated(generator) => {
-            let toolbox = match package {
-                Some(package) => Toolbox::package(package, cx.runner, cx.cache, 1),
-                None => Toolbox::plain(cx.runner, cx.cache, 1),
-            };
-            let valid = |text: &str| is_valid(&toolbox, model, text);
+            let valid = |text: &str| is_valid(toolbox, model, text);
             let valid =
                 (!model.programs.input_validators.is_empty()).then_some(&valid as Validity<'_>);
             run::generic_search(cx, progress, generator, &oracle, how, valid)
@@ -336,52 +343,18 @@ enum Inputs {
     Made(MadeCases),
 }
 
-/// The limits of the program under test: [`CaseLimits`] of the problem as a whole, the time
-/// limit derived from the accepted submissions first where the model says so and no flag
-/// gives it (said to `progress`).
-fn case_limits(
-    request: &Request,
-    model: &Problem,
-    resolved: &Resolved,
-    (runner, cache): (&Runner, &Cache),
-    progress: &dyn Progress,
-) -> Result<crate::run::Limits, String> {
-    let path = request
-        .program
-        .first()
-        .map(Path::new)
-        .unwrap_or(Path::new(""));
-    let limits = CaseLimits::new(model, request.limits, path);
-    let limits = match (limits.to_derive(), resolved.package()) {
-        (true, Some(package)) => {
-            progress.note("deriving the time limit from the accepted submissions...");
-            let validator = prepared_validator(package, (runner, cache))?;
-            let judging = submissions::Judging {
-                runner,
-                validator: validator.as_ref(),
-                config: &package.config,
-            };
-            let data = package.data().map_err(|e| e.to_string())?;
-            let derived = limit_for_judging(package, &judging, &data, cache, None)?;
-            progress.note(&format!("time limit: {}", derived.how));
-            limits.derived(Duration::from_secs_f64(derived.seconds))
-        }
-        _ => limits,
-    };
-    limits.of_problem().map_err(|e| e.to_string())
-}
+/// What the judging path's own steps say (how a time limit was derived), told to stress's
+/// progress.
+struct Notes<'p>(&'p dyn Progress);
 
-/// A Kattis package's output validator, built, when it has one.
-fn prepared_validator(
-    package: &Package,
-    (runner, cache): (&Runner, &Cache),
-) -> Result<Option<Program>, String> {
-    match package.output_validator().map_err(|e| e.to_string())? {
-        Some(found) => (package.prepare(&found, false, runner, cache))
-            .map(Some)
-            .map_err(|e| format!("the output validator: {e}")),
-        None => Ok(None),
+impl judging::Progress for Notes<'_> {
+    fn note(&mut self, line: &str) {
+        self.0.note(line);
     }
+
+    fn start(&mut self, _: &[Test]) {}
+
+    fn judged(&mut self, _: &Test, _: &Judged) {}
 }
 
 /// Why stress refuses a Kattis package before anything runs: it has no generator stress can

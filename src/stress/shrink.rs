@@ -153,6 +153,7 @@ pub fn smaller_texts(input: &str) -> Vec<String> {
                     continue;
                 }
                 let mut values = vec![0, 1, value / 2, value - value / 4, value.saturating_sub(1)];
+                values.sort_unstable();
                 values.dedup();
                 for smaller in values.into_iter().filter(|&v| v < value) {
                     out.push(format!("{}{smaller}{}", &input[..from], &input[at..]));
