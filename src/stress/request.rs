@@ -2,15 +2,17 @@
 //! problem is read into [`crate::model`] by its format's reader ([`crate::readers`]), and what
 //! is stressed comes from the model whatever the format:
 //!
-//! - the cases: `--gen`, else the model's generator ([`Programs::generator`]): a built-in one
-//!   (a problem of the catalog: random cases, or every instance up to a size), a generator
-//!   program called with parameters and a seed (a program-backed problem), or one that makes
-//!   a whole test set at once (sinol-make's ingen, as [`Regeneration::Ingen`] says);
-//! - the expected answer: `--ref`, else the model's reference ([`Programs::reference`]);
+//! - the cases: `--gen`, else the model's generator
+//!   ([`crate::model::Programs::generator`]): a built-in one (a problem of the catalog:
+//!   random cases, or every instance up to a size), a generator program called with
+//!   parameters and a seed (a program-backed problem), or one that makes a whole test set at
+//!   once (sinol-make's ingen, as [`Regeneration::Ingen`] says);
+//! - the expected answer: `--ref`, else the model's reference
+//!   ([`crate::model::Programs::reference`]);
 //! - the limits of the program under test: [`CaseLimits`], the problem's own with the flags
 //!   over them (and a time limit derived from the accepted submissions where the model says
-//!   so);
-//! - the verdict: the model's checker or interactor.
+//!   so, by the judging path's own step);
+//! - the verdict: the model's checker or interactor, made runnable by [`PreparedJudging`].
 //!
 //! The command (`stonejudge stress`) turns its flags into a [`Request`], calls [`stress`] and
 //! prints the [`Ended`] run.
