@@ -713,9 +713,10 @@ pub struct JudgeArgs {
     pub jobs: JobsArg,
     #[command(flatten)]
     pub strict: StrictArg,
-    /// Also write every test's verdict, time, memory, message, the end of the program's
-    /// standard error (when not AC) and a command reproducing it to FILE, as JSON; on a
-    /// scored problem also score, max_score and the groups' points, as verify --json.
+    /// Also write every test's verdict, time, memory, limits, message, the end of the
+    /// program's standard error (when not AC) and a command reproducing it to FILE, as JSON;
+    /// on a scored problem also each test's points_percent, and score, max_score and the
+    /// groups' points, as verify --json.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// The program and its arguments: an executable, or a source (or a directory of sources)

@@ -22,7 +22,7 @@ use crate::judge::report::selected;
 use crate::judge::{judge_each, unprepared, Judge, Test};
 use crate::model::{Problem, TimeLimit};
 use crate::package::submissions::{kattis_verdict, limit_for_judging, Judging};
-use crate::run::{Cache, Limits, PrepareError, Program, Runner};
+use crate::run::{Cache, Limits, PrepareError, Runner};
 use crate::verdict::{Judged, Verdict};
 
 /// The answer of a case the format gives none (a sinol-make interactive task's): its
@@ -262,10 +262,15 @@ pub fn derived_time_limit(
         ),
         None => None,
     };
+    // The accepted submissions run under --memory-limit too, as the program will.
+    let mut config = package.config.clone();
+    if let Some(memory_mib) = request.flags.memory_mib {
+        config.memory_mib = memory_mib;
+    }
     let judging = Judging {
         runner: request.runner,
         validator: validator.as_ref(),
-        config: &package.config,
+        config: &config,
     };
     let limit = limit_for_judging(package, &judging, &data, request.cache, None)?;
     progress.note(&format!("time limit: {}", limit.how));
@@ -293,17 +298,4 @@ fn whole_verdict(
         )
     })?;
     Ok(verdict)
-}
-
-impl<'t> Toolbox<'t> {
-    /// The program under judgement, prepared as the problem's submissions are (a Kattis
-    /// package's with its `include/`).
-    pub fn contestant(&self, path: &Path, args: &[OsString]) -> Result<Program, PrepareError> {
-        match self.builds {
-            super::Builds::Package(package) => {
-                package.prepare_contestant(path, args, self.runner, self.cache)
-            }
-            super::Builds::Plain => Program::prepare(path, args, self.runner, self.cache),
-        }
-    }
 }

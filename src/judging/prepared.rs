@@ -24,6 +24,7 @@ use crate::check::protocol::KattisFlags;
 use crate::judge::{self, Checker, Interactor, Protocol};
 use crate::model::{self, CheckerProtocol, InteractorProtocol, Problem, TestCase, Tool};
 use crate::package::multipass::{PassValidator, Passes};
+use crate::package::submissions::TestJudging;
 use crate::package::validators::OutputValidator;
 use crate::programs::{self, ProgramChecker};
 use crate::run::{Limits, Program, Runner};
@@ -80,9 +81,8 @@ enum Speaks {
 pub enum CaseJudging<'a> {
     /// One way for every case (our problem's own, or sinol-make's).
     Same(judge::Judging<'a>),
-    Output(Box<dyn Checker + 'a>),
-    Interactor(Box<Interactor>),
-    Passes(Box<Passes<'a>>),
+    /// The case's own: a checker, an interactor or passes with its group's arguments.
+    Own(TestJudging<'a>),
 }
 
 impl CaseJudging<'_> {
@@ -90,9 +90,7 @@ impl CaseJudging<'_> {
     pub fn judging(&self) -> judge::Judging<'_> {
         match self {
             CaseJudging::Same(judging) => *judging,
-            CaseJudging::Output(checker) => judge::Judging::Output(checker.as_ref()),
-            CaseJudging::Interactor(interactor) => judge::Judging::Interactor(interactor),
-            CaseJudging::Passes(passes) => judge::Judging::MultiPass(passes.as_ref()),
+            CaseJudging::Own(own) => own.judging(),
         }
     }
 
@@ -164,7 +162,10 @@ impl<'t> PreparedJudging<'t> {
                 } => PassValidator::Output(self.output_validator(program, args)),
                 _ => return Err("a multi-pass problem needs its output validator".to_string()),
             };
-            return Ok(CaseJudging::Passes(Box::new(Passes { validator, most })));
+            return Ok(CaseJudging::Own(TestJudging::MultiPass(Box::new(Passes {
+                validator,
+                most,
+            }))));
         }
         Ok(match &self.ready {
             Ready::Ours(judging) => CaseJudging::Same(*judging),
@@ -172,23 +173,28 @@ impl<'t> PreparedJudging<'t> {
                 Some(_) => judge::Judging::Conducted(sinol),
                 None => judge::Judging::Output(sinol),
             }),
-            Ready::Default => CaseJudging::Output(Box::new(ProgramChecker::Default(
-                KattisFlags::parse(&args)?,
-            ))),
+            Ready::Default => {
+                let flags = KattisFlags::parse(&args)?;
+                CaseJudging::Own(TestJudging::Output(Box::new(ProgramChecker::Default(
+                    flags,
+                ))))
+            }
             Ready::Program { program, speaks } => match speaks {
-                Speaks::Interactor(protocol) => {
-                    CaseJudging::Interactor(Box::new(self.interactor(program, *protocol, args)))
+                Speaks::Interactor(protocol) => CaseJudging::Own(TestJudging::Interactor(
+                    Box::new(self.interactor(program, *protocol, args)),
+                )),
+                Speaks::KattisChecker => CaseJudging::Own(TestJudging::Output(Box::new(
+                    self.output_validator(program, args),
+                ))),
+                Speaks::TestlibChecker => {
+                    CaseJudging::Own(TestJudging::Output(Box::new(ProgramChecker::Testlib {
+                        tool: programs::Tool {
+                            program: program.clone(),
+                            shown: format!("checker {}", program.given.display()),
+                        },
+                        runner: self.runner,
+                    })))
                 }
-                Speaks::KattisChecker => {
-                    CaseJudging::Output(Box::new(self.output_validator(program, args)))
-                }
-                Speaks::TestlibChecker => CaseJudging::Output(Box::new(ProgramChecker::Testlib {
-                    tool: programs::Tool {
-                        program: program.clone(),
-                        shown: format!("checker {}", program.given.display()),
-                    },
-                    runner: self.runner,
-                })),
             },
         })
     }

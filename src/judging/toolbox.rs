@@ -2,8 +2,10 @@
 //! sinol-make builds them, or as a Kattis package builds its own (with `include/` and 2025-09's
 //! constants), or our problem's tools already prepared ([`Tools`], in-process or the programs of
 //! `[programs]`). Validation (`crate::verify::validation`) makes its validators ready with it,
-//! and judging ([`super::Prepared`]) its checker, interactor and passes.
+//! and judging ([`super::PreparedJudging`]) its checker, interactor and passes, and the
+//! program under judgement ([`Toolbox::contestant`]).
 
+use std::ffi::OsString;
 use std::path::Path;
 
 use crate::catalog::Tools;
@@ -11,10 +13,11 @@ use crate::dialog::Referee;
 use crate::package::validators::validation_limits;
 use crate::package::{Package, ProgramKind};
 use crate::programs::TOOL_TIME;
-use crate::run::{Cache, Limits, Program, Runner};
+use crate::run::{Cache, Limits, PrepareError, Program, Runner};
 
 /// What makes a problem's programs ready to run: its validators (validation's steps,
-/// `crate::verify::validation`, run them) and what judges an output ([`super::Prepared`]).
+/// `crate::verify::validation`, run them) and what judges an output
+/// ([`super::PreparedJudging`]).
 pub struct Toolbox<'t> {
     pub runner: &'t Runner,
     pub cache: &'t Cache,
@@ -130,6 +133,17 @@ impl<'t> Toolbox<'t> {
                 }
                 (package.prepare(&program, false, self.runner, self.cache)).map_err(broken)
             }
+        }
+    }
+
+    /// The program under judgement, prepared as the problem's submissions are (a Kattis
+    /// package's with its `include/`).
+    pub fn contestant(&self, path: &Path, args: &[OsString]) -> Result<Program, PrepareError> {
+        match self.builds {
+            Builds::Package(package) => {
+                package.prepare_contestant(path, args, self.runner, self.cache)
+            }
+            Builds::Plain => Program::prepare(path, args, self.runner, self.cache),
         }
     }
 }
