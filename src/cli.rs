@@ -536,7 +536,8 @@ pub struct TestdataArgs {
 pub struct StressArgs {
     /// Problem name; omit it with --gen and --ref, except for a Kattis package (the path of a
     /// folder holding problem.yaml), whose output validator then judges, or a sinol-make
-    /// package (config.yml and prog/), whose checker then judges.
+    /// package (config.yml and prog/), whose checker then judges (without --gen and --ref, on
+    /// the inputs its ingen makes, answered by its model solution).
     #[arg(required_unless_present = "gen")]
     pub problem: Option<String>,
     /// Seed of case 0; case i uses seed S + i [default: a fresh seed from the operating
@@ -577,8 +578,9 @@ pub struct StressArgs {
     pub gen: Option<String>,
     /// Generic mode: the reference solution (a program or source, with arguments); outputs
     /// are compared token by token (against a Kattis package: judged by its output validator,
-    /// and a source given alone is built with the package's include/ files). No shrinking in
-    /// this mode.
+    /// and a source given alone is built with the package's include/ files). No shrinking
+    /// without a problem; against a package with input validators, a failure is shrunk over
+    /// its text, every smaller input one they accept.
     #[arg(long = "ref", value_name = "CMD", requires = "gen")]
     pub reference: Option<String>,
     #[command(flatten)]

@@ -18,7 +18,9 @@ mod prepared;
 mod scoring;
 mod toolbox;
 
-pub use cases::{judge_cases, JudgeError, Judgement, Progress, Request};
+pub use cases::{
+    derived_time_limit, judge_cases, toolbox, JudgeError, Judgement, Progress, Request,
+};
 pub use limits::{language_of, CaseLimits, LimitError};
 pub use prepared::{CaseJudging, PreparedJudging};
 pub use scoring::card;

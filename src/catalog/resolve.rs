@@ -356,8 +356,8 @@ impl Resolved {
             )),
             Kind::Sinol(sinol) => Err(format!(
                 "{} is a sinol-make package: its programs are its own (prog/), and it is judged \
-                 through them (judge, validate, verify, testdata --check and stress --gen/--ref \
-                 work on it)",
+                 through them (judge, validate, verify, testdata --check and stress work on \
+                 it)",
                 sinol.root.display()
             )),
         }

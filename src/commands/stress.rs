@@ -3,14 +3,13 @@
 //! Standard output gets the result: `OK …` when nothing failed (exit 0), or the failure
 //! report (exit 1): the minimal input verbatim, the expected and received answers, the
 //! checker's explanation, the seed and a one-line command that reproduces it all. Standard
-//! error gets the setup, progress (cases/s) and a closing count. The run itself is
-//! `stonejudge::stress::run`'s.
+//! error gets the setup, progress (cases/s) and a closing count. The flags become a
+//! `stonejudge::stress::request::Request`, and the run is that module's one call.
 
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
@@ -18,139 +17,44 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use super::output::{check_writable, default_case_path};
 use super::{shell_word, Outcome};
 use crate::cli::StressArgs;
-use stonejudge::catalog::{self, Resolved};
-use stonejudge::formats::run_limits;
-use stonejudge::package::Package;
-use stonejudge::run::{Cache, Program, Runner};
+use stonejudge::interrupt;
+use stonejudge::run::Cache;
 use stonejudge::stress::report::{census_lines, describe, headline};
-use stonejudge::stress::run::{Ended, Found, Progress, Setup};
-use stonejudge::stress::{self, Budget, Census, Failure, Origin, Search, Tokens};
+use stonejudge::stress::request::{stress, Request};
+use stonejudge::stress::run::{Ended, Found, Progress};
+use stonejudge::stress::{Census, Failure, Origin, Search};
 use stonejudge::text::show::count;
 use stonejudge::verdict::Verdict;
-use stonejudge::{gen, interrupt};
-
-/// Random cases when neither --cases nor --duration is given.
-const DEFAULT_CASES: u64 = 1000;
 
 pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
-    let started = Instant::now();
     interrupt::install().context("cannot catch SIGINT")?;
     if let Some(save) = &args.save {
         check_writable("--save", save)?;
     }
     let (runner, _) = super::runner(&args.sandbox)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
-    let problem = args
-        .problem
-        .as_deref()
-        .map(|name| catalog::resolve(name, &args.archive.root))
-        .transpose()?;
-    let package = problem.as_ref().and_then(Resolved::package);
-    let program =
-        prepare_words(&args.program, package, &runner, &cache).context("the program under test")?;
-    let sinol = problem.as_ref().and_then(Resolved::sinol);
-    if package.is_none() && sinol.is_none() && problem.is_some() && args.gen.is_some() {
-        bail!(
-            "--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis or \
-             sinol-make package)"
-        );
-    }
-    if let Some(sinol) = sinol {
-        super::sinol::warnings(sinol, false)?;
-    }
-    // Generic mode has no problem, hence no manifest: the flags, else the defaults; a
-    // package's limits are the run's own business.
-    let limits = match &problem {
-        Some(problem) if package.is_none() => problem.limits(args.limits.flags())?,
-        _ => run_limits(None, args.limits.flags()),
-    };
-    let (seed, fresh) = first_seed(args)?;
-    let setup = Setup {
-        program: &program,
-        runner: &runner,
-        cache: &cache,
-        limits,
+    let request = Request {
+        problem: args.problem.clone(),
+        root: args.archive.root.clone(),
+        program: args.program.clone(),
+        generator: args.gen.clone(),
+        reference: args.reference.clone(),
+        limits: args.limits.flags(),
         jobs: args.jobs.count(),
-        budget: budget(args),
-        seed,
-        fresh,
+        seed: args.seed,
+        cases: args.cases,
+        duration: args.duration,
         params: args.params.clone(),
         exhaustive: args.exhaustive,
         bound: args.bound,
-        cases: args.cases,
-        duration: args.duration,
-        started,
     };
     let progress = Bar {
         bar: Mutex::new(None),
-        jobs: setup.jobs,
+        jobs: request.jobs,
     };
-    // Without --gen, the library says why a package needs one.
-    let prepare = || external(args, package, &runner, &cache).map_err(|e| format!("{e:#}"));
-    let programs = args.gen.as_ref().map(|_| &prepare as &dyn Fn() -> _);
-    let ended = match (&problem, package, sinol) {
-        (_, Some(package), _) => {
-            let flags = (
-                args.limits.time_limit.map(|t| t.as_secs_f64()),
-                args.limits.memory_limit,
-            );
-            stress::run::with_package(&setup, &progress, package, flags, programs)
-        }
-        (_, None, Some(sinol)) => stress::run::with_sinol(&setup, &progress, sinol, programs),
-        (Some(problem), None, None) => stress::run::in_process(&setup, &progress, problem)
-            .unwrap_or_else(|| stress::run::with_programs(&setup, &progress, problem)),
-        (None, None, _) => {
-            let (generator, reference) = external(args, None, &runner, &cache)?;
-            let how = "token comparison with the reference";
-            stress::run::generic(&setup, &progress, (&generator, &reference), &Tokens, how)
-        }
-    };
-    match ended.map_err(anyhow::Error::msg)? {
+    match stress(&request, &runner, &cache, &progress).map_err(anyhow::Error::msg)? {
         Ended::Passed { what, interrupted } => Ok(passed(&what, interrupted)),
         Ended::Failed(found) => report_failure(args, &found),
-    }
-}
-
-/// The programs of --gen and --ref. Against a package, the reference is built as the
-/// package builds its submissions (with `include/`), like the program under test; the
-/// generator is not a submission and runs as it is.
-fn external(
-    args: &StressArgs,
-    package: Option<&Package>,
-    runner: &Runner,
-    cache: &Cache,
-) -> anyhow::Result<(Program, Program)> {
-    let words = |flag: &str, cmd: &Option<String>, package| -> anyhow::Result<Program> {
-        let cmd = cmd.as_deref().unwrap_or_default();
-        let words: Vec<OsString> = cmd.split_whitespace().map(OsString::from).collect();
-        prepare_words(&words, package, runner, cache).with_context(|| format!("{flag} {cmd:?}"))
-    };
-    Ok((
-        words("--gen", &args.gen, None)?,
-        words("--ref", &args.reference, package)?,
-    ))
-}
-
-/// The seed of case 0 and whether it was drawn fresh: --seed, else one from the operating
-/// system (printed, so that the run can be repeated).
-fn first_seed(args: &StressArgs) -> anyhow::Result<(u64, bool)> {
-    Ok(match args.seed {
-        Some(seed) => (seed, false),
-        None => (
-            gen::fresh_seed().context("cannot draw a seed from the operating system")?,
-            true,
-        ),
-    })
-}
-
-/// --cases, else --duration, else [`DEFAULT_CASES`].
-fn budget(args: &StressArgs) -> Budget {
-    Budget {
-        cases: match (args.cases, args.duration) {
-            (None, None) => Some(DEFAULT_CASES),
-            (cases, _) => cases,
-        },
-        duration: args.duration,
     }
 }
 
@@ -258,25 +162,6 @@ fn report_failure(args: &StressArgs, found: &Found) -> anyhow::Result<Outcome> {
     })
 }
 
-/// A program from its command words: the first is an executable or a source, the rest are
-/// its arguments. With a `package`, a source given alone is built as the package builds its
-/// submissions ([`Package::prepare_contestant`]: the files of `include/` added).
-fn prepare_words(
-    words: &[OsString],
-    package: Option<&Package>,
-    runner: &Runner,
-    cache: &Cache,
-) -> anyhow::Result<Program> {
-    let Some((path, rest)) = words.split_first() else {
-        bail!("no program given");
-    };
-    let path = Path::new(path);
-    Ok(match package {
-        Some(package) => package.prepare_contestant(path, rest, runner, cache)?,
-        None => Program::prepare(path, rest, runner, cache)?,
-    })
-}
-
 /// Writes the case's input to `path` and its expected answer next to it (`.ans`).
 fn save_case(path: &Path, input: &str, answer: &str) -> anyhow::Result<()> {
     std::fs::write(path, input).with_context(|| format!("cannot write {}", path.display()))?;
@@ -325,6 +210,11 @@ fn repro(args: &StressArgs, failure: &Failure) -> String {
                 "--cases".into(),
                 (failure.case.index + 1).to_string(),
             ]);
+        }
+        Origin::Made { .. } => {
+            // The inputs of the problem's own generator, made again in the same order.
+            words.extend(args.problem.clone());
+            words.extend(["--cases".to_string(), (failure.case.index + 1).to_string()]);
         }
         Origin::External { seed } => {
             // A package, whose validator judged.

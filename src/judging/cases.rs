@@ -226,7 +226,7 @@ fn cases(
 
 /// What builds the problem's programs: a Kattis package's as it builds them, our problem's
 /// through its prepared `tools` (and its built-in judge), a sinol-make package's as they are.
-fn toolbox<'t>(
+pub fn toolbox<'t>(
     problem: &'t Resolved,
     tools: Option<&'t crate::catalog::Tools<'t>>,
     request: &Request<'t>,
@@ -243,7 +243,7 @@ fn toolbox<'t>(
 
 /// The time limit derived from the accepted submissions, which run for it as Kattis runs
 /// them (a Kattis package's: the model says its limit comes from them).
-fn derived_time_limit(
+pub fn derived_time_limit(
     problem: &Resolved,
     request: &Request<'_>,
     progress: &mut dyn Progress,

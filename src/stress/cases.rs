@@ -37,6 +37,9 @@ pub enum Origin {
     External { seed: u64 },
     /// A program-backed problem's generator called with these parameters and seed.
     Called(Call),
+    /// The input of this name among those a generator that makes a whole test set wrote
+    /// (sinol-make's ingen, [`MadeCases`]).
+    Made { name: String },
 }
 
 /// A numbered source of cases. Each number is asked for once, in about increasing order
@@ -422,6 +425,27 @@ impl Cases for ProgramCases<'_> {
             index,
             origin: Origin::Called(call),
             input,
+        }))
+    }
+}
+
+/// The inputs a generator that takes no seed made in one run, as a whole test set (a
+/// sinol-make package's ingen, which writes every test of `in/`): case `i` is the `i`-th
+/// input in the package's order, so the source ends with them.
+pub struct MadeCases {
+    /// Each input with its name, in order.
+    pub inputs: Vec<(String, String)>,
+}
+
+impl Cases for MadeCases {
+    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+        let made = usize::try_from(index)
+            .ok()
+            .and_then(|index| self.inputs.get(index));
+        Ok(made.map(|(name, input)| Case {
+            index,
+            origin: Origin::Made { name: name.clone() },
+            input: input.clone(),
         }))
     }
 }

@@ -1,17 +1,18 @@
-//! Judging one case: the reference answer to an input (the problem's own solver, an
-//! external reference program, or the reference's game against an interactor), then the program run on the input and judged through the
-//! judging path ([`crate::judge`]) with the problem's checker or a plain token comparison (or,
-//! in an interactive sinol-make task, played against its interactor).
+//! Judging one case: the reference answer to an input, then the program run on the input and
+//! judged through the judging path ([`crate::judge`]). Two oracles: [`ModelOracle`], for every
+//! format, whose reference is a program (its output, or its game against the interactor) and
+//! whose judging is the model's checker, interactor or passes (or, in generic mode, the
+//! [`Tokens`] comparison); and [`ProblemOracle`], a catalog problem's, whose reference is
+//! solved in-process, so that a case costs one process start.
 
 use crate::catalog::DynProblem;
 use crate::check::default_validator::compare_tokens;
 use crate::check::JudgeFailure;
 use crate::judge::{Checker, Judge};
 use crate::programs::ProgramTools;
-use crate::run::{Limits, Program, Stdin};
+use crate::run::{Program, Stdin};
 use crate::score::format_score;
-use crate::sinol::judging::SinolJudge;
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::{Awarded, Judged, Verdict};
 
 /// The program's verdict on one case, with what it was expected to print and what it printed.
 #[derive(Debug, Clone)]
@@ -69,106 +70,107 @@ impl Oracle for ProblemOracle<'_> {
     }
 }
 
-/// Judges against an external reference program: both run on the input, and the outputs are
-/// compared token by token ([`Tokens`] is the checker of `judge`).
-pub struct ExternalOracle<'a> {
-    pub reference: &'a Program,
-    /// Runs the program under test; its limits are the reference's too, and a reference that
-    /// fails under them is a judge error.
+/// Where a case's expected answer comes from.
+#[derive(Clone, Copy)]
+pub enum Reference<'a> {
+    /// A program's output on the input (`--ref`, or the model's reference): it runs under the
+    /// limits of the program under test, and failing under them is a judge error.
+    Output(&'a Program),
+    /// A program that plays the input against the problem's interactor first, through the
+    /// same judging as the program under test: it must be accepted for every point (else
+    /// the case is a judge error: an input the reference cannot play); the answer is empty.
+    Played(&'a Program),
+    /// A program-backed problem's prepared tools: its reference's output, or in an
+    /// interactive problem its game against the interactor, made into an answer as
+    /// `testdata` makes one ([`ProgramTools::solve`]).
+    Tools(&'a ProgramTools<'a>),
+}
+
+/// Judges by the model: the reference's answer to the input ([`Reference`]), then the program
+/// judged by the problem's own judging (its checker, interactor or passes, made runnable by
+/// `crate::judging::PreparedJudging`). An output accepted for a part of the points only (a
+/// checker's or interactor's percentage) fails too, as WA saying so: the reference earns
+/// them all.
+pub struct ModelOracle<'a> {
+    pub reference: Reference<'a>,
+    /// Runs the program under test and judges it.
     pub judge: Judge<'a>,
 }
 
-impl Oracle for ExternalOracle<'_> {
-    fn trial(&self, input: &str) -> Trial {
+impl ModelOracle<'_> {
+    /// The answer to `input`, or why there is none (a judge error).
+    fn answer(&self, input: &str) -> Result<String, String> {
         let judge = &self.judge;
-        let reference = judge.runner.run(
-            &self.reference.invocation,
-            Stdin::Bytes(input.as_bytes()),
-            &judge.limits,
-        );
-        match reference {
-            Ok(run) => match run.verdict_with_stderr() {
-                None => {
-                    let expected = String::from_utf8_lossy(&run.stdout).into_owned();
-                    Trial::judged(judge, input, expected)
+        match self.reference {
+            Reference::Output(reference) => {
+                let run = (judge.runner)
+                    .run(
+                        &reference.invocation,
+                        Stdin::Bytes(input.as_bytes()),
+                        &judge.limits,
+                    )
+                    .map_err(|e| format!("cannot run the reference: {e}"))?;
+                match run.verdict_with_stderr() {
+                    None => Ok(String::from_utf8_lossy(&run.stdout).into_owned()),
+                    Some((verdict, why)) => Err(format!(
+                        "the reference {} failed ({verdict}): {why}",
+                        reference.given.display()
+                    )),
                 }
-                Some((verdict, why)) => Trial::judge_error(format!(
-                    "the reference {} failed ({verdict}): {why}",
-                    self.reference.given.display()
-                )),
-            },
-            Err(e) => Trial::judge_error(format!("cannot run the reference: {e}")),
-        }
-    }
-}
-
-/// Judges in an interactive program-backed problem: the reference plays against the
-/// interactor first, which must accept it (its game gives the answer file, as in `testdata`:
-/// [`ProgramTools::solve`]), then the program plays against the interactor, which judges both.
-pub struct PlayedOracle<'a> {
-    pub tools: &'a ProgramTools<'a>,
-    /// Runs the program under test against the interactor.
-    pub judge: Judge<'a>,
-}
-
-impl Oracle for PlayedOracle<'_> {
-    fn trial(&self, input: &str) -> Trial {
-        match self.tools.solve(input.as_bytes()) {
-            Ok(expected) => Trial::judged(&self.judge, input, expected),
-            Err(e) => Trial::judge_error(e),
-        }
-    }
-}
-
-/// Judges in an interactive sinol-make task: the reference plays the input against the
-/// package's interactor first and must earn every point (else the case is a judge error: the
-/// generator made an input the model cannot play), then the program plays. A game the
-/// interactor accepts for fewer points than the reference's is a failure too (WA, saying
-/// so): sinol's OK with a percentage below 100 loses points.
-pub struct SinolPlayedOracle<'a> {
-    pub judge: &'a SinolJudge<'a>,
-    pub reference: &'a Program,
-    pub program: &'a Program,
-    pub limits: Limits,
-}
-
-impl Oracle for SinolPlayedOracle<'_> {
-    fn trial(&self, input: &str) -> Trial {
-        let play = |program| {
-            self.judge
-                .play_input(program, input.as_bytes(), &self.limits)
-        };
-        match play(self.reference) {
-            Ok((judged, percent)) if judged.accepted() && percent >= 100.0 => {}
-            Ok((judged, percent)) => {
-                return Trial::judge_error(format!(
+            }
+            Reference::Played(reference) => {
+                let played = Judge {
+                    program: reference,
+                    ..*judge
+                };
+                let (judged, _) = played.input(input.as_bytes(), b"");
+                let earned = percent(&judged);
+                if judged.accepted() && earned >= 100.0 {
+                    return Ok(String::new());
+                }
+                Err(format!(
                     "the reference {} got {} for {}% of the points: {}",
-                    self.reference.given.display(),
+                    reference.given.display(),
                     judged.verdict,
-                    format_score(percent),
+                    format_score(earned),
                     judged.message
                 ))
             }
-            Err(e) => return Trial::judge_error(e),
+            Reference::Tools(tools) => tools.solve(input.as_bytes()),
         }
-        let judged = match play(self.program) {
-            Ok((judged, percent)) if judged.accepted() && percent < 100.0 => Judged {
+    }
+}
+
+impl Oracle for ModelOracle<'_> {
+    fn trial(&self, input: &str) -> Trial {
+        let expected = match self.answer(input) {
+            Ok(expected) => expected,
+            Err(why) => return Trial::judge_error(why),
+        };
+        let mut trial = Trial::judged(&self.judge, input, expected);
+        let judged = &trial.judged;
+        if judged.accepted() && percent(judged) < 100.0 {
+            trial.judged = Judged {
                 verdict: Verdict::WA,
                 message: format!(
                     "accepted for {}% of the points, the reference for 100%: {}",
-                    format_score(percent),
+                    format_score(percent(judged)),
                     judged.message
                 ),
-                ..judged
-            },
-            Ok((judged, _)) => judged,
-            Err(e) => Judged::judge_error(e),
-        };
-        Trial {
-            judged,
-            expected: String::new(),
-            received: Vec::new(),
+                ..trial.judged
+            };
         }
+        trial
+    }
+}
+
+/// The percentage of a test's points `judged` earns: what its checker or interactor gave as
+/// a fraction, else all of them when accepted and none otherwise.
+fn percent(judged: &Judged) -> f64 {
+    match (judged.score, judged.accepted()) {
+        (Some(Awarded::Multiplier(fraction)), true) => fraction * 100.0,
+        (_, true) => 100.0,
+        (_, false) => 0.0,
     }
 }
 

@@ -61,6 +61,7 @@ pub fn headline(failure: &Failure) -> String {
         }
         Origin::Enumerated { size } => format!("size {size}"),
         Origin::Called(call) => describe_call(call),
+        Origin::Made { name } => format!("input {name}"),
     };
     format!(
         "FAILED case {} ({origin}): {}\n",

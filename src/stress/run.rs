@@ -1,26 +1,24 @@
-//! A whole stress run, whatever the problem: which cases (a catalog problem's generator or
-//! every instance up to a size, a program-backed problem's generator, or an external
-//! generator), which oracle (the in-process reference and checker, a reference program, a
-//! package's output validator), the search, and the shrinking of what failed. The command
-//! (`stonejudge stress`) turns flags into a [`Setup`], calls one function here and prints
-//! the [`Ended`] run; what happens meanwhile is told to a [`Progress`].
+//! The runs of stress, by where their cases come from: a catalog problem's generator or every
+//! instance up to a size (the in-process reference and checker), a program-backed problem's
+//! generator (its reference program, shrunk through the generator), an external generator
+//! (generic mode, not shrunk), or the whole test set a generator made (sinol-make's ingen,
+//! shrunk to the shortest input that still fails); each is the search, and the shrinking of
+//! what failed. Which run a problem gets, with which oracle and limits, is chosen from its
+//! model by [`super::request`]; what happens meanwhile is told to a [`Progress`].
 
 use std::time::Instant;
 
 use super::{
-    descend, search, shrink, Budget, Cases, Census, ExhaustiveCases, ExternalCases, ExternalOracle,
-    Failure, Oracle, Origin, PlayedOracle, ProblemOracle, ProgramCases, RandomCases, Search,
-    SinolPlayedOracle, Trial,
+    descend, search, shrink, smaller_texts, Budget, Cases, Census, ExhaustiveCases, ExternalCases,
+    Failure, MadeCases, Oracle, Origin, ProblemOracle, ProgramCases, RandomCases, Search, Shrunk,
+    Trial,
 };
-use crate::catalog::{DynProblem, Resolved, Tools};
+use crate::catalog::{DynProblem, Resolved};
 use crate::formats::manifest::Group;
-use crate::judge::{Checker, Judge, Judging};
-use crate::package::submissions::{self, limit_for_judging};
-use crate::package::Package;
+use crate::judge::Judge;
 use crate::programs::shrink::{smaller_calls, Call};
+use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Program, Runner};
-use crate::sinol::judging::SinolJudge;
-use crate::sinol::Sinol;
 use crate::text::show::count;
 use crate::verdict::Verdict;
 
@@ -169,30 +167,21 @@ fn passed(search: &Search, what: String) -> Ended {
     }
 }
 
-/// A resolved problem of the catalog (or declared): random cases from its generator, or every
-/// instance up to a size, judged by its checker (or played against its built-in judge), the
-/// first failure shrunk. `None`: the problem's tools are not in-process.
+/// A problem of the catalog (or declared), `name`: random cases from its generator, or every
+/// instance up to a size, answered in-process and judged by `judge` (its checker, or its
+/// built-in judge), the first failure shrunk.
 pub fn in_process(
     cx: &Setup<'_>,
     progress: &dyn Progress,
-    resolved: &Resolved,
-) -> Option<Result<Ended, String>> {
-    let problem = resolved.catalog()?;
-    let tools = Tools::InProcess(problem.clone());
-    let oracle = ProblemOracle {
-        problem: &*problem,
-        judge: Judge {
-            runner: cx.runner,
-            program: cx.program,
-            limits: cx.limits,
-            judging: resolved.judging(&tools),
-        },
-    };
-    let name = resolved.name();
-    Some(match cx.exhaustive {
-        true => exhaustive(cx, progress, name, &*problem, &oracle),
-        false => random(cx, progress, name, &*problem, &oracle),
-    })
+    name: &str,
+    problem: &dyn DynProblem,
+    judge: Judge<'_>,
+) -> Result<Ended, String> {
+    let oracle = ProblemOracle { problem, judge };
+    match cx.exhaustive {
+        true => exhaustive(cx, progress, name, problem, &oracle),
+        false => random(cx, progress, name, problem, &oracle),
+    }
 }
 
 /// Random cases of a problem of the catalog, shrunk.
@@ -220,7 +209,9 @@ fn random(
     let Some(failure) = search.failure else {
         return Ok(cx.random_cases_passed(&search, Some(name)));
     };
-    Ok(shrunk(cx, progress, problem, oracle, failure, name))
+    Ok(shrunk(progress, failure, name, |input, trial| {
+        shrink(problem, oracle, cx.jobs, input, trial)
+    }))
 }
 
 /// Every instance up to a size, smallest first; the first failure shrunk.
@@ -304,40 +295,28 @@ fn exhaustive(
         };
         return Ok(passed(&search, what));
     };
-    Ok(shrunk(cx, progress, problem, oracle, failure, name))
+    Ok(shrunk(progress, failure, name, |input, trial| {
+        shrink(problem, oracle, cx.jobs, input, trial)
+    }))
 }
 
-/// The failure found, shrunk with the problem's own candidates (a judge error is not).
+/// The failure found, shrunk by `descent` (from its input and trial: a problem's own
+/// candidates, or the input's text), a judge error not.
 fn shrunk(
-    cx: &Setup<'_>,
     progress: &dyn Progress,
-    problem: &dyn DynProblem,
-    oracle: &dyn Oracle,
     failure: Failure,
     name: &str,
+    descent: impl FnOnce(String, Trial) -> Shrunk,
 ) -> Ended {
     let original = failure.trial.judged.verdict;
     if original == Verdict::JE {
-        return Ended::Failed(Box::new(Found {
-            how: "not shrunk: a judge error".to_string(),
-            stem: name.to_string(),
-            input: failure.case.input.clone(),
-            trial: failure.trial.clone(),
-            failure,
-            interrupted: false,
-        }));
+        return not_shrunk(failure, "not shrunk: a judge error", name);
     }
     progress.note(&format!(
         "stress: case {} failed ({original}); shrinking it",
         failure.case.index
     ));
-    let shrunk = shrink(
-        problem,
-        oracle,
-        cx.jobs,
-        failure.case.input.clone(),
-        failure.trial.clone(),
-    );
+    let shrunk = descent(failure.case.input.clone(), failure.trial.clone());
     let took = format!("{:.1} s", shrunk.elapsed.as_secs_f64());
     let steps = count(shrunk.steps, "step", "steps");
     let runs = count(shrunk.runs, "run", "runs");
@@ -354,32 +333,23 @@ fn shrunk(
              failing cases may exist"
         )
     };
-    Ended::Failed(Box::new(Found {
-        failure,
-        how,
-        stem: name.to_string(),
-        input: shrunk.input,
-        trial: shrunk.trial,
-        interrupted: shrunk.interrupted,
-    }))
+    found_shrunk(failure, how, name, shrunk)
 }
 
-/// Random cases of a program-backed problem from its generator (the given parameters, or
-/// each generated group's of the plan in turn), answered by its reference, judged by its
-/// checker, and shrunk by asking the generator for smaller inputs.
+/// Random cases of a program-backed problem from its generator `programs` (the given
+/// parameters, or each generated group's of the plan in turn), judged by `oracle`, and shrunk
+/// by asking the generator for smaller inputs.
 pub fn with_programs(
     cx: &Setup<'_>,
     progress: &dyn Progress,
     resolved: &Resolved,
+    programs: &ProgramTools<'_>,
+    oracle: &dyn Oracle,
 ) -> Result<Ended, String> {
     let name = resolved.name();
     if cx.exhaustive {
         return Err(format!("--exhaustive needs a problem of the catalog: the inputs of {name} come from its generator program"));
     }
-    let tools = resolved.tools(cx.runner, cx.cache)?;
-    let Tools::Programs(programs) = &tools else {
-        return Err(format!("{name} is not a program-backed problem"));
-    };
     let manifest = resolved.manifest().map_err(|e| e.to_string())?;
     let generated: Vec<&Group> = (manifest.groups.iter())
         .filter(|g| g.files.is_empty())
@@ -401,23 +371,6 @@ pub fn with_programs(
         tools: programs,
         params,
         seed: cx.seed,
-    };
-    let judge = Judge {
-        runner: cx.runner,
-        program: cx.program,
-        limits: cx.limits,
-        judging: programs.judging(),
-    };
-    let reference = programs.reference()?;
-    let external = ExternalOracle { reference, judge };
-    // An interactive problem's interactor judges the reference's game and the program's.
-    let played = PlayedOracle {
-        tools: programs,
-        judge,
-    };
-    let oracle: &dyn Oracle = match programs.is_interactive() {
-        true => &played,
-        false => &external,
     };
     let source = match cx.params.is_empty() {
         true => format!(
@@ -464,90 +417,7 @@ pub fn with_programs(
         shrunk.elapsed.as_secs_f64(),
         describe_call(&last)
     );
-    Ok(Ended::Failed(Box::new(Found {
-        failure,
-        how,
-        stem: name.to_string(),
-        input: shrunk.input,
-        trial: shrunk.trial,
-        interrupted: false,
-    })))
-}
-
-/// `stress PACKAGE --gen … --ref …` (`programs` prepares those two, once the package is known
-/// to suit a generic run and its limits are set): a generic run whose outputs are judged by the package's
-/// output validator (or the default one) with `problem.yaml`'s and `data/`'s flags, under the
-/// package's limits: the memory flag or the package's, the time flag or the package's fixed
-/// time limit, else one derived from its accepted submissions (said to `progress`).
-pub fn with_package(
-    cx: &Setup<'_>,
-    progress: &dyn Progress,
-    package: &Package,
-    (time_flag, memory_flag): (Option<f64>, Option<u64>),
-    programs: Option<&dyn Fn() -> Result<(Program, Program), String>>,
-) -> Result<Ended, String> {
-    if let Some(why) = package.unsupported() {
-        return Err(why);
-    }
-    if package.is_interactive() {
-        return Err(format!(
-            "{} is an interactive package: its submissions play against its interactor, and \
-             stress --gen/--ref compares outputs, which it has none of (judge and verify play \
-             it)",
-            package.root.display()
-        ));
-    }
-    if package.is_multi_pass() {
-        return Err(format!(
-            "{} is a multi-pass package: stress --gen/--ref compares one output, and its \
-             submissions run pass after pass (judge and verify run them)",
-            package.root.display()
-        ));
-    }
-    let Some(prepare) = programs else {
-        return Err(format!(
-            "{} is a Kattis package: it has no generator of stonejudge's; give --gen CMD and \
-             --ref CMD",
-            package.root.display()
-        ));
-    };
-    let data = package.data().map_err(|e| e.to_string())?;
-    let mut config = package.config.clone();
-    if let Some(memory) = memory_flag {
-        config.memory_mib = memory;
-    }
-    let validator = match package.output_validator().map_err(|e| e.to_string())? {
-        Some(found) => Some(
-            package
-                .prepare(&found, false, cx.runner, cx.cache)
-                .map_err(|e| format!("the output validator: {e}"))?,
-        ),
-        None => None,
-    };
-    let judging = submissions::Judging {
-        runner: cx.runner,
-        validator: validator.as_ref(),
-        config: &config,
-    };
-    let limit = limit_for_judging(package, &judging, &data, cx.cache, time_flag)?;
-    progress.note(&format!("time limit: {}", limit.how));
-    let mut flags = config.validator_flags.clone();
-    flags.extend(data.config.output_validator_flags.iter().cloned());
-    let checker = judging.checker_with(flags)?;
-    let cx = Setup {
-        limits: judging.limits(limit.seconds),
-        started: Instant::now(),
-        ..cx.clone()
-    };
-    let (generator, reference) = prepare()?;
-    let how = "judged by the package's output validator";
-    generic(
-        &cx,
-        progress,
-        (&generator, &reference),
-        checker.as_ref(),
-        how,
-    )
+    Ok(found_shrunk(failure, how, name, shrunk))
 }
 
 /// `-max_n=4 -seed=9`: a generator call as the generator sees it.
@@ -559,68 +429,20 @@ pub fn describe_call(call: &Call) -> String {
     words.join(" ")
 }
 
-/// `stress PACKAGE --gen CMD --ref CMD` of a sinol-make package: generic mode, each output
-/// judged by the package's checker (or the comparison of tokens), under the run's limits; in
-/// an interactive task, the reference and the program each play every case against its
-/// interactor ([`SinolPlayedOracle`]).
-pub fn with_sinol(
-    cx: &Setup<'_>,
-    progress: &dyn Progress,
-    sinol: &Sinol,
-    programs: Option<&dyn Fn() -> Result<(Program, Program), String>>,
-) -> Result<Ended, String> {
-    let Some(prepare) = programs else {
-        return Err(format!(
-            "{} is a sinol-make package: give --gen CMD and --ref CMD",
-            sinol.root.display()
-        ));
-    };
-    let (generator, reference) = prepare()?;
-    let judge = SinolJudge::new(sinol, cx.runner, cx.cache)
-        .map_err(|e| format!("the package's checker or interactor: {e}"))?;
-    if judge.interactor.is_some() {
-        let oracle = SinolPlayedOracle {
-            judge: &judge,
-            reference: &reference,
-            program: cx.program,
-            limits: cx.limits,
-        };
-        let how = "played against the package's interactor";
-        return generic_search(cx, progress, &generator, &oracle, how);
-    }
-    let how = "judged by the package's checker";
-    generic(cx, progress, (&generator, &reference), &judge, how)
-}
-
-/// `--gen CMD --ref CMD`: external generator and reference, outputs judged by `checker` (`how`
-/// says by what), no shrinking.
-pub fn generic(
-    cx: &Setup<'_>,
-    progress: &dyn Progress,
-    (generator, reference): (&Program, &Program),
-    checker: &dyn Checker,
-    how: &str,
-) -> Result<Ended, String> {
-    let oracle = ExternalOracle {
-        reference,
-        judge: Judge {
-            runner: cx.runner,
-            program: cx.program,
-            limits: cx.limits,
-            judging: Judging::Output(checker),
-        },
-    };
-    generic_search(cx, progress, generator, &oracle, how)
-}
+/// Whether a text is a valid input of the problem, as its input validators say: what keeps
+/// the shrinking of an external generator's case within the problem's inputs.
+pub type Validity<'a> = &'a (dyn Fn(&str) -> bool + Sync);
 
 /// Generic mode's search: cases from the external `generator`, each judged by `oracle` (`how`
-/// says how), no shrinking.
-fn generic_search(
+/// says how); a failure shrunk over its text within what `valid` accepts, or, without it (no
+/// problem, or one without input validators), not shrunk.
+pub fn generic_search(
     cx: &Setup<'_>,
     progress: &dyn Progress,
     generator: &Program,
     oracle: &dyn Oracle,
     how: &str,
+    valid: Option<Validity<'_>>,
 ) -> Result<Ended, String> {
     let cases = ExternalCases {
         generator,
@@ -630,24 +452,97 @@ fn generic_search(
     cx.announce(
         progress,
         &format!(
-            "generic mode, cases from {}: {how}, no shrinking",
-            cx.seed_words()
+            "generic mode, cases from {}: {how}, {}",
+            cx.seed_words(),
+            match valid {
+                Some(_) => "shrunk over the text within what the input validators accept",
+                None => "no shrinking",
+            }
         ),
     );
     let search = cx.search(progress, &cases, oracle, cx.budget)?;
     let Some(failure) = search.failure else {
         return Ok(cx.random_cases_passed(&search, None));
     };
-    let how = match failure.trial.judged.verdict {
-        Verdict::JE => "not shrunk: a judge error",
-        _ => "not shrunk: generic mode knows nothing about the input's structure",
+    let Some(valid) = valid else {
+        let how = match failure.trial.judged.verdict {
+            Verdict::JE => "not shrunk: a judge error",
+            _ => "not shrunk: generic mode knows nothing about the input's structure",
+        };
+        return Ok(not_shrunk(failure, how, "generic"));
     };
-    Ok(Ended::Failed(Box::new(Found {
+    let make = |text: &String| valid(text).then(|| text.clone());
+    Ok(shrunk(progress, failure, "generic", |input, trial| {
+        let start = (input.clone(), input);
+        let candidates = |text: &String, _: &str| smaller_texts(text);
+        descend(oracle, cx.jobs, start, trial, candidates, make).0
+    }))
+}
+
+/// The inputs a generator made as a whole test set (`name`'s ingen), in order, each judged by
+/// `oracle` (`how` says how); a failure is shrunk to the shortest of them that fails the same
+/// way (their text is all that is known of them, and they are the problem's own inputs).
+pub fn made(
+    cx: &Setup<'_>,
+    progress: &dyn Progress,
+    name: &str,
+    cases: &MadeCases,
+    oracle: &dyn Oracle,
+    how: &str,
+) -> Result<Ended, String> {
+    cx.announce(
+        progress,
+        &format!(
+            "{name}: the {} its ingen makes, in order: {how}",
+            count(cases.inputs.len(), "input", "inputs")
+        ),
+    );
+    let search = cx.search(progress, cases, oracle, cx.budget)?;
+    let Some(failure) = search.failure else {
+        return Ok(passed(
+            &search,
+            format!(
+                "{} passed ({name}, the inputs of its ingen)",
+                count(search.tried, "case", "cases")
+            ),
+        ));
+    };
+    // Each step tries the shorter inputs, shortest first: one step finds the shortest that
+    // fails the same way, and the next finds none shorter.
+    let shorter = |&index: &usize, input: &str| {
+        let mut shorter: Vec<usize> = (0..cases.inputs.len())
+            .filter(|&other| other != index && cases.inputs[other].1.len() < input.len())
+            .collect();
+        shorter.sort_by_key(|&other| (cases.inputs[other].1.len(), other));
+        shorter
+    };
+    let make = |&index: &usize| Some(cases.inputs[index].1.clone());
+    let index = failure.case.index as usize;
+    Ok(shrunk(progress, failure, name, |input, trial| {
+        descend(oracle, cx.jobs, (index, input), trial, shorter, make).0
+    }))
+}
+
+/// A failure reported with the end of its shrinking (`how` says how it went).
+fn found_shrunk(failure: Failure, how: String, stem: &str, shrunk: Shrunk) -> Ended {
+    Ended::Failed(Box::new(Found {
+        failure,
+        how,
+        stem: stem.to_string(),
+        input: shrunk.input,
+        trial: shrunk.trial,
+        interrupted: shrunk.interrupted,
+    }))
+}
+
+/// A failure reported as it was found, `how` saying why it was not shrunk.
+fn not_shrunk(failure: Failure, how: &str, stem: &str) -> Ended {
+    Ended::Failed(Box::new(Found {
         how: how.to_string(),
-        stem: "generic".to_string(),
+        stem: stem.to_string(),
         input: failure.case.input.clone(),
         trial: failure.trial.clone(),
         failure,
         interrupted: false,
-    })))
+    }))
 }

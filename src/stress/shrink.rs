@@ -7,6 +7,10 @@
 //! and the descent goes on from there. When no candidate fails, the case is locally minimal.
 //! Keeping the verdict keeps the bug: a wrong answer does not drift into some other crash.
 //! A descent stops early after [`MAX_RUNS`] judged candidates, or on SIGINT, and says so.
+//!
+//! An input stress knows only as text (an external generator's) is shrunk over its text
+//! ([`smaller_texts`]: a line left out, an integer made smaller), keeping only the candidates
+//! the problem's input validators accept.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -119,5 +123,62 @@ pub fn descend<S: Send + Sync + Clone>(
         current.minimal = true;
         current.elapsed = began.elapsed();
         return (current, state);
+    }
+}
+
+/// Inputs smaller than `input`, for one stress knows nothing of but its text: without one of
+/// its lines (the last first), then with one of its integers made smaller (0, 1, half, three
+/// quarters, one less), in the order they appear. Most are not valid inputs: the caller keeps
+/// those the problem's input validators accept.
+pub fn smaller_texts(input: &str) -> Vec<String> {
+    let lines: Vec<&str> = input.split_inclusive('\n').collect();
+    let mut out: Vec<String> = Vec::new();
+    if lines.len() > 1 {
+        for left_out in (0..lines.len()).rev() {
+            let (before, after) = lines.split_at(left_out);
+            out.push(before.concat() + &after[1..].concat());
+        }
+    }
+    let mut start = None;
+    for (at, c) in input.char_indices().chain([(input.len(), ' ')]) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(at),
+            (true, Some(from)) => {
+                start = None;
+                let token = &input[from..at];
+                let Ok(value) = token.parse::<u64>() else {
+                    continue;
+                };
+                if !token.bytes().all(|b| b.is_ascii_digit()) {
+                    continue;
+                }
+                let mut values = vec![0, 1, value / 2, value - value / 4, value.saturating_sub(1)];
+                values.sort_unstable();
+                values.dedup();
+                for smaller in values.into_iter().filter(|&v| v < value) {
+                    out.push(format!("{}{smaller}{}", &input[..from], &input[at..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::smaller_texts;
+
+    #[test]
+    fn a_text_is_shrunk_by_its_lines_then_by_its_integers() {
+        assert_eq!(
+            smaller_texts("2\n8 x\n"),
+            [
+                "2\n", "8 x\n", "0\n8 x\n", "1\n8 x\n", "2\n0 x\n", "2\n1 x\n", "2\n4 x\n",
+                "2\n6 x\n", "2\n7 x\n"
+            ]
+        );
+        // Nothing is smaller than a zero, a word or a negative number.
+        assert!(smaller_texts("0 word -5 1.5\n").is_empty());
     }
 }

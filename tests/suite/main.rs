@@ -77,6 +77,7 @@ mod sinol_interactive;
 mod statements;
 mod stress_cli;
 mod stress_exhaustive;
+mod stress_model;
 mod survivors;
 mod testdata_archive;
 mod testdata_cli;

@@ -39,12 +39,12 @@ fn stress(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-fn path(p: &Path) -> &str {
+pub fn path(p: &Path) -> &str {
     p.to_str().expect("UTF-8 path")
 }
 
 /// The lines after `--- <what>` up to the next `---` line.
-fn section<'a>(report: &'a str, what: &str) -> Vec<&'a str> {
+pub fn section<'a>(report: &'a str, what: &str) -> Vec<&'a str> {
     report
         .lines()
         .skip_while(|l| !l.starts_with(&format!("--- {what}")))
