@@ -7,14 +7,14 @@
 //! them, and a time limit still to be derived from the accepted submissions
 //! ([`TimeLimit::FromSubmissions`](crate::model::TimeLimit::FromSubmissions), a Kattis
 //! package's) once it is. The three paths of `judge` (ours, Kattis, sinol-make) take their
-//! limits from here instead of each format's own rule. A problem of ours is also scored here,
-//! from the model's [`Scoring`](crate::model::Scoring) ([`card`]); running the cases, and
-//! scoring a Kattis or sinol-make package's (nested groups and `score.txt`; subtask
-//! dependencies, `icpc` and POI's time-scaled points), are still each format's
-//! (`crate::judge`, `crate::package::submissions`, `crate::sinol::judging`).
+//! limits from here instead of each format's own rule. Every format is also scored here,
+//! from the model's [`Scoring`](crate::model::Scoring) ([`card`]): our groups' points, a
+//! Kattis package's test data groups and `score.txt`, sinol-make's subtask dependencies,
+//! `icpc`'s one point and POI's time-scaled points. Running the cases is still each
+//! format's (`crate::judge`, `crate::package::submissions`, `crate::sinol::judging`).
 
 mod limits;
 mod scoring;
 
 pub use limits::{language_of, CaseLimits, LimitError};
-pub use scoring::card;
+pub use scoring::{card, Run, ScoreError};

@@ -17,7 +17,7 @@ use stonejudge::catalog;
 use stonejudge::formats::tests_in;
 use stonejudge::judge::report::{json_report, painted, selected, summary, table_row, wrapped};
 use stonejudge::judge::{self, judge_each, unprepared, Judge, Test};
-use stonejudge::judging::{self, CaseLimits};
+use stonejudge::judging::{self, CaseLimits, Run};
 use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging, TestJudging};
 use stonejudge::package::{is_package, Package};
@@ -65,10 +65,11 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     })?;
     // Scored only on the problem's own tests, all of them: their names say their groups.
     let own_tests = args.only.is_empty() && args.tests.is_none();
-    let runs: Vec<(&str, &Judged)> = (tests.iter().map(|t| t.name.as_str()))
-        .zip(&outcomes)
-        .collect();
-    let card = own_tests.then(|| judging::card(&model, &runs)).flatten();
+    let runs = scored_runs(&tests, &outcomes, &per_test);
+    let card = match own_tests {
+        true => judging::card(&model, &runs)?,
+        false => None,
+    };
     finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
 }
 
@@ -163,11 +164,22 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
         println!("kattis verdict: {verdict}");
     }
     let card = match args.only.is_empty() {
-        true => scores::package_card(package, &data, &tests, &outcomes).transpose(),
+        true => judging::card(&model, &scored_runs(&tests, &outcomes, &per_test)),
         false => Ok(None),
     };
     let card = card.map_err(|e| anyhow::anyhow!("{}: {e}", package.root.display()))?;
     finish(args, (&dir, &limits, &protections), &tests, &outcomes, card)
+}
+
+/// The runs of `tests` judged as `outcomes` under `limits`, as the score card takes them.
+fn scored_runs<'a>(tests: &'a [Test], outcomes: &'a [Judged], limits: &[Limits]) -> Vec<Run<'a>> {
+    (tests.iter().zip(outcomes).zip(limits))
+        .map(|((test, judged), limits)| Run {
+            case: &test.name,
+            judged,
+            time_limit: limits.cpu,
+        })
+        .collect()
 }
 
 /// The program's path, the first word after `--`.

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::output::write_atomically;
 use super::Outcome;
 use crate::cli::{JudgeArgs, ValidateArgs};
-use stonejudge::judging::CaseLimits;
+use stonejudge::judging::{self, CaseLimits, Run};
 use stonejudge::readers;
 use stonejudge::report::scores;
 use stonejudge::run::{Cache, Program, Runner, Sandbox};
@@ -117,7 +117,7 @@ pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
         (limits.of_case(&test.test.name)).map_err(|e| format!("{}: {e}", test.test.name))
     };
     let judgement = judge
-        .solution_under(sinol, &prepared, &tests, limits_of, |test, scored| {
+        .solution_under(&prepared, &tests, limits_of, |test, scored| {
             let time = scored
                 .judged
                 .measured
@@ -134,7 +134,14 @@ pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
             ));
         })
         .map_err(anyhow::Error::msg)?;
-    let card = &judgement.card;
+    let runs: Vec<Run> = (judgement.tests.iter())
+        .map(|(test, scored)| Run {
+            case: &test.test.name,
+            judged: &scored.judged,
+            time_limit: scored.time_limit,
+        })
+        .collect();
+    let card = &judging::card(&model, &runs)?.context("the package is not scored")?;
     write!(out, "\n{}", scores::group_table(card))?;
     writeln!(
         out,

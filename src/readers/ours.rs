@@ -42,6 +42,7 @@ use crate::model::{
     Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
     VerdictExpectation, WallClock,
 };
+use crate::score::Total;
 
 /// The group of the inputs `[[invalid]]` lists (the Kattis folder's name: ours cannot clash
 /// with it, our group names have no `_`).
@@ -112,6 +113,8 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
             .and_then(Manifest::group_rules)
             .map(|rules| Scoring {
                 rules,
+                dependencies: Vec::new(),
+                total: Total::Sum,
                 time_scaled: false,
             }),
         regeneration: manifest.as_ref().map(|_| Regeneration::Plan),

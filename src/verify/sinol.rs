@@ -18,6 +18,7 @@ use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Toolbox;
 use super::{listed, Check, ItemReport};
+use crate::judging::{self, Run};
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
@@ -307,6 +308,21 @@ impl<'a> SinolVerifier<'a> {
             Ok(judgement) => judgement,
             Err(why) => return Check::fail("score", why),
         };
+        let runs: Vec<Run> = (judgement.tests.iter())
+            .map(|(test, scored)| Run {
+                case: &test.test.name,
+                judged: &scored.judged,
+                time_limit: scored.time_limit,
+            })
+            .collect();
+        let card = (self.model.as_ref().map_err(Clone::clone)).and_then(|problem| {
+            let card = judging::card(problem, &runs).map_err(|e| e.to_string())?;
+            card.ok_or_else(|| "the package is not scored".to_string())
+        });
+        let card = match card {
+            Ok(card) => card,
+            Err(why) => return Check::fail("score", why),
+        };
         let expected = self
             .model
             .as_ref()
@@ -329,17 +345,14 @@ impl<'a> SinolVerifier<'a> {
                 })
                 .collect(),
             overall: None,
-            card: Some(&judgement.card),
+            card: Some(&card),
             names: status,
         };
         match expected {
             Ok(expected) => Check::from("score", expectation::held(expected, &outcome)),
             Err(why) => Check::fail(
                 "score",
-                format!(
-                    "{}; {why}",
-                    expectation::card_briefly(&judgement.card, status)
-                ),
+                format!("{}; {why}", expectation::card_briefly(&card, status)),
             ),
         }
     }

@@ -64,7 +64,7 @@ use crate::model::{
     VerdictExpectation, SAMPLE_GROUP,
 };
 use crate::run::fnv1a_128;
-use crate::score::Aggregation;
+use crate::score::{Aggregation, Total};
 use crate::verdict::Verdict;
 
 /// Source extensions exported as submissions (problemtools compiles them with g++ / rustc).
@@ -373,6 +373,13 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
             problem.name
         ));
     }
+    if scoring.total != Total::Sum || !scoring.dependencies.is_empty() {
+        return Err(format!(
+            "{}: a total other than the groups' sum, or groups depending on others, the \
+             export does not write (not supported)",
+            problem.name
+        ));
+    }
     let whole = |points: f64, what: &str| match points.fract() == 0.0 && points >= 0.0 {
         true => Ok(points as u64),
         false => Err(format!(
@@ -395,6 +402,7 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
         let aggregation = match rule.aggregation {
             Aggregation::Min => "min",
             Aggregation::Sum => "sum",
+            Aggregation::PassFail => "pass-fail",
             Aggregation::MinRoundedUp | Aggregation::Avg | Aggregation::Max => {
                 return Err(format!(
                     "{}: group {} earns its points as \"{}\", which format 2025-09 cannot say \
