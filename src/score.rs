@@ -30,9 +30,6 @@ pub enum Aggregation {
     Avg,
     /// The group earns its points times the largest fraction (the default grader's `max`).
     Max,
-    /// The group earns its points when every test is accepted, and nothing otherwise
-    /// (Kattis `pass-fail`): a checker's partial points have no place in it.
-    PassFail,
 }
 
 impl Aggregation {
@@ -44,7 +41,6 @@ impl Aggregation {
             Aggregation::Sum => "each test an equal share",
             Aggregation::Avg => "the mean of its tests",
             Aggregation::Max => "its best test decides",
-            Aggregation::PassFail => "every test accepted or nothing",
         }
     }
 }
@@ -62,7 +58,7 @@ pub fn combine(aggregation: Aggregation, scores: &[f64]) -> f64 {
     match aggregation {
         Aggregation::Sum => scores.iter().sum(),
         Aggregation::Avg => scores.iter().sum::<f64>() / scores.len() as f64,
-        Aggregation::Min | Aggregation::PassFail => least(),
+        Aggregation::Min => least(),
         Aggregation::MinRoundedUp => (least() - 1e-9).ceil(),
         Aggregation::Max => scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
     }
@@ -126,10 +122,6 @@ pub fn score_group(rule: &GroupRule, tests: &[TestScore]) -> GroupScore {
     let fractions = tests.iter().map(|t| t.fraction.clamp(0.0, 1.0));
     let score = match rule.aggregation {
         Aggregation::Min => rule.points * fractions.fold(1.0, f64::min),
-        Aggregation::PassFail => match verdict {
-            Verdict::AC => rule.points,
-            _ => 0.0,
-        },
         Aggregation::MinRoundedUp => {
             // The percentage is rounded to a millionth first, so that a fraction such as 0.7
             // (0.69999… in binary) does not round up past a whole point.
@@ -393,18 +385,6 @@ mod tests {
         assert_eq!((passed.total, passed.max), (1.0, 1.0));
         let least = ScoreCard::totalled(groups, Total::Min { max: 1.0 });
         assert_eq!((least.total, least.max), (0.0, 1.0));
-    }
-
-    #[test]
-    fn pass_fail_groups_ask_every_test_to_be_accepted() {
-        let rule = rule(25.0, Aggregation::PassFail);
-        let half = TestScore {
-            verdict: Verdict::AC,
-            fraction: 0.5,
-        };
-        assert_eq!(score_group(&rule, &[half]).score, 25.0);
-        let wrong = TestScore::all_or_nothing(Verdict::WA);
-        assert_eq!(score_group(&rule, &[half, wrong]).score, 0.0);
     }
 
     #[test]

@@ -41,11 +41,12 @@ pub struct ScoreError {
     pub why: String,
 }
 
-/// The card of `runs`; `None` for a pass-fail problem. A run on a case the problem does not
+/// The card of `runs`; `None` for a pass-fail problem, and for one its graders score
+/// ([`Scoring::by_graders`]). A run on a case the problem does not
 /// judge, or of a group worth nothing, counts for nothing; a group none of whose cases ran
 /// is left out (`judge --test`).
 pub fn card(problem: &Problem, runs: &[Run<'_>]) -> Result<Option<ScoreCard>, ScoreError> {
-    let Some(scoring) = &problem.scoring else {
+    let Some(scoring) = problem.scoring.as_ref().filter(|s| !s.by_graders) else {
         return Ok(None);
     };
     let rule_of_case = |case: &str| {
@@ -114,7 +115,7 @@ fn test_score(
     let mut score = TestScore::all_or_nothing(judged.verdict);
     match judged.score {
         None => {}
-        Some(_) if rule.aggregation == Aggregation::PassFail => {
+        Some(_) if scoring.pass_fail.contains(&rule.name) => {
             return Err(fail(
                 "the output validator wrote score.txt or score_multiplier.txt in a group with \
                  pass-fail aggregation"
@@ -250,7 +251,9 @@ mod tests {
             rules,
             dependencies: Vec::new(),
             total,
+            pass_fail: Vec::new(),
             time_scaled: false,
+            by_graders: false,
         }
     }
 
@@ -447,13 +450,16 @@ mod tests {
             "test secret/a/1: score.txt gives 20.5, more than the test case's maximum 20"
         );
         // secret's `min` over its groups: the least of them, out of its own maximum.
-        let least = kattis(
+        let mut least = kattis(
             vec![
                 rule("secret/a", 100.0, Aggregation::Min),
-                rule("secret/b", 100.0, Aggregation::PassFail),
+                rule("secret/b", 100.0, Aggregation::Min),
             ],
             Total::Min { max: 100.0 },
         );
+        if let Some(scoring) = least.scoring.as_mut() {
+            scoring.pass_fail = vec!["secret/b".to_string()];
+        }
         let runs = [
             ("secret/a/1", score(12.5)),
             ("secret/a/deep/2", judged(Verdict::AC, None)),
@@ -491,5 +497,20 @@ mod tests {
         let silent = [("secret/b/1", judged(Verdict::AC, None))];
         let error = card_of(&package, &silent).expect_err("score.txt is required");
         assert!(error.to_string().contains("wrote no score.txt"), "{error}");
+    }
+
+    #[test]
+    fn a_package_its_graders_score_has_no_card_of_rules() {
+        let mut graded = kattis(vec![rule("secret/a", 100.0, Aggregation::Sum)], Total::Sum);
+        if let Some(scoring) = graded.scoring.as_mut() {
+            scoring.by_graders = true;
+        }
+        let judged = judged(Verdict::AC, None);
+        let runs = [Run {
+            case: "secret/a/1",
+            judged: &judged,
+            time_limit: SECOND,
+        }];
+        assert_eq!(card(&graded, &runs), Ok(None));
     }
 }

@@ -130,9 +130,18 @@ pub struct Scoring {
     /// them or all or nothing (sinol-make `icpc`; Kattis `secret`'s aggregation over its
     /// groups).
     pub total: Total,
+    /// The groups whose tests earn all or nothing by their verdict alone (Kattis `pass-fail`
+    /// aggregation, scored as [`Aggregation::Min`](crate::score::Aggregation::Min)): partial
+    /// points a checker gives there are the judge's error. Every name has a rule.
+    pub pass_fail: Vec<String>,
     /// POI's rule (sinol-make `oi`): a test passed in more than half its time limit earns
     /// points falling linearly to none at the limit.
     pub time_scaled: bool,
+    /// The package's graders make its score (Kattis legacy and 2023-07: `grading: default`
+    /// with its `grader_flags`, `accept_score` and `range`, or a grader program of
+    /// `graders/`), as `crate::package::grading` grades it for `verify`: the rules say only
+    /// each group's nominal worth, and `crate::judging::card` makes no card of them.
+    pub by_graders: bool,
 }
 
 impl Scoring {
@@ -242,6 +251,11 @@ impl Problem {
                 }
             }
             let scored = |name: &str| scoring.rules.iter().any(|rule| rule.name == name);
+            if let Some(unknown) = scoring.pass_fail.iter().find(|name| !scored(name)) {
+                return Err(fail(format!(
+                    "group {unknown} is pass-fail, and it has no points"
+                )));
+            }
             for (group, prerequisites) in &scoring.dependencies {
                 if let Some(unknown) = std::iter::once(group)
                     .chain(prerequisites)
@@ -328,7 +342,9 @@ mod checks {
                 }],
                 dependencies: Vec::new(),
                 total: Total::Sum,
+                pass_fail: Vec::new(),
                 time_scaled: false,
+                by_graders: false,
             }),
             regeneration: Some(Regeneration::Plan),
             warnings: Vec::new(),
@@ -410,6 +426,10 @@ mod checks {
         let total = broken(|p| {
             p.scoring.as_mut().unwrap().total = Total::AllOrNothing { points: f64::NAN };
         });
+        let pass_fail = broken(|p| {
+            p.scoring.as_mut().unwrap().pass_fail = vec!["huge".to_string()];
+        });
+        assert!(pass_fail.contains("group huge is pass-fail"), "{pass_fail}");
         assert!(total.contains("the problem is worth NaN points"), "{total}");
         let mut icpc = problem();
         let scoring = icpc.scoring.as_mut().unwrap();

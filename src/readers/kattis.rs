@@ -18,9 +18,10 @@
 //!   that promises nothing is left out with a warning.
 //! - **scoring** (2025-09): `secret` and its test data groups with their `max_score` and
 //!   `score_aggregation` ([`scoring`]), scored as every format is by `crate::judging::card`
-//!   (a test case's `score.txt` or `score_multiplier.txt` travels with its verdict); none,
-//!   with a warning, for a legacy or 2023-07 package, whose graders say what its groups are
-//!   worth (`crate::package::grading`).
+//!   (a test case's `score.txt` or `score_multiplier.txt` travels with its verdict). A legacy
+//!   or 2023-07 package's graders score it (`crate::package::grading`): the model holds its
+//!   groups' nominal worth where the tree says it ([`Scoring::by_graders`]), else none, with
+//!   a warning.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -63,15 +64,23 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
                 .map_err(|why| ReadError::Files(format!("{}: {why}", package.root.display())))?,
         ),
         // Legacy and 2023-07 packages are scored by their graders (`crate::package::grading`:
-        // absolute scores through `grader_flags` or the package's own grader program), not
-        // by rules per group: the model holds none, and says so.
-        (true, false) => {
-            warnings.push(format!(
-                "{}: scored by its graders as verifyproblem grades, not by rules per group",
-                package.root.display()
-            ));
-            None
-        }
+        // absolute scores through `grader_flags` or the package's own grader program): the
+        // model holds their groups' nominal worth where the data tree says it, and says why
+        // not where it does not.
+        (true, false) => match scoring(&data.tree) {
+            Ok(scoring) => Some(Scoring {
+                by_graders: true,
+                ..scoring
+            }),
+            Err(why) => {
+                warnings.push(format!(
+                    "{}: scored by its graders as verifyproblem grades, not by rules per \
+                     group ({why})",
+                    package.root.display()
+                ));
+                None
+            }
+        },
     };
     let output_validator = package.output_validator()?.map(|program| tool(&program));
     let interactor = match package.is_interactive() {
@@ -169,11 +178,16 @@ fn scoring(data: &Group) -> Result<Scoring, String> {
             Item::Test(_) => None,
         })
         .collect();
-    let scoring = |rules, total| Scoring {
-        rules,
+    let scoring = |rules: Vec<(GroupRule, bool)>, total| Scoring {
+        pass_fail: (rules.iter())
+            .filter(|(_, pass_fail)| *pass_fail)
+            .map(|(rule, _)| rule.name.clone())
+            .collect(),
+        rules: rules.into_iter().map(|(rule, _)| rule).collect(),
         dependencies: Vec::new(),
         total,
         time_scaled: false,
+        by_graders: false,
     };
     if groups.is_empty() {
         return Ok(scoring(vec![group_rule(secret, max, kind)?], Total::Sum));
@@ -221,8 +235,13 @@ fn scoring(data: &Group) -> Result<Scoring, String> {
 }
 
 /// The rule of a scored group: worth `points` (infinite when unbounded), its cases'
-/// scores made one by `kind`.
-fn group_rule(group: &Group, points: f64, kind: ScoreAggregation) -> Result<GroupRule, String> {
+/// scores made one by `kind`; and whether it is pass-fail (all or nothing, as `min` over
+/// verdicts, with no partial points).
+fn group_rule(
+    group: &Group,
+    points: f64,
+    kind: ScoreAggregation,
+) -> Result<(GroupRule, bool), String> {
     let aggregation = match kind {
         ScoreAggregation::PassFail if points.is_infinite() => {
             return Err(format!(
@@ -230,15 +249,15 @@ fn group_rule(group: &Group, points: f64, kind: ScoreAggregation) -> Result<Grou
                 group.name
             ))
         }
-        ScoreAggregation::PassFail => Aggregation::PassFail,
-        ScoreAggregation::Min => Aggregation::Min,
+        ScoreAggregation::PassFail | ScoreAggregation::Min => Aggregation::Min,
         ScoreAggregation::Sum => Aggregation::Sum,
     };
-    Ok(GroupRule {
+    let rule = GroupRule {
         name: group.name.clone(),
         points,
         aggregation,
-    })
+    };
+    Ok((rule, kind == ScoreAggregation::PassFail))
 }
 
 /// A program of the package, in the model's terms.

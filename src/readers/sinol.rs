@@ -137,7 +137,9 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                 ContestType::Icpc => Total::AllOrNothing { points: 1.0 },
                 _ => Total::Sum,
             },
+            pass_fail: Vec::new(),
             time_scaled: config.contest == ContestType::Oi,
+            by_graders: false,
         }),
         // Without ingen the model solution still makes out/, but an interactive task has none.
         regeneration: match ingen {

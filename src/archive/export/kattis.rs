@@ -402,7 +402,6 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
         let aggregation = match rule.aggregation {
             Aggregation::Min => "min",
             Aggregation::Sum => "sum",
-            Aggregation::PassFail => "pass-fail",
             Aggregation::MinRoundedUp | Aggregation::Avg | Aggregation::Max => {
                 return Err(format!(
                     "{}: group {} earns its points as \"{}\", which format 2025-09 cannot say \
