@@ -16,5 +16,6 @@
 mod limits;
 mod scoring;
 
+pub use crate::score::ScoredRun;
 pub use limits::{language_of, CaseLimits, LimitError};
-pub use scoring::{card, Run, ScoreError};
+pub use scoring::{card, ScoreError};

@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use crate::verdict::Verdict;
+use crate::verdict::{Judged, Verdict};
 
 /// How a group's points are made from its tests' fractions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -80,6 +80,17 @@ impl TestScore {
         let fraction = if verdict == Verdict::AC { 1.0 } else { 0.0 };
         TestScore { verdict, fraction }
     }
+}
+
+/// One judged run, as a score card takes it (`crate::judging::card`): the case, its
+/// judgement (with the partial points its checker gave), and its time limit.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoredRun<'a> {
+    /// The case's name, as the model names it.
+    pub case: &'a str,
+    pub judged: &'a Judged,
+    /// The time limit it ran under: POI's points fall with the time taken against it.
+    pub time_limit: Duration,
 }
 
 /// What a group is worth and how it is scored.

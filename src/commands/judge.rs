@@ -17,7 +17,7 @@ use stonejudge::catalog;
 use stonejudge::formats::tests_in;
 use stonejudge::judge::report::{json_report, painted, selected, summary, table_row, wrapped};
 use stonejudge::judge::{self, judge_each, unprepared, Judge, Test};
-use stonejudge::judging::{self, CaseLimits, Run};
+use stonejudge::judging::{self, CaseLimits, ScoredRun};
 use stonejudge::package::data::PackageTest;
 use stonejudge::package::submissions::{kattis_verdict, limit_for_judging, Judging, TestJudging};
 use stonejudge::package::{is_package, Package};
@@ -172,9 +172,13 @@ fn run_package(args: &JudgeArgs, package: &Package) -> anyhow::Result<Outcome> {
 }
 
 /// The runs of `tests` judged as `outcomes` under `limits`, as the score card takes them.
-fn scored_runs<'a>(tests: &'a [Test], outcomes: &'a [Judged], limits: &[Limits]) -> Vec<Run<'a>> {
+fn scored_runs<'a>(
+    tests: &'a [Test],
+    outcomes: &'a [Judged],
+    limits: &[Limits],
+) -> Vec<ScoredRun<'a>> {
     (tests.iter().zip(outcomes).zip(limits))
-        .map(|((test, judged), limits)| Run {
+        .map(|((test, judged), limits)| ScoredRun {
             case: &test.name,
             judged,
             time_limit: limits.cpu,

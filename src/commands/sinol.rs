@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::output::write_atomically;
 use super::Outcome;
 use crate::cli::{JudgeArgs, ValidateArgs};
-use stonejudge::judging::{self, CaseLimits, Run};
+use stonejudge::judging::{self, CaseLimits};
 use stonejudge::readers;
 use stonejudge::report::scores;
 use stonejudge::run::{Cache, Program, Runner, Sandbox};
@@ -134,14 +134,7 @@ pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
             ));
         })
         .map_err(anyhow::Error::msg)?;
-    let runs: Vec<Run> = (judgement.tests.iter())
-        .map(|(test, scored)| Run {
-            case: &test.test.name,
-            judged: &scored.judged,
-            time_limit: scored.time_limit,
-        })
-        .collect();
-    let card = &judging::card(&model, &runs)?.context("the package is not scored")?;
+    let card = &judging::card(&model, &judgement.runs())?.context("the package is not scored")?;
     write!(out, "\n{}", scores::group_table(card))?;
     writeln!(
         out,

@@ -13,24 +13,12 @@
 //! (Kattis `max_score: unbounded`), where it is required. What a checker awards that the
 //! rules forbid is the judge's error, named ([`ScoreError`]), never a guess.
 
-use std::time::Duration;
-
 use crate::model::{Problem, Scoring};
 use crate::score::{
     format_score, score_group_after, score_unbounded_group, Aggregation, GroupRule, GroupScore,
-    ScoreCard, TestScore, SCORE_TOLERANCE,
+    ScoreCard, ScoredRun, TestScore, SCORE_TOLERANCE,
 };
-use crate::verdict::{Awarded, Judged, Verdict};
-
-/// One judged run, as the card scores it.
-#[derive(Debug, Clone, Copy)]
-pub struct Run<'a> {
-    /// The case's name, as the model names it.
-    pub case: &'a str,
-    pub judged: &'a Judged,
-    /// The time limit it ran under: POI's points fall with the time taken against it.
-    pub time_limit: Duration,
-}
+use crate::verdict::{Awarded, Verdict};
 
 /// Partial points a checker gave that the problem's rules do not allow: the judge's error
 /// (the specification of the package format calls it so).
@@ -45,7 +33,7 @@ pub struct ScoreError {
 /// ([`Scoring::by_graders`]). A run on a case the problem does not
 /// judge, or of a group worth nothing, counts for nothing; a group none of whose cases ran
 /// is left out (`judge --test`).
-pub fn card(problem: &Problem, runs: &[Run<'_>]) -> Result<Option<ScoreCard>, ScoreError> {
+pub fn card(problem: &Problem, runs: &[ScoredRun<'_>]) -> Result<Option<ScoreCard>, ScoreError> {
     let Some(scoring) = problem.scoring.as_ref().filter(|s| !s.by_graders) else {
         return Ok(None);
     };
@@ -53,7 +41,7 @@ pub fn card(problem: &Problem, runs: &[Run<'_>]) -> Result<Option<ScoreCard>, Sc
         let case = problem.judged_cases().find(|known| known.name == case)?;
         scoring.rule_of(&case.group)
     };
-    let mut scored: Vec<(&GroupRule, Vec<&Run>)> = (scoring.rules.iter())
+    let mut scored: Vec<(&GroupRule, Vec<&ScoredRun>)> = (scoring.rules.iter())
         .map(|rule| {
             let own = (runs.iter())
                 .filter(|run| rule_of_case(run.case).is_some_and(|r| r.name == rule.name))
@@ -105,7 +93,7 @@ fn test_score(
     scoring: &Scoring,
     rule: &GroupRule,
     cases: usize,
-    run: &Run<'_>,
+    run: &ScoredRun<'_>,
 ) -> Result<TestScore, ScoreError> {
     let judged = run.judged;
     let fail = |why: String| ScoreError {
@@ -152,7 +140,7 @@ fn test_score(
 
 /// A group without a maximum: each accepted run's `score.txt` (which it must write) is its
 /// score, a rejected run's 0.
-fn unbounded(rule: &GroupRule, own: &[&Run<'_>]) -> Result<GroupScore, ScoreError> {
+fn unbounded(rule: &GroupRule, own: &[&ScoredRun<'_>]) -> Result<GroupScore, ScoreError> {
     let tests = (own.iter())
         .map(|run| {
             let judged = run.judged;
@@ -180,6 +168,7 @@ fn unbounded(rule: &GroupRule, own: &[&Run<'_>]) -> Result<GroupScore, ScoreErro
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
+    use std::time::Duration;
 
     use super::*;
     use crate::model::{
@@ -187,7 +176,7 @@ mod tests {
         WallClock,
     };
     use crate::score::Total;
-    use crate::verdict::Measured;
+    use crate::verdict::{Judged, Measured};
 
     const SECOND: Duration = Duration::from_secs(1);
 
@@ -266,8 +255,8 @@ mod tests {
 
     /// The card of `judged` (case name, judgement), each run under a second.
     fn card_of(problem: &Problem, judged: &[(&str, Judged)]) -> Result<ScoreCard, ScoreError> {
-        let runs: Vec<Run> = (judged.iter())
-            .map(|(case, judged)| Run {
+        let runs: Vec<ScoredRun> = (judged.iter())
+            .map(|(case, judged)| ScoredRun {
                 case,
                 judged,
                 time_limit: SECOND,
@@ -506,7 +495,7 @@ mod tests {
             scoring.by_graders = true;
         }
         let judged = judged(Verdict::AC, None);
-        let runs = [Run {
+        let runs = [ScoredRun {
             case: "secret/a/1",
             judged: &judged,
             time_limit: SECOND,

@@ -16,7 +16,7 @@ use crate::judge::Checker;
 use crate::run::{
     Cache, Exit, Invocation, Limits, PrepareError, Program, Run, Runner, ScratchDir, Stdin,
 };
-use crate::score::{time_scaled, TestScore};
+use crate::score::{time_scaled, ScoredRun, TestScore};
 use crate::text::show;
 use crate::verdict::{Awarded, Judged, Verdict};
 use crate::within::{read_bounded, MAX_TEST_BYTES};
@@ -297,6 +297,19 @@ impl<'a> SinolJudge<'a> {
 #[derive(Debug, Clone)]
 pub struct Judgement {
     pub tests: Vec<(SinolTest, Scored)>,
+}
+
+impl Judgement {
+    /// Its runs, as the score card takes them.
+    pub fn runs(&self) -> Vec<ScoredRun<'_>> {
+        (self.tests.iter())
+            .map(|(test, scored)| ScoredRun {
+                case: &test.test.name,
+                judged: &scored.judged,
+                time_limit: scored.time_limit,
+            })
+            .collect()
+    }
 }
 
 impl SinolJudge<'_> {

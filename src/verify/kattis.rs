@@ -43,7 +43,7 @@ use super::expectation::{self, JudgedTest, Overall};
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Toolbox;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
-use crate::judging::{self, Run};
+use crate::judging::{self, ScoredRun};
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};
@@ -527,8 +527,8 @@ impl<'a> PackageVerifier<'a> {
         let mut checks = Vec::new();
         if scored_2025 {
             let time_limit = Duration::from_secs_f64(limit.seconds);
-            let runs: Vec<Run> = (judgement.ran.iter())
-                .map(|(case, judged)| Run {
+            let runs: Vec<ScoredRun> = (judgement.ran.iter())
+                .map(|(case, judged)| ScoredRun {
                     case,
                     judged,
                     time_limit,

@@ -47,7 +47,7 @@ use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
 use crate::judge::{judge_all, Judge, Test};
-use crate::judging::{self, Run};
+use crate::judging::{self, ScoredRun};
 use crate::model::{Problem, Regeneration, VerdictExpectation};
 use crate::parallel;
 use crate::problem::Constraint;
@@ -302,8 +302,8 @@ impl<'a> Verifier<'a> {
                 .map(|p| p.group().to_string())
                 .unwrap_or_default()
         };
-        let scored: Vec<Run> = (tests.iter().zip(&judged))
-            .map(|(test, judged)| Run {
+        let scored: Vec<ScoredRun> = (tests.iter().zip(&judged))
+            .map(|(test, judged)| ScoredRun {
                 case: &test.name,
                 judged,
                 time_limit: limits.cpu,

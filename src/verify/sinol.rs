@@ -18,7 +18,7 @@ use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Toolbox;
 use super::{listed, Check, ItemReport};
-use crate::judging::{self, Run};
+use crate::judging;
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
@@ -308,15 +308,8 @@ impl<'a> SinolVerifier<'a> {
             Ok(judgement) => judgement,
             Err(why) => return Check::fail("score", why),
         };
-        let runs: Vec<Run> = (judgement.tests.iter())
-            .map(|(test, scored)| Run {
-                case: &test.test.name,
-                judged: &scored.judged,
-                time_limit: scored.time_limit,
-            })
-            .collect();
         let card = (self.model.as_ref().map_err(Clone::clone)).and_then(|problem| {
-            let card = judging::card(problem, &runs).map_err(|e| e.to_string())?;
+            let card = judging::card(problem, &judgement.runs()).map_err(|e| e.to_string())?;
             card.ok_or_else(|| "the package is not scored".to_string())
         });
         let card = match card {
