@@ -358,8 +358,9 @@ pub struct ValidateArgs {
     /// then run (exit 42 is valid), or of a sinol-make package (config.yml and prog/), whose
     /// inwer then runs (exit 0 is valid; every input of in/ when no FILE is given).
     pub problem: String,
-    /// Input files; standard input when none is given (or for `-`) (a Kattis package: every input of its data/,
-    /// with its group's input_validator_flags).
+    /// Input files (`-`: standard input). When none is given: standard input for our problems;
+    /// every input of a Kattis package's data/ (with its group's input_validator_flags), or of a
+    /// sinol-make package's in/.
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub strict: StrictArg,

@@ -3,14 +3,13 @@
 //! Test numbers start at 1: first the samples in manifest order, then each group's tests in
 //! order; test `i` (0-based) of a group is generated with seed `group.seed + i` and the group's
 //! parameters, or is the group's `i`-th hand-written file. Every input is validated before its
-//! answer is computed by the reference solver, so nothing invalid can reach `testdata/`; and
-//! every `[[invalid]]` input of the plan must be rejected by the validator.
+//! answer is computed by the reference solver, so nothing invalid can reach `testdata/`. (The
+//! `[[invalid]]` inputs are no tests: they are cases of the model, which the validation step
+//! every format shares holds to the validator, in `verify` and `testdata`.)
 
 use std::path::Path;
 
-use super::manifest::{
-    Group, Invalid, InvalidInput, Manifest, ManifestError, Position, Sample, SAMPLE_GROUP,
-};
+use super::manifest::{Group, Manifest, ManifestError, Position, Sample, SAMPLE_GROUP};
 use super::reach::ReachReport;
 use crate::catalog::{ToolError, Tools};
 pub use crate::formats::tests_dir::stem;
@@ -126,13 +125,12 @@ pub struct Built {
 }
 
 /// Generates, validates and solves every test of `manifest`'s plan with `tools`, `jobs` tests
-/// at a time, and checks that the validator rejects every invalid input of the plan. The
-/// result depends only on the manifest, never on the number of threads.
+/// at a time. The result depends only on the manifest, never on the number of threads.
 ///
 /// Fails, naming the place in `problem.toml`, on the first (lowest-numbered) test whose
 /// generator rejects its parameters or fails, whose input is invalid or whose answer cannot
-/// be computed; on two tests with identical inputs (a plan mistake: a deterministic mode with
-/// `count > 1`, or overlapping seeds); and on an invalid input the validator accepts.
+/// be computed; and on two tests with identical inputs (a plan mistake: a deterministic mode
+/// with `count > 1`, or overlapping seeds).
 pub fn build(tools: &Tools<'_>, manifest: &Manifest, jobs: usize) -> Result<Built, ManifestError> {
     unreached_names(tools, manifest)?;
     let planned = manifest.tests();
@@ -158,11 +156,6 @@ pub fn build(tools: &Tools<'_>, manifest: &Manifest, jobs: usize) -> Result<Buil
                 ),
             ));
         }
-    }
-    for result in parallel::map(&manifest.invalid, jobs, |invalid| {
-        rejected(tools, manifest, invalid)
-    }) {
-        result?;
     }
     Ok(Built { tests, reach })
 }
@@ -195,30 +188,6 @@ fn unreached_names(tools: &Tools<'_>, manifest: &Manifest) -> Result<(), Manifes
                 names.join(", ")
             ),
         )),
-    }
-}
-
-/// The validator rejects the invalid input `invalid`.
-fn rejected(
-    tools: &Tools<'_>,
-    manifest: &Manifest,
-    invalid: &Invalid,
-) -> Result<(), ManifestError> {
-    let fail = |message: String| manifest.error_at(invalid.at, message);
-    let (input, shown) = match &invalid.input {
-        InvalidInput::Inline(input) => {
-            (input.clone().into_bytes(), "this invalid input".to_string())
-        }
-        InvalidInput::File(path) => (
-            std::fs::read(path)
-                .map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?,
-            format!("the invalid input {}", path.display()),
-        ),
-    };
-    match tools.validate(&input) {
-        Ok(()) => Err(fail(format!("{shown} is accepted by the validator"))),
-        Err(ToolError::Broken(why)) => Err(fail(format!("{shown}: {why}"))),
-        Err(_) => Ok(()),
     }
 }
 

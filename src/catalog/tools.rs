@@ -5,6 +5,7 @@
 //! questions through [`Tools`], never knowing which kind answers.
 
 use std::fmt;
+use std::io::{self, Read};
 use std::time::Duration;
 
 use super::Handle;
@@ -20,6 +21,11 @@ pub enum Tools<'a> {
     /// A problem whose tools are programs.
     Programs(Box<ProgramTools<'a>>),
 }
+
+/// Bytes of an input validated before the rest is read ([`Tools::validate_reading`]): a file
+/// far beyond any format's size whose error is near its start is rejected without being held
+/// in memory.
+const VALIDATED_FIRST: u64 = 4 << 20;
 
 /// What the brute force says of an input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,6 +114,31 @@ impl Tools<'_> {
         }
     }
 
+    /// Checks the input `reader` reads strictly, as [`Tools::validate`] does, without holding
+    /// all of a huge input whose error is near its start: the in-process validator sees its
+    /// first 4 MiB (`VALIDATED_FIRST`), and all of it only when they hold no error (or one that
+    /// may be due to the cut). An error on a line that ends inside the prefix is final: the
+    /// strict reader reads forward, so the bytes after it cannot change it. A validator program
+    /// is never shown a cut input. `Err` when the input cannot be read.
+    pub fn validate_reading(&self, mut reader: impl Read) -> io::Result<Result<(), ToolError>> {
+        let mut bytes = Vec::new();
+        (&mut reader)
+            .take(VALIDATED_FIRST)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 == VALIDATED_FIRST {
+            if let Tools::InProcess(problem) = self {
+                if let Err(error) = problem.validate(&bytes) {
+                    let whole_lines = bytes.iter().filter(|&&b| b == b'\n').count();
+                    if error.line <= whole_lines {
+                        return Ok(Err(ToolError::Parse(error)));
+                    }
+                }
+            }
+            reader.read_to_end(&mut bytes)?;
+        }
+        Ok(self.validate(&bytes))
+    }
+
     /// The reference answer to a valid input.
     pub fn solve(&self, input: &[u8]) -> Result<String, ToolError> {
         match self {
@@ -171,5 +202,57 @@ impl Tools<'_> {
             Tools::InProcess(_) => Judging::Output(self.checker()),
             Tools::Programs(programs) => programs.judging(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that counts the bytes taken from it.
+    struct Counted<R> {
+        inner: R,
+        taken: usize,
+    }
+
+    impl<R: Read> Read for Counted<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.inner.read(buf)?;
+            self.taken += n;
+            Ok(n)
+        }
+    }
+
+    fn nim() -> Tools<'static> {
+        Tools::InProcess(Handle::Compiled(crate::catalog::find("nim").expect("nim")))
+    }
+
+    #[test]
+    fn an_error_on_a_whole_line_of_the_prefix_is_final_and_the_rest_is_not_read() {
+        let flood = io::repeat(b'7').take(64 << 20);
+        let mut input = Counted {
+            inner: (&b"2\n3\n3 3 x\n"[..]).chain(flood),
+            taken: 0,
+        };
+        let said = nim().validate_reading(&mut input).expect("reads");
+        let Err(ToolError::Parse(error)) = &said else {
+            panic!("{said:?}")
+        };
+        assert_eq!((error.line, error.col), (3, 5), "{error:?}");
+        assert_eq!(input.taken as u64, VALIDATED_FIRST);
+    }
+
+    #[test]
+    fn an_input_cut_inside_a_line_is_validated_whole() {
+        // 10 games of 10^5 heaps of 2^63 - 1: 20 MB, valid, the prefix ending inside a line.
+        let heaps = vec!["9223372036854775807"; 100_000].join(" ");
+        let text = format!("10\n{}", format!("100000\n{heaps}\n").repeat(10));
+        let mut input = Counted {
+            inner: text.as_bytes(),
+            taken: 0,
+        };
+        let said = nim().validate_reading(&mut input).expect("reads");
+        assert_eq!(said, Ok(()));
+        assert_eq!(input.taken, text.len());
     }
 }

@@ -3,11 +3,11 @@
 //! package's input validators for `validate`).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use super::{read_input, InputFile, Outcome};
+use super::{read_input, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
 use stonejudge::catalog::{self, BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
@@ -16,7 +16,7 @@ use stonejudge::parallel;
 use stonejudge::programs::{ProgramTools, TOOL_TIME};
 use stonejudge::readers;
 use stonejudge::run::{Cache, Runner, Sandbox};
-use stonejudge::verify::validation::Toolbox;
+use stonejudge::verify::validation::{Toolbox, STDIN};
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
 /// take no --root; a path names a problem folder anywhere).
@@ -24,13 +24,20 @@ fn find(name: &str) -> anyhow::Result<Resolved> {
     Ok(catalog::resolve(name, Path::new("."))?)
 }
 
+/// What runs a problem's programs here, and where they are built.
+fn machinery() -> anyhow::Result<(Runner, Cache)> {
+    Ok((
+        Runner::current_exe(Sandbox::Auto)?,
+        Cache::default_location()?,
+    ))
+}
+
 /// Runs `body` with the tools of `problem`.
 fn with_tools<T>(
     problem: &Resolved,
     body: impl FnOnce(&Tools<'_>) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
-    let runner = Runner::current_exe(Sandbox::Auto)?;
-    let cache = Cache::default_location()?;
+    let (runner, cache) = machinery()?;
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     body(&tools)
 }
@@ -133,8 +140,14 @@ fn generate_with(programs: &ProgramTools<'_>, args: &GenArgs) -> anyhow::Result<
     print_out(&input)
 }
 
-/// `stonejudge validate`: every file (or standard input) strictly; exit 1 if any is invalid.
+/// `stonejudge validate`: the problem's input validators on every file (or standard input),
+/// through the steps `verify` takes ([`Toolbox::files`]) and one printer
+/// ([`super::validated`]); exit 1 if any is invalid. A file that is not there is a usage
+/// error, found before anything runs (it is not opened here: a FIFO is read once, as it goes).
 pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
+    for file in (args.files.iter()).filter(|file| *file != Path::new(STDIN)) {
+        std::fs::metadata(file).with_context(|| format!("cannot read {}", file.display()))?;
+    }
     let problem = find(&args.problem)?;
     if let Some(package) = problem.package() {
         return validate_package(args, package);
@@ -142,46 +155,18 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
     if let Some(sinol) = problem.sinol() {
         return super::sinol::validate(args, sinol);
     }
-    let paths: Vec<Option<&std::path::Path>> = if args.files.is_empty() {
-        vec![None]
-    } else {
-        args.files.iter().map(|p| Some(p.as_path())).collect()
+    let model = readers::ours::read(&problem, &problem.testdata_dir())?;
+    // Our problems read standard input when no file is given (a package validates its own
+    // inputs then).
+    let stdin = [PathBuf::from(STDIN)];
+    let files = match args.files.is_empty() {
+        true => &stdin[..],
+        false => &args.files[..],
     };
-    with_tools(&problem, |tools| {
-        let mut outcome = Outcome::Success;
-        for path in paths {
-            let mut input = InputFile::open(path)?;
-            if let Err(error) = validate_one(tools, &mut input)? {
-                outcome = rejected(&input.name, error)?;
-            }
-        }
-        Ok(outcome)
-    })
-}
-
-/// Bytes of an input validated before the rest is read: a file far beyond any format's size
-/// whose error is near its start is rejected without being held in memory.
-const VALIDATED_FIRST: u64 = 4 << 20;
-
-/// Validates one input: its first [`VALIDATED_FIRST`] bytes, and only when they hold no error
-/// (or one that may be due to the cut) all of it. An error on a line that ends inside the
-/// prefix is final: the strict reader reads forward, so the bytes after it cannot change it.
-fn validate_one(tools: &Tools, input: &mut InputFile) -> anyhow::Result<Result<(), ToolError>> {
-    let mut bytes = Vec::new();
-    if input.read_more(&mut bytes, VALIDATED_FIRST)? {
-        // Only the strict reader's errors carry a line; a validator program is never shown a
-        // cut input.
-        if let Tools::InProcess(_) = tools {
-            if let Err(ToolError::Parse(error)) = tools.validate(&bytes) {
-                let whole_lines = bytes.iter().filter(|&&b| b == b'\n').count();
-                if error.line <= whole_lines {
-                    return Ok(Err(ToolError::Parse(error)));
-                }
-            }
-        }
-        input.read_more(&mut bytes, u64::MAX)?;
-    }
-    Ok(tools.validate(&bytes))
+    let (runner, cache) = machinery()?;
+    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
+    let toolbox = Toolbox::ours(&tools, &runner, &cache, parallel::cores());
+    super::validated(toolbox.files(&model, files), files)
 }
 
 fn print_out(text: &str) -> anyhow::Result<Outcome> {
@@ -204,8 +189,7 @@ fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Ou
             package.root.display()
         );
     }
-    let runner = Runner::current_exe(Sandbox::Auto)?;
-    let cache = Cache::default_location()?;
+    let (runner, cache) = machinery()?;
     let toolbox = Toolbox::package(package, &runner, &cache, parallel::cores());
-    super::validated(toolbox.files(&problem, &args.files))
+    super::validated(toolbox.files(&problem, &args.files), &args.files)
 }

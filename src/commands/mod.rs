@@ -18,7 +18,7 @@ pub mod testdata;
 pub mod verify;
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
@@ -63,48 +63,21 @@ pub fn runner(sandbox: &crate::cli::SandboxArg) -> anyhow::Result<(Runner, Prote
     Ok((runner, protections))
 }
 
-/// An input file named on the command line, or standard input when it is absent or `-`.
-pub struct InputFile {
-    /// The name for messages (`<stdin>` for standard input).
-    pub name: String,
-    reader: Box<dyn Read>,
-}
-
-impl InputFile {
-    pub fn open(path: Option<&Path>) -> anyhow::Result<InputFile> {
-        match path.filter(|p| *p != Path::new("-")) {
-            Some(path) => Ok(InputFile {
-                name: path.display().to_string(),
-                reader: Box::new(
-                    std::fs::File::open(path)
-                        .with_context(|| format!("cannot read {}", path.display()))?,
-                ),
-            }),
-            None => Ok(InputFile {
-                name: "<stdin>".to_string(),
-                reader: Box::new(std::io::stdin()),
-            }),
-        }
-    }
-
-    /// Up to `limit` more bytes, appended to `bytes`; false once the input is over.
-    pub fn read_more(&mut self, bytes: &mut Vec<u8>, limit: u64) -> anyhow::Result<bool> {
-        let before = bytes.len();
-        (&mut self.reader)
-            .take(limit)
-            .read_to_end(bytes)
-            .with_context(|| format!("cannot read {}", self.name))?;
-        Ok(bytes.len() - before == usize::try_from(limit).unwrap_or(usize::MAX))
-    }
-}
-
 /// The bytes of `path`, or of standard input when `path` is `None` or `-`, with the name to
 /// use in messages (`<stdin>` for standard input).
 pub fn read_input(path: Option<&Path>) -> anyhow::Result<(String, Vec<u8>)> {
-    let mut input = InputFile::open(path)?;
-    let mut bytes = Vec::new();
-    input.read_more(&mut bytes, u64::MAX)?;
-    Ok((input.name, bytes))
+    match path.filter(|p| *p != Path::new("-")) {
+        Some(path) => {
+            let name = path.display().to_string();
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+            Ok((name, bytes))
+        }
+        None => {
+            let mut bytes = Vec::new();
+            (std::io::stdin().read_to_end(&mut bytes)).context("cannot read <stdin>")?;
+            Ok(("<stdin>".to_string(), bytes))
+        }
+    }
 }
 
 /// `word` as one word of a POSIX shell command: unchanged when safe, else in single quotes.
@@ -127,9 +100,11 @@ pub fn package_warnings(package: &Package, strict: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// What the input validators said, on standard error: exit 1 when any rejects an input, an
-/// error when one could not run (skipped, not passed).
-pub fn validated(report: Report) -> anyhow::Result<Outcome> {
+/// What the input validators said of the `files` named on the command line (none: the
+/// problem's own inputs), on standard error: exit 1 when any rejects an input, an error when
+/// one could not run (skipped, not passed). Valid files are passed in silence, as a compiler
+/// passes them (exit 0 says it); the problem's own inputs are counted.
+pub fn validated(report: Report, files: &[PathBuf]) -> anyhow::Result<Outcome> {
     for line in report.rejected.iter().chain(&report.skipped) {
         eprintln!("{line}");
     }
@@ -139,10 +114,12 @@ pub fn validated(report: Report) -> anyhow::Result<Outcome> {
     if !report.skipped.is_empty() {
         bail!("some input validators could not run (skipped, not passed)");
     }
-    eprintln!(
-        "{} inputs accepted by {} input validators",
-        report.cases, report.validators
-    );
+    if files.is_empty() {
+        eprintln!(
+            "{} inputs accepted by {} input validators",
+            report.cases, report.validators
+        );
+    }
     Ok(Outcome::Success)
 }
 

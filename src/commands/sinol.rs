@@ -100,10 +100,8 @@ pub fn judge(args: &JudgeArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
     let model = readers::sinol::read(sinol)?;
     // What the reader found beyond config.yml's own warnings (printed above): a test's own
     // limit where the contest type allows none is applied, and said.
-    for warning in (model.warnings.iter()).filter(|w| !sinol.config.warnings.contains(w)) {
-        if args.strict.strict {
-            bail!("{warning} (--strict)");
-        }
+    let beyond = readers::sinol::warnings_beyond_config(sinol, &model, args.strict.strict);
+    for warning in beyond.map_err(anyhow::Error::msg)? {
         eprintln!("warning: {warning}");
     }
     let limits = CaseLimits::new(&model, args.limits.flags(), Path::new(path));
@@ -188,5 +186,5 @@ pub fn validate(args: &ValidateArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
     let runner = Runner::current_exe(Sandbox::Auto)?;
     let cache = Cache::default_location()?;
     let toolbox = Toolbox::plain(&runner, &cache, 1);
-    super::validated(toolbox.files(&problem, &args.files))
+    super::validated(toolbox.files(&problem, &args.files), &args.files)
 }

@@ -3,7 +3,8 @@
 //! tests reach.
 //!
 //! Per problem, the plan is built in memory (generate, validate, solve); a problem is rejected
-//! (exit 1) if its manifest is wrong or a test fails to build, and then nothing is written;
+//! (exit 1) if its manifest is wrong, a test fails to build or the validator accepts one of
+//! its `[[invalid]]` inputs (the validation step `verify` takes), and then nothing is written;
 //! otherwise its tests are written, atomically. A constraint bound the tests never reach (and
 //! that `[unreached]` does not excuse) is a warning naming it, so that a plan in progress can
 //! be seen; with `--check`, it rejects the problem, as does a file on disk that differs. The
@@ -15,13 +16,14 @@
 //! data is its own tools' (`bt generate`, `sinol-make gen`).
 
 use std::io::Write;
+use std::path::Path;
 
 use anyhow::Context;
 
 use super::Outcome;
 use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Built};
-use stonejudge::catalog::{self, Resolved};
+use stonejudge::catalog::{self, Resolved, Tools};
 use stonejudge::model::{Problem, Regeneration};
 use stonejudge::readers;
 use stonejudge::run::{Cache, Runner};
@@ -30,6 +32,7 @@ use stonejudge::verify::kattis::GeneratedCases;
 use stonejudge::verify::ours::PlanFiles;
 use stonejudge::verify::regeneration::{regenerated, Maker};
 use stonejudge::verify::sinol::SinolVerifier;
+use stonejudge::verify::validation::Toolbox;
 
 pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
     let root = &args.archive.root;
@@ -123,6 +126,10 @@ fn process(
         }
     };
     let dir = problem.testdata_dir();
+    if let Some(wrong) = invalid_inputs_accepted(problem, &dir, &tools, jobs, runner, cache) {
+        eprintln!("error: {name}: {wrong}");
+        return Ok(false);
+    }
     let bounds = built.reach.against(&manifest.unreached);
 
     let (summary, accepted) = if check {
@@ -185,6 +192,25 @@ fn process(
         );
     }
     Ok(accepted)
+}
+
+/// What is wrong with the `[[invalid]]` inputs of `problem`, if anything: each must be
+/// rejected by the validator, as the validation step every format shares holds them (the
+/// model read with its test data in `dir`, as `verify` reads it).
+fn invalid_inputs_accepted(
+    problem: &Resolved,
+    dir: &Path,
+    tools: &Tools<'_>,
+    jobs: usize,
+    runner: &Runner,
+    cache: &Cache,
+) -> Option<String> {
+    let model = match readers::ours::read(problem, dir) {
+        Ok(model) => model,
+        Err(error) => return Some(error.to_string()),
+    };
+    let check = Toolbox::ours(tools, runner, cache, jobs).invalid_inputs(&model)?;
+    (!check.ok).then(|| format!("{}: {}", check.name, check.detail))
 }
 
 /// "24 tests, 1.3 MiB".

@@ -70,10 +70,7 @@ impl<'p> CaseLimits<'p> {
     /// with its group). A test the problem does not have (ours' `--tests DIR`) is of no
     /// group: it runs under the problem's (and its language's) own limits.
     pub fn of_case(&self, case: &str) -> Result<run::Limits, LimitError> {
-        let group = (self.problem.judged_cases())
-            .find(|known| known.name == case)
-            .map_or("", |known| known.group.as_str());
-        self.of_test(group, case)
+        self.of_test(self.group_of(case), case)
     }
 
     /// The limits of a run on no case in particular: the problem's own, with the language's
@@ -82,21 +79,52 @@ impl<'p> CaseLimits<'p> {
         self.of_test("", "")
     }
 
+    /// The limits of a run on the case named `case` whose CPU time limit is `cpu` rather than
+    /// the case's own: a Kattis submission's run up to the higher limit (the time limit ×
+    /// `time_limit_to_tle`), or before the limit is derived. Its memory, output and wall
+    /// clock are the case's, as [`CaseLimits::of_case`] resolves them.
+    pub fn with_cpu(&self, case: &str, cpu: Duration) -> run::Limits {
+        let (_, memory_kib) = self.resolved(self.group_of(case), case);
+        self.run_limits(cpu, memory_kib)
+    }
+
+    /// The group of the case named `case`; none (`""`) for a test the problem does not have.
+    fn group_of(&self, case: &str) -> &str {
+        (self.problem.judged_cases())
+            .find(|known| known.name == case)
+            .map_or("", |known| known.group.as_str())
+    }
+
     /// The limits of a run on test `test` of group `group`.
     fn of_test(&self, group: &str, test: &str) -> Result<run::Limits, LimitError> {
-        let limits: &Limits = &self.problem.limits;
-        let (time, memory_mib) = limits.for_test(self.language.as_deref(), group, test);
+        let (time, memory_kib) = self.resolved(group, test);
         let cpu = (self.flags.time)
             .or(time)
             .or(self.derived)
             .ok_or(LimitError::ToDerive)?;
-        let memory_mib = self.flags.memory_mib.unwrap_or(memory_mib);
-        let mut resolved = run::Limits::new(cpu, memory_mib << 20);
+        Ok(self.run_limits(cpu, memory_kib))
+    }
+
+    /// The problem's time (if set) and memory in KiB for test `test` of group `group` in the
+    /// program's language, `--memory-limit` over the memory.
+    fn resolved(&self, group: &str, test: &str) -> (Option<Duration>, u64) {
+        let limits: &Limits = &self.problem.limits;
+        let (time, memory_kib) = limits.for_test(self.language.as_deref(), group, test);
+        let memory_kib = (self.flags.memory_mib).map_or(memory_kib, |mib| mib << 10);
+        (time, memory_kib)
+    }
+
+    /// A run's limits with `cpu` of CPU time and `memory_kib` of memory (exactly: a limit
+    /// that is not a whole MiB stays what it is), the output and the wall clock as the
+    /// problem says.
+    fn run_limits(&self, cpu: Duration, memory_kib: u64) -> run::Limits {
+        let limits: &Limits = &self.problem.limits;
+        let mut resolved = run::Limits::new(cpu, memory_kib << 10);
         resolved.wall = limits.wall.of(cpu);
         if let Some(output_mib) = limits.output_mib {
             resolved.output = output_mib << 20;
         }
-        Ok(resolved)
+        resolved
     }
 }
 
@@ -121,9 +149,9 @@ mod tests {
             answer: None,
             output: None,
         };
-        let set = |time: Option<u64>, memory_mib| LimitOverride {
+        let set = |time: Option<u64>, memory_mib: Option<u64>| LimitOverride {
             time: time.map(Duration::from_secs),
-            memory_mib,
+            memory_kib: memory_mib.map(|mib| mib << 10),
         };
         let mut overrides = LimitTable::default();
         overrides.by_group.insert("1".into(), set(Some(2), None));
@@ -140,7 +168,7 @@ mod tests {
             statements: Vec::new(),
             limits: Limits {
                 time,
-                memory_mib: 64,
+                memory_kib: 64 << 10,
                 output_mib: None,
                 overrides,
                 by_language: [("py".to_string(), python)].into(),
@@ -245,5 +273,70 @@ mod tests {
         let limits = CaseLimits::new(&derived, flag, Path::new("a.cpp"));
         assert!(!limits.to_derive());
         assert_eq!(limits.of_case("t0").expect("flag").cpu.as_secs(), 3);
+    }
+    /// Bytes of memory `program` gets on `case` of `problem`, with `flags`.
+    fn memory_of(problem: &Problem, flags: LimitFlags, program: &str, case: &str) -> u64 {
+        let limits = CaseLimits::new(problem, flags, Path::new(program));
+        limits
+            .of_case(case)
+            .expect("fixed")
+            .memory
+            .expect("a memory limit")
+    }
+
+    #[test]
+    fn a_sinol_memory_limit_that_is_no_whole_mib_is_run_exactly() {
+        let none = LimitFlags::default();
+        let mut problem = fixed();
+        // sinol-make's config.yml: `memory_limit: 250000` (KiB), test t1b 100001 KiB, 70001
+        // KiB in Python.
+        problem.limits.memory_kib = 250_000;
+        let t1b = problem
+            .limits
+            .overrides
+            .by_test
+            .get_mut("t1b")
+            .expect("t1b");
+        t1b.memory_kib = Some(100_001);
+        let python = problem.limits.by_language.get_mut("py").expect("py");
+        python.base.memory_kib = Some(70_001);
+        assert_eq!(memory_of(&problem, none, "abc.cpp", "t0"), 250_000 * 1024);
+        assert_eq!(memory_of(&problem, none, "abc.cpp", "t1b"), 100_001 * 1024);
+        assert_eq!(memory_of(&problem, none, "abc.py", "t1a"), 70_001 * 1024);
+        // A run to another CPU limit keeps the case's exact memory.
+        let limits = CaseLimits::new(&problem, none, Path::new("abc.cpp"));
+        let higher = limits.with_cpu("t1b", SECOND * 3);
+        assert_eq!(
+            (higher.cpu, higher.memory),
+            (SECOND * 3, Some(100_001 * 1024))
+        );
+        assert_eq!(higher.wall, WallClock::Generous.of(SECOND * 3));
+        // `--memory-limit` is whole MiB, and wins.
+        let flag = LimitFlags {
+            time: None,
+            memory_mib: Some(32),
+        };
+        assert_eq!(memory_of(&problem, flag, "abc.cpp", "t1b"), 32 << 20);
+    }
+
+    #[test]
+    fn a_sinol_test_s_own_limit_wins_over_its_group_s_in_every_language() {
+        let none = LimitFlags::default();
+        let mut problem = fixed();
+        // `time_limits: {1: 2000, 1b: 4000}` (ms): the test's own over its group's, and over
+        // a language's group entry too, as judge and verify both apply it.
+        problem.limits.overrides.by_test.insert(
+            "t1b".into(),
+            LimitOverride {
+                time: Some(SECOND * 4),
+                memory_kib: Some(100_001),
+            },
+        );
+        assert_eq!(limits_of(&problem, none, "abc.cpp", "t1a"), (2, 64));
+        let limits = CaseLimits::new(&problem, none, Path::new("abc.cpp"));
+        let own = limits.of_case("t1b").expect("fixed");
+        assert_eq!((own.cpu, own.memory), (SECOND * 4, Some(100_001 * 1024)));
+        // The language's group entry (3 s) is more specific than the problem's test entry.
+        assert_eq!(limits_of(&problem, none, "abc.py", "t1b").0, 3);
     }
 }

@@ -199,7 +199,7 @@ mod tests {
             statements: Vec::new(),
             limits: Limits {
                 time: TimeLimit::Fixed(SECOND),
-                memory_mib: 256,
+                memory_kib: 256 * 1024,
                 output_mib: None,
                 overrides: LimitTable::default(),
                 by_language: Default::default(),

@@ -1,5 +1,10 @@
 //! The limits a problem's programs run under: time and memory, overridden per group, per test
 //! and per language where the format allows it (sinol-make does all three).
+//!
+//! Memory is held in KiB, exactly as sinol-make's `config.yml` gives it (`memory_limit:
+//! 262000`), so that no format's limit is rounded on the way to a run; ours and Kattis give
+//! whole MiB. In `--json` (`describe`) it is still `memory_mib`, as a setter reads it: a
+//! whole number, or a fraction for a limit that is not a whole MiB.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -8,7 +13,9 @@ use std::time::Duration;
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Limits {
     pub time: TimeLimit,
-    pub memory_mib: u64,
+    /// In KiB (see the module's doc).
+    #[serde(rename = "memory_mib", serialize_with = "kib_as_mib")]
+    pub memory_kib: u64,
     /// The most a submission may write, when the format limits it.
     pub output_mib: Option<u64>,
     /// Time and memory for some groups and tests.
@@ -75,7 +82,9 @@ pub struct LimitTable {
 pub struct LimitOverride {
     #[serde(serialize_with = "optional_seconds")]
     pub time: Option<Duration>,
-    pub memory_mib: Option<u64>,
+    /// In KiB.
+    #[serde(rename = "memory_mib", serialize_with = "optional_kib_as_mib")]
+    pub memory_kib: Option<u64>,
 }
 
 impl LimitOverride {
@@ -83,7 +92,7 @@ impl LimitOverride {
     fn over(self, below: LimitOverride) -> LimitOverride {
         LimitOverride {
             time: self.time.or(below.time),
-            memory_mib: self.memory_mib.or(below.memory_mib),
+            memory_kib: self.memory_kib.or(below.memory_kib),
         }
     }
 }
@@ -109,7 +118,8 @@ impl Limits {
     /// Time and memory of a run of test `test` in group `group` by a program in `language`
     /// (its file extension), the most specific setting winning: the language's test, group and
     /// base entries, then the problem's test and group entries, then the problem's limits.
-    /// The time is `None` while it is still to be derived ([`TimeLimit::FromSubmissions`]).
+    /// The time is `None` while it is still to be derived ([`TimeLimit::FromSubmissions`]);
+    /// the memory is in KiB.
     pub fn for_test(
         &self,
         language: Option<&str>,
@@ -121,13 +131,13 @@ impl Limits {
                 TimeLimit::Fixed(time) => Some(time),
                 TimeLimit::FromSubmissions { .. } => None,
             },
-            memory_mib: Some(self.memory_mib),
+            memory_kib: Some(self.memory_kib),
         });
         let language = language
             .and_then(|language| self.by_language.get(language))
             .map_or_else(LimitOverride::default, |table| table.for_test(group, test));
         let found = language.over(problem);
-        (found.time, found.memory_mib.unwrap_or(self.memory_mib))
+        (found.time, found.memory_kib.unwrap_or(self.memory_kib))
     }
 
     /// Every limit is positive and finite.
@@ -146,8 +156,8 @@ impl Limits {
         }
         let mut memories = tables
             .flat_map(LimitTable::overrides)
-            .filter_map(|o| o.memory_mib);
-        if self.memory_mib == 0 || memories.any(|memory| memory == 0) {
+            .filter_map(|o| o.memory_kib);
+        if self.memory_kib == 0 || memories.any(|memory| memory == 0) {
             return Err("a memory limit is zero".to_string());
         }
         if let TimeLimit::FromSubmissions {
@@ -171,6 +181,23 @@ impl Limits {
 /// `{secs, nanos}`.
 fn seconds<S: serde::Serializer>(time: &Duration, to: S) -> Result<S::Ok, S::Error> {
     to.serialize_f64(time.as_secs_f64())
+}
+
+/// A memory limit in KiB as a number of MiB, in `--json`: whole when it is (`256`), else a
+/// fraction.
+fn kib_as_mib<S: serde::Serializer>(kib: &u64, to: S) -> Result<S::Ok, S::Error> {
+    match kib % 1024 {
+        0 => to.serialize_u64(kib / 1024),
+        _ => to.serialize_f64(*kib as f64 / 1024.0),
+    }
+}
+
+/// [`kib_as_mib`], or `null`.
+fn optional_kib_as_mib<S: serde::Serializer>(kib: &Option<u64>, to: S) -> Result<S::Ok, S::Error> {
+    match kib {
+        Some(kib) => kib_as_mib(kib, to),
+        None => to.serialize_none(),
+    }
 }
 
 /// [`seconds`], or `null`.

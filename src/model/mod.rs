@@ -320,7 +320,7 @@ mod checks {
             statements: Vec::new(),
             limits: Limits {
                 time: TimeLimit::Fixed(Duration::from_secs(1)),
-                memory_mib: 256,
+                memory_kib: 256 << 10,
                 output_mib: None,
                 overrides: LimitTable::default(),
                 by_language: Default::default(),
@@ -391,7 +391,7 @@ mod checks {
             checked.scoring.as_ref().map(Scoring::max),
             Some(f64::INFINITY)
         );
-        let zero = broken(|p| p.limits.memory_mib = 0);
+        let zero = broken(|p| p.limits.memory_kib = 0);
         assert!(zero.contains("memory limit is zero"), "{zero}");
         let expectation = broken(|p| {
             p.submissions.push(Submission {
@@ -451,31 +451,40 @@ mod checks {
             "large".to_string(),
             LimitOverride {
                 time: seconds(2),
-                memory_mib: None,
+                memory_kib: None,
             },
         );
         limits.overrides.by_test.insert(
             "02".to_string(),
             LimitOverride {
                 time: seconds(3),
-                memory_mib: Some(64),
+                memory_kib: Some(64 << 10),
             },
         );
         let python = LimitTable {
             base: LimitOverride {
                 time: seconds(5),
-                memory_mib: None,
+                memory_kib: None,
             },
             ..LimitTable::default()
         };
         limits.by_language.insert("py".to_string(), python);
-        assert_eq!(limits.for_test(None, "sample", "01"), (seconds(1), 256));
-        assert_eq!(limits.for_test(None, "large", "03"), (seconds(2), 256));
-        assert_eq!(limits.for_test(None, "large", "02"), (seconds(3), 64));
-        assert_eq!(limits.for_test(Some("py"), "large", "02"), (seconds(5), 64));
+        assert_eq!(
+            limits.for_test(None, "sample", "01"),
+            (seconds(1), 256 << 10)
+        );
+        assert_eq!(
+            limits.for_test(None, "large", "03"),
+            (seconds(2), 256 << 10)
+        );
+        assert_eq!(limits.for_test(None, "large", "02"), (seconds(3), 64 << 10));
+        assert_eq!(
+            limits.for_test(Some("py"), "large", "02"),
+            (seconds(5), 64 << 10)
+        );
         assert_eq!(
             limits.for_test(Some("cpp"), "large", "02"),
-            (seconds(3), 64)
+            (seconds(3), 64 << 10)
         );
     }
 }

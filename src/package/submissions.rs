@@ -280,7 +280,8 @@ impl<'a> Judging<'a> {
     }
 
     /// The limits of a submission's run with a CPU limit of `seconds`: `problem.yaml`'s
-    /// memory and output limits.
+    /// memory and output limits (what `judge` and `stress` derive a time limit under;
+    /// `verify` runs under the model's, [`RunLimits`]).
     pub fn limits(&self, seconds: f64) -> Limits {
         Limits {
             output: self.config.output_mib << 20,
@@ -291,15 +292,15 @@ impl<'a> Judging<'a> {
         }
     }
 
-    /// Runs `program` on `test` with a CPU limit of `seconds` and judges it.
-    pub fn test(&self, program: &Program, test: &PackageTest, seconds: f64) -> Judged {
+    /// Runs `program` on `test` under `limits` and judges it.
+    pub fn test(&self, program: &Program, test: &PackageTest, limits: Limits) -> Judged {
         match self.of_test(test) {
             Err(why) => Judged::judge_error(why),
             Ok(of_test) => {
                 let judge = Judge {
                     runner: self.runner,
                     program,
-                    limits: self.limits(seconds),
+                    limits,
                     judging: of_test.judging(),
                 };
                 judge.test(&test.test).0
@@ -308,11 +309,18 @@ impl<'a> Judging<'a> {
     }
 }
 
+/// The limits of a submission's run on a test with a CPU limit of `seconds` (the time limit,
+/// or the cap): its memory, output and wall clock as the problem says for that test. `verify`
+/// resolves them from the model (`crate::judging::CaseLimits::with_cpu`), as `judge` resolves
+/// a judged program's.
+pub type RunLimits<'l> = dyn Fn(&PackageTest, f64) -> Limits + Sync + 'l;
+
 /// A submission's runs, made as the verdicts need them under one CPU cap and kept, so that
 /// its verdict under any limit up to the cap is read off the same runs.
 pub struct Runs<'a> {
     judging: &'a Judging<'a>,
     program: &'a Program,
+    limits: &'a RunLimits<'a>,
     cap: f64,
     done: HashMap<String, Judged>,
 }
@@ -339,10 +347,17 @@ impl std::fmt::Display for Outcome {
 }
 
 impl<'a> Runs<'a> {
-    pub fn new(judging: &'a Judging<'a>, program: &'a Program, cap: f64) -> Runs<'a> {
+    /// The runs of `program`, each under `limits` with a CPU limit of at most `cap`.
+    pub fn new(
+        judging: &'a Judging<'a>,
+        program: &'a Program,
+        limits: &'a RunLimits<'a>,
+        cap: f64,
+    ) -> Runs<'a> {
         Runs {
             judging,
             program,
+            limits,
             cap,
             done: HashMap::new(),
         }
@@ -418,11 +433,17 @@ impl<'a> Runs<'a> {
         self.done.values().map(judged_seconds).fold(0.0, f64::max)
     }
 
+    /// Runs `test` up to `seconds` of CPU time and judges it.
+    fn judged(&self, test: &PackageTest, seconds: f64) -> Judged {
+        (self.judging).test(self.program, test, (self.limits)(test, seconds))
+    }
+
     fn run(&mut self, test: &PackageTest) -> &Judged {
-        let (judging, program, cap) = (self.judging, self.program, self.cap);
-        self.done
-            .entry(test.test.name.clone())
-            .or_insert_with(|| judging.test(program, test, cap))
+        if !self.done.contains_key(&test.test.name) {
+            let judged = self.judged(test, self.cap);
+            self.done.insert(test.test.name.clone(), judged);
+        }
+        &self.done[&test.test.name]
     }
 }
 
@@ -460,9 +481,14 @@ pub enum Plan<'e> {
     InOrder { all: bool },
 }
 
+/// Other work that may take one of a [`pool`]'s `jobs` slots (verify's input validators):
+/// it starts once every run of the pool has started, on the first slot that frees up, so
+/// that it fills a core the pool's last runs leave idle instead of waiting for them.
+pub type Beside<'b> = dyn Fn() + Sync + 'b;
+
 /// Runs the tests of `data` that each submission's [`Plan`] needs, for all of them in one
-/// pool of `jobs` runs at a time, so that no core waits while one submission's last test
-/// runs: its runs are then in its [`Runs`]. Every run has a core to itself, as it would
+/// pool of `jobs` runs at a time (and `beside`, when given, in one of those slots), so that no
+/// core waits while one submission's last test runs: its runs are then in its [`Runs`]. Every run has a core to itself, as it would
 /// alone, and its usual wall-clock limit; times are CPU times, which runs on other cores do
 /// not change (as `judge -j` runs tests).
 ///
@@ -471,7 +497,12 @@ pub enum Plan<'e> {
 /// few runs as possible go on to the cap; then a test of any other submission, in the order
 /// given (a [`Plan::InOrder`] submission's whole sequence at once); last, while nothing else
 /// is left, another test to the cap of an unsettled submission rather than an idle core.
-pub fn pool(entries: &mut [(Runs<'_>, Plan<'_>)], data: &Group, jobs: usize) {
+pub fn pool(
+    entries: &mut [(Runs<'_>, Plan<'_>)],
+    data: &Group,
+    jobs: usize,
+    beside: Option<&Beside<'_>>,
+) {
     let tests = data.tests();
     let shares: Vec<Share<'_>> = (entries.iter())
         .map(|(runs, plan)| Share {
@@ -489,9 +520,11 @@ pub fn pool(entries: &mut [(Runs<'_>, Plan<'_>)], data: &Group, jobs: usize) {
             judged: Vec::new(),
         })
         .collect();
+    // Every task is taken once; `beside` is the last one, taken when no run is left to start.
     let count = (shares.iter())
         .map(|share| share.pending.len() + usize::from(share.in_order))
-        .sum::<usize>();
+        .sum::<usize>()
+        + usize::from(beside.is_some());
     let plans: Vec<&Plan<'_>> = entries.iter().map(|(_, plan)| plan).collect();
     let (state, runs) = (Mutex::new(shares), &*entries);
     crate::parallel::in_order(
@@ -499,14 +532,20 @@ pub fn pool(entries: &mut [(Runs<'_>, Plan<'_>)], data: &Group, jobs: usize) {
         jobs,
         |_| {
             let Some(task) = next_task(&mut lock(&state), &plans) else {
-                return crate::parallel::Step::Stop;
+                return match beside {
+                    Some(work) => {
+                        work();
+                        crate::parallel::Step::Next(())
+                    }
+                    None => crate::parallel::Step::Stop,
+                };
             };
             let (runs, _) = &runs[task.entry];
             let judged = match (task.test, plans[task.entry]) {
                 (None, Plan::InOrder { all }) => {
                     let mut alone = Runs {
                         done: runs.done.clone(),
-                        ..Runs::new(runs.judging, runs.program, runs.cap)
+                        ..Runs::new(runs.judging, runs.program, runs.limits, runs.cap)
                     };
                     // Its error, if any, is found again when it is judged.
                     let _ = alone.outcome(data, runs.cap, *all);
@@ -519,7 +558,7 @@ pub fn pool(entries: &mut [(Runs<'_>, Plan<'_>)], data: &Group, jobs: usize) {
                         (Plan::Early(early), false) => early.limit,
                         _ => runs.cap,
                     };
-                    let judged = runs.judging.test(runs.program, test, seconds);
+                    let judged = runs.judged(test, seconds);
                     vec![(test.test.name.clone(), judged)]
                 }
                 (None, _) => Vec::new(),
@@ -694,13 +733,14 @@ impl TimeLimit {
 }
 
 /// The time limit derived from the accepted submissions `accepted`, and their runs (to read
-/// their own verdicts off): each runs alone, one test at a time, under [`UNKNOWN_LIMIT_CAP`],
-/// as Kattis' rules judge it. `all`: they run every test (a scoring problem's accepted
-/// submissions must pass them all).
+/// their own verdicts off): each runs alone, one test at a time, under [`UNKNOWN_LIMIT_CAP`]
+/// (and otherwise `limits`), as Kattis' rules judge it. `all`: they run every test (a scoring
+/// problem's accepted submissions must pass them all).
 pub fn time_limit<'a>(
     judging: &'a Judging<'a>,
     data: &Group,
     accepted: &'a [Program],
+    limits: &'a RunLimits<'a>,
     all: bool,
 ) -> Result<(TimeLimit, Vec<Runs<'a>>), String> {
     if accepted.is_empty() {
@@ -712,7 +752,7 @@ pub fn time_limit<'a>(
     }
     let mut runs = Vec::with_capacity(accepted.len());
     for program in accepted {
-        let mut run = Runs::new(judging, program, UNKNOWN_LIMIT_CAP);
+        let mut run = Runs::new(judging, program, limits, UNKNOWN_LIMIT_CAP);
         run.outcome(data, UNKNOWN_LIMIT_CAP, all)?;
         runs.push(run);
     }
@@ -752,6 +792,7 @@ pub fn limit_for_judging(
             accepted.push(program);
         }
     }
-    let (limit, _) = time_limit(judging, data, &accepted, package.is_scoring())?;
+    let limits = |_: &PackageTest, seconds| judging.limits(seconds);
+    let (limit, _) = time_limit(judging, data, &accepted, &limits, package.is_scoring())?;
     Ok(limit)
 }

@@ -118,7 +118,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
                     resolution: config.time.resolution,
                 },
             },
-            memory_mib: config.memory_mib,
+            memory_kib: config.memory_mib << 10,
             output_mib: Some(config.output_mib),
             overrides: LimitTable::default(),
             by_language: Default::default(),

@@ -8,7 +8,9 @@
 //! - **groups and cases**: the test plan. The samples are group `sample`, then each
 //!   `[[group]]` in order; the cases are the plan's tests, numbered as `testdata` writes them
 //!   (`01`, `02`, …: [`stem`]), their files in the test data folder the reader is given;
-//!   `[[invalid]]` inputs are [`CaseKind::InvalidInput`] cases of group [`INVALID_GROUP`].
+//!   `[[invalid]]` inputs are [`CaseKind::InvalidInput`] cases of group [`INVALID_GROUP`],
+//!   each named by its entry's place (`problem.toml:LINE:COL`), for the messages of the
+//!   validation step that holds them to the validator (`verify`, `testdata`).
 //!   A test data folder that is missing or differs from the plan is a warning (`verify`
 //!   remakes and compares it: [`Regeneration::Plan`]). Without a `problem.toml` (a catalog
 //!   problem given by name alone) there is no plan: the folder's tests are one group,
@@ -99,7 +101,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
             time: TimeLimit::Fixed(limits.map_or(DEFAULT_TIME_LIMIT, |l| {
                 Duration::from_secs_f64(l.time_seconds)
             })),
-            memory_mib: limits.map_or(DEFAULT_MEMORY_MIB, |l| l.memory_mib),
+            memory_kib: limits.map_or(DEFAULT_MEMORY_MIB, |l| l.memory_mib) << 10,
             output_mib: None,
             overrides: LimitTable::default(),
             by_language: Default::default(),
@@ -173,23 +175,23 @@ fn planned(
             ..TestGroup::default()
         });
     }
-    cases.extend(
-        manifest
-            .invalid
-            .iter()
-            .enumerate()
-            .map(|(index, invalid)| TestCase {
-                name: stem(index + 1, manifest.invalid.len()),
-                group: INVALID_GROUP.to_string(),
-                kind: CaseKind::InvalidInput,
-                input: match &invalid.input {
-                    InvalidInput::Inline(text) => CaseData::Inline(text.clone()),
-                    InvalidInput::File(path) => CaseData::File(path.clone()),
-                },
-                answer: None,
-                output: None,
-            }),
-    );
+    cases.extend(manifest.invalid.iter().map(|invalid| TestCase {
+        // Where problem.toml lists it: what a message about it must point at.
+        name: format!(
+            "{}:{}:{}",
+            manifest.path.display(),
+            invalid.at.line,
+            invalid.at.col
+        ),
+        group: INVALID_GROUP.to_string(),
+        kind: CaseKind::InvalidInput,
+        input: match &invalid.input {
+            InvalidInput::Inline(text) => CaseData::Inline(text.clone()),
+            InvalidInput::File(path) => CaseData::File(path.clone()),
+        },
+        answer: None,
+        output: None,
+    }));
     Ok((groups, cases))
 }
 

@@ -3,7 +3,7 @@
 //!
 //! - **groups**: the groups of the tests, by number (`0`, `1`, …; group 0 and the `…ocen`
 //!   tests are the samples, worth nothing), and any group `config.yml` gives points to;
-//! - **limits**: `time_limit` (ms) and `memory_limit` (KiB, rounded up to MiB), each group's
+//! - **limits**: `time_limit` (ms) and `memory_limit` (KiB, held exactly), each group's
 //!   and each test's (`time_limits: {3: …, 3a: …}`) as overrides, `override_limits` by
 //!   language (the solution's extension);
 //! - **programs**: `<id>ingen` (the generator, and how the tests are made again),
@@ -81,7 +81,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
         statements: Vec::new(),
         limits: Limits {
             time: TimeLimit::Fixed(Duration::from_millis(time)),
-            memory_mib: memory.div_ceil(1024),
+            memory_kib: memory,
             output_mib: None,
             overrides: overrides(sinol, &config.limits, &tests, &mut warnings),
             by_language: (config.overrides.iter())
@@ -89,7 +89,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                     let table = LimitTable {
                         base: LimitOverride {
                             time: table.time_limit.map(Duration::from_millis),
-                            memory_mib: table.memory_limit.map(|kib| kib.div_ceil(1024)),
+                            memory_kib: table.memory_limit,
                         },
                         ..overrides(sinol, table, &tests, &mut warnings)
                     };
@@ -205,6 +205,25 @@ fn dependencies(
         .collect()
 }
 
+/// The warnings of reading `sinol` into `problem` beyond `config.yml`'s own (those
+/// [`Sinol::warnings`] gives): a test's own limit where the contest type allows none (applied,
+/// by `judge` and `verify` alike), a solution without an expectation, no `in/` yet. Under
+/// `strict` (`--strict`) the first is an error instead.
+pub fn warnings_beyond_config<'p>(
+    sinol: &Sinol,
+    problem: &'p Problem,
+    strict: bool,
+) -> Result<Vec<&'p str>, String> {
+    let beyond: Vec<&str> = (problem.warnings.iter())
+        .filter(|warning| !sinol.config.warnings.contains(warning))
+        .map(String::as_str)
+        .collect();
+    match (strict, beyond.first()) {
+        (true, Some(warning)) => Err(format!("{warning} (--strict)")),
+        _ => Ok(beyond),
+    }
+}
+
 /// A test of `in/`: group 0 (and `…ocen`) the samples; its answer in `out/`, none for an
 /// interactive task or before the model solution has written it.
 fn case(test: &SinolTest, interactive: bool) -> TestCase {
@@ -224,8 +243,8 @@ fn case(test: &SinolTest, interactive: bool) -> TestCase {
 /// The per-group and per-test limits of one level of `config.yml` (its base left to the
 /// caller): a key of `time_limits` / `memory_limits` is a group's number or a test's id
 /// (`3a`, named in the model by the whole test name). A test's own limit where the contest
-/// type does not allow one is a warning (`verify` fails it, as sinol-make refuses it; `judge`
-/// applies it).
+/// type does not allow one is a warning, and applied by `judge` and `verify` alike (an error
+/// under `--strict`, [`warnings_beyond_config`]).
 fn overrides(
     sinol: &Sinol,
     table: &SinolLimits,
@@ -252,7 +271,7 @@ fn overrides(
         set(key, &|o| o.time = Some(Duration::from_millis(*ms)));
     }
     for (key, kib) in &table.memory_limits {
-        set(key, &|o| o.memory_mib = Some(kib.div_ceil(1024)));
+        set(key, &|o| o.memory_kib = Some(*kib));
     }
     found
 }

@@ -103,8 +103,8 @@ fn limits(problem: &Problem, line: &mut impl FnMut(String)) {
         .output_mib
         .map_or_else(String::new, |mib| format!(", output {mib} MiB"));
     line(format!(
-        "limits: time {time}, memory {} MiB{output}",
-        limits.memory_mib
+        "limits: time {time}, memory {}{output}",
+        memory(limits.memory_kib)
     ));
     table("", &limits.overrides, line);
     for (language, overrides) in &limits.by_language {
@@ -143,9 +143,22 @@ fn overriding(limit: LimitOverride) -> String {
         .time
         .map(|t| format!("time {}", seconds(t)))
         .into_iter())
-    .chain(limit.memory_mib.map(|m| format!("memory {m} MiB")))
+    .chain(
+        limit
+            .memory_kib
+            .map(|kib| format!("memory {}", memory(kib))),
+    )
     .collect();
     parts.join(", ")
+}
+
+/// `256 MiB`, or `262000 KiB` for a limit that is not a whole MiB (as sinol-make's
+/// `config.yml` may give it): the exact amount the runs get.
+fn memory(kib: u64) -> String {
+    match kib % 1024 {
+        0 => format!("{} MiB", kib / 1024),
+        _ => format!("{kib} KiB"),
+    }
 }
 
 fn seconds(time: Duration) -> String {

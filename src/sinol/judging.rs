@@ -313,24 +313,10 @@ impl Judgement {
 }
 
 impl SinolJudge<'_> {
-    /// Judges `prepared` (a solution in `language`, its extension; a compile error is CE on
-    /// every test, as sinol-make has it) on `tests` of `sinol`, one at a time, each under its
-    /// own limits (`time` and `memory_mib` win when given); `on_test` sees each result.
-    pub fn solution(
-        &self,
-        sinol: &Sinol,
-        prepared: &Result<Program, PrepareError>,
-        language: &str,
-        tests: &[SinolTest],
-        (time, memory_mib): (Option<Duration>, Option<u64>),
-        on_test: impl FnMut(&SinolTest, &Scored),
-    ) -> Result<Judgement, String> {
-        let limits_of = |test: &SinolTest| sinol.limits(test, language, time, memory_mib);
-        self.solution_under(prepared, tests, limits_of, on_test)
-    }
-
-    /// [`SinolJudge::solution`] with each test's limits given by `limits_of` (`judge`'s,
-    /// resolved from the model by `crate::judging`).
+    /// Judges `prepared` (a solution; a compile error is CE on every test, as sinol-make has
+    /// it) on `tests` of `sinol`, one at a time, each under the limits `limits_of` gives it
+    /// (`judge`'s and `verify`'s, resolved from the model by `crate::judging`); `on_test` sees
+    /// each result.
     pub fn solution_under(
         &self,
         prepared: &Result<Program, PrepareError>,

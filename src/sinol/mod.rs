@@ -22,8 +22,7 @@ pub mod scoring;
 use std::path::{Path, PathBuf};
 
 use crate::judge::Test;
-use crate::run::Limits;
-use config::{Config, LimitTable, CONFIG_YML};
+use config::{Config, CONFIG_YML};
 
 /// The extensions of solutions, as sinol-make recognises them.
 const SOLUTION_EXTENSIONS: [&str; 5] = ["c", "cpp", "cc", "py", "rs"];
@@ -219,62 +218,6 @@ impl Sinol {
     /// Its tests, in `in/`.
     pub fn tests(&self) -> Result<Vec<SinolTest>, String> {
         self.tests_in(&self.root.join("in"))
-    }
-
-    /// The limits of `test` for a solution in `language` (its extension, `cpp`): the
-    /// language's `override_limits` first, then the package's; for each, the test's own
-    /// (where allowed), the group's, the default. `time` and `memory_mib` (`--time-limit`,
-    /// `--memory-limit`) win when given.
-    pub fn limits(
-        &self,
-        test: &SinolTest,
-        language: &str,
-        time_flag: Option<std::time::Duration>,
-        memory_mib: Option<u64>,
-    ) -> Result<Limits, String> {
-        let config = &self.config;
-        let own = config.overrides.get(language);
-        let pick = |by: &std::collections::BTreeMap<String, u64>, default: Option<u64>| {
-            if test.id != "0" && by.contains_key(&test.id) {
-                if !config.test_limits_allowed {
-                    return Err(format!(
-                        "{}: {}: a limit for a single test is not allowed in contest type {}",
-                        self.root.join(CONFIG_YML).display(),
-                        test.test.name,
-                        config.contest.name()
-                    ));
-                }
-                return Ok(by.get(&test.id).copied());
-            }
-            Ok(by.get(&test.group.to_string()).copied().or(default))
-        };
-        let (global, none) = (&config.limits, LimitTable::default());
-        let own = own.unwrap_or(&none);
-        let time = pick(&own.time_limits, own.time_limit)?
-            .or(pick(&global.time_limits, global.time_limit)?);
-        let memory = pick(&own.memory_limits, own.memory_limit)?
-            .or(pick(&global.memory_limits, global.memory_limit)?);
-        let missing = |what: &str| {
-            format!(
-                "{}: no {what} limit for test {}",
-                self.root.join(CONFIG_YML).display(),
-                test.test.name
-            )
-        };
-        let time = match time_flag {
-            Some(flag) => flag,
-            None => std::time::Duration::from_millis(time.ok_or_else(|| missing("time"))?),
-        };
-        let memory = match memory_mib {
-            Some(mib) => mib << 20,
-            None => memory.ok_or_else(|| missing("memory"))? << 10,
-        };
-        // The limit is of CPU time; the wall-clock one is generous, so that a loaded machine
-        // does not turn a run within its CPU time into a time-out.
-        Ok(Limits {
-            wall: time * 4 + std::time::Duration::from_secs(5),
-            ..Limits::new(time, memory)
-        })
     }
 }
 

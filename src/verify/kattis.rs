@@ -29,7 +29,9 @@
 //! The time limit is derived once per package and run of `verify` (every program is built
 //! first, `jobs` at a time, then the accepted submissions run for it), and then every other
 //! submission is judged, all in one pool of `jobs` runs ([`submissions::pool`]), when the
-//! package is first needed; the submission items read their judgements off. How runs share
+//! package is first needed; the submission items read their judgements off. The input
+//! validators run beside that pool, in one of its slots ([`submissions::Beside`]). Every run
+//! gets the limits `judge` gives it, resolved from the model ([`CaseLimits`]). How runs share
 //! the machine is [`crate::package::submissions`]'s. A submission's item
 //! carries the tests it ran ([`SolutionRuns`], the rows of `verify --html`): those Kattis'
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
@@ -41,19 +43,21 @@ use std::time::Duration;
 
 use super::expectation::{self, JudgedTest, Overall};
 use super::regeneration::{self, Made, Maker, Remade, Step};
-use super::validation::Toolbox;
+use super::validation::{Report, Toolbox};
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
+use crate::formats::LimitFlags;
+use crate::judging::CaseLimits;
 use crate::judging::{self, ScoredRun};
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};
 use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{
-    self, Early, Judging, Outcome, Plan, Runs, Submission, TimeLimit,
+    self, Beside, Early, Judging, Outcome, Plan, Runs, Submission, TimeLimit,
 };
 use crate::package::{generators, sources, Package, PackageError, ProgramKind};
 use crate::readers;
-use crate::run::{Cache, Language, Program, Runner};
+use crate::run::{Cache, Language, Limits, Program, Runner};
 use crate::score::{format_score, ScoreCard};
 use crate::verdict::Judged;
 
@@ -111,6 +115,9 @@ struct Prepared {
     /// Every other submission that is judged, judged once the time limit was set, all in
     /// one pool ([`PackageVerifier::time_limit`]).
     judged: Vec<AcceptedOutcome>,
+    /// What the input validators said of every input, when they ran beside that pool
+    /// ([`PackageVerifier::validated_inputs`]).
+    inputs: OnceLock<Report>,
 }
 
 impl<'a> PackageVerifier<'a> {
@@ -316,7 +323,8 @@ impl<'a> PackageVerifier<'a> {
                 ),
             );
         }
-        let report = self.toolbox().inputs(problem);
+        let report = (self.prepared().inputs.get().cloned())
+            .unwrap_or_else(|| self.toolbox().inputs(problem));
         let passed = format!(
             "{} inputs accepted by {} validators",
             tests.len(),
@@ -789,9 +797,10 @@ impl<'a> PackageVerifier<'a> {
             .prepare(&submission.program, true, self.runner, self.cache)
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
-        let runs = Runs::new(&judging, &program, limit.high);
+        let run_limits = self.run_limits()?;
+        let runs = Runs::new(&judging, &program, &run_limits, limit.high);
         let mut entries = [(runs, self.plan(submission, limit, all))];
-        submissions::pool(&mut entries, data, self.jobs);
+        submissions::pool(&mut entries, data, self.jobs, None);
         let [(mut runs, _)] = entries;
         let per_test = submission.expectation.is_some();
         judgement(&mut runs, data, limit, all, per_test)
@@ -828,6 +837,18 @@ impl<'a> PackageVerifier<'a> {
             && !matches!(submission.program.kind, ProgramKind::Unsupported(_))
     }
 
+    /// The limits of a submission's runs ([`submissions::RunLimits`]): each test's as `judge`
+    /// resolves them from the model ([`CaseLimits`]), with the CPU limit the run is given (the
+    /// time limit, or the cap). A Kattis package sets no limit of a language, so these serve
+    /// every submission.
+    fn run_limits(&self) -> Result<impl Fn(&PackageTest, f64) -> Limits + Sync + '_, String> {
+        let model = self.model.as_ref().map_err(Clone::clone)?;
+        let limits = CaseLimits::new(model, LimitFlags::default(), Path::new(""));
+        Ok(move |test: &PackageTest, seconds: f64| {
+            limits.with_cpu(&test.test.name, Duration::from_secs_f64(seconds))
+        })
+    }
+
     fn judging<'p>(
         &'p self,
         validator: &'p Result<Option<Program>, String>,
@@ -860,14 +881,38 @@ impl<'a> PackageVerifier<'a> {
                     .map_err(|e| format!("the output validator: {}: {e}", e.verdict))
             });
         let (mut accepted, mut judged) = (Vec::new(), Vec::new());
-        let limit = self.time_limit(&data, &validator, &mut accepted, &mut judged);
+        let inputs = OnceLock::new();
+        let validate = || {
+            if let Some(report) = self.validated_inputs() {
+                let _ = inputs.set(report);
+            }
+        };
+        let limit = self.time_limit(&data, &validator, &mut accepted, &mut judged, &validate);
         Prepared {
             data,
             validator,
             limit,
             accepted,
             judged,
+            inputs,
         }
+    }
+
+    /// What the input validators say of every input ([`super::validation`], over the model),
+    /// when the package's item is verified in this run and has validators to run: what the
+    /// check `input validators` reports. Made beside the pool of submissions
+    /// ([`submissions::Beside`]), in one of its slots, the validators one case at a time.
+    fn validated_inputs(&self) -> Option<Report> {
+        let problem = self.model.as_ref().ok()?;
+        let verified = (self.verified.get()).is_none_or(|ids| ids.contains(&self.shown));
+        if !verified || problem.programs.input_validators.is_empty() {
+            return None;
+        }
+        let one_slot = Toolbox {
+            jobs: 1,
+            ..self.toolbox()
+        };
+        Some(one_slot.inputs(problem))
     }
 
     /// The time limit, from the submissions that set it, with their judgements into
@@ -883,9 +928,11 @@ impl<'a> PackageVerifier<'a> {
         validator: &Result<Option<Program>, String>,
         accepted_outcomes: &mut Vec<AcceptedOutcome>,
         judged: &mut Vec<AcceptedOutcome>,
+        beside: &Beside<'_>,
     ) -> Result<TimeLimit, String> {
         let data = &data.as_ref().map_err(Clone::clone)?.tree;
         let judging = self.judging(validator)?;
+        let run_limits = self.run_limits()?;
         let submissions = self.package.submissions().map_err(|e| e.to_string())?;
         let accepted: Vec<&Submission> = (submissions.iter())
             .filter(|s| {
@@ -916,11 +963,11 @@ impl<'a> PackageVerifier<'a> {
             false => Plan::InOrder { all },
         };
         let (mut limit, runs) = match fixed {
-            None => submissions::time_limit(&judging, data, &programs, all)?,
+            None => submissions::time_limit(&judging, data, &programs, &run_limits, all)?,
             Some((seconds, source, _)) => {
                 let limit = TimeLimit::fixed(seconds, policy, source);
                 let runs = (programs.iter())
-                    .map(|program| Runs::new(&judging, program, limit.high))
+                    .map(|program| Runs::new(&judging, program, &run_limits, limit.high))
                     .collect();
                 (limit, runs)
             }
@@ -949,12 +996,12 @@ impl<'a> PackageVerifier<'a> {
         }
         let graded = self.graded();
         for (submission, program) in &later_programs {
-            let runs = Runs::new(&judging, program, limit.high);
+            let runs = Runs::new(&judging, program, &run_limits, limit.high);
             entries.push((runs, self.plan(submission, &limit, graded)));
             let per_test = submission.expectation.is_some();
             judging_of.push((submission.id(), graded, per_test, false));
         }
-        submissions::pool(&mut entries, data, self.jobs);
+        submissions::pool(&mut entries, data, self.jobs, Some(beside));
         if fixed.is_some() {
             let slowest = (entries[..setting].iter())
                 .map(|(runs, _)| runs.slowest())
@@ -963,7 +1010,7 @@ impl<'a> PackageVerifier<'a> {
             for (_, plan) in &mut entries[..setting] {
                 *plan = rest();
             }
-            submissions::pool(&mut entries[..setting], data, self.jobs);
+            submissions::pool(&mut entries[..setting], data, self.jobs, None);
         }
         for ((id, all, per_test, set_limit), (mut runs, _)) in judging_of.into_iter().zip(entries) {
             let judgement = judgement(&mut runs, data, &limit, all, per_test);

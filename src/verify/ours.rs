@@ -11,15 +11,15 @@
 //!   samples are inserted from the plan or, shown by hand, are the plan's with outputs the
 //!   checker accepts (and an English one's `## Constraints`, if any, lists the input format's
 //!   constraints, when the problem declares them; see [`crate::archive::statement`]);
-//!   `testdata/<name>/` is byte for byte what the plan regenerates, the
-//!   validator rejects every invalid input of the plan, and the plan reaches every constraint
-//!   bound (but those `[unreached]` declares); every input of the plan validates (the step
-//!   every format shares, [`super::validation`]) and every answer file on disk checks against
-//!   itself; brute force agrees with the answer file on every test it can
+//!   `testdata/<name>/` is byte for byte what the plan regenerates, and the plan reaches every
+//!   constraint bound (but those `[unreached]` declares); every input of the plan validates and
+//!   the validator rejects every `[[invalid]]` input (the steps every format shares,
+//!   [`super::validation`]), and every answer file on disk checks against itself; brute force agrees with the answer file on every test it can
 //!   handle (the catalog's refuses large inputs, a brute force program gets a time budget per
 //!   test), on at least one, and on every test of a group marked `small`;
 //! - **an example solution** (`<name>/solutions/<folder>/<file>`): judged on every test of
-//!   `testdata/<name>/` under the manifest's limits, it gets the verdict its folder names on
+//!   `testdata/<name>/` under the problem's limits (as `judge` resolves them from the model,
+//!   [`crate::judging::CaseLimits`]), it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
 //!   In a scored problem its score is computed too ([`crate::judging::card`]), and a solution
 //!   with an `[expect]` entry is held to that entry (its total, its groups' verdicts and points)
@@ -42,17 +42,18 @@ use super::{first_line, listed, Check, CrossChecked, ItemReport, SolutionRuns, T
 use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
 use crate::archive::statement::{self, StatementFile, SAMPLES_MARKER};
-use crate::archive::{build, run_limits, testdata, Archive, LimitFlags, Manifest};
+use crate::archive::{build, testdata, Archive, Manifest};
 use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
 use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
-use crate::judge::{judge_all, Judge, Test};
-use crate::judging::{self, ScoredRun};
+use crate::formats::LimitFlags;
+use crate::judge::{judge_each, Judge, Test};
+use crate::judging::{self, CaseLimits, ScoredRun};
 use crate::model::{Problem, Regeneration, VerdictExpectation};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::readers;
-use crate::run::{Cache, Program, Runner};
+use crate::run::{Cache, Limits, Program, Runner};
 use crate::score::{format_score, ScoreCard};
 use crate::text::show::count;
 use crate::verdict::Verdict;
@@ -195,21 +196,6 @@ impl<'a> Verifier<'a> {
         readers::ours::read(resolved, &resolved.testdata_dir()).map_err(|e| e.to_string())
     }
 
-    /// The check `inputs`: every input of the problem validates ([`super::validation`], over
-    /// the model), and every answer file on disk is accepted as an output against itself.
-    fn inputs(&self, resolved: &Resolved, tools: &Tools<'_>, tests: &[Test]) -> Check {
-        const CHECK: &str = "inputs";
-        let problem = match self.model(resolved) {
-            Ok(problem) => problem,
-            Err(e) => return Check::fail(CHECK, e),
-        };
-        let toolbox = Toolbox::ours(tools, self.runner, self.cache, self.jobs);
-        let mut report = toolbox.inputs(&problem);
-        (report.rejected).extend(answers_rejected_as_outputs(tools, tests, self.jobs));
-        let passed = format!("{} inputs valid, answers readable", report.cases);
-        report.check(CHECK, "invalid test files", passed)
-    }
-
     /// The checks of one problem directory; later checks are skipped when the manifest fails.
     fn problem(&self, name: &str) -> Vec<Check> {
         let (resolved, tools) = match self.resolve(name) {
@@ -244,10 +230,17 @@ impl<'a> Verifier<'a> {
                 checks.push(Check::from("bounds", bounds(&built, &manifest)));
             }
         }
+        // Validation takes the steps every format shares (super::validation), over the model;
+        // the `[[invalid]]` inputs, rejected by the validator, need no test data.
+        let model = self.model(&resolved);
+        let toolbox = Toolbox::ours(&tools, self.runner, self.cache, self.jobs);
+        if let Ok(problem) = &model {
+            checks.extend(toolbox.invalid_inputs(problem));
+        }
         match resolved.tests() {
             Err(e) => checks.push(Check::fail("inputs", e)),
             Ok(tests) => {
-                checks.push(self.inputs(&resolved, &tools, &tests));
+                checks.push(inputs(&toolbox, &model, &tools, &tests, self.jobs));
                 let small = small_stems(&manifest);
                 checks.push(brute(&tools, &tests, &small, self.brute_budget, self.jobs));
             }
@@ -262,7 +255,7 @@ impl<'a> Verifier<'a> {
         const CHECK: &str = "verdicts";
         let fail = |detail: String| Check::fail(CHECK, detail);
         let (resolved, tools) = self.resolve(name).map_err(fail)?;
-        // The manifest must load: a solution is held to the problem's own limits.
+        // The manifest must load: its plan names the tests' groups.
         let manifest = resolved.manifest().map_err(|e| fail(e.to_string()))?;
         let file = path.file_name().unwrap_or_default().to_string_lossy();
         let model = self.model(&resolved).map_err(fail)?;
@@ -278,23 +271,30 @@ impl<'a> Verifier<'a> {
                 known.join(", ")
             )));
         };
-        let limits = run_limits(Some(&manifest.limits), LimitFlags::default());
         let tests = match resolved.tests() {
             Ok(tests) if !tests.is_empty() => tests,
             Ok(_) => return Err(fail(format!("testdata/{name}/ has no tests"))),
             Err(e) => return Err(fail(e)),
         };
+        // Each test's limits as judge resolves them, from the model ([`CaseLimits`]).
+        let case_limits = CaseLimits::new(&model, LimitFlags::default(), path);
+        let limits = case_limits.of_problem().map_err(|e| fail(e.to_string()))?;
+        let per_test: Vec<Limits> = (tests.iter())
+            .map(|test| case_limits.of_case(&test.name))
+            .collect::<Result<_, _>>()
+            .map_err(|e| fail(e.to_string()))?;
         let program = Program::prepare(path, &[], self.runner, self.cache)
             .map_err(|e| fail(format!("{}: {e}", e.verdict)))?;
+        let judging = resolved.judging(&tools);
         let judge = Judge {
             runner: self.runner,
             program: &program,
             limits,
-            judging: resolved.judging(&tools),
+            judging,
         };
         // One test at a time: parallel runs share the cores and caches, and a solution near
         // the time limit would flip between AC and TLE with the load.
-        let judged = judge_all(&judge, &tests, 1, |_, _| {});
+        let judged = judge_each(&judge, &tests, 1, |i| (judging, per_test[i]), |_, _| {});
         let planned = manifest.tests();
         let group_of = |test: &str| -> String {
             (planned.iter())
@@ -302,8 +302,8 @@ impl<'a> Verifier<'a> {
                 .map(|p| p.group().to_string())
                 .unwrap_or_default()
         };
-        let scored: Vec<ScoredRun> = (tests.iter().zip(&judged))
-            .map(|(test, judged)| ScoredRun {
+        let scored: Vec<ScoredRun> = (tests.iter().zip(&judged).zip(&per_test))
+            .map(|((test, judged), limits)| ScoredRun {
                 case: &test.name,
                 judged,
                 time_limit: limits.cpu,
@@ -584,6 +584,26 @@ fn sample_matches(
         )),
         Err(e) => Err((shown.output_at, e)),
     }
+}
+
+/// The check `inputs`: every input of the problem (`model`) valid, and every answer file of
+/// `tests` accepted by the checker of `tools` as an output against itself.
+fn inputs(
+    toolbox: &Toolbox<'_>,
+    model: &Result<Problem, String>,
+    tools: &Tools<'_>,
+    tests: &[Test],
+    jobs: usize,
+) -> Check {
+    const CHECK: &str = "inputs";
+    let problem = match model {
+        Ok(problem) => problem,
+        Err(e) => return Check::fail(CHECK, e.clone()),
+    };
+    let mut report = toolbox.inputs(problem);
+    (report.rejected).extend(answers_rejected_as_outputs(tools, tests, jobs));
+    let passed = format!("{} inputs valid, answers readable", report.cases);
+    report.check(CHECK, "invalid test files", passed)
 }
 
 /// The answer files of `tests` that are not accepted as their own output, and why.

@@ -8,7 +8,8 @@
 //!   `in/` (but `sinol_static_tests`), byte for byte; the model solution writes exactly each
 //!   `out/` (an interactive task, with `prog/<id>soc.*`, has none); inwer (when there is one)
 //!   accepts every input;
-//! - **each solution** (`<PATH>/prog/<file>`): judged on every test under its limits, its
+//! - **each solution** (`<PATH>/prog/<file>`): judged on every test under its limits (as
+//!   `judge` resolves them from the model, [`crate::judging::CaseLimits`]), its
 //!   score card matches its `sinol_expected_scores` group by group (status and points) and in
 //!   total; a solution without an expectation fails, as in sinol-make.
 
@@ -18,7 +19,9 @@ use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Toolbox;
 use super::{listed, Check, ItemReport};
+use crate::formats::LimitFlags;
 use crate::judging;
+use crate::judging::CaseLimits;
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
@@ -297,12 +300,15 @@ impl<'a> SinolVerifier<'a> {
             let tests = sinol.tests()?;
             let judge = SinolJudge::new(sinol, self.runner, self.cache).map_err(|e| e.message)?;
             let prepared = Program::prepare(path, &[], self.runner, self.cache);
-            let language = path
-                .extension()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .to_lowercase();
-            judge.solution(sinol, &prepared, &language, &tests, (None, None), |_, _| {})
+            // Each test's limits as judge resolves them, from the model ([`CaseLimits`]): a
+            // test's own limit where the contest type allows none applies, the warning of
+            // reading it said when the package was read (an error under `--strict`).
+            let model = self.model.as_ref().map_err(Clone::clone)?;
+            let limits = CaseLimits::new(model, LimitFlags::default(), path);
+            let limits_of = |test: &SinolTest| {
+                (limits.of_case(&test.test.name)).map_err(|e| format!("{}: {e}", test.test.name))
+            };
+            judge.solution_under(&prepared, &tests, limits_of, |_, _| {})
         })();
         let judgement = match outcome {
             Ok(judgement) => judgement,

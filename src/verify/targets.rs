@@ -14,6 +14,7 @@ use super::sinol::{SinolItem, SinolVerifier};
 use super::{ItemReport, Partition};
 use crate::archive::Archive;
 use crate::formats::detect::{detect, Detected, MANIFEST_FILE};
+use crate::readers;
 use crate::run::{Cache, Runner};
 use crate::text::show::count;
 
@@ -152,6 +153,14 @@ pub fn verifiers<'a>(
                     .warnings(settings.strict)?
                     .iter()
                     .for_each(|w| warn(w));
+                // Judge's rule: a test's own limit where the contest type allows none applies,
+                // and is said (an error under `strict`).
+                if let Ok(model) = &verifier.model {
+                    let sinol = &verifier.sinol;
+                    let beyond =
+                        readers::sinol::warnings_beyond_config(sinol, model, settings.strict);
+                    beyond?.into_iter().for_each(&mut *warn);
+                }
                 Ok(FormatVerifier::Sinol(Box::new(verifier)))
             }
         })

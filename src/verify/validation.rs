@@ -84,6 +84,13 @@ pub enum Unready {
     Skipped(String),
 }
 
+/// The `FILE` that stands for standard input in the `validate` command.
+pub const STDIN: &str = "-";
+
+/// Where standard input is read as a file, so that every validator takes it as it takes a
+/// case's file: a program on its standard input, a checktestdata script, ours as it reads.
+const STDIN_FILE: &str = "/dev/stdin";
+
 /// One thing to validate: an input, or an answer with its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
@@ -271,6 +278,15 @@ impl<'t> Toolbox<'t> {
             ..Report::default()
         };
         let mut rejected_by = vec![false; cases.len()];
+        if expect == Expect::Rejected {
+            // A case that cannot be read is wrong, and no validator's rejection of it.
+            for (case, rejected) in cases.iter().zip(&mut rejected_by) {
+                if let Some(why) = unreadable(&case.data) {
+                    report.rejected.push(format!("{}: {why}", case.name));
+                    *rejected = true;
+                }
+            }
+        }
         for validator in validators {
             let ready = match self.ready(validator) {
                 Ok(ready) => ready,
@@ -289,9 +305,9 @@ impl<'t> Toolbox<'t> {
                 match said {
                     Ok(Validity::Valid) => {}
                     // A validator that fails on it did not confirm it valid.
-                    Ok(Validity::Invalid(why)) if expect == Expect::Accepted => report
-                        .rejected
-                        .push(format!("{shown} rejects {}: {why}", case.name)),
+                    Ok(Validity::Invalid(why)) if expect == Expect::Accepted => {
+                        report.rejected.push(rejection(shown, case, &why))
+                    }
                     Err(e) if expect == Expect::Accepted => report
                         .rejected
                         .push(format!("{shown} on {}: {e}", case.name)),
@@ -317,19 +333,19 @@ impl<'t> Toolbox<'t> {
         };
         match &ready.runs {
             Runnable::Ours(tools) => {
-                let input = match &case.data {
-                    CaseData::File(path) => std::fs::read(path)
-                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-                    CaseData::Inline(text) => text.clone().into_bytes(),
+                // A file is read as the validator goes: an error near the start of a huge one
+                // is found without holding it all.
+                let said = match &case.data {
+                    CaseData::File(path) => (std::fs::File::open(path))
+                        .and_then(|file| tools.validate_reading(file))
+                        .map_err(|e| format!("cannot read {}: {e}", input_shown(case)))?,
+                    CaseData::Inline(text) => tools.validate(text.as_bytes()),
                 };
-                match tools.validate(&input) {
+                match said {
                     Ok(()) => Ok(Validity::Valid),
                     Err(ToolError::Broken(why)) => Err(why),
                     // Named by its file, for the line and column to point into it.
-                    Err(invalid) => Ok(Validity::Invalid(invalid.about(&match &case.data {
-                        CaseData::File(path) => path.display().to_string(),
-                        CaseData::Inline(_) => case.name.clone(),
-                    }))),
+                    Err(invalid) => Ok(Validity::Invalid(invalid.about(&input_shown(case)))),
                 }
             }
             Runnable::Script(script) => checktestdata(script, file?, &self.limits),
@@ -366,8 +382,8 @@ impl<'t> Toolbox<'t> {
     }
 
     /// The `validate` command's work: every input validator on each of `files` (no
-    /// arguments), or, with none, on every input submissions are judged on (with its group's
-    /// arguments), each named by its path.
+    /// arguments; [`STDIN`] is standard input), or, with none, on every input submissions are
+    /// judged on (with its group's arguments), each named by its path.
     pub fn files(&self, problem: &Problem, files: &[PathBuf]) -> Report {
         let cases = files_or_inputs(problem, files);
         self.validate(&problem.programs.input_validators, &cases, Expect::Accepted)
@@ -396,7 +412,7 @@ impl<'t> Toolbox<'t> {
             "{} invalid inputs rejected by {} validators",
             report.cases, report.validators
         );
-        Some(report.check(CHECK, "wrong", passed))
+        Some(report.check(CHECK, "an input validator must reject each", passed))
     }
 
     /// The check `answer validators`: every judged case's answer accepted by every answer
@@ -497,18 +513,11 @@ fn answer_case(problem: &Problem, case: &TestCase) -> Result<Case, String> {
 }
 
 /// The files `files`, to validate as inputs without a group's arguments (the `validate`
-/// command's `FILE`s), or, with none, every input submissions are judged on, each named by its
-/// path.
+/// command's `FILE`s, [`STDIN`] for standard input), or, with none, every input submissions
+/// are judged on, each named by its path.
 fn files_or_inputs(problem: &Problem, files: &[PathBuf]) -> Vec<Case> {
     match files.is_empty() {
-        false => (files.iter())
-            .map(|path| Case {
-                name: path.display().to_string(),
-                data: CaseData::File(path.clone()),
-                args: Args::default(),
-                input: None,
-            })
-            .collect(),
+        false => files.iter().map(|path| file_case(path)).collect(),
         true => (problem.judged_cases())
             .map(|c| Case {
                 name: match &c.input {
@@ -518,6 +527,56 @@ fn files_or_inputs(problem: &Problem, files: &[PathBuf]) -> Vec<Case> {
                 ..input_case(problem, c)
             })
             .collect(),
+    }
+}
+
+/// A `FILE` of the `validate` command, as a case named by it; [`STDIN`] is standard input,
+/// named `<stdin>` and read as the file [`STDIN_FILE`] by any validator.
+fn file_case(path: &Path) -> Case {
+    let (name, file) = match path == Path::new(STDIN) {
+        true => ("<stdin>".to_string(), PathBuf::from(STDIN_FILE)),
+        false => (path.display().to_string(), path.to_owned()),
+    };
+    Case {
+        name,
+        data: CaseData::File(file),
+        args: Args::default(),
+        input: None,
+    }
+}
+
+/// How a message names the input of `case`, to point into it: its file (standard input by
+/// the case's name, `<stdin>`), or the case's name for an input written inline.
+fn input_shown(case: &Case) -> String {
+    match &case.data {
+        CaseData::File(path) if path != Path::new(STDIN_FILE) => path.display().to_string(),
+        _ => case.name.clone(),
+    }
+}
+
+/// The line saying that the validator `shown` rejects `case` because `why`: the validator and
+/// the case first; or `why` alone when it already starts with the case's name (ours names the
+/// file it read, at the error's line and column, and the `validate` command names a case by
+/// its file), so that the case is not named twice and the line reads as a compiler's message
+/// (`file:line:col: what`).
+fn rejection(shown: &str, case: &Case, why: &str) -> String {
+    let named = (why.strip_prefix(case.name.as_str())).is_some_and(|rest| rest.starts_with(':'));
+    match named {
+        true => why.to_string(),
+        false => format!("{shown} rejects {}: {why}", case.name),
+    }
+}
+
+/// Why the input `data` cannot be read, if it cannot: a file that cannot be opened, or a
+/// folder.
+fn unreadable(data: &CaseData) -> Option<String> {
+    let CaseData::File(path) = data else {
+        return None;
+    };
+    match std::fs::File::open(path).and_then(|file| file.metadata()) {
+        Ok(meta) if meta.is_dir() => Some(format!("{} is a folder", path.display())),
+        Ok(_) => None,
+        Err(e) => Some(format!("cannot read {}: {e}", path.display())),
     }
 }
 
@@ -549,7 +608,7 @@ mod tests {
             statements: Vec::new(),
             limits: ModelLimits {
                 time: TimeLimit::Fixed(Duration::from_secs(1)),
-                memory_mib: 256,
+                memory_kib: 256 << 10,
                 output_mib: None,
                 overrides: LimitTable::default(),
                 by_language: Default::default(),
@@ -689,6 +748,22 @@ mod tests {
         assert_eq!(named.of(Path::new("v/validate.py")), ["--small"]);
         assert_eq!(named.of(Path::new("v/other.cpp")), ["-x"]);
         assert!(named.of(Path::new("v/third.py")).is_empty());
+    }
+
+    #[test]
+    fn a_word_that_names_its_case_is_not_prefixed_again_and_stdin_is_named_so() {
+        let case = file_case(Path::new("bad.in"));
+        let said = |why: &str| rejection("v.py", &case, why);
+        assert_eq!(said("bad.in:3:5: expected"), "bad.in:3:5: expected");
+        assert_eq!(said("exit code 43"), "v.py rejects bad.in: exit code 43");
+        // A word naming another file that begins the same is no match.
+        assert_eq!(said("bad.in.bak: x"), "v.py rejects bad.in: bad.in.bak: x");
+        let stdin = file_case(Path::new(STDIN));
+        assert_eq!(
+            (stdin.name.as_str(), input_shown(&stdin)),
+            ("<stdin>", "<stdin>".to_string())
+        );
+        assert_eq!(stdin.data, CaseData::File(PathBuf::from(STDIN_FILE)));
     }
 
     #[test]

@@ -282,7 +282,7 @@ fn a_sinol_package_reads_its_limits_per_group_and_language() {
     let limits = &abc["limits"];
     assert_eq!(limits["time"]["fixed"], 1.0);
     assert_eq!(limits["memory_mib"], 256);
-    assert_eq!(limits["overrides"]["by_group"]["2"]["time"], 5.0);
+    assert_eq!(limits["overrides"]["by_group"]["2"]["time"], 10.0);
     assert_eq!(limits["overrides"]["by_group"]["1"]["memory_mib"], 128);
     assert_eq!(limits["by_language"]["cpp"]["base"]["time"], 0.1);
     assert_eq!(groups(&abc), ["0", "1", "2"]);

@@ -8,15 +8,7 @@ use serde_json::Value;
 
 use super::package_2025::item;
 use super::package_cli::verify;
-use super::package_tle_runs::slow;
-
-/// The time limit of the spinning package, in seconds.
-const LIMIT: f64 = 0.1;
-
-/// Its `time_limit_to_tle`: far above the default 1.5, so that a run stopped at the time limit
-/// (plus the runner's reaction time, which grows on a loaded machine) and a run taken on to the
-/// higher limit (0.4 s) lie far apart.
-const TO_TLE: f64 = 4.0;
+use super::package_tle_runs::{slow, MIDWAY};
 
 /// A C program that spins for ever.
 const SPIN: &str = "int main(void){volatile unsigned long x = 0; for(;;) x++;}\n";
@@ -35,22 +27,12 @@ fn runs_of(document: &Value, id: &str) -> Vec<(String, f64)> {
         .collect()
 }
 
-/// `slow`'s problem.yaml with the higher limit at `TO_TLE` times the time limit.
-fn spinning_problem() -> String {
-    format!(
-        "problem_format_version: 2025-09\nname: Slow\n\
-         uuid: 3c1d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f\nlimits:\n  time_limit: {LIMIT}\n  \
-         time_multipliers:\n    time_limit_to_tle: {TO_TLE}\n"
-    )
-}
-
 #[test]
 fn two_spinning_submissions_each_run_one_test_to_the_higher_limit_on_two_jobs() {
     let dir = tempfile::tempdir().expect("tempdir");
     slow(
         &dir.path().join("slow"),
         &[
-            ("problem.yaml", &spinning_problem()),
             ("submissions/time_limit_exceeded/spin.c", SPIN),
             ("submissions/time_limit_exceeded/spin_too.c", SPIN),
         ],
@@ -64,11 +46,10 @@ fn two_spinning_submissions_each_run_one_test_to_the_higher_limit_on_two_jobs() 
         assert_eq!(runs.len(), 4, "{runs:?}");
         assert!(runs.iter().all(|(verdict, _)| verdict == "TLE"), "{runs:?}");
         // Two jobs, two submissions: each job took one submission's first test on to the
-        // higher limit (0.4 s, or the wall-clock limit on a loaded machine), and that
+        // higher limit (0.3 s, or the wall-clock limit on a loaded machine), and that
         // settled both, so every other run stopped at the time limit; before the pool, the
         // two jobs ran two tests of the same submission to the higher limit.
-        let halfway = LIMIT * (1.0 + TO_TLE) / 2.0;
-        let past_limit = runs.iter().filter(|(_, seconds)| *seconds > halfway);
+        let past_limit = runs.iter().filter(|(_, seconds)| *seconds > MIDWAY);
         assert!(past_limit.count() <= 1, "{id}: {runs:?}");
     }
 }

@@ -10,10 +10,18 @@ use super::package_2025::item;
 use super::package_cli::{text, verify};
 use super::package_fixtures::write;
 
-/// The time limit of `slow`, in seconds; `time_limit_to_tle` is the default 1.5. Small, so
-/// that the wall-clock limit of a run (twice its CPU limit and a second) leaves even a loaded
-/// machine's share of a core time to reach it.
-const LIMIT: f64 = 0.1;
+/// The time limit of `slow`, in seconds. Small, so that the wall-clock limit of a run (twice
+/// its CPU limit and a second) leaves even a loaded machine's share of a core time to reach it.
+pub const LIMIT: f64 = 0.1;
+
+/// `slow`'s `time_limit_to_tle`: twice the default 1.5, so that a run stopped at the time limit
+/// (plus the runner's reaction time, which grows on a loaded machine: 0.126 s was seen) and a
+/// run taken on to the higher limit (0.3 s) lie far apart.
+pub const TO_TLE: f64 = 3.0;
+
+/// Halfway between the time limit and the higher limit, in CPU seconds: a run stopped at the
+/// time limit ends below it, one taken to the higher limit ends above it.
+pub const MIDWAY: f64 = LIMIT * (1.0 + TO_TLE) / 2.0;
 
 /// `slow` (2025-09): print 2n, with a fixed time limit of 0.1 s, four tests (n = 1..4), and
 /// `extra` submissions besides an accepted one.
@@ -23,8 +31,11 @@ pub fn slow(root: &Path, extra: &[(&str, &str)]) {
         &[
             (
                 "problem.yaml",
-                "problem_format_version: 2025-09\nname: Slow\n\
-                 uuid: 3c1d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f\nlimits:\n  time_limit: 0.1\n",
+                &format!(
+                    "problem_format_version: 2025-09\nname: Slow\n\
+                     uuid: 3c1d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f\nlimits:\n  \
+                     time_limit: {LIMIT}\n  time_multipliers:\n    time_limit_to_tle: {TO_TLE}\n"
+                ),
             ),
             ("data/sample/1.in", "1\n"),
             ("data/sample/1.ans", "2\n"),
@@ -97,25 +108,24 @@ fn once_a_submission_timed_out_at_the_higher_limit_its_other_tests_stop_at_the_l
     assert!(detail.starts_with("TLE"), "{detail}");
     assert_eq!(runs.len(), 4, "{runs:?}");
     assert!(runs.iter().all(|(verdict, _)| verdict == "TLE"), "{runs:?}");
-    // One at a time (--jobs 1): the first ran on to the higher limit (0.15 s, or the
+    // One at a time (--jobs 1): the first ran on to the higher limit (0.3 s, or the
     // wall-clock limit on a loaded machine), the others were stopped at 0.1 s of CPU time.
-    let high = LIMIT * 1.5;
     for (verdict, seconds) in &runs[1..] {
-        assert!(*seconds < high, "{verdict} after {seconds} s: {runs:?}");
+        assert!(*seconds < MIDWAY, "{verdict} after {seconds} s: {runs:?}");
     }
 }
 
 #[test]
 fn a_test_still_running_at_the_time_limit_is_tle_whatever_it_does_later() {
     let dir = tempfile::tempdir().expect("tempdir");
-    // On test 1 it burns 0.125 s (over the limit of 0.1 s, under the higher one of 0.15 s) and
+    // On test 1 it burns 0.2 s (over the limit of 0.1 s, under the higher one of 0.3 s) and
     // then crashes; on the others it spins. Every test is TLE at the time limit, and the
     // spins reach the higher limit: what time_limit_exceeded/ asks.
     slow(
         &dir.path().join("slow"),
         &[(
             "submissions/time_limit_exceeded/late_crash.c",
-            &burner("1", 0.125, "if (n == 1) return 3; for(;;);"),
+            &burner("1", MIDWAY, "if (n == 1) return 3; for(;;);"),
         )],
     );
     let ((ok, detail, all), runs) = judged(dir.path(), "time_limit_exceeded/late_crash.c");
@@ -127,13 +137,13 @@ fn a_test_still_running_at_the_time_limit_is_tle_whatever_it_does_later() {
 #[test]
 fn a_submission_that_never_reaches_the_higher_limit_breaks_required_tle() {
     let dir = tempfile::tempdir().expect("tempdir");
-    // 0.125 s on every test and then the right answer: TLE at the time limit everywhere, but
+    // 0.2 s on every test and then the right answer: TLE at the time limit everywhere, but
     // accepted at the higher limit, so it never times out as time_limit_exceeded/ requires.
     slow(
         &dir.path().join("slow"),
         &[(
             "submissions/time_limit_exceeded/just_over.c",
-            &burner("1", 0.125, ""),
+            &burner("1", MIDWAY, ""),
         )],
     );
     let ((ok, detail, all), runs) = judged(dir.path(), "time_limit_exceeded/just_over.c");

@@ -235,7 +235,7 @@ fn drift_in_tests_and_invalid_inputs_are_found() {
     );
     package.write("bad.in", "5000 1\n");
     let output = stonejudge(package.dir.path())
-        .args(["validate", "./abc", "bad.in"])
+        .args(["validate", "./abc", "abc/bad.in"])
         .output()
         .expect("validate");
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));

@@ -19,7 +19,7 @@ use super::programs_archive;
 use super::sinol_fixtures;
 
 /// The item whose id is `id`: whether it passed, and its check `name`'s (ok, detail).
-fn check(document: &Value, id: &str, name: &str) -> (bool, bool, String) {
+pub fn check(document: &Value, id: &str, name: &str) -> (bool, bool, String) {
     let items = document["items"].as_array().expect("items");
     let item = (items.iter())
         .find(|i| i["id"] == id)
@@ -45,7 +45,7 @@ fn validate(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
 }
 
 /// An archive holding the catalog's stripes alone (no solutions), its test data written.
-fn stripes_archive() -> tempfile::TempDir {
+pub fn stripes_archive() -> tempfile::TempDir {
     let root = tempfile::tempdir().expect("tempdir");
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/stripes");
     let to = root.path().join("problems/stripes");

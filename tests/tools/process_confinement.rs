@@ -25,8 +25,10 @@ fn test_dir() -> tempfile::TempDir {
 }
 
 /// `stonejudge judge nim` on `dir` (report in `dir/report.json`) of `evil.c MODE TOKEN`, the
-/// token also in the environment; returns the report, after checking that the judge ended
-/// within the time limit + 2 s and left nothing carrying the token.
+/// token also in the environment; returns the report, after checking that the run ended by
+/// its wall-clock limit (as the report measures it: the whole command's time on a loaded
+/// machine is no measure of the runner), that the judge did not hang, and that nothing
+/// carrying the token is left.
 fn judge(dir: &Path, mode: &str) -> serde_json::Value {
     let token = unique_token(mode);
     let evil: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/evil.c");
@@ -55,13 +57,32 @@ fn judge(dir: &Path, mode: &str) -> serde_json::Value {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(
-        elapsed <= Duration::from_secs(TIME_LIMIT + 2) + compile_allowance(),
+        elapsed <= HANG + compile_allowance(),
         "{mode}: the judge took {elapsed:?}"
     );
     assert_no_survivors(&token);
     let report = std::fs::read(dir.join("report.json")).expect("the JSON report");
-    serde_json::from_slice(&report).expect("a JSON report")
+    let report: serde_json::Value = serde_json::from_slice(&report).expect("a JSON report");
+    let wall_limit = report["limits"]["wall_s"]
+        .as_f64()
+        .expect("the wall-clock limit");
+    let wall = report["tests"][0]["wall_s"]
+        .as_f64()
+        .expect("the run's wall time");
+    assert!(
+        wall <= wall_limit + KILL_SLACK,
+        "{mode}: the run went on {wall} s, past its wall-clock limit of {wall_limit} s: {report}"
+    );
+    report
 }
+
+/// How long a judge may take before it counts as hung: far beyond the wall-clock limit of its
+/// one run, so that only a judge that never ends fails on it, however loaded the machine.
+const HANG: Duration = Duration::from_secs(60);
+
+/// How long after its wall-clock limit a run may still be measured running: the runner's
+/// reaction to the deadline and the killing of every process of the run.
+const KILL_SLACK: f64 = 1.0;
 
 /// The first judge compiles `evil.c`; the later ones find it in the cache.
 fn compile_allowance() -> Duration {

@@ -534,7 +534,8 @@ fn problem_yaml(
         .statements
         .first()
         .map_or(name.as_str(), |s| s.title.as_str());
-    let memory = problem.limits.memory_mib;
+    // problem.yaml's memory is in MiB: ours are whole MiB, any other rounded up.
+    let memory = problem.limits.memory_kib.div_ceil(1024);
     let seconds = match problem.limits.time {
         TimeLimit::Fixed(time) => time.as_secs_f64(),
         TimeLimit::FromSubmissions { .. } => {

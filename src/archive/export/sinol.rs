@@ -166,7 +166,7 @@ fn limits(problem: &Problem) -> Result<(u64, u64), String> {
     match problem.limits.time {
         TimeLimit::Fixed(time) => Ok((
             (time.as_secs_f64() * 1000.0).round() as u64,
-            problem.limits.memory_mib * 1024,
+            problem.limits.memory_kib,
         )),
         TimeLimit::FromSubmissions { .. } => Err(format!(
             "{}: a time limit derived from the submissions is not exported (not supported)",
