@@ -9,8 +9,10 @@
 //! be derived from the accepted submissions,
 //! [`TimeLimit::FromSubmissions`](crate::model::TimeLimit::FromSubmissions), once it is), and
 //! the cases judged on the judging path (`crate::judge`). `stress` judges each case it makes
-//! through the same [`PreparedJudging`]. A problem of ours is scored here, from the model's
-//! [`Scoring`](crate::model::Scoring) ([`card`]).
+//! through the same [`PreparedJudging`]. Every format is also scored here, from the model's
+//! [`Scoring`](crate::model::Scoring) ([`card`]): our groups' points, a Kattis package's
+//! test data groups and `score.txt`, sinol-make's subtask dependencies, `icpc`'s one point
+//! and POI's time-scaled points.
 
 mod cases;
 mod limits;
@@ -18,10 +20,11 @@ mod prepared;
 mod scoring;
 mod toolbox;
 
+pub use crate::score::ScoredRun;
 pub use cases::{
     derived_time_limit, judge_cases, toolbox, JudgeError, Judgement, Progress, Request,
 };
 pub use limits::{language_of, CaseLimits, LimitError};
 pub use prepared::{CaseJudging, PreparedJudging};
-pub use scoring::card;
+pub use scoring::{card, test_fractions, ScoreError};
 pub use toolbox::{Builds, Toolbox, Unready};

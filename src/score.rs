@@ -8,7 +8,9 @@
 //! into a [`GroupRule`] per group and a [`TestScore`] per run; this module alone decides what
 //! the group is worth, so that verify, judge and the reports agree on every number.
 
-use crate::verdict::Verdict;
+use std::time::Duration;
+
+use crate::verdict::{Judged, Verdict};
 
 /// How a group's points are made from its tests' fractions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -78,6 +80,17 @@ impl TestScore {
         let fraction = if verdict == Verdict::AC { 1.0 } else { 0.0 };
         TestScore { verdict, fraction }
     }
+}
+
+/// One judged run, as a score card takes it (`crate::judging::card`): the case, its
+/// judgement (with the partial points its checker gave), and its time limit.
+#[derive(Debug, Clone, Copy)]
+pub struct ScoredRun<'a> {
+    /// The case's name, as the model names it.
+    pub case: &'a str,
+    pub judged: &'a Judged,
+    /// The time limit it ran under: POI's points fall with the time taken against it.
+    pub time_limit: Duration,
 }
 
 /// What a group is worth and how it is scored.
@@ -189,16 +202,91 @@ impl ScoreCard {
         }
     }
 
-    /// The card of a pass-or-fail contest scored by groups (sinol-make's `icpc`): the whole
-    /// problem is worth 1, earned only when every group earned its point.
-    pub fn all_groups_or_nothing(mut self) -> ScoreCard {
-        self.total = match self.groups.iter().all(|g| g.score >= g.max) {
-            true => 1.0,
-            false => 0.0,
-        };
-        self.max = 1.0;
-        self
+    /// The card of groups already scored, their total made as `total` says.
+    pub fn totalled(groups: Vec<GroupScore>, total: Total) -> ScoreCard {
+        let card = ScoreCard::of(groups);
+        match total {
+            Total::Sum => card,
+            Total::Min { max } => ScoreCard {
+                total: (card.groups.iter().map(|g| g.score))
+                    .reduce(f64::min)
+                    .unwrap_or(0.0),
+                max,
+                ..card
+            },
+            Total::AllOrNothing { points } => ScoreCard {
+                total: match card.groups.iter().all(|g| g.verdict == Verdict::AC) {
+                    true => points,
+                    false => 0.0,
+                },
+                max: points,
+                ..card
+            },
+        }
     }
+
+    /// `small 30/30 AC, large 0/60 WA` (groups worth nothing left out): a card in one line,
+    /// for verify's messages.
+    pub fn groups_briefly(&self) -> String {
+        (self.groups.iter())
+            .filter(|g| g.max > 0.0)
+            .map(|g| {
+                format!(
+                    "{} {}/{} {}",
+                    g.name,
+                    format_score(g.score),
+                    format_score(g.max),
+                    g.verdict
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// How a submission's total is made from its groups' points.
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Total {
+    /// The groups' points add up (ours, sinol-make's `default`, `oi` and `oij`, Kattis
+    /// `secret` with aggregation `sum`); the most is the sum of the groups' worth.
+    #[default]
+    Sum,
+    /// The least of the groups' points, out of `max` (Kattis `secret` with aggregation `min`
+    /// over its test data groups, `max` its `max_score`).
+    Min { max: f64 },
+    /// `points` when every test of every group is accepted, else nothing: sinol-make's
+    /// `icpc` (1 point), Kattis `secret` with aggregation `pass-fail` over its groups.
+    AllOrNothing { points: f64 },
+}
+
+/// Scores a group that depends on others (sinol-make's `subtask_dependencies`): as if the
+/// tests of its direct prerequisites, `theirs`, were its own too when that lowers its score
+/// (and then its verdict is theirs too), as sinol-make and oioioi score it; never raised.
+pub fn score_group_after(rule: &GroupRule, own: &[TestScore], theirs: &[TestScore]) -> GroupScore {
+    let alone = score_group(rule, own);
+    let combined: Vec<TestScore> = own.iter().chain(theirs).copied().collect();
+    let with_theirs = score_group(rule, &combined);
+    match with_theirs.score < alone.score {
+        true => GroupScore {
+            tests: alone.tests,
+            ..with_theirs
+        },
+        false => alone,
+    }
+}
+
+/// POI's rule (sinol-make's contest type `oi`, oioioi's formula): an accepted run's
+/// `fraction` of its test's worth when it ran in at most half its time `limit`; past that,
+/// `1 + floor((percent - 1) * (limit - time) / (limit / 2))` percent, falling to 1 % at the
+/// limit (a run that earned nothing keeps nothing).
+pub fn time_scaled(fraction: f64, time: Duration, limit: Duration) -> f64 {
+    let (time, limit) = (time.as_secs_f64() * 1000.0, limit.as_secs_f64() * 1000.0);
+    let percent = fraction * 100.0;
+    if percent == 0.0 || time <= limit / 2.0 {
+        return fraction;
+    }
+    (1.0 + ((percent - 1.0) * ((limit - time) / (limit / 2.0))).trunc()) / 100.0
 }
 
 /// Two scores are the same when they differ by less than this: points may be fractions
@@ -301,8 +389,60 @@ mod tests {
         let one = rule(1.0, Aggregation::Min);
         let pass = [TestScore::all_or_nothing(Verdict::AC)];
         let fail = [TestScore::all_or_nothing(Verdict::WA)];
-        let card = score_card([(&one, &pass[..]), (&one, &fail[..])]).all_groups_or_nothing();
+        let groups = vec![score_group(&one, &pass), score_group(&one, &fail)];
+        let card = ScoreCard::totalled(groups.clone(), Total::AllOrNothing { points: 1.0 });
         assert_eq!((card.total, card.max), (0.0, 1.0));
+        let passed = ScoreCard::totalled(groups[..1].to_vec(), Total::AllOrNothing { points: 1.0 });
+        assert_eq!((passed.total, passed.max), (1.0, 1.0));
+        let least = ScoreCard::totalled(groups, Total::Min { max: 1.0 });
+        assert_eq!((least.total, least.max), (0.0, 1.0));
+    }
+
+    #[test]
+    fn a_group_is_lowered_by_its_prerequisites_never_raised() {
+        let rule = rule(60.0, Aggregation::MinRoundedUp);
+        let half = TestScore {
+            verdict: Verdict::AC,
+            fraction: 0.5,
+        };
+        let full = TestScore::all_or_nothing(Verdict::AC);
+        let lowered = score_group_after(&rule, &[full], &[half]);
+        assert_eq!((lowered.score, lowered.tests), (30.0, 1));
+        let wrong = TestScore::all_or_nothing(Verdict::WA);
+        let failed = score_group_after(&rule, &[full], &[wrong]);
+        assert_eq!((failed.score, failed.verdict), (0.0, Verdict::WA));
+        let kept = score_group_after(&rule, &[half], &[full]);
+        assert_eq!((kept.score, kept.verdict), (30.0, Verdict::AC));
+    }
+
+    #[test]
+    fn poi_points_fall_linearly_past_half_the_limit() {
+        let second = Duration::from_secs(1);
+        let at = |ms| time_scaled(1.0, Duration::from_millis(ms), second);
+        assert_eq!(at(400), 1.0);
+        assert_eq!(at(500), 1.0);
+        // 1 + floor(99 * 250 / 500) = 50.
+        assert_eq!(at(750), 0.5);
+        assert_eq!(at(1000), 0.01);
+        assert_eq!(time_scaled(0.0, Duration::from_millis(900), second), 0.0);
+    }
+
+    #[test]
+    fn a_card_in_one_line_leaves_out_groups_worth_nothing() {
+        let sample = GroupRule {
+            name: "sample".into(),
+            points: 0.0,
+            aggregation: Aggregation::Min,
+        };
+        let small = GroupRule {
+            name: "small".into(),
+            points: 40.0,
+            aggregation: Aggregation::Min,
+        };
+        let pass = [TestScore::all_or_nothing(Verdict::AC)];
+        let fail = [TestScore::all_or_nothing(Verdict::TLE)];
+        let card = score_card([(&sample, &pass[..]), (&small, &fail[..])]);
+        assert_eq!(card.groups_briefly(), "small 0/40 TLE");
     }
 
     #[test]

@@ -14,7 +14,6 @@ pub mod export;
 pub mod plan;
 pub mod reach;
 pub mod scaffold;
-pub mod scoring;
 pub mod statement;
 pub mod testdata;
 

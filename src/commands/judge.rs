@@ -12,19 +12,17 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::output::{check_writable, write_atomically};
 use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
-use stonejudge::archive::scoring::test_score;
 use stonejudge::catalog::{self, Resolved};
 use stonejudge::judge::report::{json_report, painted, summary, table_row, wrapped, TestTerms};
 use stonejudge::judge::Test;
-use stonejudge::judging::{self, judge_cases, Judgement, Progress, Request};
+use stonejudge::judging::{self, judge_cases, Judgement, Progress, Request, ScoredRun};
 use stonejudge::model::{Format, Problem};
 use stonejudge::readers;
 use stonejudge::report::scores;
 use stonejudge::run::{Cache, Limits, Protections};
-use stonejudge::score::{format_score, same_score, ScoreCard, TestScore};
-use stonejudge::sinol::scoring as sinol_scoring;
+use stonejudge::score::{format_score, same_score, ScoreCard};
 use stonejudge::text::show::count;
-use stonejudge::verdict::{Awarded, Judged, Verdict};
+use stonejudge::verdict::{Judged, Verdict};
 
 pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     if let Some(path) = &args.json {
@@ -84,87 +82,48 @@ fn warnings(model: &Problem, strict: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A scored problem's result: its card, each test's fraction of its points, and a line said
-/// under the groups (sinol-make's total and contest type).
+/// A scored problem's result: its card, each test's fraction of its points (where the card
+/// counts the test), and a line said under the groups (sinol-make's total and contest type).
 struct Scored {
     card: ScoreCard,
-    fractions: Vec<f64>,
+    fractions: Vec<Option<f64>>,
     footer: Option<String>,
 }
 
-/// A scored problem's card, with each test's fraction of its points, when the program was
-/// judged on all of the problem's own tests. A package's card is its format's own until the
-/// model's scores every format (`judging::card`).
+/// A scored problem's card, from the model whatever its format (`judging::card`), with each
+/// test's fraction of its points, when the program was judged on all of the problem's own
+/// tests.
 fn scored(
     problem: &Resolved,
     model: &Problem,
     judgement: &Judgement,
 ) -> anyhow::Result<Option<Scored>> {
-    let Judgement {
-        tests, outcomes, ..
-    } = judgement;
-    let scored = |card| Scored {
-        card,
-        fractions: (outcomes.iter()).map(|o| test_score(o).fraction).collect(),
-        footer: None,
-    };
-    if let Some(package) = problem.package() {
-        let data = package.data()?;
-        let card = scores::package_card(package, &data, tests, outcomes).transpose();
-        let card = card.map_err(|e| anyhow::anyhow!("{}: {e}", package.root.display()))?;
-        return Ok(card.map(scored));
-    }
-    if let Some(sinol) = problem.sinol() {
-        return sinol_card(sinol, judgement).map(Some);
-    }
-    let runs: Vec<(&str, &Judged)> = (tests.iter().map(|t| t.name.as_str()))
-        .zip(outcomes)
-        .collect();
-    Ok(judging::card(model, &runs).map(scored))
-}
-
-/// A sinol-make package's card: each test's points as its contest type gives them (POI's
-/// falling with the time taken), its groups' by their rules and dependencies.
-fn sinol_card(sinol: &stonejudge::sinol::Sinol, judgement: &Judgement) -> anyhow::Result<Scored> {
-    let config = &sinol.config;
-    let own = sinol.tests().map_err(anyhow::Error::msg)?;
-    let mut groups: Vec<u32> = Vec::new();
-    let mut scored: Vec<(u32, TestScore)> = Vec::new();
-    for ((test, judged), limits) in (judgement.tests.iter())
+    let runs: Vec<ScoredRun> = (judgement.tests.iter())
         .zip(&judgement.outcomes)
         .zip(&judgement.per_test)
-    {
-        let group = (own.iter())
-            .find(|t| t.test.name == test.name)
-            .map_or(0, |t| t.group);
-        let percent = match judged.score {
-            Some(Awarded::Multiplier(fraction)) => fraction * 100.0,
-            _ => 100.0,
-        };
-        let time = judged.measured.map(|m| m.cpu_time).unwrap_or_default();
-        let score =
-            sinol_scoring::test_score(config.contest, judged.verdict, percent, time, limits.cpu);
-        if groups.last() != Some(&group) {
-            groups.push(group);
-        }
-        scored.push((group, score));
-    }
-    let rules = sinol_scoring::group_rules(config.contest, config.scores.as_ref(), &groups);
-    let by_group: Vec<Vec<TestScore>> = (groups.iter())
-        .map(|g| (scored.iter().filter(|(t, _)| t == g).map(|(_, s)| *s)).collect())
+        .map(|((test, judged), limits)| ScoredRun {
+            case: &test.name,
+            judged,
+            time_limit: limits.cpu,
+        })
         .collect();
-    let card = sinol_scoring::card(config.contest, &rules, &by_group, &config.dependencies);
-    let footer = format!(
-        "score: {} of {} ({} contest)",
-        format_score(card.total),
-        format_score(card.max),
-        config.contest.name()
-    );
-    Ok(Scored {
+    let Some(card) = judging::card(model, &runs)? else {
+        return Ok(None);
+    };
+    let fractions = judging::test_fractions(model, &runs)?;
+    let footer = problem.sinol().map(|sinol| {
+        format!(
+            "score: {} of {} ({} contest)",
+            format_score(card.total),
+            format_score(card.max),
+            sinol.config.contest.name()
+        )
+    });
+    Ok(Some(Scored {
         card,
-        fractions: scored.iter().map(|(_, s)| s.fraction).collect(),
-        footer: Some(footer),
-    })
+        fractions,
+        footer,
+    }))
 }
 
 /// The first failure's message and the program's standard error under the table, then the
@@ -214,7 +173,7 @@ fn finish(
         let terms: Vec<TestTerms> = (judgement.per_test.iter().enumerate())
             .map(|(i, limits)| TestTerms {
                 limits: *limits,
-                fraction: fractions.as_ref().map(|f| f[i]),
+                fraction: fractions.as_ref().and_then(|f| f[i]),
             })
             .collect();
         let (dir, limits) = (&judgement.dir, &judgement.limits);

@@ -33,7 +33,7 @@ pub use submissions::{
     VerdictExpectation, VerdictRule,
 };
 
-use crate::score::GroupRule;
+use crate::score::{GroupRule, Total};
 
 /// A problem, read from any format.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -112,21 +112,66 @@ pub struct Statement {
 }
 
 /// How a scored problem's points are earned: a rule per group (see [`crate::score`], the one
-/// scoring core), and whether points fall with the time taken.
+/// scoring core), the groups some depend on, how the groups' points make the total, and
+/// whether points fall with the time taken. `crate::judging::card` scores every format from
+/// it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Scoring {
     /// One per scored group, in the order of [`Problem::groups`]; a group without a rule is
-    /// worth nothing (the samples).
+    /// worth nothing (the samples). A case counts for the rule of its group or, in a group
+    /// nested below a scored one (a folder within a Kattis test data group), of the nearest
+    /// such ancestor by path (`secret/g` scores `secret/g/big`).
     pub rules: Vec<GroupRule>,
+    /// Each group that depends on others, with its direct prerequisites (sinol-make's
+    /// `subtask_dependencies`): it is scored as if their tests were its own too, when that
+    /// lowers its score ([`crate::score::score_group_after`]). Every name has a rule.
+    pub dependencies: Vec<(String, Vec<String>)>,
+    /// How the groups' points make the submission's score: their sum, else the least of
+    /// them or all or nothing (sinol-make `icpc`; Kattis `secret`'s aggregation over its
+    /// groups).
+    pub total: Total,
+    /// The groups whose tests earn all or nothing by their verdict alone (Kattis `pass-fail`
+    /// aggregation, scored as [`Aggregation::Min`](crate::score::Aggregation::Min)): partial
+    /// points a checker gives there are the judge's error. Every name has a rule.
+    pub pass_fail: Vec<String>,
     /// POI's rule (sinol-make `oi`): a test passed in more than half its time limit earns
     /// points falling linearly to none at the limit.
     pub time_scaled: bool,
+    /// The package's graders make its score (Kattis legacy and 2023-07: `grading: default`
+    /// with its `grader_flags`, `accept_score` and `range`, or a grader program of
+    /// `graders/`), as `crate::package::grading` grades it for `verify`: the rules say only
+    /// each group's nominal worth, and `crate::judging::card` makes no card of them.
+    pub by_graders: bool,
 }
 
 impl Scoring {
-    /// The most a submission can earn.
+    /// The most a submission can earn: the sum of the groups' worth, or what the total
+    /// says.
     pub fn max(&self) -> f64 {
-        self.rules.iter().map(|rule| rule.points).sum()
+        match self.total {
+            Total::Sum => self.rules.iter().map(|rule| rule.points).sum(),
+            Total::Min { max } | Total::AllOrNothing { points: max } => max,
+        }
+    }
+
+    /// The rule a case of group `group` counts for: its group's, else its nearest scored
+    /// ancestor's by path.
+    pub fn rule_of(&self, group: &str) -> Option<&GroupRule> {
+        (self.rules.iter())
+            .filter(|rule| {
+                group == rule.name
+                    || group
+                        .strip_prefix(rule.name.as_str())
+                        .is_some_and(|rest| rest.starts_with('/'))
+            })
+            .max_by_key(|rule| rule.name.len())
+    }
+
+    /// The direct prerequisites of the group `name` (none for most).
+    pub fn prerequisites(&self, name: &str) -> &[String] {
+        (self.dependencies.iter())
+            .find(|(group, _)| group == name)
+            .map_or(&[], |(_, prerequisites)| prerequisites.as_slice())
     }
 }
 
@@ -157,9 +202,10 @@ pub struct ModelError {
 
 impl Problem {
     /// The problem, once its invariants hold: group and case names are unique, every case's
-    /// group exists, every score rule and expectation names a group that exists, points are
-    /// not negative (infinite for a group without a maximum), limits are finite and not
-    /// negative, expected score ranges are ordered.
+    /// group exists, every score rule and expectation names a group that exists, every group
+    /// a dependency names is scored, points are not negative (infinite for a group without a
+    /// maximum; the problem's own, when its total says one, finite), limits are finite and
+    /// not negative, expected score ranges are ordered.
     pub fn checked(self) -> Result<Problem, ModelError> {
         let fail = |message: String| ModelError {
             problem: self.name.clone(),
@@ -202,6 +248,28 @@ impl Problem {
                         "group {} is worth {} points",
                         rule.name, rule.points
                     )));
+                }
+            }
+            let scored = |name: &str| scoring.rules.iter().any(|rule| rule.name == name);
+            if let Some(unknown) = scoring.pass_fail.iter().find(|name| !scored(name)) {
+                return Err(fail(format!(
+                    "group {unknown} is pass-fail, and it has no points"
+                )));
+            }
+            for (group, prerequisites) in &scoring.dependencies {
+                if let Some(unknown) = std::iter::once(group)
+                    .chain(prerequisites)
+                    .find(|name| !scored(name))
+                {
+                    return Err(fail(format!(
+                        "group {group} depends on group {unknown}'s points, and {unknown} \
+                         has none"
+                    )));
+                }
+            }
+            if let Total::Min { max: points } | Total::AllOrNothing { points } = scoring.total {
+                if !(points.is_finite() && points >= 0.0) {
+                    return Err(fail(format!("the problem is worth {points} points")));
                 }
             }
         }
@@ -272,7 +340,11 @@ mod checks {
                     points: 100.0,
                     aggregation: Aggregation::Min,
                 }],
+                dependencies: Vec::new(),
+                total: Total::Sum,
+                pass_fail: Vec::new(),
                 time_scaled: false,
+                by_graders: false,
             }),
             regeneration: Some(Regeneration::Plan),
             warnings: Vec::new(),
@@ -339,6 +411,36 @@ mod checks {
             expectation.contains("50..40 is not a range"),
             "{expectation}"
         );
+    }
+
+    #[test]
+    fn dependencies_and_totals_are_checked_and_cases_find_their_nearest_scored_group() {
+        let depends = broken(|p| {
+            let scoring = p.scoring.as_mut().unwrap();
+            scoring.dependencies = vec![("large".to_string(), vec!["small".to_string()])];
+        });
+        assert!(
+            depends.contains("group large depends on group small's points, and small has none"),
+            "{depends}"
+        );
+        let total = broken(|p| {
+            p.scoring.as_mut().unwrap().total = Total::AllOrNothing { points: f64::NAN };
+        });
+        let pass_fail = broken(|p| {
+            p.scoring.as_mut().unwrap().pass_fail = vec!["huge".to_string()];
+        });
+        assert!(pass_fail.contains("group huge is pass-fail"), "{pass_fail}");
+        assert!(total.contains("the problem is worth NaN points"), "{total}");
+        let mut icpc = problem();
+        let scoring = icpc.scoring.as_mut().unwrap();
+        scoring.total = Total::AllOrNothing { points: 1.0 };
+        assert_eq!(scoring.max(), 1.0);
+        let scoring = &problem().scoring.unwrap();
+        assert_eq!(scoring.rule_of("large").map(|r| r.points), Some(100.0));
+        assert_eq!(scoring.rule_of("large/big").map(|r| r.points), Some(100.0));
+        assert!(scoring.rule_of("larger").is_none());
+        assert!(scoring.rule_of(SAMPLE_GROUP).is_none());
+        assert!(scoring.prerequisites("large").is_empty());
     }
 
     #[test]

@@ -24,7 +24,7 @@
 //! interactive package the output validator is the interactor: each submission plays against
 //! it ([`crate::judge::interactive`], problemtools' rules); in a multi-pass package it writes
 //! each next pass's input ([`multipass`]); a 2025-09 scoring package's submissions are scored
-//! ([`scoring`]), a legacy or 2023-07 one's graded as `verifyproblem` grades them, group by
+//! from the model (`crate::judging::card`), a legacy or 2023-07 one's graded as `verifyproblem` grades them, group by
 //! group ([`grading`]). Submit-answer packages (and every key stonejudge does not do) are recognised
 //! and reported as not supported ([`Package::unsupported`]): that is where support for them
 //! plugs in.
@@ -36,7 +36,6 @@ pub mod generators;
 pub mod grading;
 pub mod keys;
 pub mod multipass;
-pub mod scoring;
 pub mod sources;
 pub mod submissions;
 pub mod validators;

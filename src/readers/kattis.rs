@@ -16,9 +16,12 @@
 //!   `submissions.yaml` (2025-09), with the expected score of a scoring package (its range,
 //!   else the full score in `accepted/` and less in `partially_accepted/`); one in a folder
 //!   that promises nothing is left out with a warning.
-//! - **scoring**: a scoring package's groups with their `max_score` and aggregation, as
-//!   [`crate::package::scoring`] scores them; none, with a warning, for a legacy or 2023-07
-//!   package whose graders alone say what its groups are worth.
+//! - **scoring** (2025-09): `secret` and its test data groups with their `max_score` and
+//!   `score_aggregation` ([`scoring`]), scored as every format is by `crate::judging::card`
+//!   (a test case's `score.txt` or `score_multiplier.txt` travels with its verdict). A legacy
+//!   or 2023-07 package's graders score it (`crate::package::grading`): the model holds its
+//!   groups' nominal worth where the tree says it ([`Scoring::by_graders`]), else none, with
+//!   a warning.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -30,11 +33,12 @@ use crate::model::{
     ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
     Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
 };
-use crate::package::config::{FormatVersion, GroupConfig};
+use crate::package::config::{FormatVersion, GroupConfig, MaxScore, ScoreAggregation};
 use crate::package::data::{CheckCase, Data, Group, Item};
 use crate::package::expectations::{self, Rule, PARTIALLY_ACCEPTED};
 use crate::package::submissions::{from_kattis, Submission as PackageSubmission};
-use crate::package::{scoring, Package, PackageProgram, ProgramKind};
+use crate::package::{Package, PackageProgram, ProgramKind};
+use crate::score::{Aggregation, GroupRule, Total};
 use crate::verdict::Verdict;
 
 /// The package in the folder `dir`.
@@ -53,30 +57,30 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         unsupported.extend(data.unsupported.iter().cloned());
     }
     let (groups, cases) = groups_and_cases(&data);
-    let rules = scoring::rules(&data.tree);
-    let scoring = match (package.is_scoring(), rules) {
+    let scoring = match (package.is_scoring(), package.is_2025()) {
         (false, _) => None,
-        (true, Ok(rules)) => Some(Scoring {
-            rules,
-            time_scaled: false,
-        }),
-        (true, Err(why)) if package.is_2025() => {
-            return Err(ReadError::Files(format!(
-                "{}: {why}",
-                package.root.display()
-            )))
-        }
-        // Legacy and 2023-07 packages are scored by their graders (`crate::package::grading`),
-        // which need not give every group a maximum: the model holds no rules then, and
-        // says why.
-        (true, Err(why)) => {
-            warnings.push(format!(
-                "{}: scored by its graders as verifyproblem grades, not by rules per group \
-                 ({why})",
-                package.root.display()
-            ));
-            None
-        }
+        (true, true) => Some(
+            scoring(&data.tree)
+                .map_err(|why| ReadError::Files(format!("{}: {why}", package.root.display())))?,
+        ),
+        // Legacy and 2023-07 packages are scored by their graders (`crate::package::grading`:
+        // absolute scores through `grader_flags` or the package's own grader program): the
+        // model holds their groups' nominal worth where the data tree says it, and says why
+        // not where it does not.
+        (true, false) => match scoring(&data.tree) {
+            Ok(scoring) => Some(Scoring {
+                by_graders: true,
+                ..scoring
+            }),
+            Err(why) => {
+                warnings.push(format!(
+                    "{}: scored by its graders as verifyproblem grades, not by rules per \
+                     group ({why})",
+                    package.root.display()
+                ));
+                None
+            }
+        },
     };
     let output_validator = package.output_validator()?.map(|program| tool(&program));
     let interactor = match package.is_interactive() {
@@ -144,6 +148,117 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
     }
     .checked()
     .map_err(ReadError::from)
+}
+
+/// The maximum score of `secret` when its `test_group.yaml` gives none.
+const SECRET_MAX_SCORE: u64 = 100;
+
+/// How a 2025-09 scoring package's submissions are scored, from its data tree `data`
+/// (`data/` itself), as the specification says: samples are worth nothing; `secret` (default
+/// `max_score` 100, aggregation `sum`) holds either test cases (then it is the one scored
+/// group) or test data groups (each with its own rule; `secret`'s aggregation makes the
+/// total from theirs); a group (aggregation `pass-fail` by default) needs a `max_score`
+/// unless `secret` is `unbounded`, and is itself unbounded then (points infinite). Folders
+/// within a group are not groups: their cases count for it.
+fn scoring(data: &Group) -> Result<Scoring, String> {
+    let secret = (data.items.iter())
+        .find_map(|item| match item {
+            Item::Group(group) if group.name == "secret" => Some(group),
+            _ => None,
+        })
+        .ok_or("a scoring problem needs data/secret")?;
+    let max = match secret.config.max_score {
+        None => SECRET_MAX_SCORE as f64,
+        Some(MaxScore::Points(points)) => points as f64,
+        Some(MaxScore::Unbounded) => f64::INFINITY,
+    };
+    let kind = (secret.config.score_aggregation).unwrap_or(ScoreAggregation::Sum);
+    let groups: Vec<&Group> = (secret.items.iter())
+        .filter_map(|item| match item {
+            Item::Group(group) => Some(group),
+            Item::Test(_) => None,
+        })
+        .collect();
+    let scoring = |rules: Vec<(GroupRule, bool)>, total| Scoring {
+        pass_fail: (rules.iter())
+            .filter(|(_, pass_fail)| *pass_fail)
+            .map(|(rule, _)| rule.name.clone())
+            .collect(),
+        rules: rules.into_iter().map(|(rule, _)| rule).collect(),
+        dependencies: Vec::new(),
+        total,
+        time_scaled: false,
+        by_graders: false,
+    };
+    if groups.is_empty() {
+        return Ok(scoring(vec![group_rule(secret, max, kind)?], Total::Sum));
+    }
+    if groups.len() != secret.items.len() {
+        return Err(
+            "data/secret holds both test cases and test data groups: a scoring \
+                    problem's secret holds one or the other"
+                .to_string(),
+        );
+    }
+    let total = match (kind, max.is_finite()) {
+        (ScoreAggregation::Sum, _) => Total::Sum,
+        (ScoreAggregation::Min, _) => Total::Min { max },
+        (ScoreAggregation::PassFail, true) => Total::AllOrNothing { points: max },
+        (ScoreAggregation::PassFail, false) => {
+            return Err("data/secret: pass-fail aggregation needs a bounded max_score".to_string())
+        }
+    };
+    let rules = (groups.into_iter())
+        .map(|group| {
+            let points = match (group.config.max_score, max.is_infinite()) {
+                (Some(MaxScore::Points(points)), _) => points as f64,
+                (Some(MaxScore::Unbounded) | None, true) => f64::INFINITY,
+                (Some(MaxScore::Unbounded) | None, false) => {
+                    return Err(format!(
+                        "data/{}: a test data group needs a max_score, unless secret's is \
+                         unbounded",
+                        group.name
+                    ))
+                }
+            };
+            let kind = (group.config.score_aggregation).unwrap_or(ScoreAggregation::PassFail);
+            let all_or_nothing = matches!(total, Total::AllOrNothing { .. });
+            if all_or_nothing && kind != ScoreAggregation::PassFail {
+                return Err(format!(
+                    "data/{}: secret's pass-fail aggregation asks the same of its groups",
+                    group.name
+                ));
+            }
+            group_rule(group, points, kind)
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(scoring(rules, total))
+}
+
+/// The rule of a scored group: worth `points` (infinite when unbounded), its cases'
+/// scores made one by `kind`; and whether it is pass-fail (all or nothing, as `min` over
+/// verdicts, with no partial points).
+fn group_rule(
+    group: &Group,
+    points: f64,
+    kind: ScoreAggregation,
+) -> Result<(GroupRule, bool), String> {
+    let aggregation = match kind {
+        ScoreAggregation::PassFail if points.is_infinite() => {
+            return Err(format!(
+                "data/{}: pass-fail aggregation needs a bounded max_score",
+                group.name
+            ))
+        }
+        ScoreAggregation::PassFail | ScoreAggregation::Min => Aggregation::Min,
+        ScoreAggregation::Sum => Aggregation::Sum,
+    };
+    let rule = GroupRule {
+        name: group.name.clone(),
+        points,
+        aggregation,
+    };
+    Ok((rule, kind == ScoreAggregation::PassFail))
 }
 
 /// A program of the package, in the model's terms.

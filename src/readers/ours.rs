@@ -44,6 +44,7 @@ use crate::model::{
     Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
     VerdictExpectation, WallClock,
 };
+use crate::score::Total;
 
 /// The group of the inputs `[[invalid]]` lists (the Kattis folder's name: ours cannot clash
 /// with it, our group names have no `_`).
@@ -114,7 +115,11 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
             .and_then(Manifest::group_rules)
             .map(|rules| Scoring {
                 rules,
+                dependencies: Vec::new(),
+                total: Total::Sum,
+                pass_fail: Vec::new(),
                 time_scaled: false,
+                by_graders: false,
             }),
         regeneration: manifest.as_ref().map(|_| Regeneration::Plan),
         warnings,

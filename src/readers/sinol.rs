@@ -11,13 +11,14 @@
 //!   solution `<id>.*`;
 //! - **submissions**: the solutions of `prog/`, each held to its `sinol_expected_scores`; one
 //!   without is left out with a warning (`verify` fails it);
-//! - **scoring**: the groups' points as sinol-make shares them ([`group_rules`]), POI's time
-//!   scaling in contest type `oi`; type `icpc` is pass-fail (1 point for all groups passed),
-//!   so it has no scoring in the model.
+//! - **scoring**: the groups' points as sinol-make shares them ([`group_rules`]), each
+//!   rounded up from its worst test's percentage; `subtask_dependencies`; POI's time scaling
+//!   in contest type `oi`; in type `icpc` every group is worth a point and the problem 1,
+//!   earned only when every group passed.
 //!
 //! Not read: the statement (`doc/`), whose language and title `crate::sinol` does not know.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::Duration;
 
@@ -28,8 +29,9 @@ use crate::model::{
     Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase, TestGroup,
     TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
 };
+use crate::score::{Aggregation, GroupRule, Total};
 use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};
-use crate::sinol::scoring::{group_rules, verdict_of_status};
+use crate::sinol::scoring::verdict_of_status;
 use crate::sinol::{Sinol, SinolTest};
 
 /// The package in the folder `dir`.
@@ -129,13 +131,17 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
             brute: None,
         },
         submissions: submissions(sinol, &mut warnings),
-        scoring: match config.contest {
-            ContestType::Icpc => None,
-            contest => Some(Scoring {
-                rules: group_rules(contest, config.scores.as_ref(), &numbers),
-                time_scaled: contest == ContestType::Oi,
-            }),
-        },
+        scoring: Some(Scoring {
+            rules: group_rules(config.contest, config.scores.as_ref(), &numbers),
+            dependencies: dependencies(&config.dependencies, &numbers),
+            total: match config.contest {
+                ContestType::Icpc => Total::AllOrNothing { points: 1.0 },
+                _ => Total::Sum,
+            },
+            pass_fail: Vec::new(),
+            time_scaled: config.contest == ContestType::Oi,
+            by_graders: false,
+        }),
         // Without ingen the model solution still makes out/, but an interactive task has none.
         regeneration: match ingen {
             Some(ingen) => Some(Regeneration::Ingen(ingen)),
@@ -146,6 +152,58 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
     }
     .checked()
     .map_err(ReadError::from)
+}
+
+/// The points of each group among `groups` (sorted, each once): `scores`, else 100 shared
+/// equally as sinol-make shares them (the remainder to the last group); group 0 is worth
+/// nothing. In `icpc` every group is worth 1.
+fn group_rules(
+    contest: ContestType,
+    scores: Option<&BTreeMap<u32, f64>>,
+    groups: &[u32],
+) -> Vec<GroupRule> {
+    let scored: Vec<u32> = groups.iter().copied().filter(|g| *g != 0).collect();
+    let share = match scored.len() {
+        0 => 0,
+        n => 100 / n as u64,
+    };
+    groups
+        .iter()
+        .map(|&group| {
+            let points = match (contest, scores) {
+                (ContestType::Icpc, _) => 1.0,
+                _ if group == 0 => 0.0,
+                (_, Some(scores)) => scores.get(&group).copied().unwrap_or(0.0),
+                (_, None) if scored.last() == Some(&group) => {
+                    (100 - share * (scored.len() as u64 - 1)) as f64
+                }
+                (_, None) => share as f64,
+            };
+            GroupRule {
+                name: group.to_string(),
+                points,
+                aggregation: match contest {
+                    ContestType::Icpc => Aggregation::Min,
+                    _ => Aggregation::MinRoundedUp,
+                },
+            }
+        })
+        .collect()
+}
+
+/// `subtask_dependencies` among `groups` (the groups the package has): a prerequisite with
+/// neither tests nor points has nothing to lower a group with, and is left out.
+fn dependencies(
+    dependencies: &BTreeMap<u32, Vec<u32>>,
+    groups: &[u32],
+) -> Vec<(String, Vec<String>)> {
+    (dependencies.iter())
+        .filter(|(group, _)| groups.contains(group))
+        .map(|(group, prerequisites)| {
+            let known = prerequisites.iter().filter(|g| groups.contains(g));
+            (group.to_string(), known.map(u32::to_string).collect())
+        })
+        .collect()
 }
 
 /// The warnings of reading `sinol` into `problem` beyond `config.yml`'s own (those
@@ -257,4 +315,27 @@ fn submissions(sinol: &Sinol, warnings: &mut Vec<String>) -> Vec<Submission> {
         });
     }
     read
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_are_shared_as_sinol_make_shares_them() {
+        let rules = group_rules(ContestType::Default, None, &[0, 1, 2, 3]);
+        let points: Vec<f64> = rules.iter().map(|r| r.points).collect();
+        assert_eq!(points, [0.0, 33.0, 33.0, 34.0]);
+        let icpc = group_rules(ContestType::Icpc, None, &[1, 2]);
+        assert!(icpc.iter().all(|r| r.points == 1.0));
+    }
+
+    #[test]
+    fn dependencies_keep_the_groups_the_package_has() {
+        let declared = BTreeMap::from([(2, vec![1, 7]), (9, vec![1])]);
+        assert_eq!(
+            dependencies(&declared, &[0, 1, 2]),
+            [("2".to_string(), vec!["1".to_string()])]
+        );
+    }
 }

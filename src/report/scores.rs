@@ -1,18 +1,12 @@
-//! Scores as text: the per-group table `judge` prints for one program (with the card it
-//! shows: for our own problems, `crate::judging::card`; for Kattis scoring packages, here), and the
-//! solution-by-group table of points `verify` prints per scored problem, like the ones
-//! olympiad juries read. The numbers come from [`crate::score`]; this module only lays them
+//! Scores as text: the per-group table `judge` prints for one program (the card of every
+//! format is `crate::judging::card`'s), and the solution-by-group table of points `verify`
+//! prints per scored problem, like the ones olympiad juries read. The numbers come from [`crate::score`]; this module only lays them
 //! out.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::judge::Test;
-use crate::package::data::Group;
-use crate::package::scoring as package_scoring;
-use crate::package::Package;
 use crate::score::{format_score, ScoreCard};
-use crate::verdict::Judged;
 use crate::verify::ItemReport;
 
 /// One program's score, group by group, and the total:
@@ -51,26 +45,6 @@ pub fn group_table(card: &ScoreCard) -> String {
         format_score(card.max)
     );
     out
-}
-
-/// The score card of a program judged on every test of a Kattis package (`outcomes` on
-/// `tests`, its data tree `data`): `None` unless it is a 2025-09 scoring package (the legacy
-/// and 2023-07 scoring rules are not computed), an error for what the package gets wrong (a
-/// `score.txt` out of bounds).
-pub fn package_card(
-    package: &Package,
-    data: &Group,
-    tests: &[Test],
-    outcomes: &[Judged],
-) -> Option<Result<ScoreCard, String>> {
-    if !(package.is_2025() && package.is_scoring()) {
-        return None;
-    }
-    let ran: Vec<(String, Judged)> = (tests.iter())
-        .zip(outcomes)
-        .map(|(test, judged)| (test.name.clone(), judged.clone()))
-        .collect();
-    Some(package_scoring::card(data, &ran))
 }
 
 /// The scored solutions of `items`, by problem: the problem's name and its solutions, each

@@ -11,7 +11,7 @@
 //! runs: only its file must exist in `prog/`), `sinol_undocumented_time_tool` (`time` or
 //! `sio2jail`: stonejudge always measures CPU time, as sinol-make's `time` tool does),
 //! `subtask_dependencies` (a group scored with its prerequisites' tests when that lowers it,
-//! [`super::scoring::card`]). Refused: `num_processes` above 1 (several solutions against one
+//! `crate::score::score_group_after`). Refused: `num_processes` above 1 (several solutions against one
 //! interactor), `fake_time`, and the extra compilation and execution files and arguments.
 
 use std::collections::BTreeMap;

@@ -9,7 +9,6 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::config::ContestType;
-use super::scoring::{card, group_rules, test_score};
 use super::{Sinol, SinolTest};
 use crate::check::default_validator::compare_tokens;
 use crate::check::JudgeFailure;
@@ -17,7 +16,7 @@ use crate::judge::{Checker, Conductor};
 use crate::run::{
     Cache, Exit, Invocation, Limits, PrepareError, Program, Run, Runner, ScratchDir, Stdin,
 };
-use crate::score::{ScoreCard, TestScore};
+use crate::score::{time_scaled, ScoredRun, TestScore};
 use crate::text::show;
 use crate::verdict::{Awarded, Judged, Verdict};
 use crate::within::{read_bounded, MAX_TEST_BYTES};
@@ -34,11 +33,15 @@ pub struct SinolJudge<'a> {
     pub interactor: Option<Program>,
 }
 
-/// One test judged: the verdict (with what the checker said) and the score it earned.
+/// One test judged: the verdict (with what the checker said, and the percentage it gave as
+/// [`Awarded::Multiplier`]) and the score it earned, as its row shows it (the score card is
+/// `crate::judging::card`'s, from the same rules of [`crate::score`]).
 #[derive(Debug, Clone)]
 pub struct Scored {
     pub judged: Judged,
     pub score: TestScore,
+    /// The time limit it ran under (POI's points fall with the time taken against it).
+    pub time_limit: Duration,
 }
 
 impl<'a> SinolJudge<'a> {
@@ -75,18 +78,28 @@ impl<'a> SinolJudge<'a> {
                 return Scored {
                     score: TestScore::all_or_nothing(judged.verdict),
                     judged,
+                    time_limit: limits.cpu,
                 };
             }
         };
-        let judged = crate::judge::explained(judged, &run, self.runner);
-        let score = test_score(
-            self.contest,
-            judged.verdict,
-            percent,
-            run.cpu_time,
-            limits.cpu,
-        );
-        Scored { judged, score }
+        let mut judged = crate::judge::explained(judged, &run, self.runner);
+        // The checker's percentage travels with the verdict, as every checker's partial
+        // points do; `icpc` counts a passed test whole, whatever the checker gave.
+        if judged.accepted() && self.contest != ContestType::Icpc {
+            judged.score = Some(Awarded::Multiplier(percent / 100.0));
+        }
+        let mut score = TestScore::all_or_nothing(judged.verdict);
+        if let Some(awarded) = judged.score {
+            score.fraction = awarded.value();
+        }
+        if self.contest == ContestType::Oi {
+            score.fraction = time_scaled(score.fraction, run.cpu_time, limits.cpu);
+        }
+        Scored {
+            judged,
+            score,
+            time_limit: limits.cpu,
+        }
     }
 
     /// Runs `program` on `test`'s input and checks its output: the verdict, the percentage of
@@ -279,11 +292,24 @@ impl<'a> SinolJudge<'a> {
     }
 }
 
-/// A solution judged on every test of a package: each test's result, and its score card.
+/// A solution judged on every test of a package: each test's result (its score card is
+/// `crate::judging::card`'s, from the package read into the model).
 #[derive(Debug, Clone)]
 pub struct Judgement {
     pub tests: Vec<(SinolTest, Scored)>,
-    pub card: ScoreCard,
+}
+
+impl Judgement {
+    /// Its runs, as the score card takes them.
+    pub fn runs(&self) -> Vec<ScoredRun<'_>> {
+        (self.tests.iter())
+            .map(|(test, scored)| ScoredRun {
+                case: &test.test.name,
+                judged: &scored.judged,
+                time_limit: scored.time_limit,
+            })
+            .collect()
+    }
 }
 
 impl SinolJudge<'_> {
@@ -293,7 +319,6 @@ impl SinolJudge<'_> {
     /// each result.
     pub fn solution_under(
         &self,
-        sinol: &Sinol,
         prepared: &Result<Program, PrepareError>,
         tests: &[SinolTest],
         limits_of: impl Fn(&SinolTest) -> Result<Limits, String>,
@@ -301,35 +326,22 @@ impl SinolJudge<'_> {
     ) -> Result<Judgement, String> {
         let mut results = Vec::with_capacity(tests.len());
         for test in tests {
+            let limits = limits_of(test)?;
             let scored = match prepared {
-                Ok(program) => self.test(program, test, &limits_of(test)?),
+                Ok(program) => self.test(program, test, &limits),
                 Err(error) => {
                     let judged = crate::judge::unprepared(error);
                     Scored {
                         score: TestScore::all_or_nothing(judged.verdict),
                         judged,
+                        time_limit: limits.cpu,
                     }
                 }
             };
             on_test(test, &scored);
             results.push((test.clone(), scored));
         }
-        let mut groups: Vec<u32> = tests.iter().map(|t| t.group).collect();
-        groups.dedup();
-        let rules = group_rules(self.contest, sinol.config.scores.as_ref(), &groups);
-        let by_group: Vec<Vec<TestScore>> = groups
-            .iter()
-            .map(|g| {
-                (results.iter())
-                    .filter(|(t, _)| t.group == *g)
-                    .map(|(_, s)| s.score)
-                    .collect()
-            })
-            .collect();
-        Ok(Judgement {
-            card: card(self.contest, &rules, &by_group, &sinol.config.dependencies),
-            tests: results,
-        })
+        Ok(Judgement { tests: results })
     }
 }
 

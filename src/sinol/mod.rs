@@ -10,8 +10,8 @@
 //!   (writes `in/`, run in `in/`), `<id>inwer.*` (reads an input, exits 0 when it is valid),
 //!   `<id>chk.*` (the checker), `<id>soc.*` (an interactor: the task is interactive), the model
 //!   solution `<id>.*` and the solutions `<id>[s|b][digits][_anything].{c,cpp,cc,py,rs}`;
-//! - [`scoring`]: how a run becomes a test's score and the groups' points (through
-//!   [`crate::score`]), and how a solution's card is compared with its expectation;
+//! - [`scoring`]: sinol-make's statuses for verdicts (the package's points are scored from
+//!   the model, by `crate::judging::card`);
 //! - [`judging`]: running a solution on a test and its checker on the output, ingen and
 //!   inwer, all through [`crate::run`] (the language table, the compile cache, confinement).
 

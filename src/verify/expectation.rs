@@ -7,7 +7,6 @@
 //! sinol-make package agree on what a promise means. What is kept is said in words a setter
 //! reads; what is broken names the tests or groups that broke it.
 
-use crate::archive::scoring::groups_briefly;
 use crate::model::{
     Expectation, FullScore, ScoreExpectation, ScoreRule, VerdictExpectation, VerdictRule,
 };
@@ -345,7 +344,7 @@ fn listed_held(
             "score {} of {} as expected ({})",
             format_score(card.total),
             format_score(card.max),
-            groups_briefly(card)
+            card.groups_briefly()
         ));
     }
     let origin = expected.origin.as_deref().unwrap_or("its expectation");

@@ -18,7 +18,7 @@
 //!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`];
 //!   every format's submissions are held to what the model says by [`super::expectation`]),
 //!   and its item names them (the check `expectation`); in a 2025-09 scoring package it is
-//!   also scored ([`crate::package::scoring`]) and held to its `score` (the check `score`):
+//!   also scored ([`crate::judging::card`], from the model) and held to its `score` (the check `score`):
 //!   the one `submissions.yaml` gives, else the full score in `accepted/` and less than it in
 //!   `partially_accepted/`; its item carries the score card (`score` in `--json`);
 //! - in 2023-07 and 2025-09, the validators' own cases: every `invalid_input/` input is
@@ -46,7 +46,7 @@ use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Report;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::formats::LimitFlags;
-use crate::judging::{CaseLimits, PreparedJudging, Toolbox, Unready};
+use crate::judging::{self, CaseLimits, PreparedJudging, ScoredRun, Toolbox, Unready};
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};
@@ -54,7 +54,7 @@ use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{
     self, Beside, Early, Judging, Outcome, Plan, Runs, Submission, TimeLimit,
 };
-use crate::package::{generators, scoring, sources, Package, PackageError, ProgramKind};
+use crate::package::{generators, sources, Package, PackageError, ProgramKind};
 use crate::readers;
 use crate::run::{Cache, Language, Limits, Program, Runner};
 use crate::score::{format_score, ScoreCard};
@@ -553,8 +553,18 @@ impl<'a> PackageVerifier<'a> {
         let mut card = None;
         let mut checks = Vec::new();
         if scored_2025 {
-            match scoring::card(data, &judgement.ran) {
-                Ok(found) => card = Some(found),
+            let time_limit = Duration::from_secs_f64(limit.seconds);
+            let runs: Vec<ScoredRun> = (judgement.ran.iter())
+                .map(|(case, judged)| ScoredRun {
+                    case,
+                    judged,
+                    time_limit,
+                })
+                .collect();
+            let scored = (self.model.as_ref().map_err(Clone::clone))
+                .and_then(|problem| judging::card(problem, &runs).map_err(|e| e.to_string()));
+            match scored {
+                Ok(found) => card = found,
                 Err(e) => checks.push(Check::fail("score", e)),
             }
         }

@@ -21,8 +21,8 @@
 //!   `testdata/<name>/` under the problem's limits (as `judge` resolves them from the model,
 //!   [`crate::judging::CaseLimits`]), it gets the verdict its folder names on
 //!   at least one test and nothing but that verdict or AC elsewhere (`accepted`: AC on all).
-//!   In a scored problem its score is computed too ([`crate::archive::scoring`]), and a solution with
-//!   an `[expect]` entry is held to that entry (its total, its groups' verdicts and points)
+//!   In a scored problem its score is computed too ([`crate::judging::card`]), and a solution
+//!   with an `[expect]` entry is held to that entry (its total, its groups' verdicts and points)
 //!   instead of to its folder, which may then have any name.
 //!   Its tests run one at a time, so that timings are not distorted by each other; the
 //!   other checks use `jobs` threads.
@@ -40,7 +40,6 @@ use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::{first_line, listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
 use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
-use crate::archive::scoring;
 use crate::archive::statement::{self, StatementFile, SAMPLES_MARKER};
 use crate::archive::{build, testdata, Archive, Manifest};
 use crate::catalog::{self, BruteAnswer, Resolved, ToolError, Tools};
@@ -48,13 +47,13 @@ use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
 use crate::formats::LimitFlags;
 use crate::judge::{judge_each, Judge, Test};
-use crate::judging::{CaseLimits, Toolbox};
+use crate::judging::{self, CaseLimits, ScoredRun, Toolbox};
 use crate::model::{Problem, Regeneration, VerdictExpectation};
 use crate::parallel;
 use crate::problem::Constraint;
 use crate::readers;
 use crate::run::{Cache, Limits, Program, Runner};
-use crate::score::{format_score, ScoreCard, TestScore};
+use crate::score::{format_score, ScoreCard};
 use crate::text::show::count;
 use crate::verdict::Verdict;
 
@@ -302,7 +301,14 @@ impl<'a> Verifier<'a> {
                 .map(|p| p.group().to_string())
                 .unwrap_or_default()
         };
-        let scores: Vec<TestScore> = judged.iter().map(scoring::test_score).collect();
+        let scored: Vec<ScoredRun> = (tests.iter().zip(&judged).zip(&per_test))
+            .map(|((test, judged), limits)| ScoredRun {
+                case: &test.name,
+                judged,
+                time_limit: limits.cpu,
+            })
+            .collect();
+        let score = judging::card(&model, &scored).map_err(|e| fail(e.to_string()))?;
         let runs: Vec<TestRun> = tests
             .iter()
             .zip(judged)
@@ -321,13 +327,6 @@ impl<'a> Verifier<'a> {
                 },
             })
             .collect();
-        let score = manifest.group_rules().map(|rules| {
-            let by_group: Vec<(&str, TestScore)> = (runs.iter())
-                .zip(&scores)
-                .map(|(run, &score)| (run.group.as_str(), score))
-                .collect();
-            scoring::card(&rules, &by_group)
-        });
         let outcome = Outcome {
             id,
             tests: (runs.iter())

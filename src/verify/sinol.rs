@@ -19,7 +19,7 @@ use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::{listed, Check, ItemReport};
 use crate::formats::LimitFlags;
-use crate::judging::{CaseLimits, Toolbox};
+use crate::judging::{self, CaseLimits, Toolbox};
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
@@ -306,10 +306,18 @@ impl<'a> SinolVerifier<'a> {
             let limits_of = |test: &SinolTest| {
                 (limits.of_case(&test.test.name)).map_err(|e| format!("{}: {e}", test.test.name))
             };
-            judge.solution_under(sinol, &prepared, &tests, limits_of, |_, _| {})
+            judge.solution_under(&prepared, &tests, limits_of, |_, _| {})
         })();
         let judgement = match outcome {
             Ok(judgement) => judgement,
+            Err(why) => return Check::fail("score", why),
+        };
+        let card = (self.model.as_ref().map_err(Clone::clone)).and_then(|problem| {
+            let card = judging::card(problem, &judgement.runs()).map_err(|e| e.to_string())?;
+            card.ok_or_else(|| "the package is not scored".to_string())
+        });
+        let card = match card {
+            Ok(card) => card,
             Err(why) => return Check::fail("score", why),
         };
         let expected = self
@@ -334,17 +342,14 @@ impl<'a> SinolVerifier<'a> {
                 })
                 .collect(),
             overall: None,
-            card: Some(&judgement.card),
+            card: Some(&card),
             names: status,
         };
         match expected {
             Ok(expected) => Check::from("score", expectation::held(expected, &outcome)),
             Err(why) => Check::fail(
                 "score",
-                format!(
-                    "{}; {why}",
-                    expectation::card_briefly(&judgement.card, status)
-                ),
+                format!("{}; {why}", expectation::card_briefly(&card, status)),
             ),
         }
     }

@@ -323,8 +323,14 @@ fn sinol_contest_types_and_expected_scores_are_read() {
         warnings.contains("prog/abc.py: no sinol_expected_scores"),
         "{warnings}"
     );
+    // icpc: every group a point, the problem 1, earned only when every group passed.
     let icpc = sinol_fixtures::icpc();
-    assert_eq!(model(icpc.dir.path(), "./abc")["scoring"], Value::Null);
+    let scoring = &model(icpc.dir.path(), "./abc")["scoring"];
+    assert_eq!(
+        scoring["total"],
+        serde_json::json!({"all_or_nothing": {"points": 1.0}})
+    );
+    assert_eq!(scoring["rules"][1]["points"], 1.0);
 }
 
 #[test]

@@ -67,6 +67,7 @@ mod problem_subtraction;
 mod problem_wythoff;
 mod programs_archive;
 mod regeneration_once;
+mod score_model;
 mod scored_judge;
 mod scored_problems;
 mod sinol_cli;

@@ -64,7 +64,7 @@ use crate::model::{
     VerdictExpectation, SAMPLE_GROUP,
 };
 use crate::run::fnv1a_128;
-use crate::score::Aggregation;
+use crate::score::{Aggregation, Total};
 use crate::verdict::Verdict;
 
 /// Source extensions exported as submissions (problemtools compiles them with g++ / rustc).
@@ -370,6 +370,13 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
     if scoring.time_scaled {
         return Err(format!(
             "{}: points falling with the time taken have no Kattis form (not supported)",
+            problem.name
+        ));
+    }
+    if scoring.total != Total::Sum || !scoring.dependencies.is_empty() {
+        return Err(format!(
+            "{}: a total other than the groups' sum, or groups depending on others, the \
+             export does not write (not supported)",
             problem.name
         ));
     }

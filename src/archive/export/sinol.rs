@@ -34,6 +34,7 @@ use crate::model::{
     CaseData, CaseKind, Checker, PortableChecker, Problem, TestCase, TimeLimit, Tool,
     VerdictExpectation, SAMPLE_GROUP,
 };
+use crate::score::Total;
 use crate::verdict::Verdict;
 
 /// The extensions of the solutions sinol-make runs.
@@ -208,6 +209,13 @@ fn group_points(problem: &Problem, groups: &[&str]) -> Result<Vec<usize>, String
     if scoring.time_scaled {
         return Err(format!(
             "{}: points falling with the time taken are sinol's oi contest type, which the \
+             export does not write (not supported)",
+            problem.name
+        ));
+    }
+    if scoring.total != Total::Sum || !scoring.dependencies.is_empty() {
+        return Err(format!(
+            "{}: a total other than the groups' sum, or groups depending on others, the \
              export does not write (not supported)",
             problem.name
         ));
