@@ -181,28 +181,12 @@ pub(crate) fn explained(mut judged: Judged, run: &Run, runner: &Runner) -> Judge
     judged
 }
 
-/// Judges every test, `jobs` at a time, and returns the verdicts in test order; `on_judged`
-/// sees each one in test order as soon as it and every test before it are done (to print a
-/// table as it grows; it runs on the worker that finished the test). Outputs are not kept:
-/// only verdicts, messages and measurements.
-pub fn judge_all(
-    judge: &Judge<'_>,
-    tests: &[Test],
-    jobs: usize,
-    on_judged: impl FnMut(&Test, &Judged) + Send,
-) -> Vec<Judged> {
-    judge_each(
-        judge,
-        tests,
-        jobs,
-        |_| (judge.judging, judge.limits),
-        on_judged,
-    )
-}
-
-/// [`judge_all`] with a way of judging and limits of each test's own (`of_test(i)` for test
-/// `i`): a Kattis package gives each group of tests its own validator flags, and a problem
-/// may give a group or a test its own limits (`crate::judging`).
+/// Judges every test, `jobs` at a time, each with its own way of judging and limits
+/// (`of_test(i)` for test `i`: a Kattis package gives each group of tests its own validator
+/// flags, and a problem may give a group or a test its own limits, `crate::judging`), and
+/// returns the verdicts in test order; `on_judged` sees each one in test order as soon as it
+/// and every test before it are done (to print a table as it grows; it runs on the worker that
+/// finished the test). Outputs are not kept: only verdicts, messages and measurements.
 pub fn judge_each<'c>(
     judge: &Judge<'_>,
     tests: &[Test],

@@ -57,11 +57,6 @@ impl ToolError {
             ToolError::Rejected(why) | ToolError::Broken(why) => format!("{file}: {why}"),
         }
     }
-
-    /// Whether the input is invalid (rather than a tool broken).
-    pub fn is_invalid(&self) -> bool {
-        !matches!(self, ToolError::Broken(_))
-    }
 }
 
 impl fmt::Display for ToolError {
