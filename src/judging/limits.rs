@@ -132,8 +132,7 @@ impl<'p> CaseLimits<'p> {
 mod tests {
     use super::*;
     use crate::model::{
-        CaseData, CaseKind, Format, LimitOverride, LimitTable, Programs, TestCase, TestGroup,
-        WallClock,
+        CaseData, CaseKind, Format, LimitOverride, LimitTable, TestCase, TestGroup, WallClock,
     };
 
     const SECOND: Duration = Duration::from_secs(1);
@@ -162,10 +161,6 @@ mod tests {
         };
         python.by_group.insert("1".into(), set(Some(3), None));
         Problem {
-            name: "abc".into(),
-            format: Format::Sinol,
-            root: "abc".into(),
-            statements: Vec::new(),
             limits: Limits {
                 time,
                 memory_kib: 64 << 10,
@@ -181,12 +176,7 @@ mod tests {
                 })
                 .into(),
             cases: vec![case("t0", "0"), case("t1a", "1"), case("t1b", "1")],
-            programs: Programs::default(),
-            submissions: Vec::new(),
-            scoring: None,
-            regeneration: None,
-            warnings: Vec::new(),
-            unsupported: Vec::new(),
+            ..Problem::bare("abc", Format::Sinol)
         }
     }
 

@@ -309,12 +309,10 @@ fn ready_interactor<'t>(
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
-    use std::time::Duration;
 
     use super::*;
     use crate::model::{
-        CaseData, CaseKind, Format, LimitTable, Limits as ModelLimits, PortableChecker,
-        ProgramFile, Programs, TestGroup, TimeLimit,
+        CaseData, CaseKind, Format, PortableChecker, ProgramFile, Programs, TestGroup,
     };
     use crate::run::Cache;
     use crate::verdict::Verdict;
@@ -328,18 +326,6 @@ mod tests {
             ..TestGroup::default()
         };
         Problem {
-            name: "halve".to_string(),
-            format: Format::Kattis2025,
-            root: PathBuf::from("halve"),
-            statements: Vec::new(),
-            limits: ModelLimits {
-                time: TimeLimit::Fixed(Duration::from_secs(1)),
-                memory_kib: 256 << 10,
-                output_mib: None,
-                overrides: LimitTable::default(),
-                by_language: Default::default(),
-                wall: Default::default(),
-            },
             groups: vec![group("sample", &[]), group("secret", secret_args)],
             cases: vec![TestCase {
                 name: "1".to_string(),
@@ -353,11 +339,7 @@ mod tests {
                 checker,
                 ..Programs::default()
             },
-            submissions: Vec::new(),
-            scoring: None,
-            regeneration: None,
-            warnings: Vec::new(),
-            unsupported: Vec::new(),
+            ..Problem::bare("halve", Format::Kattis2025)
         }
     }
 

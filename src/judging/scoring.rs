@@ -205,10 +205,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::model::{
-        CaseData, CaseKind, Format, LimitTable, Limits, Programs, TestCase, TestGroup, TimeLimit,
-        WallClock,
-    };
+    use crate::model::{CaseData, CaseKind, Format, TestCase, TestGroup};
     use crate::score::Total;
     use crate::verdict::{Judged, Measured};
 
@@ -227,18 +224,6 @@ mod tests {
             }
         }
         Problem {
-            name: "p".to_string(),
-            format,
-            root: PathBuf::from("p"),
-            statements: Vec::new(),
-            limits: Limits {
-                time: TimeLimit::Fixed(SECOND),
-                memory_kib: 256 * 1024,
-                output_mib: None,
-                overrides: LimitTable::default(),
-                by_language: Default::default(),
-                wall: WallClock::Twice,
-            },
             groups,
             cases: (cases.iter())
                 .map(|(name, group)| TestCase {
@@ -250,12 +235,8 @@ mod tests {
                     output: None,
                 })
                 .collect(),
-            programs: Programs::default(),
-            submissions: Vec::new(),
             scoring: Some(scoring),
-            regeneration: None,
-            warnings: Vec::new(),
-            unsupported: Vec::new(),
+            ..Problem::bare("p", format)
         }
         .checked()
         .expect("a sound problem")

@@ -293,6 +293,37 @@ impl Problem {
     }
 }
 
+/// A problem with nothing but its name and format (no cases, no programs, no scoring), under a
+/// second and 256 MiB: what the unit tests of the machinery over the model start from and
+/// fill in with struct update syntax.
+#[cfg(test)]
+impl Problem {
+    pub(crate) fn bare(name: &str, format: Format) -> Problem {
+        Problem {
+            name: name.to_string(),
+            format,
+            root: PathBuf::from(name),
+            statements: Vec::new(),
+            limits: Limits {
+                time: TimeLimit::Fixed(std::time::Duration::from_secs(1)),
+                memory_kib: 256 << 10,
+                output_mib: None,
+                overrides: LimitTable::default(),
+                by_language: Default::default(),
+                wall: WallClock::Twice,
+            },
+            groups: Vec::new(),
+            cases: Vec::new(),
+            programs: Programs::default(),
+            submissions: Vec::new(),
+            scoring: None,
+            regeneration: None,
+            warnings: Vec::new(),
+            unsupported: Vec::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod checks {
     use std::time::Duration;
@@ -314,26 +345,13 @@ mod checks {
             ..TestGroup::default()
         };
         Problem {
-            name: "stripes".to_string(),
-            format: Format::Ours,
             root: PathBuf::from("problems/stripes"),
-            statements: Vec::new(),
-            limits: Limits {
-                time: TimeLimit::Fixed(Duration::from_secs(1)),
-                memory_kib: 256 << 10,
-                output_mib: None,
-                overrides: LimitTable::default(),
-                by_language: Default::default(),
-                wall: WallClock::Twice,
-            },
             groups: vec![group(SAMPLE_GROUP), group("large")],
             cases: vec![
                 case("01", SAMPLE_GROUP, CaseKind::Sample),
                 case("02", "large", CaseKind::Secret),
                 case("02", "large", CaseKind::InvalidInput),
             ],
-            programs: Programs::default(),
-            submissions: Vec::new(),
             scoring: Some(Scoring {
                 rules: vec![GroupRule {
                     name: "large".to_string(),
@@ -347,8 +365,7 @@ mod checks {
                 by_graders: false,
             }),
             regeneration: Some(Regeneration::Plan),
-            warnings: Vec::new(),
-            unsupported: Vec::new(),
+            ..Problem::bare("stripes", Format::Ours)
         }
     }
 

@@ -472,12 +472,9 @@ fn unreadable(data: &CaseData) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
 
     use super::*;
-    use crate::model::{
-        Format, LimitTable, Limits as ModelLimits, ProgramFile, Programs, TestGroup, TimeLimit,
-    };
+    use crate::model::{Format, ProgramFile, Programs, TestGroup};
     use crate::run::{Cache, Runner};
 
     /// A problem in `dir` whose one input validator is the checktestdata script `script`,
@@ -493,18 +490,7 @@ mod tests {
             protocol: ValidatorProtocol::Checktestdata,
         };
         Problem {
-            name: "halve".to_string(),
-            format: Format::Kattis2025,
             root: dir.to_owned(),
-            statements: Vec::new(),
-            limits: ModelLimits {
-                time: TimeLimit::Fixed(Duration::from_secs(1)),
-                memory_kib: 256 << 10,
-                output_mib: None,
-                overrides: LimitTable::default(),
-                by_language: Default::default(),
-                wall: Default::default(),
-            },
             groups: vec![TestGroup {
                 name: "secret".to_string(),
                 ..TestGroup::default()
@@ -523,11 +509,7 @@ mod tests {
                 input_validators: vec![validator],
                 ..Programs::default()
             },
-            submissions: Vec::new(),
-            scoring: None,
-            regeneration: None,
-            warnings: Vec::new(),
-            unsupported: Vec::new(),
+            ..Problem::bare("halve", Format::Kattis2025)
         }
     }
 
