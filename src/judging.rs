@@ -26,5 +26,5 @@ pub use cases::{
 };
 pub use limits::{language_of, CaseLimits, LimitError};
 pub use prepared::{CaseJudging, PreparedJudging};
-pub use scoring::{card, test_fractions, ScoreError};
+pub use scoring::{card, scored_runs, test_fractions, ScoreError};
 pub use toolbox::{Builds, Toolbox, Unready};

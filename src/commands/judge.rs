@@ -15,7 +15,7 @@ use crate::cli::JudgeArgs;
 use stonejudge::catalog::{self, Resolved};
 use stonejudge::judge::report::{json_report, painted, summary, table_row, wrapped, TestTerms};
 use stonejudge::judge::Test;
-use stonejudge::judging::{self, judge_cases, Judgement, Progress, Request, ScoredRun};
+use stonejudge::judging::{self, judge_cases, Judgement, Progress, Request};
 use stonejudge::model::{Format, Problem};
 use stonejudge::readers;
 use stonejudge::report::scores;
@@ -98,15 +98,7 @@ fn scored(
     model: &Problem,
     judgement: &Judgement,
 ) -> anyhow::Result<Option<Scored>> {
-    let runs: Vec<ScoredRun> = (judgement.tests.iter())
-        .zip(&judgement.outcomes)
-        .zip(&judgement.per_test)
-        .map(|((test, judged), limits)| ScoredRun {
-            case: &test.name,
-            judged,
-            time_limit: limits.cpu,
-        })
-        .collect();
+    let runs = judging::scored_runs(&judgement.tests, &judgement.outcomes, &judgement.per_test);
     let Some(card) = judging::card(model, &runs)? else {
         return Ok(None);
     };
@@ -186,8 +178,7 @@ fn finish(
         write_atomically(path, &report)?;
     }
     let judge_errors = outcomes.iter().filter(|o| o.verdict == Verdict::JE).count();
-    // sinol-make counts a test its judge could not judge as failed, and scores on.
-    if judge_errors > 0 && model.format != Format::Sinol {
+    if judge_errors > 0 && !model.format.scores_past_judge_errors() {
         bail!(
             "{judge_errors} of {} could not be judged (JE)",
             count(tests.len(), "test", "tests")

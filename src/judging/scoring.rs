@@ -13,12 +13,14 @@
 //! (Kattis `max_score: unbounded`), where it is required. What a checker awards that the
 //! rules forbid is the judge's error, named ([`ScoreError`]), never a guess.
 
+use crate::judge::Test;
 use crate::model::{Problem, Scoring};
+use crate::run;
 use crate::score::{
     format_score, score_group_after, score_unbounded_group, Aggregation, GroupRule, GroupScore,
     ScoreCard, ScoredRun, TestScore, SCORE_TOLERANCE,
 };
-use crate::verdict::{Awarded, Verdict};
+use crate::verdict::{Awarded, Judged, Verdict};
 
 /// Partial points a checker gave that the problem's rules do not allow: the judge's error
 /// (the specification of the package format calls it so).
@@ -75,6 +77,21 @@ pub fn card(problem: &Problem, runs: &[ScoredRun<'_>]) -> Result<Option<ScoreCar
         })
         .collect::<Result<Vec<GroupScore>, ScoreError>>()?;
     Ok(Some(ScoreCard::totalled(groups, scoring.total)))
+}
+
+/// The runs of `tests` judged as `judged`, each under its `limits`, as [`card`] takes them.
+pub fn scored_runs<'a>(
+    tests: &'a [Test],
+    judged: &'a [Judged],
+    limits: &[run::Limits],
+) -> Vec<ScoredRun<'a>> {
+    (tests.iter().zip(judged).zip(limits))
+        .map(|((test, judged), limits)| ScoredRun {
+            case: &test.name,
+            judged,
+            time_limit: limits.cpu,
+        })
+        .collect()
 }
 
 /// Each run's fraction of its test's worth, as [`card`] counts it: `None` for a run the card

@@ -99,6 +99,13 @@ impl Format {
             Format::Sinol => "sinol-make",
         }
     }
+
+    /// Whether a test its judge could not judge (JE) counts as failed and the program is
+    /// scored on: sinol-make's rule. Elsewhere such a judgement is no judgement at all, and
+    /// `judge` says so (exit 2).
+    pub fn scores_past_judge_errors(self) -> bool {
+        self == Format::Sinol
+    }
 }
 
 /// One statement.

@@ -47,7 +47,7 @@ use crate::formats::solutions::solutions_in;
 pub use crate::formats::solutions::{folder_verdict, SOLUTION_FOLDERS};
 use crate::formats::LimitFlags;
 use crate::judge::{judge_each, Judge, Test};
-use crate::judging::{self, CaseLimits, ScoredRun, Toolbox};
+use crate::judging::{self, CaseLimits, Toolbox};
 use crate::model::{Problem, Regeneration, VerdictExpectation};
 use crate::parallel;
 use crate::problem::Constraint;
@@ -301,13 +301,7 @@ impl<'a> Verifier<'a> {
                 .map(|p| p.group().to_string())
                 .unwrap_or_default()
         };
-        let scored: Vec<ScoredRun> = (tests.iter().zip(&judged).zip(&per_test))
-            .map(|((test, judged), limits)| ScoredRun {
-                case: &test.name,
-                judged,
-                time_limit: limits.cpu,
-            })
-            .collect();
+        let scored = judging::scored_runs(&tests, &judged, &per_test);
         let score = judging::card(&model, &scored).map_err(|e| fail(e.to_string()))?;
         let runs: Vec<TestRun> = tests
             .iter()
