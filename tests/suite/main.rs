@@ -38,6 +38,7 @@ mod judge_once;
 mod kattis_grading;
 mod launch_server;
 mod layers;
+mod manners;
 mod messages_cli;
 mod multipass_fixtures;
 mod new_interactive;
