@@ -5,11 +5,15 @@
 # peak memory (GNU time's %M: the judge is spawned from the small time process). Every judge
 # row is measured confined (--sandbox auto, the default), confined without the memory cgroup
 # (STONEJUDGE_SANDBOX_WITHOUT=cgroup: what the cgroup costs), and with --sandbox off.
-# Usage: bench/judge_overhead.sh   (builds the release binary first; best of 3 per row)
+# Usage: bench/judge_overhead.sh [BEFORE]   (builds the release binary first; best of 3 per
+# row). BEFORE, another stonejudge binary (main's, built in a target directory of its own), is
+# measured in the same run, each of its rows right before the same row of this one, so that
+# both see the same load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 sj=$PWD/target/release/stonejudge
+before=${1:-}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export STONEJUDGE_CACHE=$dir/cache
@@ -34,12 +38,16 @@ for jobs in 1 2; do
     for sandbox in auto auto-without-cgroup off; do
         without=
         [ "$sandbox" = auto-without-cgroup ] && without=cgroup
-        total=$(STONEJUDGE_SANDBOX_WITHOUT=$without best_of_3 "$sj" judge nim --jobs "$jobs" \
-            --sandbox "${sandbox%%-*}" --tests "$dir/tests" -- "$binary")
-        printf '%-60s %s per test (overhead %s, %.2fx the loop)\n' \
-            "stonejudge judge, --jobs $jobs, --sandbox $sandbox" \
-            "$(per_test "$total")" "$(per_test $((total - baseline)))" \
-            "$(awk "BEGIN { print $total / $baseline }")"
+        for which in ${before:+before} after; do
+            judge=$sj
+            [ "$which" = before ] && judge=$before
+            total=$(STONEJUDGE_SANDBOX_WITHOUT=$without best_of_3 "$judge" judge nim \
+                --jobs "$jobs" --sandbox "${sandbox%%-*}" --tests "$dir/tests" -- "$binary")
+            printf '%-60s %s per test (overhead %s, %.2fx the loop)\n' \
+                "stonejudge judge${before:+ ($which)}, --jobs $jobs, --sandbox $sandbox" \
+                "$(per_test "$total")" "$(per_test $((total - baseline)))" \
+                "$(awk "BEGIN { print $total / $baseline }")"
+        done
     done
 done
 /usr/bin/time -f '%M' -o "$dir/peak" "$sj" judge nim --jobs 1 --tests "$dir/tests" -- "$binary" > /dev/null
