@@ -410,13 +410,21 @@ impl Jail {
         };
         Ok(Prepared {
             landlock: self.landlock.as_ref().map(|(_, ruleset)| ruleset),
-            root: self.private_root.as_ref().map(PrivateRoot::entry),
+            root: self.private_root.as_ref().and_then(PrivateRoot::entry),
             scratch,
             nproc: self.protections & Protection::NPROC != 0,
             identity: self.identity,
             no_capabilities: self.has(Feature::Landlock) || self.has(Feature::Seccomp),
             filter: self.program_filter.as_ref(),
         })
+    }
+
+    /// What can wait until the program of the last request has started (see
+    /// [`PrivateRoot::tidy`]).
+    pub fn tidy(&mut self) {
+        if let Some(root) = &mut self.private_root {
+            root.tidy();
+        }
     }
 
     /// The variables a confined program's environment gets: `TMPDIR` is its scratch directory.

@@ -16,6 +16,7 @@ use super::cgroup::{MemoryCgroup, MemoryUse, Version};
 use super::fd::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
 use super::launch::{self, ControlBuffer, Request, MAX_HELLO, REPLY_BYTES, STREAMS, SWEEP};
 use super::live;
+use super::private_root::SCRATCH_IN_HOLDER;
 use super::sandbox::{switched_off, Feature, Protection, Protections, Sandbox, MEMORY_CGROUP};
 
 /// How long a server may take to answer a request.
@@ -304,8 +305,8 @@ impl Launcher {
     }
 
     /// The programs' scratch directory, as the judge reaches it: in the server's mount
-    /// namespace (through `/proc/PID/root`) where the server has a private root, whose
-    /// scratch directory is at the same path inside the root, itself mounted at that path.
+    /// namespace (through `/proc/PID/root`) where the server has private roots, whose holder
+    /// covers the scratch directory's path and holds its file system as `scratch`.
     fn scratch_seen(&self) -> Option<PathBuf> {
         let scratch = self.scratch.as_ref()?;
         if self.hello.0 & Protection::FILE_SYSTEM == 0 {
@@ -315,7 +316,7 @@ impl Launcher {
         Some(
             Path::new(&format!("/proc/{}/root", self.pid))
                 .join(inside)
-                .join(inside),
+                .join(SCRATCH_IN_HOLDER),
         )
     }
 

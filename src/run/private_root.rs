@@ -14,12 +14,17 @@
 //! what its files take, on the disk and in memory (where a memory cgroup counts them, they
 //! count as the program's memory).
 //!
-//! The root is made once per server, inside the server's scratch directory (which it covers,
-//! in the server's namespace only); the binds of a request's files are made before its
-//! program starts and kept for the next request with the same files, so a judge's runs of one
-//! program on many tests bind once. What is bound at a path is also bound at the path its
-//! links lead to, so that a program that finds its installation through its own resolved
-//! path finds it.
+//! A root is made for a request's files and kept for the next requests with the same files, so
+//! a judge's runs of one program on many tests make one root. The last [`KEPT`] roots are
+//! kept, each on a mount point of its own, so that a judge alternating between a program and
+//! an output validator (whose files change with each test) keeps the program's root and makes
+//! only the validator's again; an older root goes in one unmount of its whole tree, once the
+//! next program has started (each unmount waits for the kernel's read-copy-update grace
+//! period, a fraction of a millisecond, several on a busy machine). All roots live in a holder covering the server's scratch
+//! directory, in the server's namespace only, beside the scratch directory's own file system,
+//! which every root binds at that directory's path. What is bound at a path is also bound at
+//! the path its links lead to, so that a program that finds its installation through its own
+//! resolved path finds it.
 
 use std::collections::BTreeMap;
 use std::ffi::CString;
@@ -29,8 +34,14 @@ use std::path::{Path, PathBuf};
 
 use super::sandbox::{DEVICES, SYSTEM_DIRS};
 
-/// The size of the root's own file system: it holds only empty directories and files that
-/// are mount points.
+/// The name of the scratch directory's file system in the holder.
+pub(crate) const SCRATCH_IN_HOLDER: &str = "scratch";
+
+/// How many roots a server keeps (see the module's doc).
+const KEPT: usize = 2;
+
+/// The options of the holder and of each root's own file system: they hold only empty
+/// directories and files that are mount points.
 const ROOT_OPTIONS: &str = "mode=0755,size=1m,nr_inodes=16384";
 
 /// Links a program's `/dev` holds besides the devices.
@@ -57,22 +68,34 @@ struct MountAttr {
 const MOUNT_ATTR_RDONLY: u64 = 0x1;
 const MOUNT_ATTR_NOSUID: u64 = 0x2;
 
-/// A private root, made in the server's mount namespace.
+/// The private roots of one server, made in its mount namespace.
 #[derive(Debug)]
 pub(crate) struct PrivateRoot {
-    /// Where it is mounted, as the server sees it.
-    dir: PathBuf,
+    /// The holder of the roots and the scratch directory's file system: the server's scratch
+    /// directory, which it covers.
+    holder: PathBuf,
     /// The scratch directory, as programs see it.
     scratch: PathBuf,
     /// The owner of the scratch directory (user and group).
     owner: (u32, u32),
     /// The size of the scratch directory's file system.
     scratch_bytes: u64,
-    /// The binds of the current request's files, in the order they were made.
-    binds: Vec<Bind>,
-    /// What the binds were made for.
-    made_for: Vec<Wanted>,
-    /// `chroot` and `chdir` arguments for the programs.
+    /// The roots kept, the one in use last.
+    roots: Vec<Root>,
+    /// The number of roots made so far (each gets a mount point of its own).
+    made: u64,
+    /// Roots no longer kept, unmounted by [`PrivateRoot::tidy`] once the program that needed
+    /// a new one has started.
+    retired: Vec<PathBuf>,
+}
+
+/// One root, on its mount point in the holder.
+#[derive(Debug)]
+struct Root {
+    dir: PathBuf,
+    /// The files it was made for.
+    files: Vec<Wanted>,
+    /// `chroot` and `chdir` arguments for its programs.
     entry: (CString, CString),
 }
 
@@ -80,107 +103,48 @@ pub(crate) struct PrivateRoot {
 /// inode: a file replaced at the same path is bound again).
 type Wanted = (PathBuf, bool, u64, u64);
 
-/// One bind of a request's file, and the mount points made for it (parents first).
-#[derive(Debug)]
-struct Bind {
-    at: PathBuf,
-    made: Vec<PathBuf>,
-}
-
 impl PrivateRoot {
-    /// Makes the root inside the directory `scratch` (the server's, which it covers), with the
-    /// programs' scratch directory at the same path inside it, owned by `owner`.
+    /// Makes the holder in the directory `scratch` (the server's, which it covers), and in it
+    /// the programs' scratch directory, owned by `owner`.
     pub fn make(scratch: &Path, owner: (u32, u32)) -> Result<PrivateRoot, String> {
-        let dir = scratch.to_path_buf();
+        let holder = scratch.to_path_buf();
         mount(
-            Some("stonejudge-root"),
-            &dir,
+            Some("stonejudge-roots"),
+            &holder,
             Some("tmpfs"),
             NOSUID,
             Some(ROOT_OPTIONS),
         )?;
-        let root = PrivateRoot {
-            entry: (c_path(&dir)?, c_path(scratch)?),
-            dir,
+        let private = PrivateRoot {
+            holder,
             scratch: scratch.to_path_buf(),
             owner,
             scratch_bytes: 1 << 20,
-            binds: Vec::new(),
-            made_for: Vec::new(),
+            roots: Vec::new(),
+            made: 0,
+            retired: Vec::new(),
         };
-        for system in SYSTEM_DIRS {
-            root.add_system(Path::new(system))?;
-        }
-        let scratch_dir = root.inside(scratch);
-        make_parents(&scratch_dir, &mut Vec::new())?;
-        make_dir(&scratch_dir)?;
+        let scratch_here = private.scratch_inside();
+        make_dir(&scratch_here)?;
         mount(
             Some("stonejudge-scratch"),
-            &scratch_dir,
+            &scratch_here,
             Some("tmpfs"),
             NOSUID | libc::MS_NODEV,
-            Some(&root.scratch_options()),
+            Some(&private.scratch_options()),
         )?;
-        set_attributes(&root.dir, true, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0)?;
-        set_attributes(&scratch_dir, false, 0, MOUNT_ATTR_RDONLY)?;
-        Ok(root)
-    }
-
-    /// Where the server finds `path` of a program's root.
-    pub fn inside(&self, path: &Path) -> PathBuf {
-        self.dir
-            .join(path.strip_prefix("/").unwrap_or(path.as_os_str().as_ref()))
+        Ok(private)
     }
 
     /// The scratch directory, as the server sees it.
     pub fn scratch_inside(&self) -> PathBuf {
-        self.inside(&self.scratch)
+        self.holder.join(SCRATCH_IN_HOLDER)
     }
 
-    /// The root's directory and the scratch directory's path in it, for `chroot` and `chdir`.
-    pub fn entry(&self) -> &(CString, CString) {
-        &self.entry
-    }
-
-    /// A directory of the system's: a link is made again as a link, `/dev` holds only the
-    /// devices every program may use, anything else is bound (with what is mounted beneath
-    /// it: `/proc`, `/sys`) and becomes read-only with the rest of the root.
-    fn add_system(&self, system: &Path) -> Result<(), String> {
-        let Ok(metadata) = std::fs::symlink_metadata(system) else {
-            return Ok(());
-        };
-        let at = self.inside(system);
-        if metadata.file_type().is_symlink() {
-            let target = std::fs::read_link(system)
-                .map_err(|e| format!("cannot read the link {}: {e}", system.display()))?;
-            return std::os::unix::fs::symlink(&target, &at)
-                .map_err(|e| format!("cannot make the link {}: {e}", at.display()));
-        }
-        make_dir(&at)?;
-        if system != Path::new("/dev") {
-            return mount(Some(system), &at, None, libc::MS_BIND | libc::MS_REC, None);
-        }
-        mount(
-            Some("stonejudge-dev"),
-            &at,
-            Some("tmpfs"),
-            NOSUID,
-            Some("mode=0755,size=64k"),
-        )?;
-        for device in DEVICES {
-            let device = Path::new(device);
-            let point = self.inside(device);
-            if std::fs::metadata(device).is_ok() {
-                make_file(&point)?;
-                mount(Some(device), &point, None, libc::MS_BIND, None)?;
-            }
-        }
-        for (name, target) in DEVICE_LINKS {
-            let link = at.join(name);
-            std::os::unix::fs::symlink(target, &link)
-                .map_err(|e| format!("cannot make the link {}: {e}", link.display()))?;
-        }
-        Ok(())
+    /// The root in use's directory and the scratch directory's path in it, for `chroot` and
+    /// `chdir` (`None` before the first request).
+    pub fn entry(&self) -> Option<&(CString, CString)> {
+        self.roots.last().map(|root| &root.entry)
     }
 
     fn scratch_options(&self) -> String {
@@ -190,10 +154,10 @@ impl PrivateRoot {
         )
     }
 
-    /// Readies the root for a request: the scratch directory holds `file_bytes` (it is empty
+    /// Readies a root for a request: the scratch directory holds `file_bytes` (it is empty
     /// between runs), `reads` are bound read-only and `writes` read-write, at their paths and
-    /// at the paths their links lead to; the binds of the previous request that are not
-    /// needed any more are undone.
+    /// at the paths their links lead to. A kept root made for the same files is used again;
+    /// otherwise a new one is made, and the oldest kept goes.
     pub fn prepare(
         &mut self,
         reads: &[PathBuf],
@@ -212,76 +176,146 @@ impl PrivateRoot {
                 Some(&options),
             )?;
         }
-        let wanted = wanted(reads, writes);
-        if wanted == self.made_for {
+        let files = wanted(reads, writes);
+        if let Some(at) = self.roots.iter().position(|root| root.files == files) {
+            let root = self.roots.remove(at);
+            self.roots.push(root);
             return Ok(());
         }
-        set_attributes(&self.dir, false, 0, MOUNT_ATTR_RDONLY)?;
-        let rebound = self.rebind(&wanted);
-        let sealed = set_attributes(&self.dir, false, MOUNT_ATTR_RDONLY, 0);
-        rebound.and(sealed)?;
-        self.made_for = wanted;
+        if self.roots.len() >= KEPT {
+            self.retired.push(self.roots.remove(0).dir);
+        }
+        self.made += 1;
+        let dir = self.holder.join(self.made.to_string());
+        make_dir(&dir)?;
+        let root = Root {
+            entry: (c_path(&dir)?, c_path(&self.scratch)?),
+            dir,
+            files,
+        };
+        if let Err(why) = self.fill(&root) {
+            unmount(&root.dir);
+            drop(std::fs::remove_dir(&root.dir));
+            return Err(why);
+        }
+        self.roots.push(root);
         Ok(())
     }
 
-    /// Undoes the current binds and makes those `wanted` says (parents before what is
-    /// beneath them, which the order of paths gives).
-    fn rebind(&mut self, wanted: &[Wanted]) -> Result<(), String> {
-        self.made_for.clear();
-        for bind in self.binds.drain(..).rev() {
-            unmount(&bind.at);
-            for made in bind.made.iter().rev() {
-                drop(std::fs::remove_dir(made).or_else(|_| std::fs::remove_file(made)));
-            }
+    /// Unmounts the roots no longer kept, each in one go (its whole tree). Called once the
+    /// program of a request has started, so that the wait for the kernel's grace period
+    /// overlaps its run instead of delaying its start. Nothing runs in a retired root any more:
+    /// the judge sweeps every run's processes before sending the next request.
+    pub fn tidy(&mut self) {
+        for dir in self.retired.drain(..) {
+            unmount(&dir);
+            drop(std::fs::remove_dir(&dir));
         }
-        let mut bound: Vec<(&Path, bool)> = Vec::new();
-        for (path, writable, ..) in wanted {
-            // A directory holding the scratch directory holds the root itself (which is
-            // mounted there): never bound into it.
-            if self.scratch.starts_with(path) {
+    }
+
+    /// Mounts a new root's file system on its directory and fills it: the system's
+    /// directories, the scratch directory, its files; then makes it read-only but for the
+    /// scratch directory and the files it may write.
+    fn fill(&self, root: &Root) -> Result<(), String> {
+        mount(
+            Some("stonejudge-root"),
+            &root.dir,
+            Some("tmpfs"),
+            NOSUID,
+            Some(ROOT_OPTIONS),
+        )?;
+        for system in SYSTEM_DIRS {
+            add_system(&root.dir, Path::new(system))?;
+        }
+        let scratch = inside(&root.dir, &self.scratch);
+        make_parents(&scratch)?;
+        make_dir(&scratch)?;
+        mount(
+            Some(&self.scratch_inside()),
+            &scratch,
+            None,
+            libc::MS_BIND,
+            None,
+        )?;
+        let mut writable = vec![scratch];
+        let mut bound: Vec<&Path> = Vec::new();
+        for (path, writes, ..) in &root.files {
+            // A directory holding the scratch directory holds the roots themselves: never
+            // bound into one. What a system directory holds is there already, read-only.
+            let under_a_bind = bound.iter().any(|outer| path.starts_with(outer));
+            if self.scratch.starts_with(path)
+                || path.starts_with(&self.scratch)
+                || (!writes && (under_a_bind || is_system(path)))
+            {
                 continue;
             }
-            let covered = bound
-                .iter()
-                .filter(|(outer, _)| path.starts_with(outer))
-                .map(|(_, outer_writable)| *outer_writable)
-                .max();
-            let seen_already = match covered {
-                Some(outer_writable) => outer_writable || !writable,
-                None => path.starts_with(&self.scratch) || (is_system(path) && !writable),
-            };
-            if seen_already {
-                continue;
-            }
-            let at = self.inside(path);
-            let mut made = Vec::new();
+            let at = inside(&root.dir, path);
             // Beneath a bind, or in a system directory, the mount point is the file itself.
-            if covered.is_none() && !is_system(path) {
-                make_parents(&at, &mut made)?;
-                if !at.exists() {
-                    match std::fs::metadata(path).map(|m| m.is_dir()) {
-                        Ok(true) => make_dir(&at)?,
-                        Ok(false) => make_file(&at)?,
-                        Err(_) => continue,
-                    }
-                    made.push(at.clone());
+            if !under_a_bind && !is_system(path) {
+                make_parents(&at)?;
+                match std::fs::metadata(path).map(|m| m.is_dir()) {
+                    Ok(true) => make_dir(&at)?,
+                    Ok(false) => make_file(&at)?,
+                    Err(_) => continue,
                 }
             }
-            let bind = mount(Some(path), &at, None, libc::MS_BIND | libc::MS_REC, None);
-            self.binds.push(Bind {
-                at: at.clone(),
-                made,
-            });
-            bind?;
-            let (set, clear) = match writable {
-                true => (MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY),
-                false => (MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0),
-            };
-            set_attributes(&at, true, set, clear)?;
-            bound.push((path, *writable));
+            mount(Some(path), &at, None, libc::MS_BIND | libc::MS_REC, None)?;
+            bound.push(path);
+            if *writes {
+                writable.push(at);
+            }
         }
-        Ok(())
+        set_attributes(&root.dir, true, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0)?;
+        writable
+            .iter()
+            .try_for_each(|at| set_attributes(at, true, 0, MOUNT_ATTR_RDONLY))
     }
+}
+
+/// Where `path` of a program's root is, for the server, in the root at `dir`.
+fn inside(dir: &Path, path: &Path) -> PathBuf {
+    dir.join(path.strip_prefix("/").unwrap_or(path))
+}
+
+/// A directory of the system's in the root at `dir`: a link is made again as a link, `/dev`
+/// holds only the devices every program may use, anything else is bound (with what is mounted
+/// beneath it: `/proc`, `/sys`).
+fn add_system(dir: &Path, system: &Path) -> Result<(), String> {
+    let Ok(metadata) = std::fs::symlink_metadata(system) else {
+        return Ok(());
+    };
+    let at = inside(dir, system);
+    if metadata.file_type().is_symlink() {
+        let target = std::fs::read_link(system)
+            .map_err(|e| format!("cannot read the link {}: {e}", system.display()))?;
+        return std::os::unix::fs::symlink(&target, &at)
+            .map_err(|e| format!("cannot make the link {}: {e}", at.display()));
+    }
+    make_dir(&at)?;
+    if system != Path::new("/dev") {
+        return mount(Some(system), &at, None, libc::MS_BIND | libc::MS_REC, None);
+    }
+    mount(
+        Some("stonejudge-dev"),
+        &at,
+        Some("tmpfs"),
+        NOSUID,
+        Some("mode=0755,size=64k"),
+    )?;
+    for device in DEVICES {
+        let device = Path::new(device);
+        let point = inside(dir, device);
+        if std::fs::metadata(device).is_ok() {
+            make_file(&point)?;
+            mount(Some(device), &point, None, libc::MS_BIND, None)?;
+        }
+    }
+    for (name, target) in DEVICE_LINKS {
+        let link = at.join(name);
+        std::os::unix::fs::symlink(target, &link)
+            .map_err(|e| format!("cannot make the link {}: {e}", link.display()))?;
+    }
+    Ok(())
 }
 
 /// The binds a request needs: each path of `reads` and `writes` (made absolute) and where its
@@ -394,18 +428,13 @@ fn unmount(target: &Path) {
     }
 }
 
-/// Makes the missing directories above `path`, noting each in `made`.
-fn make_parents(path: &Path, made: &mut Vec<PathBuf>) -> Result<(), String> {
-    let Some(parent) = path.parent() else {
-        return Ok(());
-    };
-    if parent.exists() {
-        return Ok(());
+/// Makes the missing directories above `path`.
+fn make_parents(path: &Path) -> Result<(), String> {
+    match path.parent() {
+        Some(parent) if !parent.exists() => std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot make {}: {e}", parent.display())),
+        _ => Ok(()),
     }
-    make_parents(parent, made)?;
-    make_dir(parent)?;
-    made.push(parent.to_path_buf());
-    Ok(())
 }
 
 fn make_dir(path: &Path) -> Result<(), String> {
