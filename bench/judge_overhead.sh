@@ -8,7 +8,9 @@
 # Usage: bench/judge_overhead.sh [BEFORE]   (builds the release binary first; best of 3 per
 # row). BEFORE, another stonejudge binary (main's, built in a target directory of its own), is
 # measured in the same run, each of its rows right before the same row of this one, so that
-# both see the same load.
+# both see the same load. Then the same 200 tests as a Kattis package with an output
+# validator in C (a validator run per test, each with its own input, answer and feedback
+# directory: what a jury program costs), with --sandbox auto.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -48,6 +50,30 @@ for jobs in 1 2; do
                 "$(per_test "$total")" "$(per_test $((total - baseline)))" \
                 "$(awk "BEGIN { print $total / $baseline }")"
         done
+    done
+done
+package=$dir/package
+mkdir -p "$package/data/secret" "$package/output_validators/accept"
+printf 'name: Overhead\nvalidation: custom\n' > "$package/problem.yaml"
+cp "$dir"/tests/* "$package/data/secret/"
+cat > "$package/output_validators/accept/accept.c" <<'EOF'
+#include <stdio.h>
+int main(int argc, char **argv) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/judgemessage.txt", argv[3]);
+    FILE *message = fopen(path, "w");
+    if (message) fputs("accepted\n", message);
+    return 42;
+}
+EOF
+for jobs in 1 2; do
+    for which in ${before:+before} after; do
+        judge=$sj
+        [ "$which" = before ] && judge=$before
+        total=$(best_of_3 "$judge" judge "$package" --jobs "$jobs" --time-limit 1 -- "$binary")
+        printf '%-60s %s per test\n' \
+            "stonejudge judge${before:+ ($which)} of a package with a validator, --jobs $jobs" \
+            "$(per_test "$total")"
     done
 done
 /usr/bin/time -f '%M' -o "$dir/peak" "$sj" judge nim --jobs 1 --tests "$dir/tests" -- "$binary" > /dev/null

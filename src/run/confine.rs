@@ -78,8 +78,9 @@ pub(crate) struct Jail {
     /// The confined programs' scratch directory, as they see it.
     scratch: Option<PathBuf>,
     reaper: Option<Reaper>,
-    /// The Landlock ruleset of the last confined request, and the files it was made for.
-    landlock: Option<(Vec<NamedFile>, RulesetCreated)>,
+    /// The Landlock rulesets of the last confined requests with different files (at most
+    /// [`RULESETS_KEPT`], the one in use last), and the files each was made for.
+    landlock: Vec<(Vec<NamedFile>, RulesetCreated)>,
     /// The programs' root, where the server has a mount namespace.
     private_root: Option<PrivateRoot>,
     /// The programs' uid and gid, where the server runs as root.
@@ -88,6 +89,10 @@ pub(crate) struct Jail {
     program_filter: Option<BpfProgram>,
     as_root: bool,
 }
+
+/// How many Landlock rulesets a server keeps: a judge alternating between a program and its
+/// output validator makes the program's once.
+const RULESETS_KEPT: usize = 2;
 
 /// A path a request names, and the file it is (see [`file_identity`]).
 type NamedFile = (PathBuf, Option<(u64, u64)>);
@@ -133,7 +138,7 @@ impl Jail {
             features: Vec::new(),
             scratch,
             reaper: None,
-            landlock: None,
+            landlock: Vec::new(),
             private_root: None,
             identity: None,
             program_filter: None,
@@ -383,6 +388,12 @@ impl Jail {
         }
         if let Some(root) = &mut self.private_root {
             root.prepare(reads, writes, file_bytes)?;
+            for retired in root.retired() {
+                match &self.reaper {
+                    Some(reaper) => reaper.unmount(&retired),
+                    None => drop(std::fs::remove_dir(&retired)),
+                }
+            }
         }
         if let Some(id) = self.identity {
             identity::give(writes, id)?;
@@ -394,11 +405,20 @@ impl Jail {
                 .chain(writes)
                 .map(|path| (path.clone(), file_identity(path)))
                 .collect();
-            if self.landlock.as_ref().map(|(k, _)| k) != Some(&key) {
-                let scratch = self.scratch_here();
-                let ruleset = landlock_ruleset(reads, writes, scratch.as_deref())
-                    .map_err(|e| format!("cannot make the Landlock ruleset: {e}"))?;
-                self.landlock = Some((key, ruleset));
+            match self.landlock.iter().position(|(files, _)| *files == key) {
+                Some(at) => {
+                    let kept = self.landlock.remove(at);
+                    self.landlock.push(kept);
+                }
+                None => {
+                    let scratch = self.scratch_here();
+                    let ruleset = landlock_ruleset(reads, writes, scratch.as_deref())
+                        .map_err(|e| format!("cannot make the Landlock ruleset: {e}"))?;
+                    if self.landlock.len() >= RULESETS_KEPT {
+                        self.landlock.remove(0);
+                    }
+                    self.landlock.push((key, ruleset));
+                }
             }
         }
         let scratch = match &self.private_root {
@@ -409,7 +429,7 @@ impl Jail {
                 .and_then(|s| CString::new(s.as_os_str().as_encoded_bytes()).ok()),
         };
         Ok(Prepared {
-            landlock: self.landlock.as_ref().map(|(_, ruleset)| ruleset),
+            landlock: self.landlock.last().map(|(_, ruleset)| ruleset),
             root: self.private_root.as_ref().and_then(PrivateRoot::entry),
             scratch,
             nproc: self.protections & Protection::NPROC != 0,
@@ -417,14 +437,6 @@ impl Jail {
             no_capabilities: self.has(Feature::Landlock) || self.has(Feature::Seccomp),
             filter: self.program_filter.as_ref(),
         })
-    }
-
-    /// What can wait until the program of the last request has started (see
-    /// [`PrivateRoot::tidy`]).
-    pub fn tidy(&mut self) {
-        if let Some(root) = &mut self.private_root {
-            root.tidy();
-        }
     }
 
     /// The variables a confined program's environment gets: `TMPDIR` is its scratch directory.
@@ -546,6 +558,17 @@ impl Reaper {
         }
     }
 
+    /// Has the reaper unmount the tree at `path` (and remove its mount point) in its own
+    /// time: an unmount waits for the kernel's read-copy-update grace period, which the server
+    /// and its programs need not wait for. Nothing runs in the tree any more.
+    fn unmount(&self, path: &Path) {
+        let mut message = vec![UNMOUNT];
+        message.extend_from_slice(path.as_os_str().as_encoded_bytes());
+        message.push(0);
+        // SAFETY: writing a local buffer to our pipe (a message this short goes in whole).
+        unsafe { libc::write(self.ask.as_raw_fd(), message.as_ptr().cast(), message.len()) };
+    }
+
     fn sweep(&self) -> Result<(), String> {
         // SAFETY: writing one byte from a constant to our pipe.
         let sent = unsafe { libc::write(self.ask.as_raw_fd(), b"s".as_ptr().cast(), 1) };
@@ -563,7 +586,8 @@ struct Started {
 }
 
 /// The reaper's life: cap the namespace's processes, say whether that worked, then sweep on
-/// every request until the server goes away (its end of the pipe closes, or it dies, which
+/// every request (and unmount what the server no longer needs, see [`Reaper::unmount`]) until
+/// the server goes away (its end of the pipe closes, or it dies, which
 /// `PR_SET_PDEATHSIG` turns into our death too; either way the kernel then kills everything in
 /// the namespace).
 ///
@@ -612,14 +636,24 @@ unsafe fn reap(ask: RawFd, done: RawFd) -> ! {
     }
     let answer = if capped { b"1" } else { b"0" };
     libc::write(done, answer.as_ptr().cast(), 1);
-    let mut byte = 0u8;
     loop {
-        let n = libc::read(ask, (&mut byte as *mut u8).cast(), 1);
-        if n < 0 && errno() == libc::EINTR {
-            continue;
-        }
-        if n != 1 {
+        let Some(request) = read_byte(ask) else {
             libc::_exit(0);
+        };
+        if request == UNMOUNT {
+            let mut path = Vec::new();
+            loop {
+                match read_byte(ask) {
+                    Some(0) => break,
+                    Some(byte) => path.push(byte),
+                    None => libc::_exit(0),
+                }
+            }
+            if let Ok(path) = std::ffi::CString::new(path) {
+                libc::umount2(path.as_ptr(), libc::MNT_DETACH);
+                libc::rmdir(path.as_ptr());
+            }
+            continue;
         }
         // Inside the namespace, -1 means every process of it but this one.
         libc::kill(-1, libc::SIGKILL);
@@ -630,6 +664,26 @@ unsafe fn reap(ask: RawFd, done: RawFd) -> ! {
             }
         }
         libc::write(done, b"s".as_ptr().cast(), 1);
+    }
+}
+
+/// The byte that asks the reaper to unmount a tree (its path follows, then a NUL byte);
+/// anything else asks it to sweep.
+const UNMOUNT: u8 = b'U';
+
+/// The next byte from `fd`, or `None` at its end.
+///
+/// # Safety
+/// Only in the reaper.
+unsafe fn read_byte(fd: RawFd) -> Option<u8> {
+    let mut byte = 0u8;
+    loop {
+        let n = libc::read(fd, (&mut byte as *mut u8).cast(), 1);
+        match n {
+            1 => return Some(byte),
+            n if n < 0 && errno() == libc::EINTR => continue,
+            _ => return None,
+        }
     }
 }
 

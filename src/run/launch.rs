@@ -558,7 +558,6 @@ fn serve_requests(mut server: Server) -> Result<(), String> {
             reply[at * 4..at * 4 + 4].copy_from_slice(&field.to_ne_bytes());
         }
         send(&reply)?;
-        server.jail.tidy();
     }
 }
 

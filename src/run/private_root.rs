@@ -18,9 +18,9 @@
 //! a judge's runs of one program on many tests make one root. The last [`KEPT`] roots are
 //! kept, each on a mount point of its own, so that a judge alternating between a program and
 //! an output validator (whose files change with each test) keeps the program's root and makes
-//! only the validator's again; an older root goes in one unmount of its whole tree, once the
-//! next program has started (each unmount waits for the kernel's read-copy-update grace
-//! period, a fraction of a millisecond, several on a busy machine). All roots live in a holder covering the server's scratch
+//! only the validator's again; an older root goes in one unmount of its whole tree, which the
+//! namespace's reaper makes in its own time (each unmount waits for the kernel's
+//! read-copy-update grace period, a fraction of a millisecond, several on a busy machine). All roots live in a holder covering the server's scratch
 //! directory, in the server's namespace only, beside the scratch directory's own file system,
 //! which every root binds at that directory's path. What is bound at a path is also bound at
 //! the path its links lead to, so that a program that finds its installation through its own
@@ -84,8 +84,7 @@ pub(crate) struct PrivateRoot {
     roots: Vec<Root>,
     /// The number of roots made so far (each gets a mount point of its own).
     made: u64,
-    /// Roots no longer kept, unmounted by [`PrivateRoot::tidy`] once the program that needed
-    /// a new one has started.
+    /// Roots no longer kept, for the server to have unmounted (see [`PrivateRoot::retired`]).
     retired: Vec<PathBuf>,
 }
 
@@ -202,15 +201,12 @@ impl PrivateRoot {
         Ok(())
     }
 
-    /// Unmounts the roots no longer kept, each in one go (its whole tree). Called once the
-    /// program of a request has started, so that the wait for the kernel's grace period
-    /// overlaps its run instead of delaying its start. Nothing runs in a retired root any more:
-    /// the judge sweeps every run's processes before sending the next request.
-    pub fn tidy(&mut self) {
-        for dir in self.retired.drain(..) {
-            unmount(&dir);
-            drop(std::fs::remove_dir(&dir));
-        }
+    /// The roots no longer kept: each to be unmounted in one go (its whole tree), away from
+    /// the server's way (each unmount waits for the kernel's grace period). Nothing runs in a
+    /// retired root any more: the judge sweeps every run's processes before sending the next
+    /// request.
+    pub fn retired(&mut self) -> Vec<PathBuf> {
+        std::mem::take(&mut self.retired)
     }
 
     /// Mounts a new root's file system on its directory and fills it: the system's
@@ -279,7 +275,7 @@ fn inside(dir: &Path, path: &Path) -> PathBuf {
 
 /// A directory of the system's in the root at `dir`: a link is made again as a link, `/dev`
 /// holds only the devices every program may use, anything else is bound (with what is mounted
-/// beneath it: `/proc`, `/sys`).
+/// beneath it, but for `/sys`).
 fn add_system(dir: &Path, system: &Path) -> Result<(), String> {
     let Ok(metadata) = std::fs::symlink_metadata(system) else {
         return Ok(());
@@ -292,6 +288,12 @@ fn add_system(dir: &Path, system: &Path) -> Result<(), String> {
             .map_err(|e| format!("cannot make the link {}: {e}", at.display()));
     }
     make_dir(&at)?;
+    if system == Path::new("/sys") {
+        // Without the cgroup file systems mounted beneath it: a dozen mounts each root would
+        // copy and each unmount would wait for. A runtime that looks for its cgroup's limits
+        // there finds none and takes the machine's (its memory limit is told otherwise).
+        return mount(Some(system), &at, None, libc::MS_BIND, None);
+    }
     if system != Path::new("/dev") {
         return mount(Some(system), &at, None, libc::MS_BIND | libc::MS_REC, None);
     }
