@@ -74,6 +74,9 @@ class Package:
     path: str
     name: str
     format: str
+    # The name in logs, reports and the scratch folder: the folder's name, made unique
+    # (`sum-2`) when two packages share one (their folder name must stay the package's).
+    key: str = ""
 
     def has(self, relative):
         return os.path.exists(os.path.join(self.path, relative))
@@ -133,6 +136,10 @@ def find_packages(roots, depth=4):
 
     for root in roots:
         walk(root, depth)
+    seen = {}
+    for package in found:
+        seen[package.name] = seen.get(package.name, 0) + 1
+        package.key = package.name if seen[package.name] == 1 else f"{package.name}-{seen[package.name]}"
     return found
 
 
@@ -191,8 +198,10 @@ def run(command, cwd, timeout, env=None):
 
 def private_copy(package, workdir, label):
     """A copy of the package as workdir/label/NAME (the folder name is kept: verifyproblem
-    takes it for the problem's short name)."""
-    target = os.path.join(workdir, label, package.name)
+    takes it for the problem's short name; a second package of the same name goes under
+    workdir/label/KEY/NAME)."""
+    parent = os.path.join(workdir, label) if package.key == package.name else os.path.join(workdir, label, package.key)
+    target = os.path.join(parent, package.name)
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(package.path, target, symlinks=True)
     return target
@@ -280,7 +289,7 @@ def settle(outcome, last_run):
 
 
 def save_log(workdir, package, tool, runs):
-    path = os.path.join(workdir, "logs", package.name + "." + tool + ".log")
+    path = os.path.join(workdir, "logs", package.key + "." + tool + ".log")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         for r in runs:
@@ -289,7 +298,7 @@ def save_log(workdir, package, tool, runs):
 
 # --- The anchors ------------------------------------------------------------------------
 
-BT_LINE = re.compile(r"^(\S+?):\s+(AC|WA|TLE|RTE|JE|CE|MLE|OLE)\s+[\d.]+s\s+@")
+BT_LINE = re.compile(r"^(\S+?):\s+(AC|WA|TLE|RTE|JE|CE|MLE|OLE)\s*[\d.]+s\s+@")
 
 
 def parse_bt(log):
@@ -460,6 +469,10 @@ class Tools:
                     f.write(text)
                 os.chmod(path, 0o755)
             env["HOME"] = stand_in_home
+            # Toolchains found through HOME (rustup's) stay where they are.
+            for name, folder in (("RUSTUP_HOME", ".rustup"), ("CARGO_HOME", ".cargo")):
+                if name not in env and os.path.isdir(os.path.join(home, folder)):
+                    env[name] = os.path.join(home, folder)
             self.sinol_note = "sio2jail and oicompare stand-ins (no download)"
         self.sinol_env = env
         return env
@@ -482,11 +495,15 @@ class Tools:
             return settle(outcome, verify), copy
         scores = run([self.sinol_make, "run", "--apply-suggestions", *common], copy, self.args.timeout, env)
         outcome.runs.append(scores)
-        try:
-            with open(os.path.join(copy, "config.yml"), encoding="utf-8") as f:
-                outcome.results = parse_sinol_scores(f.read())
-        except OSError:
-            outcome.results = {}
+        outcome.results = {}
+        # Only a run that judged (it printed its table) rewrote the expectations: a run that
+        # stopped before (no outputs, no model) leaves the package's own in config.yml.
+        if re.search(r"^\s*points \|", scores.log, re.MULTILINE):
+            try:
+                with open(os.path.join(copy, "config.yml"), encoding="utf-8") as f:
+                    outcome.results = parse_sinol_scores(f.read())
+            except OSError:
+                pass
         settle(outcome, scores)
         if outcome.status == "refused":
             outcome.reason = last_lines(verify.log)
@@ -515,7 +532,7 @@ class Tools:
                 # The data as it is, not made again: what is compared is the judging.
                 shutil.rmtree(os.path.join(copy, "generators"), ignore_errors=True)
                 outcome.reason += ", generators/ removed"
-        report = os.path.join(self.workdir, tool, package.name + ".json")
+        report = os.path.join(self.workdir, tool, package.key + ".json")
         env = dict(os.environ)
         # A fresh compile cache, as each anchor starts with no builds in its copy.
         env["STONEJUDGE_CACHE"] = tempfile.mkdtemp(dir=self.workdir, prefix="cache-")
@@ -550,14 +567,15 @@ def parse_stonejudge(document, package):
         runs = item.get("runs") or {}
         tests = runs.get("tests") if isinstance(runs, dict) else None
         if tests:
-            verdict = first_failure([t.get("verdict", "?") for t in tests])
+            verdict = our_name(first_failure([t.get("verdict", "?") for t in tests]))
         checks = item.get("checks") or []
         detail = checks[0].get("detail", "") if checks else ""
         if verdict is None:
-            # `got WA: ...` (a verdict against the folder's), `CE: ...` (it did not build).
-            match = re.match(r"(?:got )?(AC|WA|PE|TLE|MLE|OLE|RE|CE|JE)\b", detail)
+            # `got WA: ...` (a verdict against the folder's), `CE: ...` (it did not build),
+            # `AC under the time limit of 1 s, as required` (submissions.yaml's requirements).
+            match = re.match(r"(?:got )?(AC|WA|PE|TLE|MLE|OLE|RTE|RE|CE|JE)\b", detail)
             if match:
-                verdict = match.group(1)
+                verdict = our_name(match.group(1))
             elif item.get("skipped"):
                 verdict = "skipped"
             else:
@@ -634,7 +652,7 @@ def compare(package, anchors, ours, ours_on_their_data=None):
         # stonejudge refuses is a difference on each of its submissions).
         compared = bool(theirs) and ours.status not in ("not-run", "missing")
         row = {
-            "package": package.name,
+            "package": package.key,
             "submission": name,
             "theirs": {tool: (r.text() if r else "-") for tool, r in theirs.items()},
             "ours": mine.text() if mine else "-",
@@ -715,7 +733,7 @@ def print_outcome(package, outcome):
     extra = f": {outcome.reason}" if outcome.reason else ""
     accepted = "" if outcome.accepted is None else (" (accepted)" if outcome.accepted else " (not accepted)")
     print(
-        f"{package.name:<24} [{outcome.tool} {outcome.status}{accepted}, {outcome.wall_s:.1f} s wall, "
+        f"{package.key:<24} [{outcome.tool} {outcome.status}{accepted}, {outcome.wall_s:.1f} s wall, "
         f"{outcome.cpu_s:.1f} s CPU{extra}]",
         flush=True,
     )
@@ -766,7 +784,7 @@ def main():
                 print_row(row)
             report.append(
                 {
-                    "package": package.name,
+                    "package": package.key,
                     "path": package.path,
                     "format": package.format,
                     "tools": [outcome_json(o) for o in outcomes],
