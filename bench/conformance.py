@@ -634,8 +634,17 @@ def comparable(result, package):
     return (verdict, score)
 
 
+def agree(a, b, package):
+    """Two results agree: the same verdict and, where both give one, the same score (a tool
+    gives none for a rejected submission)."""
+    a, b = comparable(a, package), comparable(b, package)
+    if a is None or b is None or package.format == SINOL:
+        return a == b
+    return a[0] == b[0] and (a[1] is None or b[1] is None or a[1] == b[1])
+
+
 def same_as(theirs, result, package):
-    return all(comparable(r, package) == comparable(result, package) for r in theirs.values())
+    return all(agree(r, result, package) for r in theirs.values())
 
 
 def compare(package, anchors, ours, ours_on_their_data=None):
