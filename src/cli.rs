@@ -193,7 +193,8 @@ pub enum Command {
     )]
     Export(ExportArgs),
     /// Print how stonejudge reads a problem, whatever its format (problem.toml, a Kattis
-    /// package legacy / 2023-07 / 2025-09, a sinol-make package): limits with their overrides,
+    /// package legacy / 2023-07 / 2025-09, a sinol-make package, a Polygon package): limits
+    /// with their overrides,
     /// groups with points and arguments, cases by kind, programs by role, submissions with
     /// what each must get and where that is said, scoring, warnings, what is not supported.
     #[command(after_help = "Examples:\n  stonejudge describe stripes\n  \
@@ -675,8 +676,8 @@ pub struct ExportArgs {
 #[derive(Debug, Args)]
 pub struct DescribeArgs {
     /// Problem: problems/<NAME> under --root, else NAME of the catalog; or the path of a
-    /// problem folder, a Kattis package (problem.yaml) or a sinol-make package (config.yml and
-    /// prog/).
+    /// problem folder, a Kattis package (problem.yaml), a sinol-make package (config.yml and
+    /// prog/) or a Polygon package (problem.xml).
     pub problem: String,
     /// Print the model as JSON instead of text.
     #[arg(long)]

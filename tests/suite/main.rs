@@ -57,6 +57,8 @@ mod package_sources;
 mod package_tle_runs;
 mod parser_fuzz;
 mod partial_points;
+mod polygon;
+mod polygon_fixtures;
 mod problem_bounded_nim;
 mod problem_kit;
 mod problem_misere_nim;

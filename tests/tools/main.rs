@@ -1,5 +1,6 @@
 //! Tests that compare stonejudge with an optional outside tool (Kattis problemtools,
-//! BAPCtools, the checktestdata implementations), run programs in languages whose compilers
+//! BAPCtools, sinol-make, the checktestdata implementations, and the conformance harness that
+//! runs them all), run programs in languages whose compilers
 //! not every machine has, or need
 //! what not every machine gives (root, memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
@@ -12,6 +13,7 @@ mod arena;
 mod bapctools;
 mod bapctools_multipass;
 mod checktestdata;
+mod conformance;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_interactive;
@@ -120,5 +122,13 @@ fn main() {
         );
     }
     trials.extend(sinol_trials);
+    let conformance_trials = conformance::trials();
+    if let Err(reason) = conformance::anchors() {
+        println!(
+            "SKIPPED {} tests (reported as ignored): {reason}",
+            conformance_trials.len()
+        );
+    }
+    trials.extend(conformance_trials);
     libtest_mimic::run(&args, trials).exit();
 }
