@@ -193,7 +193,8 @@ pub enum Command {
     )]
     Export(ExportArgs),
     /// Print how stonejudge reads a problem, whatever its format (problem.toml, a Kattis
-    /// package legacy / 2023-07 / 2025-09, a sinol-make package): limits with their overrides,
+    /// package legacy / 2023-07 / 2025-09, a sinol-make package, a Polygon package): limits
+    /// with their overrides,
     /// groups with points and arguments, cases by kind, programs by role, submissions with
     /// what each must get and where that is said, scoring, warnings, what is not supported.
     #[command(after_help = "Examples:\n  stonejudge describe stripes\n  \
@@ -447,12 +448,13 @@ impl JobsArg {
 pub struct SandboxArg {
     /// How the programs run are confined: auto (every protection this system offers; what is
     /// missing is said once on standard error), strict (every protection, or exit 2), off
-    /// (none). Protections: no network, no files but the system's, the program's own and a
-    /// scratch directory, processes contained and counted, no privileges. Compilers are
-    /// confined too: they read the system's directories, their toolchain and the source's own
-    /// files, and write only a scratch directory. Where a memory cgroup can be made (auto and
-    /// strict; strict runs without one), memory is limited by it and MLE means the limit was
-    /// hit.
+    /// (none). Protections: no network and no socket, no files but the system's, the
+    /// program's own and a scratch directory, nothing else changed (a private read-only root;
+    /// as root, a user of its own), files bounded by the output limit, processes contained and
+    /// counted, no privileges and no new namespaces. Compilers are confined too: they read the
+    /// system's directories, their toolchain and the source's own files, and write only a
+    /// scratch directory. Where a memory cgroup can be made (auto and strict; strict runs
+    /// without one), memory is limited by it and MLE means the limit was hit.
     #[arg(long, value_name = "MODE", default_value = "auto",
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::run::Sandbox::NAMES)
@@ -704,8 +706,8 @@ pub struct ExportArgs {
 #[derive(Debug, Args)]
 pub struct DescribeArgs {
     /// Problem: problems/<NAME> under --root, else NAME of the catalog; or the path of a
-    /// problem folder, a Kattis package (problem.yaml) or a sinol-make package (config.yml and
-    /// prog/).
+    /// problem folder, a Kattis package (problem.yaml), a sinol-make package (config.yml and
+    /// prog/) or a Polygon package (problem.xml).
     pub problem: String,
     /// Print the model as JSON instead of text.
     #[arg(long)]

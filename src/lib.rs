@@ -20,6 +20,7 @@ pub mod judging;
 pub mod model;
 pub mod package;
 pub mod parallel;
+pub mod polygon;
 pub mod problem;
 pub mod programs;
 pub mod readers;

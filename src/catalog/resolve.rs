@@ -121,11 +121,14 @@ pub enum ResolveError {
     /// A sinol-make package whose `config.yml` does not read.
     #[error("{0}")]
     Sinol(String),
+    /// A folder of a format the commands that resolve a problem do not take yet.
+    #[error("{}: not supported: {why}", dir.display())]
+    NotSupported { dir: PathBuf, why: String },
 }
 
 /// The problem called `name` (or at the path `name`), looked up in the archive at `root`.
 pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
-    if name.contains('/') || name.starts_with('.') {
+    if names_a_path(name) {
         return folder(Path::new(name));
     }
     let dir = root.join("problems").join(name);
@@ -144,6 +147,12 @@ pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
             name: name.to_string(),
         }),
     }
+}
+
+/// Whether the PROBLEM argument `name` is a folder's path (`./x`, `dir/x`) rather than a
+/// name.
+pub fn names_a_path(name: &str) -> bool {
+    name.contains('/') || name.starts_with('.')
 }
 
 /// The problem compiled into stonejudge under `name`, batch or interactive.
@@ -184,6 +193,17 @@ pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
                 testdata: sinol.root.join("in"),
                 kind: Kind::Sinol(Box::new(sinol)),
             });
+        }
+        // Read by `crate::readers` alone for now (`describe`): the commands that take a
+        // resolved problem do not judge one yet.
+        Some(Detected::Polygon) => {
+            return Err(ResolveError::NotSupported {
+                dir: path.to_owned(),
+                why: "a Polygon package (problem.xml) is read by `describe` only: judging, \
+                      verifying, validating, stressing, making test data from and exporting \
+                      one are not supported yet"
+                    .to_string(),
+            })
         }
         Some(Detected::Ours) | None => {}
     }

@@ -13,6 +13,8 @@ pub const PROBLEM_YAML: &str = "problem.yaml";
 pub const CONFIG_YML: &str = "config.yml";
 /// The file that marks one of our problems.
 pub const MANIFEST_FILE: &str = "problem.toml";
+/// The file that marks a Polygon package.
+pub const PROBLEM_XML: &str = "problem.xml";
 
 /// The formats a folder is told to be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +25,8 @@ pub enum Detected {
     Sinol,
     /// Our `problem.toml`.
     Ours,
+    /// A Polygon package: `problem.xml`.
+    Polygon,
 }
 
 /// One format's marks.
@@ -50,6 +54,15 @@ pub const FORMATS: &[Marks] = &[
         format: Detected::Ours,
         name: "problem.toml",
         marks: |dir| dir.join(MANIFEST_FILE).is_file(),
+    },
+    // Last: `problem.xml` is the weakest mark. A package converted from Polygon to another
+    // format often keeps it beside the files of the format it was converted to, which is
+    // the one meant; a problem.toml put beside it says the same; and other tools name their
+    // own files problem.xml too.
+    Marks {
+        format: Detected::Polygon,
+        name: "Polygon package (problem.xml)",
+        marks: |dir| dir.join(PROBLEM_XML).is_file(),
     },
 ];
 
@@ -87,7 +100,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let root = dir.path();
         std::fs::create_dir(root.join("prog")).expect("mkdir");
-        for file in [PROBLEM_YAML, CONFIG_YML, MANIFEST_FILE] {
+        for file in [PROBLEM_YAML, CONFIG_YML, MANIFEST_FILE, PROBLEM_XML] {
             std::fs::write(root.join(file), "").expect("write");
         }
         assert_eq!(detect(root), Some(Detected::Kattis));
@@ -96,6 +109,8 @@ mod tests {
         std::fs::remove_dir(root.join("prog")).expect("rm");
         assert_eq!(detect(root), Some(Detected::Ours));
         std::fs::remove_file(root.join(MANIFEST_FILE)).expect("rm");
+        assert_eq!(detect(root), Some(Detected::Polygon));
+        std::fs::remove_file(root.join(PROBLEM_XML)).expect("rm");
         assert_eq!(detect(root), None);
     }
 }

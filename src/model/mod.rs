@@ -86,6 +86,8 @@ pub enum Format {
     Kattis2025,
     /// A sinol-make package (POI, sio2 / oioioi).
     Sinol,
+    /// A Polygon package (`problem.xml`).
+    Polygon,
 }
 
 impl Format {
@@ -97,6 +99,7 @@ impl Format {
             Format::Kattis2023 => "Kattis 2023-07",
             Format::Kattis2025 => "Kattis 2025-09",
             Format::Sinol => "sinol-make",
+            Format::Polygon => "Polygon",
         }
     }
 

@@ -115,6 +115,10 @@ pub struct ProgramFile {
     pub language: Option<String>,
     /// The entry point of a folder program or a class (`entrypoint` of submissions.yaml).
     pub entrypoint: Option<String>,
+    /// Folders a C or C++ source's `#include "…"` is also looked up in, besides its own (a
+    /// Polygon package's `files/`, where its `testlib.h` is).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub include: Vec<PathBuf>,
 }
 
 impl ProgramFile {
@@ -124,6 +128,7 @@ impl ProgramFile {
             path: path.into(),
             language: None,
             entrypoint: None,
+            include: Vec::new(),
         }
     }
 }

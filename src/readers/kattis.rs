@@ -269,6 +269,7 @@ fn file(program: &PackageProgram) -> ProgramFile {
             .language
             .map(|language| language.row().code.to_string()),
         entrypoint: program.entrypoint.clone(),
+        include: Vec::new(),
     }
 }
 

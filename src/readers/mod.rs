@@ -15,11 +15,12 @@
 
 pub mod kattis;
 pub mod ours;
+pub mod polygon;
 pub mod sinol;
 
 use std::path::Path;
 
-use crate::catalog::{resolve, ResolveError};
+use crate::catalog::{names_a_path, resolve, ResolveError};
 use crate::formats::detect::{detect, named, Detected};
 use crate::formats::manifest::ManifestError;
 use crate::model::{ModelError, Problem};
@@ -45,6 +46,10 @@ pub const READERS: &[Reader] = &[
     Reader {
         format: Detected::Ours,
         read: ours::read_folder,
+    },
+    Reader {
+        format: Detected::Polygon,
+        read: polygon::read_folder,
     },
 ];
 
@@ -84,6 +89,12 @@ pub fn read(dir: &Path) -> Result<Problem, ReadError> {
 /// The problem a PROBLEM argument names (a name under the archive at `root`, a name of the
 /// catalog, or a folder's path: [`crate::catalog::resolve`]), read by its format's reader.
 pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
+    // A Polygon package is read here, not resolved: no command that resolves a problem
+    // takes one yet.
+    let path = Path::new(problem);
+    if names_a_path(problem) && detect(path) == Some(Detected::Polygon) {
+        return polygon::read_folder(path);
+    }
     read_resolved(&resolve(problem, root)?)
 }
 
@@ -115,7 +126,8 @@ mod tests {
         assert!(
             error.ends_with(
                 "none of the files that mark a format (Kattis package (problem.yaml), \
-                 sinol-make package (config.yml and prog/), problem.toml)"
+                 sinol-make package (config.yml and prog/), problem.toml, Polygon package \
+                 (problem.xml))"
             ),
             "{error}"
         );

@@ -1,9 +1,9 @@
 //! Compiling sources once, as their language's row says ([`super::language`]): binaries (and a
 //! JVM program's directory of classes, a C# assembly) are cached under a name made of a hash of
 //! the source bytes, the compiler's identity and its command, so an unchanged source is
-//! compiled only the first time, by any process, and a changed compiler builds afresh. Writes
-//! are atomic: a compiler writes into a private scratch directory and the result is renamed
-//! into place. Interpreted languages are only checked for syntax; what is built says how it
+//! compiled only the first time, by any process, and a changed compiler builds afresh. Only
+//! the judge writes the cache: a compiler writes into a private scratch directory, and the
+//! judge copies the result into place ([`super::cached`]). Interpreted languages are only checked for syntax; what is built says how it
 //! runs ([`Built`]: the runtime, its arguments, what it reads).
 //!
 //! Compilers (and syntax checks) are confined like the programs they build (see
@@ -18,7 +18,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::cached;
 use super::language::{Language, Toolchain, JVM_COMPILER_HEAP, JVM_FLAGS};
+use super::limits::TOOL_FILE_BYTES;
 use super::outcome::mebibytes;
 use super::process::ManagedHeap;
 use super::program::{find_in_path, PrepareError};
@@ -47,8 +49,13 @@ impl Default for CompileLimits {
 }
 
 impl CompileLimits {
+    /// A compile's run limits: its files (the binary, by-products) of up to
+    /// [`TOOL_FILE_BYTES`], each and all together.
     fn limits(self) -> Limits {
-        Limits::new(self.cpu, self.memory_bytes)
+        Limits {
+            files: Some(TOOL_FILE_BYTES),
+            ..Limits::new(self.cpu, self.memory_bytes)
+        }
     }
 }
 
@@ -366,15 +373,7 @@ impl Cache {
         let compiled = made
             .map_err(|e| PrepareError::judge(format!("cannot create {}: {e}", scratch.display())))
             .and_then(|()| self.compile_preferring_static(runner, &invocation, static_flags, shown))
-            .and_then(|()| match std::fs::rename(&out, target) {
-                // Another process stored the same directory first.
-                Err(_) if out.is_dir() && target.is_dir() => Ok(()),
-                Err(e) => Err(PrepareError::judge(format!(
-                    "cannot store {}: {e}",
-                    target.display()
-                ))),
-                Ok(()) => Ok(()),
-            });
+            .and_then(|()| cached::store(&out, target).map_err(PrepareError::judge));
         // The scratch directory only ever holds compiler by-products; it goes when dropped,
         // or when the judge is interrupted.
         drop(scratch_dir);
@@ -429,6 +428,14 @@ impl Cache {
                 source.display(),
                 limit.as_secs_f64(),
                 self.limits.cpu.as_secs_f64()
+            )));
+        }
+        if run.file_limit_hit() {
+            return Err(PrepareError::compile(format!(
+                "compiling {} reached the compile file-size limit of {}: {compiler} wrote a \
+                 file past it",
+                source.display(),
+                mebibytes(run.limits.file_bytes())
             )));
         }
         if let Some(reason) = &run.memory_limit_hit {

@@ -14,7 +14,7 @@
 
 use std::time::Duration;
 
-use super::limits::DEFAULT_OUTPUT_BYTES;
+use super::limits::{DEFAULT_OUTPUT_BYTES, TOOL_FILE_BYTES};
 use super::outcome::mebibytes;
 use super::{Limits, Run};
 
@@ -56,6 +56,8 @@ impl JuryLimits {
             wall: cpu * 2,
             memory: Some(DEFAULT_MEMORY_BYTES),
             output: MESSAGE_OUTPUT_BYTES,
+            // Feedback files and a generator's tests: what a tool may write.
+            files: Some(TOOL_FILE_BYTES),
         }
     }
 

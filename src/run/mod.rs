@@ -35,6 +35,7 @@
 //! sides of a two-way run included, and remove the scratch directories of programs and
 //! compilers ([`ScratchDir`]).
 
+mod cached;
 mod capture;
 mod cgroup;
 mod compile;
@@ -43,6 +44,7 @@ mod cpu;
 mod escape;
 mod fd;
 mod hash;
+mod identity;
 mod image;
 pub mod jury;
 mod language;
@@ -51,11 +53,13 @@ mod launcher;
 mod limits;
 mod live;
 mod outcome;
+mod private_root;
 mod process;
 mod program;
 mod refusal;
 pub mod sandbox;
 pub mod signals;
+mod syscalls;
 mod toolchain;
 mod two_way;
 

@@ -47,6 +47,11 @@ pub fn targets(paths: &[PathBuf], root: &Path) -> Result<Vec<Target>, String> {
         .map(|path| match detect(path) {
             Some(Detected::Kattis) => Ok(Target::Package(path.to_owned())),
             Some(Detected::Sinol) => Ok(Target::Sinol(path.to_owned())),
+            Some(Detected::Polygon) => Err(format!(
+                "{}: a Polygon package (problem.xml): verifying one is not supported yet \
+                 (`stonejudge describe` reads it)",
+                path.display()
+            )),
             _ if path.join("problems").is_dir() => Ok(Target::Archive {
                 archive: Archive::new(path),
                 only: None,

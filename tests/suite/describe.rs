@@ -2,29 +2,29 @@
 //! what each read: our problems (of the catalog, declared, program-backed, scored), Kattis
 //! packages (legacy with nested groups, 2023-07 with an output validator, interactive,
 //! multi-pass, scoring, 2025-09 with submissions.yaml), sinol-make packages (limits per group
-//! and language, oi, icpc, expected scores); a broken package is an error at its
-//! `file:line:col` (exit 2).
+//! and language, oi, icpc, expected scores), Polygon packages (groups with points, tags; more
+//! in `polygon.rs`); a broken package is an error at its `file:line:col` (exit 2).
 
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
 use super::programs_archive::{archive, problem_dir, stonejudge};
-use super::{multipass_fixtures, package_fixtures, sinol_fixtures};
+use super::{multipass_fixtures, package_fixtures, polygon_fixtures, sinol_fixtures};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// `describe PROBLEM --json` run in `dir`: the model.
-fn model(dir: &Path, problem: &str) -> Value {
+pub(super) fn model(dir: &Path, problem: &str) -> Value {
     let (code, out, err) = stonejudge(dir, &["describe", problem, "--json"]);
     assert_eq!(code, Some(0), "{out}{err}");
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
 }
 
 /// The names of the model's groups.
-fn groups(model: &Value) -> Vec<&str> {
+pub(super) fn groups(model: &Value) -> Vec<&str> {
     (model["groups"].as_array().expect("groups").iter())
         .map(|g| g["name"].as_str().expect("a name"))
         .collect()
@@ -38,14 +38,14 @@ fn group<'a>(model: &'a Value, name: &str) -> &'a Value {
 }
 
 /// How many cases of `kind` the model has.
-fn cases(model: &Value, kind: &str) -> usize {
+pub(super) fn cases(model: &Value, kind: &str) -> usize {
     (model["cases"].as_array().expect("cases").iter())
         .filter(|c| c["kind"] == kind)
         .count()
 }
 
 /// The submission `id`.
-fn submission<'a>(model: &'a Value, id: &str) -> &'a Value {
+pub(super) fn submission<'a>(model: &'a Value, id: &str) -> &'a Value {
     (model["submissions"].as_array().expect("submissions").iter())
         .find(|s| s["id"] == id)
         .unwrap_or_else(|| panic!("no submission {id}: {}", model["submissions"]))
@@ -401,5 +401,22 @@ fn a_2025_scoring_package_reads_each_groups_worth_and_the_expected_score_with_it
     assert!(
         origin.contains("folder accepted") && origin.contains("submissions.yaml"),
         "{origin}"
+    );
+}
+
+#[test]
+fn a_polygon_package_reads_its_groups_points_and_tags() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    polygon_fixtures::full(&dir.path().join("sum"));
+    let sum = model(dir.path(), "./sum");
+    assert_eq!(sum["format"], "polygon");
+    assert_eq!(groups(&sum)[..4], ["samples", "small", "large", "huge"]);
+    assert_eq!(group(&sum, "huge")["input_validator_args"][3], "huge");
+    assert_eq!((cases(&sum, "sample"), cases(&sum, "secret")), (1, 5));
+    assert_eq!(sum["scoring"]["rules"][2]["points"], 60.0);
+    let main = submission(&sum, "solutions/ok.cpp");
+    assert_eq!(
+        main["expectation"]["verdicts"]["rules"][0]["permitted"][0],
+        "AC"
     );
 }

@@ -1,15 +1,19 @@
 //! Tests that compare stonejudge with an optional outside tool (Kattis problemtools,
-//! BAPCtools, the checktestdata implementations), run programs in languages whose compilers
+//! BAPCtools, sinol-make, the checktestdata implementations, and the conformance harness that
+//! runs them all), run programs in languages whose compilers
 //! not every machine has, or need
-//! what not every machine gives (memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
+//! what not every machine gives (root, memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
 //! tool never counts as a pass. Nothing here installs anything: `.ci/run`
 //! does. (A harness of our own, `libtest-mimic`, because the built-in one cannot decide at run
 //! time that a test is ignored.)
 
+#[path = "../suite/arena.rs"]
+mod arena;
 mod bapctools;
 mod bapctools_multipass;
 mod checktestdata;
+mod conformance;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_interactive;
@@ -19,6 +23,7 @@ mod export_scoring;
 mod grading_fixtures;
 #[path = "../suite/interactive_template.rs"]
 mod interactive_template;
+mod jail_root;
 mod languages;
 mod memory_cgroup;
 #[path = "../suite/multipass_fixtures.rs"]
@@ -52,6 +57,23 @@ mod survivors;
 mod testdata_cli;
 mod verifyproblem_scoring;
 
+/// A trial that runs `test` where `reason` is `None`, and is reported as ignored, with the
+/// reason printed, where it is not.
+fn where_possible(name: String, reason: Option<String>, test: fn()) -> libtest_mimic::Trial {
+    if let Some(reason) = &reason {
+        println!("SKIPPED {name} (reported as ignored): {reason}");
+    }
+    let ignored = reason.is_some();
+    libtest_mimic::Trial::test(name, move || match reason {
+        None => {
+            test();
+            Ok(())
+        }
+        Some(reason) => Err(libtest_mimic::Failed::from(reason)),
+    })
+    .with_ignored_flag(ignored)
+}
+
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let mut trials: Vec<libtest_mimic::Trial> = export_kattis::trials();
@@ -83,6 +105,7 @@ fn main() {
     trials.extend(bt_trials);
     trials.extend(export_scoring::trials());
     trials.extend(process_confinement::trials());
+    trials.extend(jail_root::trials());
     trials.extend(languages::trials());
     for reason in [checktestdata::pip().err(), checktestdata::domjudge().err()]
         .into_iter()
@@ -99,5 +122,13 @@ fn main() {
         );
     }
     trials.extend(sinol_trials);
+    let conformance_trials = conformance::trials();
+    if let Err(reason) = conformance::anchors() {
+        println!(
+            "SKIPPED {} tests (reported as ignored): {reason}",
+            conformance_trials.len()
+        );
+    }
+    trials.extend(conformance_trials);
     libtest_mimic::run(&args, trials).exit();
 }

@@ -1,6 +1,7 @@
-"""The package of bench/verify_vs_bt.sh: `sum` (print the sum of n numbers) in format 2025-09
-or 2023-07, with accepted, WA, RTE and two time-limit-exceeded submissions.
-Usage: verify_vs_bt_package.py DIR VERSION"""
+"""The benchmark package `sum` (print the sum of n numbers) in format 2025-09 or 2023-07, with
+accepted, WA, RTE and two time-limit-exceeded submissions: `stonejudge verify` against `bt run`
+(2025-09) and `verifyproblem` (2023-07) by bench/conformance.py (BENCHMARKS.md).
+Usage: sum_package.py DIR VERSION   (DIR ends in the package's name, `sum`)"""
 import os, random, sys
 root, version = sys.argv[1], sys.argv[2]
 def w(path, text):

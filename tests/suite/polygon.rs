@@ -1,0 +1,365 @@
+//! Polygon packages read by the real binary (`describe --json`): a full package with groups,
+//! points and every test committed; a standard one whose generated tests are not committed;
+//! an interactive one; and broken ones, each refused with its `file:line:col` (exit 2), or
+//! read with a warning at its place. The commands that judge do not take a Polygon package
+//! yet, and say so (exit 2).
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use super::describe::{self, cases as count, groups, submission};
+use super::polygon_fixtures::{full, generated, interactive, write_problem_xml};
+use super::programs_archive::stonejudge;
+
+/// `describe ./package --json` of the package written by `write` into a temporary folder.
+fn model(write: fn(&Path)) -> Value {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(&dir.path().join("package"));
+    describe::model(dir.path(), "./package")
+}
+
+/// `describe ./package` of the package `write` makes and `change` breaks: its exit code and
+/// its standard error.
+fn broken(write: fn(&Path), change: impl FnOnce(&Path)) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("package");
+    write(&root);
+    change(&root);
+    let (code, _, err) = stonejudge(dir.path(), &["describe", "./package", "--json"]);
+    (code, err)
+}
+
+#[test]
+fn a_full_package_reads_its_groups_points_programs_and_tags() {
+    let sum = model(full);
+    assert_eq!(
+        (sum["name"].as_str(), sum["format"].as_str()),
+        (Some("sum"), Some("polygon"))
+    );
+    let statements: Vec<(&str, &str)> = (sum["statements"].as_array().expect("statements").iter())
+        .map(|s| {
+            (
+                s["language"].as_str().expect("code"),
+                s["title"].as_str().expect("title"),
+            )
+        })
+        .collect();
+    assert_eq!(statements, [("ru", "Сумма"), ("en", "Sum")]);
+    assert!(sum["statements"][1]["path"]
+        .as_str()
+        .expect("a path")
+        .ends_with("statements/english/problem.tex"));
+    assert_eq!(sum["limits"]["time"]["fixed"], 2.0);
+    assert_eq!(sum["limits"]["memory_mib"], 256);
+    assert_eq!(
+        groups(&sum),
+        [
+            "samples",
+            "small",
+            "large",
+            "huge",
+            "invalid_input",
+            "valid_output",
+            "invalid_output"
+        ]
+    );
+    assert_eq!(
+        sum["groups"][1]["input_validator_args"],
+        json!(["--testset", "tests", "--group", "small"])
+    );
+    assert_eq!(
+        [
+            count(&sum, "sample"),
+            count(&sum, "secret"),
+            count(&sum, "invalid_input")
+        ],
+        [1, 5, 1]
+    );
+    assert_eq!(
+        [count(&sum, "valid_output"), count(&sum, "invalid_output")],
+        [1, 1]
+    );
+    let secret = &sum["cases"][3];
+    assert_eq!(
+        (secret["name"].as_str(), secret["group"].as_str()),
+        (Some("04"), Some("large"))
+    );
+    assert!(secret["answer"]
+        .as_str()
+        .expect("an answer")
+        .ends_with("tests/04.a"));
+    let rules: Vec<(&str, f64, &str)> = (sum["scoring"]["rules"].as_array().expect("rules").iter())
+        .map(|r| {
+            (
+                r["name"].as_str().expect("name"),
+                r["points"].as_f64().expect("points"),
+                r["aggregation"].as_str().expect("aggregation"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            ("samples", 0.0, "min"),
+            ("small", 40.0, "min"),
+            ("large", 60.0, "sum"),
+            ("huge", 0.0, "min")
+        ]
+    );
+    assert_eq!(
+        sum["scoring"]["dependencies"],
+        json!([["small", ["samples"]], ["huge", ["small", "samples"]]])
+    );
+    let programs = &sum["programs"];
+    assert_eq!(programs["checker"]["program"]["protocol"], "testlib");
+    let checker = &programs["checker"]["program"]["program"]["program"];
+    assert!(checker["path"]
+        .as_str()
+        .expect("a path")
+        .ends_with("package/files/check.cpp"));
+    assert_eq!(checker["language"], "cpp");
+    assert!(checker["include"][0]
+        .as_str()
+        .expect("files/")
+        .ends_with("package/files"));
+    assert_eq!(programs["input_validators"][0]["protocol"], "exit_zero");
+    let reference = programs["reference"]["program"]["path"]
+        .as_str()
+        .expect("a reference");
+    assert!(reference.ends_with("solutions/ok.cpp"), "{reference}");
+    assert_eq!(
+        submission(&sum, "solutions/also_ok.py")["program"]["language"],
+        "python3"
+    );
+    let wrong = &submission(&sum, "solutions/wrong.cpp")["expectation"]["verdicts"]["rules"][0];
+    assert_eq!(
+        (wrong["permitted"].clone(), wrong["required"].clone()),
+        (json!(["AC", "WA"]), json!(["WA"]))
+    );
+    let partial = &submission(&sum, "solutions/partial.cpp")["expectation"]["verdicts"]["rules"];
+    assert_eq!(partial[0]["tests"], Value::Null);
+    assert_eq!(
+        (
+            partial[1]["tests"].as_str(),
+            partial[1]["permitted"].clone()
+        ),
+        (Some("{02,03}"), json!(["AC"]))
+    );
+    assert_eq!(
+        (partial[2]["tests"].as_str(), partial[2]["required"].clone()),
+        (Some("{04,05}"), json!(["TLE"]))
+    );
+    let origin = partial[2]["origin"].as_str().expect("an origin");
+    assert!(
+        origin.ends_with("problem.xml:88:78 tag time-limit-exceeded on group large"),
+        "{origin}"
+    );
+    assert_eq!(sum["warnings"], json!([]));
+    assert_eq!(sum["unsupported"], json!([]));
+}
+
+#[test]
+fn a_full_package_is_described_in_words() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    full(&dir.path().join("package"));
+    let (code, text, err) = stonejudge(dir.path(), &["describe", "./package"]);
+    assert_eq!(code, Some(0), "{err}");
+    for line in [
+        "sum: Polygon, read from ./package",
+        "statement ru: \"Сумма\"",
+        "  large: 2 cases, 60 points (each test an equal share), input validators get --testset tests --group large",
+        "scoring: 100 points over 2 groups",
+    ] {
+        assert!(text.contains(line), "no {line:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn tests_the_generators_make_are_named_not_supported_and_the_samples_are_read() {
+    let sum = model(generated);
+    assert_eq!(groups(&sum), ["sample", "tests", "invalid_input"]);
+    assert_eq!([count(&sum, "sample"), count(&sum, "secret")], [2, 0]);
+    assert_eq!(sum["limits"]["memory_mib"], 64);
+    assert_eq!(sum["scoring"], Value::Null);
+    let unsupported = sum["unsupported"].as_array().expect("a list");
+    assert_eq!(unsupported.len(), 1, "{unsupported:?}");
+    let said = unsupported[0].as_str().expect("text");
+    assert!(
+        said.ends_with(
+            "problem.xml:5:5: tests 3-6 made by the package's generators and not in the \
+             package: making tests from a Polygon script is not supported yet (the model has \
+             no plan of cases to hold it)"
+        ),
+        "{said}"
+    );
+    let mle = &submission(&sum, "solutions/wrong.cpp")["expectation"]["verdicts"]["rules"][0];
+    assert_eq!(mle["required"], json!(["MLE"]));
+}
+
+#[test]
+fn an_interactive_package_has_a_testlib_interactor_beside_its_checker() {
+    let guess = model(interactive);
+    let programs = &guess["programs"];
+    assert_eq!(programs["interactor"]["protocol"], "testlib");
+    let interactor = programs["interactor"]["program"]["program"]["path"]
+        .as_str()
+        .expect("a path");
+    assert!(interactor.ends_with("files/interactor.cpp"), "{interactor}");
+    assert_eq!(programs["checker"]["program"]["protocol"], "testlib");
+    assert_eq!([count(&guess, "sample"), count(&guess, "secret")], [1, 2]);
+    assert_eq!(guess["scoring"], Value::Null);
+    let rule = |id: &str| submission(&guess, id)["expectation"]["verdicts"]["rules"][0].clone();
+    assert_eq!(
+        rule("solutions/slow.cpp")["permitted"],
+        json!(["AC", "TLE", "MLE"])
+    );
+    assert_eq!(rule("solutions/wrong.cpp")["required"], json!(["PE"]));
+    assert_eq!(rule("solutions/partial.cpp")["required"], json!(["JE"]));
+}
+
+#[test]
+fn malformed_xml_is_refused_at_its_line_and_column() {
+    let (code, err) = broken(full, |root| {
+        let text = std::fs::read_to_string(root.join("problem.xml")).expect("read");
+        write_problem_xml(root, &text.replacen("</names>", "</name>", 1));
+    });
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("package/problem.xml:6:3: expected 'names' tag, not 'name'\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_unknown_element_or_tag_is_a_warning_at_its_place() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("package");
+    full(&root);
+    let text = std::fs::read_to_string(root.join("problem.xml")).expect("read");
+    let text = text.replacen("<tags>", "<novelty/>\n  <tags>", 1).replacen(
+        "tag=\"accepted\"><source path=\"solutions/also_ok.py\"",
+        "tag=\"do-not-run\"><source path=\"solutions/also_ok.py\"",
+        1,
+    );
+    write_problem_xml(&root, &text);
+    let (code, out, err) = stonejudge(dir.path(), &["describe", "./package", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let sum: Value = serde_json::from_str(&out).expect("json");
+    let warnings: Vec<&str> = (sum["warnings"].as_array().expect("warnings").iter())
+        .map(|w| w.as_str().expect("text"))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(
+        warnings[0].ends_with("problem.xml:93:3: unknown element <novelty> in <problem>: not read"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings[1].ends_with(
+            "problem.xml:83:7: solutions/also_ok.py: tag \"do-not-run\" is not one Polygon has: \
+             the solution is left out"
+        ),
+        "{warnings:?}"
+    );
+    assert!((sum["submissions"].as_array().expect("a list").iter())
+        .all(|s| s["id"] != "solutions/also_ok.py"));
+}
+
+#[test]
+fn a_missing_testlib_h_or_test_file_is_named_with_its_place() {
+    let (code, err) = broken(full, |root| {
+        std::fs::remove_file(root.join("files/testlib.h")).expect("rm");
+    });
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("problem.xml:42:7: files/testlib.h is not in the package"),
+        "{err}"
+    );
+    let (code, err) = broken(interactive, |root| {
+        std::fs::remove_file(root.join("files/testlib.h")).expect("rm");
+        let text = std::fs::read_to_string(root.join("problem.xml")).expect("read");
+        write_problem_xml(
+            root,
+            &text.replace("<file path=\"files/testlib.h\" type=\"h.g++\"/>", ""),
+        );
+    });
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(
+            "problem.xml:32:7: files/check.cpp is a testlib program, and the package has no \
+             testlib.h"
+        ),
+        "{err}"
+    );
+    let (code, err) = broken(full, |root| {
+        std::fs::remove_file(root.join("tests/06")).expect("rm");
+    });
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("problem.xml:25:9: test 6 is manual, and its input ")
+            && err.contains("package/tests/06 is not in the package"),
+        "{err}"
+    );
+    let (code, err) = broken(full, |root| {
+        let text = std::fs::read_to_string(root.join("problem.xml")).expect("read");
+        write_problem_xml(
+            root,
+            &text.replacen("group=\"huge\" points", "group=\"giant\" points", 1),
+        );
+    });
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(
+            "problem.xml:25:9: test 6 is in group giant, which the testset tests does not have"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn named_input_and_output_files_are_not_supported_and_say_why() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("package");
+    interactive(&root);
+    let text = std::fs::read_to_string(root.join("problem.xml")).expect("read");
+    let text = text.replacen(
+        "input-file=\"\" output-file=\"\"",
+        "input-file=\"guess.in\" output-file=\"stdout\"",
+        1,
+    );
+    write_problem_xml(&root, &text);
+    let guess = describe::model(dir.path(), "./package");
+    let unsupported = guess["unsupported"].as_array().expect("a list");
+    assert_eq!(unsupported.len(), 1, "{unsupported:?}");
+    let said = unsupported[0].as_str().expect("text");
+    assert!(
+        said.ends_with(
+            "problem.xml:4:3: input-file=\"guess.in\": programs that read or write named \
+             files instead of the standard streams are not supported yet (the model has no \
+             place to say it)"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn commands_that_judge_say_a_polygon_package_is_not_supported_yet() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    full(&dir.path().join("package"));
+    let (code, _, err) = stonejudge(dir.path(), &["judge", "./package", "--", "/bin/true"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(
+            "package: not supported: a Polygon package (problem.xml) is read by `describe` only"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = stonejudge(dir.path(), &["verify", "package"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(
+            "package: a Polygon package (problem.xml): verifying one is not supported yet"
+        ),
+        "{err}"
+    );
+}

@@ -1,0 +1,323 @@
+//! Small Polygon packages of our own, written into a folder as Polygon exports them: each
+//! with its `problem.xml`, `files/` (with `testlib.h` listed as a resource), statements,
+//! solutions and, for a full package, `tests/NN` and `tests/NN.a`.
+//!
+//! - [`full`]: groups with points (`complete-group` with a dependency, `each-test`), every
+//!   test committed, a checker with its tests, a validator with its tests, two statement
+//!   languages, a solution of every tag and an extra tag on a group;
+//! - [`generated`]: manual samples committed, the rest made by generators and not committed
+//!   (a standard package), with a `doall.sh`;
+//! - [`interactive`]: an interactor and a checker, no groups;
+//! - [`write_problem_xml`]: any `problem.xml` over a package, for the broken ones.
+//!
+//! The jury's programs here are only read, never compiled: `files/testlib.h` is a one-line
+//! header standing where Polygon puts the real one, which the reader only needs to find.
+
+use std::path::Path;
+
+fn write(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+/// Replaces `problem.xml` of the package at `root`.
+pub fn write_problem_xml(root: &Path, text: &str) {
+    write(root, "problem.xml", text);
+}
+
+/// The files every package here has: `testlib.h`, a checker, a validator, the generator.
+fn jury(root: &Path) {
+    write(
+        root,
+        "files/testlib.h",
+        "// testlib.h: where Polygon puts it\n",
+    );
+    write(
+        root,
+        "files/check.cpp",
+        "#include \"testlib.h\"\nint main() {}\n",
+    );
+    write(
+        root,
+        "files/validator.cpp",
+        "#include \"testlib.h\"\nint main() {}\n",
+    );
+    write(
+        root,
+        "files/gen.cpp",
+        "#include \"testlib.h\"\nint main() {}\n",
+    );
+    write(root, "files/olymp.sty", "% olymp.sty\n");
+    write(root, "check.exe", "MZ");
+    write(root, "doall.bat", "rem the Windows script\n");
+    for (name, text) in [
+        ("ok.cpp", "int main() {}\n"),
+        ("also_ok.py", "print()\n"),
+        ("wrong.cpp", "int main() { return 0; }\n"),
+        ("slow.cpp", "int main() { for (;;); }\n"),
+        ("partial.cpp", "int main() {}\n"),
+    ] {
+        write(root, &format!("solutions/{name}"), text);
+    }
+}
+
+/// Tests 1 to `count` committed, each with its answer; and the validator's two tests.
+fn committed(root: &Path, count: usize) {
+    for test in 1..=count {
+        write(
+            root,
+            &format!("tests/{test:02}"),
+            &format!("{test} {test}\n"),
+        );
+        write(
+            root,
+            &format!("tests/{test:02}.a"),
+            &format!("{}\n", 2 * test),
+        );
+    }
+    write(root, "files/tests/validator-tests/01", "1 2\n");
+    write(root, "files/tests/validator-tests/02", "1\n");
+}
+
+/// A `problem.xml` of `short_name` titled `title` in English, its testset `tests` under
+/// `limits` (ms, MiB) with `tests`, then `rest`.
+fn problem_xml(
+    short_name: &str,
+    title: &str,
+    limits: (u64, u64),
+    tests: &str,
+    rest: &str,
+) -> String {
+    let (time_ms, memory_mib) = limits;
+    let count = tests.matches("<test ").count();
+    format!(
+        r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="2" short-name="{short_name}">
+  <names><name language="english" value="{title}"/></names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>{time_ms}</time-limit>
+      <memory-limit>{}</memory-limit>
+      <test-count>{count}</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+{tests}
+      </tests>
+    </testset>
+  </judging>
+{rest}</problem>
+"#,
+        memory_mib << 20
+    )
+}
+
+/// The `<files>` and `<assets>` of the packages here (`interactor` adds one).
+fn files_and_assets(interactor: bool, checker_tests: &str, solutions: &str) -> String {
+    let interactor = match interactor {
+        true => {
+            "<interactor><source path=\"files/interactor.cpp\" type=\"cpp.g++17\"/></interactor>"
+        }
+        false => "",
+    };
+    format!(
+        r#"  <files>
+    <resources>
+      <file path="files/olymp.sty"/>
+      <file path="files/testlib.h" type="h.g++"/>
+    </resources>
+    <executables>
+      <executable>
+        <source path="files/gen.cpp" type="cpp.g++17"/>
+        <binary path="files/gen.exe" type="exe.win32"/>
+      </executable>
+    </executables>
+  </files>
+  <assets>
+    <checker name="std::ncmp.cpp" type="testlib">
+      <source path="files/check.cpp" type="cpp.g++17"/>
+      <binary path="check.exe" type="exe.win32"/>
+      <copy path="check.cpp"/>
+      {checker_tests}
+    </checker>
+    {interactor}
+    <validators>
+      <validator>
+        <source path="files/validator.cpp" type="cpp.g++17"/>
+        <testset>
+          <test-count>2</test-count>
+          <input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>
+          <tests>
+            <test verdict="valid"/>
+            <test verdict="invalid"/>
+          </tests>
+        </testset>
+      </validator>
+    </validators>
+    <solutions>
+{solutions}
+    </solutions>
+  </assets>
+"#
+    )
+}
+
+/// A full package with groups and points: `samples` (test 1, worth nothing), `small`
+/// (tests 2–3, complete-group, 40 points, depends on `samples`), `large` (tests 4–5,
+/// each-test, 30 points each) and `huge` (test 6, complete-group, 0 points, depends on
+/// `small` and so on `samples`).
+pub fn full(root: &Path) {
+    jury(root);
+    committed(root, 6);
+    for (name, text) in [
+        ("01", "1 1\n"),
+        ("01.o", "2\n"),
+        ("01.a", "2\n"),
+        ("02", "1 1\n"),
+    ] {
+        write(root, &format!("files/tests/checker-tests/{name}"), text);
+    }
+    write(root, "files/tests/checker-tests/02.o", "3\n");
+    write(root, "files/tests/checker-tests/02.a", "2\n");
+    write(
+        root,
+        "statements/english/problem-properties.json",
+        r#"{"name": "Sum", "inputFile": "stdin", "outputFile": "stdout", "timeLimit": 2000}"#,
+    );
+    write(
+        root,
+        "statements/english/problem.tex",
+        "\\begin{problem}{Sum}\n",
+    );
+    write(
+        root,
+        "statements/russian/problem-properties.json",
+        r#"{"name": "Сумма", "inputFile": "stdin", "outputFile": "stdout"}"#,
+    );
+    write(
+        root,
+        "statements/russian/problem.tex",
+        "\\begin{problem}{Сумма}\n",
+    );
+    let tests = r#"        <test method="manual" sample="true" group="samples" points="0.0"/>
+        <test cmd="gen 1 10" method="generated" group="small" points="40.0"/>
+        <test cmd="gen 2 10" method="generated" group="small" points="0.0"/>
+        <test cmd="gen 3 1000" method="generated" group="large" points="30.0"/>
+        <test cmd="gen 4 1000" method="generated" group="large" points="30.0"/>
+        <test method="manual" group="huge" points="0.0" description="the largest"/>"#;
+    let groups = r#"        <group name="samples" points="0.0" points-policy="complete-group" feedback-policy="complete"/>
+        <group name="small" points="40.0" points-policy="complete-group" feedback-policy="icpc">
+          <dependencies><dependency group="samples"/></dependencies>
+        </group>
+        <group name="large" points-policy="each-test" feedback-policy="points"/>
+        <group name="huge" points="0.0" points-policy="complete-group" feedback-policy="none">
+          <dependencies><dependency group="small"/></dependencies>
+        </group>"#;
+    let checker_tests = r#"<testset>
+        <test-count>2</test-count>
+        <input-path-pattern>files/tests/checker-tests/%02d</input-path-pattern>
+        <output-path-pattern>files/tests/checker-tests/%02d.o</output-path-pattern>
+        <answer-path-pattern>files/tests/checker-tests/%02d.a</answer-path-pattern>
+        <tests>
+          <test verdict="ok"/>
+          <test verdict="wrong-answer"/>
+        </tests>
+      </testset>"#;
+    let solutions = r#"      <solution tag="main"><source path="solutions/ok.cpp" type="cpp.g++17"/><binary path="solutions/ok.exe" type="exe.win32"/></solution>
+      <solution tag="accepted"><source path="solutions/also_ok.py" type="python.3"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wrong.cpp" type="cpp.g++17"/></solution>
+      <solution tag="time-limit-exceeded-or-accepted"><source path="solutions/slow.cpp" type="cpp.g++17"/></solution>
+      <solution tag="rejected">
+        <source path="solutions/partial.cpp" type="cpp.g++17"/>
+        <extra-tags><extra-tag group="small" testset="tests" tag="accepted"/><extra-tag group="large" testset="tests" tag="time-limit-exceeded"/></extra-tags>
+      </solution>"#;
+    write_problem_xml(
+        root,
+        &format!(
+            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="7" short-name="sum" url="https://polygon.example/p/sum">
+  <names>
+    <name language="english" value="Sum"/>
+    <name language="russian" value="Сумма" main="true"/>
+  </names>
+  <statements>
+    <statement charset="UTF-8" language="english" mathjax="true" path="statements/english/problem.tex" type="application/x-tex"/>
+    <statement language="english" path="statements/.pdf/english/problem.pdf" type="application/pdf"/>
+    <statement charset="UTF-8" language="russian" mathjax="true" path="statements/russian/problem.tex" type="application/x-tex"/>
+  </statements>
+  <judging cpu-name="Intel(R) Core(TM) i3-8100 CPU @ 3.60GHz" cpu-speed="3600" input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>2000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>6</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+{tests}
+      </tests>
+      <groups>
+{groups}
+      </groups>
+    </testset>
+  </judging>
+{}  <properties><property name="tests-wellformed" value="true"/></properties>
+  <tags><tag value="math"/></tags>
+</problem>
+"#,
+            files_and_assets(false, checker_tests, solutions)
+        ),
+    );
+}
+
+/// A standard package: two manual samples committed with their answers, four tests made by
+/// `gen` (one run of `multi` writing two of them) and not committed, and `doall.sh`.
+pub fn generated(root: &Path) {
+    jury(root);
+    write(root, "files/multi.cpp", "int main() {}\n");
+    committed(root, 2);
+    write(
+        root,
+        "doall.sh",
+        "#!/usr/bin/env bash\nmkdir -p tests\n\
+         scripts/gen-input-via-stdout.sh \"files/gen 10 1\" \"tests/03\" 3\n\
+         scripts/gen-input-via-stdout.sh \"files/gen 10 2\" \"tests/04\" 4\n\
+         scripts/gen-input-via-files.sh \"files/multi 7\" \"tests/05:tests/06\" \"5:6\"\n",
+    );
+    let tests = r#"        <test method="manual" sample="true"/>
+        <test method="manual" sample="true"/>
+        <test cmd="gen 10 1" method="generated"/>
+        <test cmd="gen 10 2" method="generated"/>
+        <test cmd="multi 7" from-file="5" method="generated"/>
+        <test cmd="multi 7" from-file="6" method="generated"/>"#;
+    let solutions = r#"      <solution tag="main"><source path="solutions/ok.cpp" type="cpp.g++17"/></solution>
+      <solution tag="memory-limit-exceeded"><source path="solutions/wrong.cpp" type="cpp.g++17"/></solution>"#;
+    let multi = "      <executable><source path=\"files/multi.cpp\" type=\"cpp.g++17\"/></executable>\n    </executables>";
+    let rest = files_and_assets(false, "", solutions).replace("    </executables>", multi);
+    let xml = problem_xml("sum-generated", "Sum, generated", (1000, 64), tests, &rest);
+    write_problem_xml(root, &xml);
+}
+
+/// An interactive package: a testlib interactor and checker, three committed tests (the
+/// first a sample), no groups, no points.
+pub fn interactive(root: &Path) {
+    jury(root);
+    write(
+        root,
+        "files/interactor.cpp",
+        "#include \"testlib.h\"\nint main() {}\n",
+    );
+    committed(root, 3);
+    let tests = r#"        <test method="manual" sample="true"/>
+        <test method="manual"/>
+        <test method="manual"/>"#;
+    let solutions = r#"      <solution tag="main"><source path="solutions/ok.cpp" type="cpp.g++17"/></solution>
+      <solution tag="time-limit-exceeded-or-memory-limit-exceeded"><source path="solutions/slow.cpp" type="cpp.g++17"/></solution>
+      <solution tag="presentation-error"><source path="solutions/wrong.cpp" type="cpp.g++17"/></solution>
+      <solution tag="failed"><source path="solutions/partial.cpp" type="cpp.g++17"/></solution>"#;
+    let rest = files_and_assets(true, "", solutions);
+    write_problem_xml(
+        root,
+        &problem_xml("guess", "Guess", (1000, 256), tests, &rest),
+    );
+}
