@@ -56,8 +56,8 @@ impl JuryLimits {
             wall: cpu * 2,
             memory: Some(DEFAULT_MEMORY_BYTES),
             output: MESSAGE_OUTPUT_BYTES,
-            // Feedback files and a generator's tests: what a tool may write.
-            files: Some(TOOL_FILE_BYTES),
+            // Feedback files are messages too: as much as their standard output.
+            files: None,
         }
     }
 
@@ -66,6 +66,8 @@ impl JuryLimits {
     pub fn of_data(&self) -> Limits {
         Limits {
             output: DEFAULT_OUTPUT_BYTES,
+            // sinol-make's ingen writes its tests into files: what a tool may write.
+            files: Some(TOOL_FILE_BYTES),
             ..self.of_message(None)
         }
     }

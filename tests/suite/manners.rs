@@ -197,13 +197,14 @@ fn test_result<'r>(tests: &'r [Value], name: &str) -> (&'r str, &'r str) {
 }
 
 #[test]
-fn an_output_validator_writing_gigabytes_into_judgemessage_costs_the_judge_no_memory() {
-    // The message's first line, then 2 GiB written for real, a MiB at a time.
+fn an_output_validator_writing_a_large_judgemessage_costs_the_judge_no_memory() {
+    // The message's first line, then 7 MiB written for real, a MiB at a time: a validator may
+    // write 8 MiB into a feedback file, as much as to its standard output (docs/judging.md).
     let validator = "import sys
 with open(sys.argv[3] + 'judgemessage.txt', 'w') as f:
     f.write('wrong answer: expected more\\n')
     chunk = 'x' * (1 << 20)
-    for _ in range(2048):
+    for _ in range(7):
         f.write(chunk)
 sys.exit(43)
 ";
@@ -213,23 +214,42 @@ sys.exit(43)
         message.starts_with("wrong answer: expected more\nxxxx"),
         "{message}"
     );
-    assert!(message.ends_with("x … and 2.0 GiB more"), "{message}");
+    assert!(
+        message.contains("x … and ") && message.ends_with(" MiB more"),
+        "{message}"
+    );
     assert!(message.len() < 4000, "{} bytes", message.len());
-    assert_small(peak, "judgemessage.txt of 2 GiB");
+    assert_small(peak, "judgemessage.txt of 7 MiB");
 }
 
 #[test]
-fn a_teammessage_of_gigabytes_costs_the_judge_no_memory() {
+fn a_large_teammessage_costs_the_judge_no_memory() {
     // A sparse file: its size is what a judge reading it whole would pay for.
     let validator = "import os, sys
 with open(sys.argv[3] + 'teammessage.txt', 'w') as f:
-    f.truncate(3 << 30)
+    f.truncate(7 << 20)
 open(sys.argv[3] + 'judgemessage.txt', 'w').write('fine')
 sys.exit(42)
 ";
     let (verdict, message, peak) = judged_by(validator, &[], 0);
     assert_eq!((verdict.as_str(), message.as_str()), ("AC", "fine"));
-    assert_small(peak, "teammessage.txt of 3 GiB");
+    assert_small(peak, "teammessage.txt of 7 MiB");
+}
+
+#[test]
+fn an_output_validator_writing_past_the_jury_file_limit_is_a_judge_error() {
+    // 3 GiB is past the 8 MiB a validator may write into a file: the write fails (Python
+    // ignores SIGXFSZ and gets EFBIG), the validator fails, and that is the judge's error,
+    // not a verdict of the program judged; the judge reads none of it.
+    let validator = "import sys
+with open(sys.argv[3] + 'judgemessage.txt', 'w') as f:
+    f.truncate(3 << 30)
+sys.exit(43)
+";
+    let (verdict, message, peak) = judged_by(validator, &[], 2);
+    assert_eq!(verdict, "JE", "{message}");
+    assert!(message.contains("output_validators/v.py"), "{message}");
+    assert_small(peak, "a validator past its file limit");
 }
 
 #[test]
