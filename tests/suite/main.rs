@@ -19,6 +19,7 @@ mod evil;
 mod expectations_once;
 mod export_kattis;
 mod export_scored;
+mod folder_by_name;
 mod game_certify;
 mod game_known;
 mod game_limits;
