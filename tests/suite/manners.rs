@@ -632,39 +632,111 @@ fn ctrl_c_during_a_compile_leaves_no_scratch_directory_and_no_process() {
     let cache = tempfile::tempdir().expect("a private cache");
     let scratch = cache.path().join("tmp");
     let token = unique_token("compile");
+    let judge = ["judge", "./echo", "--time-limit", "2", "--", "slow.cpp"];
+    // Once g++'s compiler proper runs, its scratch directory is there.
+    let (status, stdout) = interrupted(dir.path(), &judge, cache.path(), &token, || {
+        running(&token, |comm, _| comm == "cc1plus")
+            && std::fs::read_dir(&scratch).is_ok_and(|mut d| d.next().is_some())
+    });
+    assert_eq!(status, Some(130), "stdout: {stdout}");
+    // It reports no verdict it did not reach.
+    assert!(!stdout.contains("CE") && !stdout.contains("JE"), "{stdout}");
+    let left: Vec<_> = std::fs::read_dir(&scratch)
+        .expect("the cache's tmp/")
+        .flatten()
+        .map(|entry| entry.path())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    assert_no_survivors(&token);
+}
+
+#[test]
+fn ctrl_c_while_the_time_limit_is_derived_reports_nothing_it_did_not_finish() {
+    // No time limit in problem.yaml: `judge` first runs the accepted submission, which takes
+    // its time on the second test, to derive one.
+    let dir = package(
+        COMPARING,
+        2,
+        &[(
+            "submissions/accepted/derive_slowly.py",
+            "import time\nn = input()\nif n == '11':\n    time.sleep(60)\nprint(n)\n",
+        )],
+    );
+    let cache = tempfile::tempdir().expect("a private cache");
+    let token = unique_token("derive");
+    let judge = ["judge", "./echo", "--", "echo/submissions/accepted/echo.py"];
+    let (status, stdout) = interrupted(dir.path(), &judge, cache.path(), &token, || {
+        running(&token, |_, cmdline| {
+            cmdline.contains("time.sleep") || cmdline.contains("echo.py")
+        })
+    });
+    assert_eq!(status, Some(130), "stdout: {stdout}");
+    for unreached in ["AC", "TLE", "JE", "time limit"] {
+        assert!(!stdout.contains(unreached), "{unreached}: {stdout}");
+    }
+    assert_no_survivors(&token);
+    assert_eq!(
+        slow_ones(),
+        Vec::<String>::new(),
+        "the accepted submission survived"
+    );
+}
+
+/// The processes running `derive_slowly.py` (its programs run with an environment of their
+/// own, without the token).
+fn slow_ones() -> Vec<String> {
+    (std::fs::read_dir("/proc").expect("/proc").flatten())
+        .filter(|entry| entry.file_name().to_string_lossy().parse::<u32>().is_ok())
+        .filter_map(|entry| std::fs::read(entry.path().join("cmdline")).ok())
+        .map(|cmdline| String::from_utf8_lossy(&cmdline).replace('\0', " "))
+        .filter(|cmdline| cmdline.contains("derive_slowly"))
+        .collect()
+}
+
+/// Whether a process carrying `token` runs whose name and command line `is` takes.
+fn running(token: &str, is: impl Fn(&str, &str) -> bool) -> bool {
+    (crate::survivors::processes_with(token).into_iter()).any(|pid| {
+        let read = |what: &str| std::fs::read(format!("/proc/{pid}/{what}")).unwrap_or_default();
+        let comm = String::from_utf8_lossy(&read("comm")).trim().to_string();
+        let cmdline = String::from_utf8_lossy(&read("cmdline")).replace('\0', " ");
+        is(&comm, &cmdline)
+    })
+}
+
+/// `stonejudge args` run in `cwd` (with the compile cache `cache`, its programs carrying
+/// `token`) in a process group of its own, as a shell's job, sent Ctrl-C (SIGINT to the
+/// group) once `ready` holds: its exit status and standard output.
+fn interrupted(
+    cwd: &Path,
+    args: &[&str],
+    cache: &Path,
+    token: &str,
+    ready: impl Fn() -> bool,
+) -> (Option<i32>, String) {
     let mut child = Command::new(binary())
-        .current_dir(dir.path())
-        .args(["judge", "./echo", "--time-limit", "2", "--", "slow.cpp"])
-        .env("STONEJUDGE_CACHE", cache.path())
-        .env(TOKEN_VAR, &token)
+        .current_dir(cwd)
+        .args(args)
+        .env("STONEJUDGE_CACHE", cache)
+        .env(TOKEN_VAR, token)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        // Its own process group, as a shell's job: Ctrl-C reaches the whole group.
         .process_group(0)
         .spawn()
         .expect("start stonejudge");
     let pid = child.id() as libc::pid_t;
-    // Once g++'s compiler proper runs, its scratch directory is there.
     let deadline = Instant::now() + HANG;
-    let compiling = || {
-        (crate::survivors::processes_with(&token).into_iter()).any(|pid| {
-            std::fs::read_to_string(format!("/proc/{pid}/comm"))
-                .is_ok_and(|name| name.trim() == "cc1plus")
-        })
-    };
-    while !compiling() {
-        assert!(Instant::now() < deadline, "no compile started");
+    while !ready() {
+        assert!(
+            Instant::now() < deadline,
+            "the stage to interrupt never came"
+        );
         assert!(
             child.try_wait().expect("wait").is_none(),
             "stonejudge ended"
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    let scratches = std::fs::read_dir(&scratch)
-        .expect("the cache's tmp/")
-        .count();
-    assert!(scratches > 0, "no scratch directory while compiling");
     // SAFETY: SIGINT to the process group of our own child, which has not been reaped.
     unsafe { libc::kill(-pid, libc::SIGINT) };
     let status = loop {
@@ -680,14 +752,5 @@ fn ctrl_c_during_a_compile_leaves_no_scratch_directory_and_no_process() {
         .take()
         .expect("stdout")
         .read_to_string(&mut stdout);
-    assert_eq!(status.code(), Some(130), "stdout: {stdout}");
-    // It reports no verdict it did not reach.
-    assert!(!stdout.contains("CE") && !stdout.contains("JE"), "{stdout}");
-    let left: Vec<_> = std::fs::read_dir(&scratch)
-        .expect("the cache's tmp/")
-        .flatten()
-        .map(|entry| entry.path())
-        .collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
-    assert_no_survivors(&token);
+    (status.code(), stdout)
 }
