@@ -61,13 +61,17 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         "ITEM", "RESULT", "TIME"
     )?;
     let mut reports = Vec::with_capacity(units.len());
-    for unit in &units {
+    for (done, unit) in units.iter().enumerate() {
         if interrupt::requested() {
             break;
         }
-        let spinner = Spinner::start(unit.id());
+        let spinner = Spinner::start(&format!("[{}/{}] {}", done + 1, units.len(), unit.id()));
         let report = unit.verify();
         spinner.stop();
+        // Cut short by Ctrl-C: its checks are of runs the judge itself ended, so no report.
+        if interrupt::requested() {
+            break;
+        }
         let result = match (report.ok, report.skipped) {
             (true, _) => "ok",
             (false, true) => "skipped",
@@ -132,6 +136,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         passed,
         failed: failed.len(),
         skipped: skipped.len(),
+        not_run: units.len() - reports.len(),
         items: &reports,
     };
     if let Some(path) = &args.json {

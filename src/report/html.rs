@@ -73,6 +73,14 @@ fn write_page(out: &mut String, report: &VerifyReport<'_>) -> fmt::Result {
         report.failed,
         report.skipped
     )?;
+    if report.not_run > 0 {
+        writeln!(
+            out,
+            "<p id=\"interrupted\" class=\"skipped\">Interrupted: {} items of the partition \
+             did not run to their end and are not in this report.</p>",
+            report.not_run
+        )?;
+    }
     if let Some(shortfall) = report.sandbox.shortfall() {
         writeln!(out, "<pre id=\"sandbox\">{}</pre>", text(&shortfall))?;
     }
@@ -594,6 +602,7 @@ mod tests {
             passed: items.len(),
             failed: 0,
             skipped: 0,
+            not_run: 0,
             items,
         })
     }

@@ -20,6 +20,9 @@ pub struct VerifyReport<'a> {
     pub passed: usize,
     pub failed: usize,
     pub skipped: usize,
+    /// Items of the partition that did not run to their end, Ctrl-C having stopped verify
+    /// (the one it cut short included, which is not among `items`): 0 for a whole run.
+    pub not_run: usize,
     pub items: &'a [ItemReport],
 }
 

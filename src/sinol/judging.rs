@@ -134,11 +134,11 @@ impl<'a> SinolJudge<'a> {
     /// (its number) as argument, and the interactor twice its time limit and its memory
     /// limit. The verdict, in sinol-make's order:
     ///
-    /// - the solution's own (TLE, MLE, RE), unless it was killed by `SIGPIPE` (it wrote after
+    /// - the solution's own (TLE, MLE, RE), unless it ended by `SIGPIPE` ([`ended_by_sigpipe`]: it wrote after
     ///   the interactor had stopped reading);
     /// - else the report, when it has a first line: WA for a solution killed by `SIGPIPE`,
     ///   else what it says;
-    /// - else WA when the interactor was killed by `SIGPIPE` (the solution left early), and a
+    /// - else WA when the interactor ended by `SIGPIPE` (the solution left early), and a
     ///   judge error for any other interactor that wrote no report.
     ///
     /// Not a [`crate::judge::Protocol`]: there the interactor's exit decides, here its report
@@ -176,7 +176,7 @@ impl<'a> SinolJudge<'a> {
         // Only its first lines are a report.
         let said = read_head(&report, REPORT_BYTES)?;
         let said = String::from_utf8_lossy(&said.bytes);
-        let piped = |run: &Run| run.exit == Exit::Signal(libc::SIGPIPE) && !run.time_limit_hit();
+        let piped = |run: &Run| ended_by_sigpipe(run) && !run.time_limit_hit();
         let with_conversation =
             |verdict, why| crate::judge::interactive::rejected(verdict, why, &two_way.transcript);
         let (judged, percent) = match run.verdict() {
@@ -200,7 +200,7 @@ impl<'a> SinolJudge<'a> {
                     (false, false) => (with_conversation(Verdict::WA, judged.message), 0.0),
                 }
             }
-            _ if other.exit == Exit::Signal(libc::SIGPIPE) => (
+            _ if ended_by_sigpipe(&other) => (
                 with_conversation(
                     Verdict::WA,
                     "the solution ended before the interactor was done".to_string(),
@@ -404,6 +404,14 @@ fn in_dir(program: &Invocation, dir: &Path) -> Invocation {
     wrapped.reads.extend(program.reads.iter().cloned());
     wrapped.env.clone_from(&program.env);
     wrapped
+}
+
+/// Whether `run` ended by `SIGPIPE` as sinol-make tells it: killed by the signal, or exited
+/// with 141 (128 + 13), the shell's code for it, which an interactor that finds the solution
+/// gone (end of file, `EPIPE`) often returns; sinol-make reads both as the signal (its executors
+/// take `WTERMSIG` of the exit code).
+fn ended_by_sigpipe(run: &Run) -> bool {
+    run.exit == Exit::Signal(libc::SIGPIPE) || run.exit == Exit::Code(128 + libc::SIGPIPE)
 }
 
 /// `interactor` started as sio2 starts one: `SOC 1 3 4`, `input` on its standard input, its

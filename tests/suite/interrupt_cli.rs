@@ -42,8 +42,15 @@ fn an_interrupted_stress_run_says_which_seeds_passed() {
 }
 
 #[test]
-fn an_interrupted_verify_sums_up_the_items_done() {
-    let run = watched::run(&["verify", "-j", "1"], no_input, Some("ITEM"));
+fn an_interrupted_verify_sums_up_the_items_done_and_writes_what_it_finished() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let json = dir.path().join("verify.json");
+    let json_arg = json.display().to_string();
+    let run = watched::run(
+        &["verify", "-j", "1", "--json", &json_arg],
+        no_input,
+        Some("ITEM"),
+    );
     run.assert_exit(130);
     let summary = run
         .stdout
@@ -54,4 +61,20 @@ fn an_interrupted_verify_sums_up_the_items_done() {
         summary.contains(" items (partition 1/1); the rest did not run: "),
         "{summary}"
     );
+    // `verify: interrupted after K of N items (partition 1/1); ...`
+    let numbers: Vec<usize> = summary["verify: interrupted after ".len()..]
+        .split(' ')
+        .filter_map(|word| word.parse().ok())
+        .take(2)
+        .collect();
+    let [finished, total] = numbers[..] else {
+        panic!("no counts: {summary}")
+    };
+    let document: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON report"))
+            .expect("JSON");
+    let items = document["items"].as_array().expect("items").len();
+    assert_eq!(items, finished, "{summary}");
+    assert_eq!(document["not_run"], total - finished, "{summary}");
+    assert!(total > finished, "{summary}");
 }

@@ -89,3 +89,28 @@ fn an_interactor_without_a_report_is_a_judge_error() {
     assert_eq!(report["tests"][1]["verdict"], "JE", "{printed}");
     assert!(printed.contains("wrote no report"), "{printed}");
 }
+
+/// sinol-make reads an interactor's exit code 141 (the shell's code for `SIGPIPE`, which an
+/// interactor that finds the solution gone, at end of file or `EPIPE`, returns) as the signal: the
+/// solution left before the interactor was done, WA, not an interactor failure.
+#[test]
+fn an_interactor_exiting_141_after_the_solution_left_is_a_wrong_answer() {
+    let package = fixtures::interactive();
+    package.write(
+        "prog/abcsoc.py",
+        "import signal, sys\nsignal.signal(signal.SIGPIPE, signal.SIG_IGN)\n\
+         answers, out = open(3), open(4, 'w')\n\
+         try:\n    out.write('50\\n')\n    out.flush()\nexcept BrokenPipeError:\n    sys.exit(141)\n\
+         if not answers.readline():\n    sys.exit(141)\n\
+         print('OK')\nprint()\nprint(100)\n",
+    );
+    // A solution that leaves at once.
+    package.write("prog/abcb2.py", "pass\n");
+    let (code, report, printed) = judge(&package, "abcb2.py", &[]);
+    assert_eq!(code, Some(1), "{printed}");
+    assert_eq!(report["tests"][1]["verdict"], "WA", "{printed}");
+    assert!(
+        printed.contains("the solution ended before the interactor was done"),
+        "{printed}"
+    );
+}
