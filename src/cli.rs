@@ -446,12 +446,13 @@ impl JobsArg {
 pub struct SandboxArg {
     /// How the programs run are confined: auto (every protection this system offers; what is
     /// missing is said once on standard error), strict (every protection, or exit 2), off
-    /// (none). Protections: no network, no files but the system's, the program's own and a
-    /// scratch directory, processes contained and counted, no privileges. Compilers are
-    /// confined too: they read the system's directories, their toolchain and the source's own
-    /// files, and write only a scratch directory. Where a memory cgroup can be made (auto and
-    /// strict; strict runs without one), memory is limited by it and MLE means the limit was
-    /// hit.
+    /// (none). Protections: no network and no socket, no files but the system's, the
+    /// program's own and a scratch directory, nothing else changed (a private read-only root;
+    /// as root, a user of its own), files bounded by the output limit, processes contained and
+    /// counted, no privileges and no new namespaces. Compilers are confined too: they read the
+    /// system's directories, their toolchain and the source's own files, and write only a
+    /// scratch directory. Where a memory cgroup can be made (auto and strict; strict runs
+    /// without one), memory is limited by it and MLE means the limit was hit.
     #[arg(long, value_name = "MODE", default_value = "auto",
           value_parser = clap::builder::PossibleValuesParser::new(
               stonejudge::run::Sandbox::NAMES)

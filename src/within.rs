@@ -10,7 +10,7 @@
 //! than the judge reads whole is refused before it is read, rather than exhausting memory.
 
 use std::io::Read;
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
 
 /// The most bytes of a configuration file read (`problem.yaml`, `testdata.yaml`,
 /// `problem.toml`): a real one is a few KiB.
@@ -36,6 +36,96 @@ pub fn inside(root: &Path, path: &Path) -> Result<(), String> {
         real.display(),
         root.display()
     ))
+}
+
+/// `Err(why)` when `path`, a file a manifest names as `written` (relative to a folder of the
+/// package at `root`), is outside the package: by its `..` or through a link of the package
+/// that leads out. The message is the same either way, and whether or not anything is there:
+/// only the package's own directories and links are looked at, never what is outside (a
+/// package cannot probe the disk through what it is told). A path inside that does not exist
+/// is for the caller to report.
+pub fn named_inside(root: &Path, path: &Path, written: &str) -> Result<(), String> {
+    let outside = || {
+        Err(format!(
+            "{written:?} is outside the package {}: files of a problem must be inside its \
+             folder",
+            root.display()
+        ))
+    };
+    let Ok(real_root) = root.canonicalize() else {
+        return Ok(());
+    };
+    let mut walked = real_root.clone();
+    // The components still to walk, the next one last.
+    let mut rest: Vec<std::ffi::OsString> = match path.strip_prefix(root) {
+        Ok(inside) => inside
+            .components()
+            .rev()
+            .map(|c| c.as_os_str().to_owned())
+            .collect(),
+        Err(_) => return outside(),
+    };
+    let mut links = 0;
+    while let Some(component) = rest.pop() {
+        match Path::new(&component).components().next() {
+            Some(Component::CurDir) | None => continue,
+            Some(Component::ParentDir) => {
+                walked.pop();
+            }
+            Some(Component::Normal(name)) => walked.push(name),
+            Some(Component::RootDir | Component::Prefix(_)) => return outside(),
+        }
+        if !walked.starts_with(&real_root) {
+            return outside();
+        }
+        // Within the package: a link is followed where it leads, by its written target (never
+        // by the file system, which would look outside); what is missing ends the walk.
+        match std::fs::symlink_metadata(&walked) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                links += 1;
+                let Ok(target) = std::fs::read_link(&walked) else {
+                    return outside();
+                };
+                walked.pop();
+                if target.is_absolute() {
+                    let lexical: PathBuf = lexically_normal(&target);
+                    let inside = [&real_root, &root.to_path_buf()]
+                        .into_iter()
+                        .find_map(|r| lexical.strip_prefix(r).ok().map(Path::to_path_buf));
+                    let (Some(inside), true) = (inside, links <= MAX_LINKS) else {
+                        return outside();
+                    };
+                    walked = real_root.clone();
+                    rest.extend(inside.components().rev().map(|c| c.as_os_str().to_owned()));
+                } else if links <= MAX_LINKS {
+                    rest.extend(target.components().rev().map(|c| c.as_os_str().to_owned()));
+                } else {
+                    return outside();
+                }
+            }
+            Ok(_) => {}
+            Err(_) => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+/// The most links followed in one path, as the kernel's limit (a loop ends there).
+const MAX_LINKS: usize = 40;
+
+/// `path` with `.` and `..` resolved by its words alone.
+fn lexically_normal(path: &Path) -> PathBuf {
+    let mut normal = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::ParentDir => {
+                normal.pop();
+            }
+            Component::CurDir => {}
+            other => normal.push(other),
+        }
+    }
+    normal
 }
 
 /// `Err(why)` when a path written in a manifest, relative to its folder, is absolute or
@@ -122,6 +212,34 @@ mod tests {
         assert!(inside(&root, &root.join("b.in")).is_ok());
         let why = inside(&root, &root.join("c.in")).unwrap_err();
         assert!(why.contains("c.in") && why.contains("outside"), "{why}");
+    }
+
+    #[test]
+    fn a_path_outside_says_so_whether_or_not_a_file_is_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("package");
+        std::fs::create_dir_all(root.join("generators")).unwrap();
+        std::fs::write(dir.path().join("there.in"), "x\n").unwrap();
+        std::os::unix::fs::symlink(dir.path(), root.join("generators/out")).unwrap();
+        std::os::unix::fs::symlink(root.join("data"), root.join("generators/in")).unwrap();
+        std::os::unix::fs::symlink("../data", root.join("generators/relative")).unwrap();
+        std::os::unix::fs::symlink("loop", root.join("generators/loop")).unwrap();
+        let said = |written: &str| {
+            let path = root.join("generators").join(written);
+            named_inside(&root, &path, written).map_err(|e| e.replace(written, "PATH"))
+        };
+        let there = said("../../there.in").unwrap_err();
+        assert!(there.contains("outside the package"), "{there}");
+        assert_eq!(said("../../missing.in").unwrap_err(), there);
+        assert_eq!(said("out/there.in").unwrap_err(), there);
+        assert_eq!(said("out/missing.in").unwrap_err(), there);
+        assert!(said("big.in").is_ok() && said("../data/x.in").is_ok());
+        assert!(
+            said("in/x.in").is_ok(),
+            "a link inside the package is followed"
+        );
+        assert!(said("relative/x.in").is_ok());
+        assert_eq!(said("loop/x.in").unwrap_err(), there);
     }
 
     #[test]

@@ -486,7 +486,9 @@ pub fn generate(
         }
         Source::Copy(path) => {
             let base = generators.join(path);
-            crate::within::inside(&package.root, &base.with_extension("in"))?;
+            let written = path.display().to_string();
+            crate::within::named_inside(&package.root, &base.with_extension("in"), &written)
+                .map_err(|why| format!("generators/generators.yaml: copy: {why}"))?;
             let input = read(&base.with_extension("in"))?;
             let answer = base.with_extension("ans");
             (input, answer.is_file().then(|| read(&answer)).transpose()?)

@@ -1,9 +1,9 @@
 //! Compiling sources once, as their language's row says ([`super::language`]): binaries (and a
 //! JVM program's directory of classes, a C# assembly) are cached under a name made of a hash of
 //! the source bytes, the compiler's identity and its command, so an unchanged source is
-//! compiled only the first time, by any process, and a changed compiler builds afresh. Writes
-//! are atomic: a compiler writes into a private scratch directory and the result is renamed
-//! into place. Interpreted languages are only checked for syntax; what is built says how it
+//! compiled only the first time, by any process, and a changed compiler builds afresh. Only
+//! the judge writes the cache: a compiler writes into a private scratch directory, and the
+//! judge copies the result into place ([`super::cached`]). Interpreted languages are only checked for syntax; what is built says how it
 //! runs ([`Built`]: the runtime, its arguments, what it reads).
 //!
 //! Compilers (and syntax checks) are confined like the programs they build (see
@@ -19,7 +19,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use super::cached;
 use super::language::{Language, Toolchain, JVM_COMPILER_HEAP, JVM_FLAGS};
+use super::limits::TOOL_FILE_BYTES;
 use super::outcome::mebibytes;
 use super::process::ManagedHeap;
 use super::program::{find_in_path, PrepareError};
@@ -48,8 +50,13 @@ impl Default for CompileLimits {
 }
 
 impl CompileLimits {
+    /// A compile's run limits: its files (the binary, by-products) of up to
+    /// [`TOOL_FILE_BYTES`], each and all together.
     fn limits(self) -> Limits {
-        Limits::new(self.cpu, self.memory_bytes)
+        Limits {
+            files: Some(TOOL_FILE_BYTES),
+            ..Limits::new(self.cpu, self.memory_bytes)
+        }
     }
 }
 
@@ -378,15 +385,7 @@ impl Cache {
         let compiled = made
             .map_err(|e| PrepareError::judge(format!("cannot create {}: {e}", scratch.display())))
             .and_then(|()| self.compile_preferring_static(runner, &invocation, static_flags, shown))
-            .and_then(|()| match std::fs::rename(&out, target) {
-                // Another process stored the same directory first.
-                Err(_) if out.is_dir() && target.is_dir() => Ok(()),
-                Err(e) => Err(PrepareError::judge(format!(
-                    "cannot store {}: {e}",
-                    target.display()
-                ))),
-                Ok(()) => Ok(()),
-            });
+            .and_then(|()| cached::store(&out, target).map_err(PrepareError::judge));
         // The scratch directory only ever holds compiler by-products: losing it is harmless.
         let _ = std::fs::remove_dir_all(&scratch);
         compiled
@@ -440,6 +439,14 @@ impl Cache {
                 source.display(),
                 limit.as_secs_f64(),
                 self.limits.cpu.as_secs_f64()
+            )));
+        }
+        if run.file_limit_hit() {
+            return Err(PrepareError::compile(format!(
+                "compiling {} reached the compile file-size limit of {}: {compiler} wrote a \
+                 file past it",
+                source.display(),
+                mebibytes(run.limits.file_bytes())
             )));
         }
         if let Some(reason) = &run.memory_limit_hit {

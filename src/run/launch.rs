@@ -49,6 +49,7 @@ use std::path::PathBuf;
 use super::cgroup;
 use super::confine::Jail;
 use super::sandbox::Feature;
+use super::syscalls::MemoryFiles;
 use super::Limits;
 
 /// `argv[1]` of the `stonejudge` binary in launch-server mode.
@@ -113,6 +114,9 @@ pub(crate) struct Request {
     /// `RLIMIT_AS` (the stack has no limit of its own: see [`Limits::memory`]); `None` when
     /// the memory cgroup limits memory instead.
     pub memory_bytes: Option<u64>,
+    /// `RLIMIT_FSIZE`, and the size of a confined program's scratch directory where the server
+    /// gives it one of its own ([`Limits::file_bytes`]).
+    pub file_bytes: u64,
     /// Whether the program is confined (a trusted question to a tool is not).
     pub confined: bool,
     /// The program's path (not searched in `PATH`) and its arguments.
@@ -134,6 +138,7 @@ impl Request {
         Request {
             cpu_seconds: Some(cpu + 1),
             memory_bytes: limits.memory,
+            file_bytes: limits.file_bytes(),
             confined: true,
             argv,
             env,
@@ -142,13 +147,13 @@ impl Request {
         }
     }
 
-    /// The message bytes: [`RUN`], the two limits (`u64` little-endian, all ones for none),
+    /// The message bytes: [`RUN`], the three limits (`u64` little-endian, all ones for none),
     /// the flags (`u32`: [`CONFINED`]), the number of arguments, variables,
     /// readable and writable paths (`u32` little-endian), then each argument, each `KEY=VALUE`
     /// and each path followed by a NUL byte.
     pub fn encode(&self) -> Result<Vec<u8>, String> {
         let mut bytes = vec![RUN];
-        for limit in [self.cpu_seconds, self.memory_bytes] {
+        for limit in [self.cpu_seconds, self.memory_bytes, Some(self.file_bytes)] {
             bytes.extend_from_slice(&limit.unwrap_or(UNLIMITED).to_le_bytes());
         }
         let flags = if self.confined { CONFINED } else { 0 };
@@ -217,10 +222,11 @@ impl Request {
         };
         let limit = |value: u64| (value != UNLIMITED).then_some(value);
         let (cpu_seconds, memory_bytes) = (limit(u64_at(0)?), limit(u64_at(8)?));
-        let flags = count_at(16)? as u32;
-        let (argc, envc) = (count_at(20)?, count_at(24)?);
-        let (readc, writec) = (count_at(28)?, count_at(32)?);
-        let mut strings = bytes[36..].split(|&b| b == 0);
+        let file_bytes = u64_at(16)?;
+        let flags = count_at(24)? as u32;
+        let (argc, envc) = (count_at(28)?, count_at(32)?);
+        let (readc, writec) = (count_at(36)?, count_at(40)?);
+        let mut strings = bytes[44..].split(|&b| b == 0);
         let mut next = || -> Result<OsString, String> {
             strings
                 .next()
@@ -254,6 +260,7 @@ impl Request {
         Ok(Request {
             cpu_seconds,
             memory_bytes,
+            file_bytes,
             confined: flags & CONFINED != 0,
             argv,
             env,
@@ -275,7 +282,7 @@ impl Request {
         let Some(argv) = self.argv.into_iter().map(to_c).collect::<Option<Vec<_>>>() else {
             return (0, libc::EINVAL, FAILED_EXEC);
         };
-        let prepared = match jail.prepare(self.confined, &reads, &self.writes) {
+        let prepared = match jail.prepare(self.confined, &reads, &self.writes, self.file_bytes) {
             Ok(prepared) => prepared,
             Err(why) => {
                 eprintln!("stonejudge launch server: {why}");
@@ -301,7 +308,10 @@ impl Request {
                 .collect()
         };
         let (argv_ptrs, envp_ptrs) = (pointers(&argv), pointers(&envp));
-        let mut rlimits = vec![(libc::RLIMIT_CORE, 0, 0)];
+        let mut rlimits = vec![
+            (libc::RLIMIT_CORE, 0, 0),
+            (libc::RLIMIT_FSIZE, self.file_bytes, self.file_bytes),
+        ];
         if let Some(cpu) = self.cpu_seconds {
             rlimits.push((libc::RLIMIT_CPU, cpu, cpu + 1));
         }
@@ -422,7 +432,12 @@ fn serve() -> Result<(), String> {
         }
         _ => None,
     };
-    let jail = Jail::enter(features, scratch);
+    // Where no memory cgroup counts what a program's memory files hold, it may have none.
+    let memory_files = match cgroup {
+        Some(_) => MemoryFiles::Counted,
+        None => MemoryFiles::Uncounted,
+    };
+    let jail = Jail::enter(features, scratch, memory_files);
     let entered = match &cgroup {
         Some((dir, procs, _)) => move_into(procs)
             .map_err(|e| format!("cannot enter the memory cgroup {}: {e}", dir.display())),
@@ -723,7 +738,7 @@ mod tests {
         let limits = Limits::new(Duration::from_secs(1), 1 << 20);
         let good = Request::new(&limits, vec!["p".into(), "q".into()], vec![]);
         let bytes = good.encode().unwrap();
-        for cut in [0, 10, 23, bytes.len() - 1] {
+        for cut in [0, 10, 31, bytes.len() - 1] {
             assert!(Request::decode(&bytes[..cut]).is_err(), "cut at {cut}");
         }
         let mut extra = bytes.clone();

@@ -16,6 +16,7 @@ use super::cgroup::{MemoryCgroup, MemoryUse, Version};
 use super::fd::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
 use super::launch::{self, ControlBuffer, Request, MAX_HELLO, REPLY_BYTES, STREAMS, SWEEP};
 use super::live;
+use super::private_root::SCRATCH_IN_HOLDER;
 use super::sandbox::{switched_off, Feature, Protection, Protections, Sandbox, MEMORY_CGROUP};
 
 /// How long a server may take to answer a request.
@@ -152,6 +153,30 @@ impl Lease<'_> {
         }
     }
 
+    /// The bytes the files in the program's scratch directory take, where that directory is a
+    /// file system in memory of its own (in the server's private root): memory that no
+    /// address space shows. Read before the sweep empties it.
+    pub fn scratch_bytes(&self) -> Option<u64> {
+        let launcher = self.launcher.as_ref()?;
+        if launcher.hello.0 & Protection::FILE_SYSTEM == 0 {
+            return None;
+        }
+        let scratch = launcher.scratch_seen()?;
+        let path = std::ffi::CString::new(scratch.as_os_str().as_bytes()).ok()?;
+        // SAFETY: a zeroed statvfs is a valid value of the plain C struct, which statvfs fills.
+        let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+        // SAFETY: a NUL-terminated path and a struct alive for the call.
+        if unsafe { libc::statvfs(path.as_ptr(), &mut stats) } != 0 {
+            return None;
+        }
+        Some((stats.f_blocks - stats.f_bfree) * stats.f_frsize)
+    }
+
+    /// Whether its programs run as a user of their own (see `run::identity`).
+    pub fn switches_user(&self) -> bool {
+        (self.launcher.as_ref()).is_some_and(|l| l.hello.0 & Protection::IDENTITY != 0)
+    }
+
     /// What the memory cgroup measured of the run, if its program ran in one.
     pub fn memory(&mut self) -> Option<Result<MemoryUse, RunError>> {
         if !self.in_cgroup {
@@ -273,10 +298,26 @@ impl Launcher {
         let orphans = format!("/proc/{0}/task/{0}/children", self.reaper);
         let processes = self.reaper <= 0
             || std::fs::read(orphans).map_or(true, |children| !children.is_empty());
-        let files = self.scratch.as_ref().is_some_and(|scratch| {
+        let files = self.scratch_seen().is_some_and(|scratch| {
             std::fs::read_dir(scratch).map_or(true, |mut entries| entries.next().is_some())
         });
         processes || files
+    }
+
+    /// The programs' scratch directory, as the judge reaches it: in the server's mount
+    /// namespace (through `/proc/PID/root`) where the server has private roots, whose holder
+    /// covers the scratch directory's path and holds its file system as `scratch`.
+    fn scratch_seen(&self) -> Option<PathBuf> {
+        let scratch = self.scratch.as_ref()?;
+        if self.hello.0 & Protection::FILE_SYSTEM == 0 {
+            return Some(scratch.clone());
+        }
+        let inside = scratch.strip_prefix("/").unwrap_or(scratch);
+        Some(
+            Path::new(&format!("/proc/{}/root", self.pid))
+                .join(inside)
+                .join(SCRATCH_IN_HOLDER),
+        )
     }
 
     /// The protections it reported, and the judge's memory cgroup, for a runner in mode

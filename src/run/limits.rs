@@ -18,10 +18,21 @@ pub struct Limits {
     pub memory: Option<u64>,
     /// Bytes of standard output kept; more is OLE and ends the run.
     pub output: u64,
+    /// Bytes the program may write into files (`None`: as many as [`Limits::output`]): each
+    /// file (`RLIMIT_FSIZE`, past which a write is OLE) and, where the launch server gives it
+    /// a scratch directory of its own in memory, all of that directory together. See
+    /// [`Limits::file_bytes`].
+    pub files: Option<u64>,
 }
 
 /// The default output limit: 64 MiB.
 pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
+
+/// What a compiler, or a tool of the jury's run under [`Limits::for_tools`], may write into
+/// files: 1 GiB, room for the binary of a source with a large initialised array and for a
+/// generator's tests, and a bound on what a runaway one leaves on the disk (DOMjudge gives its
+/// compile scripts 2.5 GiB, isolate no limit unless asked).
+pub const TOOL_FILE_BYTES: u64 = 1 << 30;
 
 impl Limits {
     /// A time limit and a memory limit in bytes, with the wall-clock limit at twice the time
@@ -32,14 +43,24 @@ impl Limits {
             wall: cpu * 2 + Duration::from_secs(1),
             memory: Some(memory_bytes),
             output: DEFAULT_OUTPUT_BYTES,
+            files: None,
         }
     }
 
-    /// Limits for trusted tools such as compilers: generous times, no memory limit.
+    /// Limits for trusted tools such as compilers: generous times, no memory limit, files of
+    /// up to [`TOOL_FILE_BYTES`].
     pub fn for_tools(cpu: Duration) -> Limits {
         Limits {
             memory: None,
+            files: Some(TOOL_FILE_BYTES),
             ..Limits::new(cpu, 0)
         }
+    }
+
+    /// The bytes the program may write into files: [`Limits::files`], else the output limit,
+    /// since a file is another way to output (the package formats' default is that a
+    /// submission writes no files at all).
+    pub fn file_bytes(&self) -> u64 {
+        self.files.unwrap_or(self.output)
     }
 }

@@ -30,6 +30,7 @@
 //! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]), both
 //! sides of a two-way run included.
 
+mod cached;
 mod capture;
 mod cgroup;
 mod compile;
@@ -38,6 +39,7 @@ mod cpu;
 mod escape;
 mod fd;
 mod hash;
+mod identity;
 mod image;
 mod language;
 pub mod launch;
@@ -45,11 +47,13 @@ mod launcher;
 mod limits;
 mod live;
 mod outcome;
+mod private_root;
 mod process;
 mod program;
 mod refusal;
 pub mod sandbox;
 pub mod signals;
+mod syscalls;
 mod toolchain;
 mod two_way;
 

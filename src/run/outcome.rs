@@ -78,6 +78,17 @@ impl Run {
         self.cpu_limit_hit || self.wall_limit_hit
     }
 
+    /// Whether the program failed writing a file past the file-size limit
+    /// ([`super::Limits::file_bytes`]): the kernel killed it with `SIGXFSZ`, or (a runtime
+    /// that ignores the signal, as the JVM does) it failed saying the write was refused.
+    pub fn file_limit_hit(&self) -> bool {
+        self.exit == Exit::Signal(libc::SIGXFSZ)
+            || (!self.exit.success() && {
+                let text = String::from_utf8_lossy(&self.stderr);
+                FILE_TOO_LARGE.iter().any(|sign| text.contains(sign))
+            })
+    }
+
     /// The verdict of the run itself: TLE, MLE, OLE or RE (the first by [`Verdict::rank`] of
     /// those that apply) with an explanation, or `None` when the program exited with code 0
     /// within every limit and its output is for the checker to judge.
@@ -119,6 +130,15 @@ impl Run {
                 format!(
                     "more than {} written to standard output",
                     mebibytes(self.limits.output)
+                ),
+            ));
+        }
+        if self.file_limit_hit() {
+            found.push((
+                Verdict::OLE,
+                format!(
+                    "the program wrote a file past the file-size limit of {}",
+                    mebibytes(self.limits.file_bytes())
                 ),
             ));
         }
@@ -247,6 +267,10 @@ pub(crate) fn heap_exhausted(exit: Exit, stderr: &[u8]) -> Option<String> {
         .find(|sign| text.contains(sign))
         .map(|sign| format!("the heap limit was reached ({sign})"))
 }
+
+/// What a program says when a write past `RLIMIT_FSIZE` fails with `EFBIG` (`strerror`'s
+/// words, and what a C library prints for a child killed by `SIGXFSZ`).
+const FILE_TOO_LARGE: [&str; 2] = ["File too large", "File size limit exceeded"];
 
 /// What runtimes with a heap limit print when it is reached: the JVM, V8, GHC's runtime.
 const HEAP_FULL: [&str; 3] = [

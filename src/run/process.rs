@@ -13,9 +13,11 @@ use super::cpu::CpuWatch;
 use super::fd::{inode, pipe, poll_in, set_nonblocking, wait_bounded};
 use super::launch::{Request, FAILED_CONFINEMENT};
 use super::launcher::{Launchers, Lease};
-use super::outcome::{heap_exhausted, memory_verdict, memory_verdict_by_cgroup, Exit, Run};
+use super::outcome::{
+    heap_exhausted, mebibytes, memory_verdict, memory_verdict_by_cgroup, Exit, Run,
+};
 use super::sandbox::{Protections, Sandbox};
-use super::{escape, image, live, Limits, RunError};
+use super::{escape, identity, image, live, Limits, RunError};
 
 /// How long the output pipes may stay open after the program and its group are dead, before
 /// the processes holding them are hunted down, and again before the pipes are abandoned.
@@ -264,46 +266,70 @@ impl Runner {
                 std::io::Error::from_raw_os_error(started.errno)
             )));
         }
-        Ok(Launched { child, lease })
+        let writes = match invocation.trusted {
+            true => Vec::new(),
+            false => invocation.writes.clone(),
+        };
+        Ok(Launched {
+            child,
+            lease,
+            writes,
+        })
     }
 }
 
 /// A program's standard input: always a file (never a pipe), so a program that does not read
-/// it cannot block the judge, and one that seeks or maps it can.
+/// it cannot block the judge, and one that seeks or maps it can; and always a private copy in
+/// memory, never the jury's file itself, so that what a program does to its input (`fchmod`,
+/// `futimens`, `fsetxattr` on descriptor 0) changes nothing of the judge's, and
+/// `/proc/self/fd/0` names no path of the judge's.
 #[derive(Debug, Clone, Copy)]
 pub enum Stdin<'a> {
-    /// Empty (`/dev/null`).
+    /// Empty.
     Empty,
     /// The file at this path.
     File(&'a Path),
-    /// These bytes, in an in-memory file: nothing touches the disk (stress runs many small
-    /// cases, and rewriting a file on disk for each makes ext4 flush it at every close).
+    /// These bytes (nothing touches the disk: stress runs many small cases, and rewriting a
+    /// file on disk for each makes ext4 flush it at every close).
     Bytes(&'a [u8]),
 }
 
 impl Stdin<'_> {
-    /// The descriptor to give the program, at offset 0.
+    /// The descriptor to give the program: a sealed in-memory file (no one can change it any
+    /// more), at offset 0. A file is copied by the kernel (`copy_file_range`, else
+    /// `sendfile`), at a few GB/s.
     fn open(self) -> Result<OwnedFd, RunError> {
-        match self {
-            Stdin::Empty => Stdin::File(Path::new("/dev/null")).open(),
-            Stdin::File(path) => File::open(path)
-                .map(OwnedFd::from)
-                .map_err(|e| RunError::io(&format!("cannot open {}", path.display()), e)),
-            Stdin::Bytes(bytes) => {
-                let in_memory = |e| RunError::io("cannot make an in-memory input file", e);
-                // SAFETY: memfd_create returns a new descriptor or -1.
-                let fd =
-                    unsafe { libc::memfd_create(c"stonejudge-input".as_ptr(), libc::MFD_CLOEXEC) };
-                if fd < 0 {
-                    return Err(in_memory(std::io::Error::last_os_error()));
-                }
-                // SAFETY: a fresh descriptor that nothing else owns.
-                let mut file = File::from(unsafe { OwnedFd::from_raw_fd(fd) });
-                file.write_all(bytes).map_err(in_memory)?;
-                file.seek(SeekFrom::Start(0)).map_err(in_memory)?;
-                Ok(file.into())
-            }
+        let in_memory = |e| RunError::io("cannot make an in-memory input file", e);
+        // SAFETY: memfd_create returns a new descriptor or -1.
+        let fd = unsafe {
+            libc::memfd_create(
+                c"stonejudge-input".as_ptr(),
+                libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING,
+            )
+        };
+        if fd < 0 {
+            return Err(in_memory(std::io::Error::last_os_error()));
         }
+        // SAFETY: a fresh descriptor that nothing else owns.
+        let mut file = File::from(unsafe { OwnedFd::from_raw_fd(fd) });
+        match self {
+            Stdin::Empty => {}
+            Stdin::File(path) => {
+                let mut source = File::open(path)
+                    .map_err(|e| RunError::io(&format!("cannot open {}", path.display()), e))?;
+                std::io::copy(&mut source, &mut file)
+                    .map_err(|e| RunError::io(&format!("cannot copy {}", path.display()), e))?;
+            }
+            Stdin::Bytes(bytes) => file.write_all(bytes).map_err(in_memory)?,
+        }
+        file.seek(SeekFrom::Start(0)).map_err(in_memory)?;
+        let seals =
+            libc::F_SEAL_SEAL | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE;
+        // SAFETY: fcntl on our own descriptor.
+        if unsafe { libc::fcntl(file.as_raw_fd(), libc::F_ADD_SEALS, seals) } != 0 {
+            return Err(in_memory(std::io::Error::last_os_error()));
+        }
+        Ok(file.into())
     }
 }
 
@@ -330,13 +356,17 @@ pub(super) struct Watched {
     abandoned: bool,
     /// What the memory cgroup measured, if the program ran in one.
     memory: Option<MemoryUse>,
+    /// What the files it left in its scratch directory took, where they are in memory.
+    scratch_bytes: Option<u64>,
 }
 
-/// A program just started: its process, and the launch server it holds until its run is over
-/// (the server sweeps away what the program left behind).
+/// A program just started: its process, the launch server it holds until its run is over
+/// (the server sweeps away what the program left behind), and what it was given to write
+/// (taken back from its user after the run).
 pub(super) struct Launched<'a> {
     child: Child,
     lease: Lease<'a>,
+    writes: Vec<PathBuf>,
 }
 
 /// The program's process: our child (through `CLONE_PARENT`) and the leader of its own group.
@@ -382,9 +412,16 @@ impl Watched {
     /// The facts of the run, with the memory verdict decided.
     pub(super) fn into_run(self, invocation: &Invocation, limits: &Limits) -> Run {
         let largest_process_kib = u64::try_from(self.rusage.ru_maxrss).unwrap_or(0);
+        // Files in a scratch directory in memory are the program's memory too: a cgroup
+        // counts them; without one, what is left at the end is added (what was deleted before
+        // is bounded by the directory's size, the file limit).
+        let files_kib = match &self.memory {
+            Some(_) => 0,
+            None => self.scratch_bytes.unwrap_or(0).div_ceil(1024),
+        };
         let peak_memory_kib = match self.memory.and_then(|m| m.peak_bytes) {
             Some(bytes) => bytes.div_ceil(1024),
-            None => largest_process_kib,
+            None => largest_process_kib + files_kib,
         };
         // Children killed with the program were never waited for, so their time is not in
         // its rusage; the last reading of the whole group's time includes it.
@@ -400,7 +437,14 @@ impl Watched {
                 peak_memory_kib,
                 image::static_bytes(&invocation.program),
                 &stderr,
-            ),
+            )
+            .map(|why| match files_kib {
+                0 => why,
+                kib => format!(
+                    "{why}, counting the {} of files it left in its scratch directory",
+                    mebibytes(kib * 1024)
+                ),
+            }),
         }
         .or_else(|| {
             let told = invocation.heap.is_some() && limits.memory.is_some();
@@ -441,6 +485,7 @@ pub(super) fn watch(
     let Launched {
         mut child,
         mut lease,
+        writes,
     } = launched;
     let inodes: Vec<u64> = out.iter().chain([&err]).map(inode).collect();
     let mut streams = [out, Some(err)];
@@ -457,6 +502,7 @@ pub(super) fn watch(
     let mut drain_deadline = Instant::now();
     let mut holders_killed = false;
     let mut abandoned = false;
+    let mut scratch_bytes = None;
     let mut buffer = vec![0u8; 64 << 10];
 
     loop {
@@ -469,7 +515,11 @@ pub(super) fn watch(
                 let (status, rusage) = child
                     .reap()
                     .ok_or_else(|| RunError(format!("cannot reap process {}", child.pid)))?;
+                scratch_bytes = lease.scratch_bytes();
                 lease.sweep();
+                if lease.switches_user() {
+                    identity::take_back(&writes).map_err(RunError)?;
+                }
                 ended = Some((exit_of(status), rusage, now - start));
                 drain_deadline = now + DRAIN_GRACE;
                 continue;
@@ -580,6 +630,7 @@ pub(super) fn watch(
         stderr,
         abandoned,
         memory,
+        scratch_bytes,
     })
 }
 

@@ -47,7 +47,7 @@ struct Sign {
 
 /// The kinds of refusal, most specific first (a refused socket says "Operation not
 /// permitted" too, but a network error says more).
-const SIGNS: [Sign; 4] = [
+const SIGNS: [Sign; 6] = [
     Sign {
         in_force: |p| p.network.is_some(),
         what: "a network connection",
@@ -67,10 +67,10 @@ const SIGNS: [Sign; 4] = [
         words: &["Resource temporarily unavailable", "BlockingIOError"],
     },
     Sign {
-        in_force: |p| p.files.is_some(),
-        what: "a file (EACCES)",
+        in_force: |p| p.files.is_some() || p.file_system.is_some(),
+        what: "a file (EACCES, EROFS)",
         rule: "confined programs read only the system's directories, their own files and what \
-               the judge gives them, and write only their scratch directory",
+               the judge gives them, and write or change only their scratch directory",
         words: &[
             "Permission denied",
             "PermissionDenied",
@@ -78,9 +78,24 @@ const SIGNS: [Sign; 4] = [
         ],
     },
     Sign {
+        in_force: |p| p.file_system.is_some(),
+        what: "a file (ENOENT)",
+        rule: "confined programs see only the system's directories, their own files and what \
+               the judge gives them",
+        words: &["No such file or directory", "FileNotFoundError"],
+    },
+    Sign {
+        in_force: |p| p.file_system.is_some(),
+        what: "more files (ENOSPC)",
+        rule: "the files in a confined program's scratch directory take at most the run's \
+               file-size limit, together",
+        words: &["No space left on device"],
+    },
+    Sign {
         in_force: |p| p.network.is_some() || p.privileges.is_some(),
         what: "a system call (EPERM)",
-        rule: "sockets other than AF_UNIX, ptrace, mounts and the like are refused",
+        rule: "sockets (but connected pairs), new namespaces, mounts, ptrace and the like are \
+               refused (docs/judging.md lists them)",
         words: &["Operation not permitted"],
     },
 ];
@@ -128,6 +143,10 @@ mod tests {
         assert!(fork.contains("new process"), "{fork}");
         let call = said("socket: Operation not permitted").unwrap();
         assert!(call.contains("system call"), "{call}");
+        let hidden = said("open: No such file or directory").unwrap();
+        assert!(hidden.contains("see only"), "{hidden}");
+        let full = said("write: No space left on device").unwrap();
+        assert!(full.contains("scratch directory"), "{full}");
         assert_eq!(said("assertion failed"), None);
         let sigsys = sandbox_refusal(&failed(Exit::Signal(libc::SIGSYS), ""), &confined());
         assert!(sigsys.unwrap().contains("SIGSYS"));

@@ -46,6 +46,21 @@ pub(crate) const PID_CAP: u32 = 64;
 /// at once and does not starve the judge. Root ignores it.
 pub(crate) const NPROC: u64 = 64;
 
+/// Directories every program may read and execute from.
+pub(crate) const SYSTEM_DIRS: [&str; 12] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/proc",
+    "/sys", "/dev",
+];
+
+/// Devices every program may also write.
+pub(crate) const DEVICES: [&str; 5] = [
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+
 /// A kernel feature confinement uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Feature {
@@ -95,12 +110,16 @@ pub(crate) fn switched_off(name: &str) -> bool {
         .is_ok_and(|list| list.split(',').any(|item| item.trim() == name))
 }
 
+/// How the report names the socket rule of the seccomp filter.
+const NO_SOCKETS: &str = "seccomp: no sockets but connected pairs";
+
 /// Bits of the protections a server has in force, as it reports them to the judge.
 pub(crate) struct Protection;
 
 impl Protection {
     pub const NETWORK_NAMESPACE: u32 = 1;
-    pub const NETWORK_SECCOMP: u32 = 1 << 1;
+    /// The seccomp filter refuses `socket` (see [`super::syscalls`]).
+    pub const SOCKETS: u32 = 1 << 1;
     pub const FILES: u32 = 1 << 2;
     pub const PID_NAMESPACE: u32 = 1 << 3;
     pub const PID_CAP: u32 = 1 << 4;
@@ -108,6 +127,10 @@ impl Protection {
     pub const PRIVILEGES: u32 = 1 << 6;
     pub const MEMORY_CGROUP_V1: u32 = 1 << 7;
     pub const MEMORY_CGROUP_V2: u32 = 1 << 8;
+    /// A private root of read-only mounts (see [`super::private_root`]).
+    pub const FILE_SYSTEM: u32 = 1 << 9;
+    /// Programs run as a user and group of their own (see [`super::identity`]).
+    pub const IDENTITY: u32 = 1 << 10;
 }
 
 /// The protections in force for the programs of a runner, as the JSON reports record them:
@@ -115,10 +138,20 @@ impl Protection {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Protections {
     pub mode: Sandbox,
-    /// No network: a network namespace, or seccomp refusing sockets.
+    /// No network and no UNIX socket outside: seccomp refusing sockets (a pair of connected
+    /// ones excepted), in a network namespace where there is one.
     pub network: Option<String>,
-    /// Only the system's directories, the program's own files and its scratch directory.
+    /// Reads only the system's directories, the program's own files and what the judge gives
+    /// it, and writes only its scratch directory (Landlock).
     pub files: Option<String>,
+    /// Sees only those, in a private root where nothing but the scratch directory is
+    /// writable: so it changes nothing else (no content, mode, owner, time or extended
+    /// attribute of any file, its own binary and the jury's files included), and sees neither
+    /// the machine's other files nor its mounts.
+    pub file_system: Option<String>,
+    /// Runs as a user of its own that owns no file (where the judge runs as root; otherwise
+    /// as the judge's user, which the private root keeps from changing anything).
+    pub identity: Option<String>,
     /// Processes contained: the program's descendants die with it, and none can signal or
     /// see anything outside.
     pub processes: Option<String>,
@@ -145,13 +178,23 @@ impl Protections {
         let say = |condition: bool, text: &str| condition.then(|| text.to_string());
         Protections {
             mode,
-            network: say(has(Protection::NETWORK_NAMESPACE), "network namespace").or_else(|| {
-                say(
-                    has(Protection::NETWORK_SECCOMP),
-                    "seccomp: no sockets but AF_UNIX",
-                )
-            }),
+            network: match (has(Protection::SOCKETS), has(Protection::NETWORK_NAMESPACE)) {
+                (true, true) => Some(format!("network namespace; {NO_SOCKETS}")),
+                (true, false) => Some(NO_SOCKETS.to_string()),
+                (false, _) => None,
+            },
             files: say(has(Protection::FILES), "landlock"),
+            file_system: say(
+                has(Protection::FILE_SYSTEM),
+                "private root of read-only mounts, the scratch directory alone writable",
+            ),
+            identity: say(
+                has(Protection::IDENTITY),
+                &format!(
+                    "uid and gid {} + the launch server's pid, owning no file",
+                    super::identity::FIRST_ID
+                ),
+            ),
             processes: say(
                 has(Protection::PID_NAMESPACE),
                 "pid namespace, swept after each run",
@@ -168,7 +211,17 @@ impl Protections {
             }),
             privileges: say(
                 has(Protection::PRIVILEGES),
-                "no_new_privs, no capabilities, seccomp: no ptrace",
+                match has(Protection::IDENTITY) {
+                    true => {
+                        "no_new_privs; no capability but CAP_DAC_READ_SEARCH, to read what \
+                             it may read (its user owns nothing); seccomp: no namespaces, \
+                             mounts, ptrace, keys, BPF, io_uring and more"
+                    }
+                    false => {
+                        "no_new_privs; no capabilities; seccomp: no namespaces, mounts, \
+                              ptrace, keys, BPF, io_uring and more"
+                    }
+                },
             ),
             memory: say(has(Protection::MEMORY_CGROUP_V1), Version::V1.describe())
                 .or_else(|| say(has(Protection::MEMORY_CGROUP_V2), Version::V2.describe())),
@@ -186,6 +239,7 @@ impl Protections {
         [
             ("network", &self.network),
             ("files", &self.files),
+            ("file system", &self.file_system),
             ("processes", &self.processes),
             ("process limit", &self.process_limit),
             ("privileges", &self.privileges),
@@ -229,7 +283,9 @@ mod tests {
     #[test]
     fn everything_or_the_shortfall() {
         let all = Protection::NETWORK_NAMESPACE
+            | Protection::SOCKETS
             | Protection::FILES
+            | Protection::FILE_SYSTEM
             | Protection::PID_NAMESPACE
             | Protection::PID_CAP
             | Protection::PRIVILEGES
@@ -240,12 +296,16 @@ mod tests {
         );
         let some = Protections::from_bits(
             Sandbox::Auto,
-            Protection::NETWORK_SECCOMP | Protection::FILES | Protection::PRIVILEGES,
+            Protection::SOCKETS | Protection::FILES | Protection::PRIVILEGES,
             vec!["namespaces: switched off".into()],
         );
-        assert_eq!(some.absent(), ["processes", "process limit"]);
+        assert_eq!(some.absent(), ["file system", "processes", "process limit"]);
+        // A network namespace without the socket rule leaves UNIX sockets outside reachable.
+        let no_filter =
+            Protections::from_bits(Sandbox::Auto, Protection::NETWORK_NAMESPACE, vec![]);
+        assert!(no_filter.absent().contains(&"network"));
         let text = some.shortfall().unwrap();
-        assert!(text.contains("processes, process limit") && text.contains("switched off"));
+        assert!(text.contains("system, processes, process limit") && text.contains("switched off"));
         assert!(text.contains("no memory cgroup"), "{text}");
         // Memory accounting alone missing: said, but strict would still run.
         let no_cgroup = Protections::from_bits(

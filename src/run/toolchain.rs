@@ -145,9 +145,9 @@ pub(crate) fn installation(tool: &Path) -> Option<PathBuf> {
     Some(root)
 }
 
-/// Whether every confined program already reads `dir` (see `confine::SYSTEM_DIRS`).
+/// Whether every confined program already reads `dir` (see `sandbox::SYSTEM_DIRS`).
 fn is_system(dir: &Path) -> bool {
-    super::confine::SYSTEM_DIRS
+    super::sandbox::SYSTEM_DIRS
         .iter()
         .any(|system| dir.starts_with(system))
 }

@@ -1,6 +1,7 @@
 //! The test suite, one crate: each module tests one area through the library or the real
 //! `stonejudge` binary on real programs (`tests/programs/`, `problems/*/solutions/`).
 
+mod arena;
 mod catalog_generators;
 mod check_cli;
 mod checktestdata_cli;
@@ -32,6 +33,7 @@ mod hostile_sources;
 mod interactive;
 mod interactive_template;
 mod interrupt_cli;
+mod jail;
 mod judge_cli;
 mod judge_model;
 mod judge_once;

@@ -2,12 +2,14 @@
 //! BAPCtools, sinol-make, the checktestdata implementations, and the conformance harness that
 //! runs them all), run programs in languages whose compilers
 //! not every machine has, or need
-//! what not every machine gives (memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
+//! what not every machine gives (root, memory cgroups, PID namespaces and process limits). Each runs where the tool or the feature is
 //! there; where it is not, it is reported as *ignored* and the reason is printed, so a missing
 //! tool never counts as a pass. Nothing here installs anything: `.ci/run`
 //! does. (A harness of our own, `libtest-mimic`, because the built-in one cannot decide at run
 //! time that a test is ignored.)
 
+#[path = "../suite/arena.rs"]
+mod arena;
 mod bapctools;
 mod bapctools_multipass;
 mod checktestdata;
@@ -21,6 +23,7 @@ mod export_scoring;
 mod grading_fixtures;
 #[path = "../suite/interactive_template.rs"]
 mod interactive_template;
+mod jail_root;
 mod languages;
 mod memory_cgroup;
 #[path = "../suite/multipass_fixtures.rs"]
@@ -54,6 +57,23 @@ mod survivors;
 mod testdata_cli;
 mod verifyproblem_scoring;
 
+/// A trial that runs `test` where `reason` is `None`, and is reported as ignored, with the
+/// reason printed, where it is not.
+fn where_possible(name: String, reason: Option<String>, test: fn()) -> libtest_mimic::Trial {
+    if let Some(reason) = &reason {
+        println!("SKIPPED {name} (reported as ignored): {reason}");
+    }
+    let ignored = reason.is_some();
+    libtest_mimic::Trial::test(name, move || match reason {
+        None => {
+            test();
+            Ok(())
+        }
+        Some(reason) => Err(libtest_mimic::Failed::from(reason)),
+    })
+    .with_ignored_flag(ignored)
+}
+
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let mut trials: Vec<libtest_mimic::Trial> = export_kattis::trials();
@@ -85,6 +105,7 @@ fn main() {
     trials.extend(bt_trials);
     trials.extend(export_scoring::trials());
     trials.extend(process_confinement::trials());
+    trials.extend(jail_root::trials());
     trials.extend(languages::trials());
     for reason in [checktestdata::pip().err(), checktestdata::domjudge().err()]
         .into_iter()

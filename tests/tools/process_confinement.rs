@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use libtest_mimic::{Failed, Trial};
+use libtest_mimic::Trial;
 
 use crate::survivors::{assert_no_survivors, processes_with, unique_token, TOKEN_VAR};
 
@@ -132,22 +132,11 @@ fn missing(fields: &[&str]) -> Option<String> {
 /// A trial that runs where the protections `fields` are in force, and is reported as ignored,
 /// with the reason printed, where they are not.
 fn needs(name: &str, fields: &'static [&'static str], test: fn()) -> Trial {
-    let reason = missing(fields);
-    if let Some(reason) = &reason {
-        println!("SKIPPED process_confinement::{name} (reported as ignored): {reason}");
-    }
-    let ignored = reason.is_some();
-    Trial::test(
+    crate::where_possible(
         format!("process_confinement::{name}"),
-        move || match missing(fields) {
-            None => {
-                test();
-                Ok(())
-            }
-            Some(reason) => Err(Failed::from(reason)),
-        },
+        missing(fields),
+        test,
     )
-    .with_ignored_flag(ignored)
 }
 
 pub fn trials() -> Vec<Trial> {
