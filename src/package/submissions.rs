@@ -159,9 +159,8 @@ impl Package {
             .collect();
         folders.sort();
         let is_2025 = self.is_2025();
-        let name_of = |path: &Path| {
-            (path.file_name().unwrap_or_default().to_string_lossy()).into_owned()
-        };
+        let name_of =
+            |path: &Path| (path.file_name().unwrap_or_default().to_string_lossy()).into_owned();
         for folder in folders {
             let name = name_of(&folder);
             if let Some(why) = left_out_by_name(&name) {

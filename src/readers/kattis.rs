@@ -32,9 +32,8 @@ use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore, Interactor,
     InteractorProtocol, LeftOut, LimitTable, Limits, Problem, ProgramFile, Programs, Python3,
-    Regeneration,
-    ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
-    Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
+    Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup,
+    TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
 };
 use crate::package::config::{FormatVersion, GroupConfig, MaxScore, ScoreAggregation};
 use crate::package::data::{CheckCase, Data, Group, Item};

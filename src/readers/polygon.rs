@@ -24,8 +24,8 @@ use std::time::Duration;
 use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, Interactor,
-    InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Python3, Scoring, Statement,
-    Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
+    InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Python3, Scoring,
+    Statement, Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
     VerdictExpectation, VerdictRule, WallClock, SAMPLE_GROUP,
 };
 use crate::polygon::problem::{GroupXml, PointsPolicy, SourceFile, TestXml, JUDGED_TESTSET};

@@ -26,8 +26,8 @@ use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitOverride, LimitTable, Limits, Problem, ProgramFile,
-    Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase, TestGroup,
-    TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
+    Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase,
+    TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
 };
 use crate::score::{Aggregation, GroupRule, Total};
 use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};

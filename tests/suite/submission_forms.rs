@@ -1,0 +1,313 @@
+//! The forms a package's submissions come in, through the real binary (`verify --json`,
+//! `describe`, `judge`): a `.bash` file, a `python2` first line, a Prolog `.pl` and a Perl
+//! one (its first line names perl), OCaml using `Str`, a folder submission under a custom
+//! 2025-09 folder; the entries left out with a note (a `.disabled` folder, a `.template`
+//! file, a hidden file, a folder the format does not judge); a file of no language reported
+//! not supported; and a Kattis package's Python 3 run with PyPy where it is installed.
+//!
+//! The problem echoes its input line, `PyPy`: a Python submission that prints
+//! `platform.python_implementation()` is accepted only under PyPy, so its verdict says which
+//! Python ran it. Where a language's tool is missing on this machine, its submission's item
+//! must say "not supported: TOOL is not installed" instead, which is itself the behaviour
+//! under test.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use super::package_cli::{stonejudge, text, verify};
+use super::package_fixtures::write;
+
+/// Prints the Python that runs it: the problem's answer only under PyPy.
+const IMPLEMENTATION_PY: &str = "import platform\nprint(platform.python_implementation())\n";
+
+/// Reads a line and prints it, in Prolog (SWI): what `swipl` compiles with `-g main`.
+const ECHO_PROLOG: &str = "main :- read_line_to_string(user_input, S), write(S), nl.\n";
+
+/// Reads a line and prints it through `Str` (a library `ocamlopt` links only when told).
+const ECHO_OCAML: &str = "let () =\n  let line = read_line () in\n  \
+                          print_endline (Str.global_replace (Str.regexp \"x\") \"x\" line)\n";
+
+/// An input validator: one line of letters (exit 42).
+const VALIDATE_PY: &str = "import sys\nline = sys.stdin.read()\n\
+                           sys.exit(42 if line.endswith('\\n') and line[:-1].isalpha() else 43)\n";
+
+/// Whether `tool` runs here (a version manager's shim for a tool not selected does not).
+fn runs(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// `forms` (legacy Kattis): echo the input line (`PyPy`); a submission of each form.
+fn forms(root: &Path) {
+    write(
+        root,
+        &[
+            ("problem.yaml", "name: Forms\n"),
+            (
+                "problem_statement/problem.en.tex",
+                "\\problemname{Forms}\nPrint the line you read.\n",
+            ),
+            ("input_validators/validate.py", VALIDATE_PY),
+            ("data/sample/1.in", "PyPy\n"),
+            ("data/sample/1.ans", "PyPy\n"),
+            ("data/secret/1.in", "PyPy\n"),
+            ("data/secret/1.ans", "PyPy\n"),
+            ("submissions/accepted/echo.bash", "read -r x\necho \"$x\"\n"),
+            ("submissions/accepted/implementation.py", IMPLEMENTATION_PY),
+            (
+                "submissions/accepted/echo2.py",
+                "#!/usr/bin/env python2\nprint raw_input()\n",
+            ),
+            ("submissions/accepted/echo.pl", ECHO_PROLOG),
+            (
+                "submissions/accepted/echo_perl.pl",
+                "#!/usr/bin/perl\nmy $x = <STDIN>;\nprint $x;\n",
+            ),
+            ("submissions/accepted/echo.ml", ECHO_OCAML),
+            ("submissions/accepted/notes.txt", "Not a program.\n"),
+            // Left out: each would fail if judged.
+            ("submissions/accepted/broken.disabled/main.py", "print(\n"),
+            (
+                "submissions/accepted/echo.py.template",
+                "print('{{answer}}')\n",
+            ),
+            ("submissions/accepted/.hidden.py", "print('hidden')\n"),
+            ("submissions/slow_accepted/slow.py", "print('slow')\n"),
+            // Its first line asks for CPython.
+            (
+                "submissions/wrong_answer/cpython.py",
+                &format!("#!/usr/bin/env python3\n{IMPLEMENTATION_PY}"),
+            ),
+        ],
+    );
+}
+
+/// The item `id` of a verify document: (ok, skipped, every check as `name: detail`).
+fn item(document: &Value, id: &str) -> (bool, bool, String) {
+    let items = document["items"].as_array().expect("items");
+    let found = items
+        .iter()
+        .find(|i| i["id"] == id)
+        .unwrap_or_else(|| panic!("no item {id} in {document:#}"));
+    let checks = found["checks"].as_array().expect("checks");
+    let all: Vec<String> = checks
+        .iter()
+        .map(|c| format!("{}: {}", c["name"].as_str().unwrap_or(""), c["detail"]))
+        .collect();
+    (
+        found["ok"] == true,
+        found["skipped"] == true,
+        all.join("\n"),
+    )
+}
+
+/// Every item id of a verify document.
+fn ids(document: &Value) -> Vec<String> {
+    (document["items"].as_array().expect("items").iter())
+        .filter_map(|i| i["id"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The submission `name` of `accepted/` in a language whose `tool` may be missing: accepted
+/// where it runs, else skipped as not supported, naming the tool.
+fn accepted_or_not_installed(document: &Value, name: &str, tool: &str) {
+    let (ok, skipped, all) = item(document, &format!("forms/submissions/accepted/{name}"));
+    match runs(tool) {
+        true => assert!(ok && !skipped, "{name} with {tool}: {all}"),
+        false => assert!(
+            skipped && all.contains(&format!("{tool} is not installed")),
+            "{name} without {tool}: {all}"
+        ),
+    }
+}
+
+#[test]
+fn every_form_of_submission_is_judged_in_its_language_or_said_to_be_not_supported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    forms(&dir.path().join("forms"));
+    let (output, document) = verify(dir.path(), &["forms"]);
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    let (ok, _, all) = item(&document, "forms/submissions/accepted/echo.bash");
+    assert!(ok, "{all}\n{said}");
+    // The first line decides: Perl, not Prolog.
+    let (ok, _, all) = item(&document, "forms/submissions/accepted/echo_perl.pl");
+    assert!(ok, "{all}\n{said}");
+    accepted_or_not_installed(&document, "echo.pl", "swipl");
+    accepted_or_not_installed(&document, "echo2.py", "python2");
+    accepted_or_not_installed(&document, "echo.ml", "ocamlopt");
+    // Prints "PyPy" only when PyPy runs it; the package says which runs them.
+    let (ok, _, all) = item(&document, "forms/submissions/accepted/implementation.py");
+    let (_, _, package) = item(&document, "forms");
+    match runs("pypy3") {
+        true => {
+            assert!(ok, "{all}");
+            assert!(package.contains("Python 3 runs with PyPy"), "{package}");
+        }
+        false => {
+            assert!(!ok, "{all}");
+            assert!(package.contains("pypy3 is not installed"), "{package}");
+        }
+    }
+    // Its first line names python3: CPython, which prints "CPython", a wrong answer.
+    let (ok, _, all) = item(&document, "forms/submissions/wrong_answer/cpython.py");
+    assert!(ok, "{all}\n{said}");
+    // A file of no language is an item, skipped, saying why.
+    let (_, skipped, all) = item(&document, "forms/submissions/accepted/notes.txt");
+    assert!(
+        skipped && all.contains("not supported: .txt is the ending of no language"),
+        "{all}"
+    );
+    // What is left out is no item, and the package's note names each with why.
+    let items = ids(&document);
+    for left_out in [
+        "accepted/broken.disabled",
+        "accepted/echo.py.template",
+        "accepted/.hidden.py",
+        "slow_accepted/slow.py",
+    ] {
+        let id = format!("submissions/{left_out}");
+        assert!(
+            !items.iter().any(|i| i.ends_with(&id)),
+            "{id} judged: {items:?}"
+        );
+        assert!(package.contains(&id), "{id} not named: {package}");
+    }
+    for why in [
+        "disabled (its name ends in .disabled)",
+        "a template (its name ends in .template)",
+        "hidden (its name starts with a dot)",
+        "folder slow_accepted/ is not one the format judges",
+    ] {
+        assert!(package.contains(why), "{why}: {package}");
+    }
+    // Left-out entries fail nothing; notes.txt, skipped, makes it 2 (something could not be
+    // verified); only implementation.py can fail (without PyPy).
+    assert_eq!(
+        output.status.code(),
+        Some(if runs("pypy3") { 2 } else { 1 }),
+        "{said}"
+    );
+
+    // describe lists the same entries as not judged.
+    let described = stonejudge(dir.path())
+        .args(["describe", "./forms"])
+        .output()
+        .expect("run describe");
+    let described = text(&described.stdout);
+    assert!(described.contains("not judged: 4"), "{described}");
+    assert!(
+        described.contains("submissions/accepted/broken.disabled: disabled"),
+        "{described}"
+    );
+    assert!(
+        described.contains("submissions/accepted/echo.bash: AC"),
+        "{described}"
+    );
+}
+
+/// `judge forms -- PROGRAM` in `dir`: the exit code and everything it printed.
+fn judge(dir: &Path, program: &str) -> (Option<i32>, String) {
+    let output = stonejudge(dir)
+        .args(["judge", "./forms", "--time-limit", "5", "--"])
+        .arg(format!("forms/submissions/{program}"))
+        .output()
+        .expect("run judge");
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    (output.status.code(), said)
+}
+
+#[test]
+fn judge_runs_each_form_in_its_language_and_python_with_pypy() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    forms(&dir.path().join("forms"));
+    for (program, tool) in [
+        ("accepted/echo.bash", "bash"),
+        ("accepted/echo_perl.pl", "perl"),
+        ("accepted/echo.pl", "swipl"),
+        ("accepted/echo2.py", "python2"),
+        ("accepted/echo.ml", "ocamlopt"),
+    ] {
+        let (code, said) = judge(dir.path(), program);
+        match runs(tool) {
+            true => {
+                assert_eq!(code, Some(0), "{program}: {said}");
+                assert!(said.contains("kattis verdict: AC"), "{program}: {said}");
+            }
+            false => {
+                assert_eq!(code, Some(2), "{program}: {said}");
+                assert!(said.contains(tool), "{program}: {said}");
+            }
+        }
+    }
+    let (code, said) = judge(dir.path(), "accepted/implementation.py");
+    match runs("pypy3") {
+        true => {
+            assert_eq!(code, Some(0), "{said}");
+            assert!(said.contains("Python 3 runs with PyPy"), "{said}");
+        }
+        false => {
+            assert_eq!(code, Some(1), "{said}");
+            assert!(said.contains("pypy3 is not installed"), "{said}");
+        }
+    }
+    let (code, said) = judge(dir.path(), "wrong_answer/cpython.py");
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("kattis verdict: WA"), "{said}");
+}
+
+#[test]
+fn a_folder_submission_under_a_custom_2025_folder_is_judged() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        &dir.path().join("custom"),
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Custom\n\
+                 uuid: 5d0c7a52-1f4e-4b8e-9a63-0c2e1b7d9f10\ntype: pass-fail\n\
+                 limits:\n  time_limit: 5\n",
+            ),
+            ("statement/problem.en.md", "Print the line you read.\n"),
+            ("input_validators/validate.py", VALIDATE_PY),
+            ("data/sample/1.in", "echo\n"),
+            ("data/sample/1.ans", "echo\n"),
+            ("data/secret/1.in", "echo\n"),
+            ("data/secret/1.ans", "echo\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+            (
+                "submissions/submissions.yaml",
+                "match:\n  permitted: [AC]\n\"*/nested_echo.py\":\n  required: [WA]\n",
+            ),
+            ("submissions/match/echo.py", "print(input())\n"),
+            // A custom folder that no key matches: nothing says what it must get.
+            ("submissions/other/anything.py", "print(0)\n"),
+        ],
+    );
+    // A folder submission whose one file links to another submission's, as BAPCtools'
+    // testexpectations has it; `*/nested_echo.py` (`*` matches no `/`) is not its path.
+    let nested = dir.path().join("custom/submissions/match/nested");
+    std::fs::create_dir_all(&nested).expect("mkdir");
+    std::os::unix::fs::symlink("../echo.py", nested.join("nested_echo.py")).expect("link");
+    let (output, document) = verify(dir.path(), &["custom"]);
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    let (ok, skipped, all) = item(&document, "custom/submissions/match/nested");
+    assert!(ok && !skipped, "{all}\n{said}");
+    assert!(
+        !ids(&document).iter().any(|i| i.contains("other/anything")),
+        "{said}"
+    );
+    let (_, _, package) = item(&document, "custom");
+    assert!(
+        package.contains("submissions/other/anything.py")
+            && package.contains("no key of submissions/submissions.yaml matches it"),
+        "{package}"
+    );
+    assert_eq!(output.status.code(), Some(0), "{said}");
+}
