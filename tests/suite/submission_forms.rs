@@ -17,21 +17,11 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 use super::package_cli::{stonejudge, text, verify};
-use super::package_fixtures::write;
-
-/// Prints the Python that runs it: the problem's answer only under PyPy.
-const IMPLEMENTATION_PY: &str = "import platform\nprint(platform.python_implementation())\n";
-
-/// Reads a line and prints it, in Prolog (SWI): what `swipl` compiles with `-g main`.
-const ECHO_PROLOG: &str = "main :- read_line_to_string(user_input, S), write(S), nl.\n";
+use super::package_fixtures::{forms_2025, write, ECHO_PROLOG, IMPLEMENTATION_PY, LETTERS_PY};
 
 /// Reads a line and prints it through `Str` (a library `ocamlopt` links only when told).
 const ECHO_OCAML: &str = "let () =\n  let line = read_line () in\n  \
                           print_endline (Str.global_replace (Str.regexp \"x\") \"x\" line)\n";
-
-/// An input validator: one line of letters (exit 42).
-const VALIDATE_PY: &str = "import sys\nline = sys.stdin.read()\n\
-                           sys.exit(42 if line.endswith('\\n') and line[:-1].isalpha() else 43)\n";
 
 /// Whether `tool` runs here (a version manager's shim for a tool not selected does not).
 fn runs(tool: &str) -> bool {
@@ -54,7 +44,7 @@ fn forms(root: &Path) {
                 "problem_statement/problem.en.tex",
                 "\\problemname{Forms}\nPrint the line you read.\n",
             ),
-            ("input_validators/validate.py", VALIDATE_PY),
+            ("input_validators/validate.py", LETTERS_PY),
             ("data/sample/1.in", "PyPy\n"),
             ("data/sample/1.ans", "PyPy\n"),
             ("data/secret/1.in", "PyPy\n"),
@@ -265,49 +255,45 @@ fn judge_runs_each_form_in_its_language_and_python_with_pypy() {
 #[test]
 fn a_folder_submission_under_a_custom_2025_folder_is_judged() {
     let dir = tempfile::tempdir().expect("tempdir");
-    write(
-        &dir.path().join("custom"),
-        &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2025-09\nname: Custom\n\
-                 uuid: 5d0c7a52-1f4e-4b8e-9a63-0c2e1b7d9f10\ntype: pass-fail\n\
-                 limits:\n  time_limit: 5\n",
-            ),
-            ("statement/problem.en.md", "Print the line you read.\n"),
-            ("input_validators/validate.py", VALIDATE_PY),
-            ("data/sample/1.in", "echo\n"),
-            ("data/sample/1.ans", "echo\n"),
-            ("data/secret/1.in", "echo\n"),
-            ("data/secret/1.ans", "echo\n"),
-            ("submissions/accepted/echo.py", "print(input())\n"),
-            (
-                "submissions/submissions.yaml",
-                "match:\n  permitted: [AC]\n\"*/nested_echo.py\":\n  required: [WA]\n",
-            ),
-            ("submissions/match/echo.py", "print(input())\n"),
-            // A custom folder that no key matches: nothing says what it must get.
-            ("submissions/other/anything.py", "print(0)\n"),
-        ],
-    );
-    // A folder submission whose one file links to another submission's, as BAPCtools'
-    // testexpectations has it; `*/nested_echo.py` (`*` matches no `/`) is not its path.
-    let nested = dir.path().join("custom/submissions/match/nested");
-    std::fs::create_dir_all(&nested).expect("mkdir");
-    std::os::unix::fs::symlink("../echo.py", nested.join("nested_echo.py")).expect("link");
-    let (output, document) = verify(dir.path(), &["custom"]);
+    let root = dir.path().join("forms");
+    forms_2025(&root);
+    // A custom folder that no key matches: nothing says what it must get.
+    write(&root, &[("submissions/other/anything.py", "print(0)\n")]);
+    let (output, document) = verify(dir.path(), &["forms"]);
     let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
-    let (ok, skipped, all) = item(&document, "custom/submissions/match/nested");
+    let (ok, skipped, all) = item(&document, "forms/submissions/match/nested");
     assert!(ok && !skipped, "{all}\n{said}");
+    let (ok, _, all) = item(&document, "forms/submissions/accepted/echo.bash");
+    assert!(ok, "{all}\n{said}");
+    accepted_or_not_installed(&document, "echo.pl", "swipl");
+    let items = ids(&document);
     assert!(
-        !ids(&document).iter().any(|i| i.contains("other/anything")),
+        !items.iter().any(|i| i.contains("other/anything")),
         "{said}"
     );
-    let (_, _, package) = item(&document, "custom");
+    let (_, _, package) = item(&document, "forms");
+    for left_out in [
+        "accepted/broken.disabled",
+        "accepted/echo.py.template",
+        "accepted/.hidden.py",
+        "other/anything.py",
+    ] {
+        let id = format!("submissions/{left_out}");
+        assert!(
+            !items.iter().any(|i| i.ends_with(&id)),
+            "{id} judged: {items:?}"
+        );
+        assert!(package.contains(&id), "{id} not named: {package}");
+    }
     assert!(
-        package.contains("submissions/other/anything.py")
-            && package.contains("no key of submissions/submissions.yaml matches it"),
+        package.contains("no key of submissions/submissions.yaml matches it"),
         "{package}"
     );
-    assert_eq!(output.status.code(), Some(0), "{said}");
+    // Every submission is accepted (implementation.py only under PyPy).
+    let code = match (runs("pypy3"), runs("swipl")) {
+        (true, true) => 0,
+        (true, false) => 2,
+        (false, _) => 1,
+    };
+    assert_eq!(output.status.code(), Some(code), "{said}");
 }
