@@ -18,6 +18,7 @@ use serde_json::Value;
 
 use super::package_cli::{stonejudge, text, verify};
 use super::package_fixtures::{forms_2025, write, ECHO_PROLOG, IMPLEMENTATION_PY, LETTERS_PY};
+use super::package_kattis::item;
 
 /// Reads a line and prints it through `Str` (a library `ocamlopt` links only when told).
 const ECHO_OCAML: &str = "let () =\n  let line = read_line () in\n  \
@@ -79,30 +80,28 @@ fn forms(root: &Path) {
     );
 }
 
-/// The item `id` of a verify document: (ok, skipped, every check as `name: detail`).
-fn item(document: &Value, id: &str) -> (bool, bool, String) {
-    let items = document["items"].as_array().expect("items");
-    let found = items
-        .iter()
-        .find(|i| i["id"] == id)
-        .unwrap_or_else(|| panic!("no item {id} in {document:#}"));
-    let checks = found["checks"].as_array().expect("checks");
-    let all: Vec<String> = checks
-        .iter()
-        .map(|c| format!("{}: {}", c["name"].as_str().unwrap_or(""), c["detail"]))
-        .collect();
-    (
-        found["ok"] == true,
-        found["skipped"] == true,
-        all.join("\n"),
-    )
-}
+/// The entries of both packages left out by their names.
+const LEFT_OUT_BY_NAME: [&str; 3] = [
+    "accepted/broken.disabled",
+    "accepted/echo.py.template",
+    "accepted/.hidden.py",
+];
 
-/// Every item id of a verify document.
-fn ids(document: &Value) -> Vec<String> {
-    (document["items"].as_array().expect("items").iter())
-        .filter_map(|i| i["id"].as_str().map(str::to_string))
-        .collect()
+/// Asserts that each of `entries` (under `submissions/`) of the package `package` is no item
+/// of `document` and is named in the package's note (`package`, its checks).
+fn assert_left_out(document: &Value, package: &str, entries: &[&str]) {
+    let items: Vec<&str> = (document["items"].as_array().expect("items").iter())
+        .filter_map(|i| i["id"].as_str())
+        .collect();
+    let (_, _, note) = item(document, package);
+    for entry in entries {
+        let id = format!("submissions/{entry}");
+        assert!(
+            !items.iter().any(|i| i.ends_with(&id)),
+            "{id} judged: {items:?}"
+        );
+        assert!(note.contains(&id), "{id} not named: {note}");
+    }
 }
 
 /// The submission `name` of `accepted/` in a language whose `tool` may be missing: accepted
@@ -155,20 +154,8 @@ fn every_form_of_submission_is_judged_in_its_language_or_said_to_be_not_supporte
         "{all}"
     );
     // What is left out is no item, and the package's note names each with why.
-    let items = ids(&document);
-    for left_out in [
-        "accepted/broken.disabled",
-        "accepted/echo.py.template",
-        "accepted/.hidden.py",
-        "slow_accepted/slow.py",
-    ] {
-        let id = format!("submissions/{left_out}");
-        assert!(
-            !items.iter().any(|i| i.ends_with(&id)),
-            "{id} judged: {items:?}"
-        );
-        assert!(package.contains(&id), "{id} not named: {package}");
-    }
+    assert_left_out(&document, "forms", &LEFT_OUT_BY_NAME);
+    assert_left_out(&document, "forms", &["slow_accepted/slow.py"]);
     for why in [
         "disabled (its name ends in .disabled)",
         "a template (its name ends in .template)",
@@ -266,25 +253,9 @@ fn a_folder_submission_under_a_custom_2025_folder_is_judged() {
     let (ok, _, all) = item(&document, "forms/submissions/accepted/echo.bash");
     assert!(ok, "{all}\n{said}");
     accepted_or_not_installed(&document, "echo.pl", "swipl");
-    let items = ids(&document);
-    assert!(
-        !items.iter().any(|i| i.contains("other/anything")),
-        "{said}"
-    );
+    assert_left_out(&document, "forms", &LEFT_OUT_BY_NAME);
+    assert_left_out(&document, "forms", &["other/anything.py"]);
     let (_, _, package) = item(&document, "forms");
-    for left_out in [
-        "accepted/broken.disabled",
-        "accepted/echo.py.template",
-        "accepted/.hidden.py",
-        "other/anything.py",
-    ] {
-        let id = format!("submissions/{left_out}");
-        assert!(
-            !items.iter().any(|i| i.ends_with(&id)),
-            "{id} judged: {items:?}"
-        );
-        assert!(package.contains(&id), "{id} not named: {package}");
-    }
     assert!(
         package.contains("no key of submissions/submissions.yaml matches it"),
         "{package}"
