@@ -692,13 +692,17 @@ mod tests {
         assert_eq!(Language::of(Path::new("Sol.java")), Some(Language::Java));
         assert_eq!(Language::of(Path::new("sol.kt")), Some(Language::Kotlin));
         assert_eq!(Language::of(Path::new("sol.sh")), Some(Language::Bash));
-        assert_eq!(Language::of(Path::new("sol.pl")), Some(Language::Perl));
+        assert_eq!(Language::of(Path::new("sol.bash")), Some(Language::Bash));
+        assert_eq!(Language::of(Path::new("sol.py2")), Some(Language::Python2));
+        // No file to read a first line from: `.pl` is the specification's Prolog.
+        assert_eq!(Language::of(Path::new("sol.pl")), Some(Language::Prolog));
+        assert_eq!(Language::of(Path::new("sol.pm")), Some(Language::Perl));
         assert_eq!(Language::of(Path::new("sol")), None);
         assert_eq!(Language::of(Path::new("sol.txt")), None);
     }
 
     #[test]
-    fn a_first_line_chooses_pypy_and_the_posix_shell() {
+    fn a_first_line_chooses_pypy_python2_perl_and_the_posix_shell() {
         let dir = tempfile::tempdir().unwrap();
         let write = |name: &str, text: &str| {
             let path = dir.path().join(name);
@@ -713,6 +717,12 @@ mod tests {
         assert_eq!(Language::of(&cpython), Some(Language::Python3));
         assert_eq!(Language::of(&posix), Some(Language::Sh));
         assert_eq!(Language::of(&bash), Some(Language::Bash));
+        let python2 = write("c.py", "#!/usr/bin/python2.7\nprint 1\n");
+        let perl = write("a.pl", "#!/usr/bin/env perl\nprint 1;\n");
+        let prolog = write("b.pl", "main :- write(1), nl.\n");
+        assert_eq!(Language::of(&python2), Some(Language::Python2));
+        assert_eq!(Language::of(&perl), Some(Language::Perl));
+        assert_eq!(Language::of(&prolog), Some(Language::Prolog));
     }
 
     #[test]
