@@ -10,7 +10,7 @@ mod resolve;
 mod tools;
 
 pub use declared::{declare, Declared};
-pub use resolve::{all, folder as resolve_folder, names_a_path, resolve, ResolveError, Resolved};
+pub use resolve::{all, folder as resolve_folder, names_a_folder, resolve, ResolveError, Resolved};
 pub use tools::{BruteAnswer, ToolError, Tools};
 
 use std::borrow::Cow;

@@ -365,6 +365,8 @@ pub struct ValidateArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub strict: StrictArg,
+    #[command(flatten)]
+    pub jury: JuryArg,
 }
 
 /// `checktestdata`.
@@ -460,6 +462,26 @@ pub struct SandboxArg {
     pub sandbox: stonejudge::run::Sandbox,
 }
 
+/// `--jury-time-limit`: the limits of the jury's programs, on every command that runs them.
+#[derive(Debug, Args)]
+pub struct JuryArg {
+    /// CPU time limit of one run of a jury program (a generator, an input or answer
+    /// validator, a checker or output validator, an interactor, a reference solution), in
+    /// seconds; the wall-clock limit is twice this. One that reaches it is a judge error that
+    /// names it and the limit [default: a Kattis package's validation_time for its
+    /// validators; else 30].
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_seconds)]
+    pub jury_time_limit: Option<Duration>,
+}
+
+impl JuryArg {
+    pub fn limits(&self) -> stonejudge::run::JuryLimits {
+        self.jury_time_limit
+            .map(stonejudge::run::JuryLimits::given)
+            .unwrap_or_default()
+    }
+}
+
 /// The limits of the compilers, on the commands that compile the programs they judge.
 #[derive(Debug, Args)]
 pub struct CompileArgs {
@@ -522,6 +544,8 @@ pub struct TestdataArgs {
     pub check: bool,
     #[command(flatten)]
     pub sandbox: SandboxArg,
+    #[command(flatten)]
+    pub jury: JuryArg,
     #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
@@ -590,6 +614,8 @@ pub struct StressArgs {
     #[command(flatten)]
     pub sandbox: SandboxArg,
     #[command(flatten)]
+    pub jury: JuryArg,
+    #[command(flatten)]
     pub compile: CompileArgs,
     #[command(flatten)]
     pub archive: ArchiveArg,
@@ -635,6 +661,8 @@ pub struct VerifyArgs {
     #[command(flatten)]
     pub sandbox: SandboxArg,
     #[command(flatten)]
+    pub jury: JuryArg,
+    #[command(flatten)]
     pub compile: CompileArgs,
     #[command(flatten)]
     pub archive: ArchiveArg,
@@ -666,6 +694,8 @@ pub struct ExportArgs {
     pub out: PathBuf,
     #[command(flatten)]
     pub sandbox: SandboxArg,
+    #[command(flatten)]
+    pub jury: JuryArg,
     #[command(flatten)]
     pub archive: ArchiveArg,
     #[command(flatten)]
@@ -708,6 +738,8 @@ pub struct JudgeArgs {
     pub limits: LimitArgs,
     #[command(flatten)]
     pub sandbox: SandboxArg,
+    #[command(flatten)]
+    pub jury: JuryArg,
     #[command(flatten)]
     pub compile: CompileArgs,
     #[command(flatten)]

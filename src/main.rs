@@ -3,6 +3,7 @@
 //! speaks the checker protocols instead).
 
 mod cli;
+#[macro_use]
 mod commands;
 
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use cli::{Cli, Command};
 fn main() -> ExitCode {
     stonejudge::run::launch::serve_if_requested();
     if let Err(error) = stonejudge::run::signals::install() {
-        eprintln!("warning: cannot handle SIGINT, SIGTERM and SIGHUP: {error}");
+        errln!("warning: cannot handle SIGINT, SIGTERM and SIGHUP: {error}");
     }
     let cli = Cli::parse_args();
     let outcome = match cli.command {
@@ -38,8 +39,12 @@ fn main() -> ExitCode {
     }
     match outcome {
         Ok(outcome) => outcome.exit_code(),
+        // Nobody reads what is left to say (`stonejudge … | head -1`): end quietly.
+        Err(error) if commands::console::closed(&error) => {
+            ExitCode::from(stonejudge::run::signals::CLOSED_OUTPUT_STATUS as u8)
+        }
         Err(error) => {
-            eprintln!("error: {error:#}");
+            errln!("error: {error:#}");
             ExitCode::from(2)
         }
     }

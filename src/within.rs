@@ -165,6 +165,80 @@ pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// What a report shows of a file a program wrote (a validator's `judgemessage.txt`): its
+/// first bytes, and how many more it holds, which were never read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Head {
+    pub bytes: Vec<u8>,
+    /// Bytes of the file after `bytes`.
+    pub more: u64,
+}
+
+/// The first `max` bytes of the file `path`, which a program wrote into a directory of the
+/// judge's, and the count of the rest: a file of 3 GiB costs `max` bytes of memory and one
+/// read. An empty head when there is no such file; an error when it is not a plain file (see
+/// [`open_written`]).
+pub fn read_head(path: &Path, max: usize) -> Result<Head, String> {
+    let Some((file, size)) = open_written(path)? else {
+        return Ok(Head::default());
+    };
+    let mut bytes = Vec::with_capacity(max.min(size as usize));
+    file.take(max as u64)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let more = size.saturating_sub(bytes.len() as u64);
+    Ok(Head { bytes, more })
+}
+
+/// The bytes of the file `path`, which a program wrote into a directory of the judge's
+/// (a validator's `score.txt`): `None` when there is none, an error naming the file and its
+/// size when it holds more than `max` bytes (nothing is read then), or when it is not a
+/// plain file (see [`open_written`]).
+pub fn read_written(path: &Path, max: u64) -> Result<Option<Vec<u8>>, String> {
+    let Some((file, size)) = open_written(path)? else {
+        return Ok(None);
+    };
+    if size > max {
+        return Err(too_large(path, size, max));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(path, bytes.len() as u64, max));
+    }
+    Ok(Some(bytes))
+}
+
+/// The file `path` that a program wrote, open for reading, with its size; `None` when there
+/// is none. Only a plain file is opened: a symbolic link (which would have the judge read,
+/// with its own rights, a file the program was not let read) or a named pipe (whose opening
+/// would wait for a writer that never comes) is refused, naming what it is.
+pub fn open_written(path: &Path) -> Result<Option<(std::fs::File, u64)>, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let opened = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path);
+    let file = match opened {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
+            return Err(format!(
+                "{}: a symbolic link, not a file: not read",
+                path.display()
+            ))
+        }
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let metadata = (file.metadata()).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !metadata.is_file() {
+        return Err(format!("{}: not a plain file: not read", path.display()));
+    }
+    Ok(Some((file, metadata.len())))
+}
+
 /// [`read_bounded`] of a UTF-8 text file.
 pub fn read_text_bounded(path: &Path, max: u64) -> Result<String, String> {
     let bytes = read_bounded(path, max)?;
@@ -179,10 +253,10 @@ pub fn read_text_bounded(path: &Path, max: u64) -> Result<String, String> {
 
 fn too_large(path: &Path, size: u64, max: u64) -> String {
     format!(
-        "{}: {} bytes, more than the {} MiB stonejudge reads of such a file",
+        "{}: {size} bytes ({}), more than the {} stonejudge reads of such a file",
         path.display(),
-        size,
-        max >> 20
+        crate::text::show::size(size),
+        crate::text::show::size(max)
     )
 }
 
@@ -212,6 +286,41 @@ mod tests {
         assert!(inside(&root, &root.join("b.in")).is_ok());
         let why = inside(&root, &root.join("c.in")).unwrap_err();
         assert!(why.contains("c.in") && why.contains("outside"), "{why}");
+    }
+
+    #[test]
+    fn a_written_file_s_head_is_read_and_the_rest_only_counted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("judgemessage.txt");
+        assert_eq!(read_head(&path, 8), Ok(Head::default()));
+        let file = std::fs::File::create(&path).unwrap();
+        std::io::Write::write_all(&mut &file, b"wrong answer on line 3\n").unwrap();
+        file.set_len(3 << 30).unwrap();
+        let head = read_head(&path, 5).unwrap();
+        assert_eq!(
+            (head.bytes.as_slice(), head.more),
+            (&b"wrong"[..], (3 << 30) - 5)
+        );
+        let why = read_written(&path, 100).unwrap_err();
+        assert!(
+            why.contains("3221225472 bytes (3 GiB), more than the 100 bytes"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn a_written_link_or_pipe_is_refused_and_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("score.txt");
+        std::os::unix::fs::symlink("/etc/hostname", &link).unwrap();
+        let why = read_written(&link, 100).unwrap_err();
+        assert!(why.contains("a symbolic link"), "{why}");
+        let fifo = dir.path().join("judgemessage.txt");
+        let path = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: mkfifo with a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+        let why = read_head(&fifo, 100).unwrap_err();
+        assert!(why.contains("not a plain file"), "{why}");
     }
 
     #[test]
@@ -249,6 +358,6 @@ mod tests {
         let file = std::fs::File::create(&path).unwrap();
         file.set_len(4 << 30).unwrap();
         let why = read_bounded(&path, MAX_TEST_BYTES).unwrap_err();
-        assert!(why.contains("4294967296 bytes"), "{why}");
+        assert!(why.contains("4294967296 bytes (4 GiB)"), "{why}");
     }
 }

@@ -4,13 +4,16 @@
 //! The directory holds exactly `NN.in` and `NN.ans` for every test of the plan. It is written
 //! as a whole: the new files go to a staging directory next to it, which then replaces the old
 //! one by two renames (old out of the way, new in place), so a failure while writing leaves the
-//! old directory as it was. Nothing is fsynced: test data can always be regenerated.
+//! old directory as it was, and so does an interrupted judge (it removes the staging directory,
+//! and never stops between the renames). Nothing is fsynced: test data can always be
+//! regenerated.
 
 use std::collections::BTreeMap;
 use std::io;
 use std::path::Path;
 
 use super::plan::Built;
+use crate::run::{ScratchDir, Unbroken};
 
 /// The files a built plan consists of: name (`NN.in`, `NN.ans`) → contents, in name order.
 pub fn files(built: &Built) -> BTreeMap<String, &str> {
@@ -24,9 +27,10 @@ pub fn files(built: &Built) -> BTreeMap<String, &str> {
 
 /// Replaces `dir` by a directory holding exactly the files of `built`.
 ///
-/// Writes into `.<name>.staging` beside `dir`, then swaps it in; on any error the staging
-/// directory is removed and `dir` is untouched (unless the error is in the final swap itself,
-/// which the message then says).
+/// Writes into a staging directory beside `dir` (`.<name>.staging-…`), then swaps it in; on
+/// any error the staging directory is removed and `dir` is untouched (unless the error is in
+/// the final swap itself, which the message then says). An interrupted judge removes the
+/// staging directory, and never stops between the swap's two renames ([`Unbroken`]).
 pub fn write(dir: &Path, built: &Built) -> io::Result<()> {
     let parent = dir
         .parent()
@@ -38,51 +42,41 @@ pub fn write(dir: &Path, built: &Built) -> io::Result<()> {
         .to_string_lossy()
         .into_owned();
     std::fs::create_dir_all(parent).map_err(|e| at(parent, e))?;
-    let staging = parent.join(format!(".{name}.staging"));
-    let retired = parent.join(format!(".{name}.old"));
-    for leftover in [&staging, &retired] {
-        remove_if_present(leftover)?;
-    }
-
-    let filled = std::fs::create_dir(&staging)
-        .map_err(|e| at(&staging, e))
-        .and_then(|()| {
-            files(built).into_iter().try_for_each(|(file, contents)| {
-                let path = staging.join(file);
-                std::fs::write(&path, contents).map_err(|e| at(&path, e))
-            })
-        });
-    if let Err(error) = filled {
-        let _ = std::fs::remove_dir_all(&staging);
-        return Err(error);
-    }
-
-    let had_old = dir.exists();
-    if had_old {
-        if let Err(error) = std::fs::rename(dir, &retired) {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(at(dir, error));
-        }
-    }
-    if let Err(error) = std::fs::rename(&staging, dir) {
-        // Put the old directory back before reporting.
-        if had_old {
-            let _ = std::fs::rename(&retired, dir);
-        }
-        let _ = std::fs::remove_dir_all(&staging);
-        return Err(at(dir, error));
-    }
-    if had_old {
-        std::fs::remove_dir_all(&retired).map_err(|e| at(&retired, e))?;
-    }
-    Ok(())
+    let scratch = |what: &str| {
+        ScratchDir::within(parent, &format!(".{name}.{what}")).map_err(io::Error::other)
+    };
+    let staging = scratch("staging")?;
+    files(built).into_iter().try_for_each(|(file, contents)| {
+        let path = staging.path().join(file);
+        std::fs::write(&path, contents).map_err(|e| at(&path, e))
+    })?;
+    swap_in(staging.path(), dir, || scratch("old"))
 }
 
-fn remove_if_present(path: &Path) -> io::Result<()> {
-    match std::fs::remove_dir_all(path) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(at(path, e)),
-        _ => Ok(()),
+/// Renames `staging` to `dir`; an existing `dir` is first renamed to an empty directory that
+/// `retired` makes, which goes (with the old files) when the swap is done. The two renames
+/// are one [`Unbroken`] step.
+pub(super) fn swap_in(
+    staging: &Path,
+    dir: &Path,
+    retired: impl FnOnce() -> io::Result<ScratchDir>,
+) -> io::Result<()> {
+    let retired = match dir.exists() {
+        true => Some(retired()?),
+        false => None,
+    };
+    let _unbroken = Unbroken::begin();
+    if let Some(retired) = &retired {
+        std::fs::rename(dir, retired.path()).map_err(|e| at(dir, e))?;
     }
+    if let Err(error) = std::fs::rename(staging, dir) {
+        // Put the old directory back before reporting.
+        if let Some(retired) = &retired {
+            let _ = std::fs::rename(retired.path(), dir);
+        }
+        return Err(at(dir, error));
+    }
+    Ok(())
 }
 
 fn at(path: &Path, error: io::Error) -> io::Error {

@@ -4,13 +4,16 @@
 //! [`resolve`] turns a PROBLEM argument and the archive it is looked up in (`--root`) into a
 //! [`Resolved`] problem, which says where the problem lives and what its tools are:
 //!
-//! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`) names a problem
-//!   folder directly, or a Kattis package when the folder holds `problem.yaml`
+//! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`), or the name of a
+//!   folder beside the command that holds a problem in a format stonejudge reads (when the
+//!   archive has no `problems/<NAME>`: [`names_a_folder`]), names a problem folder directly, or a Kattis package when the folder holds `problem.yaml`
 //!   ([`Kind::Package`]), or a sinol-make package when it holds `config.yml` and `prog/`
 //!   ([`Kind::Sinol`]): which format a folder is in is told by [`crate::formats::detect`],
 //!   the one rule;
 //! - otherwise `problems/<NAME>` under the archive, when that folder exists, wins;
-//! - otherwise NAME is a problem of the catalog.
+//! - otherwise NAME is a problem of the catalog;
+//! - otherwise, when NAME is a folder beside the command, it is read as one, so that the
+//!   error says what the folder lacks rather than that no problem has that name.
 //!
 //! A folder is a problem of the catalog when its `problem.toml` has no kind's table and the
 //! folder is named after a catalog problem ([`Kind::Catalog`]), a program-backed problem
@@ -128,7 +131,7 @@ pub enum ResolveError {
 
 /// The problem called `name` (or at the path `name`), looked up in the archive at `root`.
 pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
-    if names_a_path(name) {
+    if names_a_folder(name, root) {
         return folder(Path::new(name));
     }
     let dir = root.join("problems").join(name);
@@ -143,16 +146,23 @@ pub fn resolve(name: &str, root: &Path) -> Result<Resolved, ResolveError> {
             dir,
             testdata: root.join("testdata").join(name),
         }),
+        None if Path::new(name).is_dir() => folder(Path::new(name)),
         None => Err(ResolveError::Unknown {
             name: name.to_string(),
         }),
     }
 }
 
-/// Whether the PROBLEM argument `name` is a folder's path (`./x`, `dir/x`) rather than a
-/// name.
-pub fn names_a_path(name: &str) -> bool {
-    name.contains('/') || name.starts_with('.')
+/// Whether the PROBLEM argument `name`, looked up in the archive at `root`, names a folder
+/// rather than a problem by name: a path (`./x`, `dir/x`), or the name of a folder beside the
+/// command that holds a problem in a format stonejudge reads, unless the archive has a
+/// `problems/<name>`. A package given by its folder's name (`judge sum`, run beside `sum/`)
+/// is that package, before any problem of the catalog with the same name, as `verify` takes
+/// it.
+pub fn names_a_folder(name: &str, root: &Path) -> bool {
+    let written_as_path = name.contains('/') || name.starts_with('.');
+    written_as_path
+        || (!root.join("problems").join(name).is_dir() && detect(Path::new(name)).is_some())
 }
 
 /// The problem compiled into stonejudge under `name`, batch or interactive.

@@ -54,10 +54,10 @@ fn testlib(args: &[OsString]) -> u8 {
 
 fn finish_testlib(result: &Result<Judged, JudgeFailure>, report_file: Option<&Path>) -> u8 {
     let report = protocol::testlib_report(result);
-    eprint!("{}", report.message);
+    err!("{}", report.message);
     if let Some(path) = report_file {
         if let Err(error) = std::fs::write(path, &report.message) {
-            eprintln!("FAIL cannot write report file {}: {error}", path.display());
+            errln!("FAIL cannot write report file {}: {error}", path.display());
             return protocol::testlib::FAIL;
         }
     }
@@ -68,12 +68,12 @@ fn finish_testlib(result: &Result<Judged, JudgeFailure>, report_file: Option<&Pa
 /// `judgemessage.txt` (and for encoding problems `teammessage.txt`) in FEEDBACK_DIR.
 fn kattis(args: &[OsString]) -> u8 {
     let [problem, input, answer, feedback_dir, flags @ ..] = args else {
-        eprintln!("judge error: {KATTIS_USAGE} (got {} arguments)", args.len());
+        errln!("judge error: {KATTIS_USAGE} (got {} arguments)", args.len());
         return protocol::kattis::JUDGE_ERROR;
     };
     let feedback_dir = Path::new(feedback_dir);
     if !feedback_dir.is_dir() {
-        eprintln!(
+        errln!(
             "judge error: the feedback directory {} does not exist or is not a directory; \
              the judging system must create it before running the validator",
             feedback_dir.display()
@@ -90,7 +90,7 @@ fn kattis(args: &[OsString]) -> u8 {
     });
     let report = protocol::kattis_report(&result);
     if result.is_err() {
-        eprint!("{}", report.message);
+        err!("{}", report.message);
     }
     let team = protocol::kattis_team_message(&output, &result);
     let written =
@@ -101,7 +101,7 @@ fn kattis(args: &[OsString]) -> u8 {
             }
         });
     if let Err(error) = written {
-        eprintln!(
+        errln!(
             "judge error: cannot write feedback files in {}: {error}",
             feedback_dir.display()
         );

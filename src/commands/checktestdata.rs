@@ -24,7 +24,7 @@ pub fn run(args: &ChecktestdataArgs) -> anyhow::Result<Outcome> {
     match script.check(&input, &options) {
         Ok(()) => Ok(Outcome::Success),
         Err(Failure::Input(e)) => {
-            eprintln!("{name}:{e} (script {}:{})", shown(&args.script), e.command);
+            errln!("{name}:{e} (script {}:{})", shown(&args.script), e.command);
             Ok(Outcome::Rejected)
         }
         Err(Failure::Script(e)) => bail!("{}:{e}", shown(&args.script)),

@@ -8,8 +8,8 @@ use stonejudge::{readers, report};
 pub fn run(args: &DescribeArgs) -> anyhow::Result<Outcome> {
     let problem = readers::read_named(&args.problem, &args.archive.root)?;
     match args.json {
-        true => println!("{}", serde_json::to_string_pretty(&problem)?),
-        false => print!("{}", report::describe::describe(&problem)),
+        true => outln!("{}", serde_json::to_string_pretty(&problem)?),
+        false => out!("{}", report::describe::describe(&problem)),
     }
     Ok(Outcome::Success)
 }

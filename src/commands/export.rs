@@ -9,7 +9,7 @@ use stonejudge::run::Cache;
 
 pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
-    let (runner, _) = super::runner(&args.sandbox)?;
+    let (runner, _) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?;
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let options = (args.jobs.count(), args.task_id.as_deref());
@@ -20,12 +20,12 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
         export::Format::Sinol => None,
     };
     if let Some(note) = note {
-        eprintln!("export: note: {note}");
+        errln!("export: note: {note}");
     }
     for (path, why) in &exported.left_out {
-        eprintln!("export: left out {}: {why}", path.display());
+        errln!("export: left out {}: {why}", path.display());
     }
-    println!(
+    outln!(
         "{}: {} files written to {}",
         problem.name(),
         exported.files.len(),

@@ -41,7 +41,7 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
         .map_err(anyhow::Error::msg)
         .context("--engine")?;
     if !args.period && args.upto >= PERIOD_HINT_FROM && rules.max_removal().is_some() {
-        eprintln!(
+        errln!(
             "grundy: hint: {} has a largest move, so its values may be periodic: --period \
              proves a period where there is one and stops computing there (the rest follows \
              from the proof), often in a fraction of a second",
@@ -99,7 +99,7 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
     }
     progress.finish();
     if args.verbose {
-        eprintln!("{}", summary(&grundy, &options, started.elapsed()));
+        errln!("{}", summary(&grundy, &options, started.elapsed()));
     }
 
     let values = grundy.values();

@@ -14,9 +14,9 @@ use stonejudge::gen::Params;
 use stonejudge::judging::Toolbox;
 use stonejudge::package::Package;
 use stonejudge::parallel;
-use stonejudge::programs::{ProgramTools, TOOL_TIME};
+use stonejudge::programs::{ProgramTools, BRUTE_TIME};
 use stonejudge::readers;
-use stonejudge::run::{Cache, Runner, Sandbox};
+use stonejudge::run::{Cache, JuryLimits, Runner, Sandbox};
 use stonejudge::verify::validation::STDIN;
 
 /// The problem `name`, looked up in the archive of the current directory (these commands
@@ -25,10 +25,10 @@ fn find(name: &str) -> anyhow::Result<Resolved> {
     Ok(catalog::resolve(name, Path::new("."))?)
 }
 
-/// What runs a problem's programs here, and where they are built.
-fn machinery() -> anyhow::Result<(Runner, Cache)> {
+/// What runs a problem's programs here, the jury's under `jury`, and where they are built.
+fn machinery(jury: JuryLimits) -> anyhow::Result<(Runner, Cache)> {
     Ok((
-        Runner::current_exe(Sandbox::Auto)?,
+        Runner::current_exe(Sandbox::Auto)?.with_jury(jury),
         Cache::default_location()?,
     ))
 }
@@ -38,7 +38,7 @@ fn with_tools<T>(
     problem: &Resolved,
     body: impl FnOnce(&Tools<'_>) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
-    let (runner, cache) = machinery()?;
+    let (runner, cache) = machinery(JuryLimits::default())?;
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     body(&tools)
 }
@@ -48,7 +48,7 @@ fn rejected(name: &str, error: ToolError) -> anyhow::Result<Outcome> {
     match error {
         ToolError::Broken(why) => Err(anyhow::anyhow!(why)),
         invalid => {
-            eprintln!("{}", invalid.about(name));
+            errln!("{}", invalid.about(name));
             Ok(Outcome::Rejected)
         }
     }
@@ -68,7 +68,7 @@ pub fn list() -> anyhow::Result<Outcome> {
         .max()
         .unwrap_or(0);
     for (problem, kind) in problems {
-        println!("{:width$}  {}{kind}", problem.name(), problem.title());
+        outln!("{:width$}  {}{kind}", problem.name(), problem.title());
     }
     Ok(Outcome::Success)
 }
@@ -93,7 +93,7 @@ pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
         return with_tools(&resolved, |tools| {
             let answer = tools
                 .validate(&input)
-                .and_then(|()| tools.brute(&input, TOOL_TIME));
+                .and_then(|()| tools.brute(&input, BRUTE_TIME));
             match answer {
                 Ok(BruteAnswer::Solved(answer)) => print_out(&answer),
                 Ok(BruteAnswer::TooLarge(why)) => Err(anyhow::anyhow!("{name}: {why}")),
@@ -109,7 +109,7 @@ pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
         Ok(Ok(answer)) => print_out(&answer),
         Ok(Err(too_large)) => Err(anyhow::anyhow!("{name}: {too_large}")),
         Err(error) => {
-            eprintln!("{name}:{error}");
+            errln!("{name}:{error}");
             Ok(Outcome::Rejected)
         }
     }
@@ -164,7 +164,7 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
         true => &stdin[..],
         false => &args.files[..],
     };
-    let (runner, cache) = machinery()?;
+    let (runner, cache) = machinery(args.jury.limits())?;
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let toolbox = Toolbox::ours(&tools, &runner, &cache, parallel::cores());
     super::validated(toolbox.files(&model, files), files)
@@ -190,7 +190,7 @@ fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Ou
             package.root.display()
         );
     }
-    let (runner, cache) = machinery()?;
+    let (runner, cache) = machinery(args.jury.limits())?;
     let toolbox = Toolbox::package(package, &runner, &cache, parallel::cores());
     super::validated(toolbox.files(&problem, &args.files), &args.files)
 }

@@ -49,7 +49,7 @@ pub fn run(args: &InteractArgs) -> anyhow::Result<Outcome> {
             std::fs::write(&path, format!("{message}\n"))
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
-        None => eprintln!("{message}"),
+        None => errln!("{message}"),
     }
     Ok(Outcome::Protocol(code))
 }

@@ -31,7 +31,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
     let model = readers::read_resolved(&problem)?;
     warnings(&model, args.strict.strict)?;
-    let (runner, protections) = super::runner(&args.sandbox)?;
+    let (runner, protections) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let request = Request {
         runner: &runner,
@@ -47,7 +47,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     table.bar.finish_and_clear();
     if let Some(error) = &judgement.unprepared {
         let style = &table.style;
-        eprintln!(
+        errln!(
             "{}: {}",
             style.paint(error.verdict, error.verdict.short()),
             error
@@ -55,7 +55,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     }
     print_failure_and_summary(args, &judgement);
     if let Some(verdict) = judgement.kattis_verdict {
-        println!("kattis verdict: {verdict}");
+        outln!("kattis verdict: {verdict}");
     }
     let scored = match judgement.whole {
         true => scored(&problem, &model, &judgement)?,
@@ -77,7 +77,7 @@ fn warnings(model: &Problem, strict: bool) -> anyhow::Result<()> {
         bail!("{}", each.join("\n"));
     }
     for warning in &model.warnings {
-        eprintln!("warning: {warning}");
+        errln!("warning: {warning}");
     }
     Ok(())
 }
@@ -123,19 +123,19 @@ fn scored(
 fn print_failure_and_summary(args: &JudgeArgs, judgement: &Judgement) {
     let (tests, outcomes) = (&judgement.tests, &judgement.outcomes);
     if let Some((test, failed)) = tests.iter().zip(outcomes).find(|(_, o)| !o.accepted()) {
-        println!("\ntest {} ({}):", test.name, failed.verdict);
+        outln!("\ntest {} ({}):", test.name, failed.verdict);
         for line in wrapped(&failed.message, MESSAGE_WIDTH) {
-            println!("  {line}");
+            outln!("  {line}");
         }
         if let Some(stderr) = &failed.stderr {
-            println!("  the program's standard error ends:");
+            outln!("  the program's standard error ends:");
             for line in stderr.lines() {
-                println!("  | {line}");
+                outln!("  | {line}");
             }
         }
-        println!();
+        outln!();
     }
-    println!("{}", summary(&args.problem, tests, outcomes));
+    outln!("{}", summary(&args.problem, tests, outcomes));
 }
 
 /// Prints the per-group table of a scored problem, writes `--json` and turns the verdicts
@@ -150,9 +150,9 @@ fn finish(
     let (tests, outcomes) = (&judgement.tests, &judgement.outcomes);
     let (card, fractions) = match scored {
         Some(scored) => {
-            print!("\n{}", scores::group_table(&scored.card));
+            out!("\n{}", scores::group_table(&scored.card));
             if let Some(footer) = &scored.footer {
-                println!("\n{footer}");
+                outln!("\n{footer}");
             }
             (Some(scored.card), Some(scored.fractions))
         }
@@ -216,7 +216,7 @@ impl Table {
 
 impl Progress for Table {
     fn note(&mut self, line: &str) {
-        eprintln!("{line}");
+        errln!("{line}");
     }
 
     fn start(&mut self, tests: &[Test]) {
@@ -224,16 +224,18 @@ impl Progress for Table {
         self.width = tests.iter().map(|t| t.name.len()).max().unwrap_or(0).max(4);
         let width = self.width;
         self.bar.suspend(|| {
-            println!(
+            outln!(
                 "{:width$}  verdict  {:>7}  {:>9}  message",
-                "test", "time", "memory"
+                "test",
+                "time",
+                "memory"
             )
         });
     }
 
     fn judged(&mut self, test: &Test, judged: &Judged) {
         let row = table_row(&test.name, self.width, judged, self.style.colour);
-        self.bar.suspend(|| println!("{row}"));
+        self.bar.suspend(|| outln!("{row}"));
         self.bar.inc(1);
     }
 }

@@ -2,6 +2,8 @@
 //! An `Err` is a usage or environment error (exit 2); an examined thing found wrong is
 //! [`Outcome::Rejected`] (exit 1).
 
+#[macro_use]
+pub mod console;
 pub mod check;
 pub mod checktestdata;
 pub mod describe;
@@ -51,14 +53,17 @@ impl Outcome {
     }
 }
 
-/// The runner of a command that runs programs, confined as `--sandbox` says, with the
-/// protections in force. `auto` says on standard error, once, what is missing; `strict` fails
-/// (exit 2) when anything is.
-pub fn runner(sandbox: &crate::cli::SandboxArg) -> anyhow::Result<(Runner, Protections)> {
-    let runner = Runner::current_exe(sandbox.sandbox)?;
+/// The runner of a command that runs programs, confined as `--sandbox` says, the jury's
+/// programs under `--jury-time-limit`, with the protections in force. `auto` says on
+/// standard error, once, what is missing; `strict` fails (exit 2) when anything is.
+pub fn runner(
+    sandbox: &crate::cli::SandboxArg,
+    jury: &crate::cli::JuryArg,
+) -> anyhow::Result<(Runner, Protections)> {
+    let runner = Runner::current_exe(sandbox.sandbox)?.with_jury(jury.limits());
     let protections = runner.protections()?;
     if let Some(shortfall) = protections.shortfall() {
-        eprintln!("{shortfall}");
+        errln!("{shortfall}");
     }
     Ok((runner, protections))
 }
@@ -95,29 +100,37 @@ pub fn shell_word(word: &str) -> String {
 /// error; under `--strict` they are an error (exit 2).
 pub fn package_warnings(package: &Package, strict: bool) -> anyhow::Result<()> {
     for warning in package.warnings(strict)? {
-        eprintln!("warning: {warning}");
+        errln!("warning: {warning}");
     }
     Ok(())
 }
 
 /// What the input validators said of the `files` named on the command line (none: the
 /// problem's own inputs), on standard error: exit 1 when any rejects an input, an error when
-/// one could not run (skipped, not passed). Valid files are passed in silence, as a compiler
-/// passes them (exit 0 says it); the problem's own inputs are counted.
+/// one could not run (skipped, not passed) or could not say (it hung: no input is invalid for
+/// that). Valid files are passed in silence, as a compiler passes them (exit 0 says it); the
+/// problem's own inputs are counted.
 pub fn validated(report: Report, files: &[PathBuf]) -> anyhow::Result<Outcome> {
-    for line in report.rejected.iter().chain(&report.skipped) {
-        eprintln!("{line}");
+    for line in (report.rejected.iter())
+        .chain(&report.broken)
+        .chain(&report.skipped)
+    {
+        errln!("{line}");
     }
     if !report.rejected.is_empty() {
         return Ok(Outcome::Rejected);
+    }
+    if !report.broken.is_empty() {
+        bail!("some input validators could not say whether an input is valid");
     }
     if !report.skipped.is_empty() {
         bail!("some input validators could not run (skipped, not passed)");
     }
     if files.is_empty() {
-        eprintln!(
+        errln!(
             "{} inputs accepted by {} input validators",
-            report.cases, report.validators
+            report.cases,
+            report.validators
         );
     }
     Ok(Outcome::Success)

@@ -28,9 +28,9 @@ pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
     };
     let dir =
         scaffold::write(&args.archive.root, &args.name, &template).map_err(anyhow::Error::msg)?;
-    println!("{}: {} files written", dir.display(), template.files.len());
+    outln!("{}: {} files written", dir.display(), template.files.len());
     for (path, _) in &template.files {
-        println!("  {}", path.display());
+        outln!("  {}", path.display());
     }
     let root = match args.archive.root.as_os_str() == "." {
         true => String::new(),
@@ -39,7 +39,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
             super::shell_word(&args.archive.root.display().to_string())
         ),
     };
-    println!(
+    outln!(
         "next: stonejudge testdata{root} {name} && stonejudge verify{root}",
         name = args.name
     );

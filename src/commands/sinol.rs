@@ -14,7 +14,7 @@ use stonejudge::sinol::Sinol;
 /// Prints the warnings of reading the package, or fails under `--strict`.
 pub fn warnings(sinol: &Sinol, strict: bool) -> anyhow::Result<()> {
     for warning in sinol.warnings(strict).map_err(anyhow::Error::msg)? {
-        eprintln!("warning: {warning}");
+        errln!("warning: {warning}");
     }
     if let Some(why) = sinol.unsupported() {
         bail!("{why}");
@@ -33,7 +33,7 @@ pub fn validate(args: &ValidateArgs, sinol: &Sinol) -> anyhow::Result<Outcome> {
             sinol.id
         );
     }
-    let runner = Runner::current_exe(Sandbox::Auto)?;
+    let runner = Runner::current_exe(Sandbox::Auto)?.with_jury(args.jury.limits());
     let cache = Cache::default_location()?;
     let toolbox = Toolbox::plain(&runner, &cache, 1);
     super::validated(toolbox.files(&problem, &args.files), &args.files)

@@ -31,7 +31,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
     if let Some(save) = &args.save {
         check_writable("--save", save)?;
     }
-    let (runner, _) = super::runner(&args.sandbox)?;
+    let (runner, _) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let request = Request {
         problem: args.problem.clone(),
@@ -62,10 +62,10 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
 /// `interrupted: …` (exit 130).
 fn passed(what: &str, interrupted: bool) -> Outcome {
     if interrupted {
-        println!("interrupted: {what}; no failure found");
+        outln!("interrupted: {what}; no failure found");
         Outcome::Interrupted
     } else {
-        println!("OK: {what}");
+        outln!("OK: {what}");
         Outcome::Success
     }
 }
@@ -80,12 +80,12 @@ struct Bar {
 
 impl Progress for Bar {
     fn note(&self, line: &str) {
-        eprintln!("{line}");
+        errln!("{line}");
     }
 
     fn census(&self, census: &Census, bound: u64) {
         for line in census_lines(census, bound) {
-            eprintln!("{line}");
+            errln!("{line}");
         }
     }
 
@@ -117,7 +117,7 @@ impl Progress for Bar {
             return;
         };
         let seconds = search.elapsed.as_secs_f64();
-        eprintln!(
+        errln!(
             "stress: {} in {seconds:.2} s ({:.0} cases/s, {})",
             count(search.tried, "case", "cases"),
             search.tried as f64 / seconds.max(1e-9),
@@ -145,9 +145,9 @@ fn report_failure(args: &StressArgs, found: &Found) -> anyhow::Result<Outcome> {
     let _ = writeln!(report, "{how}");
     describe(&mut report, saved.as_deref().ok(), input, trial);
     let _ = writeln!(report, "repro: {}", repro(args, failure));
-    print!("{report}");
+    out!("{report}");
     if let Err(error) = saved {
-        eprintln!("stress: the case is shown in full above: {error:#}");
+        errln!("stress: the case is shown in full above: {error:#}");
     }
     if trial.judged.verdict == Verdict::JE {
         bail!(

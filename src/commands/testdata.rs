@@ -45,7 +45,7 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
             match resolved {
                 Ok(problem) => found.push(problem),
                 Err(error) => {
-                    eprintln!("error: {error}");
+                    errln!("error: {error}");
                     outcome = Outcome::Rejected;
                 }
             }
@@ -57,7 +57,7 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
             .map(|name| catalog::resolve(name, root))
             .collect::<Result<_, _>>()?
     };
-    let (runner, _) = super::runner(&args.sandbox)?;
+    let (runner, _) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?;
     for problem in &problems {
         if !process(problem, args.check, args.jobs.count(), &runner, &cache)? {
@@ -109,7 +109,7 @@ fn process(
     let tools = match problem.tools(runner, cache) {
         Ok(tools) => tools,
         Err(error) => {
-            eprintln!("error: {error}");
+            errln!("error: {error}");
             return Ok(false);
         }
     };
@@ -121,13 +121,13 @@ fn process(
     let (manifest, built) = match loaded {
         Ok(loaded) => loaded,
         Err(error) => {
-            eprintln!("error: {error}");
+            errln!("error: {error}");
             return Ok(false);
         }
     };
     let dir = problem.testdata_dir();
     if let Some(wrong) = invalid_inputs_accepted(problem, &dir, &tools, jobs, runner, cache) {
-        eprintln!("error: {name}: {wrong}");
+        errln!("error: {name}: {wrong}");
         return Ok(false);
     }
     let bounds = built.reach.against(&manifest.unreached);
@@ -141,7 +141,7 @@ fn process(
             .flat_map(|step| step.wrong)
             .collect();
         for line in &wrong {
-            eprintln!("{line}");
+            errln!("{line}");
         }
         let summary = match wrong.len() {
             0 => format!("{} matches its plan", dir.display()),
@@ -172,7 +172,7 @@ fn process(
     // Under --check these fail the problem; when writing they are warnings.
     let severity = if check { "error" } else { "warning" };
     for bound in &bounds.missed {
-        eprintln!(
+        errln!(
             "{severity}: {name}: the test plan never reaches {} {} = {}; add a test at that \
              bound to {}, or declare it under [unreached] with a reason",
             bound.quantity,
@@ -182,7 +182,7 @@ fn process(
         );
     }
     for entry in &bounds.stale {
-        eprintln!(
+        errln!(
             "{severity}: {}:{}:{}: [unreached] {:?}: the test plan reaches this bound; remove \
              the entry",
             manifest.path.display(),
@@ -249,18 +249,18 @@ fn made_again(
     let how = match model {
         Ok(problem) => problem.regeneration.as_ref(),
         Err(why) => {
-            eprintln!("error: {name}: {why}");
+            errln!("error: {name}: {why}");
             return false;
         }
     };
     let Some(how) = how else {
-        eprintln!("{name}: nothing to make again ({nothing})");
+        errln!("{name}: nothing to make again ({nothing})");
         return true;
     };
     let steps = regenerated(how, maker);
     for step in &steps {
-        eprintln!("{name}: {}", step.headline());
-        step.wrong.iter().for_each(|line| eprintln!("  {line}"));
+        errln!("{name}: {}", step.headline());
+        step.wrong.iter().for_each(|line| errln!("  {line}"));
     }
     steps.iter().all(|step| step.ok())
 }

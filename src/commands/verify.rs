@@ -38,7 +38,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         }
     }
     let targets = targets::targets(&args.paths, &args.archive.root).map_err(anyhow::Error::msg)?;
-    let (runner, protections) = super::runner(&args.sandbox)?;
+    let (runner, protections) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
     let settings = Settings {
         runner: &runner,
@@ -48,7 +48,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         strict: args.strict.strict,
     };
     let verifiers = targets::verifiers(&targets, &settings, &mut |warning| {
-        eprintln!("warning: {warning}")
+        errln!("warning: {warning}")
     })
     .map_err(anyhow::Error::msg)?;
     let partition = args.partition.unwrap_or(Partition::WHOLE);

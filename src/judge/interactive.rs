@@ -31,6 +31,7 @@
 use super::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
 use crate::check::protocol::testlib;
 use crate::dialog::{Dialog, Gone, Referee, Refereed, Unheard, MAX_LINE};
+use crate::run::jury::beyond_limits;
 use crate::run::{
     Channel, Exit, Invocation, Limits, Program, Run, Runner, Silence, Speaker, Transcript,
 };
@@ -110,7 +111,7 @@ impl Protocol {
 }
 
 /// A program's game against an interactor: its verdict and run, and what the interactor wrote
-/// to its OUTPUT file (testlib's protocol; empty for Kattis').
+/// to its OUTPUT file (testlib's protocol, when asked for; empty otherwise).
 pub struct Played {
     pub judged: Judged,
     pub run: Option<Run>,
@@ -166,21 +167,22 @@ pub fn against_interactor(
     input: &[u8],
     answer: &[u8],
 ) -> (Judged, Option<Run>) {
-    let played = play_test(runner, program, limits, interactor, input, answer);
+    let played = play_test(runner, program, limits, interactor, (input, answer), false);
     (played.judged, played.run)
 }
 
-/// [`against_interactor`], with what the interactor wrote to its OUTPUT file.
+/// [`against_interactor`]; with `record`, with what a testlib interactor wrote to its OUTPUT
+/// file (its record of the game, which makes a reference's answer).
 pub fn play_test(
     runner: &Runner,
     program: &Invocation,
     limits: &Limits,
     interactor: &Interactor,
-    input: &[u8],
-    answer: &[u8],
+    (input, answer): (&[u8], &[u8]),
+    record: bool,
 ) -> Played {
     match ValidatorFiles::new(input, answer) {
-        Ok(files) => play(runner, program, limits, interactor, &files),
+        Ok(files) => play(runner, program, limits, interactor, &files, record),
         Err(error) => Played {
             judged: Judged::judge_error(error),
             run: None,
@@ -190,13 +192,15 @@ pub fn play_test(
 }
 
 /// Plays `program` against an interactor program given `files` (a test's, or one pass of a
-/// multi-pass problem, whose feedback directory is kept from pass to pass).
+/// multi-pass problem, whose feedback directory is kept from pass to pass); with `record`,
+/// reads back what a testlib interactor wrote to its OUTPUT file.
 pub fn play(
     runner: &Runner,
     program: &Invocation,
     limits: &Limits,
     interactor: &Interactor,
     files: &ValidatorFiles,
+    record: bool,
 ) -> Played {
     let unplayed = |message: String| Played {
         judged: Judged::judge_error(message),
@@ -218,8 +222,9 @@ pub fn play(
         Err(error) => return unplayed(error.to_string()),
     };
     let (run, other) = (&two_way.run, &two_way.other);
-    let message = files.message(&other.run.stderr);
+    let message = files.message(&other.run);
     let shown = interactor.program.given.display();
+    let overrun = beyond_limits(&format!("the interactor {shown}"), &other.run);
     // Writing after the interactor has gone is no fault of the program's: the interactor
     // decides, as problemtools lets it.
     let own = match run.exit {
@@ -232,13 +237,10 @@ pub fn play(
             .unwrap_or_else(|| "rejected by the interactor".to_string());
         rejected(verdict, why, &two_way.transcript)
     };
-    let judged = match (protocol.said(other.run.exit), own) {
-        _ if other.run.time_limit_hit() => Judged::judge_error(format!(
-            "the interactor {shown} did not end within its limits ({} of CPU time)",
-            crate::run::seconds(interactor.limits.cpu)
-        )),
-        (Said::Rejected(verdict), _) if other.ended_first => rejection(verdict),
-        (Said::Accepted | Said::Rejected(_), Some((verdict, why))) => {
+    let judged = match (overrun, protocol.said(other.run.exit), own) {
+        (Some(why), _, _) => Judged::judge_error(why),
+        (None, Said::Rejected(verdict), _) if other.ended_first => rejection(verdict),
+        (None, Said::Accepted | Said::Rejected(_), Some((verdict, why))) => {
             let waited = run.wall_limit_hit && !run.cpu_limit_hit;
             match (verdict, waited) {
                 (Verdict::TLE, true) => Judged::new(
@@ -251,14 +253,14 @@ pub fn play(
                 _ => Judged::new(verdict, why),
             }
         }
-        (Said::Accepted, None) => Judged::new(
+        (None, Said::Accepted, None) => Judged::new(
             Verdict::AC,
             message
                 .clone()
                 .unwrap_or_else(|| "accepted by the interactor".to_string()),
         ),
-        (Said::Rejected(verdict), None) => rejection(verdict),
-        (Said::Failed, _) => Judged::judge_error(format!(
+        (None, Said::Rejected(verdict), None) => rejection(verdict),
+        (None, Said::Failed, _) => Judged::judge_error(format!(
             "the interactor {shown} failed ({}, {}){}",
             other.run.exit,
             protocol.codes(),
@@ -268,9 +270,12 @@ pub fn play(
                 .unwrap_or_default()
         )),
     };
-    let interactor_output = match protocol {
-        Protocol::Kattis => Vec::new(),
-        Protocol::Testlib => files.testlib_output(),
+    let (judged, interactor_output) = match (protocol, record) {
+        (Protocol::Testlib, true) => match files.testlib_output() {
+            Ok(output) => (judged, output),
+            Err(why) => (Judged::judge_error(why), Vec::new()),
+        },
+        _ => (judged, Vec::new()),
     };
     Played {
         judged: super::explained(judged, &two_way.run, runner),

@@ -10,10 +10,10 @@
 use std::path::PathBuf;
 
 use crate::check::protocol::kattis;
-use crate::run::{Invocation, ScratchDir};
+use crate::run::{Invocation, Run, ScratchDir};
 use crate::text::show;
 use crate::verdict::Awarded;
-use crate::within::{read_bounded, MAX_TEST_BYTES};
+use crate::within::{open_written, read_head, read_written, MAX_TEST_BYTES};
 
 /// The exit code of a validator that accepts (an input validator's too), as a run's.
 pub const ACCEPTED: i32 = kattis::ACCEPTED as i32;
@@ -21,6 +21,11 @@ pub const ACCEPTED: i32 = kattis::ACCEPTED as i32;
 pub const REJECTED: i32 = kattis::WRONG_ANSWER as i32;
 /// The most of a validator's message kept in a verdict.
 const MESSAGE_CHARS: usize = 2000;
+/// Bytes read of `judgemessage.txt`: enough for [`MESSAGE_CHARS`] characters of any UTF-8;
+/// the rest of the file is counted, never read.
+const MESSAGE_BYTES: usize = 8 << 10;
+/// The most bytes of `score.txt` or `score_multiplier.txt` read: one number and blanks.
+const SCORE_BYTES: u64 = 1 << 10;
 
 /// A test's input and answer files and an empty feedback directory, in a private directory
 /// under the system's temporary directory.
@@ -75,9 +80,11 @@ impl ValidatorFiles {
             .writes(output))
     }
 
-    /// What a testlib interactor wrote to its OUTPUT file (nothing if it could not be read).
-    pub fn testlib_output(&self) -> Vec<u8> {
-        std::fs::read(self.testlib_output_path()).unwrap_or_default()
+    /// What a testlib interactor wrote to its OUTPUT file (a test's answer, at most as large as
+    /// a test's file may be).
+    pub fn testlib_output(&self) -> Result<Vec<u8>, String> {
+        let written = read_written(&self.testlib_output_path(), MAX_TEST_BYTES)?;
+        Ok(written.unwrap_or_default())
     }
 
     /// `validator` with the protocol's arguments (`INPUT ANSWER FEEDBACK_DIR/`, the feedback
@@ -110,12 +117,27 @@ impl ValidatorFiles {
 
     /// Starts the next pass: `nextpass.in` leaves the feedback directory and becomes the
     /// input, which the program reads and the validator is given (as BAPCtools gives it);
-    /// everything else in the feedback directory stays, as the specification guarantees.
+    /// everything else in the feedback directory stays, as the specification guarantees. The
+    /// file is copied by the kernel, never read into memory, into the input file the
+    /// programs are let read: it must be a plain file no larger than a test's may be.
     pub fn next_pass(&self) -> Result<(), String> {
         let next = self.nextpass();
-        let bytes = read_bounded(&next, MAX_TEST_BYTES)?;
-        std::fs::remove_file(&next)
-            .and_then(|()| std::fs::write(self.input(), bytes))
+        let (mut from, size) = open_written(&next)?
+            .ok_or_else(|| format!("{}: gone before the next pass", next.display()))?;
+        if size > MAX_TEST_BYTES {
+            return Err(format!(
+                "the output validator wrote a nextpass.in of {} ({size} bytes), more than a \
+                 test's input may be ({})",
+                show::size(size),
+                show::size(MAX_TEST_BYTES)
+            ));
+        }
+        std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(self.input())
+            .and_then(|mut to| std::io::copy(&mut from, &mut to))
+            .and_then(|_| std::fs::remove_file(&next))
             .map_err(|e| format!("cannot move {} to the next pass: {e}", next.display()))
     }
 
@@ -125,11 +147,9 @@ impl ValidatorFiles {
     /// score non-negative, a multiplier in `0..=1`).
     pub fn awarded(&self) -> Result<Option<Awarded>, String> {
         let read = |name: &str| -> Result<Option<f64>, String> {
-            let path = self.feedback().join(name);
-            if !path.is_file() {
+            let Some(text) = read_written(&self.feedback().join(name), SCORE_BYTES)? else {
                 return Ok(None);
-            }
-            let text = read_bounded(&path, MESSAGE_CHARS as u64)?;
+            };
             let text = String::from_utf8_lossy(&text);
             let most = match name {
                 "score.txt" => f64::INFINITY,
@@ -157,24 +177,31 @@ impl ValidatorFiles {
         }
     }
 
-    /// What the validator said: `judgemessage.txt`, else its standard error `stderr`, cut
-    /// short and made safe for a report; `None` when both are empty.
-    pub fn message(&self, stderr: &[u8]) -> Option<String> {
+    /// What the validator said: `judgemessage.txt`, else its standard error (of its `run`),
+    /// its beginning made safe for a report, with how much more there was (`… and 3.0 GiB
+    /// more`: a file of gigabytes is never read whole); `None` when both are empty.
+    pub fn message(&self, run: &Run) -> Option<String> {
         let judge_message =
-            std::fs::read(self.feedback().join("judgemessage.txt")).unwrap_or_default();
-        let said = [judge_message.as_slice(), stderr]
+            match read_head(&self.feedback().join("judgemessage.txt"), MESSAGE_BYTES) {
+                Ok(head) => (head.bytes, head.more),
+                Err(why) => return Some(why),
+            };
+        [judge_message, (run.stderr.clone(), run.stderr_left_out())]
             .into_iter()
-            .map(|bytes| String::from_utf8_lossy(bytes).trim().to_string())
-            .find(|text| !text.is_empty())?;
-        Some(show::message(
-            &said.chars().take(MESSAGE_CHARS).collect::<String>(),
-        ))
+            .find_map(|(bytes, more)| show::beginning(&bytes, more, MESSAGE_CHARS))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::{Exit, Limits};
+
+    /// A validator's run that wrote `stderr`.
+    fn said(stderr: &[u8]) -> Run {
+        let limits = Limits::new(std::time::Duration::from_secs(1), 1 << 28);
+        Run::ended(Exit::Code(REJECTED), stderr, limits)
+    }
 
     #[test]
     fn the_validator_gets_the_files_in_protocol_order_and_its_message_is_read_back() {
@@ -193,14 +220,48 @@ mod tests {
         assert_eq!(&args[4..], ["float_tolerance", "1e-6"]);
         assert_eq!(invocation.writes, [files.feedback()]);
         assert_eq!(
-            files.message(b"  from stderr \n").as_deref(),
+            files.message(&said(b"  from stderr \n")).as_deref(),
             Some("from stderr")
         );
         std::fs::write(files.feedback().join("judgemessage.txt"), "wrong move\n").expect("write");
-        assert_eq!(files.message(b"ignored").as_deref(), Some("wrong move"));
+        assert_eq!(
+            files.message(&said(b"ignored")).as_deref(),
+            Some("wrong move")
+        );
         let dir = files.dir.path().to_path_buf();
         drop(files);
         assert!(!dir.exists());
+    }
+
+    #[test]
+    fn a_flood_of_judgemessage_or_stderr_is_shown_by_its_head_and_counted() {
+        let files = ValidatorFiles::new(b"1\n", b"2\n").expect("files");
+        let message = files.feedback().join("judgemessage.txt");
+        let file = std::fs::File::create(&message).expect("create");
+        std::io::Write::write_all(&mut &file, "x".repeat(3000).as_bytes()).expect("write");
+        file.set_len(3 << 30).expect("grow");
+        let shown = files.message(&said(b"")).expect("a message");
+        let more = show::size((3 << 30) - MESSAGE_CHARS as u64);
+        assert_eq!(
+            shown,
+            format!("{} … and {more} more", "x".repeat(MESSAGE_CHARS))
+        );
+        std::fs::remove_file(&message).expect("rm");
+        let mut flooded = said(b"line 1\n");
+        flooded.stderr_written = 5 << 20;
+        let shown = files.message(&flooded).expect("a message");
+        assert!(shown.starts_with("line 1 … and 5.0 MiB more"), "{shown}");
+    }
+
+    #[test]
+    fn an_over_long_score_txt_is_an_error_naming_it_and_its_size() {
+        let files = ValidatorFiles::new(b"1\n", b"2\n").expect("files");
+        let score = files.feedback().join("score.txt");
+        std::fs::File::create(&score)
+            .and_then(|f| f.set_len(1 << 30))
+            .expect("grow");
+        let why = files.awarded().expect_err("too long");
+        assert!(why.contains("score.txt: 1073741824 bytes (1 GiB)"), "{why}");
     }
 
     #[test]
@@ -238,6 +299,6 @@ mod tests {
         assert!(!files.wants_next_pass());
         assert_eq!(std::fs::read(files.input()).expect("input"), b"second\n");
         assert_eq!(std::fs::read(files.answer()).expect("answer"), b"answer\n");
-        assert_eq!(files.message(b"").as_deref(), Some("pass 1 ok"));
+        assert_eq!(files.message(&said(b"")).as_deref(), Some("pass 1 ok"));
     }
 }

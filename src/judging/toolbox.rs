@@ -13,7 +13,6 @@ use crate::dialog::Referee;
 use crate::model::{Problem, Python3};
 use crate::package::validators::validation_limits;
 use crate::package::{Package, ProgramKind};
-use crate::programs::TOOL_TIME;
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
 
 /// `cache` building `problem`'s programs as its model says: its Python 3 programs with PyPy
@@ -48,8 +47,9 @@ pub struct Toolbox<'t> {
     pub cache: &'t Cache,
     /// How the problem's program files are built.
     pub builds: Builds<'t>,
-    /// What validator programs run under (a Kattis package's `validation_time` and
-    /// `validation_memory`; the tools' limit elsewhere).
+    /// What validator, checker and interactor programs run under (a Kattis package's
+    /// `validation_time`, `validation_memory` and `validation_output`; the jury's limits of
+    /// the runner elsewhere, `crate::run::jury`).
     pub limits: Limits,
     /// Our problem's tools, prepared: they run its built-in validator in-process, and its
     /// `[programs]` validator as the rest of our machinery does (with the same messages).
@@ -88,15 +88,11 @@ impl<'t> Toolbox<'t> {
         cache: &'t Cache,
         jobs: usize,
     ) -> Toolbox<'t> {
-        let config = &package.config;
         Toolbox {
             runner,
             cache,
             builds: Builds::Package(package),
-            limits: Limits {
-                output: config.validation_output_mib << 20,
-                ..validation_limits(config.validation_seconds, config.validation_memory_mib)
-            },
+            limits: validation_limits(runner.jury(), &package.config),
             ours: None,
             referee: None,
             jobs,
@@ -104,13 +100,13 @@ impl<'t> Toolbox<'t> {
     }
 
     /// What runs the validators of a package whose programs are built as they are (sinol-make),
-    /// under the tools' time limit.
+    /// under the jury's limits.
     pub fn plain(runner: &'t Runner, cache: &'t Cache, jobs: usize) -> Toolbox<'t> {
         Toolbox {
             runner,
             cache,
             builds: Builds::Plain,
-            limits: Limits::for_tools(TOOL_TIME),
+            limits: runner.jury().of_message(None),
             ours: None,
             referee: None,
             jobs,

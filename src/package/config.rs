@@ -154,7 +154,9 @@ pub struct ProblemConfig {
     pub validator_flags: Vec<String>,
     pub memory_mib: u64,
     pub output_mib: u64,
-    pub validation_seconds: f64,
+    /// `limits.validation_time`, when `problem.yaml` gives it (else the jury's time limit
+    /// holds, `crate::run::jury`).
+    pub validation_seconds: Option<f64>,
     pub validation_memory_mib: u64,
     pub time: TimePolicy,
     /// Legacy `grading.on_reject`, overriding every group's.
@@ -357,7 +359,7 @@ pub fn load_problem(path: &Path) -> Result<ProblemConfig, PackageError> {
         validator_flags: words(raw.validator_flags.as_deref()),
         memory_mib: limits.memory.unwrap_or(1024),
         output_mib: limits.output.unwrap_or(8),
-        validation_seconds: limits.validation_time.unwrap_or(60.0),
+        validation_seconds: limits.validation_time,
         validation_memory_mib: limits.validation_memory.unwrap_or(1024),
         time,
         on_reject,

@@ -21,14 +21,15 @@
 //! committed `data/` only, so `bt generate` must be run and its result committed.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use serde_yaml_ng::{Mapping, Value};
 use sha2::{Digest, Sha512};
 
 use super::config::parse_yaml;
 use super::{keys, programs_in, Package, PackageError, PackageProgram};
+use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Limits, Runner, Stdin};
+use crate::within::MAX_TEST_BYTES;
 
 /// Where the file is, from the package root.
 pub const GENERATORS_YAML: &str = "generators/generators.yaml";
@@ -414,11 +415,12 @@ pub struct Generated {
     pub answer: Option<Vec<u8>>,
 }
 
-/// The limits generators and the solution run under (BAPCtools gives them 60 s).
-fn limits() -> Limits {
+/// The limits generators and the solution run under: the jury's (`runner`'s), their output
+/// (a test's file) as large as a test stonejudge judges may be.
+fn limits(runner: &Runner) -> Limits {
     Limits {
-        output: 1 << 30,
-        ..Limits::new(Duration::from_secs(60), 2 << 30)
+        output: MAX_TEST_BYTES,
+        ..runner.jury().of_data()
     }
 }
 
@@ -452,10 +454,13 @@ fn run(
         .run(
             &prepared.invocation.clone().args(args.iter()),
             stdin,
-            &limits(),
+            &limits(runner),
         )
         .map_err(|e| format!("cannot run {}: {e}", path.display()))?;
-    match run.exit.success() && !run.time_limit_hit() {
+    if let Some(why) = beyond_limits(&path.display().to_string(), &run) {
+        return Err(format!("{why} ({})", args.join(" ")));
+    }
+    match run.exit.success() {
         true => Ok(run.stdout),
         false => Err(format!(
             "{} {} failed ({:?}): {}",

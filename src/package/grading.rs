@@ -418,7 +418,7 @@ pub fn grade_submission(
     let custom = program.as_ref().map(|program| CustomGrader {
         runner,
         program,
-        limits: validation_limits(config.validation_seconds, config.validation_memory_mib),
+        limits: validation_limits(runner.jury(), config),
     });
     let grading = Grading {
         problem: config,

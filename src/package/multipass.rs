@@ -52,7 +52,7 @@ impl Passes<'_> {
     ) -> (Judged, Option<Run>) {
         let validator = match &self.validator {
             PassValidator::Interactor(interactor) => {
-                let played = interactive::play(runner, program, limits, interactor, files);
+                let played = interactive::play(runner, program, limits, interactor, files, false);
                 return (played.judged, played.run);
             }
             PassValidator::Output(validator) => validator,

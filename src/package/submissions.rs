@@ -379,10 +379,7 @@ impl<'a> Judging<'a> {
 
     /// `validation_time` and `validation_memory` of `problem.yaml`.
     fn validation_limits(&self) -> Limits {
-        validation_limits(
-            self.config.validation_seconds,
-            self.config.validation_memory_mib,
-        )
+        validation_limits(self.runner.jury(), self.config)
     }
 
     /// The limits of a submission's run with a CPU limit of `seconds`: `problem.yaml`'s
@@ -487,8 +484,19 @@ impl<'a> Runs<'a> {
         };
         let verdict = match all {
             true => {
-                let verdicts: Vec<&str> = data.tests().into_iter().map(&mut judge).collect();
-                verdicts.into_iter().find(|&v| v != "AC").unwrap_or("AC")
+                // Every test, up to a judge error: the tests after it would be judged by
+                // the same broken judge.
+                let mut worst = "AC";
+                for test in data.tests() {
+                    let verdict = judge(test);
+                    if worst == "AC" {
+                        worst = verdict;
+                    }
+                    if verdict == "JE" {
+                        break;
+                    }
+                }
+                worst
             }
             false => data.verdict(&mut judge)?,
         };
@@ -527,6 +535,14 @@ impl<'a> Runs<'a> {
                 Some((test.test.name.clone(), judged))
             })
             .collect()
+    }
+
+    /// The first test of `data` (in order) run so far whose verdict is a judge error.
+    fn first_judge_error(&self, data: &Group) -> Option<(String, &Judged)> {
+        (data.tests().into_iter()).find_map(|test| {
+            let judged = self.done.get(&test.test.name)?;
+            (judged.verdict == Verdict::JE).then(|| (test.test.name.clone(), judged))
+        })
     }
 
     /// Whether `judged` timed out at the cap.
@@ -860,6 +876,16 @@ pub fn time_limit<'a>(
     for program in accepted {
         let mut run = Runs::new(judging, program, limits, UNKNOWN_LIMIT_CAP);
         run.outcome(data, UNKNOWN_LIMIT_CAP, all)?;
+        // A judge error (a validator that hung, crashed, or cannot read a test) leaves a run
+        // without a time worth deriving from: the derivation stops at the first.
+        if let Some((test, judged)) = run.first_judge_error(data) {
+            return Err(format!(
+                "cannot derive the time limit: the accepted submission {} on test {test}: \
+                 JE: {}",
+                program.given.display(),
+                judged.message
+            ));
+        }
         runs.push(run);
     }
     let slowest = runs.iter().map(Runs::slowest).fold(0.0, f64::max);

@@ -24,16 +24,20 @@ use crate::check::checktestdata::{self as ctd, Script};
 use crate::check::JudgeFailure;
 use crate::judge::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
 use crate::judge::Checker;
+use crate::run::jury::{beyond_limits, JuryLimits};
 use crate::run::{Exit, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
+use crate::within::{read_bounded, MAX_TEST_BYTES};
+
+use super::config::ProblemConfig;
 
 /// A package's own output validator with the flags of one group.
 pub struct OutputValidator<'a> {
     pub runner: &'a Runner,
     pub program: &'a Program,
     pub flags: Vec<String>,
-    /// `validation_time` and `validation_memory` of `problem.yaml`.
+    /// `validation_time` and `validation_memory` of `problem.yaml` ([`validation_limits`]).
     pub limits: Limits,
 }
 
@@ -57,13 +61,12 @@ impl OutputValidator<'_> {
             .runner
             .run(&invocation, Stdin::Bytes(output), &self.limits)
             .map_err(|e| JudgeFailure(format!("cannot run the output validator: {e}")))?;
-        let message = files.message(&run.stderr);
         let shown = self.program.given.display();
+        if let Some(why) = beyond_limits(&format!("the output validator {shown}"), &run) {
+            return Err(JudgeFailure(why));
+        }
+        let message = files.message(&run);
         match run.exit {
-            _ if run.time_limit_hit() => Err(JudgeFailure(format!(
-                "the output validator {shown} ran out of time ({} s)",
-                self.limits.cpu.as_secs_f64()
-            ))),
             Exit::Code(ACCEPTED) => Ok(Judged {
                 score: files.awarded().map_err(|e| {
                     JudgeFailure(format!("the output validator {shown} accepted, but {e}"))
@@ -90,9 +93,16 @@ impl OutputValidator<'_> {
     }
 }
 
-/// The limits validators run under: `validation_time` seconds, `validation_memory` MiB.
-pub fn validation_limits(seconds: f64, memory_mib: u64) -> Limits {
-    Limits::new(Duration::from_secs_f64(seconds), memory_mib << 20)
+/// The limits a package's validators run under: its `validation_time` (unless
+/// `--jury-time-limit` says otherwise, and the jury's time when it says nothing; the
+/// wall-clock time twice that), `validation_memory` and `validation_output`.
+pub fn validation_limits(jury: JuryLimits, config: &ProblemConfig) -> Limits {
+    let own = config.validation_seconds.map(Duration::from_secs_f64);
+    Limits {
+        memory: Some(config.validation_memory_mib << 20),
+        output: config.validation_output_mib << 20,
+        ..jury.of_message(own)
+    }
 }
 
 /// What one input validator said about one input.
@@ -104,7 +114,8 @@ pub enum Validity {
 }
 
 /// Runs the input validator `program` (Kattis protocol: exit 42 accepts) on the input `input`
-/// with `flags`.
+/// with `flags`. A validator that cannot say (it reached its own limits: it hung, or flooded
+/// its output) is an `Err`, never a rejection of the input.
 pub fn validate_input(
     runner: &Runner,
     program: &Program,
@@ -113,21 +124,24 @@ pub fn validate_input(
     limits: &Limits,
 ) -> Result<Validity, String> {
     let invocation = program.invocation.clone().args(flags.iter());
+    let shown = program.given.display();
     let run = runner
         .run(&invocation, input, limits)
-        .map_err(|e| format!("cannot run {}: {e}", program.given.display()))?;
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if let Some(why) = beyond_limits(&format!("the input validator {shown}"), &run) {
+        return Err(why);
+    }
     Ok(match run.exit {
-        Exit::Code(ACCEPTED) if !run.time_limit_hit() => Validity::Valid,
+        Exit::Code(ACCEPTED) => Validity::Valid,
         exit => Validity::Invalid(rejection(&run, exit)),
     })
 }
 
 /// Runs the checktestdata script `script` on the input file `input`, in-process, stopped at
-/// the validation time limit; an error of the script itself is an `Err` (the validator is
-/// broken), not a rejection of the input.
+/// the validation time limit; an error of the script itself, or the time limit reached, is
+/// an `Err` (the validator cannot say), not a rejection of the input.
 pub fn checktestdata(script: &Script, input: &Path, limits: &Limits) -> Result<Validity, String> {
-    let bytes =
-        std::fs::read(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+    let bytes = read_bounded(input, MAX_TEST_BYTES)?;
     let options = ctd::Options {
         whitespace_ok: false,
         deadline: Some(Instant::now() + limits.cpu),
@@ -135,7 +149,10 @@ pub fn checktestdata(script: &Script, input: &Path, limits: &Limits) -> Result<V
     match script.check(&bytes, &options) {
         Ok(()) => Ok(Validity::Valid),
         Err(ctd::Failure::Input(e)) => Ok(Validity::Invalid(format!("{e} (script {})", e.command))),
-        Err(ctd::Failure::TimeLimit) => Ok(Validity::Invalid("ran out of time".to_string())),
+        Err(ctd::Failure::TimeLimit) => Err(format!(
+            "the checktestdata script did not finish within its limit of {} s",
+            limits.cpu.as_secs_f64()
+        )),
         Err(ctd::Failure::Script(e)) => Err(format!("script error at {e}")),
     }
 }
@@ -152,10 +169,8 @@ fn rejection(run: &Run, exit: Exit) -> String {
         .map(|b| String::from_utf8_lossy(b).trim().to_string())
         .find(|t| !t.is_empty())
         .unwrap_or_default();
-    let first = said.lines().next().unwrap_or("");
-    match run.time_limit_hit() {
-        true => "ran out of time".to_string(),
-        false if first.is_empty() => format!("{exit}"),
-        false => format!("{exit}: {}", show::message(first)),
+    match said.lines().next().unwrap_or("") {
+        "" => format!("{exit}"),
+        first => format!("{exit}: {}", show::message(first)),
     }
 }

@@ -14,11 +14,13 @@
 
 use std::path::PathBuf;
 
-use super::{Tool, TOOL_TIME};
+use super::Tool;
 use crate::check::protocol::{testlib, KattisFlags};
 use crate::check::{default_validator, JudgeFailure};
 use crate::judge::Checker;
-use crate::run::{Exit, Limits, Runner, ScratchDir, Stdin};
+use crate::run::jury::beyond_limits;
+use crate::run::{Exit, Runner, ScratchDir, Stdin};
+use crate::text::show;
 use crate::verdict::{Awarded, Judged, Verdict};
 
 /// The checker of a program-backed problem.
@@ -62,16 +64,20 @@ fn testlib_check(
     invocation
         .reads
         .extend(paths.iter().map(std::path::PathBuf::from));
+    let limits = runner.jury().of_message(None);
     let run = runner
-        .run(&invocation, Stdin::Empty, &Limits::for_tools(TOOL_TIME))
+        .run(&invocation, Stdin::Empty, &limits)
         .map_err(|e| JudgeFailure(format!("cannot run the {}: {e}", tool.shown)))?;
-    let message = String::from_utf8_lossy(&run.stderr).trim().to_string();
-    if !run.time_limit_hit() && run.exit == Exit::Code(i32::from(testlib::POINTS)) {
+    if let Some(why) = beyond_limits(&format!("the {}", tool.shown), &run) {
+        return Err(JudgeFailure(why));
+    }
+    let message = show::beginning(&run.stderr, run.stderr_left_out(), show::MESSAGE_CHARS)
+        .unwrap_or_default();
+    if run.exit == Exit::Code(i32::from(testlib::POINTS)) {
         return points(&message)
             .map_err(|why| JudgeFailure(format!("the {} cannot judge: {why}", tool.shown)));
     }
     let verdict = match run.exit {
-        _ if run.time_limit_hit() => None,
         Exit::Code(code) if code == i32::from(testlib::OK) => Some(Verdict::AC),
         Exit::Code(code) if code == i32::from(testlib::WRONG_ANSWER) => Some(Verdict::WA),
         Exit::Code(code) if code == i32::from(testlib::PRESENTATION_ERROR) => Some(Verdict::PE),
@@ -87,14 +93,9 @@ fn testlib_check(
             },
         )),
         None => Err(JudgeFailure(format!(
-            "the {} cannot judge ({}{}){}",
+            "the {} cannot judge ({}){}",
             tool.shown,
             run.exit,
-            if run.time_limit_hit() {
-                ", out of time"
-            } else {
-                ""
-            },
             if message.is_empty() {
                 String::new()
             } else {

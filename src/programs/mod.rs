@@ -16,7 +16,8 @@
 //!
 //! Every program is prepared once, when first needed (sources compiled through the cache, so
 //! that judging, which needs only the checker, pays for nothing else), and run through
-//! [`crate::run`] under the limits of tools; that each named file exists is checked at once. Whatever goes wrong with them is the problem's
+//! [`crate::run`] under the jury's limits ([`crate::run::jury`]: one that reaches them is the
+//! problem's fault, naming it); that each named file exists is checked at once. Whatever goes wrong with them is the problem's
 //! fault, reported as a string naming the program, never as a contestant's verdict.
 
 pub mod checker;
@@ -29,13 +30,14 @@ use std::time::Duration;
 use crate::formats::manifest::{ProgramPath, Programs};
 use crate::judge::interactive::{self, Interactor, Protocol};
 use crate::judge::{Checker, Judging};
+use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;
 pub use checker::ProgramChecker;
 
-/// CPU time one run of a problem's program (generator, validator, reference, brute force,
-/// checker) may take.
-pub const TOOL_TIME: Duration = Duration::from_secs(10);
+/// CPU time the brute force program gets on one input in `stonejudge brute` (past it, the
+/// input is too large for it).
+pub const BRUTE_TIME: Duration = Duration::from_secs(10);
 
 /// The programs of a program-backed problem, prepared to run.
 pub struct ProgramTools<'a> {
@@ -169,7 +171,7 @@ impl<'a> ProgramTools<'a> {
                 Some(Interactor {
                     program: tool.program,
                     flags: Vec::new(),
-                    limits: Limits::for_tools(TOOL_TIME),
+                    limits: runner.jury().of_message(None),
                     protocol: interactor.protocol,
                 })
             }
@@ -204,8 +206,8 @@ impl<'a> ProgramTools<'a> {
         invocation = invocation.args(shown_args.iter().cloned());
         let call = format!("{} {}", generator.shown, shown_args.join(" "));
         let once = || -> Result<String, String> {
-            let run = self.run(generator, &invocation, Stdin::Empty)?;
-            if let Some(why) = failure(&run) {
+            let run = self.run(generator, &invocation, Stdin::Empty, self.data_limits())?;
+            if let Some(why) = failure(generator, &run) {
                 return Err(format!("{call}: {why}"));
             }
             if run.stdout.is_empty() {
@@ -233,19 +235,17 @@ impl<'a> ProgramTools<'a> {
     /// not 0), `Err` if it cannot judge (it crashed on a signal or ran out of time).
     pub fn validate(&self, input: &[u8]) -> Result<Result<(), String>, String> {
         let validator = self.validator.get()?;
-        let run = self.run(
-            validator,
-            &validator.program.invocation,
-            Stdin::Bytes(input),
-        )?;
-        if run.time_limit_hit()
-            || run.output_limit_hit
-            || matches!(run.exit, crate::run::Exit::Signal(_))
-        {
+        let limits = self.runner.jury().of_message(None);
+        let invocation = &validator.program.invocation;
+        let run = self.run(validator, invocation, Stdin::Bytes(input), limits)?;
+        if let Some(why) = beyond_limits(&format!("the {}", validator.shown), &run) {
+            return Err(why);
+        }
+        if matches!(run.exit, crate::run::Exit::Signal(_)) {
             return Err(format!(
                 "{}: {}",
                 validator.shown,
-                failure(&run).unwrap_or_default()
+                failure(validator, &run).unwrap_or_default()
             ));
         }
         if run.exit.success() {
@@ -274,10 +274,11 @@ impl<'a> ProgramTools<'a> {
         let Some(interactor) = &self.interactor else {
             return self.answer(reference, input);
         };
-        let limits = Limits::for_tools(TOOL_TIME);
+        let limits = self.data_limits();
         let invocation = &reference.program.invocation;
+        let test = (input, &b""[..]);
         let played =
-            interactive::play_test(self.runner, invocation, &limits, interactor, input, b"");
+            interactive::play_test(self.runner, invocation, &limits, interactor, test, true);
         if !played.judged.accepted() {
             return Err(format!(
                 "the {} against the interactor {}: {} ({})",
@@ -327,7 +328,12 @@ impl<'a> ProgramTools<'a> {
         let brute = self.brute.as_ref()?;
         Some(brute.get().and_then(|tool| {
             let invocation = &tool.program.invocation;
-            let run = self.run_within(tool, invocation, Stdin::Bytes(input), budget)?;
+            let run = self.run(
+                tool,
+                invocation,
+                Stdin::Bytes(input),
+                Limits::for_tools(budget),
+            )?;
             if run.time_limit_hit() {
                 return Ok(None);
             }
@@ -352,36 +358,33 @@ impl<'a> ProgramTools<'a> {
 
     /// The output of `tool` on `input`, which must end well.
     fn answer(&self, tool: &Tool, input: &[u8]) -> Result<String, String> {
-        let run = self.run(tool, &tool.program.invocation, Stdin::Bytes(input))?;
+        let limits = self.data_limits();
+        let run = self.run(tool, &tool.program.invocation, Stdin::Bytes(input), limits)?;
         output(tool, run)
     }
 
+    /// The limits of a program whose output is test data (the generator, the reference).
+    fn data_limits(&self) -> Limits {
+        self.runner.jury().of_data()
+    }
+
+    /// A run of `tool` under `limits`.
     fn run(
         &self,
         tool: &Tool,
         invocation: &crate::run::Invocation,
         stdin: Stdin<'_>,
-    ) -> Result<Run, String> {
-        self.run_within(tool, invocation, stdin, TOOL_TIME)
-    }
-
-    /// A run of `tool` under the limits of tools, with `cpu` of CPU time.
-    fn run_within(
-        &self,
-        tool: &Tool,
-        invocation: &crate::run::Invocation,
-        stdin: Stdin<'_>,
-        cpu: Duration,
+        limits: Limits,
     ) -> Result<Run, String> {
         self.runner
-            .run(invocation, stdin, &Limits::for_tools(cpu))
+            .run(invocation, stdin, &limits)
             .map_err(|e| format!("cannot run the {}: {e}", tool.shown))
     }
 }
 
 /// The output of a run of `tool`, which must have ended well.
 fn output(tool: &Tool, run: Run) -> Result<String, String> {
-    if let Some(why) = failure(&run) {
+    if let Some(why) = failure(tool, &run) {
         return Err(format!("{}: {why}", tool.shown));
     }
     String::from_utf8(run.stdout)
@@ -393,8 +396,12 @@ fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or_default()
 }
 
-/// Why a run of a problem's program failed (its own verdict: TLE, OLE, RE), if it did.
-fn failure(run: &Run) -> Option<String> {
+/// Why a run of `tool` failed, if it did: beyond its limits (it hung, flooded its output or
+/// ran out of memory), or its own ending (a crash, an exit code other than 0).
+fn failure(tool: &Tool, run: &Run) -> Option<String> {
+    if let Some(why) = beyond_limits(&format!("the {}", tool.shown), run) {
+        return Some(why);
+    }
     run.verdict_with_stderr()
         .map(|(verdict, why)| format!("failed ({verdict}): {why}"))
 }

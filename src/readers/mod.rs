@@ -20,7 +20,7 @@ pub mod sinol;
 
 use std::path::Path;
 
-use crate::catalog::{names_a_path, resolve, ResolveError};
+use crate::catalog::{names_a_folder, resolve, ResolveError};
 use crate::formats::detect::{detect, named, Detected};
 use crate::formats::manifest::ManifestError;
 use crate::model::{ModelError, Problem};
@@ -92,7 +92,7 @@ pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
     // A Polygon package is read here, not resolved: no command that resolves a problem
     // takes one yet.
     let path = Path::new(problem);
-    if names_a_path(problem) && detect(path) == Some(Detected::Polygon) {
+    if names_a_folder(problem, root) && detect(path) == Some(Detected::Polygon) {
         return polygon::read_folder(path);
     }
     read_resolved(&resolve(problem, root)?)

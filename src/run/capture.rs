@@ -87,6 +87,11 @@ impl HeadTail {
         }
     }
 
+    /// Bytes written in all, kept or not.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
     /// Whether bytes were skipped between the head and the tail.
     pub fn truncated(&self) -> bool {
         self.total > (self.head.len() + self.tail.len()) as u64

@@ -16,7 +16,6 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::cached;
@@ -26,7 +25,7 @@ use super::outcome::mebibytes;
 use super::process::ManagedHeap;
 use super::program::{find_in_path, PrepareError};
 use super::toolchain::{installation, Probe, ResolvedTool};
-use super::{fnv1a_128, Invocation, Limits, Run, Runner, Stdin};
+use super::{fnv1a_128, Invocation, Limits, Run, Runner, ScratchDir, Stdin};
 
 /// The limits of one compile: CPU time (the wall-clock limit is twice that plus a second) and
 /// memory (all of the compiler's processes together, in its memory cgroup where there is one).
@@ -336,7 +335,8 @@ impl Cache {
         target: &Path,
     ) -> Result<(), PrepareError> {
         let sources = compiler.sources;
-        let scratch = self.scratch_dir()?;
+        let scratch_dir = self.scratch_dir()?;
+        let scratch = scratch_dir.path();
         let out = scratch.join("program");
         let by_products = scratch.join("tmp");
         let made = [&by_products]
@@ -370,7 +370,7 @@ impl Cache {
                 Some(&out),
                 Some(&by_products),
             ))
-            .writes(&scratch);
+            .writes(scratch);
         invocation.reads.extend(copies.iter().cloned());
         match language.row().toolchain {
             // Go keeps its build cache under the home directory, which may be missing and is
@@ -386,8 +386,9 @@ impl Cache {
             .map_err(|e| PrepareError::judge(format!("cannot create {}: {e}", scratch.display())))
             .and_then(|()| self.compile_preferring_static(runner, &invocation, static_flags, shown))
             .and_then(|()| cached::store(&out, target).map_err(PrepareError::judge));
-        // The scratch directory only ever holds compiler by-products: losing it is harmless.
-        let _ = std::fs::remove_dir_all(&scratch);
+        // The scratch directory only ever holds compiler by-products; it goes when dropped,
+        // or when the judge is interrupted.
+        drop(scratch_dir);
         compiled
     }
 
@@ -474,9 +475,10 @@ impl Cache {
         )))
     }
 
-    /// A new, empty directory that no other compilation (in any process) uses.
-    fn scratch_dir(&self) -> Result<PathBuf, PrepareError> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
+    /// A new, empty directory that no other compilation (in any process) uses, under the
+    /// cache's `tmp/`: removed when dropped, and when the judge is interrupted mid-compile
+    /// ([`ScratchDir`]).
+    fn scratch_dir(&self) -> Result<ScratchDir, PrepareError> {
         let parent = self.dir.join("tmp");
         std::fs::create_dir_all(&parent).map_err(|e| {
             PrepareError::judge(format!(
@@ -484,20 +486,7 @@ impl Cache {
                 parent.display()
             ))
         })?;
-        loop {
-            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let dir = parent.join(format!("{}-{n}", std::process::id()));
-            match std::fs::create_dir(&dir) {
-                Ok(()) => return Ok(dir),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => {
-                    return Err(PrepareError::judge(format!(
-                        "cannot create {}: {e}",
-                        dir.display()
-                    )))
-                }
-            }
-        }
+        ScratchDir::within(&parent, "compile").map_err(PrepareError::judge)
     }
 }
 

@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use super::cgroup;
 
@@ -54,6 +55,39 @@ pub(crate) fn starting() -> bool {
     STARTING.load(Ordering::SeqCst) > 0
 }
 
+/// Steps under way that must not be cut in half (see [`Unbroken`]).
+static UNBROKEN: AtomicUsize = AtomicUsize::new(0);
+
+/// How long an ending judge waits at most for [`Unbroken`] steps to finish.
+const UNBROKEN_GRACE: Duration = Duration::from_secs(2);
+
+/// A step that must not be cut in half by an interrupted judge: a directory swapped into
+/// place by two renames (`testdata/`, an exported package), which an interruption between
+/// them would leave missing. Until it is dropped, an ending judge waits (up to two seconds)
+/// before it removes anything; once the judge is ending, no new such step begins (it waits
+/// for the end instead).
+pub struct Unbroken(());
+
+impl Unbroken {
+    pub fn begin() -> Unbroken {
+        // Counted before looking, so that an ending judge either sees it or is seen.
+        UNBROKEN.fetch_add(1, Ordering::SeqCst);
+        if ENDING.load(Ordering::SeqCst) {
+            UNBROKEN.fetch_sub(1, Ordering::SeqCst);
+            loop {
+                std::thread::park();
+            }
+        }
+        Unbroken(())
+    }
+}
+
+impl Drop for Unbroken {
+    fn drop(&mut self) {
+        UNBROKEN.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 fn with_live(f: impl FnOnce(&mut Vec<Entry>)) {
     // A panic while holding the lock leaves the list as it was: still the best knowledge.
     let mut live = LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -84,24 +118,30 @@ pub(crate) fn remove(pid: libc::pid_t) {
     });
 }
 
-/// A private directory under the system's temporary directory, for files the judge hands a
-/// program (a validator's input, answer and feedback directory): removed when dropped, and by
-/// [`kill_all`] when the judge is interrupted, where no destructor runs.
+/// A private directory for files the judge hands a program (a validator's input, answer and
+/// feedback directory; a compiler's output): removed when dropped, and by [`kill_all`] when
+/// the judge is interrupted, where no destructor runs.
 #[derive(Debug)]
 pub struct ScratchDir {
     path: PathBuf,
 }
 
 impl ScratchDir {
-    /// A new empty directory named `stonejudge-<what>-<pid>-<n>`.
+    /// A new empty directory named `stonejudge-<what>-<pid>-<n>` under the system's
+    /// temporary directory.
     pub fn new(what: &str) -> Result<ScratchDir, String> {
+        ScratchDir::within(&std::env::temp_dir(), &format!("stonejudge-{what}"))
+    }
+
+    /// A new empty directory named `<prefix>-<pid>-<n>` in `parent` (which exists): a
+    /// compiler's, in the cache it fills.
+    pub fn within(parent: &Path, prefix: &str) -> Result<ScratchDir, String> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         // Until it is registered, an ending judge waits (it would not know to remove it).
         let _starting = Starting::new();
         loop {
             let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let path =
-                std::env::temp_dir().join(format!("stonejudge-{what}-{}-{n}", std::process::id()));
+            let path = parent.join(format!("{prefix}-{}-{n}", std::process::id()));
             match std::fs::create_dir(&path) {
                 Ok(()) => {
                     add(Entry::Directory(path.clone()));
@@ -130,10 +170,14 @@ impl Drop for ScratchDir {
 
 /// Kills every registered program with its group, and every launch server, and removes the
 /// servers' scratch directories and memory cgroups (once their processes are dead); whatever
-/// registers later is killed at once (the process is ending). Returns how many processes were
-/// signalled.
+/// registers later is killed at once (the process is ending), after [`Unbroken`] steps under
+/// way have finished. Returns how many processes were signalled.
 pub fn kill_all() -> usize {
     ENDING.store(true, Ordering::SeqCst);
+    let deadline = Instant::now() + UNBROKEN_GRACE;
+    while UNBROKEN.load(Ordering::SeqCst) > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(1));
+    }
     let mut count = 0;
     let mut cgroups = Vec::new();
     let mut directories = Vec::new();

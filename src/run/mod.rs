@@ -27,8 +27,13 @@
 //! their own, so that a program's figures never include a compiler's ([`process::Runner`]);
 //! only the judge's questions to an installed tool (its version, where it lives) are not.
 //!
+//! The jury's own programs (generators, validators, checkers, interactors) run under limits of
+//! their own, which the [`Runner`] carries ([`jury`]): one that reaches them is a judge error
+//! naming it.
+//!
 //! SIGINT, SIGTERM and SIGHUP end every program before the judge exits ([`signals`]), both
-//! sides of a two-way run included.
+//! sides of a two-way run included, and remove the scratch directories of programs and
+//! compilers ([`ScratchDir`]).
 
 mod cached;
 mod capture;
@@ -41,6 +46,7 @@ mod fd;
 mod hash;
 mod identity;
 mod image;
+pub mod jury;
 mod language;
 pub mod launch;
 mod launcher;
@@ -61,9 +67,10 @@ pub use capture::STDERR_KEPT;
 pub use compile::{Built, Cache, CompileLimits};
 pub use fd::RunError;
 pub use hash::fnv1a_128;
+pub use jury::JuryLimits;
 pub use language::{Language, Row, Toolchain, TABLE};
 pub use limits::Limits;
-pub use live::ScratchDir;
+pub use live::{ScratchDir, Unbroken};
 pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, ManagedHeap, Runner, Stdin};
 pub use program::{files_of_folder, find_in_path, PrepareError, Program};

@@ -57,6 +57,9 @@ pub struct Run {
     /// Standard error: its beginning and end (see [`super::STDERR_KEPT`]).
     pub stderr: Vec<u8>,
     pub stderr_truncated: bool,
+    /// Bytes the program wrote to standard error in all, kept or not (what a message showing
+    /// its beginning counts as left out).
+    pub stderr_written: u64,
     /// A process outside the group held the output pipes after the program ended; it was
     /// killed, and output it wrote after a short grace period was not read.
     pub output_abandoned: bool,
@@ -166,6 +169,12 @@ impl Run {
             }
             _ => (verdict, why),
         })
+    }
+
+    /// Bytes of standard error that the run did not keep (what a message showing its
+    /// beginning counts as left out).
+    pub fn stderr_left_out(&self) -> u64 {
+        self.stderr_written.saturating_sub(self.stderr.len() as u64)
     }
 
     /// The end of standard error for a report: its last [`TAIL_LINES`] lines and at most
@@ -347,6 +356,30 @@ pub fn mebibytes(bytes: u64) -> String {
 }
 
 #[cfg(test)]
+impl Run {
+    /// A run under `limits` that ended with `exit` at once, having written `stderr` and
+    /// nothing else: what the unit tests of whatever reads runs start from.
+    pub(crate) fn ended(exit: Exit, stderr: &[u8], limits: Limits) -> Run {
+        Run {
+            exit,
+            cpu_time: Duration::ZERO,
+            wall_time: Duration::ZERO,
+            peak_memory_kib: 0,
+            cpu_limit_hit: false,
+            wall_limit_hit: false,
+            memory_limit_hit: None,
+            output_limit_hit: false,
+            stdout: Vec::new(),
+            stderr: stderr.to_vec(),
+            stderr_truncated: false,
+            stderr_written: stderr.len() as u64,
+            output_abandoned: false,
+            limits,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -354,19 +387,10 @@ mod tests {
 
     fn run(exit: Exit) -> Run {
         Run {
-            exit,
             cpu_time: Duration::from_millis(10),
             wall_time: Duration::from_millis(12),
             peak_memory_kib: 2048,
-            cpu_limit_hit: false,
-            wall_limit_hit: false,
-            memory_limit_hit: None,
-            output_limit_hit: false,
-            stdout: Vec::new(),
-            stderr: Vec::new(),
-            stderr_truncated: false,
-            output_abandoned: false,
-            limits: Limits::new(Duration::from_secs(1), 256 * MIB),
+            ..Run::ended(exit, b"", Limits::new(Duration::from_secs(1), 256 * MIB))
         }
     }
 

@@ -11,6 +11,7 @@ use super::capture::{Bounded, HeadTail};
 use super::cgroup::MemoryUse;
 use super::cpu::CpuWatch;
 use super::fd::{inode, pipe, poll_in, set_nonblocking, wait_bounded};
+use super::jury::JuryLimits;
 use super::launch::{Request, FAILED_CONFINEMENT};
 use super::launcher::{Launchers, Lease};
 use super::outcome::{
@@ -148,6 +149,8 @@ impl Invocation {
 pub struct Runner {
     launchers: Launchers,
     compilers: Launchers,
+    /// The limits of the jury's programs this runner runs ([`JuryLimits`]).
+    jury: JuryLimits,
 }
 
 impl Runner {
@@ -175,7 +178,19 @@ impl Runner {
         Runner {
             compilers: Launchers::new(launcher.clone(), sandbox),
             launchers: Launchers::new(launcher, sandbox),
+            jury: JuryLimits::default(),
         }
+    }
+
+    /// The same runner, the jury's programs run under `jury` (`--jury-time-limit`).
+    pub fn with_jury(self, jury: JuryLimits) -> Runner {
+        Runner { jury, ..self }
+    }
+
+    /// The limits of the jury's programs (generators, validators, checkers, interactors):
+    /// whoever runs one asks the runner, so that one flag reaches them all.
+    pub fn jury(&self) -> JuryLimits {
+        self.jury
     }
 
     /// A runner whose launch servers run from the running executable (which must be
@@ -428,6 +443,7 @@ impl Watched {
         let cpu_time =
             (timeval(self.rusage.ru_utime) + timeval(self.rusage.ru_stime)).max(self.polled_cpu);
         let stderr_truncated = self.stderr.truncated();
+        let stderr_written = self.stderr.total();
         let stderr = self.stderr.into_bytes();
         let memory_limit_hit = match &self.memory {
             Some(measured) => memory_verdict_by_cgroup(measured, self.exit),
@@ -462,6 +478,7 @@ impl Watched {
             stdout: self.stdout.into_bytes(),
             stderr,
             stderr_truncated,
+            stderr_written,
             output_abandoned: self.abandoned,
             limits: *limits,
         }

@@ -108,21 +108,11 @@ mod tests {
     use crate::run::Limits;
 
     fn failed(exit: Exit, stderr: &str) -> Run {
-        Run {
+        Run::ended(
             exit,
-            cpu_time: Duration::ZERO,
-            wall_time: Duration::ZERO,
-            peak_memory_kib: 0,
-            cpu_limit_hit: false,
-            wall_limit_hit: false,
-            memory_limit_hit: None,
-            output_limit_hit: false,
-            stdout: Vec::new(),
-            stderr: stderr.as_bytes().to_vec(),
-            stderr_truncated: false,
-            output_abandoned: false,
-            limits: Limits::new(Duration::from_secs(1), 1 << 28),
-        }
+            stderr.as_bytes(),
+            Limits::new(Duration::from_secs(1), 1 << 28),
+        )
     }
 
     fn confined() -> Protections {

@@ -10,6 +10,9 @@
 //! SIGINT with [`stop_on_sigint`]: the first one then only sets a flag its loops poll
 //! ([`stop_requested`]; the programs running finish within their limits) and the command exits
 //! with 130 itself; a second SIGINT, or SIGTERM or SIGHUP, ends everything at once as above.
+//!
+//! A standard output or error whose reader went away ends the judge the same way, from
+//! whichever thread wrote ([`end_for_closed_output`], exit status 141).
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
@@ -79,9 +82,41 @@ pub fn ending_status() -> Option<i32> {
     (signal != 0).then_some(128 + signal)
 }
 
-/// Kills everything the judge started, then exits.
+/// The exit status of a judge whose standard output or error closed (a reader such as
+/// `head -1` went away): 128 + `SIGPIPE`, what a shell reports for a command `SIGPIPE` ended,
+/// as it ends coreutils.
+pub const CLOSED_OUTPUT_STATUS: i32 = 128 + libc::SIGPIPE;
+
+/// Ends the judge whose standard output or error closed, quietly, as `SIGPIPE` would have
+/// had the Rust runtime not ignored it (the judge writes to programs' pipes, where a closed
+/// reader is an answer): every program it started killed and its scratch removed, exit status
+/// [`CLOSED_OUTPUT_STATUS`].
+pub fn end_for_closed_output() -> ! {
+    end(libc::SIGPIPE)
+}
+
+/// Ends the judge with exit status `status` at once, from any thread: every program it
+/// started killed and its scratch removed first.
+pub fn end_now(status: i32) -> ! {
+    finish(status)
+}
+
+/// Kills everything the judge started, then exits with 128 + `signal`.
 fn end(signal: libc::c_int) -> ! {
     CAUGHT.store(signal, Ordering::SeqCst);
+    finish(128 + signal)
+}
+
+/// Kills everything the judge started, then exits with `status`. Only the first thread to
+/// come here ends the process (two threads in `exit` at once is undefined behaviour); any
+/// other waits for it.
+fn finish(status: i32) -> ! {
+    static ENDING: AtomicBool = AtomicBool::new(false);
+    if ENDING.swap(true, Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
     super::live::kill_all();
     // A program or server being started now registers after the list was emptied and is
     // killed then: wait for such starts to finish.
@@ -89,5 +124,5 @@ fn end(signal: libc::c_int) -> ! {
     while super::live::starting() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(1));
     }
-    std::process::exit(128 + signal);
+    std::process::exit(status);
 }

@@ -13,16 +13,18 @@ use super::{Sinol, SinolTest};
 use crate::check::default_validator::compare_tokens;
 use crate::check::JudgeFailure;
 use crate::judge::{Checker, Conductor};
+use crate::run::jury::beyond_limits;
 use crate::run::{
     Cache, Exit, Invocation, Limits, PrepareError, Program, Run, Runner, ScratchDir, Stdin,
 };
 use crate::score::{time_scaled, ScoredRun, TestScore};
 use crate::text::show;
 use crate::verdict::{Awarded, Judged, Verdict};
-use crate::within::{read_bounded, MAX_TEST_BYTES};
+use crate::within::{read_bounded, read_head, MAX_TEST_BYTES};
 
-/// How long the jury's programs (ingen, inwer, the checker) may run on one test.
-pub const TOOL_TIME: Duration = Duration::from_secs(60);
+/// Bytes read of an interactor's report: its three lines (the verdict, a comment, the
+/// percentage), and room to spare.
+const REPORT_BYTES: usize = 64 << 10;
 
 /// A package's judge: its checker prepared (or the comparison of tokens), and its interactor
 /// when the task is interactive.
@@ -165,10 +167,16 @@ impl<'a> SinolJudge<'a> {
             .run_against(&solution, limits, &socket, &interactor_limits, |_| false)
             .map_err(|error| error.to_string())?;
         let (run, other) = (two_way.run, two_way.other.run);
-        let said = read_bounded(&report, MAX_TEST_BYTES)?;
-        let said = String::from_utf8_lossy(&said);
-        let piped = |run: &Run| run.exit == Exit::Signal(libc::SIGPIPE) && !run.time_limit_hit();
         let shown = interactor.given.display();
+        // Its limits are twice the solution's: one that reached them waited on nothing but
+        // itself.
+        if let Some(why) = beyond_limits(&format!("the interactor {shown}"), &other) {
+            return Ok((Judged::judge_error(why), 0.0, run));
+        }
+        // Only its first lines are a report.
+        let said = read_head(&report, REPORT_BYTES)?;
+        let said = String::from_utf8_lossy(&said.bytes);
+        let piped = |run: &Run| run.exit == Exit::Signal(libc::SIGPIPE) && !run.time_limit_hit();
         let with_conversation =
             |verdict, why| crate::judge::interactive::rejected(verdict, why, &two_way.transcript);
         let (judged, percent) = match run.verdict() {
@@ -265,15 +273,19 @@ impl<'a> SinolJudge<'a> {
             .reads(input)
             .reads(&output_file)
             .reads(&answer_file);
-        let run = self
-            .runner
-            .run(&invocation, Stdin::Empty, &Limits::for_tools(TOOL_TIME))
+        let limits = self.runner.jury().of_message(None);
+        let run = (self.runner)
+            .run(&invocation, Stdin::Empty, &limits)
             .map_err(|e| format!("checker: {e}"))?;
+        if let Some(why) = beyond_limits(&format!("the checker {}", checker.given.display()), &run)
+        {
+            return Err(why);
+        }
         let code = match run.exit {
             crate::run::Exit::Code(code) => code,
             _ => -1,
         };
-        if !(0..=2).contains(&code) || run.time_limit_hit() {
+        if !(0..=2).contains(&code) {
             return Err(format!(
                 "checker {} failed ({}): {}",
                 checker.given.display(),
@@ -423,9 +435,12 @@ pub fn run_ingen(ingen: &Path, dir: &Path, runner: &Runner, cache: &Cache) -> Re
         .run(
             &in_dir(&program.invocation, dir),
             Stdin::Empty,
-            &Limits::for_tools(TOOL_TIME),
+            &runner.jury().of_data(),
         )
         .map_err(|e| format!("{}: {e}", ingen.display()))?;
+    if let Some(why) = beyond_limits(&format!("ingen {}", ingen.display()), &run) {
+        return Err(why);
+    }
     match run.verdict_with_stderr() {
         None => Ok(()),
         Some((_, why)) => Err(format!("{} failed: {why}", ingen.display())),
@@ -433,27 +448,33 @@ pub fn run_ingen(ingen: &Path, dir: &Path, runner: &Runner, cache: &Cache) -> Re
 }
 
 /// Runs inwer on the input file `input` (its file name as argument, as sinol-make gives it):
-/// `Ok` with what it printed when the input is valid, else why not.
-pub fn run_inwer(inwer: &Program, input: &Path, runner: &Runner) -> Result<String, String> {
+/// `Ok(Ok(said))` with what it printed when the input is valid, `Ok(Err(why))` when it is
+/// not, `Err(why)` when inwer cannot say (it reached its own limits: it hung, or flooded its
+/// output).
+pub fn run_inwer(
+    inwer: &Program,
+    input: &Path,
+    runner: &Runner,
+) -> Result<Result<String, String>, String> {
     let invocation = inwer
         .invocation
         .clone()
         .arg(input.file_name().unwrap_or_default());
+    let limits = runner.jury().of_message(None);
     let run = runner
-        .run(
-            &invocation,
-            Stdin::File(input),
-            &Limits::for_tools(TOOL_TIME),
-        )
+        .run(&invocation, Stdin::File(input), &limits)
         .map_err(|e| format!("inwer: {e}"))?;
+    if let Some(why) = beyond_limits(&format!("inwer {}", inwer.given.display()), &run) {
+        return Err(why);
+    }
     let said = show::message(String::from_utf8_lossy(&run.stdout).trim());
-    match run.verdict_with_stderr() {
+    Ok(match run.verdict_with_stderr() {
         None => Ok(said),
         Some((_, why)) => Err(match said.is_empty() {
             true => why,
             false => format!("{said} ({why})"),
         }),
-    }
+    })
 }
 
 /// The model solution's output for `test` (its answer, as `outgen` makes it).
@@ -462,9 +483,13 @@ pub fn model_output(model: &Program, input: &Path, runner: &Runner) -> Result<Ve
         .run(
             &model.invocation,
             Stdin::File(input),
-            &Limits::for_tools(TOOL_TIME),
+            &runner.jury().of_data(),
         )
         .map_err(|e| format!("{}: {e}", model.given.display()))?;
+    let what = format!("the model solution {}", model.given.display());
+    if let Some(why) = beyond_limits(&what, &run) {
+        return Err(format!("{why} on {}", input.display()));
+    }
     match run.verdict_with_stderr() {
         None => Ok(run.stdout),
         Some((_, why)) => Err(format!(

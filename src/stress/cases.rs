@@ -3,13 +3,14 @@
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::catalog::DynProblem;
 use crate::gen::{ParamError, Params};
 use crate::programs::shrink::Call;
 use crate::programs::ProgramTools;
-use crate::run::{Limits, Program, Runner, Stdin};
+use crate::run::jury::beyond_limits;
+use crate::run::{Program, Runner, Stdin};
 
 /// Inputs larger than this (as the probe of a mode generates them) are the size-limit tests
 /// of a plan; mixing them in would spend the run on reading input, so such modes are only
@@ -369,22 +370,18 @@ pub struct ExternalCases<'a> {
     pub seed: u64,
 }
 
-/// Time a generator may take for one case.
-const GENERATOR_TIME: Duration = Duration::from_secs(10);
-
 impl Cases for ExternalCases<'_> {
     fn case(&self, index: u64) -> Result<Option<Case>, String> {
         let seed = self.seed.wrapping_add(index);
         let invocation = self.generator.invocation.clone().arg(seed.to_string());
         let shown = self.generator.given.display();
-        let run = self
-            .runner
-            .run(
-                &invocation,
-                Stdin::Empty,
-                &Limits::for_tools(GENERATOR_TIME),
-            )
+        let limits = self.runner.jury().of_data();
+        let run = (self.runner)
+            .run(&invocation, Stdin::Empty, &limits)
             .map_err(|e| format!("cannot run the generator {shown}: {e}"))?;
+        if let Some(why) = beyond_limits(&format!("the generator {shown}"), &run) {
+            return Err(format!("{why} (seed {seed})"));
+        }
         if let Some((verdict, why)) = run.verdict_with_stderr() {
             return Err(format!(
                 "the generator {shown} failed on seed {seed} ({verdict}): {why}"

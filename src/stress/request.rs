@@ -404,7 +404,7 @@ fn is_valid(toolbox: &Toolbox<'_>, model: &Problem, text: &str) -> bool {
     };
     let validators = &model.programs.input_validators;
     let report = toolbox.validate(validators, &[case], Expect::Accepted);
-    report.rejected.is_empty() && report.skipped.is_empty()
+    report.rejected.is_empty() && report.skipped.is_empty() && report.broken.is_empty()
 }
 
 /// The model's reference solution, built.

@@ -21,6 +21,43 @@ pub fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
     format!("{n} {noun}")
 }
 
+/// The beginning of something longer (a validator's message, the first bytes of a file of
+/// gigabytes) as a report shows it: at most `max_chars` characters of `bytes`, trimmed and
+/// made safe ([`message`]), then what was left out counted, `… and 3.0 GiB more` (`more`
+/// counts the bytes after `bytes`, which were never read); `None` when it holds only blanks.
+pub fn beginning(bytes: &[u8], more: u64, max_chars: usize) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let kept: String = text.chars().take(max_chars).collect();
+    let left_out = more + (text.len() - kept.len()) as u64;
+    let mut shown = message(&kept);
+    if left_out > 0 {
+        let _ = write!(shown, " … and {} more", size(left_out));
+    }
+    Some(shown)
+}
+
+/// `17 bytes`, `8 KiB`, `3.5 GiB`, `2.0 GiB`: a size in a message, in the largest binary unit
+/// it fills; with one decimal unless it is a whole number of that unit.
+pub fn size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return count(bytes, "byte", "bytes");
+    }
+    let mut unit = 0;
+    while unit + 1 < UNITS.len() && bytes >= 1 << (10 * (unit + 2)) {
+        unit += 1;
+    }
+    let scale = 1u64 << (10 * (unit + 1));
+    match bytes % scale {
+        0 => format!("{} {}", bytes / scale, UNITS[unit]),
+        _ => format!("{:.1} {}", bytes as f64 / scale as f64, UNITS[unit]),
+    }
+}
+
 /// `bytes` as printable ASCII: `\n`, `\r`, `\t`, `\0`, `\\` and `\"` for those characters,
 /// `\u{..}` for other Unicode characters and `\xNN` for other control bytes and for bytes
 /// that are not UTF-8.
@@ -114,6 +151,24 @@ pub fn message(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_beginning_says_how_much_more_there_was() {
+        assert_eq!(beginning(b" \n ", 0, 10), None);
+        assert_eq!(beginning(b" ok \n", 0, 10).as_deref(), Some("ok"));
+        let long = beginning(b"abcdefghij", 3 << 30, 4).expect("shown");
+        assert_eq!(long, format!("abcd … and {} more", size((3 << 30) + 6)));
+    }
+
+    #[test]
+    fn sizes_take_the_largest_unit_they_fill() {
+        assert_eq!(size(1), "1 byte");
+        assert_eq!(size(1023), "1023 bytes");
+        assert_eq!(size(8 << 10), "8 KiB");
+        assert_eq!(size(512 << 20), "512 MiB");
+        assert_eq!(size((3 << 30) + (1 << 29)), "3.5 GiB");
+        assert_eq!(size((2 << 30) + 25), "2.0 GiB");
+    }
 
     #[test]
     fn printable_ascii_is_kept() {

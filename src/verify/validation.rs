@@ -103,14 +103,19 @@ pub struct Report {
     pub rejected: Vec<String>,
     /// Validators that could not run here, and why.
     pub skipped: Vec<String>,
+    /// Validators that ran but could not say (they hung, or reached another of their own
+    /// limits): `validator on case: why`. The validator is broken, not the case.
+    pub broken: Vec<String>,
 }
 
 impl Report {
-    /// The check `name`: failed with the first rejections under `wrong`, skipped when a
-    /// validator could not run, else passed saying `passed`.
+    /// The check `name`: failed with the first rejections under `wrong` (and the validators
+    /// that could not say), skipped when a validator could not run, else passed saying
+    /// `passed`.
     pub fn check(self, name: &'static str, wrong: &str, passed: String) -> Check {
-        if !self.rejected.is_empty() {
-            Check::fail(name, listed(wrong, self.rejected.into_iter()))
+        if !self.rejected.is_empty() || !self.broken.is_empty() {
+            let failures = self.rejected.into_iter().chain(self.broken);
+            Check::fail(name, listed(wrong, failures))
         } else if !self.skipped.is_empty() {
             Check::skip(name, listed("not all run", self.skipped.into_iter()))
         } else {
@@ -194,14 +199,13 @@ impl<'t> Toolbox<'t> {
                 let shown = &ready.shown;
                 match said {
                     Ok(Validity::Valid) => {}
-                    // A validator that fails on it did not confirm it valid.
                     Ok(Validity::Invalid(why)) if expect == Expect::Accepted => {
                         report.rejected.push(rejection(shown, case, &why))
                     }
-                    Err(e) if expect == Expect::Accepted => report
-                        .rejected
-                        .push(format!("{shown} on {}: {e}", case.name)),
-                    Ok(Validity::Invalid(_)) | Err(_) => *rejected = true,
+                    Ok(Validity::Invalid(_)) => *rejected = true,
+                    // A validator that cannot say (it hung, or failed by its own limits)
+                    // neither confirms a case valid nor rejects it: it is broken.
+                    Err(e) => report.broken.push(format!("{shown} on {}: {e}", case.name)),
                 }
             }
         }
@@ -242,7 +246,7 @@ impl<'t> Toolbox<'t> {
             Runnable::Program {
                 program,
                 protocol: ValidatorProtocol::Inwer,
-            } => Ok(match run_inwer(program, file?, self.runner) {
+            } => Ok(match run_inwer(program, file?, self.runner)? {
                 Ok(_) => Validity::Valid,
                 Err(why) => Validity::Invalid(why),
             }),

@@ -52,8 +52,8 @@ pub struct Exported {
 }
 
 /// Writes `problem` (whose tools are `tools`) as a package in `format` into `out` (created if
-/// needed; it must be empty or absent, so that nothing stale is mixed in), building its test
-/// data from its plan `jobs` tests at a time. A sinol-make package's task id is `task_id`,
+/// needed; it must be empty or absent, so that nothing stale is mixed in; it appears whole, or
+/// not at all), building its test data from its plan `jobs` tests at a time. A sinol-make package's task id is `task_id`,
 /// else made from the problem's name.
 pub fn export(
     problem: &Resolved,
@@ -85,13 +85,28 @@ pub fn export(
             model.unsupported.join("; ")
         ));
     }
-    match format {
-        Format::Kattis => kattis::write(&model, out),
+    // Written beside `out` and renamed into place whole: a package is never half there, even
+    // when the writer fails or the judge is interrupted.
+    let parent = match out.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(parent)
+        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    let name = out.file_name().unwrap_or_default().to_string_lossy();
+    let scratch = |what: &str| ScratchDir::within(parent, &format!(".{name}.{what}"));
+    let staging = scratch("export")?;
+    let exported = match format {
+        Format::Kattis => kattis::write(&model, staging.path()),
         Format::Sinol => {
             let id = task_id.map_or_else(|| sinol::task_id(&model.name), str::to_string);
-            sinol::write(&model, out, &id)
+            sinol::write(&model, staging.path(), &id)
         }
-    }
+    }?;
+    let retired = || scratch("old").map_err(std::io::Error::other);
+    testdata::swap_in(staging.path(), out, retired)
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(exported)
 }
 
 /// A package being written by one of the writers: its folder, and what has been written into
