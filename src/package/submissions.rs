@@ -120,19 +120,19 @@ fn left_out_by_name(name: &str) -> Option<&'static str> {
     }
 }
 
-/// Why the entry `path` of a submissions folder is not a program stonejudge runs, when it is
-/// none that [`program_kind`] knows.
+/// Why the entry `path` of a submissions folder is left out when it is no program that
+/// [`program_kind`] knows: no language stonejudge knows or names.
 fn not_a_program(path: &Path) -> String {
     match (path.is_dir(), path.extension()) {
-        (true, _) => "not supported: it holds no source in a language stonejudge knows \
+        (true, _) => "not a program: it holds no source in a language stonejudge knows \
                       (see README: languages)"
             .to_string(),
         (false, Some(ending)) => format!(
-            "not supported: .{} is the ending of no language stonejudge knows (see README: \
+            "not a program: .{} is the ending of no language stonejudge knows (see README: \
              languages)",
             ending.to_string_lossy()
         ),
-        (false, None) => "not supported: a file without an ending, of no language".to_string(),
+        (false, None) => "not a program: a file without an ending, of no language".to_string(),
     }
 }
 
@@ -177,8 +177,13 @@ impl Package {
                     listing.left_out.push(LeftOut { id, why });
                     continue;
                 }
-                let kind = program_kind(&path, false)
-                    .unwrap_or_else(|| ProgramKind::Unsupported(not_a_program(&path)));
+                // Not a program at all (a note, a header beside sources): left out, as
+                // problemtools passes it over, with why.
+                let Some(kind) = program_kind(&path, false) else {
+                    let why = not_a_program(&path);
+                    listing.left_out.push(LeftOut { id, why });
+                    continue;
+                };
                 let mut submission = Submission {
                     folder: name.clone(),
                     program: PackageProgram {
