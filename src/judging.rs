@@ -27,4 +27,4 @@ pub use cases::{
 pub use limits::{language_of, CaseLimits, LimitError};
 pub use prepared::{CaseJudging, PreparedJudging};
 pub use scoring::{card, scored_runs, test_fractions, ScoreError};
-pub use toolbox::{Builds, Toolbox, Unready};
+pub use toolbox::{building_for, python3_here, Builds, Toolbox, Unready};

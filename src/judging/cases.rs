@@ -22,7 +22,7 @@ use crate::judge::report::selected;
 use crate::judge::{judge_each, unprepared, Judge, Test};
 use crate::model::{Problem, TimeLimit};
 use crate::package::submissions::{kattis_verdict, limit_for_judging, Judging};
-use crate::run::{Cache, Limits, PrepareError, Runner};
+use crate::run::{Cache, Language, Limits, PrepareError, Runner};
 use crate::verdict::{Judged, Verdict};
 
 /// The answer of a case the format gives none (a sinol-make interactive task's): its
@@ -98,6 +98,17 @@ pub fn judge_cases(
         return Err(JudgeError("missing the program to judge after --".into()));
     };
     let path = Path::new(path);
+    // Every program of the problem is built as its model says (its Python 3 with PyPy, say).
+    let cache = super::building_for(model, request.cache);
+    let request = &Request {
+        cache: &cache,
+        ..*request
+    };
+    if Language::of(path) == Some(Language::Python3) {
+        if let Some(how) = super::python3_here(model) {
+            progress.note(&how);
+        }
+    }
     let (dir, tests) = cases(problem, model, request)?;
     let whole = request.only.is_empty() && request.tests.is_none();
     // Only our problems have prepared tools; a package's programs are its own.

@@ -10,9 +10,34 @@ use std::path::Path;
 
 use crate::catalog::Tools;
 use crate::dialog::Referee;
+use crate::model::{Problem, Python3};
 use crate::package::validators::validation_limits;
 use crate::package::{Package, ProgramKind};
-use crate::run::{Cache, Limits, PrepareError, Program, Runner};
+use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
+
+/// `cache` building `problem`'s programs as its model says: its Python 3 programs with PyPy
+/// where it runs them so and PyPy is installed ([`Python3`]). Every program of the problem
+/// (validators, submissions, the program under judgement) is built through it.
+pub fn building_for(problem: &Problem, cache: &Cache) -> Cache {
+    let python3 = match problem.programs.python3 {
+        Python3::CPython => Language::Python3,
+        Python3::PyPy => Language::PyPy3,
+    };
+    cache.clone().running_python3_with(python3)
+}
+
+/// How `problem`'s Python 3 programs run here, when it runs them with PyPy (CPython needs no
+/// word): with PyPy, or with CPython for want of it, which can make a submission slower than
+/// its authors timed it.
+pub fn python3_here(problem: &Problem) -> Option<String> {
+    (problem.programs.python3 == Python3::PyPy).then(|| match Language::PyPy3.missing_tool() {
+        None => "Python 3 runs with PyPy (pypy3), as the format's judges run it".to_string(),
+        Some(tool) => format!(
+            "Python 3 runs with CPython: {tool} is not installed (the format's judges run \
+             it with PyPy, so a submission may be slower here)"
+        ),
+    })
+}
 
 /// What makes a problem's programs ready to run: its validators (validation's steps,
 /// `crate::verify::validation`, run them) and what judges an output

@@ -26,10 +26,10 @@ pub use cases::{CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
 pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit, WallClock};
 pub use programs::{
     Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
-    PortableSource, ProgramFile, Programs, Tool, Validator, ValidatorProtocol,
+    PortableSource, ProgramFile, Programs, Python3, Tool, Validator, ValidatorProtocol,
 };
 pub use submissions::{
-    Expectation, FullScore, GroupExpectation, ScoreExpectation, ScoreRule, Submission,
+    Expectation, FullScore, GroupExpectation, LeftOut, ScoreExpectation, ScoreRule, Submission,
     VerdictExpectation, VerdictRule,
 };
 
@@ -58,6 +58,8 @@ pub struct Problem {
     pub programs: Programs,
     /// The example solutions and what each is meant to get.
     pub submissions: Vec<Submission>,
+    /// The entries beside them that are not judged, each with why.
+    pub left_out: Vec<LeftOut>,
     /// `None` for a pass-fail problem, or for a Kattis legacy or 2023-07 one whose graders
     /// alone say what its groups are worth (the reader warns).
     pub scoring: Option<Scoring>,
@@ -326,6 +328,7 @@ impl Problem {
             cases: Vec::new(),
             programs: Programs::default(),
             submissions: Vec::new(),
+            left_out: Vec::new(),
             scoring: None,
             regeneration: None,
             warnings: Vec::new(),

@@ -29,6 +29,22 @@ pub struct Programs {
     pub reference: Option<Tool>,
     /// A slow solution trusted on small tests.
     pub brute: Option<Tool>,
+    /// Which Python runs its Python 3 programs (those whose first line names no interpreter).
+    pub python3: Python3,
+}
+
+/// Which implementation of Python runs a problem's Python 3 programs: the one its format's
+/// judges run them with, so that a submission is timed as its authors timed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Python3 {
+    /// CPython (`python3`): our own problems' solutions are written and timed with it, and
+    /// sinol-make runs `python3`.
+    #[default]
+    CPython,
+    /// PyPy (`pypy3`) where it is installed, else CPython: Kattis, problemtools and BAPCtools
+    /// run a Kattis package's Python 3 with PyPy.
+    PyPy,
 }
 
 /// An input or answer validator: the program, and how it says yes or no (the formats

@@ -16,6 +16,16 @@ pub struct Submission {
     pub expectation: Expectation,
 }
 
+/// An entry of a problem's submissions that is not judged, and why: a disabled or template
+/// one, a hidden file, one in a folder that promises nothing. `verify` and `describe` say so
+/// in a note; it fails nothing.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LeftOut {
+    /// Its path under the problem's folder, as [`Submission::id`] names a submission.
+    pub id: String,
+    pub why: String,
+}
+
 /// What a submission is meant to get, and where that is said.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Expectation {

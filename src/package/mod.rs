@@ -365,7 +365,7 @@ impl PackageProgram {
 }
 
 /// Languages problemtools knows and stonejudge does not run, by extension.
-const UNSUPPORTED: [(&str, &str); 12] = [
+const UNSUPPORTED: [(&str, &str); 10] = [
     ("ts", "TypeScript"),
     ("rb", "Ruby"),
     ("pas", "Pascal"),
@@ -375,9 +375,7 @@ const UNSUPPORTED: [(&str, &str); 12] = [
     ("lua", "Lua"),
     ("f90", "Fortran"),
     ("lisp", "Common Lisp"),
-    ("pro", "Prolog"),
     ("viva", "VIVA"),
-    ("py2", "Python 2"),
 ];
 
 /// Why a file in a language stonejudge does not run cannot be run, if it is one.
@@ -397,16 +395,10 @@ fn not_installed(language: Language) -> Option<String> {
         .map(|tool| format!("{tool} is not installed ({} needs it)", language.row().name))
 }
 
-/// The programs in `dir` of the package at `root`, in name order: files in a known language
-/// and directories holding some (`.ctd` scripts too when `scripts`). Other files are not
-/// programs and are passed over, as problemtools does. A missing `dir` has none. A program, or
-/// a file of a program's directory, that links out of the package is refused
+/// The entries of `dir` of the package at `root`, in name order; none when `dir` is missing.
+/// An entry, or a file beneath one, that links out of the package is refused
 /// ([`crate::within`]).
-pub fn programs_in(
-    root: &Path,
-    dir: &Path,
-    scripts: bool,
-) -> Result<Vec<PackageProgram>, PackageError> {
+pub fn entries_in(root: &Path, dir: &Path) -> Result<Vec<PathBuf>, PackageError> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
@@ -424,21 +416,37 @@ pub fn programs_in(
             within::inside(root, file.path()).map_err(PackageError)?;
         }
     }
-    Ok(entries
+    Ok(entries)
+}
+
+/// What the entry `path` is as a program: a source file in a known language, a directory
+/// holding some (`.ctd` scripts too when `scripts`), or one in a language stonejudge names
+/// but cannot run here, and why; `None` when it is none of these.
+pub fn program_kind(path: &Path, scripts: bool) -> Option<ProgramKind> {
+    if path.is_dir() {
+        directory_kind(path)
+    } else if scripts && path.extension().is_some_and(|e| e == "ctd") {
+        Some(ProgramKind::Checktestdata)
+    } else if let Some(language) = Language::of(path) {
+        Some(not_installed(language).map_or(ProgramKind::File, ProgramKind::Unsupported))
+    } else {
+        unsupported_language(path).map(ProgramKind::Unsupported)
+    }
+}
+
+/// The programs in `dir` of the package at `root`, in name order ([`program_kind`]). Other
+/// entries are not programs and are passed over, as problemtools does.
+pub fn programs_in(
+    root: &Path,
+    dir: &Path,
+    scripts: bool,
+) -> Result<Vec<PackageProgram>, PackageError> {
+    Ok(entries_in(root, dir)?
         .into_iter()
         .filter_map(|path| {
-            let kind = if path.is_dir() {
-                directory_kind(&path)?
-            } else if scripts && path.extension().is_some_and(|e| e == "ctd") {
-                ProgramKind::Checktestdata
-            } else if let Some(language) = Language::of(&path) {
-                not_installed(language).map_or(ProgramKind::File, ProgramKind::Unsupported)
-            } else {
-                ProgramKind::Unsupported(unsupported_language(&path)?)
-            };
             Some(PackageProgram {
+                kind: program_kind(&path, scripts)?,
                 path,
-                kind,
                 entrypoint: None,
                 language: None,
             })
@@ -448,12 +456,7 @@ pub fn programs_in(
 
 /// A directory is a program in a language we run, or in one we name, or not a program.
 fn directory_kind(dir: &Path) -> Option<ProgramKind> {
-    let files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(walkdir::DirEntry::into_path)
-        .collect();
+    let files = crate::run::files_of_folder(dir);
     if let Some(language) = Language::of_files(&files) {
         return Some(
             not_installed(language).map_or(ProgramKind::Directory, ProgramKind::Unsupported),

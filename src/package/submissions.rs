@@ -1,9 +1,12 @@
 //! A package's example submissions and what they are held to, as problemtools'
 //! `verifyproblem` holds them.
 //!
-//! - `submissions/<folder>/<program>`: a source file or a directory of sources. The folder
-//!   promises a verdict: `accepted` and `partially_accepted` AC, `wrong_answer` WA,
-//!   `run_time_error` RTE, `time_limit_exceeded` TLE; any other folder is an error.
+//! - `submissions/<folder>/<program>`: a source file or a directory of sources; any other
+//!   entry is reported not supported, never dropped. The folder promises a verdict:
+//!   `accepted` and `partially_accepted` AC, `wrong_answer` WA, `run_time_error` RTE,
+//!   `time_limit_exceeded` TLE; the entries of any other folder (and, in 2025-09, those no
+//!   requirement covers), hidden entries and those ending in `.disabled` or `.template` are
+//!   left out, each with why ([`Listing`]).
 //! - A submission's verdict is the data tree's ([`Group::verdict`]): the first rejected test
 //!   of a group decides under `on_reject: break`. Our verdicts map onto Kattis' (PE is WA, a
 //!   crash or MLE is RTE).
@@ -30,17 +33,19 @@
 //!   ([`Early`]).
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::Mutex;
 use std::time::Duration;
 
 use super::config::{ProblemConfig, TimePolicy};
 use super::data::{Group, PackageTest};
-use super::expectations::Expectation;
+use super::expectations::{default_folders, Expectation, PARTIALLY_ACCEPTED};
 use super::multipass::{PassValidator, Passes};
 use super::validators::{validation_limits, OutputValidator};
-use super::{programs_in, Package, PackageError, PackageProgram, ProgramKind};
+use super::{entries_in, program_kind, Package, PackageError, PackageProgram, ProgramKind};
 use crate::check::protocol::KattisFlags;
 use crate::judge::{self, Checker, Interactor, Judge, Protocol};
+use crate::model::LeftOut;
 use crate::programs::ProgramChecker;
 use crate::run::{Cache, Language, Limits, Program, Runner};
 use crate::verdict::{Judged, Verdict};
@@ -93,13 +98,59 @@ impl Submission {
     }
 }
 
+/// A package's example submissions: those judged, and the entries left out.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Listing {
+    /// By folder and name.
+    pub judged: Vec<Submission>,
+    pub left_out: Vec<LeftOut>,
+}
+
+/// Why an entry of `submissions/` named `name` (a folder, or an entry of one) is left out, if
+/// it is, as BAPCtools leaves it out: hidden (`.gitkeep`), disabled or a template.
+fn left_out_by_name(name: &str) -> Option<&'static str> {
+    if name.starts_with('.') {
+        Some("hidden (its name starts with a dot)")
+    } else if name.ends_with(".disabled") {
+        Some("disabled (its name ends in .disabled)")
+    } else if name.ends_with(".template") {
+        Some("a template (its name ends in .template)")
+    } else {
+        None
+    }
+}
+
+/// Why the entry `path` of a submissions folder is left out when it is no program that
+/// [`program_kind`] knows: no language stonejudge knows or names.
+fn not_a_program(path: &Path) -> String {
+    match (path.is_dir(), path.extension()) {
+        (true, _) => "not a program: it holds no source in a language stonejudge knows \
+                      (see README: languages)"
+            .to_string(),
+        (false, Some(ending)) => format!(
+            "not a program: .{} is the ending of no language stonejudge knows (see README: \
+             languages)",
+            ending.to_string_lossy()
+        ),
+        (false, None) => "not a program: a file without an ending, of no language".to_string(),
+    }
+}
+
 impl Package {
-    /// Every submission, by folder and name.
+    /// Every submission judged, by folder and name ([`Package::listing`]).
     pub fn submissions(&self) -> Result<Vec<Submission>, PackageError> {
+        Ok(self.listing()?.judged)
+    }
+
+    /// Every entry of every folder of `submissions/`: judged (a program in a language
+    /// stonejudge runs, or one that it cannot run here, reported not supported with why), or
+    /// left out with why: hidden, disabled and template entries, and those of a folder that
+    /// promises nothing ([`Package::promises_nothing`]).
+    pub fn listing(&self) -> Result<Listing, PackageError> {
         let dir = self.root.join("submissions");
-        let mut all = Vec::new();
+        let mut listing = Listing::default();
         if !dir.is_dir() {
-            return Ok(all);
+            return Ok(listing);
         }
         let mut folders: Vec<_> = std::fs::read_dir(&dir)
             .map_err(|e| PackageError(format!("cannot read {}: {e}", dir.display())))?
@@ -108,16 +159,47 @@ impl Package {
             .collect();
         folders.sort();
         let is_2025 = self.is_2025();
+        let name_of =
+            |path: &Path| (path.file_name().unwrap_or_default().to_string_lossy()).into_owned();
         for folder in folders {
-            let name = folder.file_name().unwrap_or_default().to_string_lossy();
-            for program in programs_in(&self.root, &folder, false)? {
+            let name = name_of(&folder);
+            if let Some(why) = left_out_by_name(&name) {
+                listing.left_out.push(LeftOut {
+                    id: format!("submissions/{name}/"),
+                    why: why.to_string(),
+                });
+                continue;
+            }
+            for path in entries_in(&self.root, &folder)? {
+                let id = format!("submissions/{name}/{}", name_of(&path));
+                if let Some(why) = left_out_by_name(&name_of(&path)) {
+                    let why = why.to_string();
+                    listing.left_out.push(LeftOut { id, why });
+                    continue;
+                }
+                // Not a program at all (a note, a header beside sources): left out, as
+                // problemtools passes it over, with why.
+                let Some(kind) = program_kind(&path, false) else {
+                    let why = not_a_program(&path);
+                    listing.left_out.push(LeftOut { id, why });
+                    continue;
+                };
                 let mut submission = Submission {
-                    folder: name.to_string(),
-                    program,
+                    folder: name.clone(),
+                    program: PackageProgram {
+                        path,
+                        kind,
+                        entrypoint: None,
+                        language: None,
+                    },
                     expectation: None,
                 };
                 if is_2025 {
                     submission.expectation = self.submissions_yaml.expectation(&submission.id());
+                }
+                if let Some(why) = self.promises_nothing(&submission) {
+                    listing.left_out.push(LeftOut { id, why });
+                    continue;
                 }
                 // Built as submissions.yaml says (a language stonejudge does not know is
                 // reported by verify).
@@ -128,10 +210,39 @@ impl Package {
                         .as_deref()
                         .and_then(Language::from_code);
                 }
-                all.push(submission);
+                listing.judged.push(submission);
             }
         }
-        Ok(all)
+        Ok(listing)
+    }
+
+    /// Why nothing says what `submission` must get, when nothing does: in the legacy format
+    /// and 2023-07, its folder is none of [`FOLDERS`] (problemtools judges only those); in
+    /// 2025-09, its folder is not a default one and no key of `submissions.yaml` matches it
+    /// (but a scoring package's `partially_accepted/`, held to less than the full score).
+    fn promises_nothing(&self, submission: &Submission) -> Option<String> {
+        let folder = &submission.folder;
+        match self.is_2025() {
+            true => {
+                let partially = self.is_scoring() && folder == PARTIALLY_ACCEPTED;
+                (submission.expectation.is_none() && !partially).then(|| {
+                    format!(
+                        "folder {folder}/ is not a default folder ({}) and no key of \
+                         submissions/submissions.yaml matches it: nothing says what it must \
+                         get (BAPCtools runs it, any verdict permitted)",
+                        default_folders().join(", ")
+                    )
+                })
+            }
+            false => submission.expected().is_none().then(|| {
+                let known: Vec<&str> = FOLDERS.iter().map(|(f, _)| *f).collect();
+                format!(
+                    "folder {folder}/ is not one the format judges ({}): not judged, as \
+                     problemtools leaves it",
+                    known.join(", ")
+                )
+            }),
+        }
     }
 }
 

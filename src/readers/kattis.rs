@@ -14,8 +14,10 @@
 //! - **submissions**: each held to its folder's verdict as the first rejection of the data
 //!   tree, possibly with extra time (legacy and 2023-07), or to the rules of its folder and
 //!   `submissions.yaml` (2025-09), with the expected score of a scoring package (its range,
-//!   else the full score in `accepted/` and less in `partially_accepted/`); one in a folder
-//!   that promises nothing is left out with a warning.
+//!   else the full score in `accepted/` and less in `partially_accepted/`); the entries the
+//!   package's listing leaves out (hidden, disabled, templates, a folder that promises
+//!   nothing) are [`Problem::left_out`], each with why.
+//! - **programs**: Python 3 ones run with PyPy ([`Python3::PyPy`]), as Kattis runs them.
 //! - **scoring** (2025-09): `secret` and its test data groups with their `max_score` and
 //!   `score_aggregation` ([`scoring`]), scored as every format is by `crate::judging::card`
 //!   (a test case's `score.txt` or `score_multiplier.txt` travels with its verdict). A legacy
@@ -29,9 +31,9 @@ use std::time::Duration;
 use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore, Interactor,
-    InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Regeneration,
-    ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
-    Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
+    InteractorProtocol, LeftOut, LimitTable, Limits, Problem, ProgramFile, Programs, Python3,
+    Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup,
+    TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
 };
 use crate::package::config::{FormatVersion, GroupConfig, MaxScore, ScoreAggregation};
 use crate::package::data::{CheckCase, Data, Group, Item};
@@ -100,6 +102,8 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         },
     };
     let validators = |programs: Vec<PackageProgram>| programs.iter().map(validator).collect();
+    let listing = package.listing()?;
+    let mut left_out = listing.left_out;
     Problem {
         name: package.name(),
         format: match config.version {
@@ -136,8 +140,11 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             passes: package.is_multi_pass().then_some(config.validation_passes),
             reference: None,
             brute: None,
+            // As Kattis, problemtools and BAPCtools run them.
+            python3: Python3::PyPy,
         },
-        submissions: submissions(package, &mut warnings)?,
+        submissions: submissions(package, listing.judged, &mut left_out),
+        left_out,
         scoring,
         regeneration: package
             .generators
@@ -423,21 +430,24 @@ fn statements(package: &Package) -> Vec<Statement> {
     statements
 }
 
-/// Every submission with what it must get; one whose folder promises nothing (and, in
-/// 2025-09, that `submissions.yaml` says nothing of) is left out with a warning.
+/// Every submission of `judged` with what it must get; one that nothing says what it must get
+/// of is left out, saying so.
 fn submissions(
     package: &Package,
-    warnings: &mut Vec<String>,
-) -> Result<Vec<Submission>, ReadError> {
+    judged: Vec<PackageSubmission>,
+    left_out: &mut Vec<LeftOut>,
+) -> Vec<Submission> {
     let mut read = Vec::new();
-    for submission in package.submissions()? {
+    for submission in judged {
         let id = format!("submissions/{}", submission.id());
         let Some(expectation) = expectation(package, &submission) else {
-            warnings.push(format!(
-                "{id}: folder {}/ promises no verdict and nothing else says what it must get: \
-                 left out",
-                submission.folder
-            ));
+            left_out.push(LeftOut {
+                id,
+                why: format!(
+                    "folder {}/ promises no verdict and nothing else says what it must get",
+                    submission.folder
+                ),
+            });
             continue;
         };
         read.push(Submission {
@@ -446,7 +456,7 @@ fn submissions(
             expectation,
         });
     }
-    Ok(read)
+    read
 }
 
 /// What a submission must get: in 2025-09 its rules and score (a scoring package's

@@ -40,7 +40,7 @@ use crate::judge::Protocol;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitTable, Limits, PortableChecker, PortableSource, Problem,
-    ProgramFile, Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement,
+    ProgramFile, Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement,
     Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
     VerdictExpectation, WallClock,
 };
@@ -111,6 +111,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
         cases,
         programs: programs(problem, manifest.as_ref()),
         submissions,
+        left_out: Vec::new(),
         scoring: (manifest.as_ref())
             .and_then(Manifest::group_rules)
             .map(|rules| Scoring {
@@ -332,6 +333,7 @@ fn programs(problem: &Resolved, manifest: Option<&Manifest>) -> Programs {
         passes: None,
         reference: Some(built_in("reference solver", None)),
         brute: Some(built_in("brute force", None)),
+        python3: Python3::CPython,
     }
 }
 
@@ -367,6 +369,8 @@ fn from_files(programs: &ManifestPrograms) -> Programs {
         passes: None,
         reference: Some(file(&programs.reference)),
         brute: programs.brute.as_ref().map(file),
+        // Our solutions are written and timed with CPython.
+        python3: Python3::CPython,
     }
 }
 

@@ -24,8 +24,8 @@ use std::time::Duration;
 use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, Interactor,
-    InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Scoring, Statement,
-    Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
+    InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Python3, Scoring,
+    Statement, Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
     VerdictExpectation, VerdictRule, WallClock, SAMPLE_GROUP,
 };
 use crate::polygon::problem::{GroupXml, PointsPolicy, SourceFile, TestXml, JUDGED_TESTSET};
@@ -133,6 +133,7 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
             wall: WallClock::Twice,
         },
         submissions: submissions(polygon, &cases, &mut warnings),
+        left_out: Vec::new(),
         groups,
         cases,
         programs,
@@ -385,6 +386,7 @@ fn programs(polygon: &Polygon, warnings: &mut Vec<String>) -> Programs {
         passes: None,
         reference: main.map(|s| tool(&s.source)),
         brute: None,
+        python3: Python3::CPython,
     }
 }
 

@@ -26,8 +26,8 @@ use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitOverride, LimitTable, Limits, Problem, ProgramFile,
-    Programs, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase, TestGroup,
-    TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
+    Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase,
+    TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
 };
 use crate::score::{Aggregation, GroupRule, Total};
 use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};
@@ -129,8 +129,11 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
             passes: None,
             reference: sinol.model().map(file).map(Tool::Program),
             brute: None,
+            // sinol-make runs `python3`.
+            python3: Python3::CPython,
         },
         submissions: submissions(sinol, &mut warnings),
+        left_out: Vec::new(),
         scoring: Some(Scoring {
             rules: group_rules(config.contest, config.scores.as_ref(), &numbers),
             dependencies: dependencies(&config.dependencies, &numbers),

@@ -1,8 +1,8 @@
 //! What a reader understood of a problem, as text for its setter (`stonejudge describe`):
 //! format, limits and their overrides, groups with their points and arguments, cases by
-//! kind, programs by role, submissions with what each must get and where that is said,
-//! scoring, warnings and what is not supported. Every line comes from the model, so what is
-//! shown is what export writes from.
+//! kind, programs by role, submissions with what each must get and where that is said (and
+//! the entries left out, with why), scoring, warnings and what is not supported. Every line
+//! comes from the model, so what is shown is what export writes from.
 
 use std::fmt::Write;
 use std::time::Duration;
@@ -46,6 +46,12 @@ pub fn describe(problem: &Problem) -> String {
             expected(&submission.expectation),
             submission.expectation.origin
         ));
+    }
+    if !problem.left_out.is_empty() {
+        line(format!("not judged: {}", problem.left_out.len()));
+        for left_out in &problem.left_out {
+            line(format!("  {}: {}", left_out.id, left_out.why));
+        }
     }
     line(match &problem.scoring {
         Some(scoring) => format!(

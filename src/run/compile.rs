@@ -126,11 +126,15 @@ impl Built {
     }
 }
 
-/// The directory of compiled binaries, and the limits of the compiles that fill it.
+/// The directory of compiled binaries, the limits of the compiles that fill it, and which
+/// Python runs Python 3 programs.
 #[derive(Debug, Clone)]
 pub struct Cache {
     dir: PathBuf,
     limits: CompileLimits,
+    /// What runs a Python 3 program whose first line names no interpreter
+    /// ([`Language::run_as`]): CPython unless told.
+    python3: Language,
 }
 
 impl Cache {
@@ -138,12 +142,20 @@ impl Cache {
         Cache {
             dir: dir.into(),
             limits: CompileLimits::default(),
+            python3: Language::Python3,
         }
     }
 
     /// The same cache, its compiles under `limits`.
     pub fn with_limits(self, limits: CompileLimits) -> Cache {
         Cache { limits, ..self }
+    }
+
+    /// The same cache, its Python 3 programs run with `python3` ([`Language::PyPy3`] for a
+    /// problem that runs them with PyPy) where their first line names no interpreter and it
+    /// is installed ([`Language::run_as`]).
+    pub fn running_python3_with(self, python3: Language) -> Cache {
+        Cache { python3, ..self }
     }
 
     /// `$STONEJUDGE_CACHE`, else `$XDG_CACHE_HOME/stonejudge`, else `~/.cache/stonejudge`.
@@ -185,7 +197,8 @@ impl Cache {
     /// JVM, `entrypoint` names the main class (else see [`main_class`]). Every file is part of
     /// the cache key, so a change in any of them rebuilds. The compiler may read `sources` and
     /// what is beneath `reads` (the program's folder, for its headers and modules; include
-    /// files), and nothing else but its toolchain and the system's.
+    /// files), and nothing else but its toolchain and the system's. A Python 3 program is
+    /// built for the Python this cache runs it with ([`Cache::running_python3_with`]).
     pub fn build_all(
         &self,
         runner: &Runner,
@@ -195,6 +208,7 @@ impl Cache {
         entrypoint: Option<&str>,
         reads: &[PathBuf],
     ) -> Result<Built, PrepareError> {
+        let language = language.run_as(self.python3, main);
         let mut contents = Vec::with_capacity(sources.len());
         for source in sources {
             contents.push(std::fs::read(source).map_err(|e| {
@@ -235,11 +249,9 @@ impl Cache {
                 let invocation = compiler.invocation(fill(check, sources, &main, None, None));
                 let run_check = self.run_compiler(runner, &invocation)?;
                 self.compile_verdict(&run_check, &invocation, shown)?;
-                let mut built = match language {
-                    Language::Python3 | Language::PyPy3 => {
-                        Built::python(tool.executable.clone(), &run_check.stdout, language)
-                    }
-                    _ => Built::interpreter(tool.executable.clone(), language),
+                let mut built = match language.is_python() {
+                    true => Built::python(tool.executable.clone(), &run_check.stdout, language),
+                    false => Built::interpreter(tool.executable.clone(), language),
                 };
                 built.args.extend(run.iter().map(OsString::from));
                 built.args.push(main.clone().into_os_string());
@@ -502,7 +514,7 @@ impl Compiler<'_> {
 fn probe(language: Language) -> Probe {
     match language {
         Language::Rust => Probe::Sysroot,
-        Language::Python3 | Language::PyPy3 => Probe::Interpreter,
+        python if python.is_python() => Probe::Interpreter,
         _ => Probe::Installation,
     }
 }

@@ -10,16 +10,25 @@
 //! and, for runtimes that manage their own heap, how they are told the memory limit
 //! ([`ManagedHeap`]). Building follows the row in [`super::compile`].
 //!
-//! Two file endings are shared, and the file's first line (`#!`) decides, as problemtools'
-//! shebang rule decides between Python 2 and 3: `.py` is Python 3 run by CPython (`python3`),
-//! or by PyPy when the first line names `pypy3` (problemtools runs every Python 3 program with
-//! PyPy; stonejudge keeps CPython, which the problems' own solutions are written and timed for,
-//! unless a program asks); `.sh` is Bash, or the POSIX shell when the first line names `sh`.
-//! `.pl` is Perl here (the specification gives `.pl` to Prolog, which stonejudge does not run,
-//! and `.pm` to Perl): the packages people write use `.pl` for Perl.
+//! Three file endings are shared, and the file's first line (`#!`) decides, as problemtools'
+//! shebang rule decides between Python 2 and 3: `.py` is Python 3, or Python 2 when the first
+//! line names `python2` (`.py2` always is); `.pl` is Prolog, as the specification says, or Perl
+//! when the first line names `perl` (`.pm` always is); `.sh` (and BAPCtools' `.bash`) is Bash,
+//! or the POSIX shell when the first line names `sh`.
+//!
+//! Python 3 has two implementations. A program whose first line names `pypy3` runs with PyPy,
+//! one whose first line names `python3` with CPython; any other runs with the one its problem
+//! chooses ([`Language::run_as`]): CPython, which our own problems' solutions are written and
+//! timed for, or PyPy, with which Kattis, problemtools and BAPCtools run a Kattis package's
+//! (CPython where PyPy is not installed).
 
+use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use super::process::ManagedHeap;
 
@@ -31,8 +40,11 @@ pub enum Language {
     Rust,
     /// Python 3 run by CPython (`python3`).
     Python3,
-    /// Python 3 run by PyPy (`pypy3`): a `.py` file whose first line names `pypy3`.
+    /// Python 3 run by PyPy (`pypy3`): a `.py` file whose first line names `pypy3`, or any
+    /// Python 3 program of a problem that runs them with PyPy ([`Language::run_as`]).
     PyPy3,
+    /// Python 2 (`python2`): a `.py2` file, or a `.py` file whose first line names `python2`.
+    Python2,
     Java,
     Kotlin,
     CSharp,
@@ -43,7 +55,10 @@ pub enum Language {
     Bash,
     /// The POSIX shell (`sh`): a `.sh` file whose first line names `sh`.
     Sh,
+    /// Perl: a `.pm` file, or a `.pl` file whose first line names `perl`.
     Perl,
+    /// Prolog (SWI-Prolog, `swipl`): a `.pl` file, as the specification says.
+    Prolog,
 }
 
 /// How a language's sources become a runnable program. In the argument templates, `{out}` is
@@ -118,17 +133,32 @@ pub const JVM_COMPILER_HEAP: ManagedHeap = ManagedHeap {
     reserved_bytes: JVM_HEAP.reserved_bytes,
 };
 
-/// Python's syntax check, which also prints the real interpreter (`python3` in `PATH` may be a
-/// shim script) and its installation's directories, which a confined run must read.
+/// Python code that prints the real interpreter (`python3` in `PATH` may be a shim script) and
+/// its installation's directories, which a confined run must read, one a line; Python 2 (which
+/// has no `print` function and no `sys.base_prefix`) runs it too. A macro, so that the syntax
+/// check below can be made of it by `concat!`.
+macro_rules! python_where {
+    () => {
+        "import sys; sys.stdout.write('\\n'.join([sys.executable, \
+         getattr(sys, 'base_prefix', sys.prefix), sys.prefix]) + '\\n')"
+    };
+}
+
+/// [`python_where!`], for the toolchain's question to a Python interpreter.
+pub(crate) const PYTHON_WHERE: &str = python_where!();
+
+/// Python's syntax check, which then says where the interpreter lives ([`PYTHON_WHERE`]).
 const PYTHON_CHECK: &[&str] = &[
     "-c",
-    "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec'); \
-     print(sys.executable, sys.base_prefix, sys.prefix, sep='\\n')",
+    concat!(
+        "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec'); ",
+        python_where!()
+    ),
     "{main}",
 ];
 
 /// Every language stonejudge runs.
-pub const TABLE: [Row; 15] = [
+pub const TABLE: [Row; 17] = [
     Row {
         language: Language::Cpp,
         code: "cpp",
@@ -177,6 +207,22 @@ pub const TABLE: [Row; 15] = [
         priority: 849,
         toolchain: Toolchain::Script {
             interpreter: "pypy3",
+            check: PYTHON_CHECK,
+            run: &[],
+            check_runs_code: false,
+        },
+        heap: None,
+    },
+    Row {
+        language: Language::Python2,
+        code: "python2",
+        name: "Python 2",
+        extensions: &["py2"],
+        // problemtools' priority: above Python 3's, so that a folder whose every `.py` file
+        // names `python2` is Python 2.
+        priority: 860,
+        toolchain: Toolchain::Script {
+            interpreter: "python2",
             check: PYTHON_CHECK,
             run: &[],
             check_runs_code: false,
@@ -289,9 +335,22 @@ pub const TABLE: [Row; 15] = [
         name: "OCaml",
         extensions: &["ml"],
         priority: 375,
+        // The libraries problemtools links (`unix`, `str`, `bigarray`); OCaml 5 keeps `unix`
+        // and `str` in folders of their own, which `-I` names (an older OCaml ignores them).
         toolchain: Toolchain::Native {
             compiler: "ocamlopt",
-            args: &["-o", "{out}", "{src}"],
+            args: &[
+                "-I",
+                "+unix",
+                "-I",
+                "+str",
+                "-o",
+                "{out}",
+                "unix.cmxa",
+                "str.cmxa",
+                "bigarray.cmxa",
+                "{src}",
+            ],
             static_flags: &[],
         },
         heap: None,
@@ -312,7 +371,7 @@ pub const TABLE: [Row; 15] = [
         language: Language::Perl,
         code: "perl",
         name: "Perl",
-        extensions: &["pl", "pm"],
+        extensions: &["pm"],
         priority: 150,
         toolchain: Toolchain::Script {
             interpreter: "perl",
@@ -326,7 +385,8 @@ pub const TABLE: [Row; 15] = [
         language: Language::Bash,
         code: "bash",
         name: "Bash",
-        extensions: &["sh"],
+        // `.bash` is BAPCtools' own.
+        extensions: &["sh", "bash"],
         priority: 120,
         toolchain: Toolchain::Script {
             interpreter: "bash",
@@ -350,6 +410,23 @@ pub const TABLE: [Row; 15] = [
         },
         heap: None,
     },
+    Row {
+        language: Language::Prolog,
+        code: "prolog",
+        name: "Prolog",
+        extensions: &["pl"],
+        priority: 100,
+        // problemtools' command: a saved state that runs `main` and halts (a `#!/bin/sh`
+        // script that starts `swipl` on it).
+        toolchain: Toolchain::Native {
+            compiler: "swipl",
+            args: &[
+                "-O", "-q", "-g", "main", "-t", "halt", "-o", "{out}", "-c", "{src}",
+            ],
+            static_flags: &[],
+        },
+        heap: None,
+    },
 ];
 
 impl Language {
@@ -369,8 +446,8 @@ impl Language {
             .map(|r| r.language)
     }
 
-    /// The language of a source file, by its ending (and, for `.py` and `.sh`, its first
-    /// line), or `None` for anything else (taken to be an executable).
+    /// The language of a source file, by its ending (and, for `.py`, `.pl` and `.sh`, its
+    /// first line), or `None` for anything else (taken to be an executable).
     pub fn of(path: &Path) -> Option<Language> {
         let extension = path.extension()?.to_str()?;
         let language = TABLE
@@ -379,10 +456,55 @@ impl Language {
             .language;
         let shebang = || first_line(path);
         Some(match language {
-            Language::Python3 if names(&shebang(), "pypy3") => Language::PyPy3,
+            Language::Python3 => {
+                let line = shebang();
+                if names(&line, "pypy3") {
+                    Language::PyPy3
+                } else if names(&line, "python2") {
+                    Language::Python2
+                } else {
+                    Language::Python3
+                }
+            }
+            Language::Prolog if names(&shebang(), "perl") => Language::Perl,
             Language::Bash if names(&shebang(), "sh") => Language::Sh,
             other => other,
         })
+    }
+
+    /// The language a program in this language runs as, its main file being `main`, in a
+    /// problem that runs Python 3 with `python3` ([`Language::Python3`], CPython, or
+    /// [`Language::PyPy3`]): a Python 3 program whose first line does not name `python3`
+    /// runs with `python3` where that is installed; every other program as its language says.
+    pub fn run_as(self, python3: Language, main: &Path) -> Language {
+        let chosen = self == Language::Python3
+            && python3 != self
+            && !names(&first_line(main), "python3")
+            && python3.missing_tool().is_none();
+        match chosen {
+            true => python3,
+            false => self,
+        }
+    }
+
+    /// Whether a file in `other` may be a source of a program in this language: a `.py` file
+    /// of any Python's, a `.sh` file of either shell's (the first line of the main file
+    /// chooses between them, not every helper's).
+    pub fn shares_sources_with(self, other: Language) -> bool {
+        let family = |language| match language {
+            Language::Python3 | Language::PyPy3 | Language::Python2 => Some(0),
+            Language::Bash | Language::Sh => Some(1),
+            _ => None,
+        };
+        self == other || family(self).is_some_and(|f| family(other) == Some(f))
+    }
+
+    /// Whether it is a Python, whose interpreter says where its installation is.
+    pub fn is_python(self) -> bool {
+        matches!(
+            self,
+            Language::Python3 | Language::PyPy3 | Language::Python2
+        )
     }
 
     /// The language of a program made of `files`: the one most of them are in, ties going to
@@ -435,11 +557,11 @@ impl Language {
         }
     }
 
-    /// The first of its tools that is not installed (not in `PATH`), if one is not.
+    /// The first of its tools that is not installed ([`installed`]), if one is not.
     pub fn missing_tool(self) -> Option<&'static str> {
         std::iter::once(self.tool())
             .chain(self.runtime())
-            .find(|tool| super::find_in_path(tool).is_none())
+            .find(|tool| !installed(tool))
     }
 
     /// Whether `file` (a file name) is this language's main file by the specification's
@@ -458,6 +580,61 @@ impl Language {
             Language::Java => text.contains("static void main"),
             Language::Kotlin => text.contains("fun main"),
             _ => false,
+        }
+    }
+}
+
+/// How long a version manager's shim may take to answer ([`installed`]).
+const SHIM_ANSWER_TIME: Duration = Duration::from_secs(10);
+
+/// Whether `tool` is installed: found in `PATH`, and, where what is found there is a version
+/// manager's shim (pyenv, rbenv and asdf keep one in a `shims/` folder for every tool of every
+/// version they ever installed: pyenv's `python2` beside a selected Python 3), answering it: a
+/// shim whose tool the selected version lacks says "command not found" and exits 127. Asked
+/// once per process and tool, unconfined (a question to the machine's own tool, as
+/// `super::toolchain` asks its version).
+fn installed(tool: &'static str) -> bool {
+    static ANSWERS: Mutex<BTreeMap<&str, bool>> = Mutex::new(BTreeMap::new());
+    let Some(found) = super::find_in_path(tool) else {
+        return false;
+    };
+    if found.parent().and_then(Path::file_name) != Some(OsStr::new("shims")) {
+        return true;
+    }
+    let known = ANSWERS.lock().ok().and_then(|a| a.get(tool).copied());
+    known.unwrap_or_else(|| {
+        let answers = shim_answers(&found);
+        if let Ok(mut all) = ANSWERS.lock() {
+            all.insert(tool, answers);
+        }
+        answers
+    })
+}
+
+/// Whether the shim at `shim` runs its tool: `shim --version` does not exit 127 (killed past
+/// [`SHIM_ANSWER_TIME`], it ran something).
+fn shim_answers(shim: &Path) -> bool {
+    let child = std::process::Command::new(shim)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    let Ok(mut child) = child else {
+        return false;
+    };
+    let deadline = Instant::now() + SHIM_ANSWER_TIME;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return status.code() != Some(127),
+            Ok(None) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return true;
+            }
         }
     }
 }
@@ -481,7 +658,8 @@ fn first_line(path: &Path) -> String {
     head.lines().next().unwrap_or("").to_string()
 }
 
-/// Whether a `#!` line names the program `tool` (`#!/bin/sh`, `#!/usr/bin/env pypy3`).
+/// Whether a `#!` line names the program `tool`, or a version of it (`#!/bin/sh`,
+/// `#!/usr/bin/env pypy3`, `#!/usr/bin/python2.7`).
 fn names(line: &str, tool: &str) -> bool {
     let Some(command) = line.strip_prefix("#!") else {
         return false;
@@ -494,6 +672,9 @@ fn names(line: &str, tool: &str) -> bool {
         None => "",
     };
     program == tool
+        || program
+            .strip_prefix(tool)
+            .is_some_and(|version| version.starts_with('.'))
 }
 
 #[cfg(test)]
@@ -511,13 +692,17 @@ mod tests {
         assert_eq!(Language::of(Path::new("Sol.java")), Some(Language::Java));
         assert_eq!(Language::of(Path::new("sol.kt")), Some(Language::Kotlin));
         assert_eq!(Language::of(Path::new("sol.sh")), Some(Language::Bash));
-        assert_eq!(Language::of(Path::new("sol.pl")), Some(Language::Perl));
+        assert_eq!(Language::of(Path::new("sol.bash")), Some(Language::Bash));
+        assert_eq!(Language::of(Path::new("sol.py2")), Some(Language::Python2));
+        // No file to read a first line from: `.pl` is the specification's Prolog.
+        assert_eq!(Language::of(Path::new("sol.pl")), Some(Language::Prolog));
+        assert_eq!(Language::of(Path::new("sol.pm")), Some(Language::Perl));
         assert_eq!(Language::of(Path::new("sol")), None);
         assert_eq!(Language::of(Path::new("sol.txt")), None);
     }
 
     #[test]
-    fn a_first_line_chooses_pypy_and_the_posix_shell() {
+    fn a_first_line_chooses_pypy_python2_perl_and_the_posix_shell() {
         let dir = tempfile::tempdir().unwrap();
         let write = |name: &str, text: &str| {
             let path = dir.path().join(name);
@@ -532,6 +717,12 @@ mod tests {
         assert_eq!(Language::of(&cpython), Some(Language::Python3));
         assert_eq!(Language::of(&posix), Some(Language::Sh));
         assert_eq!(Language::of(&bash), Some(Language::Bash));
+        let python2 = write("c.py", "#!/usr/bin/python2.7\nprint 1\n");
+        let perl = write("a.pl", "#!/usr/bin/env perl\nprint 1;\n");
+        let prolog = write("b.pl", "main :- write(1), nl.\n");
+        assert_eq!(Language::of(&python2), Some(Language::Python2));
+        assert_eq!(Language::of(&perl), Some(Language::Perl));
+        assert_eq!(Language::of(&prolog), Some(Language::Prolog));
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub use limits::Limits;
 pub use live::{ScratchDir, Unbroken};
 pub use outcome::{mebibytes, seconds, Exit, Run};
 pub use process::{Invocation, ManagedHeap, Runner, Stdin};
-pub use program::{find_in_path, PrepareError, Program};
+pub use program::{files_of_folder, find_in_path, PrepareError, Program};
 pub use refusal::sandbox_refusal;
 pub use sandbox::{Protections, Sandbox};
 /// Bytes of the program's output a two-way run keeps.

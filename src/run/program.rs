@@ -107,13 +107,7 @@ impl Program {
         runner: &Runner,
         cache: &Cache,
     ) -> Result<Program, PrepareError> {
-        let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_file())
-            .map(walkdir::DirEntry::into_path)
-            .collect();
-        files.sort();
+        let files = files_of_folder(dir);
         let Some(language) = language.or_else(|| Language::of_files(&files)) else {
             return Err(PrepareError::judge(format!(
                 "{}: no sources in the directory in a language stonejudge runs",
@@ -164,20 +158,25 @@ impl Program {
     }
 }
 
-/// Whether `file` is a source of `language`: by its ending, a `.py` file for PyPy 3 and a
-/// `.sh` file for sh too (their rows claim no ending of their own), and the other way round.
+/// The files of the folder program `dir`, at any depth, in name order. A link is followed, to
+/// a file or a folder: a package may link a file of one submission into another's folder
+/// (links out of a package are refused where it is read).
+pub fn files_of_folder(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(walkdir::DirEntry::into_path)
+        .collect();
+    files.sort();
+    files
+}
+
+/// Whether `file` is a source of `language`: by its ending, a `.py` file for any Python and a
+/// `.sh` file for either shell ([`Language::shares_sources_with`]).
 fn is_source_of(language: Language, file: &Path) -> bool {
-    let Some(found) = Language::of(file) else {
-        return false;
-    };
-    found == language
-        || matches!(
-            (found, language),
-            (Language::Python3, Language::PyPy3)
-                | (Language::PyPy3, Language::Python3)
-                | (Language::Bash, Language::Sh)
-                | (Language::Sh, Language::Bash)
-        )
+    Language::of(file).is_some_and(|found| language.shares_sources_with(found))
 }
 
 /// The absolute path of an executable file the kernel can run, or why `path` is not one. A

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use super::language::PYTHON_WHERE;
 use super::program::PrepareError;
 use super::{Invocation, Limits, Runner, Stdin};
 
@@ -28,7 +29,7 @@ pub(crate) enum Probe {
     /// compiler itself, behind any shim.
     Sysroot,
     /// The interpreter names its executable and its installation's prefixes (Python's
-    /// `sys.executable`, `sys.base_prefix` and `sys.prefix`).
+    /// `sys.executable`, `sys.base_prefix` and `sys.prefix`: [`PYTHON_WHERE`]).
     Interpreter,
 }
 
@@ -80,14 +81,7 @@ impl ResolvedTool {
                 (executable, vec![sysroot])
             }
             Probe::Interpreter => {
-                let said = ask(
-                    runner,
-                    tool,
-                    &[
-                        "-c",
-                        "import sys; print(sys.executable, sys.base_prefix, sys.prefix, sep='\\n')",
-                    ],
-                )?;
+                let said = ask(runner, tool, &["-c", PYTHON_WHERE])?;
                 let mut lines = said.lines().map(PathBuf::from).filter(|p| p.is_absolute());
                 let executable = lines.next().unwrap_or_else(|| tool.to_owned());
                 let mut reads: Vec<PathBuf> = lines.collect();

@@ -78,7 +78,9 @@ pub struct PackageVerifier<'a> {
     /// How items are named: the path given on the command line.
     pub shown: String,
     pub runner: &'a Runner,
-    pub cache: &'a Cache,
+    /// The compile cache, building the package's programs as its model says
+    /// ([`judging::building_for`]).
+    pub cache: Cache,
     pub jobs: usize,
     prepared: OnceLock<Prepared>,
     /// The ids of the submission items this run verifies, when told
@@ -130,8 +132,13 @@ impl<'a> PackageVerifier<'a> {
         jobs: usize,
     ) -> Result<PackageVerifier<'a>, PackageError> {
         let package = Package::load(root)?;
+        let model = readers::kattis::read(&package).map_err(|e| e.to_string());
+        let cache = match &model {
+            Ok(problem) => judging::building_for(problem, cache),
+            Err(_) => cache.clone(),
+        };
         Ok(PackageVerifier {
-            model: readers::kattis::read(&package).map_err(|e| e.to_string()),
+            model,
             package,
             shown,
             runner,
@@ -235,9 +242,15 @@ impl<'a> PackageVerifier<'a> {
             0 => String::new(),
             n => format!("; {n} unknown keys:\n{}", self.package.warnings.join("\n")),
         };
+        let python = (self.model.as_ref().ok())
+            .and_then(judging::python3_here)
+            .map_or_else(String::new, |how| format!("; {how}"));
         let mut checks = vec![Check::pass(
             "package",
-            format!("{:?} format, {kind}{interactive}{warnings}", config.version),
+            format!(
+                "{:?} format, {kind}{interactive}{python}{warnings}",
+                config.version
+            ),
         )];
         let prepared = self.prepared();
         let all_data = match &prepared.data {
@@ -283,6 +296,9 @@ impl<'a> PackageVerifier<'a> {
             },
             Err(e) => Check::fail("time limit", e.clone()),
         });
+        if let Some(note) = (self.model.as_ref().ok()).and_then(left_out_note) {
+            checks.push(note);
+        }
         checks
     }
 
@@ -298,7 +314,7 @@ impl<'a> PackageVerifier<'a> {
         let cases = GeneratedCases {
             package: &self.package,
             runner: self.runner,
-            cache: self.cache,
+            cache: &self.cache,
         };
         let checks = how.map(|how| regeneration::checks(how, &cases));
         (checks.into_iter().flatten().next())
@@ -359,7 +375,7 @@ impl<'a> PackageVerifier<'a> {
 
     /// What runs the package's validators, as the package builds them.
     fn toolbox(&self) -> Toolbox<'_> {
-        Toolbox::package(&self.package, self.runner, self.cache, self.jobs)
+        Toolbox::package(&self.package, self.runner, &self.cache, self.jobs)
     }
 
     /// The output validator on the `.out` of each case against its `.ans`: it must accept
@@ -491,29 +507,9 @@ impl<'a> PackageVerifier<'a> {
             }
             false => submission,
         };
-        if is_2025 && submission.expectation.is_none() {
-            return vec![Check::fail(
-                CHECK,
-                format!(
-                    "submissions/{}/ is not a default folder ({}) and no key of \
-                     submissions/submissions.yaml matches {}: nothing says what it should get",
-                    submission.folder,
-                    crate::package::expectations::default_folders().join(", "),
-                    submission.id()
-                ),
-            )];
-        }
-        let Some(expected) = expected.or(is_2025.then_some("")) else {
-            let known: Vec<&str> = submissions::FOLDERS.iter().map(|(f, _)| *f).collect();
-            return vec![Check::fail(
-                CHECK,
-                format!(
-                    "submissions/{}/ is not a submissions folder: expected one of {}",
-                    submission.folder,
-                    known.join(", ")
-                ),
-            )];
-        };
+        // The package's listing leaves out what nothing holds to anything; a 2025-09
+        // submission is held to its requirements, not to one verdict of its folder.
+        let expected = expected.unwrap_or_default();
         if let ProgramKind::Unsupported(_) = submission.program.kind {
             return vec![Check::skip(CHECK, submission.program.unsupported_reason())];
         }
@@ -714,7 +710,7 @@ impl<'a> PackageVerifier<'a> {
             &self.package,
             data,
             self.runner,
-            self.cache,
+            &self.cache,
             &submission.folder,
             expected,
             &judgement.ran,
@@ -813,7 +809,7 @@ impl<'a> PackageVerifier<'a> {
         }
         let program = self
             .package
-            .prepare(&submission.program, true, self.runner, self.cache)
+            .prepare(&submission.program, true, self.runner, &self.cache)
             .map_err(|e| format!("{}: {e}", e.verdict))?;
         let judging = self.judging(&self.prepared().validator)?;
         let run_limits = self.run_limits()?;
@@ -888,14 +884,14 @@ impl<'a> PackageVerifier<'a> {
     /// the time limit, and then judges every other submission, all in one pool.
     fn prepare(&self) -> Prepared {
         let data = self.package.all_data().map_err(|e| e.to_string());
-        self.package.build_all(self.runner, self.cache, self.jobs);
+        self.package.build_all(self.runner, &self.cache, self.jobs);
         let validator = self
             .package
             .output_validator()
             .map_err(|e| e.to_string())
             .and_then(|found| {
                 found
-                    .map(|v| self.package.prepare(&v, false, self.runner, self.cache))
+                    .map(|v| self.package.prepare(&v, false, self.runner, &self.cache))
                     .transpose()
                     .map_err(|e| format!("the output validator: {}: {e}", e.verdict))
             });
@@ -1045,7 +1041,7 @@ impl<'a> PackageVerifier<'a> {
     /// why it cannot run.
     fn prepare_submission(&self, submission: &Submission) -> Result<Program, String> {
         (self.package)
-            .prepare(&submission.program, true, self.runner, self.cache)
+            .prepare(&submission.program, true, self.runner, &self.cache)
             .map_err(|e| format!("{}: {e}", e.verdict))
     }
 }
@@ -1076,6 +1072,22 @@ fn judgement(
         ran: runs.ran(data, limit.seconds),
         ran_high: runs.ran(data, limit.high),
     })
+}
+
+/// The note `left out` of a package's item: the entries of its submissions that are not
+/// judged (hidden, disabled, templates, a folder that promises nothing), each with why, when
+/// it has any. It passes: leaving them out is the package's choice, as BAPCtools and
+/// problemtools take it.
+fn left_out_note(problem: &Problem) -> Option<Check> {
+    let left_out = &problem.left_out;
+    let ids: Vec<&str> = left_out.iter().map(|l| l.id.as_str()).collect();
+    let headline = format!(
+        "{} not judged: {}",
+        crate::text::show::count(left_out.len(), "entry", "entries"),
+        ids.join(", ")
+    );
+    let why = left_out.iter().map(|l| format!("{}: {}", l.id, l.why));
+    (!left_out.is_empty()).then(|| Check::pass("left out", listed(&headline, why)))
 }
 
 /// A Kattis package's maker ([`Step::GeneratorsYaml`]): each case of its `generators.yaml`

@@ -438,7 +438,7 @@ fn a_compiler_cannot_change_the_cache() {
          print \"second\\n\";\n",
         binary.display()
     );
-    let script = arena.dir.path().join("attack.pl");
+    let script = arena.dir.path().join("attack.pm");
     std::fs::write(&script, perl).expect("write");
     for sandbox in MODES {
         let output = Command::new(env!("CARGO_BIN_EXE_stonejudge"))

@@ -85,6 +85,7 @@ mod statements;
 mod stress_cli;
 mod stress_exhaustive;
 mod stress_model;
+mod submission_forms;
 mod survivors;
 mod testdata_archive;
 mod testdata_cli;

@@ -14,7 +14,11 @@
 //!   package's flags, and submissions of every verdict folder in C, C++ and Python;
 //! - `scoring` (legacy), and a `problem.yaml` that does not parse;
 //! - `halve` (2025-09), for `package_2025` and the BAPCtools comparison; `halve_generated`:
-//!   the same with `generators/generators.yaml` making its `data/`.
+//!   the same with `generators/generators.yaml` making its `data/`;
+//! - `forms_2025` (2025-09): submissions in the forms BAPCtools runs (`.bash`, Prolog `.pl`,
+//!   Python that says which Python runs it, a folder submission under a custom folder whose
+//!   file is a link) and entries it leaves out (`.disabled`, `.template`, hidden), for
+//!   `submission_forms` and the BAPCtools comparison.
 
 use std::path::{Path, PathBuf};
 
@@ -697,4 +701,57 @@ pub fn halve_generated(dir: &Path) -> PathBuf {
         ],
     );
     root
+}
+
+/// Prints the Python that runs it: `PyPy`, the answer of `forms_2025` (and of
+/// `submission_forms`'s legacy package), only under PyPy.
+pub const IMPLEMENTATION_PY: &str = "import platform\nprint(platform.python_implementation())\n";
+
+/// Reads a line and prints it, in Prolog (SWI): what `swipl` compiles with `-g main`.
+pub const ECHO_PROLOG: &str = "main :- read_line_to_string(user_input, S), write(S), nl.\n";
+
+/// An input validator: one line of letters (exit 42).
+pub const LETTERS_PY: &str = "import sys\nline = sys.stdin.read()\n\
+                              sys.exit(42 if line.endswith('\\n') and line[:-1].isalpha() else 43)\n";
+
+/// `forms_2025` (2025-09): print the line read, `PyPy`. Every submission is accepted where
+/// its language's tool is installed; `accepted/broken.disabled/`, `accepted/echo.py.template`
+/// and `accepted/.hidden.py` would fail, and are left out.
+pub fn forms_2025(root: &Path) {
+    write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Forms\n\
+                 uuid: 5d0c7a52-1f4e-4b8e-9a63-0c2e1b7d9f10\ntype: pass-fail\n\
+                 limits:\n  time_limit: 5\n",
+            ),
+            ("statement/problem.en.md", "Print the line you read.\n"),
+            ("input_validators/validate.py", LETTERS_PY),
+            ("data/sample/1.in", "PyPy\n"),
+            ("data/sample/1.ans", "PyPy\n"),
+            ("data/secret/1.in", "PyPy\n"),
+            ("data/secret/1.ans", "PyPy\n"),
+            ("submissions/accepted/implementation.py", IMPLEMENTATION_PY),
+            ("submissions/accepted/echo.bash", "read -r x\necho \"$x\"\n"),
+            ("submissions/accepted/echo.pl", ECHO_PROLOG),
+            ("submissions/accepted/broken.disabled/main.py", "print(\n"),
+            (
+                "submissions/accepted/echo.py.template",
+                "print('{{answer}}')\n",
+            ),
+            ("submissions/accepted/.hidden.py", "print('hidden')\n"),
+            (
+                "submissions/submissions.yaml",
+                "match:\n  permitted: [AC]\n\"*/nested_echo.py\":\n  required: [WA]\n",
+            ),
+            ("submissions/match/echo.py", "print(input())\n"),
+        ],
+    );
+    // A folder submission whose one file links to another submission's, as BAPCtools'
+    // testexpectations has it; `*/nested_echo.py` (`*` matches no `/`) is not its path.
+    let nested = root.join("submissions/match/nested");
+    std::fs::create_dir_all(&nested).expect("mkdir");
+    std::os::unix::fs::symlink("../echo.py", nested.join("nested_echo.py")).expect("link");
 }

@@ -9,7 +9,7 @@ use super::package_cli::{stonejudge, text, verify};
 use super::package_fixtures as fixtures;
 
 /// The item `id` of a verify document: (ok, skipped, the first line of every check's detail).
-fn item(document: &Value, id: &str) -> (bool, bool, String) {
+pub fn item(document: &Value, id: &str) -> (bool, bool, String) {
     let items = document["items"].as_array().expect("items");
     let found = items
         .iter()
@@ -94,7 +94,7 @@ fn verify_gives_every_submission_its_folders_verdict_in_both_formats() {
 }
 
 #[test]
-fn a_submission_in_the_wrong_folder_fails_verify() {
+fn a_submission_in_the_wrong_folder_fails_verify_and_one_in_no_verdict_folder_is_left_out() {
     let dir = tempfile::tempdir().expect("tempdir");
     let package = dir.path().join("multiple");
     fixtures::multiple(&package);
@@ -109,9 +109,15 @@ fn a_submission_in_the_wrong_folder_fails_verify() {
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
     let (ok, _, details) = item(&document, "multiple/submissions/accepted/zero.py");
     assert!(!ok && details.contains("got WA"), "{details}");
-    let (ok, _, details) = item(&document, "multiple/submissions/bogus/x.py");
+    // A folder the format does not judge is left out, as problemtools leaves it: no item,
+    // named in the package's note.
+    let items = document["items"].as_array().expect("items");
+    assert!(!items
+        .iter()
+        .any(|i| i["id"] == "multiple/submissions/bogus/x.py"));
+    let (_, _, details) = item(&document, "multiple");
     assert!(
-        !ok && details.contains("not a submissions folder"),
+        details.contains("submissions/bogus/x.py: folder bogus/ is not one the format judges"),
         "{details}"
     );
     assert!(item(&document, "multiple/submissions/accepted/triple.py").0);

@@ -1,7 +1,8 @@
 //! A 2025-09 package judged by stonejudge's `verify` and by BAPCtools' `bt run` (the tool
 //! whose formats 2025-09 is): every submission gets the same verdict from both, but for the
-//! differences [`DIFFERENCES`] lists (docs/ci.md says why). Where `bt` is not installed (`pip
-//! install bapctools`), the test is reported as ignored.
+//! differences [`DIFFERENCES`] lists (docs/ci.md says why); both run the same submissions of
+//! every form (`.bash`, Prolog, a linked folder submission) and leave out the same entries.
+//! Where `bt` is not installed (`pip install bapctools`), the test is reported as ignored.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -36,6 +37,10 @@ pub fn trials() -> Vec<Trial> {
         trial(
             "bt_run_and_verify_agree_on_every_submission",
             bt_run_and_verify_agree_on_every_submission,
+        ),
+        trial(
+            "bt_run_and_verify_agree_on_the_forms_of_submissions",
+            bt_run_and_verify_agree_on_the_forms_of_submissions,
         ),
         trial(
             "bt_generate_writes_the_data_verify_regenerates",
@@ -200,4 +205,25 @@ fn bt_run_and_verify_agree_on_every_submission(bt: &Path) {
             "{submission}: bt run said:\n{log}"
         );
     }
+}
+
+/// The suite's `forms_2025`: bt and stonejudge judge the same entries (both leave out the
+/// `.disabled`, `.template` and hidden ones) and agree on each: `implementation.py` is AC
+/// for both only because both run it with PyPy. Where `swipl` is missing, the Prolog
+/// submission is removed first (bt cannot run it either).
+fn bt_run_and_verify_agree_on_the_forms_of_submissions(bt: &Path) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let package = dir.path().join("forms");
+    fixtures::forms_2025(&package);
+    let swipl = std::process::Command::new("swipl")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !swipl {
+        std::fs::remove_file(package.join("submissions/accepted/echo.pl")).expect("remove");
+    }
+    let ours = ours(&package);
+    let (theirs, log) = theirs(bt, &package);
+    assert!(ours.contains_key("match/nested"), "{ours:?}");
+    assert_eq!(ours, theirs, "bt run said:\n{log}");
 }

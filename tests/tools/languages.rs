@@ -144,8 +144,8 @@ const CASES: [Case; 15] = [
     Case {
         code: "perl",
         tools: &["perl"],
-        accepted: "languages/nim.pl",
-        file: "sol.pl",
+        accepted: "languages/nim.pm",
+        file: "sol.pm",
         wrong: "print \"second\\n\" x 3;\n",
         broken: "print (\"second\";\n",
     },
@@ -449,7 +449,7 @@ fn a_package_verifies_in_java_kotlin_javascript_perl_go_and_bash() -> Result<(),
         ),
         (
             "submissions/wrong_answer/plus_one.pl",
-            "my $n = <STDIN>;\nprint 2 * $n + ($n == 7), \"\\n\";\n",
+            "#!/usr/bin/perl\nmy $n = <STDIN>;\nprint 2 * $n + ($n == 7), \"\\n\";\n",
         ),
         (
             "submissions/run_time_error/panic.go",
