@@ -512,6 +512,15 @@ fn small_pipe() -> (OwnedFd, OwnedFd) {
 /// process it starts carries `token`. How it ended.
 fn with_output_closed(cwd: &Path, args: &[&str], first_byte: bool, token: &str) -> Ended {
     let (read, write) = small_pipe();
+    // Closed before it starts when nothing is to be read: else a short output could land in
+    // the pipe before the close, and the command would rightly succeed.
+    let reader = match first_byte {
+        true => Some(std::fs::File::from(read)),
+        false => {
+            drop(read);
+            None
+        }
+    };
     let mut child = Command::new(binary())
         .current_dir(cwd)
         .args(args)
@@ -522,12 +531,10 @@ fn with_output_closed(cwd: &Path, args: &[&str], first_byte: bool, token: &str) 
         .stderr(Stdio::piped())
         .spawn()
         .expect("start stonejudge");
-    let mut reader = std::fs::File::from(read);
-    if first_byte {
+    if let Some(mut reader) = reader {
         let mut byte = [0u8; 1];
         reader.read_exact(&mut byte).expect("a first byte");
     }
-    drop(reader);
     let deadline = Instant::now() + HANG;
     let status = loop {
         if let Some(status) = child.try_wait().expect("wait") {
