@@ -50,7 +50,8 @@ pub struct Run {
     pub wall_limit_hit: bool,
     /// The program ran out of memory: see [`memory_verdict`] for how this is decided.
     pub memory_limit_hit: Option<String>,
-    /// The program wrote more than the output limit to standard output and was killed.
+    /// The program wrote more than the output limit to standard output (what is past the
+    /// limit was read and dropped; the program was not stopped for it).
     pub output_limit_hit: bool,
     /// Standard output, up to the output limit.
     pub stdout: Vec<u8>,

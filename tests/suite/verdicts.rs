@@ -1,0 +1,109 @@
+//! Verdicts as each package format's own tool gives them, where stonejudge once differed: small
+//! Kattis 2025-09 packages of our own, judged through the real binary. A program that writes
+//! without end is TLE, not OLE.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::package_cli::{stonejudge, text};
+
+/// Writes `files` (path, contents) under `dir`.
+fn write(dir: &Path, files: &[(&str, &str)]) {
+    for (path, contents) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(&path, contents).expect("write");
+    }
+}
+
+/// `judge PACKAGE -- SUBMISSION --json`: the exit code and each test's (verdict, message).
+fn judged(dir: &Path, package: &str, submission: &str) -> (Option<i32>, Vec<(String, String)>) {
+    let json = dir.join(format!("{}.json", submission.replace('/', "_")));
+    let output = stonejudge(dir)
+        .args(["judge", package, "-j", "1", "--json"])
+        .arg(&json)
+        .arg("--")
+        .arg(format!("{package}/submissions/{submission}"))
+        .output()
+        .expect("run judge");
+    let document: Value = match std::fs::read_to_string(&json) {
+        Ok(document) => serde_json::from_str(&document).expect("JSON"),
+        Err(_) => panic!(
+            "no JSON; stdout:\n{}\nstderr:\n{}",
+            text(&output.stdout),
+            text(&output.stderr)
+        ),
+    };
+    let tests = document["tests"].as_array().expect("tests");
+    let verdicts = tests
+        .iter()
+        .map(|t| {
+            let field = |name: &str| t[name].as_str().unwrap_or_default().to_string();
+            (field("verdict"), field("message"))
+        })
+        .collect();
+    (output.status.code(), verdicts)
+}
+
+/// Every test of `submission` got `verdict`, its message saying `says`.
+fn assert_every_test(dir: &Path, package: &str, submission: &str, verdict: &str, says: &str) {
+    let (code, tests) = judged(dir, package, submission);
+    assert!(!tests.is_empty(), "{submission}: no tests");
+    for (got, message) in &tests {
+        assert_eq!(got, verdict, "{submission}: {message}");
+        assert!(message.contains(says), "{submission}: {message}");
+    }
+    let expected_code = if verdict == "AC" { 0 } else { 1 };
+    assert_eq!(code, Some(expected_code), "{submission}: {tests:?}");
+}
+
+const PROBLEM_YAML: &str = "problem_format_version: 2025-09
+name: Twice
+uuid: 5d1e0b7a-3c2f-4e6a-9b8d-7f0a1c2e3d4b
+limits:
+  time_limit: 1
+";
+
+/// A batch package (print twice the number; the output limit is 2025-09's default, 8 MiB)
+/// with a program that writes forever and one that writes 9 MiB and exits.
+#[test]
+fn endless_output_is_tle_and_output_past_the_limit_that_ends_in_time_is_ole() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        &dir.path().join("twice"),
+        &[
+            ("problem.yaml", PROBLEM_YAML),
+            ("statement/problem.en.md", "# Twice\n\nPrint $2n$.\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "14\n"),
+            (
+                "submissions/time_limit_exceeded/flood.c",
+                "#include <stdio.h>\nint main(void) { for (;;) puts(\"1234567890\"); }\n",
+            ),
+            (
+                "submissions/rejected/nine_mib.c",
+                "#include <stdio.h>\n#include <string.h>\nstatic char line[1 << 20];\n\
+                 int main(void) {\n    memset(line, '7', sizeof line);\n\
+                 for (int i = 0; i < 9; i++) fwrite(line, 1, sizeof line, stdout);\n\
+                 return 0;\n}\n",
+            ),
+        ],
+    );
+    assert_every_test(
+        dir.path(),
+        "twice",
+        "time_limit_exceeded/flood.c",
+        "TLE",
+        "CPU time",
+    );
+    assert_every_test(
+        dir.path(),
+        "twice",
+        "rejected/nine_mib.c",
+        "OLE",
+        "more than 8 MiB written to standard output",
+    );
+}
