@@ -64,6 +64,9 @@ pub struct Run {
     /// A process outside the group held the output pipes after the program ended; it was
     /// killed, and output it wrote after a short grace period was not read.
     pub output_abandoned: bool,
+    /// The judge killed the program because the other side of a two-way run had decided (an
+    /// interactor rejected it): the kill is the judge's doing, not the program's.
+    pub stopped: bool,
     /// The limits the run was under.
     pub limits: Limits,
 }
@@ -375,6 +378,7 @@ impl Run {
             stderr_truncated: false,
             stderr_written: stderr.len() as u64,
             output_abandoned: false,
+            stopped: false,
             limits,
         }
     }

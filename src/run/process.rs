@@ -479,6 +479,7 @@ impl Watched {
             stderr_truncated,
             stderr_written,
             output_abandoned: self.abandoned,
+            stopped: self.killed_for == Some(Kill::Requested),
             limits: *limits,
         }
     }

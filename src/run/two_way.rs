@@ -19,7 +19,8 @@
 //!   says (up to 4 MiB) while the interactor is not reading, so a judge busy writing never
 //!   waits on a program busy writing.
 //! - End of file travels: when one side's output ends (and what it wrote has been delivered),
-//!   the other side's input is closed. Writing to a side that no longer reads is an answer
+//!   the other side's input is closed; an interactor's input only once the program has ended,
+//!   as bt and problemtools do (see [`relay`]). Writing to a side that no longer reads is an answer
 //!   ([`Deaf`]), never a `SIGPIPE` to the judge (the Rust runtime ignores it; the program gets
 //!   the default disposition back at its start, see [`super::launch`]).
 //! - Once the other side has decided (a wrong answer stands whatever the program does next) it
@@ -496,6 +497,10 @@ pub struct InteractorRun {
 /// `from`) until the interactor's output has ended and been delivered, or the program is gone
 /// and the interactor's output has ended. Returns when the program's output was seen to end,
 /// if it did first, and when the interactor's was.
+///
+/// The program's end of output reaches the interactor only once the program has ended (one
+/// that closes its output and runs on is judged when it ends, or at its time limit, as bt and
+/// problemtools judge it: neither passes the end of a program's output on while it runs).
 fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> (Option<Instant>, Instant) {
     let (mut to, mut from) = (Some(to), Some(from));
     let mut output_ended = None;
@@ -504,8 +509,9 @@ fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> (Option<Instant>,
     loop {
         if channel.from.is_none() {
             output_ended.get_or_insert_with(Instant::now);
-            // The program's output ended and was delivered: the interactor reads end of file.
-            if channel.pending.is_empty() && for_interactor.is_empty() {
+            // The program has ended and all it said was delivered: the interactor reads end
+            // of file.
+            if channel.ended_seen && channel.pending.is_empty() && for_interactor.is_empty() {
                 to = None;
             }
         }

@@ -1,6 +1,7 @@
 //! Verdicts as each package format's own tool gives them, where stonejudge once differed: small
 //! Kattis 2025-09 packages of our own, judged through the real binary. A program that writes
-//! without end is TLE, not OLE.
+//! without end is TLE, not OLE; a program the judge stopped once the interactor had rejected
+//! it gets the interactor's verdict, not a crash.
 
 use std::path::Path;
 
@@ -105,5 +106,73 @@ fn endless_output_is_tle_and_output_past_the_limit_that_ends_in_time_is_ole() {
         "rejected/nine_mib.c",
         "OLE",
         "more than 8 MiB written to standard output",
+    );
+}
+
+const INTERACTIVE_YAML: &str = "problem_format_version: 2025-09
+type: interactive
+name: Double it
+uuid: 8a4c2e6f-1b3d-4f5a-8c7e-9d0b2a4c6e8f
+limits:
+  time_limit: 1
+";
+
+/// Sends the number, expects its double back.
+const DOUBLING_INTERACTOR: &str = "#!/usr/bin/env python3
+import os, sys
+n = int(open(sys.argv[1]).read())
+print(n, flush=True)
+line = sys.stdin.readline()
+if line.strip() != str(2 * n):
+    open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w').write(f'got {line!r}')
+    sys.exit(43)
+sys.exit(42)
+";
+
+/// An interactive package whose submissions close their output and go on running: one that
+/// sleeps past its limit is TLE (the interactor reads end of file only once the program has
+/// ended, as in bt and problemtools), one whose wrong answer the interactor rejects while it
+/// sleeps is WA: the judge's kill of it is not its crash.
+#[test]
+fn a_program_stopped_by_the_judge_gets_the_interactors_verdict_or_tle() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        &dir.path().join("double"),
+        &[
+            ("problem.yaml", INTERACTIVE_YAML),
+            ("statement/problem.en.md", "# Double it\n\nAnswer $2n$.\n"),
+            ("data/sample/1.in", "4\n"),
+            ("data/sample/1.ans", "8\n"),
+            ("output_validator/interactor.py", DOUBLING_INTERACTOR),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()), flush=True)\n",
+            ),
+            (
+                "submissions/time_limit_exceeded/close_and_sleep.c",
+                "#include <stdio.h>\n#include <unistd.h>\n\
+                 int main(void) { fclose(stdout); sleep(10); return 0; }\n",
+            ),
+            (
+                "submissions/wrong_answer/wrong_then_sleep.c",
+                "#include <stdio.h>\n#include <unistd.h>\n\
+                 int main(void) { puts(\"-1\"); fclose(stdout); sleep(10); return 0; }\n",
+            ),
+        ],
+    );
+    assert_every_test(dir.path(), "double", "accepted/double.py", "AC", "");
+    assert_every_test(
+        dir.path(),
+        "double",
+        "time_limit_exceeded/close_and_sleep.c",
+        "TLE",
+        "wall-clock limit",
+    );
+    assert_every_test(
+        dir.path(),
+        "double",
+        "wrong_answer/wrong_then_sleep.c",
+        "WA",
+        "got '-1\\n'",
     );
 }
