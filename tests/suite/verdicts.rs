@@ -1,7 +1,8 @@
 //! Verdicts as each package format's own tool gives them, where stonejudge once differed: small
 //! Kattis 2025-09 packages of our own, judged through the real binary. A program that writes
 //! without end is TLE, not OLE; a program the judge stopped once the interactor had rejected
-//! it gets the interactor's verdict, not a crash.
+//! it gets the interactor's verdict, not a crash; end of file from an interactor that closes
+//! its output reaches the program, which then answers.
 
 use std::path::Path;
 
@@ -174,5 +175,55 @@ fn a_program_stopped_by_the_judge_gets_the_interactors_verdict_or_tle() {
         "wrong_answer/wrong_then_sleep.c",
         "WA",
         "got '-1\\n'",
+    );
+}
+
+/// An interactor that writes every number, closes its output, then reads the program's sum:
+/// the program must read end of file, and its answer must still reach the interactor.
+#[test]
+fn end_of_file_from_the_interactor_reaches_the_program_which_still_answers() {
+    let interactor = "#!/usr/bin/env python3
+import os, sys
+numbers = open(sys.argv[1]).read().split()[1:]
+sys.stdout.write('\\n'.join(numbers) + '\\n')
+sys.stdout.flush()
+os.close(1)
+got = sys.stdin.readline().strip()
+if got != str(sum(map(int, numbers))):
+    open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w').write(f'got {got!r}')
+    sys.exit(43)
+sys.exit(42)
+";
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        &dir.path().join("sumall"),
+        &[
+            ("problem.yaml", INTERACTIVE_YAML),
+            (
+                "statement/problem.en.md",
+                "# Sum all\n\nSum what you read.\n",
+            ),
+            ("data/sample/1.in", "3\n1\n2\n3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/1.in", "4\n10\n20\n30\n-5\n"),
+            ("data/secret/1.ans", "55\n"),
+            ("output_validator/interactor.py", interactor),
+            (
+                "submissions/accepted/to_the_end.py",
+                "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n",
+            ),
+            (
+                "submissions/wrong_answer/off_by_one.py",
+                "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()) + 1)\n",
+            ),
+        ],
+    );
+    assert_every_test(dir.path(), "sumall", "accepted/to_the_end.py", "AC", "");
+    assert_every_test(
+        dir.path(),
+        "sumall",
+        "wrong_answer/off_by_one.py",
+        "WA",
+        "got '",
     );
 }
