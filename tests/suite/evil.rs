@@ -388,6 +388,13 @@ fn peak_memory_is_the_programs_own_even_when_the_judge_is_large() {
 #[test]
 fn stdout_flood_without_end_is_tle_and_kept_at_the_limit() {
     let outcome = judge_case(&fixtures().c, "stdout-flood", Verdict::TLE);
+    assert!(
+        outcome
+            .message
+            .contains("writing past the output limit of 64 MiB"),
+        "{}",
+        outcome.message
+    );
     let run = run_of(&outcome);
     assert!(run.output_limit_hit);
     assert!(run.time_limit_hit(), "{run:?}");

@@ -99,7 +99,7 @@ fn endless_output_is_tle_and_output_past_the_limit_that_ends_in_time_is_ole() {
         "twice",
         "time_limit_exceeded/flood.c",
         "TLE",
-        "CPU time",
+        "writing past the output limit of 8 MiB",
     );
     assert_every_test(
         dir.path(),
