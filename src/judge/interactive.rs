@@ -26,6 +26,10 @@
 //! - Otherwise the program's own verdict comes first (TLE, then a crash or a non-zero exit,
 //!   as RE or MLE), except that a program killed by `SIGPIPE` (it wrote after the interactor
 //!   had gone) is taken as a normal exit: the interactor decides.
+//! - A program the judge killed because the interactor had rejected it (one that closed its
+//!   output and went on running, say) has no verdict of its own from that kill: the
+//!   interactor's stands, unless the program had already run past its time limit, which is
+//!   TLE (bt's rule).
 //! - Otherwise the interactor's exit decides: accepted is AC, rejected WA (or PE).
 
 use super::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
@@ -225,12 +229,16 @@ pub fn play(
     let message = files.message(&other.run);
     let shown = interactor.program.given.display();
     let overrun = beyond_limits(&format!("the interactor {shown}"), &other.run);
-    // Writing after the interactor has gone is no fault of the program's: the interactor
-    // decides, as problemtools lets it.
+    // Writing after the interactor has gone is no fault of the program's, and neither is the
+    // kill of a program the judge stopped once the interactor had rejected it: the interactor
+    // decides, as problemtools lets it; unless the program had already run past its time
+    // limit, which is TLE, as bt says.
     let own = match run.exit {
         Exit::Signal(libc::SIGPIPE) if !run.time_limit_hit() => None,
+        _ if run.stopped && !run.time_limit_hit() => None,
         _ => run.verdict(),
     };
+    let stopped_late = run.stopped && run.time_limit_hit();
     let rejection = |verdict: Verdict| {
         let why = message
             .clone()
@@ -239,7 +247,9 @@ pub fn play(
     };
     let judged = match (overrun, protocol.said(other.run.exit), own) {
         (Some(why), _, _) => Judged::judge_error(why),
-        (None, Said::Rejected(verdict), _) if other.ended_first => rejection(verdict),
+        (None, Said::Rejected(verdict), _) if other.ended_first && !stopped_late => {
+            rejection(verdict)
+        }
         (None, Said::Accepted | Said::Rejected(_), Some((verdict, why))) => {
             let waited = run.wall_limit_hit && !run.cpu_limit_hit;
             match (verdict, waited) {

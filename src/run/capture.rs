@@ -26,8 +26,8 @@ impl Bounded {
         }
     }
 
-    /// Appends what fits; returns false once more than the limit has been written.
-    pub fn push(&mut self, bytes: &[u8]) -> bool {
+    /// Appends what fits and counts the rest ([`Bounded::total`]).
+    pub fn push(&mut self, bytes: &[u8]) {
         self.total += bytes.len() as u64;
         let room = self.limit - self.kept.len();
         let take = bytes.len().min(room);
@@ -39,7 +39,6 @@ impl Bounded {
             self.kept.reserve_exact(want - self.kept.len());
         }
         self.kept.extend_from_slice(&bytes[..take]);
-        self.total <= self.limit as u64
     }
 
     pub fn total(&self) -> u64 {
@@ -116,9 +115,10 @@ mod tests {
     #[test]
     fn bounded_keeps_the_limit_and_counts_the_rest() {
         let mut out = Bounded::new(10);
-        assert!(out.push(b"hello"));
-        assert!(out.push(b"world"));
-        assert!(!out.push(b"!"));
+        out.push(b"hello");
+        out.push(b"world");
+        assert_eq!(out.total(), 10);
+        out.push(b"!");
         assert_eq!(out.total(), 11);
         assert_eq!(out.into_bytes(), b"helloworld");
     }

@@ -16,7 +16,8 @@ pub struct Limits {
     /// memory, and threads get glibc's ordinary stacks (glibc sizes them by the stack limit,
     /// which would put eight 256 MiB stacks in a 256 MiB address space).
     pub memory: Option<u64>,
-    /// Bytes of standard output kept; more is OLE and ends the run.
+    /// Bytes of standard output kept; more is read and dropped, and OLE if the program
+    /// ends within its time limit (TLE wins when it does not).
     pub output: u64,
     /// Bytes the program may write into files (`None`: as many as [`Limits::output`]): each
     /// file (`RLIMIT_FSIZE`, past which a write is OLE) and, where the launch server gives it

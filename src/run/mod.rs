@@ -5,8 +5,10 @@
 //!
 //! - reads standard input from a file (a program that never reads cannot block the judge);
 //! - drains standard output and standard error concurrently, in one `poll` loop, into bounded
-//!   buffers (standard output past the output limit is OLE and ends the run; standard error is
-//!   kept up to [`STDERR_KEPT`] bytes and the rest is read and discarded);
+//!   buffers (standard output is kept up to the output limit and the rest read and dropped,
+//!   the program running on: past the limit it is OLE if it ends in time, TLE if it reaches
+//!   its time limit; standard error is kept up to [`STDERR_KEPT`] bytes and the rest is read
+//!   and discarded);
 //! - puts the program in its own process group and kills the whole group (`SIGKILL`) at any
 //!   limit and again when the program exits, so forked sleepers die with it; processes that left
 //!   the group but still hold the output pipes are found in `/proc` and killed too;

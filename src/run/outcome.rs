@@ -50,7 +50,8 @@ pub struct Run {
     pub wall_limit_hit: bool,
     /// The program ran out of memory: see [`memory_verdict`] for how this is decided.
     pub memory_limit_hit: Option<String>,
-    /// The program wrote more than the output limit to standard output and was killed.
+    /// The program wrote more than the output limit to standard output (what is past the
+    /// limit was read and dropped; the program was not stopped for it).
     pub output_limit_hit: bool,
     /// Standard output, up to the output limit.
     pub stdout: Vec<u8>,
@@ -63,6 +64,9 @@ pub struct Run {
     /// A process outside the group held the output pipes after the program ended; it was
     /// killed, and output it wrote after a short grace period was not read.
     pub output_abandoned: bool,
+    /// The judge killed the program because the other side of a two-way run had decided (an
+    /// interactor rejected it): the kill is the judge's doing, not the program's.
+    pub stopped: bool,
     /// The limits the run was under.
     pub limits: Limits,
 }
@@ -97,11 +101,24 @@ impl Run {
     /// within every limit and its output is for the checker to judge.
     pub fn verdict(&self) -> Option<(Verdict, String)> {
         let mut found: Vec<(Verdict, String)> = Vec::new();
+        // A program that writes without end runs on to its time limit (its output past the
+        // output limit dropped): its TLE says so, rather than that it slept.
+        let flooding = match self.output_limit_hit {
+            true => format!(
+                ", writing past the output limit of {}",
+                mebibytes(self.limits.output)
+            ),
+            false => String::new(),
+        };
         if self.wall_limit_hit && !self.cpu_limit_hit {
+            let why = match self.output_limit_hit {
+                true => flooding.clone(),
+                false => ": the program sleeps or waits".to_string(),
+            };
             found.push((
                 Verdict::TLE,
                 format!(
-                    "wall-clock limit {} reached after {} of CPU time: the program sleeps or waits",
+                    "wall-clock limit {} reached after {} of CPU time{why}",
                     seconds(self.limits.wall),
                     seconds(self.cpu_time)
                 ),
@@ -111,7 +128,7 @@ impl Run {
             found.push((
                 Verdict::TLE,
                 format!(
-                    "CPU time {} over the limit {}",
+                    "CPU time {} over the limit {}{flooding}",
                     seconds(self.cpu_time),
                     seconds(self.limits.cpu)
                 ),
@@ -374,6 +391,7 @@ impl Run {
             stderr_truncated: false,
             stderr_written: stderr.len() as u64,
             output_abandoned: false,
+            stopped: false,
             limits,
         }
     }
@@ -408,6 +426,26 @@ mod tests {
         assert_eq!(r.verdict().unwrap().0, Verdict::MLE);
         r.wall_limit_hit = true;
         assert_eq!(r.verdict().unwrap().0, Verdict::TLE);
+    }
+
+    #[test]
+    fn a_flood_to_the_time_limit_is_tle_saying_it_wrote_past_the_output_limit() {
+        let mut r = run(Exit::Signal(libc::SIGKILL));
+        r.output_limit_hit = true;
+        r.wall_limit_hit = true;
+        let (verdict, why) = r.verdict().expect("a verdict");
+        assert_eq!(verdict, Verdict::TLE);
+        assert!(
+            why.ends_with("of CPU time, writing past the output limit of 64 MiB"),
+            "{why}"
+        );
+        r.wall_limit_hit = false;
+        r.cpu_limit_hit = true;
+        let (_, why) = r.verdict().expect("a verdict");
+        assert!(
+            why.ends_with("writing past the output limit of 64 MiB"),
+            "{why}"
+        );
     }
 
     #[test]

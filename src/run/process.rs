@@ -353,7 +353,6 @@ impl Stdin<'_> {
 enum Kill {
     Cpu,
     Wall,
-    Output,
     /// The other side of a two-way run had decided (a wrong answer stands whatever follows).
     Requested,
 }
@@ -480,6 +479,7 @@ impl Watched {
             stderr_truncated,
             stderr_written,
             output_abandoned: self.abandoned,
+            stopped: self.killed_for == Some(Kill::Requested),
             limits: *limits,
         }
     }
@@ -620,11 +620,10 @@ pub(super) fn watch(
                 let chunk = &buffer[..n as usize];
                 burst += chunk.len();
                 if index == 0 {
-                    let within = stdout.push(chunk);
-                    if !within && killed_for.is_none() && ended.is_none() {
-                        killed_for = Some((Kill::Output, Instant::now()));
-                        child.kill_group();
-                    }
+                    // Past the output limit the rest is read and dropped, and the program
+                    // runs on: one that floods until its time limit is TLE, as with every
+                    // other judge; OLE is for one that ends in time (see `Run::verdict`).
+                    stdout.push(chunk);
                 } else {
                     stderr.push(chunk);
                 }

@@ -19,7 +19,8 @@
 //!   says (up to 4 MiB) while the interactor is not reading, so a judge busy writing never
 //!   waits on a program busy writing.
 //! - End of file travels: when one side's output ends (and what it wrote has been delivered),
-//!   the other side's input is closed. Writing to a side that no longer reads is an answer
+//!   the other side's input is closed; an interactor's input only once the program has ended,
+//!   as bt and problemtools do (see [`relay`]). Writing to a side that no longer reads is an answer
 //!   ([`Deaf`]), never a `SIGPIPE` to the judge (the Rust runtime ignores it; the program gets
 //!   the default disposition back at its start, see [`super::launch`]).
 //! - Once the other side has decided (a wrong answer stands whatever the program does next) it
@@ -493,31 +494,48 @@ pub struct InteractorRun {
 }
 
 /// Relays bytes between the program (`channel`) and an interactor (its input `to`, its output
-/// `from`) until the interactor's output has ended and been delivered, or the program is gone
-/// and the interactor's output has ended. Returns when the program's output was seen to end,
-/// if it did first, and when the interactor's was.
+/// `from`) until the interactor's output has ended and its input is closed: it no longer
+/// reads, or the program has ended and all it wrote has been delivered. Returns when the
+/// program's output was seen to end, if it did, and when the interactor's was.
+///
+/// End of file travels as in bt: the interactor's end of output reaches the program at once
+/// (an interactor may write everything, close its output, then read the answer), the
+/// program's reaches the interactor only once the program has ended (one that closes its
+/// output and runs on is judged when it ends, or at its time limit, as bt and problemtools
+/// judge it: neither passes the end of a program's output on while it runs).
 fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> (Option<Instant>, Instant) {
     let (mut to, mut from) = (Some(to), Some(from));
     let mut output_ended = None;
+    let mut interactor_output_ended = None;
     let mut for_interactor: Vec<u8> = Vec::new();
     let mut buffer = vec![0u8; 64 << 10];
     loop {
         if channel.from.is_none() {
             output_ended.get_or_insert_with(Instant::now);
-            // The program's output ended and was delivered: the interactor reads end of file.
-            if channel.pending.is_empty() && for_interactor.is_empty() {
+            // The program has ended and all it said was delivered: the interactor reads end
+            // of file.
+            if channel.ended_seen && channel.pending.is_empty() && for_interactor.is_empty() {
                 to = None;
             }
         }
-        if from.is_none() {
-            // The interactor has spoken its last: nothing more to relay to the program. The
-            // time is taken before the program's input is closed: once it is, the program may
-            // read end of file, fail and be seen to exit before this thread runs again (on a
+        if from.is_none() && interactor_output_ended.is_none() {
+            // The interactor has spoken its last: the program reads end of file. The time is
+            // taken before the program's input is closed: once it is, the program may read
+            // end of file, fail and be seen to exit before this thread runs again (on a
             // loaded machine it did, and a program that failed because the interactor had
             // rejected it was taken for the first to end: RE instead of WA).
-            let interactor_output_ended = Instant::now();
+            interactor_output_ended = Some(Instant::now());
             channel.close_output();
-            return (output_ended, interactor_output_ended);
+        }
+        if let (None, Some(ended)) = (&to, interactor_output_ended) {
+            return (output_ended, ended);
+        }
+        if to.as_ref().is_some_and(reader_gone) {
+            // The interactor no longer reads (it exited, or closed its input): what the
+            // program says next reaches nobody.
+            to = None;
+            for_interactor.clear();
+            continue;
         }
         for_interactor.append(&mut channel.pending);
         let mut fds = Vec::with_capacity(4);
@@ -525,8 +543,14 @@ fn relay(channel: &mut Channel, to: OwnedFd, from: OwnedFd) -> (Option<Instant>,
         if let (true, Some(fd)) = (want_program, &channel.from) {
             fds.push(poll_fd(fd.as_raw_fd(), libc::POLLIN));
         }
-        if let (false, Some(fd)) = (for_interactor.is_empty(), &to) {
-            fds.push(poll_fd(fd.as_raw_fd(), libc::POLLOUT));
+        if let Some(fd) = &to {
+            // Polled even with nothing to write: its reader going away wakes the relay.
+            let events = if for_interactor.is_empty() {
+                0
+            } else {
+                libc::POLLOUT
+            };
+            fds.push(poll_fd(fd.as_raw_fd(), events));
         }
         if let Some(fd) = &from {
             fds.push(poll_fd(fd.as_raw_fd(), libc::POLLIN));
@@ -610,6 +634,14 @@ fn write_some(fd: &OwnedFd, bytes: &[u8]) -> Option<usize> {
             _ => return None,
         }
     }
+}
+
+/// Whether nobody reads the pipe whose write end is `fd` any more (`poll` says `POLLERR` for
+/// the write end of a pipe without readers).
+fn reader_gone(fd: &OwnedFd) -> bool {
+    let mut poll = poll_fd(fd.as_raw_fd(), 0);
+    // SAFETY: a zero-timeout poll on one descriptor we own.
+    unsafe { libc::poll(&mut poll, 1, 0) == 1 && poll.revents & libc::POLLERR != 0 }
 }
 
 fn poll_fd(fd: RawFd, events: libc::c_short) -> libc::pollfd {

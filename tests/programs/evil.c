@@ -74,6 +74,11 @@ int main(int argc, char **argv) {
         static char line[1 << 16];
         memset(line, 'y', sizeof line);
         for (;;) fwrite(line, 1, sizeof line, stdout);
+    } else if (!strcmp(mode, "stdout-flood-exit")) {
+        /* 80 MiB, past the default output limit of 64 MiB, then a clean exit. */
+        static char line[1 << 20];
+        memset(line, 'y', sizeof line);
+        for (int i = 0; i < 80; i++) fwrite(line, 1, sizeof line, stdout);
     } else if (!strcmp(mode, "spaces")) {
         static char spaces[1 << 20];
         memset(spaces, ' ', sizeof spaces);

@@ -382,12 +382,39 @@ fn peak_memory_is_the_programs_own_even_when_the_judge_is_large() {
 
 // --- output ---------------------------------------------------------------------------------
 
+/// A program that writes without end is not stopped at the output limit: its output past the
+/// limit is dropped and it runs on to its time limit, so it is TLE (as bt, problemtools,
+/// DOMjudge and sinol-make say), its output kept up to the limit.
 #[test]
-fn stdout_flood_is_ole_and_kept_at_the_limit() {
-    let outcome = judge_case(&fixtures().c, "stdout-flood", Verdict::OLE);
+fn stdout_flood_without_end_is_tle_and_kept_at_the_limit() {
+    let outcome = judge_case(&fixtures().c, "stdout-flood", Verdict::TLE);
+    assert!(
+        outcome
+            .message
+            .contains("writing past the output limit of 64 MiB"),
+        "{}",
+        outcome.message
+    );
     let run = run_of(&outcome);
     assert!(run.output_limit_hit);
+    assert!(run.time_limit_hit(), "{run:?}");
     assert_eq!(run.stdout.len() as u64, run.limits.output);
+}
+
+/// A program that writes past the output limit and then ends within its time is OLE: it was
+/// let run to its end, its output past the limit dropped.
+#[test]
+fn stdout_flood_that_ends_in_time_is_ole_and_kept_at_the_limit() {
+    let outcome = judge_case(&fixtures().c, "stdout-flood-exit", Verdict::OLE);
+    let run = run_of(&outcome);
+    assert!(run.output_limit_hit && !run.time_limit_hit(), "{run:?}");
+    assert_eq!(run.exit, stonejudge::run::Exit::Code(0));
+    assert_eq!(run.stdout.len() as u64, run.limits.output);
+    assert!(
+        outcome.message.contains("more than 64 MiB"),
+        "{}",
+        outcome.message
+    );
 }
 
 #[test]

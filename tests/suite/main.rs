@@ -93,6 +93,7 @@ mod testdata_strength;
 mod validate_ours;
 mod validate_rejects;
 mod validation_once;
+mod verdicts;
 mod verify_cli;
 mod verify_html;
 mod verify_html_packages;
