@@ -292,7 +292,11 @@ fn add_system(dir: &Path, system: &Path) -> Result<(), String> {
         // Without the cgroup file systems mounted beneath it: a dozen mounts each root would
         // copy and each unmount would wait for. A runtime that looks for its cgroup's limits
         // there finds none and takes the machine's (its memory limit is told otherwise).
-        return mount(Some(system), &at, None, libc::MS_BIND, None);
+        // In a user namespace of our own (the judge not root) the kernel refuses to bind a
+        // mount without the mounts it inherited beneath it (they would uncover what they
+        // hide): there they come too.
+        return mount(Some(system), &at, None, libc::MS_BIND, None)
+            .or_else(|_| mount(Some(system), &at, None, libc::MS_BIND | libc::MS_REC, None));
     }
     if system != Path::new("/dev") {
         return mount(Some(system), &at, None, libc::MS_BIND | libc::MS_REC, None);

@@ -34,11 +34,70 @@ pub fn trials() -> Vec<Trial> {
             programs_run_as_a_user_that_owns_nothing,
         ),
         crate::where_possible(
+            "jail_root::a_judge_that_is_not_root_confines_under_both_modes".into(),
+            not_root().or_else(no_setpriv),
+            a_judge_that_is_not_root_confines_under_both_modes,
+        ),
+        crate::where_possible(
             "jail_root::memory_kept_outside_the_address_space_is_mle".into(),
             no_cgroup,
             memory_kept_outside_the_address_space_is_mle,
         ),
     ]
+}
+
+/// Why the judge cannot be started as another user here, if it cannot.
+fn no_setpriv() -> Option<String> {
+    let found = std::process::Command::new("setpriv")
+        .arg("--version")
+        .output();
+    (!found.is_ok_and(|o| o.status.success()))
+        .then(|| "setpriv (util-linux) is not installed: no judge can be started as nobody".into())
+}
+
+/// The uid and gid of `nobody`, as Debian numbers them.
+const NOBODY: &str = "65534";
+
+/// The judge started as `nobody` (where it makes a user namespace of its own for each launch
+/// server, and binds what the namespace may only bind with what is mounted beneath it):
+/// under `auto` and `strict` a program runs, confined, and is judged (AC), never a judge
+/// error because the root could not be made.
+fn a_judge_that_is_not_root_confines_under_both_modes() {
+    let arena = Arena::new("#include <stdio.h>\nint main(void) { puts(\"second\"); return 0; }\n");
+    for entry in walkdir::WalkDir::new(arena.dir.path())
+        .into_iter()
+        .flatten()
+    {
+        let mode = if entry.file_type().is_dir() {
+            0o777
+        } else {
+            0o666
+        };
+        std::fs::set_permissions(
+            entry.path(),
+            std::os::unix::fs::PermissionsExt::from_mode(mode),
+        )
+        .expect("chmod");
+    }
+    for sandbox in MODES {
+        let output = std::process::Command::new("setpriv")
+            .args(["--reuid", NOBODY, "--regid", NOBODY, "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_stonejudge"))
+            .args(["judge", "nim", "--tests"])
+            .arg(arena.tests())
+            .args(["--sandbox", sandbox, "--"])
+            .arg(arena.source())
+            .env("STONEJUDGE_CACHE", arena.cache())
+            .env("HOME", arena.dir.path())
+            .env("TMPDIR", arena.dir.path())
+            .current_dir(arena.dir.path())
+            .output()
+            .expect("run stonejudge as nobody");
+        let said = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{sandbox}: {said}");
+        assert!(said.contains("all 1 tests AC"), "{sandbox}: {said}");
+    }
 }
 
 const WHO_AM_I: &str = r#"
