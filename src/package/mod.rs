@@ -330,6 +330,9 @@ pub enum ProgramKind {
     /// A directory of sources (compiled together; see [`Program::prepare_dir`] for the entry
     /// point).
     Directory,
+    /// A directory with `build` and/or `run` scripts, built and run by them
+    /// ([`Program::prepare_scripted`]).
+    Scripted,
     /// A checktestdata script (`.ctd`), for input validation.
     Checktestdata,
     /// A program that cannot run here, and why: a language that stonejudge does not run, or
@@ -349,6 +352,7 @@ impl PackageProgram {
             (ProgramKind::Directory, None) => {
                 Program::prepare_dir(&self.path, None, entrypoint, runner, cache)
             }
+            (ProgramKind::Scripted, _) => Program::prepare_scripted(&self.path, runner, cache),
             (ProgramKind::Checktestdata | ProgramKind::Unsupported(_), _) => {
                 Err(PrepareError::judge(self.unsupported_reason()))
             }
@@ -454,8 +458,12 @@ pub fn programs_in(
         .collect())
 }
 
-/// A directory is a program in a language we run, or in one we name, or not a program.
+/// A directory is a program with `build`/`run` scripts, or in a language we run, or in one we
+/// name, or not a program.
 fn directory_kind(dir: &Path) -> Option<ProgramKind> {
+    if crate::run::is_scripted(dir) {
+        return Some(ProgramKind::Scripted);
+    }
     let files = crate::run::files_of_folder(dir);
     if let Some(language) = Language::of_files(&files) {
         return Some(

@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The mode of a cached executable: readable and executable by all, writable by none.
 const PROGRAM_MODE: u32 = 0o555;
-/// The mode of a file in a cached directory (a JVM class).
+/// The mode of a file in a cached directory (a JVM class) that was not executable; one that
+/// was (a scripted program's `run`, what its `build` made) gets [`PROGRAM_MODE`].
 const DATA_MODE: u32 = 0o444;
 /// The mode of a cached directory: its owner may still remove it (a cache is cleaned with
 /// `rm -r`), which needs write permission on it.
@@ -70,7 +71,11 @@ fn copy(from: &Path, to: &Path, mode: u32) -> Result<(), String> {
         std::fs::read_dir(from).map_err(|e| format!("cannot read {}: {e}", from.display()))?;
     for entry in entries {
         let entry = entry.map_err(|e| format!("cannot read {}: {e}", from.display()))?;
-        copy(&entry.path(), &to.join(entry.file_name()), DATA_MODE)?;
+        let executable = entry
+            .metadata()
+            .is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
+        let mode = if executable { PROGRAM_MODE } else { DATA_MODE };
+        copy(&entry.path(), &to.join(entry.file_name()), mode)?;
     }
     set_mode(to, DIRECTORY_MODE)
 }

@@ -412,7 +412,11 @@ impl Cache {
 
     /// Runs a compiler (or a syntax check) on no input under the compile limits; an `Err` is
     /// a judge error: it could not run.
-    fn run_compiler(&self, runner: &Runner, invocation: &Invocation) -> Result<Run, PrepareError> {
+    pub(super) fn run_compiler(
+        &self,
+        runner: &Runner,
+        invocation: &Invocation,
+    ) -> Result<Run, PrepareError> {
         runner
             .run(invocation, Stdin::Empty, &self.limits.limits())
             .map_err(|e| {
@@ -422,7 +426,7 @@ impl Cache {
 
     /// What a compiler's run means: a failure is a compile error with its message, or with
     /// the limit it reached.
-    fn compile_verdict(
+    pub(super) fn compile_verdict(
         &self,
         run: &Run,
         invocation: &Invocation,
@@ -478,7 +482,7 @@ impl Cache {
     /// A new, empty directory that no other compilation (in any process) uses, under the
     /// cache's `tmp/`: removed when dropped, and when the judge is interrupted mid-compile
     /// ([`ScratchDir`]).
-    fn scratch_dir(&self) -> Result<ScratchDir, PrepareError> {
+    pub(super) fn scratch_dir(&self) -> Result<ScratchDir, PrepareError> {
         let parent = self.dir.join("tmp");
         std::fs::create_dir_all(&parent).map_err(|e| {
             PrepareError::judge(format!(

@@ -60,6 +60,7 @@ mod process;
 mod program;
 mod refusal;
 pub mod sandbox;
+mod scripted;
 pub mod signals;
 mod syscalls;
 mod toolchain;
@@ -78,6 +79,7 @@ pub use process::{Invocation, ManagedHeap, Runner, Stdin};
 pub use program::{files_of_folder, find_in_path, PrepareError, Program};
 pub use refusal::sandbox_refusal;
 pub use sandbox::{Protections, Sandbox};
+pub use scripted::is_scripted;
 /// Bytes of the program's output a two-way run keeps.
 pub use two_way::OUTPUT_KEPT as TWO_WAY_OUTPUT_KEPT;
 pub use two_way::{Channel, Deaf, InteractorRun, Silence, Speaker, Transcript, TwoWay};

@@ -6,6 +6,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use super::image::{self, Format};
+use super::scripted::is_scripted;
 use super::{Cache, Invocation, Language, Runner, Toolchain};
 use crate::verdict::Verdict;
 
@@ -92,6 +93,20 @@ impl Program {
         })
     }
 
+    /// Makes a folder with `build` and `run` scripts ready to run: built (unless cached) as
+    /// [`super::scripted`] says, then its `run`.
+    pub fn prepare_scripted(
+        dir: &Path,
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<Program, PrepareError> {
+        Ok(Program {
+            invocation: cache.build_scripted(runner, dir)?.invocation(&[]),
+            given: dir.to_owned(),
+            language: None,
+        })
+    }
+
     /// Makes a directory of sources (a Kattis package's directory submission) ready to run:
     /// its language is `language` when the caller knows it (its sources are then the files of
     /// that language), else the one most of its files are in (ties go as problemtools
@@ -99,7 +114,8 @@ impl Program {
     /// knows it (a package's `submissions.yaml`: a file name, or the main class in Java and
     /// Kotlin; a file name that is not there is an error), else the file called `main.*` or
     /// `Main.*`, else (Java, Kotlin) the file holding `main`, else the first source in name
-    /// order.
+    /// order. A folder with `build` or `run` scripts is built and run by them
+    /// ([`Program::prepare_scripted`]) unless the caller names its language.
     pub fn prepare_dir(
         dir: &Path,
         language: Option<Language>,
@@ -107,6 +123,9 @@ impl Program {
         runner: &Runner,
         cache: &Cache,
     ) -> Result<Program, PrepareError> {
+        if language.is_none() && is_scripted(dir) {
+            return Program::prepare_scripted(dir, runner, cache);
+        }
         let files = files_of_folder(dir);
         let Some(language) = language.or_else(|| Language::of_files(&files)) else {
             return Err(PrepareError::judge(format!(

@@ -76,6 +76,7 @@ mod regeneration_once;
 mod score_model;
 mod scored_judge;
 mod scored_problems;
+mod scripted_programs;
 mod sinol_cli;
 mod sinol_export;
 mod sinol_fixtures;
