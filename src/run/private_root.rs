@@ -340,7 +340,8 @@ fn wanted(reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Wanted> {
             continue;
         };
         let resolved = std::fs::canonicalize(&absolute).unwrap_or_else(|_| absolute.clone());
-        for at in [absolute, resolved] {
+        let hops = links_between(&absolute);
+        for at in [absolute, resolved].into_iter().chain(hops) {
             let file = (false, metadata.dev(), metadata.ino());
             wanted.entry(at).or_insert(file).0 |= writable;
         }
@@ -348,6 +349,32 @@ fn wanted(reads: &[PathBuf], writes: &[PathBuf]) -> Vec<Wanted> {
     (wanted.into_iter())
         .map(|(path, (writable, dev, ino))| (path, writable, dev, ino))
         .collect()
+}
+
+/// The links a chain of symbolic links from `path` passes through on its way to the file it
+/// ends at (`a.py` → `../b.py` → `../c/a.py`: `b.py`), each named by its real folder: inside
+/// the root, the kernel follows each of them again, so each must be there. At most 40 hops,
+/// the kernel's own bound.
+fn links_between(path: &Path) -> Vec<PathBuf> {
+    let mut hops = Vec::new();
+    let mut at = path.to_owned();
+    for _ in 0..40 {
+        let (Ok(target), Some(folder)) = (std::fs::read_link(&at), at.parent()) else {
+            break;
+        };
+        let next = folder.join(target);
+        let (Some(name), Some(next_folder)) = (next.file_name(), next.parent()) else {
+            break;
+        };
+        let Ok(real_folder) = std::fs::canonicalize(next_folder) else {
+            break;
+        };
+        at = real_folder.join(name);
+        if std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+            hops.push(at.clone());
+        }
+    }
+    hops
 }
 
 /// Whether `path` is beneath a system directory, which every program sees already.

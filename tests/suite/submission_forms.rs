@@ -272,3 +272,47 @@ fn a_folder_submission_under_a_custom_2025_folder_is_judged() {
     };
     assert_eq!(output.status.code(), Some(code), "{said}");
 }
+
+#[test]
+fn a_folder_submission_reached_through_a_chain_of_links_is_judged() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("chain");
+    write(
+        &root,
+        &[
+            ("problem.yaml", "name: Chain\n"),
+            (
+                "problem_statement/problem.en.tex",
+                "\\problemname{Chain}\nPrint the line you read.\n",
+            ),
+            ("input_validators/validate.py", LETTERS_PY),
+            ("data/sample/1.in", "abc\n"),
+            ("data/sample/1.ans", "abc\n"),
+            ("data/secret/1.in", "xyz\n"),
+            ("data/secret/1.ans", "xyz\n"),
+            ("shared/echo.py", "print(input())\n"),
+            (
+                "shared/echo.cpp",
+                "#include <iostream>\n#include <string>\nint main() { std::string s; \
+                 std::getline(std::cin, s); std::cout << s << '\\n'; }\n",
+            ),
+        ],
+    );
+    // A folder's file links to a file of `accepted/`, which links on to `shared/`: each link
+    // between is followed again where the program runs (or compiles).
+    let accepted = root.join("submissions/accepted");
+    for (folder, name, ending) in [("py", "main.py", "py"), ("cpp", "main.cpp", "cpp")] {
+        std::fs::create_dir_all(accepted.join(folder)).expect("mkdir");
+        let hop = format!("hop.{ending}");
+        std::os::unix::fs::symlink(format!("../../shared/echo.{ending}"), accepted.join(&hop))
+            .expect("symlink");
+        std::os::unix::fs::symlink(format!("../{hop}"), accepted.join(folder).join(name))
+            .expect("symlink");
+    }
+    let (output, document) = verify(dir.path(), &["chain"]);
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    for id in ["py", "cpp", "hop.py", "hop.cpp"] {
+        let (ok, skipped, all) = item(&document, &format!("chain/submissions/accepted/{id}"));
+        assert!(ok && !skipped, "{id}: {all}\n{said}");
+    }
+}
