@@ -23,6 +23,7 @@ pub mod parallel;
 pub mod polygon;
 pub mod problem;
 pub mod programs;
+pub mod progress;
 pub mod readers;
 pub mod report;
 pub mod run;

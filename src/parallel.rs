@@ -5,7 +5,8 @@
 //! order, each as soon as it and every item before it are done: a table can be printed while
 //! later items still run, and a search can stop at its lowest-numbered find. The
 //! result never depends on the number of threads or on their timing; only how much work is
-//! wasted past an early end does.
+//! wasted past an early end does. Every item done is counted in [`crate::progress`], for a
+//! command's progress bar.
 
 use std::collections::BTreeMap;
 use std::panic::AssertUnwindSafe;
@@ -45,6 +46,8 @@ pub fn in_order<R: Send>(
     // (0 once the run is over, or a worker panicked).
     let end = AtomicU64::new(count);
     let next = AtomicU64::new(0);
+    let finished = AtomicU64::new(0);
+    crate::progress::planned(count);
     let handover = Mutex::new(Handover {
         waiting: BTreeMap::new(),
         due: 0,
@@ -62,6 +65,8 @@ pub fn in_order<R: Send>(
                             break;
                         }
                         let step = work(item);
+                        finished.fetch_add(1, Ordering::Relaxed);
+                        crate::progress::done_one();
                         if !matches!(step, Step::Next(_)) {
                             end.fetch_min(item + 1, Ordering::Relaxed);
                         }
@@ -85,6 +90,7 @@ pub fn in_order<R: Send>(
             }
         }
     });
+    crate::progress::dropped(count - finished.load(Ordering::Relaxed));
 }
 
 /// Results that arrived before their turn, and the caller's `deliver`.
@@ -139,6 +145,17 @@ pub fn map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Syn
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_item_done_is_counted_as_progress() {
+        let before = crate::progress::now().done;
+        let squares = map(&[1u64, 2, 3, 4], 2, |n| n * n);
+        assert_eq!(squares, [1, 4, 9, 16]);
+        // Other tests of the crate may run loops at the same time: at least these four.
+        let after = crate::progress::now();
+        assert!(after.done >= before + 4, "{after:?}");
+        assert!(after.planned >= after.done.min(4), "{after:?}");
+    }
     use std::time::Duration;
 
     #[test]

@@ -8,6 +8,8 @@
 //! so far are summed up and the exit status is 130.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
@@ -16,13 +18,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::output::{check_writable, write_atomically};
 use super::Outcome;
 use crate::cli::VerifyArgs;
-use stonejudge::interrupt;
 use stonejudge::report::{html, scores, VerifyReport};
 use stonejudge::run::Cache;
 use stonejudge::text::show::count;
 use stonejudge::verify::ours::DEFAULT_BRUTE_BUDGET;
 use stonejudge::verify::targets::{self, Settings};
 use stonejudge::verify::{ItemReport, Partition};
+use stonejudge::{interrupt, progress};
 
 /// Width of the item column.
 const ITEM_WIDTH: usize = 52;
@@ -161,26 +163,54 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
     })
 }
 
-/// A spinner on standard error naming the item that runs, so that a slow item does not look
-/// like a hang; only when standard error is a terminal.
-struct Spinner(Option<ProgressBar>);
+/// On a terminal, the item under way on standard error: its number, its name, the step the
+/// library says it is at ([`progress`]), and a bar of the runs done of those planned, redrawn
+/// five times a second; cleared when the item is done, so that the table stays clean.
+struct Spinner(Option<(ProgressBar, std::thread::JoinHandle<()>, Arc<AtomicBool>)>);
 
 impl Spinner {
     fn start(item: &str) -> Spinner {
+        progress::reset();
         if !std::io::stderr().is_terminal() {
             return Spinner(None);
         }
-        let bar = ProgressBar::new_spinner();
-        if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
-            bar.set_style(style);
-        }
-        bar.set_message(item.to_string());
-        bar.enable_steady_tick(Duration::from_millis(200));
-        Spinner(Some(bar))
+        // A bar once runs are planned; until then, only the spinner.
+        let styles = [
+            "{spinner} {msg} ({elapsed})",
+            "{spinner} {msg} {wide_bar:.cyan/blue} {pos}/{len} runs ({elapsed})",
+        ]
+        .map(|template| ProgressStyle::with_template(template).map(|s| s.progress_chars("=> ")));
+        let bar = ProgressBar::new(0);
+        let stop = Arc::new(AtomicBool::new(false));
+        let (drawn, stopping, item) = (bar.clone(), Arc::clone(&stop), item.to_string());
+        let drawing = std::thread::spawn(move || {
+            let mut with_bar = None;
+            while !stopping.load(Ordering::Relaxed) {
+                let now = progress::now();
+                if with_bar != Some(now.planned > 0) {
+                    with_bar = Some(now.planned > 0);
+                    if let Ok(style) = &styles[usize::from(now.planned > 0)] {
+                        drawn.set_style(style.clone());
+                    }
+                }
+                drawn.set_length(now.planned);
+                drawn.set_position(now.done.min(now.planned));
+                drawn.set_message(match &now.doing {
+                    Some(step) => format!("{item}: {step}"),
+                    None => item.clone(),
+                });
+                drawn.tick();
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+        Spinner(Some((bar, drawing, stop)))
     }
 
     fn stop(self) {
-        if let Some(bar) = self.0 {
+        if let Some((bar, drawing, stop)) = self.0 {
+            stop.store(true, Ordering::Relaxed);
+            // The drawing thread only sleeps and draws: it ends within one period.
+            drop(drawing.join());
             bar.finish_and_clear();
         }
     }

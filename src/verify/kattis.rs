@@ -977,6 +977,10 @@ impl<'a> PackageVerifier<'a> {
             true => Plan::Every,
             false => Plan::InOrder { all },
         };
+        crate::progress::doing(match fixed {
+            None => "deriving the time limit, then judging every submission",
+            Some(_) => "judging every submission",
+        });
         let (mut limit, runs) = match fixed {
             None => submissions::time_limit(&judging, data, &programs, &run_limits, all)?,
             Some((seconds, source, _)) => {

@@ -99,4 +99,5 @@ mod verify_cli;
 mod verify_html;
 mod verify_html_packages;
 mod verify_limits;
+mod verify_progress;
 mod watched;

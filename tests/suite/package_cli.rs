@@ -8,7 +8,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 /// A compile cache shared by the package tests (and kept between runs).
-fn shared_cache() -> PathBuf {
+pub fn shared_cache() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("package-cache")
 }
 
