@@ -23,7 +23,7 @@ use crate::judging::{self, CaseLimits, Toolbox};
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Program, Runner, ScratchDir};
-use crate::score::format_score;
+use crate::score::{format_score, ScoreCard};
 use crate::sinol::config::ContestType;
 use crate::sinol::judging::{model_output, run_ingen, SinolJudge};
 use crate::sinol::scoring::status;
@@ -349,10 +349,32 @@ impl<'a> SinolVerifier<'a> {
             Ok(expected) => Check::from("score", expectation::held(expected, &outcome)),
             Err(why) => Check::fail(
                 "score",
-                format!("{}; {why}", expectation::card_briefly(&card, status)),
+                format!(
+                    "{}; {why}: add what it got, as `sinol-make run --apply-suggestions` \
+                     would:\n{}",
+                    expectation::card_briefly(&card, status),
+                    suggested_expectation(&file, &card)
+                ),
             ),
         }
     }
+}
+
+/// The entry of `sinol_expected_scores` that holds a solution to the scores of `card`, in the
+/// form sinol-make writes it (`sinol-make run --apply-suggestions`): each group's status and
+/// points, and the total.
+fn suggested_expectation(file: &str, card: &ScoreCard) -> String {
+    let mut entry = format!("{file}:\n  expected:\n");
+    for group in &card.groups {
+        entry.push_str(&format!(
+            "    {}: {{points: {}, status: {}}}\n",
+            group.name,
+            format_score(group.score),
+            status(group.verdict)
+        ));
+    }
+    entry.push_str(&format!("  points: {}", format_score(card.total)));
+    entry
 }
 
 /// A sinol-make package's makers: ingen ([`Step::Ingen`]) and the model solution

@@ -111,7 +111,16 @@ fn a_wrong_expected_score_fails_verify_naming_the_group() {
     package.write("prog/abc2.py", fixtures::MODEL);
     let (output, document) = verify(package.dir.path(), &["abc"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(detail(&document, "prog/abc2.py", "score").contains("has no sinol_expected_scores"));
+    let found = detail(&document, "prog/abc2.py", "score");
+    assert!(found.contains("has no sinol_expected_scores"), "{found}");
+    // It says what to add, in sinol-make's own form, from the scores it measured.
+    assert!(
+        found.ends_with(
+            "abc2.py:\n  expected:\n    0: {points: 0, status: OK}\n    \
+             1: {points: 40, status: OK}\n    2: {points: 60, status: OK}\n  points: 100"
+        ),
+        "{found}"
+    );
 }
 
 #[test]
