@@ -245,6 +245,10 @@ pub fn toolbox<'t>(
     let (runner, cache) = (request.runner, request.cache);
     match (problem.package(), tools) {
         (Some(package), _) => Toolbox::package(package, runner, cache, request.jobs),
+        (None, _) if problem.sinol().is_some() => {
+            let sinol = problem.sinol().expect("a sinol-make package");
+            Toolbox::sinol(sinol, runner, cache, request.jobs)
+        }
         (None, Some(tools)) => {
             Toolbox::ours(tools, runner, cache, request.jobs).playing(problem.referee())
         }

@@ -55,7 +55,7 @@ impl<'a> SinolJudge<'a> {
         cache: &Cache,
     ) -> Result<SinolJudge<'a>, PrepareError> {
         let prepare = |path: Option<std::path::PathBuf>| match path {
-            Some(path) => Program::prepare(&path, &[], runner, cache).map(Some),
+            Some(path) => super::build::prepare(sinol, &path, &[], runner, cache).map(Some),
             None => Ok(None),
         };
         Ok(SinolJudge {
@@ -391,21 +391,6 @@ fn parse_percent(text: &str) -> Option<f64> {
     value.is_finite().then_some(value)
 }
 
-/// `program`, run with `dir` as its working directory (a confined program starts in a scratch
-/// directory of its own): a shell changes directory, then runs it, and it may write in `dir`.
-fn in_dir(program: &Invocation, dir: &Path) -> Invocation {
-    let mut wrapped = Invocation::new("/bin/sh")
-        .arg("-c")
-        .arg("cd \"$0\" && exec \"$@\"")
-        .arg(dir)
-        .arg(&program.program)
-        .args(program.args.iter().cloned())
-        .writes(dir);
-    wrapped.reads.extend(program.reads.iter().cloned());
-    wrapped.env.clone_from(&program.env);
-    wrapped
-}
-
 /// Whether `run` ended by `SIGPIPE` as sinol-make tells it: killed by the signal, or exited
 /// with 141 (128 + 13), the shell's code for it, which an interactor that finds the solution
 /// gone (end of file, `EPIPE`) often returns; sinol-make reads both as the signal (its executors
@@ -437,11 +422,17 @@ fn sio2_interactor(interactor: &Invocation, input: &Path, report: &Path) -> Invo
 }
 
 /// Runs the package's ingen in `dir` (a fresh folder), where it writes the inputs.
-pub fn run_ingen(ingen: &Path, dir: &Path, runner: &Runner, cache: &Cache) -> Result<(), String> {
-    let program = Program::prepare(ingen, &[], runner, cache).map_err(|e| e.message)?;
+pub fn run_ingen(
+    sinol: &Sinol,
+    ingen: &Path,
+    dir: &Path,
+    runner: &Runner,
+    cache: &Cache,
+) -> Result<(), String> {
+    let program = super::build::prepare(sinol, ingen, &[], runner, cache).map_err(|e| e.message)?;
     let run = runner
         .run(
-            &in_dir(&program.invocation, dir),
+            &program.invocation.clone().writes(dir).working_in(dir),
             Stdin::Empty,
             &runner.jury().of_data(),
         )

@@ -15,6 +15,7 @@
 //! - [`judging`]: running a solution on a test and its checker on the output, ingen and
 //!   inwer, all through [`crate::run`] (the language table, the compile cache, confinement).
 
+pub mod build;
 pub mod config;
 pub mod judging;
 pub mod scoring;

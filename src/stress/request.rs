@@ -295,7 +295,7 @@ fn from_package(
                     model.root.display()
                 ));
             };
-            let reference = model_solution(model, tools)?;
+            let reference = model_solution(model, toolbox)?;
             (
                 Inputs::Made(ingen_cases(sinol, &ingen.path, tools)?),
                 reference,
@@ -407,12 +407,12 @@ fn is_valid(toolbox: &Toolbox<'_>, model: &Problem, text: &str) -> bool {
     report.rejected.is_empty() && report.skipped.is_empty() && report.broken.is_empty()
 }
 
-/// The model's reference solution, built.
-fn model_solution(model: &Problem, (runner, cache): (&Runner, &Cache)) -> Result<Program, String> {
+/// The model's reference solution, built as the problem's programs are.
+fn model_solution(model: &Problem, toolbox: &Toolbox<'_>) -> Result<Program, String> {
     let Some(Tool::Program(file)) = &model.programs.reference else {
         return Err(format!("{} has no model solution", model.name));
     };
-    Program::prepare(&file.path, &[], runner, cache)
+    (toolbox.contestant(&file.path, &[]))
         .map_err(|e| format!("the model solution {}: {e}", file.path.display()))
 }
 
@@ -423,7 +423,7 @@ fn ingen_cases(
     (runner, cache): (&Runner, &Cache),
 ) -> Result<MadeCases, String> {
     let scratch = ScratchDir::new("stress-ingen")?;
-    run_ingen(ingen, scratch.path(), runner, cache)?;
+    run_ingen(sinol, ingen, scratch.path(), runner, cache)?;
     let inputs = (sinol.tests_in(scratch.path())?.into_iter())
         .map(|made| {
             let path = &made.test.input;

@@ -22,8 +22,9 @@ use crate::formats::LimitFlags;
 use crate::judging::{self, CaseLimits, Toolbox};
 use crate::model::Problem;
 use crate::readers;
-use crate::run::{Cache, Program, Runner, ScratchDir};
+use crate::run::{Cache, Runner, ScratchDir};
 use crate::score::format_score;
+use crate::sinol::build;
 use crate::sinol::config::ContestType;
 use crate::sinol::judging::{model_output, run_ingen, SinolJudge};
 use crate::sinol::scoring::status;
@@ -221,7 +222,7 @@ impl<'a> SinolVerifier<'a> {
         let scratch = ScratchDir::new("sinol-ingen")?;
         let dir = scratch.path().join("in");
         std::fs::create_dir(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        run_ingen(&ingen, &dir, self.runner, self.cache)?;
+        run_ingen(sinol, &ingen, &dir, self.runner, self.cache)?;
         let made_again = |test: &SinolTest| {
             let name = format!("{}.in", test.test.name);
             !sinol.config.static_tests.contains(&name)
@@ -252,7 +253,8 @@ impl<'a> SinolVerifier<'a> {
                 self.sinol.id
             )
         })?;
-        let model = Program::prepare(&path, &[], self.runner, self.cache).map_err(|e| e.message)?;
+        let model = build::prepare(&self.sinol, &path, &[], self.runner, self.cache)
+            .map_err(|e| e.message)?;
         let files = (self.sinol.tests()?.into_iter())
             .map(|test| {
                 let bytes = model_output(&model, &test.test.input, self.runner)?;
@@ -281,7 +283,7 @@ impl<'a> SinolVerifier<'a> {
             return None;
         }
         // One input at a time, as before: the sinol verifier is given no `jobs`.
-        let report = Toolbox::plain(self.runner, self.cache, 1).inputs(problem);
+        let report = Toolbox::sinol(&self.sinol, self.runner, self.cache, 1).inputs(problem);
         let passed = format!("{} inputs valid", report.cases);
         Some(report.check(CHECK, "inputs inwer rejects:", passed))
     }
@@ -297,7 +299,7 @@ impl<'a> SinolVerifier<'a> {
         let outcome = (|| {
             let tests = sinol.tests()?;
             let judge = SinolJudge::new(sinol, self.runner, self.cache).map_err(|e| e.message)?;
-            let prepared = Program::prepare(path, &[], self.runner, self.cache);
+            let prepared = build::prepare(sinol, path, &[], self.runner, self.cache);
             // Each test's limits as judge resolves them, from the model ([`CaseLimits`]): a
             // test's own limit where the contest type allows none applies, the warning of
             // reading it said when the package was read (an error under `--strict`).

@@ -43,6 +43,17 @@ pub struct Package {
 }
 
 impl Package {
+    /// A package of these files (path under the package, text).
+    pub fn of(files: &[(&str, &str)]) -> Package {
+        let package = Package {
+            dir: tempfile::tempdir().expect("tempdir"),
+        };
+        for (path, text) in files {
+            package.write(path, text);
+        }
+        package
+    }
+
     pub fn root(&self) -> std::path::PathBuf {
         self.dir.path().join("abc")
     }
@@ -59,13 +70,12 @@ impl Package {
 /// beside the model `abc.py`, ingen and inwer; `in/` and `out/` as ingen and the model make
 /// them.
 pub fn package(config: &str, solutions: &[(&str, &str)]) -> Package {
-    let package = Package {
-        dir: tempfile::tempdir().expect("tempdir"),
-    };
-    package.write("config.yml", config);
-    package.write("prog/abcingen.sh", INGEN);
-    package.write("prog/abcinwer.py", INWER);
-    package.write("prog/abc.py", MODEL);
+    let package = Package::of(&[
+        ("config.yml", config),
+        ("prog/abcingen.sh", INGEN),
+        ("prog/abcinwer.py", INWER),
+        ("prog/abc.py", MODEL),
+    ]);
     for (name, source) in solutions {
         package.write(&format!("prog/{name}"), source);
     }
