@@ -14,6 +14,7 @@ use crate::model::{Problem, Python3};
 use crate::package::validators::validation_limits;
 use crate::package::{Package, ProgramKind};
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
+use crate::sinol::build::Role;
 use crate::sinol::{self, Sinol};
 
 /// `cache` building `problem`'s programs as its model says: its Python 3 programs with PyPy
@@ -157,7 +158,8 @@ impl<'t> Toolbox<'t> {
         match self.builds {
             Builds::Plain => Program::prepare(path, &[], self.runner, self.cache).map_err(broken),
             Builds::Sinol(sinol) => {
-                sinol::build::prepare(sinol, path, &[], self.runner, self.cache).map_err(broken)
+                sinol::build::prepare(sinol, path, Role::Jury, &[], self.runner, self.cache)
+                    .map_err(broken)
             }
             Builds::Package(package) => {
                 let known = (package.input_validators().into_iter().flatten())
@@ -187,7 +189,7 @@ impl<'t> Toolbox<'t> {
             }
             Builds::Plain => Program::prepare(path, args, self.runner, self.cache),
             Builds::Sinol(sinol) => {
-                sinol::build::prepare(sinol, path, args, self.runner, self.cache)
+                sinol::build::prepare(sinol, path, Role::Solution, args, self.runner, self.cache)
             }
         }
     }

@@ -8,6 +8,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use super::build::Role;
 use super::config::ContestType;
 use super::{Sinol, SinolTest};
 use crate::check::default_validator::compare_tokens;
@@ -55,7 +56,9 @@ impl<'a> SinolJudge<'a> {
         cache: &Cache,
     ) -> Result<SinolJudge<'a>, PrepareError> {
         let prepare = |path: Option<std::path::PathBuf>| match path {
-            Some(path) => super::build::prepare(sinol, &path, &[], runner, cache).map(Some),
+            Some(path) => {
+                super::build::prepare(sinol, &path, Role::Jury, &[], runner, cache).map(Some)
+            }
             None => Ok(None),
         };
         Ok(SinolJudge {
@@ -421,31 +424,6 @@ fn sio2_interactor(interactor: &Invocation, input: &Path, report: &Path) -> Invo
     wrapped
 }
 
-/// Runs the package's ingen in `dir` (a fresh folder), where it writes the inputs.
-pub fn run_ingen(
-    sinol: &Sinol,
-    ingen: &Path,
-    dir: &Path,
-    runner: &Runner,
-    cache: &Cache,
-) -> Result<(), String> {
-    let program = super::build::prepare(sinol, ingen, &[], runner, cache).map_err(|e| e.message)?;
-    let run = runner
-        .run(
-            &program.invocation.clone().writes(dir).working_in(dir),
-            Stdin::Empty,
-            &runner.jury().of_data(),
-        )
-        .map_err(|e| format!("{}: {e}", ingen.display()))?;
-    if let Some(why) = beyond_limits(&format!("ingen {}", ingen.display()), &run) {
-        return Err(why);
-    }
-    match run.verdict_with_stderr() {
-        None => Ok(()),
-        Some((_, why)) => Err(format!("{} failed: {why}", ingen.display())),
-    }
-}
-
 /// Runs inwer on the input file `input` (its file name as argument, as sinol-make gives it):
 /// `Ok(Ok(said))` with what it printed when the input is valid, `Ok(Err(why))` when it is
 /// not, `Err(why)` when inwer cannot say (it reached its own limits: it hung, or flooded its
@@ -474,29 +452,6 @@ pub fn run_inwer(
             false => format!("{said} ({why})"),
         }),
     })
-}
-
-/// The model solution's output for `test` (its answer, as `outgen` makes it).
-pub fn model_output(model: &Program, input: &Path, runner: &Runner) -> Result<Vec<u8>, String> {
-    let run = runner
-        .run(
-            &model.invocation,
-            Stdin::File(input),
-            &runner.jury().of_data(),
-        )
-        .map_err(|e| format!("{}: {e}", model.given.display()))?;
-    let what = format!("the model solution {}", model.given.display());
-    if let Some(why) = beyond_limits(&what, &run) {
-        return Err(format!("{why} on {}", input.display()));
-    }
-    match run.verdict_with_stderr() {
-        None => Ok(run.stdout),
-        Some((_, why)) => Err(format!(
-            "{} on {}: {why}",
-            model.given.display(),
-            input.display()
-        )),
-    }
 }
 
 /// The package's checker as a [`Checker`] of [`crate::judge`]: accepted when the checker
