@@ -287,3 +287,57 @@ fn extra_compilation_and_execution_files_are_honoured() {
         );
     }
 }
+
+/// Ctrl-C while ingen runs: verify exits 130 and the scratch folder of the tests being made
+/// is gone from the cache (the package left as it was).
+#[test]
+fn an_interrupted_verify_leaves_no_made_tests_behind() {
+    let package = fixtures::sum();
+    for dir in ["in", "out"] {
+        std::fs::remove_dir_all(package.root().join(dir)).expect("remove");
+    }
+    package.write(
+        "prog/abcingen.sh",
+        "#!/bin/bash\necho '1 2' > abc0.in\nsleep 120\n",
+    );
+    let before = files_under(&package.root());
+    let cache = package.dir.path().join("cache");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("stonejudge"))
+        .current_dir(package.dir.path())
+        .env("STONEJUDGE_CACHE", &cache)
+        .args(["verify", "abc"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start verify");
+    // Ingen is running once its first input is in the scratch folder.
+    let running = || {
+        files_under(&cache.join("tmp"))
+            .iter()
+            .any(|f| f.ends_with("in/abc0.in"))
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    while !running() {
+        assert!(std::time::Instant::now() < deadline, "ingen never started");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().expect("kill");
+            panic!("verify did not end after SIGINT");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(130));
+    let left = files_under(&cache.join("tmp"));
+    assert!(
+        left.iter().all(|f| !f.contains("sinol-tests")),
+        "left in the cache: {left:?}"
+    );
+    assert_eq!(files_under(&package.root()), before, "the package changed");
+}
