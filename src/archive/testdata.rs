@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::plan::Built;
 use crate::run::{ScratchDir, Unbroken};
@@ -25,13 +25,9 @@ pub fn files(built: &Built) -> BTreeMap<String, &str> {
     files
 }
 
-/// Replaces `dir` by a directory holding exactly the files of `built`.
-///
-/// Writes into a staging directory beside `dir` (`.<name>.staging-…`), then swaps it in; on
-/// any error the staging directory is removed and `dir` is untouched (unless the error is in
-/// the final swap itself, which the message then says). An interrupted judge removes the
-/// staging directory, and never stops between the swap's two renames ([`Unbroken`]).
-pub fn write(dir: &Path, built: &Built) -> io::Result<()> {
+/// Replaces `dir` by a staging directory beside it that `fill` fills, swapped in when it is
+/// full (see [`write`]).
+fn replace(dir: &Path, fill: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
     let parent = dir
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -46,11 +42,37 @@ pub fn write(dir: &Path, built: &Built) -> io::Result<()> {
         ScratchDir::within(parent, &format!(".{name}.{what}")).map_err(io::Error::other)
     };
     let staging = scratch("staging")?;
-    files(built).into_iter().try_for_each(|(file, contents)| {
-        let path = staging.path().join(file);
-        std::fs::write(&path, contents).map_err(|e| at(&path, e))
-    })?;
+    fill(staging.path())?;
     swap_in(staging.path(), dir, || scratch("old"))
+}
+
+/// Replaces `dir` by a directory holding exactly the files of `built`.
+///
+/// Writes into a staging directory beside `dir` (`.<name>.staging-…`), then swaps it in; on
+/// any error the staging directory is removed and `dir` is untouched (unless the error is in
+/// the final swap itself, which the message then says). An interrupted judge removes the
+/// staging directory, and never stops between the swap's two renames ([`Unbroken`]).
+pub fn write(dir: &Path, built: &Built) -> io::Result<()> {
+    replace(dir, |staging| {
+        files(built).into_iter().try_for_each(|(file, contents)| {
+            let path = staging.join(file);
+            std::fs::write(&path, contents).map_err(|e| at(&path, e))
+        })
+    })
+}
+
+/// Replaces `dir` by a directory holding exactly `files` (each a name and the file copied
+/// under it), as [`write`] replaces one: a sinol-make package's `in/` and `out/`, made in a
+/// scratch folder.
+pub fn write_copies(dir: &Path, files: &[(String, PathBuf)]) -> io::Result<()> {
+    replace(dir, |staging| {
+        files.iter().try_for_each(|(name, from)| {
+            let path = staging.join(name);
+            std::fs::copy(from, &path)
+                .map(drop)
+                .map_err(|e| at(&path, e))
+        })
+    })
 }
 
 /// Renames `staging` to `dir`; an existing `dir` is first renamed to an empty directory that

@@ -343,6 +343,16 @@ impl Resolved {
         }
     }
 
+    /// The same problem, a sinol-make package's tests taken from where they were made
+    /// ([`Sinol::with_tests_in`]); any other problem as it is.
+    pub fn with_tests_in(&self, data: &Path) -> Resolved {
+        let mut resolved = self.clone();
+        if let Kind::Sinol(sinol) = &mut resolved.kind {
+            **sinol = sinol.with_tests_in(data);
+        }
+        resolved
+    }
+
     /// The sinol-make package, when the problem is one.
     pub fn sinol(&self) -> Option<&Sinol> {
         match &self.kind {

@@ -29,10 +29,24 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         check_writable("--json", path)?;
     }
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
-    let model = readers::read_resolved(&problem)?;
-    warnings(&model, args.strict.strict)?;
+    // What stonejudge does not support in a sinol-make package is refused before its tests
+    // are made (the package as committed may have too few tests to read into the model).
+    if let Some(why) = problem.sinol().and_then(|sinol| sinol.unsupported()) {
+        bail!("{why}");
+    }
     let (runner, protections) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
+    // The folder of tests made first (a sinol-make package's) lives until the end.
+    let with_tests = match judging::with_tests_made(problem, &runner, &cache, args.jobs.count()) {
+        Ok(with_tests) => with_tests,
+        Err(why) => {
+            errln!("error: {why}");
+            return Ok(Outcome::Rejected);
+        }
+    };
+    let problem = &with_tests.problem;
+    let model = readers::read_resolved(problem)?;
+    warnings(&model, args.strict.strict)?;
     let request = Request {
         runner: &runner,
         cache: &cache,
@@ -43,7 +57,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         jobs: args.jobs.count(),
     };
     let mut table = Table::new(Style::detect());
-    let judgement = judge_cases(&problem, &model, &request, &mut table)?;
+    let judgement = judge_cases(problem, &model, &request, &mut table)?;
     table.bar.finish_and_clear();
     if let Some(error) = &judgement.unprepared {
         let style = &table.style;
@@ -58,7 +72,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         outln!("kattis verdict: {verdict}");
     }
     let scored = match judgement.whole {
-        true => scored(&problem, &model, &judgement)?,
+        true => scored(problem, &model, &judgement)?,
         false => None,
     };
     finish(args, &model, &protections, &judgement, scored)

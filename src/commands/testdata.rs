@@ -10,10 +10,11 @@
 //! be seen; with `--check`, it rejects the problem, as does a file on disk that differs. The
 //! other problems are still processed.
 //!
-//! A package whose format makes its own test data (a Kattis package's `generators.yaml`, a
-//! sinol-make package's ingen and model solution) is only checked (`--check`): each step made
-//! again and compared, through `stonejudge::verify::regeneration` as in `verify`; writing its
-//! data is its own tools' (`bt generate`, `sinol-make gen`).
+//! A package whose format makes its own test data is checked (`--check`): each step made
+//! again and compared, through `stonejudge::verify::regeneration` as in `verify`. A sinol-make
+//! package's `in/` and `out/` are written as `sinol-make gen` writes them (ingen and the model
+//! solution, `stonejudge::sinol::made`); a Kattis package's `data/` is only checked (`bt
+//! generate` writes it).
 
 use std::io::Write;
 use std::path::Path;
@@ -28,6 +29,8 @@ use stonejudge::judging::Toolbox;
 use stonejudge::model::{Problem, Regeneration};
 use stonejudge::readers;
 use stonejudge::run::{Cache, Runner};
+use stonejudge::sinol::made::MadeTests;
+use stonejudge::sinol::Sinol;
 use stonejudge::text::show::count;
 use stonejudge::verify::kattis::GeneratedCases;
 use stonejudge::verify::ours::PlanFiles;
@@ -76,14 +79,16 @@ fn process(
     cache: &Cache,
 ) -> anyhow::Result<bool> {
     if let Some(sinol) = problem.sinol() {
-        let what = "a sinol-make package's in/ and out/ is not supported (sinol-make gen does it)";
-        let verifier = refuse_writing(sinol.root.display(), what, check)
-            .and_then(|()| super::sinol::warnings(sinol, false))
-            .map(|()| SinolVerifier::of(sinol.clone(), String::new(), runner, cache))?;
+        super::sinol::warnings(sinol, false)?;
+        if !check {
+            return write_made(sinol, runner, cache, jobs);
+        }
+        let verifier =
+            SinolVerifier::of(sinol.clone(), String::new(), runner, cache).with_jobs(jobs);
         let nothing = "an interactive task without ingen: no in/ to generate, no out/";
         return Ok(made_again(
             sinol.name(),
-            &verifier.model,
+            &verifier.judged_model().cloned(),
             &verifier,
             nothing,
         ));
@@ -225,6 +230,45 @@ fn size(built: &Built) -> String {
         count(built.tests.len(), "test", "tests"),
         bytes as f64 / (1024.0 * 1024.0)
     )
+}
+
+/// Writes a sinol-make package's `in/` and `out/` as `sinol-make gen` leaves them (made in a
+/// scratch folder, [`MadeTests`]), each folder replaced atomically; `Ok(false)` when the tests
+/// cannot be made (nothing is written then).
+fn write_made(sinol: &Sinol, runner: &Runner, cache: &Cache, jobs: usize) -> anyhow::Result<bool> {
+    if let Some(why) = sinol.unsupported() {
+        anyhow::bail!("{}: {why}", sinol.root.display());
+    }
+    let made = match MadeTests::make(sinol, false, runner, cache, jobs) {
+        Ok(made) => made,
+        Err(why) => {
+            errln!("error: {}: cannot make the tests: {why}", sinol.name());
+            return Ok(false);
+        }
+    };
+    let folders = made.as_gen_leaves().map_err(anyhow::Error::msg)?;
+    let mut said = Vec::new();
+    for (dir, files) in &folders {
+        testdata::write_copies(dir, files)
+            .with_context(|| format!("cannot write {}", dir.display()))?;
+        said.push(format!(
+            "{} in {}",
+            count(files.len(), "file", "files"),
+            dir.display()
+        ));
+    }
+    outln!(
+        "{}: {} ({} by ingen{}), written as sinol-make gen writes them: {}",
+        sinol.name(),
+        count(made.sinol.tests().map_or(0, |t| t.len()), "test", "tests"),
+        made.by_ingen.len(),
+        match made.outputs {
+            true => ", outputs by the model solution",
+            false => ", interactive: no outputs",
+        },
+        said.join(", ")
+    );
+    Ok(true)
 }
 
 /// Fails unless `check`: writing `what` (a package's test data, which its own tools write).

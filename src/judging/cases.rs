@@ -201,7 +201,7 @@ fn cases(
 ) -> Result<(PathBuf, Vec<Test>), JudgeError> {
     let own_dir = match (problem.package(), problem.sinol()) {
         (Some(package), _) => package.root.join("data"),
-        (None, Some(sinol)) => sinol.root.join("in"),
+        (None, Some(sinol)) => sinol.data.join("in"),
         (None, None) => problem.testdata_dir(),
     };
     let (dir, all) = match request.tests {
@@ -224,8 +224,10 @@ fn cases(
         None => (own_dir, problem.tests()?),
     };
     let mut tests = selected(all, request.only, &dir)?;
-    // A case the format gives no answer is judged against an empty one.
-    for test in &mut tests {
+    // A case of an interactive problem the format gives no answer is judged against an empty
+    // one (any other's missing answer is a judge error where it is read).
+    let interactive = model.programs.interactor.is_some();
+    for test in tests.iter_mut().filter(|_| interactive) {
         let answerless =
             (model.judged_cases()).any(|case| case.name == test.name && case.answer.is_none());
         if answerless {
@@ -245,6 +247,10 @@ pub fn toolbox<'t>(
     let (runner, cache) = (request.runner, request.cache);
     match (problem.package(), tools) {
         (Some(package), _) => Toolbox::package(package, runner, cache, request.jobs),
+        (None, _) if problem.sinol().is_some() => {
+            let sinol = problem.sinol().expect("a sinol-make package");
+            Toolbox::sinol(sinol, runner, cache, request.jobs)
+        }
         (None, Some(tools)) => {
             Toolbox::ours(tools, runner, cache, request.jobs).playing(problem.referee())
         }

@@ -65,8 +65,8 @@ enum Ready<'t> {
     Default,
     /// A program, called as the protocol says.
     Program { program: Program, speaks: Speaks },
-    /// sinol-make's checker or interactor, as sinol-make runs it.
-    Sinol(SinolJudge<'t>),
+    /// sinol-make's checker or interactor, as sinol-make runs it (boxed: two programs).
+    Sinol(Box<SinolJudge<'t>>),
 }
 
 /// The protocols a built checker or interactor program speaks here.
@@ -170,8 +170,8 @@ impl<'t> PreparedJudging<'t> {
         Ok(match &self.ready {
             Ready::Ours(judging) => CaseJudging::Same(*judging),
             Ready::Sinol(sinol) => CaseJudging::Same(match sinol.interactor {
-                Some(_) => judge::Judging::Conducted(sinol),
-                None => judge::Judging::Output(sinol),
+                Some(_) => judge::Judging::Conducted(sinol.as_ref()),
+                None => judge::Judging::Output(sinol.as_ref()),
             }),
             Ready::Default => {
                 let flags = KattisFlags::parse(&args)?;
@@ -244,12 +244,12 @@ fn sinol<'t>(
     checker: Option<Program>,
     interactor: Option<Program>,
 ) -> Ready<'t> {
-    Ready::Sinol(SinolJudge {
+    Ready::Sinol(Box::new(SinolJudge {
         runner: toolbox.runner,
         contest: ContestType::Default,
         checker,
         interactor,
-    })
+    }))
 }
 
 /// The model's checker, built (a built-in one is our problem's, judged through its tools).

@@ -14,6 +14,8 @@ use crate::model::{Problem, Python3};
 use crate::package::validators::validation_limits;
 use crate::package::{Package, ProgramKind};
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
+use crate::sinol::build::Role;
+use crate::sinol::{self, Sinol};
 
 /// `cache` building `problem`'s programs as its model says: its Python 3 programs with PyPy
 /// where it runs them so and PyPy is installed ([`Python3`]). Every program of the problem
@@ -68,6 +70,9 @@ pub enum Builds<'t> {
     /// As the Kattis package builds its programs: with `include/`, 2025-09's constants
     /// substituted, and a program of a kind it does not run skipped with the reason.
     Package(&'t Package),
+    /// As sinol-make builds a package's programs: with what `prog/` holds beside them
+    /// ([`crate::sinol::build`]).
+    Sinol(&'t Sinol),
 }
 
 /// Why a program of the problem (a validator, a checker, an interactor) is not ready.
@@ -99,8 +104,8 @@ impl<'t> Toolbox<'t> {
         }
     }
 
-    /// What runs the validators of a package whose programs are built as they are (sinol-make),
-    /// under the jury's limits.
+    /// What runs the validators of a problem whose programs are built as they are, under the
+    /// jury's limits.
     pub fn plain(runner: &'t Runner, cache: &'t Cache, jobs: usize) -> Toolbox<'t> {
         Toolbox {
             runner,
@@ -110,6 +115,20 @@ impl<'t> Toolbox<'t> {
             ours: None,
             referee: None,
             jobs,
+        }
+    }
+
+    /// What runs a sinol-make package's programs: built as sinol-make builds them, under the
+    /// jury's limits.
+    pub fn sinol(
+        sinol: &'t Sinol,
+        runner: &'t Runner,
+        cache: &'t Cache,
+        jobs: usize,
+    ) -> Toolbox<'t> {
+        Toolbox {
+            builds: Builds::Sinol(sinol),
+            ..Toolbox::plain(runner, cache, jobs)
         }
     }
 
@@ -138,6 +157,10 @@ impl<'t> Toolbox<'t> {
         };
         match self.builds {
             Builds::Plain => Program::prepare(path, &[], self.runner, self.cache).map_err(broken),
+            Builds::Sinol(sinol) => {
+                sinol::build::prepare(sinol, path, Role::Jury, &[], self.runner, self.cache)
+                    .map_err(broken)
+            }
             Builds::Package(package) => {
                 let known = (package.input_validators().into_iter().flatten())
                     .chain(package.answer_validators().into_iter().flatten())
@@ -165,6 +188,9 @@ impl<'t> Toolbox<'t> {
                 package.prepare_contestant(path, args, self.runner, self.cache)
             }
             Builds::Plain => Program::prepare(path, args, self.runner, self.cache),
+            Builds::Sinol(sinol) => {
+                sinol::build::prepare(sinol, path, Role::Solution, args, self.runner, self.cache)
+            }
         }
     }
 }

@@ -36,9 +36,10 @@ pub enum WallClock {
     /// tests run several at a time and where a sleeping program should not hold a job long.
     #[default]
     Twice,
-    /// Four times the CPU limit and five seconds: sinol-make's, whose POI scoring reads a
-    /// run's CPU time up to the limit, so a run must not be cut short by the clock before.
-    Generous,
+    /// Twice the CPU limit, rounded up to whole seconds: sinol-make's `hard_time_limit`
+    /// (`math.ceil(2 * time_limit / 1000.0)`), at which it kills a run and says TL, however
+    /// little CPU time it took (a solution that sleeps).
+    Sinol,
 }
 
 impl WallClock {
@@ -46,7 +47,7 @@ impl WallClock {
     pub fn of(self, cpu: Duration) -> Duration {
         match self {
             WallClock::Twice => cpu * 2 + Duration::from_secs(1),
-            WallClock::Generous => cpu * 4 + Duration::from_secs(5),
+            WallClock::Sinol => Duration::from_secs((cpu * 2).as_millis().div_ceil(1000) as u64),
         }
     }
 }
@@ -208,5 +209,18 @@ fn optional_seconds<S: serde::Serializer>(
     match time {
         Some(time) => seconds(time, to),
         None => to.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sinol_make_s_wall_clock_is_twice_the_limit_in_whole_seconds() {
+        let ms = Duration::from_millis;
+        assert_eq!(WallClock::Sinol.of(ms(1000)), ms(2000));
+        assert_eq!(WallClock::Sinol.of(ms(1200)), ms(3000));
+        assert_eq!(WallClock::Sinol.of(ms(100)), ms(1000));
     }
 }

@@ -44,15 +44,11 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
     let config = &sinol.config;
     let config_yml = sinol.root.join(CONFIG_YML);
     let mut warnings = config.warnings.clone();
-    let tests = match sinol.root.join("in").is_dir() {
+    // No `in/` is no test yet: ingen and the model solution make them
+    // (`crate::sinol::made`).
+    let tests = match sinol.data.join("in").is_dir() {
         true => sinol.tests().map_err(ReadError::Files)?,
-        false => {
-            warnings.push(format!(
-                "{}: no in/ yet (ingen makes the tests)",
-                sinol.root.display()
-            ));
-            Vec::new()
-        }
+        false => Vec::new(),
     };
     let numbers: BTreeSet<u32> = (tests.iter().map(|test| test.group))
         .chain(
@@ -96,7 +92,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                     (language.clone(), table)
                 })
                 .collect(),
-            wall: WallClock::Generous,
+            wall: WallClock::Sinol,
         },
         groups: (numbers.iter())
             .map(|group| TestGroup {
@@ -211,7 +207,7 @@ fn dependencies(
 
 /// The warnings of reading `sinol` into `problem` beyond `config.yml`'s own (those
 /// [`Sinol::warnings`] gives): a test's own limit where the contest type allows none (applied,
-/// by `judge` and `verify` alike), a solution without an expectation, no `in/` yet. Under
+/// by `judge` and `verify` alike), a solution without an expectation. Under
 /// `strict` (`--strict`) the first is an error instead.
 pub fn warnings_beyond_config<'p>(
     sinol: &Sinol,

@@ -596,8 +596,8 @@ fn jvm_program(
     Ok(built)
 }
 
-/// Every file beneath the folders `reads` that is not one of `sources`, in name order, with
-/// its bytes: what a build may read besides its sources.
+/// Every file beneath the folders `reads` (or a file of `reads` itself) that is not one of
+/// `sources`, in name order, with its bytes: what a build may read besides its sources.
 fn files_beneath(
     reads: &[PathBuf],
     sources: &[PathBuf],
@@ -614,9 +614,17 @@ fn files_beneath(
             }
             let bytes = std::fs::read(&path)
                 .map_err(|e| PrepareError::judge(format!("cannot read {}: {e}", path.display())))?;
-            // Named as under its folder, which may move without changing the program.
-            let name = entry.path().strip_prefix(folder).unwrap_or(entry.path());
-            found.push((name.as_os_str().to_owned(), bytes));
+            // Named as under its folder, which may move without changing the program (a file
+            // given itself, by its own name).
+            let name = match entry.depth() {
+                0 => entry.file_name(),
+                _ => entry
+                    .path()
+                    .strip_prefix(folder)
+                    .unwrap_or(entry.path())
+                    .as_os_str(),
+            };
+            found.push((name.to_owned(), bytes));
         }
     }
     Ok(found)

@@ -111,6 +111,9 @@ pub(crate) struct Prepared<'a> {
     root: Option<&'a (CString, CString)>,
     /// The scratch directory, where there is no private root (`chdir`).
     scratch: Option<CString>,
+    /// The directory the request names to start in, entered last (`chdir`): seen through
+    /// the private root, where there is one, at the path the judge gave it.
+    workdir: Option<CString>,
     nproc: bool,
     /// The uid and gid the program becomes.
     identity: Option<u32>,
@@ -380,6 +383,7 @@ impl Jail {
                 landlock: None,
                 root: None,
                 scratch: None,
+                workdir: None,
                 nproc: false,
                 identity: None,
                 no_capabilities: false,
@@ -432,6 +436,7 @@ impl Jail {
             landlock: self.landlock.last().map(|(_, ruleset)| ruleset),
             root: self.private_root.as_ref().and_then(PrivateRoot::entry),
             scratch,
+            workdir: None,
             nproc: self.protections & Protection::NPROC != 0,
             identity: self.identity,
             no_capabilities: self.has(Feature::Landlock) || self.has(Feature::Seccomp),
@@ -467,6 +472,11 @@ impl Drop for Jail {
 }
 
 impl Prepared<'_> {
+    /// The same, the program starting in `workdir` when there is one.
+    pub fn working_in(self, workdir: Option<CString>) -> Self {
+        Prepared { workdir, ..self }
+    }
+
     /// In the program's process, after `fork` and before `execve`: root and working
     /// directory, process limit, user and capabilities, the program's filter, Landlock (the
     /// server's filter and no new privileges come from the server). Returns the `errno` of the
@@ -481,6 +491,9 @@ impl Prepared<'_> {
             check(libc::chdir(scratch.as_ptr()))?;
         } else if let Some(scratch) = &self.scratch {
             check(libc::chdir(scratch.as_ptr()))?;
+        }
+        if let Some(workdir) = &self.workdir {
+            check(libc::chdir(workdir.as_ptr()))?;
         }
         if self.nproc {
             let limit = libc::rlimit {

@@ -89,6 +89,9 @@ const UNLIMITED: u64 = u64::MAX;
 /// A request's flag: the program is confined.
 const CONFINED: u32 = 1;
 
+/// A flag of a run request: it names the program's working directory (the last path).
+const IN_WORKDIR: u32 = 2;
+
 /// If this process was started as a launch server, serves until the judge goes away and exits;
 /// otherwise returns at once. Call it first thing in `main`.
 pub fn serve_if_requested() {
@@ -128,6 +131,9 @@ pub(crate) struct Request {
     pub reads: Vec<PathBuf>,
     /// Files and directories a confined program may write besides its scratch directory.
     pub writes: Vec<PathBuf>,
+    /// The directory the program starts in, when not the one it would be given (its scratch
+    /// directory, confined; the server's, not).
+    pub workdir: Option<PathBuf>,
 }
 
 impl Request {
@@ -144,19 +150,26 @@ impl Request {
             env,
             reads: Vec::new(),
             writes: Vec::new(),
+            workdir: None,
         }
     }
 
     /// The message bytes: [`RUN`], the three limits (`u64` little-endian, all ones for none),
-    /// the flags (`u32`: [`CONFINED`]), the number of arguments, variables,
+    /// the flags (`u32`: [`CONFINED`], [`IN_WORKDIR`]), the number of arguments, variables,
     /// readable and writable paths (`u32` little-endian), then each argument, each `KEY=VALUE`
-    /// and each path followed by a NUL byte.
+    /// and each path followed by a NUL byte, the working directory last when there is one.
     pub fn encode(&self) -> Result<Vec<u8>, String> {
         let mut bytes = vec![RUN];
         for limit in [self.cpu_seconds, self.memory_bytes, Some(self.file_bytes)] {
             bytes.extend_from_slice(&limit.unwrap_or(UNLIMITED).to_le_bytes());
         }
-        let flags = if self.confined { CONFINED } else { 0 };
+        let flags = match self.confined {
+            true => CONFINED,
+            false => 0,
+        } | match self.workdir {
+            Some(_) => IN_WORKDIR,
+            None => 0,
+        };
         let counts = [
             flags as usize,
             self.argv.len(),
@@ -188,7 +201,7 @@ impl Request {
             }
             push(&env_entry(key.clone(), value))?;
         }
-        for path in self.reads.iter().chain(&self.writes) {
+        for path in self.reads.iter().chain(&self.writes).chain(&self.workdir) {
             push(path.as_os_str())?;
         }
         if bytes.len() > MAX_REQUEST {
@@ -250,6 +263,10 @@ impl Request {
             (0..count).map(|_| next().map(PathBuf::from)).collect()
         };
         let (reads, writes) = (paths(readc)?, paths(writec)?);
+        let workdir = match flags & IN_WORKDIR {
+            0 => None,
+            _ => Some(next().map(PathBuf::from)?),
+        };
         // Every string ends with a NUL, so what follows the last one is empty.
         if strings.next() != Some(&[][..]) || strings.next().is_some() {
             return Err("unexpected bytes after the request".to_string());
@@ -266,6 +283,7 @@ impl Request {
             env,
             reads,
             writes,
+            workdir,
         })
     }
 
@@ -282,8 +300,13 @@ impl Request {
         let Some(argv) = self.argv.into_iter().map(to_c).collect::<Option<Vec<_>>>() else {
             return (0, libc::EINVAL, FAILED_EXEC);
         };
+        let workdir = match self.workdir.map(|dir| to_c(dir.into_os_string())) {
+            Some(None) => return (0, libc::EINVAL, FAILED_EXEC),
+            Some(Some(dir)) => Some(dir),
+            None => None,
+        };
         let prepared = match jail.prepare(self.confined, &reads, &self.writes, self.file_bytes) {
-            Ok(prepared) => prepared,
+            Ok(prepared) => prepared.working_in(workdir),
             Err(why) => {
                 eprintln!("stonejudge launch server: {why}");
                 return (0, libc::EPERM, FAILED_CONFINEMENT);
@@ -722,7 +745,9 @@ mod tests {
         request.writes = vec!["/out".into(), "/out2".into()];
         assert_eq!(request.cpu_seconds, Some(3));
         let bytes = request.encode().unwrap();
-        assert_eq!(Request::decode(&bytes), Ok(request));
+        assert_eq!(Request::decode(&bytes), Ok(request.clone()));
+        request.workdir = Some("/out2".into());
+        assert_eq!(Request::decode(&request.encode().unwrap()), Ok(request));
         let mut tools = Request::new(
             &Limits::for_tools(Duration::from_secs(60)),
             vec!["cc".into()],

@@ -41,6 +41,10 @@ pub struct Invocation {
     pub reads: Vec<PathBuf>,
     /// Files and directories it may write (an output directory).
     pub writes: Vec<PathBuf>,
+    /// The directory it starts in, when not its own scratch directory (a confined program's)
+    /// or the judge's (an unconfined one's): one of `reads` or `writes` (else a confined
+    /// program cannot enter it), as a sinol-make ingen writes the tests where it runs.
+    pub workdir: Option<PathBuf>,
     /// A question the judge asks an installed tool, with nothing of a user's in it (a
     /// compiler's version, where its toolchain lives): never confined, since finding what a
     /// confined compiler may read is what it is for.
@@ -87,6 +91,7 @@ impl Invocation {
             env: Vec::new(),
             reads: Vec::new(),
             writes: Vec::new(),
+            workdir: None,
             trusted: false,
             compiler: false,
             heap: None,
@@ -103,6 +108,12 @@ impl Invocation {
     /// beneath).
     pub fn writes(mut self, path: impl Into<PathBuf>) -> Invocation {
         self.writes.push(path.into());
+        self
+    }
+
+    /// Starts the program in `dir` (see [`Invocation::workdir`]).
+    pub fn working_in(mut self, dir: impl Into<PathBuf>) -> Invocation {
+        self.workdir = Some(dir.into());
         self
     }
 
@@ -260,6 +271,7 @@ impl Runner {
         request.confined = !invocation.trusted;
         request.reads.clone_from(&invocation.reads);
         request.writes.clone_from(&invocation.writes);
+        request.workdir.clone_from(&invocation.workdir);
         let starting = live::Starting::new();
         let launchers = match invocation.compiler {
             true => &self.compilers,

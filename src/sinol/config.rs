@@ -12,7 +12,8 @@
 //! `sio2jail`: stonejudge always measures CPU time, as sinol-make's `time` tool does),
 //! `subtask_dependencies` (a group scored with its prerequisites' tests when that lowers it,
 //! `crate::score::score_group_after`). Refused: `num_processes` above 1 (several solutions against one
-//! interactor), `fake_time`, and the extra compilation and execution files and arguments.
+//! interactor), `fake_time`, and compiler flags in `extra_compilation_args` (its files of
+//! `prog/`, `extra_compilation_files` and `extra_execution_files` are honoured: [`Extras`]).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -50,12 +51,7 @@ const READ: &[&str] = &[
 ];
 
 /// Keys sinol-make reads that stonejudge does not do yet: a package using them is refused.
-const NOT_SUPPORTED: &[&str] = &[
-    "fake_time",
-    "extra_compilation_files",
-    "extra_compilation_args",
-    "extra_execution_files",
-];
+const NOT_SUPPORTED: &[&str] = &["fake_time"];
 
 /// How solutions are scored (`sinol_contest_type`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +98,21 @@ pub struct Expected {
     pub points: f64,
 }
 
+/// What a package's solutions (and its model solution) are built and run with beside their
+/// source, files of `prog/` by name, as sinol-make gives them (ingen, inwer and the checker
+/// get none of it).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Extras {
+    /// `extra_compilation_files`: readable by every solution's compiler, and by an
+    /// interpreted solution as it runs (sinol-make copies them beside the executable).
+    pub compilation_files: Vec<String>,
+    /// `extra_compilation_args`, by language (`cpp`): files of `prog/` compiled with the
+    /// solution (a task's library).
+    pub compilation_args: BTreeMap<String, Vec<String>>,
+    /// `extra_execution_files`, by language (`py`): readable by the solution as it runs.
+    pub execution_files: BTreeMap<String, Vec<String>>,
+}
+
 /// `config.yml`, read.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -125,6 +136,9 @@ pub struct Config {
     /// `testrun_soc`: the file of `prog/` sio2 runs as the interactor of test runs, and
     /// where the key is written (`file:line:col`).
     pub testrun_soc: Option<(String, String)>,
+    /// What the solutions are built and run with beside their source
+    /// (`extra_compilation_files`, `extra_compilation_args`, `extra_execution_files`).
+    pub extras: Extras,
     /// Keys sinol-make does not know, at `file:line:col`.
     pub warnings: Vec<String>,
     /// Keys sinol-make knows and stonejudge does not do, at `file:line:col`.
@@ -155,6 +169,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
         test_limits_allowed: true,
         testrun_soc: None,
         dependencies: BTreeMap::new(),
+        extras: Extras::default(),
         warnings: Vec::new(),
         unsupported: Vec::new(),
     };
@@ -218,6 +233,31 @@ pub fn load(path: &Path) -> Result<Config, String> {
                         ));
                     }
                     config.dependencies.insert(number, list);
+                }
+            }
+            "extra_compilation_files" => {
+                config.extras.compilation_files = reader.strings(&at, child)?;
+            }
+            "extra_compilation_args" | "extra_execution_files" => {
+                let mut by_language = BTreeMap::new();
+                for (language, value) in reader.mapping(&at, child)? {
+                    let keys = [name.clone(), key_name(language)];
+                    let files = reader.strings(&keys, value)?;
+                    let prog = path.parent().unwrap_or(Path::new(".")).join("prog");
+                    // sinol-make passes an argument that is no file of `prog/` to the
+                    // compiler as it is: a flag, which stonejudge's language table decides.
+                    if let Some(flag) = files.iter().find(|file| !prog.join(file).is_file()) {
+                        config.unsupported.push(format!(
+                            "{}: `{flag}` is no file of prog/: compiler flags in `{name}` are \
+                             not supported by stonejudge yet",
+                            keys::at(path, &text, &keys)
+                        ));
+                    }
+                    by_language.insert(key_name(language).to_lowercase(), files);
+                }
+                match name.as_str() {
+                    "extra_compilation_args" => config.extras.compilation_args = by_language,
+                    _ => config.extras.execution_files = by_language,
                 }
             }
             "testrun_soc" => {
@@ -352,6 +392,14 @@ impl Reader<'_> {
             Value::String(s) => Ok(s.clone()),
             Value::Number(n) => Ok(n.to_string()),
             _ => Err(self.error(keys, "expected a string")),
+        }
+    }
+
+    /// A string or a list of strings (sinol-make takes either).
+    fn strings(&self, keys: &[String], value: &Value) -> Result<Vec<String>, String> {
+        match value {
+            Value::Sequence(items) => items.iter().map(|item| self.string(keys, item)).collect(),
+            other => Ok(vec![self.string(keys, other)?]),
         }
     }
 
@@ -552,5 +600,39 @@ mod tests {
         );
         let error = config("sinol_undocumented_time_tool: perf\n").expect_err("bad");
         assert!(error.contains("unknown time tool"), "{error}");
+    }
+}
+
+#[cfg(test)]
+mod extras {
+    use super::*;
+
+    #[test]
+    fn extra_files_are_read_and_a_compiler_flag_refused_at_its_key() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(dir.path().join("prog")).expect("mkdir");
+        for file in ["lib.cpp", "lib.h", "lib.py"] {
+            std::fs::write(dir.path().join("prog").join(file), "").expect("write");
+        }
+        let path = dir.path().join(CONFIG_YML);
+        std::fs::write(
+            &path,
+            "extra_compilation_files: [lib.cpp, lib.h]\nextra_compilation_args: {cpp: lib.cpp}\n\
+             extra_execution_files:\n  py: [lib.py]\n",
+        )
+        .expect("write");
+        let config = load(&path).expect("loads");
+        assert_eq!(config.extras.compilation_files, ["lib.cpp", "lib.h"]);
+        assert_eq!(config.extras.compilation_args["cpp"], ["lib.cpp"]);
+        assert_eq!(config.extras.execution_files["py"], ["lib.py"]);
+        assert!(config.unsupported.is_empty(), "{:?}", config.unsupported);
+        std::fs::write(&path, "extra_compilation_args:\n  cpp: [lib.cpp, -DX]\n").expect("write");
+        let config = load(&path).expect("loads");
+        assert_eq!(config.unsupported.len(), 1);
+        assert!(
+            config.unsupported[0].contains("config.yml:2:3: `-DX` is no file of prog/"),
+            "{}",
+            config.unsupported[0]
+        );
     }
 }

@@ -8,6 +8,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use super::build::Role;
 use super::config::ContestType;
 use super::{Sinol, SinolTest};
 use crate::check::default_validator::compare_tokens;
@@ -55,7 +56,9 @@ impl<'a> SinolJudge<'a> {
         cache: &Cache,
     ) -> Result<SinolJudge<'a>, PrepareError> {
         let prepare = |path: Option<std::path::PathBuf>| match path {
-            Some(path) => Program::prepare(&path, &[], runner, cache).map(Some),
+            Some(path) => {
+                super::build::prepare(sinol, &path, Role::Jury, &[], runner, cache).map(Some)
+            }
             None => Ok(None),
         };
         Ok(SinolJudge {
@@ -391,21 +394,6 @@ fn parse_percent(text: &str) -> Option<f64> {
     value.is_finite().then_some(value)
 }
 
-/// `program`, run with `dir` as its working directory (a confined program starts in a scratch
-/// directory of its own): a shell changes directory, then runs it, and it may write in `dir`.
-fn in_dir(program: &Invocation, dir: &Path) -> Invocation {
-    let mut wrapped = Invocation::new("/bin/sh")
-        .arg("-c")
-        .arg("cd \"$0\" && exec \"$@\"")
-        .arg(dir)
-        .arg(&program.program)
-        .args(program.args.iter().cloned())
-        .writes(dir);
-    wrapped.reads.extend(program.reads.iter().cloned());
-    wrapped.env.clone_from(&program.env);
-    wrapped
-}
-
 /// Whether `run` ended by `SIGPIPE` as sinol-make tells it: killed by the signal, or exited
 /// with 141 (128 + 13), the shell's code for it, which an interactor that finds the solution
 /// gone (end of file, `EPIPE`) often returns; sinol-make reads both as the signal (its executors
@@ -436,25 +424,6 @@ fn sio2_interactor(interactor: &Invocation, input: &Path, report: &Path) -> Invo
     wrapped
 }
 
-/// Runs the package's ingen in `dir` (a fresh folder), where it writes the inputs.
-pub fn run_ingen(ingen: &Path, dir: &Path, runner: &Runner, cache: &Cache) -> Result<(), String> {
-    let program = Program::prepare(ingen, &[], runner, cache).map_err(|e| e.message)?;
-    let run = runner
-        .run(
-            &in_dir(&program.invocation, dir),
-            Stdin::Empty,
-            &runner.jury().of_data(),
-        )
-        .map_err(|e| format!("{}: {e}", ingen.display()))?;
-    if let Some(why) = beyond_limits(&format!("ingen {}", ingen.display()), &run) {
-        return Err(why);
-    }
-    match run.verdict_with_stderr() {
-        None => Ok(()),
-        Some((_, why)) => Err(format!("{} failed: {why}", ingen.display())),
-    }
-}
-
 /// Runs inwer on the input file `input` (its file name as argument, as sinol-make gives it):
 /// `Ok(Ok(said))` with what it printed when the input is valid, `Ok(Err(why))` when it is
 /// not, `Err(why)` when inwer cannot say (it reached its own limits: it hung, or flooded its
@@ -483,29 +452,6 @@ pub fn run_inwer(
             false => format!("{said} ({why})"),
         }),
     })
-}
-
-/// The model solution's output for `test` (its answer, as `outgen` makes it).
-pub fn model_output(model: &Program, input: &Path, runner: &Runner) -> Result<Vec<u8>, String> {
-    let run = runner
-        .run(
-            &model.invocation,
-            Stdin::File(input),
-            &runner.jury().of_data(),
-        )
-        .map_err(|e| format!("{}: {e}", model.given.display()))?;
-    let what = format!("the model solution {}", model.given.display());
-    if let Some(why) = beyond_limits(&what, &run) {
-        return Err(format!("{why} on {}", input.display()));
-    }
-    match run.verdict_with_stderr() {
-        None => Ok(run.stdout),
-        Some((_, why)) => Err(format!(
-            "{} on {}: {why}",
-            model.given.display(),
-            input.display()
-        )),
-    }
 }
 
 /// The package's checker as a [`Checker`] of [`crate::judge`]: accepted when the checker

@@ -15,8 +15,10 @@
 //! - [`judging`]: running a solution on a test and its checker on the output, ingen and
 //!   inwer, all through [`crate::run`] (the language table, the compile cache, confinement).
 
+pub mod build;
 pub mod config;
 pub mod judging;
+pub mod made;
 pub mod scoring;
 
 use std::path::{Path, PathBuf};
@@ -35,6 +37,9 @@ pub struct Sinol {
     pub root: PathBuf,
     pub id: String,
     pub config: Config,
+    /// The folder whose `in/` and `out/` hold the tests it is judged on: the package itself,
+    /// or the scratch folder they were made in ([`made`], [`Sinol::with_tests_in`]).
+    pub data: PathBuf,
 }
 
 /// One test of `in/`.
@@ -90,7 +95,18 @@ impl Sinol {
             root: root.to_owned(),
             id,
             config,
+            data: root.to_owned(),
         })
+    }
+
+    /// The same package, its tests taken from `data/in` and `data/out` (where they were made)
+    /// rather than from its own folders: the one seam between making tests and the rest,
+    /// which reads the package as it would read one that commits them.
+    pub fn with_tests_in(&self, data: &Path) -> Sinol {
+        Sinol {
+            data: data.to_owned(),
+            ..self.clone()
+        }
     }
 
     /// Its name: the task id.
@@ -215,9 +231,17 @@ impl Sinol {
         Ok(tests)
     }
 
-    /// Its tests, in `in/`.
+    /// Its tests, in `in/` of [`Sinol::data`].
     pub fn tests(&self) -> Result<Vec<SinolTest>, String> {
-        self.tests_in(&self.root.join("in"))
+        self.tests_in(&self.data.join("in"))
+    }
+
+    /// The tests the package commits, in its own `in/` (none when it has no `in/`).
+    pub fn committed_tests(&self) -> Result<Vec<SinolTest>, String> {
+        match self.root.join("in").is_dir() {
+            true => self.tests_in(&self.root.join("in")),
+            false => Ok(Vec::new()),
+        }
     }
 }
 

@@ -32,8 +32,8 @@ use crate::model::{CaseData, CaseKind, Checker, Format, Problem, Regeneration, T
 use crate::package::Package;
 use crate::readers;
 use crate::run::{Cache, PrepareError, Program, Runner, ScratchDir};
-use crate::sinol::judging::run_ingen;
-use crate::sinol::Sinol;
+use crate::sinol::made::MadeTests;
+use crate::sinol::{Sinol, SinolTest};
 use crate::verdict::Judged;
 use crate::verify::validation::{Args, Case, Expect};
 
@@ -295,7 +295,7 @@ fn from_package(
                     model.root.display()
                 ));
             };
-            let reference = model_solution(model, tools)?;
+            let reference = model_solution(model, toolbox)?;
             (
                 Inputs::Made(ingen_cases(sinol, &ingen.path, tools)?),
                 reference,
@@ -407,24 +407,26 @@ fn is_valid(toolbox: &Toolbox<'_>, model: &Problem, text: &str) -> bool {
     report.rejected.is_empty() && report.skipped.is_empty() && report.broken.is_empty()
 }
 
-/// The model's reference solution, built.
-fn model_solution(model: &Problem, (runner, cache): (&Runner, &Cache)) -> Result<Program, String> {
+/// The model's reference solution, built as the problem's programs are.
+fn model_solution(model: &Problem, toolbox: &Toolbox<'_>) -> Result<Program, String> {
     let Some(Tool::Program(file)) = &model.programs.reference else {
         return Err(format!("{} has no model solution", model.name));
     };
-    Program::prepare(&file.path, &[], runner, cache)
+    (toolbox.contestant(&file.path, &[]))
         .map_err(|e| format!("the model solution {}: {e}", file.path.display()))
 }
 
-/// The inputs `ingen` writes, run once in a fresh folder, in the package's order.
+/// The inputs ingen writes (made once in a scratch folder as `sinol-make gen` makes them), in
+/// the package's order.
 fn ingen_cases(
     sinol: &Sinol,
     ingen: &Path,
     (runner, cache): (&Runner, &Cache),
 ) -> Result<MadeCases, String> {
-    let scratch = ScratchDir::new("stress-ingen")?;
-    run_ingen(ingen, scratch.path(), runner, cache)?;
-    let inputs = (sinol.tests_in(scratch.path())?.into_iter())
+    let made = MadeTests::make(sinol, true, runner, cache, 1)?;
+    let by_ingen = |test: &SinolTest| made.by_ingen.contains(&format!("{}.in", test.test.name));
+    let inputs = (made.sinol.tests()?.into_iter())
+        .filter(by_ingen)
         .map(|made| {
             let path = &made.test.input;
             let input = std::fs::read_to_string(path)

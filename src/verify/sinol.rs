@@ -14,18 +14,21 @@
 //!   total; a solution without an expectation fails, as in sinol-make.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
-use super::{listed, Check, ItemReport};
+use super::{Check, ItemReport};
 use crate::formats::LimitFlags;
 use crate::judging::{self, CaseLimits, Toolbox};
 use crate::model::Problem;
 use crate::readers;
-use crate::run::{Cache, Program, Runner, ScratchDir};
+use crate::run::{Cache, Runner};
 use crate::score::{format_score, ScoreCard};
+use crate::sinol::build::{self, Role};
 use crate::sinol::config::ContestType;
-use crate::sinol::judging::{model_output, run_ingen, SinolJudge};
+use crate::sinol::judging::SinolJudge;
+use crate::sinol::made::MadeTests;
 use crate::sinol::scoring::status;
 use crate::sinol::{Sinol, SinolTest};
 
@@ -47,6 +50,17 @@ pub struct SinolVerifier<'a> {
     pub shown: String,
     pub runner: &'a Runner,
     pub cache: &'a Cache,
+    /// How many of the model solution's runs go at once, when it makes `out/`.
+    pub jobs: usize,
+    /// The tests made first, as `sinol-make verify` makes them (by the first item that
+    /// needs them), with the package read with them; why they could not be made.
+    made: OnceLock<Result<Tests, String>>,
+}
+
+/// A package's tests made ([`MadeTests`]), and the package read into the model with them.
+struct Tests {
+    tests: MadeTests,
+    model: Result<Problem, String>,
 }
 
 impl<'a> SinolVerifier<'a> {
@@ -58,6 +72,23 @@ impl<'a> SinolVerifier<'a> {
         cache: &'a Cache,
     ) -> Result<SinolVerifier<'a>, String> {
         Ok(SinolVerifier::of(Sinol::load(root)?, shown, runner, cache))
+    }
+
+    /// The package read with its tests made first ([`SinolVerifier::model`] is the package
+    /// as it is committed, which may have none): what its solutions are judged and held to.
+    pub fn judged_model(&self) -> Result<&Problem, String> {
+        self.made()?.model.as_ref().map_err(Clone::clone)
+    }
+
+    /// The package's tests, made first as `sinol-make verify` makes them (once, by whoever
+    /// asks first), and the package read with them.
+    fn made(&self) -> Result<&Tests, String> {
+        let made = self.made.get_or_init(|| {
+            let tests = MadeTests::make(&self.sinol, false, self.runner, self.cache, self.jobs)?;
+            let model = readers::sinol::read(&tests.sinol).map_err(|e| e.to_string());
+            Ok(Tests { tests, model })
+        });
+        made.as_ref().map_err(Clone::clone)
     }
 
     /// Verifies `sinol`, already read.
@@ -73,7 +104,14 @@ impl<'a> SinolVerifier<'a> {
             shown,
             runner,
             cache,
+            jobs: 1,
+            made: OnceLock::new(),
         }
+    }
+
+    /// The same verifier, the model solution making `jobs` outputs at a time.
+    pub fn with_jobs(self, jobs: usize) -> SinolVerifier<'a> {
+        SinolVerifier { jobs, ..self }
     }
 
     /// Its items with their ids, the package's first (only that one when it is not supported).
@@ -118,14 +156,20 @@ impl<'a> SinolVerifier<'a> {
                 sinol.config.contest.name()
             ),
         )];
-        let tests = match sinol.tests() {
-            Ok(tests) if tests.is_empty() => {
-                Err(format!("no tests in {}", sinol.root.join("in").display()))
-            }
-            other => other,
-        };
-        let tests = match tests {
-            Ok(tests) => tests,
+        let made = self.made();
+        let tests = made.and_then(|made| match made.tests.sinol.tests()? {
+            tests if tests.is_empty() => Err(format!(
+                "no tests: {} and nothing in {}",
+                match sinol.ingen() {
+                    Some(_) => "ingen makes none",
+                    None => "no ingen",
+                },
+                sinol.root.join("in").display()
+            )),
+            tests => Ok((made, tests)),
+        });
+        let (made, tests) = match tests {
+            Ok(made) => made,
             Err(why) => {
                 checks.push(Check::fail("tests", why));
                 return checks;
@@ -134,17 +178,30 @@ impl<'a> SinolVerifier<'a> {
         checks.push(Check::from("scores", self.scores(&tests)));
         // An interactive task has no out/: its interactor judges, and sinol-make neither
         // expects nor makes outputs for it.
+        let committed = sinol.committed_tests().map_or(0, |tests| tests.len());
         let interactive = sinol.interactor().is_some();
+        let outputs = match (made.tests.outputs, interactive) {
+            (true, _) => ", outputs by the model solution",
+            (false, true) => " (interactive: no outputs)",
+            (false, false) => ", outputs committed (no model solution)",
+        };
         let missing: Vec<String> = (tests.iter())
             .filter(|t| !interactive && !t.test.answer.is_file())
-            .map(|t| format!("{}: no {}", t.test.name, t.test.answer.display()))
+            .map(|t| format!("{}: no out/{}.out", t.test.name, t.test.name))
             .collect();
         checks.push(Check::from(
             "tests",
-            match (missing.is_empty(), interactive) {
-                (true, true) => Ok(format!("{} tests (interactive: no outputs)", tests.len())),
-                (true, false) => Ok(format!("{} tests with their outputs", tests.len())),
-                (false, _) => Err(listed("tests without an output:", missing.into_iter())),
+            match missing.is_empty() {
+                true => Ok(format!(
+                    "{} tests made as sinol-make gen makes them: {} by ingen, {committed} \
+                     committed{outputs}",
+                    tests.len(),
+                    made.tests.by_ingen.len(),
+                )),
+                false => Err(super::listed(
+                    "tests without an output:",
+                    missing.into_iter(),
+                )),
             },
         ));
         checks.extend(self.regenerated());
@@ -202,7 +259,7 @@ impl<'a> SinolVerifier<'a> {
     /// The checks of making the tests again ([`regeneration`]): ingen's inputs (when there
     /// is ingen), the model solution's outputs (but an interactive task's).
     fn regenerated(&self) -> Vec<Check> {
-        match &self.model {
+        match self.judged_model() {
             Ok(problem) => (problem.regeneration.as_ref())
                 .map(|how| regeneration::checks(how, self))
                 .unwrap_or_default(),
@@ -213,57 +270,42 @@ impl<'a> SinolVerifier<'a> {
         }
     }
 
-    /// Ingen, run in a fresh folder: the inputs it writes, each to be that of `in/`, but
+    /// The inputs ingen wrote, each to be that of `in/` where the package commits one, but
     /// `sinol_static_tests`.
     fn ingen_inputs(&self) -> Result<Remade, String> {
         let sinol = &self.sinol;
-        let ingen = sinol.ingen().ok_or("no ingen")?;
-        let scratch = ScratchDir::new("sinol-ingen")?;
-        let dir = scratch.path().join("in");
-        std::fs::create_dir(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        run_ingen(&ingen, &dir, self.runner, self.cache)?;
-        let made_again = |test: &SinolTest| {
-            let name = format!("{}.in", test.test.name);
-            !sinol.config.static_tests.contains(&name)
-        };
-        let committed: Vec<SinolTest> = sinol.tests()?.into_iter().filter(made_again).collect();
-        let files = (sinol.tests_in(&dir)?.iter())
-            .filter(|test| made_again(test))
-            .map(|test| {
-                let bytes = std::fs::read(&test.test.input)
-                    .map_err(|e| format!("cannot read {}: {e}", test.test.input.display()))?;
-                let path = sinol.root.join("in").join(format!("{}.in", test.test.name));
-                Ok(Made { path, bytes })
-            })
+        let made = self.made()?;
+        let made_again = |name: &String| !sinol.config.static_tests.contains(name);
+        let committed: Vec<_> = (sinol.committed_tests()?.into_iter())
+            .map(|test| test.test.input)
+            .filter(|path| made_again(&file_name(path)))
+            .collect();
+        let files = (made.tests.by_ingen.iter())
+            .filter(|name| made_again(name))
+            .map(|name| sinol.root.join("in").join(name))
+            .filter(|path| committed.contains(path))
+            .map(|path| made_file(made.tests.dir().join("in"), path))
             .collect::<Result<Vec<Made>, String>>()?;
         Ok(Remade {
-            count: files.len(),
+            count: made.tests.by_ingen.len(),
             files,
-            committed: committed.into_iter().map(|test| test.test.input).collect(),
+            committed,
             wrong: Vec::new(),
         })
     }
 
-    /// The model solution's output on each input of `in/`, each to be that of `out/`.
+    /// The model solution's outputs, each to be that of `out/` where the package commits
+    /// one.
     fn model_outputs(&self) -> Result<Remade, String> {
-        let path = self.sinol.model().ok_or_else(|| {
-            format!(
-                "no model solution prog/{}.{{cpp,c,cc,py,rs}}",
-                self.sinol.id
-            )
-        })?;
-        let model = Program::prepare(&path, &[], self.runner, self.cache).map_err(|e| e.message)?;
-        let files = (self.sinol.tests()?.into_iter())
-            .map(|test| {
-                let bytes = model_output(&model, &test.test.input, self.runner)?;
-                Ok(Made {
-                    path: test.test.answer,
-                    bytes,
-                })
-            })
+        let made = self.made()?;
+        let tests = made.tests.sinol.tests()?;
+        let files = (tests.iter())
+            .map(|test| (self.sinol.root.join("out")).join(file_name(&test.test.answer)))
+            .filter(|path| path.is_file())
+            .map(|path| made_file(made.tests.dir().join("out"), path))
             .collect::<Result<Vec<Made>, String>>()?;
         Ok(Remade {
-            count: files.len(),
+            count: tests.len(),
             files,
             ..Remade::default()
         })
@@ -273,15 +315,15 @@ impl<'a> SinolVerifier<'a> {
     /// none without an inwer.
     fn inputs(&self) -> Option<Check> {
         const CHECK: &str = "inwer";
-        let problem = match &self.model {
+        let problem = match self.made().and_then(|made| made.model.clone()) {
             Ok(problem) => problem,
-            Err(e) => return Some(Check::fail(CHECK, e.clone())),
+            Err(e) => return Some(Check::fail(CHECK, e)),
         };
         if problem.programs.input_validators.is_empty() {
             return None;
         }
         // One input at a time, as before: the sinol verifier is given no `jobs`.
-        let report = Toolbox::plain(self.runner, self.cache, 1).inputs(problem);
+        let report = Toolbox::sinol(&self.sinol, self.runner, self.cache, 1).inputs(&problem);
         let passed = format!("{} inputs valid", report.cases);
         Some(report.check(CHECK, "inputs inwer rejects:", passed))
     }
@@ -294,14 +336,19 @@ impl<'a> SinolVerifier<'a> {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
+        let made = match self.made() {
+            Ok(made) => made,
+            Err(why) => return Check::fail("score", format!("no tests to judge on: {why}")),
+        };
         let outcome = (|| {
-            let tests = sinol.tests()?;
+            let tests = made.tests.sinol.tests()?;
             let judge = SinolJudge::new(sinol, self.runner, self.cache).map_err(|e| e.message)?;
-            let prepared = Program::prepare(path, &[], self.runner, self.cache);
+            let prepared =
+                build::prepare(sinol, path, Role::Solution, &[], self.runner, self.cache);
             // Each test's limits as judge resolves them, from the model ([`CaseLimits`]): a
             // test's own limit where the contest type allows none applies, the warning of
             // reading it said when the package was read (an error under `--strict`).
-            let model = self.model.as_ref().map_err(Clone::clone)?;
+            let model = made.model.as_ref().map_err(Clone::clone)?;
             let limits = CaseLimits::new(model, LimitFlags::default(), path);
             let limits_of = |test: &SinolTest| {
                 (limits.of_case(&test.test.name)).map_err(|e| format!("{}: {e}", test.test.name))
@@ -312,7 +359,7 @@ impl<'a> SinolVerifier<'a> {
             Ok(judgement) => judgement,
             Err(why) => return Check::fail("score", why),
         };
-        let card = (self.model.as_ref().map_err(Clone::clone)).and_then(|problem| {
+        let card = (made.model.as_ref().map_err(Clone::clone)).and_then(|problem| {
             let card = judging::card(problem, &judgement.runs()).map_err(|e| e.to_string())?;
             card.ok_or_else(|| "the package is not scored".to_string())
         });
@@ -320,17 +367,13 @@ impl<'a> SinolVerifier<'a> {
             Ok(card) => card,
             Err(why) => return Check::fail("score", why),
         };
-        let expected = self
-            .model
-            .as_ref()
-            .map_err(Clone::clone)
-            .and_then(|problem| {
-                let id = format!("prog/{file}");
-                (problem.submissions.iter())
-                    .find(|s| s.id == id)
-                    .map(|s| &s.expectation)
-                    .ok_or_else(|| format!("{file} has no sinol_expected_scores in config.yml"))
-            });
+        let expected = self.judged_model().and_then(|problem| {
+            let id = format!("prog/{file}");
+            (problem.submissions.iter())
+                .find(|s| s.id == id)
+                .map(|s| &s.expectation)
+                .ok_or_else(|| format!("{file} has no sinol_expected_scores in config.yml"))
+        });
         let outcome = Outcome {
             id: file.clone(),
             tests: (judgement.tests.iter())
@@ -378,16 +421,35 @@ fn suggested_expectation(file: &str, card: &ScoreCard) -> String {
 }
 
 /// A sinol-make package's makers: ingen ([`Step::Ingen`]) and the model solution
-/// ([`Step::Answers`], none for an interactive task, which has no `out/`).
+/// ([`Step::Answers`], none for an interactive task, which has no `out/`), each compared with
+/// what the package commits of theirs, when it commits any.
 impl Maker for SinolVerifier<'_> {
     fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
+        let compared = |remade: Remade| {
+            (!remade.files.is_empty() || !remade.committed.is_empty()).then_some(remade)
+        };
         match step {
-            Step::Ingen => self.ingen_inputs().map(Some),
+            Step::Ingen => self.ingen_inputs().map(compared),
             Step::Answers if self.sinol.interactor().is_some() => Ok(None),
-            Step::Answers => self.model_outputs().map(Some),
+            Step::Answers => self.model_outputs().map(compared),
             Step::Plan | Step::GeneratorsYaml => {
                 Err(format!("a sinol-make package has no {}", step.maker()))
             }
         }
     }
+}
+
+/// The file `path` names, made in `dir`: what [`regeneration`] compares with `path`.
+fn made_file(dir: std::path::PathBuf, path: std::path::PathBuf) -> Result<Made, String> {
+    let made = dir.join(file_name(&path));
+    let bytes = std::fs::read(&made).map_err(|e| format!("cannot read {}: {e}", made.display()))?;
+    Ok(Made { path, bytes })
+}
+
+/// The file name of `path`, as text.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
 }

@@ -152,7 +152,8 @@ pub fn verifiers<'a>(
                 Ok(FormatVerifier::Kattis(Box::new(verifier)))
             }
             Target::Sinol(path) => {
-                let verifier = SinolVerifier::new(path, shown(path), runner, cache)?;
+                let verifier =
+                    SinolVerifier::new(path, shown(path), runner, cache)?.with_jobs(settings.jobs);
                 verifier
                     .sinol
                     .warnings(settings.strict)?

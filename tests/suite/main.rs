@@ -82,6 +82,7 @@ mod sinol_export;
 mod sinol_fixtures;
 mod sinol_honoured;
 mod sinol_interactive;
+mod sinol_made;
 mod statements;
 mod stress_cli;
 mod stress_exhaustive;

@@ -164,11 +164,13 @@ fn a_sinol_package_is_its_ingen_and_model_and_a_changed_test_is_named() {
     let output = testdata_check(package.dir.path(), &["./abc"]);
     assert_eq!(output.status.code(), Some(0), "{}", said(&output));
 
-    // `3 4` becomes `9 4`: ingen writes `3`, and the model's sum is 7, not the committed one.
+    // `3 4` becomes `9 4`: ingen writes `3`, and the model's sum of what ingen writes is 7,
+    // not the committed 9 (the tests are made first, and the committed ones compared with
+    // them).
     change_first_byte(&package.root().join("in/abc1a.in"), b'9');
     change_first_byte(&package.root().join("out/abc1a.out"), b'9');
     let input = "in/abc1a.in:1:1: differs: committed '9', ingen makes '3'";
-    let answer = "out/abc1a.out:1:1: differs: committed '9', the model solution makes '1'";
+    let answer = "out/abc1a.out:1:1: differs: committed '9', the model solution makes '7'";
     let (output, document) = verify(package.dir.path(), &["abc"]);
     assert_eq!(output.status.code(), Some(1), "{}", said(&output));
     let (ok, detail) = check(&document, "abc", "ingen");

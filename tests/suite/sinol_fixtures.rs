@@ -43,6 +43,17 @@ pub struct Package {
 }
 
 impl Package {
+    /// A package of these files (path under the package, text).
+    pub fn of(files: &[(&str, &str)]) -> Package {
+        let package = Package {
+            dir: tempfile::tempdir().expect("tempdir"),
+        };
+        for (path, text) in files {
+            package.write(path, text);
+        }
+        package
+    }
+
     pub fn root(&self) -> std::path::PathBuf {
         self.dir.path().join("abc")
     }
@@ -59,13 +70,12 @@ impl Package {
 /// beside the model `abc.py`, ingen and inwer; `in/` and `out/` as ingen and the model make
 /// them.
 pub fn package(config: &str, solutions: &[(&str, &str)]) -> Package {
-    let package = Package {
-        dir: tempfile::tempdir().expect("tempdir"),
-    };
-    package.write("config.yml", config);
-    package.write("prog/abcingen.sh", INGEN);
-    package.write("prog/abcinwer.py", INWER);
-    package.write("prog/abc.py", MODEL);
+    let package = Package::of(&[
+        ("config.yml", config),
+        ("prog/abcingen.sh", INGEN),
+        ("prog/abcinwer.py", INWER),
+        ("prog/abc.py", MODEL),
+    ]);
     for (name, source) in solutions {
         package.write(&format!("prog/{name}"), source);
     }
@@ -304,4 +314,38 @@ sinol_expected_scores:
     }
     package.write("prog/abcingen.sh", &ingen);
     package
+}
+
+/// A header of `prog/` that ingen includes: it writes one test.
+pub const HEADER: &str = "#include <fstream>\n\
+    inline void test(const char *name, long a, long b) {\n\
+    std::ofstream(name) << a << ' ' << b << '\\n';\n}\n";
+
+/// A package that commits its example (group 0, a static test) and how the other tests are
+/// made, as most sinol-make packages do: ingen in C++ including `prog/gen.h` (two tests of group 1), the
+/// model solution in C++, and a solution that fails when a number reaches 30.
+pub fn generated() -> Package {
+    const INGEN: &str = "#include \"gen.h\"\n\
+        int main() { test(\"abc1a.in\", 1, 2); test(\"abc1b.in\", 30, 12); }\n";
+    const MODEL: &str = "#include <cstdio>\n\
+        int main() { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; \
+        printf(\"%ld\\n\", a + b); }\n";
+    const WRONG: &str = "#include <cstdio>\n\
+        int main() { long a, b; if (scanf(\"%ld %ld\", &a, &b) != 2) return 1; \
+        printf(\"%ld\\n\", a < 30 ? a + b : 0L); }\n";
+    let config = format!(
+        "title: Sum\nsinol_task_id: abc\ntime_limit: 1000\nmemory_limit: 262144\n\
+         sinol_static_tests: [abc0.in]\nscores:\n  1: 100\nsinol_expected_scores:\n{}{}",
+        expectation("abc.cpp", &[(0, "OK"), (100, "OK")], 100),
+        expectation("abcb1.cpp", &[(0, "OK"), (0, "WA")], 0)
+    );
+    Package::of(&[
+        ("config.yml", &config),
+        ("prog/gen.h", HEADER),
+        ("prog/abcingen.cpp", INGEN),
+        ("prog/abc.cpp", MODEL),
+        ("prog/abcb1.cpp", WRONG),
+        ("in/abc0.in", "3 4\n"),
+        ("out/abc0.out", "7\n"),
+    ])
 }

@@ -11,7 +11,8 @@ fn verify_plays_every_solution_against_the_interactor() {
     let document = verified(&package);
     assert_eq!(
         detail(&document, "abc", "tests"),
-        "5 tests (interactive: no outputs)"
+        "5 tests made as sinol-make gen makes them: 5 by ingen, 5 committed (interactive: no \
+         outputs)"
     );
     assert_eq!(
         detail(&document, "prog/abc.py", "score"),

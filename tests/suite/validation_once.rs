@@ -199,7 +199,10 @@ fn a_sinol_packages_inwer_runs_through_the_one_path() {
         stderr.contains("4 inputs accepted by 1 input validators"),
         "{stderr}"
     );
+    // verify checks the inputs it judges on, which ingen makes: ingen writes the bad one.
     package.write("in/abc1b.in", "5000 6\n");
+    let ingen = std::fs::read_to_string(package.root().join("prog/abcingen.sh")).expect("read");
+    package.write("prog/abcingen.sh", &ingen.replace("'5 6'", "'5000 6'"));
     let (output, document) = verify(dir, &["abc", "--partition", "1/99"]);
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
     let (_, ok, detail) = check(&document, "abc", "inwer");

@@ -5,8 +5,9 @@
 //! start: stand-ins are put in a temporary HOME (sio2jail is not used: `--time-tool time`;
 //! the oicompare stand-in compares tokens, as oicompare does). `export --format sinol` of a
 //! problem of this archive must pass both too, and an interactive task (`prog/abcsoc.py`)
-//! must be scored alike. Where sinol-make is not
-//! installed the trials are reported ignored, with the reason.
+//! must be scored alike, and a package that commits only its examples too (both make the
+//! rest first); `sinol-make gen` and `stonejudge testdata` must write the same tests. Where
+//! sinol-make is not installed the trials are reported ignored, with the reason.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -60,16 +61,20 @@ fn home() -> Result<tempfile::TempDir, Failed> {
     Ok(home)
 }
 
+/// The Python sinol-make is told to use, as the suite's programs run it.
+fn python() -> &'static str {
+    ["/usr/bin/python3", "/bin/python3"]
+        .into_iter()
+        .find(|p| Path::new(p).is_file())
+        .unwrap_or("python3")
+}
+
 /// `sinol-make verify` in the package: whether it accepted it, and what it printed.
 fn sinol_verify(package: &Package) -> Result<(bool, String), Failed> {
     let home = home()?;
-    let python = ["/usr/bin/python3", "/bin/python3"]
-        .into_iter()
-        .find(|p| Path::new(p).is_file())
-        .unwrap_or("python3");
     let output = Command::new(sinol_make()?)
         .args(["verify", "--time-tool", "time", "--no-fsanitize"])
-        .args(["--python-interpreter-path", python])
+        .args(["--python-interpreter-path", python()])
         .current_dir(package.root())
         .env("HOME", home.path())
         .output()?;
@@ -168,11 +173,99 @@ fn exported() -> Package {
     package
 }
 
+/// `package` without the tests ingen and the model make (its examples, group 0, kept).
+fn uncommitted(package: Package) -> Package {
+    for dir in ["in", "out"] {
+        for entry in std::fs::read_dir(package.root().join(dir))
+            .into_iter()
+            .flatten()
+        {
+            let path = entry.expect("entry").path();
+            let example = path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("abc0"));
+            if !example {
+                std::fs::remove_file(&path).expect("remove");
+            }
+        }
+    }
+    package
+}
+
+/// The `.in` and `.out` files of `in/` and `out/` under `root`, with their bytes (sinol-make's
+/// own `.md5sums` left out).
+fn tests_of(root: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    for dir in ["in", "out"] {
+        for entry in std::fs::read_dir(root.join(dir)).into_iter().flatten() {
+            let path = entry.expect("entry").path();
+            let name = format!(
+                "{dir}/{}",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            );
+            if name.ends_with(".in") || name.ends_with(".out") {
+                files.push((name, std::fs::read(&path).expect("read")));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// `sinol-make gen` on one copy of a package that commits only its examples (ingen in C++
+/// including a header of `prog/`), `stonejudge testdata` on another: the same files, byte
+/// for byte.
+fn gen_and_testdata_write_the_same() -> Result<(), Failed> {
+    let (theirs, ours) = (fixtures::generated(), fixtures::generated());
+    let home = home()?;
+    let output = Command::new(sinol_make()?)
+        .args(["gen", "--python-interpreter-path", python()])
+        .current_dir(theirs.root())
+        .env("HOME", home.path())
+        .output()?;
+    if !output.status.success() {
+        return Err(format!(
+            "sinol-make gen: {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+        .into());
+    }
+    let output = assert_cmd::Command::cargo_bin("stonejudge")?
+        .args(["testdata", "./abc"])
+        .current_dir(ours.dir.path())
+        .env(
+            "STONEJUDGE_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("sinol-cache"),
+        )
+        .output()?;
+    if !output.status.success() {
+        return Err(format!(
+            "stonejudge testdata: {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+        .into());
+    }
+    let (made_by_gen, made_by_us) = (tests_of(&theirs.root()), tests_of(&ours.root()));
+    if made_by_gen.len() != 6 || made_by_gen != made_by_us {
+        return Err(format!(
+            "sinol-make gen wrote {made_by_gen:?}\nstonejudge testdata wrote {made_by_us:?}"
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// A fixture: its name, how it is made, and whether it is to be accepted.
 type Case = (&'static str, fn() -> Package, bool);
 
 pub fn trials() -> Vec<Trial> {
-    let cases: [Case; 9] = [
+    let cases: [Case; 11] = [
+        (
+            "uncommitted_tests",
+            || uncommitted(fixtures::generated()),
+            true,
+        ),
+        ("uncommitted_sum", || uncommitted(fixtures::sum()), true),
         ("sum", fixtures::sum, true),
         ("subtask_dependencies", fixtures::dependencies, true),
         ("checker_partial_points", fixtures::checker, true),
@@ -188,6 +281,11 @@ pub fn trials() -> Vec<Trial> {
         ),
     ];
     let ignored = sinol_make().is_err();
+    let gen = Trial::test("sinol::gen_and_testdata_write_the_same", || {
+        sinol_make()?;
+        gen_and_testdata_write_the_same()
+    })
+    .with_ignored_flag(ignored);
     cases
         .into_iter()
         .map(|(name, make, accepted)| {
@@ -200,5 +298,6 @@ pub fn trials() -> Vec<Trial> {
             )
             .with_ignored_flag(ignored)
         })
+        .chain([gen])
         .collect()
 }
