@@ -135,6 +135,9 @@ pub struct Cache {
     /// What runs a Python 3 program whose first line names no interpreter
     /// ([`Language::run_as`]): CPython unless told.
     python3: Language,
+    /// Macros a C or C++ compile defines (`-DNAME`), besides its language's flags
+    /// ([`Cache::defining`]).
+    defines: Vec<String>,
 }
 
 impl Cache {
@@ -143,7 +146,15 @@ impl Cache {
             dir: dir.into(),
             limits: CompileLimits::default(),
             python3: Language::Python3,
+            defines: Vec::new(),
         }
+    }
+
+    /// The same cache, its C and C++ compiles defining the macro `name` (`-Dname`), as
+    /// sinol-make compiles ingen with `_INGEN` and inwer with `_INWER`; part of the key.
+    pub fn defining(mut self, name: &str) -> Cache {
+        self.defines.push(name.to_string());
+        self
     }
 
     /// The same cache, its compiles under `limits`.
@@ -270,8 +281,10 @@ impl Cache {
             true => b"files confined",
             false => b"unconfined",
         };
+        let defines = self.define_flags(language);
         let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-3", &tool.identity, confinement];
         key_parts.extend(template.iter().chain(static_flags).map(|w| w.as_bytes()));
+        key_parts.extend(defines.iter().map(String::as_bytes));
         // One source keeps the key it always had; several add their file names, which
         // `#include` and `mod` depend on, as does the class a JVM language compiles a file into
         // (`sol.kt` → `SolKt`).
@@ -323,6 +336,14 @@ impl Cache {
         }
     }
 
+    /// The `-D` flags of [`Cache::defining`] for a compile in `language` (C and C++ only).
+    fn define_flags(&self, language: Language) -> Vec<String> {
+        match language {
+            Language::C | Language::Cpp => self.defines.iter().map(|d| format!("-D{d}")).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Compiles the sources with `compiler` into a scratch directory and renames what it wrote
     /// (a file, or the JVM's directory of classes) to `target`.
     fn compile(
@@ -370,6 +391,7 @@ impl Cache {
                 Some(&out),
                 Some(&by_products),
             ))
+            .args(self.define_flags(language))
             .writes(scratch);
         invocation.reads.extend(copies.iter().cloned());
         match language.row().toolchain {

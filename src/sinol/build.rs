@@ -2,7 +2,8 @@
 //! compiled where it is, so that what it includes from `prog/` (`oi.h`, a task's own
 //! library) is found there. Every program of the package goes through here: ingen, inwer,
 //! the checker, the interactor, the model solution and the solutions, and a program judged on
-//! the package.
+//! the package. ingen and inwer are compiled with `_INGEN` and `_INWER` defined, as sinol-make
+//! compiles them.
 //!
 //! A confined compiler reads only what it is given ([`crate::run`]): besides the source, the
 //! files of `prog/` that are no program's source (headers, data), and for a solution what
@@ -59,6 +60,13 @@ pub fn prepare(
         beside.extend(prog(&extras.compilation_files));
     }
     beside.retain(|file| !sources.contains(file));
+    // sinol-make compiles ingen with `_INGEN` and inwer with `_INWER` defined
+    // (`commands/ingen`, `commands/inwer`): a package may keep code for them behind them.
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let cache = match ["ingen", "inwer"].iter().find(|role| stem.ends_with(*role)) {
+        Some(role) => &cache.clone().defining(&format!("_{}", role.to_uppercase())),
+        None => cache,
+    };
     let built = cache.build_all(runner, language, &sources, path, None, &beside)?;
     let mut invocation = built.invocation(args);
     if language.interpreted() {

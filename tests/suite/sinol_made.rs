@@ -341,3 +341,36 @@ fn an_interrupted_verify_leaves_no_made_tests_behind() {
     );
     assert_eq!(files_under(&package.root()), before, "the package changed");
 }
+
+/// As sinol-make builds them, ingen is compiled with `_INGEN` defined and inwer with
+/// `_INWER` (a package may keep their code behind them); and a committed input ingen does not
+/// write is hand-written, as sinol-make takes it: judged, and no difference from ingen.
+#[test]
+fn ingen_and_inwer_see_their_macros_and_hand_written_inputs_are_kept() {
+    let package = with_header();
+    let ingen = std::fs::read_to_string(package.root().join("prog/abcingen.cpp")).expect("read");
+    package.write(
+        "prog/abcingen.cpp",
+        &format!("#ifndef _INGEN\n#error ingen is compiled with _INGEN\n#endif\n{ingen}"),
+    );
+    package.write(
+        "prog/abcinwer.cpp",
+        "#ifndef _INWER\n#error inwer is compiled with _INWER\n#endif\n\
+         #include <cstdio>\nint main() { long a, b; \
+         return scanf(\"%ld %ld\", &a, &b) == 2 && a >= 0 && b >= 0 ? 0 : 1; }\n",
+    );
+    // Hand-written: in group 1, made by no program of the package.
+    package.write("in/abc1z.in", "5 6\n");
+    package.write("out/abc1z.out", "11\n");
+    let (code, document, said) = verify(&package, "auto");
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(
+        detail(&document, "abc", "ingen"),
+        "2 inputs made again, the same"
+    );
+    assert!(
+        detail(&document, "abc", "inwer").starts_with("4 inputs valid"),
+        "{}",
+        detail(&document, "abc", "inwer")
+    );
+}
