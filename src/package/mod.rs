@@ -15,8 +15,8 @@
 //!   each folder promises, and the time limit derived from the accepted ones as problemtools
 //!   derives it; [`expectations`]: 2025-09's requirements of folders and
 //!   `submissions.yaml`; [`sources`]: `include/` and constants added to a program before it
-//!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, for
-//!   `verify` to regenerate it and compare.
+//!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, read
+//!   and run as `bt generate` runs it, into a directory of stonejudge's choosing.
 //!
 //! Programs (validators, submissions) run through [`crate::run`], in every language of its table
 //! ([`crate::run::TABLE`]) whose tools are installed, compiled once into the cache; a language
@@ -82,9 +82,9 @@ impl Package {
             root: root.to_owned(),
             warnings: config.warnings.clone(),
             unsupported: config.unsupported.clone(),
-            config,
             submissions_yaml: SubmissionsYaml::default(),
-            generators: generators::load(root)?,
+            generators: generators::load(root, &config)?,
+            config,
         };
         if let Some(found) = &package.generators {
             package.warnings.extend(found.warnings.iter().cloned());

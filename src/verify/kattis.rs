@@ -37,7 +37,7 @@
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -56,7 +56,7 @@ use crate::package::submissions::{
 };
 use crate::package::{generators, sources, Package, PackageError, ProgramKind};
 use crate::readers;
-use crate::run::{Cache, Language, Limits, Program, Runner};
+use crate::run::{Cache, Language, Limits, Program, Runner, ScratchDir};
 use crate::score::{format_score, ScoreCard};
 use crate::verdict::Judged;
 
@@ -1090,9 +1090,9 @@ fn left_out_note(problem: &Problem) -> Option<Check> {
     (!left_out.is_empty()).then(|| Check::pass("left out", listed(&headline, why)))
 }
 
-/// A Kattis package's maker ([`Step::GeneratorsYaml`]): each case of its `generators.yaml`
-/// ([`generators::generate`]), whose input and answer must be those of `data/<case>`, and
-/// which must name every input committed under `data/sample` and `data/secret`.
+/// A Kattis package's maker ([`Step::GeneratorsYaml`]): its `generators.yaml` made into a
+/// scratch directory ([`generators::make`]), every file of which must be committed as it is
+/// under `data/`, and every file committed under `data/` made.
 pub struct GeneratedCases<'a> {
     pub package: &'a Package,
     pub runner: &'a Runner,
@@ -1107,33 +1107,45 @@ impl Maker for GeneratedCases<'_> {
         let Some(found) = &self.package.generators else {
             return Ok(None);
         };
+        let scratch = ScratchDir::new("data").map_err(|e| e.to_string())?;
+        let made = generators::make(self.package, found, scratch.path(), self.runner, self.cache)
+            .map_err(|e| e.message)?;
         let data = self.package.root.join("data");
+        let files = |dir: &Path| -> Vec<PathBuf> {
+            walkdir::WalkDir::new(dir)
+                .sort_by_file_name()
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|entry| !entry.file_type().is_dir())
+                .filter_map(|entry| entry.path().strip_prefix(dir).ok().map(Path::to_owned))
+                .collect()
+        };
+        // The committed files of the directories it makes: `bt generate` would remove those
+        // it does not make.
+        let committed = (found.directories.iter())
+            .flat_map(|directory| regeneration::files_in(&data.join(&directory.path)))
+            .flatten()
+            .filter(|path| !path.is_dir())
+            .filter(|path| {
+                !path
+                    .file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect();
         let mut remade = Remade {
-            count: found.cases.len(),
-            committed: generators::committed_inputs(&data),
+            count: made.cases,
+            committed,
+            wrong: made.errors.into_iter().map(|e| e.message).collect(),
             ..Remade::default()
         };
-        for case in &found.cases {
-            match generators::generate(self.package, case, self.runner, self.cache) {
-                Err(e) => remade.wrong.push(format!("{}: {e}", case.name)),
-                Ok(generated) => {
-                    let base = data.join(&case.name);
-                    let files = [
-                        Some(("in", generated.input)),
-                        generated.answer.map(|a| ("ans", a)),
-                    ];
-                    remade
-                        .files
-                        .extend(files.into_iter().flatten().map(|(extension, bytes)| Made {
-                            path: base.with_extension(extension),
-                            bytes,
-                        }));
-                }
-            }
+        for path in files(scratch.path()) {
+            let bytes = std::fs::read(scratch.path().join(&path))
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            remade.files.push(Made {
+                path: data.join(path),
+                bytes,
+            });
         }
-        remade
-            .wrong
-            .extend(generators::group_file_differences(&data, found));
         Ok(Some(remade))
     }
 }
