@@ -45,6 +45,7 @@ use crate::formats::detect::{detect, Detected};
 use crate::formats::manifest::{Manifest, ManifestError, ProblemKind, Programs, MANIFEST_FILE};
 use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
+use crate::package::generators::{self, MadeForJudging, MakeError};
 use crate::package::{Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Runner};
@@ -191,7 +192,7 @@ pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
             return Ok(Resolved {
                 name: package.name(),
                 dir: package.root.clone(),
-                testdata: package.root.join("data"),
+                testdata: package.data_dir().to_owned(),
                 kind: Kind::Package(Box::new(package)),
             });
         }
@@ -332,6 +333,30 @@ impl Resolved {
     }
 
     /// The Kattis package, when the problem is one.
+    /// The problem ready to be judged on test data it makes itself, where it must: a
+    /// Kattis package whose `generators.yaml` names cases `data/` does not hold is judged
+    /// on the data made into a scratch directory, which lives as long as the returned
+    /// [`MadeForJudging`] ([`crate::package::generators::made_for_judging`]); any other
+    /// problem is itself. `judge` and `stress` call this once, before reading the model.
+    pub fn with_made_data(
+        self,
+        runner: &Runner,
+        cache: &Cache,
+    ) -> Result<(Resolved, Option<MadeForJudging>), MakeError> {
+        let Kind::Package(package) = &self.kind else {
+            return Ok((self, None));
+        };
+        let Some(made) = generators::made_for_judging(package, runner, cache)? else {
+            return Ok((self, None));
+        };
+        let resolved = Resolved {
+            testdata: made.package.data_dir().to_owned(),
+            kind: Kind::Package(Box::new(made.package.clone())),
+            ..self
+        };
+        Ok((resolved, Some(made)))
+    }
+
     pub fn package(&self) -> Option<&Package> {
         match &self.kind {
             Kind::Package(package) => Some(package),

@@ -29,10 +29,15 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         check_writable("--json", path)?;
     }
     let problem = catalog::resolve(&args.problem, &args.archive.root)?;
-    let model = readers::read_resolved(&problem)?;
-    warnings(&model, args.strict.strict)?;
     let (runner, protections) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
+    // A package judged on the data its generators.yaml makes, while `_made` lives.
+    let (problem, _made) = match problem.with_made_data(&runner, &cache) {
+        Ok(made) => made,
+        Err(error) => return super::not_made(error),
+    };
+    let model = readers::read_resolved(&problem)?;
+    warnings(&model, args.strict.strict)?;
     let request = Request {
         runner: &runner,
         cache: &cache,

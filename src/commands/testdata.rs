@@ -10,10 +10,10 @@
 //! be seen; with `--check`, it rejects the problem, as does a file on disk that differs. The
 //! other problems are still processed.
 //!
-//! A package whose format makes its own test data (a Kattis package's `generators.yaml`, a
-//! sinol-make package's ingen and model solution) is only checked (`--check`): each step made
-//! again and compared, through `stonejudge::verify::regeneration` as in `verify`; writing its
-//! data is its own tools' (`bt generate`, `sinol-make gen`).
+//! A Kattis package's `data/` is written from its `generators.yaml` as `bt generate` writes
+//! it, atomically; with `--check`, and for a sinol-make package (whose `in/` and `out/`
+//! `sinol-make gen` writes) always, each step is made again and compared, through
+//! `stonejudge::verify::regeneration` as in `verify`.
 
 use std::io::Write;
 use std::path::Path;
@@ -89,9 +89,10 @@ fn process(
         ));
     }
     if let Some(package) = problem.package() {
-        let what = "a Kattis package's data/ is not supported (bt generate does it)";
-        refuse_writing(package.root.display(), what, check)
-            .and_then(|()| super::package_warnings(package, false))?;
+        super::package_warnings(package, false)?;
+        if !check {
+            return write_package_data(problem.name(), package, runner, cache);
+        }
         let model = readers::kattis::read(package).map_err(|e| e.to_string());
         let cases = GeneratedCases {
             package,
@@ -225,6 +226,46 @@ fn size(built: &Built) -> String {
         count(built.tests.len(), "test", "tests"),
         bytes as f64 / (1024.0 * 1024.0)
     )
+}
+
+/// `testdata PACKAGE`: its `data/` written from its `generators.yaml` as `bt generate`
+/// writes it (`stonejudge::archive::testdata::write_package_data`), or nothing written and
+/// each case that could not be made named.
+fn write_package_data(
+    name: &str,
+    package: &stonejudge::package::Package,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<bool> {
+    if package.generators.is_none() {
+        anyhow::bail!(
+            "{}: no generators/generators.yaml: nothing makes its data/",
+            package.root.display()
+        );
+    }
+    let made = match testdata::write_package_data(package, runner, cache) {
+        Ok(made) => made,
+        Err(error) if error.package_at_fault => {
+            errln!("error: {name}: {error}");
+            return Ok(false);
+        }
+        Err(error) => anyhow::bail!("{name}: {error}"),
+    };
+    for error in &made.errors {
+        errln!("error: {name}: {error}");
+    }
+    if let Some(error) = made.errors.iter().find(|e| !e.package_at_fault) {
+        anyhow::bail!("{name}: nothing written: {error}");
+    }
+    match made.errors.is_empty() {
+        true => outln!(
+            "{name}: {}, written to {}",
+            count(made.cases, "case", "cases"),
+            package.root.join("data").display()
+        ),
+        false => errln!("{name}: nothing written"),
+    }
+    Ok(made.errors.is_empty())
 }
 
 /// Fails unless `check`: writing `what` (a package's test data, which its own tools write).

@@ -153,6 +153,15 @@ pub fn stress(
         .map(|name| catalog::resolve(name, &request.root))
         .transpose()
         .map_err(|e| e.to_string())?;
+    // A package searched on the data its generators.yaml makes, while `_made` lives.
+    let (resolved, _made) = match resolved {
+        Some(resolved) => {
+            let (resolved, made) =
+                (resolved.with_made_data(runner, cache)).map_err(|e| e.message)?;
+            (Some(resolved), made)
+        }
+        None => (None, None),
+    };
     // What only our problems have: tools stonejudge runs itself (in-process, or the programs
     // of `[programs]` prepared), which judge as the rest of our machinery does.
     let tools = match &resolved {

@@ -75,6 +75,9 @@ pub struct PackageVerifier<'a> {
     /// The package read into the one model ([`crate::readers::kattis`]), what the steps every
     /// format shares work on; why it does not read, when it does not (a failed check then).
     pub model: Result<Problem, String>,
+    /// The test data made from `generators.yaml` that it verifies, when `data/` does not
+    /// hold it ([`generators::made_for_judging`]), or why it could not be made.
+    made: Result<Option<generators::MadeForJudging>, String>,
     /// How items are named: the path given on the command line.
     pub shown: String,
     pub runner: &'a Runner,
@@ -132,12 +135,20 @@ impl<'a> PackageVerifier<'a> {
         jobs: usize,
     ) -> Result<PackageVerifier<'a>, PackageError> {
         let package = Package::load(root)?;
+        // A package whose generators.yaml names cases data/ does not hold is verified on the
+        // data it makes, in a scratch directory that lives as long as the verifier.
+        let (package, made) = match generators::made_for_judging(&package, runner, cache) {
+            Ok(Some(made)) => (made.package.clone(), Ok(Some(made))),
+            Ok(None) => (package, Ok(None)),
+            Err(error) => (package, Err(error.message)),
+        };
         let model = readers::kattis::read(&package).map_err(|e| e.to_string());
         let cache = match &model {
             Ok(problem) => judging::building_for(problem, cache),
             Err(_) => cache.clone(),
         };
         Ok(PackageVerifier {
+            made,
             model,
             package,
             shown,
@@ -257,6 +268,9 @@ impl<'a> PackageVerifier<'a> {
             Ok(data) => data,
             Err(e) => {
                 checks.push(Check::fail("data", e.clone()));
+                if self.package.generators.is_some() {
+                    checks.push(self.generated());
+                }
                 return checks;
             }
         };
@@ -307,6 +321,20 @@ impl<'a> PackageVerifier<'a> {
     /// (the specification wants every case named).
     fn generated(&self) -> Check {
         const CHECK: &str = "generators.yaml";
+        match &self.made {
+            Err(why) => return Check::fail(CHECK, why.clone()),
+            Ok(Some(made)) => {
+                return Check::pass(
+                    CHECK,
+                    format!(
+                        "{} made into a scratch directory and judged there (data/ does not \
+                         hold them all; `stonejudge testdata` writes them)",
+                        crate::text::show::count(made.cases, "case", "cases")
+                    ),
+                )
+            }
+            Ok(None) => {}
+        }
         let how = match &self.model {
             Ok(problem) => problem.regeneration.as_ref(),
             Err(why) => return Check::fail(CHECK, format!("cannot read the package: {why}")),

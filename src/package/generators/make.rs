@@ -124,9 +124,18 @@ pub fn make(
     };
     let mut made = MadeData::default();
     let mut failed: Vec<&str> = Vec::new();
+    // The first case of each rule: a case whose rule is the same (`count:` without `{seed}`
+    // or `{count}`) is linked to it, as `bt` links it.
+    let mut first_of: HashMap<String, &str> = HashMap::new();
     for case in &found.cases {
         let files = match &case.rule {
-            Rule::Own(recipe) => maker.case(case, recipe),
+            Rule::Own(recipe) => match first_of.get(&identity(recipe)) {
+                Some(first) => included(into, &case.name, first),
+                None => {
+                    first_of.insert(identity(recipe), &case.name);
+                    maker.case(case, recipe)
+                }
+            },
             Rule::Included(target) => match failed.contains(&target.as_str()) {
                 true => Err(MakeError::package(format!(
                     "the case it includes, {target}, was not made"
@@ -159,14 +168,35 @@ pub fn make(
     Ok(made)
 }
 
+/// What makes two rules the same for `bt`: the command run (its seed in place), the copy and
+/// the files written.
+fn identity(recipe: &Recipe) -> String {
+    let command = (recipe.generate.as_ref()).map(|c| {
+        let args: Vec<String> = (c.args.iter())
+            .map(|a| super::replace_seed(a, c.seed))
+            .collect();
+        (c.program.clone(), args)
+    });
+    format!("{command:?} {:?} {:?}", recipe.copy, recipe.written)
+}
+
 /// The files of the case `name` that includes the case `target` (both under `into`): links
 /// to each of its files.
 fn included(into: &Path, name: &str, target: &str) -> Result<Vec<(String, Content)>, MakeError> {
-    let up = "../".repeat(name.matches('/').count());
+    let from: Vec<&str> = name.split('/').collect();
+    let to: Vec<&str> = target.split('/').collect();
+    let (from, to) = (&from[..from.len() - 1], &to[..to.len() - 1]);
+    let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+    // The shortest relative path, as `bt` links.
+    let mut relative = "../".repeat(from.len() - common);
+    to[common..]
+        .iter()
+        .for_each(|dir| relative.push_str(&format!("{dir}/")));
+    let leaf = target.rsplit('/').next().unwrap_or(target);
     let files: Vec<(String, Content)> = (KEPT.iter())
         .filter(|extension| into.join(format!("{target}.{extension}")).exists())
         .map(|extension| {
-            let link = PathBuf::from(format!("{up}{target}.{extension}"));
+            let link = PathBuf::from(format!("{relative}{leaf}.{extension}"));
             (extension.to_string(), Content::Link(link))
         })
         .collect();
@@ -407,4 +437,64 @@ impl Maker<'_> {
             language: None,
         })
     }
+}
+
+/// A package with the test data its `generators.yaml` made, in a scratch directory removed
+/// when this is dropped (and when the judge is interrupted).
+#[derive(Debug)]
+pub struct MadeForJudging {
+    /// The package, its data read from the scratch directory ([`Package::with_data`]).
+    pub package: Package,
+    /// How many cases were made.
+    pub cases: usize,
+    _scratch: ScratchDir,
+}
+
+/// Whether `package` is judged on data its `generators.yaml` makes: it has one, and `data/`
+/// is not committed or lacks an input it names.
+pub fn needs_making(package: &Package) -> bool {
+    let Some(found) = &package.generators else {
+        return false;
+    };
+    let data = package.root.join("data");
+    !data.is_dir()
+        || (found.cases.iter()).any(|case| !data.join(format!("{}.in", case.name)).is_file())
+}
+
+/// `package` made ready to judge: when [`needs_making`], its data made into a scratch
+/// directory and read from there; else `None` (its committed `data/` is judged). Every case
+/// that cannot be made is an error, naming the case and the command.
+pub fn made_for_judging(
+    package: &Package,
+    runner: &Runner,
+    cache: &Cache,
+) -> Result<Option<MadeForJudging>, MakeError> {
+    let Some(found) = package
+        .generators
+        .as_ref()
+        .filter(|_| needs_making(package))
+    else {
+        return Ok(None);
+    };
+    let scratch = ScratchDir::new("data").map_err(MakeError::here)?;
+    let data = scratch.path().join("data");
+    std::fs::create_dir(&data)
+        .map_err(|e| MakeError::here(format!("cannot create {}: {e}", data.display())))?;
+    let made = make(package, found, &data, runner, cache)?;
+    if !made.errors.is_empty() {
+        let lines: Vec<String> = made.errors.iter().map(|e| e.message.clone()).collect();
+        return Err(MakeError {
+            package_at_fault: made.errors.iter().all(|e| e.package_at_fault),
+            message: format!(
+                "{} cannot make the test data:\n  {}",
+                super::GENERATORS_YAML,
+                lines.join("\n  ")
+            ),
+        });
+    }
+    Ok(Some(MadeForJudging {
+        package: package.clone().with_data(data),
+        cases: made.cases,
+        _scratch: scratch,
+    }))
 }

@@ -55,7 +55,7 @@ use sha2::{Digest, Sha512};
 use super::config::ProblemConfig;
 use super::PackageError;
 
-pub use make::{make, MadeData, MakeError};
+pub use make::{made_for_judging, make, needs_making, MadeData, MadeForJudging, MakeError};
 
 /// Where the file is, from the package root.
 pub const GENERATORS_YAML: &str = "generators/generators.yaml";

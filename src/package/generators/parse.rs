@@ -522,7 +522,11 @@ impl Reader<'_> {
         // Included cases come after the directory's own, linked to the cases they name.
         let mut linked: Vec<String> = Vec::new();
         for index in included {
-            let target = self.found.cases[index].name.clone();
+            // A case included from a group that included it links to the case itself.
+            let target = match &self.found.cases[index].rule {
+                Rule::Included(target) => target.clone(),
+                Rule::Own(_) => self.found.cases[index].name.clone(),
+            };
             let leaf = target.rsplit('/').next().unwrap_or_default().to_string();
             // A case included twice (by itself and by its group) is linked once.
             if linked.contains(&leaf) {
