@@ -61,6 +61,19 @@ fn twice(dir: &Path, yaml: &str) -> PathBuf {
     root
 }
 
+/// `stonejudge ARGS...` in `dir`: its exit code, and what it said (standard output, then
+/// standard error).
+fn run(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let output = stonejudge(dir).args(args).output().expect("stonejudge");
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    (output.status.code(), said)
+}
+
+/// `judge ./twice -- SUBMISSION` in `dir`.
+fn judge(dir: &Path, submission: &str) -> (Option<i32>, String) {
+    run(dir, &["judge", "./twice", "--", submission])
+}
+
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -69,12 +82,8 @@ fn read(path: &Path) -> String {
 fn testdata_writes_data_as_bt_names_and_makes_it() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = twice(dir.path(), YAML);
-    let output = stonejudge(dir.path())
-        .args(["testdata", "./twice"])
-        .output()
-        .expect("testdata");
-    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
-    assert_eq!(output.status.code(), Some(0), "{said}");
+    let (code, said) = run(dir.path(), &["testdata", "./twice"]);
+    assert_eq!(code, Some(0), "{said}");
     let data = root.join("data");
     // Numbered over the whole file (six cases: width 1), the count's value after the name.
     assert_eq!(read(&data.join("sample/1.in")), "1\n");
@@ -98,12 +107,8 @@ fn testdata_writes_data_as_bt_names_and_makes_it() {
     assert_eq!(included, Path::new("../2-small.in"));
     assert_eq!(read(&data.join("secret/1-group/2-small.ans")), "4\n");
     // What it wrote is what --check makes.
-    let output = stonejudge(dir.path())
-        .args(["testdata", "--check", "./twice"])
-        .output()
-        .expect("testdata --check");
-    let said = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{said}");
+    let (code, said) = run(dir.path(), &["testdata", "--check", "./twice"]);
+    assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("7 cases made again, the same"), "{said}");
 }
 
@@ -111,34 +116,13 @@ fn testdata_writes_data_as_bt_names_and_makes_it() {
 fn a_package_without_data_is_judged_on_the_data_it_makes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = twice(dir.path(), YAML);
-    let output = stonejudge(dir.path())
-        .args([
-            "judge",
-            "./twice",
-            "--",
-            "twice/submissions/accepted/twice.py",
-        ])
-        .output()
-        .expect("judge");
-    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
-    assert_eq!(output.status.code(), Some(0), "{said}");
+    let (code, said) = judge(dir.path(), "twice/submissions/accepted/twice.py");
+    assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("all 7 tests AC"), "{said}");
-    let output = stonejudge(dir.path())
-        .args([
-            "judge",
-            "./twice",
-            "--",
-            "twice/submissions/wrong_answer/same.py",
-        ])
-        .output()
-        .expect("judge");
-    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
-    let output = stonejudge(dir.path())
-        .args(["verify", "./twice"])
-        .output()
-        .expect("verify");
-    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
-    assert_eq!(output.status.code(), Some(0), "{said}");
+    let (code, said) = judge(dir.path(), "twice/submissions/wrong_answer/same.py");
+    assert_eq!(code, Some(1), "{said}");
+    let (code, said) = run(dir.path(), &["verify", "./twice"]);
+    assert_eq!(code, Some(0), "{said}");
     // Nothing was written into the package.
     assert!(!root.join("data").exists(), "{said}");
 }
@@ -148,17 +132,8 @@ fn a_crashing_generator_and_an_empty_solution_name_the_case() {
     let dir = tempfile::tempdir().expect("tempdir");
     let yaml = YAML.replace("gen.py 2", "gen.py");
     twice(dir.path(), &yaml);
-    let output = stonejudge(dir.path())
-        .args([
-            "judge",
-            "./twice",
-            "--",
-            "twice/submissions/accepted/twice.py",
-        ])
-        .output()
-        .expect("judge");
-    let said = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{said}");
+    let (code, said) = judge(dir.path(), "twice/submissions/accepted/twice.py");
+    assert_eq!(code, Some(1), "{said}");
     assert!(
         said.contains("secret/2-small: `generators/gen.py `"),
         "{said}"
@@ -168,12 +143,8 @@ fn a_crashing_generator_and_an_empty_solution_name_the_case() {
     let dir = tempfile::tempdir().expect("tempdir");
     let yaml = YAML.replace("solution: /submissions/accepted/twice.py", "solution:");
     let root = twice(dir.path(), &yaml);
-    let output = stonejudge(dir.path())
-        .args(["testdata", "./twice"])
-        .output()
-        .expect("testdata");
-    let said = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{said}");
+    let (code, said) = run(dir.path(), &["testdata", "./twice"]);
+    assert_eq!(code, Some(1), "{said}");
     assert!(
         said.contains("secret/2-small: no .ans was made and `solution:` is empty"),
         "{said}"

@@ -10,31 +10,18 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use super::{Answer, Case, Command, Generators, Recipe, Rule, Written};
+use super::{Answer, Case, Command, Generators, Recipe, Rule, Written, TEXT_FILES};
 use crate::package::{programs_in, Package, PackageProgram, ProgramKind};
 use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Limits, Program, Runner, ScratchDir, Stdin};
 use crate::verdict::Verdict;
 use crate::within::MAX_TEST_BYTES;
 
-/// The extensions of a case's files that `bt` keeps (its known data extensions).
-const KEPT: [&str; 15] = [
-    "in",
-    "ans",
-    "out",
-    "in.statement",
-    "ans.statement",
-    "in.download",
-    "ans.download",
-    "interaction",
-    "yaml",
-    "hint",
-    "desc",
-    "png",
-    "jpg",
-    "svg",
-    "pdf",
-];
+/// The extensions of a case's files that `bt` keeps: its text files and a visualizer's
+/// images.
+fn kept() -> impl Iterator<Item = &'static str> {
+    TEXT_FILES.into_iter().chain(["png", "jpg", "svg", "pdf"])
+}
 
 /// The top directories whose cases get no `.ans` from a solution.
 const NO_SOLUTION: [&str; 6] = [
@@ -193,7 +180,7 @@ fn included(into: &Path, name: &str, target: &str) -> Result<Vec<(String, Conten
         .iter()
         .for_each(|dir| relative.push_str(&format!("{dir}/")));
     let leaf = target.rsplit('/').next().unwrap_or(target);
-    let files: Vec<(String, Content)> = (KEPT.iter())
+    let files: Vec<(String, Content)> = kept()
         .filter(|extension| into.join(format!("{target}.{extension}")).exists())
         .map(|extension| {
             let link = PathBuf::from(format!("{relative}{leaf}.{extension}"));
@@ -242,7 +229,7 @@ impl Maker<'_> {
             crate::within::named_inside(&self.package.root, &input, &written).map_err(|why| {
                 MakeError::package(format!("{}: copy: {why}", super::GENERATORS_YAML))
             })?;
-            for extension in KEPT {
+            for extension in kept() {
                 let path = PathBuf::from(format!("{}.{extension}", base.display()));
                 if path.is_file() {
                     let bytes = std::fs::read(&path).map_err(|e| {

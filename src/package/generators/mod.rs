@@ -57,6 +57,22 @@ use super::PackageError;
 
 pub use make::{made_for_judging, make, needs_making, MadeData, MadeForJudging, MakeError};
 
+/// The files of a case that may be written in `generators.yaml` (by their extension): `bt`'s,
+/// and the older `hint` and `desc`.
+pub const TEXT_FILES: [&str; 11] = [
+    "in",
+    "ans",
+    "out",
+    "in.statement",
+    "ans.statement",
+    "in.download",
+    "ans.download",
+    "interaction",
+    "yaml",
+    "hint",
+    "desc",
+];
+
 /// Where the file is, from the package root.
 pub const GENERATORS_YAML: &str = "generators/generators.yaml";
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_yaml_ng::{Mapping, Value};
 
-use super::{Answer, Case, Command, Directory, Generators, Recipe, Rule, Written};
+use super::{Answer, Case, Command, Directory, Generators, Recipe, Rule, Written, TEXT_FILES};
 use crate::package::config::{parse_yaml, ProblemConfig};
 use crate::package::{keys, PackageError};
 
@@ -36,36 +36,9 @@ const DIRECTORY_KEYS: [&str; 8] = [
     "retries",
     "description",
 ];
-/// Keys that make a map a test case rather than a directory.
-const CASE_MARKS: [&str; 13] = [
-    "copy",
-    "generate",
-    "count",
-    "match",
-    "in",
-    "ans",
-    "out",
-    "in.statement",
-    "ans.statement",
-    "in.download",
-    "ans.download",
-    "interaction",
-    "yaml",
-];
-/// Files of a case that may be written inline: `bt`'s, and the older `hint` and `desc`.
-const WRITTEN: [&str; 11] = [
-    "in",
-    "ans",
-    "out",
-    "in.statement",
-    "ans.statement",
-    "in.download",
-    "ans.download",
-    "interaction",
-    "yaml",
-    "hint",
-    "desc",
-];
+/// Keys that make a map a test case rather than a directory (besides its files but `hint`
+/// and `desc`, which `bt` no longer knows).
+const CASE_MARKS: [&str; 4] = ["copy", "generate", "count", "match"];
 /// Files only samples may have.
 const SAMPLE_ONLY: [&str; 4] = [
     "in.statement",
@@ -203,7 +176,9 @@ fn counts(map: Option<&Mapping>) -> Result<Option<Vec<i64>>, String> {
 fn is_case(value: &Value) -> bool {
     match value {
         Value::Null | Value::String(_) => true,
-        Value::Mapping(map) => CASE_MARKS.iter().any(|key| map.contains_key(*key)),
+        Value::Mapping(map) => (CASE_MARKS.iter())
+            .chain(&TEXT_FILES[..9])
+            .any(|key| map.contains_key(*key)),
         _ => false,
     }
 }
@@ -619,7 +594,7 @@ impl Reader<'_> {
                 &owned
             }
             Value::Mapping(map) => {
-                let known: Vec<&str> = CASE_KEYS.iter().chain(&WRITTEN).copied().collect();
+                let known: Vec<&str> = CASE_KEYS.iter().chain(&TEXT_FILES).copied().collect();
                 self.sort_keys(map, keys, &known);
                 map
             }
@@ -706,7 +681,7 @@ impl Reader<'_> {
             recipe.copy = Some(Path::new("generators").join(copy));
         }
         let sample = name.starts_with("sample/");
-        for key in WRITTEN {
+        for key in TEXT_FILES {
             let at = at_key(keys, key);
             let written = match map.get(key) {
                 None | Some(Value::Null) => continue,
