@@ -911,7 +911,12 @@ impl<'a> PackageVerifier<'a> {
     /// Reads the data, prepares the output validator, runs the accepted submissions to set
     /// the time limit, and then judges every other submission, all in one pool.
     fn prepare(&self) -> Prepared {
-        let data = self.package.all_data().map_err(|e| e.to_string());
+        // Data generators.yaml could not make is no data to judge on: the committed part
+        // alone would pass what the rest would catch.
+        let data = match &self.made {
+            Err(why) => Err(why.clone()),
+            Ok(_) => self.package.all_data().map_err(|e| e.to_string()),
+        };
         self.package.build_all(self.runner, &self.cache, self.jobs);
         let validator = self
             .package
@@ -1149,16 +1154,19 @@ impl Maker for GeneratedCases<'_> {
                 .collect()
         };
         // The committed files of the directories it makes: `bt generate` would remove those
-        // it does not make.
+        // it does not make. But the `.interaction` of an interactive or multi-pass sample,
+        // which `bt` makes by running the solution against the validator and stonejudge does
+        // not make: a committed one is kept, not compared.
+        let conversations = self.package.is_interactive() || self.package.is_multi_pass();
+        let kept = |path: &PathBuf| {
+            let hidden = (path.file_name()).is_some_and(|n| n.to_string_lossy().starts_with('.'));
+            let conversation = path.extension().is_some_and(|e| e == "interaction");
+            !(path.is_dir() || hidden || conversations && conversation)
+        };
         let committed = (found.directories.iter())
             .flat_map(|directory| regeneration::files_in(&data.join(&directory.path)))
             .flatten()
-            .filter(|path| !path.is_dir())
-            .filter(|path| {
-                !path
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
+            .filter(kept)
             .collect();
         let mut remade = Remade {
             count: made.cases,

@@ -139,6 +139,14 @@ fn a_crashing_generator_and_an_empty_solution_name_the_case() {
         "{said}"
     );
     assert!(said.contains("IndexError"), "{said}");
+    // verify judges no submission on the samples alone: the wrong one is not let through.
+    let (code, said) = run(dir.path(), &["verify", "./twice"]);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("secret/2-small: `generators/gen.py `"),
+        "{said}"
+    );
+    assert!(!said.contains("2 passed"), "{said}");
 
     let dir = tempfile::tempdir().expect("tempdir");
     let yaml = YAML.replace("solution: /submissions/accepted/twice.py", "solution:");
