@@ -539,7 +539,8 @@ impl LimitArgs {
 pub struct TestdataArgs {
     /// Regenerate in memory and list every file of testdata/ that differs; write nothing (a
     /// Kattis package's data/ is made again from generators.yaml, a sinol-make package's in/
-    /// and out/ by ingen and the model solution).
+    /// and out/ by ingen and the model solution; without --check a Kattis package's data/ is
+    /// written from generators.yaml as bt generate writes it).
     #[arg(long)]
     pub check: bool,
     #[command(flatten)]

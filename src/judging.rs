@@ -26,7 +26,7 @@ pub use cases::{
     derived_time_limit, judge_cases, toolbox, JudgeError, Judgement, Progress, Request,
 };
 pub use limits::{language_of, CaseLimits, LimitError};
-pub use made::{with_tests_made, WithTests};
+pub use made::{with_tests_made, Made, WithTests};
 pub use prepared::{CaseJudging, PreparedJudging};
 pub use scoring::{card, scored_runs, test_fractions, ScoreError};
 pub use toolbox::{building_for, python3_here, Builds, Toolbox, Unready};

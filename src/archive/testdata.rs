@@ -1,5 +1,6 @@
 //! `testdata/<name>/`: writing a built plan atomically (comparing one with what is on disk is
-//! `crate::verify::regeneration`'s, as for every format).
+//! `crate::verify::regeneration`'s, as for every format); a Kattis package's `data/` made by
+//! its `generators.yaml`, written the same way ([`write_package_data`]).
 //!
 //! The directory holds exactly `NN.in` and `NN.ans` for every test of the plan. It is written
 //! as a whole: the new files go to a staging directory next to it, which then replaces the old
@@ -13,7 +14,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::plan::Built;
-use crate::run::{ScratchDir, Unbroken};
+use crate::package::generators::{self, MadeData, MakeError};
+use crate::package::Package;
+use crate::run::{Cache, Runner, ScratchDir, Unbroken};
 
 /// The files a built plan consists of: name (`NN.in`, `NN.ans`) → contents, in name order.
 pub fn files(built: &Built) -> BTreeMap<String, &str> {
@@ -73,6 +76,53 @@ pub fn write_copies(dir: &Path, files: &[(String, PathBuf)]) -> io::Result<()> {
                 .map_err(|e| at(&path, e))
         })
     })
+}
+
+/// Writes `data/` of `package` as `bt generate` writes it, from its `generators.yaml`, as a
+/// whole: made into a staging directory beside it (with the top directories of `data/` that
+/// `generators.yaml` does not name, such as a committed `invalid_input/`, copied over), then
+/// swapped in. When a case cannot be made, nothing is written: the errors are returned.
+pub fn write_package_data(
+    package: &Package,
+    runner: &Runner,
+    cache: &Cache,
+) -> Result<MadeData, MakeError> {
+    let here = |e: io::Error| MakeError {
+        package_at_fault: false,
+        message: e.to_string(),
+    };
+    let Some(found) = &package.generators else {
+        return Ok(MadeData::default());
+    };
+    let dir = package.root.join("data");
+    let staging = ScratchDir::within(&package.root, ".data.staging")
+        .map_err(|e| here(io::Error::other(e)))?;
+    let made = generators::make(package, found, staging.path(), runner, cache)?;
+    if !made.errors.is_empty() {
+        return Ok(made);
+    }
+    let named =
+        |name: &str| (found.directories.iter()).any(|d| d.path.split('/').next() == Some(name));
+    for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if named(&name) {
+            continue;
+        }
+        for file in walkdir::WalkDir::new(entry.path()).into_iter().flatten() {
+            let inside = file.path().strip_prefix(&dir).unwrap_or(file.path());
+            let to = staging.path().join(inside);
+            let copied = match file.file_type().is_dir() {
+                true => std::fs::create_dir_all(&to),
+                false => std::fs::copy(file.path(), &to).map(drop),
+            };
+            copied.map_err(|e| here(at(&to, e)))?;
+        }
+    }
+    swap_in(staging.path(), &dir, || {
+        ScratchDir::within(&package.root, ".data.old").map_err(io::Error::other)
+    })
+    .map_err(here)?;
+    Ok(made)
 }
 
 /// Renames `staging` to `dir`; an existing `dir` is first renamed to an empty directory that

@@ -191,7 +191,7 @@ pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
             return Ok(Resolved {
                 name: package.name(),
                 dir: package.root.clone(),
-                testdata: package.root.join("data"),
+                testdata: package.data_dir().to_owned(),
                 kind: Kind::Package(Box::new(package)),
             });
         }
@@ -328,6 +328,19 @@ impl Resolved {
             | Kind::Programs(_)
             | Kind::Package(_)
             | Kind::Sinol(_) => None,
+        }
+    }
+
+    /// The same problem, its Kattis package replaced by `package` (the same package, its data
+    /// read from where it was made: [`Package::with_data`]); any other problem as it is.
+    pub fn with_package(self, package: Package) -> Resolved {
+        match self.kind {
+            Kind::Package(_) => Resolved {
+                testdata: package.data_dir().to_owned(),
+                kind: Kind::Package(Box::new(package)),
+                ..self
+            },
+            _ => self,
         }
     }
 

@@ -36,13 +36,11 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     }
     let (runner, protections) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
-    // The folder of tests made first (a sinol-make package's) lives until the end.
+    // The tests made first (a Kattis package's generators.yaml, a sinol-make package's ingen)
+    // live in a scratch folder until the end.
     let with_tests = match judging::with_tests_made(problem, &runner, &cache, args.jobs.count()) {
         Ok(with_tests) => with_tests,
-        Err(why) => {
-            errln!("error: {why}");
-            return Ok(Outcome::Rejected);
-        }
+        Err(error) => return super::not_made(error),
     };
     let problem = &with_tests.problem;
     let model = readers::read_resolved(problem)?;

@@ -22,6 +22,7 @@ pub mod verify;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use stonejudge::package::generators::MakeError;
 
 use anyhow::{bail, Context};
 
@@ -66,6 +67,19 @@ pub fn runner(
         errln!("{shortfall}");
     }
     Ok((runner, protections))
+}
+
+/// A package whose test data could not be made (`generators.yaml`): exit 1 when the
+/// package is at fault (a generator crashed, a case names no program), 2 when this machine
+/// or stonejudge is (a compiler missing, something not supported).
+pub fn not_made(error: MakeError) -> anyhow::Result<Outcome> {
+    match error.package_at_fault {
+        true => {
+            errln!("error: {error}");
+            Ok(Outcome::Rejected)
+        }
+        false => Err(anyhow::anyhow!("{error}")),
+    }
 }
 
 /// The bytes of `path`, or of standard input when `path` is `None` or `-`, with the name to

@@ -10,11 +10,11 @@
 //! be seen; with `--check`, it rejects the problem, as does a file on disk that differs. The
 //! other problems are still processed.
 //!
-//! A package whose format makes its own test data is checked (`--check`): each step made
-//! again and compared, through `stonejudge::verify::regeneration` as in `verify`. A sinol-make
-//! package's `in/` and `out/` are written as `sinol-make gen` writes them (ingen and the model
-//! solution, `stonejudge::sinol::made`); a Kattis package's `data/` is only checked (`bt
-//! generate` writes it).
+//! A package whose format makes its own test data is written as its own tool writes it: a
+//! Kattis package's `data/` from its `generators.yaml` as `bt generate` writes it, a
+//! sinol-make package's `in/` and `out/` as `sinol-make gen` writes them (ingen and the model
+//! solution, `stonejudge::sinol::made`), atomically; with `--check`, each step is made again
+//! and compared, through `stonejudge::verify::regeneration` as in `verify`.
 
 use std::io::Write;
 use std::path::Path;
@@ -94,9 +94,10 @@ fn process(
         ));
     }
     if let Some(package) = problem.package() {
-        let what = "a Kattis package's data/ is not supported (bt generate does it)";
-        refuse_writing(package.root.display(), what, check)
-            .and_then(|()| super::package_warnings(package, false))?;
+        super::package_warnings(package, false)?;
+        if !check {
+            return write_package_data(problem.name(), package, runner, cache);
+        }
         let model = readers::kattis::read(package).map_err(|e| e.to_string());
         let cases = GeneratedCases {
             package,
@@ -271,15 +272,44 @@ fn write_made(sinol: &Sinol, runner: &Runner, cache: &Cache, jobs: usize) -> any
     Ok(true)
 }
 
-/// Fails unless `check`: writing `what` (a package's test data, which its own tools write).
-fn refuse_writing(root: impl std::fmt::Display, what: &str, check: bool) -> anyhow::Result<()> {
-    if !check {
+/// `testdata PACKAGE`: its `data/` written from its `generators.yaml` as `bt generate`
+/// writes it (`stonejudge::archive::testdata::write_package_data`), or nothing written and
+/// each case that could not be made named.
+fn write_package_data(
+    name: &str,
+    package: &stonejudge::package::Package,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<bool> {
+    if package.generators.is_none() {
         anyhow::bail!(
-            "{root}: writing {what}; testdata --check compares it with what the package's own \
-             tools make"
+            "{}: no generators/generators.yaml: nothing makes its data/",
+            package.root.display()
         );
     }
-    Ok(())
+    let made = match testdata::write_package_data(package, runner, cache) {
+        Ok(made) => made,
+        Err(error) if error.package_at_fault => {
+            errln!("error: {name}: {error}");
+            return Ok(false);
+        }
+        Err(error) => anyhow::bail!("{name}: {error}"),
+    };
+    for error in &made.errors {
+        errln!("error: {name}: {error}");
+    }
+    if let Some(error) = made.errors.iter().find(|e| !e.package_at_fault) {
+        anyhow::bail!("{name}: nothing written: {error}");
+    }
+    match made.errors.is_empty() {
+        true => outln!(
+            "{name}: {}, written to {}",
+            count(made.cases, "case", "cases"),
+            package.root.join("data").display()
+        ),
+        false => errln!("{name}: nothing written"),
+    }
+    Ok(made.errors.is_empty())
 }
 
 /// `testdata --check` of a package: each step of its regeneration made again by `maker` and

@@ -200,7 +200,7 @@ fn cases(
     request: &Request<'_>,
 ) -> Result<(PathBuf, Vec<Test>), JudgeError> {
     let own_dir = match (problem.package(), problem.sinol()) {
-        (Some(package), _) => package.root.join("data"),
+        (Some(package), _) => package.data_dir().to_owned(),
         (None, Some(sinol)) => sinol.data.join("in"),
         (None, None) => problem.testdata_dir(),
     };

@@ -1,38 +1,64 @@
 //! A problem's tests made before a program is judged on them, where its format says how they
-//! are made and does not commit them: a sinol-make package's, made as `sinol-make gen` makes
-//! them ([`crate::sinol::made`]), so that `judge` judges on the tests `verify` judges on.
-//! Every other problem is judged on the tests it has.
+//! are made and the package does not commit them: a Kattis package's data made by its
+//! `generators.yaml` as `bt generate` makes it ([`crate::package::generators`]), a sinol-make
+//! package's tests made as `sinol-make gen` makes them ([`crate::sinol::made`]); so that
+//! `judge` and `stress` judge on the tests `verify` judges on. Every other problem is judged
+//! on the tests it has. The one seam of every format whose tests are made: each maker writes
+//! into a scratch folder, and the problem is read as if it committed what is there.
 
 use crate::catalog::Resolved;
+use crate::package::generators::{self, MadeForJudging, MakeError};
 use crate::run::{Cache, Runner};
 use crate::sinol::made::MadeTests;
+
+/// Tests made in a scratch folder, which lives as long as this.
+pub enum Made {
+    /// A Kattis package's data, made by its `generators.yaml`.
+    Generated(MadeForJudging),
+    /// A sinol-make package's tests, made by ingen and the model solution.
+    Sinol(MadeTests),
+}
 
 /// A problem to judge, with its tests: where they were made, the scratch folder holding them
 /// lives as long as this.
 pub struct WithTests {
     pub problem: Resolved,
-    /// The made tests (a sinol-make package's), when they were made.
-    pub made: Option<MadeTests>,
+    pub made: Option<Made>,
 }
 
-/// `problem` with its tests made first where its format makes them (the model solution
-/// writing `jobs` outputs at a time); an error says why they could not be made.
+/// `problem` with its tests made first where its format makes them and the package does not
+/// commit them (the model solution writing `jobs` outputs at a time); an error says why they
+/// could not be made, and whose fault that is.
 pub fn with_tests_made(
     problem: Resolved,
     runner: &Runner,
     cache: &Cache,
     jobs: usize,
-) -> Result<WithTests, String> {
+) -> Result<WithTests, MakeError> {
+    if let Some(package) = problem.package() {
+        let Some(made) = generators::made_for_judging(package, runner, cache)? else {
+            return Ok(WithTests {
+                problem,
+                made: None,
+            });
+        };
+        return Ok(WithTests {
+            problem: problem.with_package(made.package.clone()),
+            made: Some(Made::Generated(made)),
+        });
+    }
     let Some(sinol) = problem.sinol() else {
         return Ok(WithTests {
             problem,
             made: None,
         });
     };
-    let made = MadeTests::make(sinol, false, runner, cache, jobs)
-        .map_err(|why| format!("{}: cannot make the tests: {why}", sinol.root.display()))?;
+    let made = MadeTests::make(sinol, false, runner, cache, jobs).map_err(|why| MakeError {
+        package_at_fault: true,
+        message: format!("{}: cannot make the tests: {why}", sinol.root.display()),
+    })?;
     Ok(WithTests {
         problem: problem.with_tests_in(made.dir()),
-        made: Some(made),
+        made: Some(Made::Sinol(made)),
     })
 }

@@ -101,18 +101,19 @@ pub struct Data {
 }
 
 impl Data {
-    /// Reads `data/` of the package at `root`.
-    pub fn load(root: &Path, problem: &ProblemConfig) -> Result<Data, PackageError> {
-        let data = root.join("data");
+    /// Reads `data`: a package's `data/`, or a directory made to play it (whose parent
+    /// every file read must stay inside, as a package's files its root).
+    pub fn load(data: &Path, problem: &ProblemConfig) -> Result<Data, PackageError> {
+        let root = data.parent().unwrap_or(data);
         if !data.is_dir() {
             return Err(PackageError(format!(
                 "{}: no data/ directory",
                 root.display()
             )));
         }
-        within::inside(root, &data).map_err(PackageError)?;
+        within::inside(root, data).map_err(PackageError)?;
         let mut reader = Reader {
-            data: &data,
+            data,
             problem,
             warnings: Vec::new(),
             unsupported: Vec::new(),
@@ -123,7 +124,7 @@ impl Data {
             problem,
             &mut reader.warnings,
         )?;
-        let tree = reader.group(&data, &config, true)?;
+        let tree = reader.group(data, &config, true)?;
         let mut checks = Checks::default();
         if problem.version != FormatVersion::Legacy {
             for (folder, cases) in CHECK_FOLDERS.iter().zip([
@@ -154,9 +155,9 @@ impl Data {
 }
 
 impl Group {
-    /// Reads the judged tree of `data/` of the package at `root`.
-    pub fn load(root: &Path, problem: &ProblemConfig) -> Result<Group, PackageError> {
-        Ok(Data::load(root, problem)?.tree)
+    /// Reads the judged tree of `data` (see [`Data::load`]).
+    pub fn load(data: &Path, problem: &ProblemConfig) -> Result<Group, PackageError> {
+        Ok(Data::load(data, problem)?.tree)
     }
 
     /// Every test, in order.

@@ -152,30 +152,62 @@ fn walk(value: &Value, shape: &Shape, keys: &mut Vec<String>, found: &mut Vec<Ve
     }
 }
 
-/// The 1-based line and column of the key at `keys` in block-style YAML `text`.
+/// The 1-based line and column of the key at `keys` in block-style YAML `text`. A key
+/// `[i]` is the `i`-th (0-based) item of a block list, and the key after it the one its
+/// `- key:` line starts with.
 pub fn locate(text: &str, keys: &[String]) -> Option<(usize, usize)> {
     let lines: Vec<&str> = text.lines().collect();
     let (mut start, mut parent_indent) = (0usize, None::<usize>);
     let mut place = None;
+    // The line of the list item the previous key named, whose `- key:` the next key is.
+    let mut item_line = None;
     for key in keys {
         let mut found = None;
+        let index = (key.strip_prefix('[').and_then(|k| k.strip_suffix(']')))
+            .and_then(|i| i.parse::<usize>().ok());
+        let (mut items, mut item_indent) = (0, None);
         for (i, line) in lines.iter().enumerate().skip(start) {
             let trimmed = line.trim_start();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            let indent = line.len() - trimmed.len();
-            if parent_indent.is_some_and(|p| indent <= p) {
+            let mut indent = line.len() - trimmed.len();
+            if parent_indent.is_some_and(|p| indent <= p) && item_line != Some(i) {
                 break;
             }
-            if key_of(trimmed) == Some(key.as_str()) {
+            if let Some(index) = index {
+                let dash = trimmed.starts_with("- ") || trimmed == "-";
+                if dash && *item_indent.get_or_insert(indent) == indent {
+                    if items == index {
+                        found = Some((i, indent));
+                        break;
+                    }
+                    items += 1;
+                }
+                continue;
+            }
+            let mut keyed = trimmed;
+            if item_line == Some(i) {
+                keyed = trimmed.trim_start_matches(['-', ' ']);
+                indent += trimmed.len() - keyed.len();
+            }
+            if key_of(keyed) == Some(key.as_str()) {
                 found = Some((i, indent));
                 break;
             }
         }
         let (line, indent) = found?;
         place = Some((line + 1, indent + 1));
-        start = line + 1;
+        match index {
+            Some(_) => {
+                item_line = Some(line);
+                start = line;
+            }
+            None => {
+                item_line = None;
+                start = line + 1;
+            }
+        }
         parent_indent = Some(indent);
     }
     place
@@ -206,6 +238,22 @@ mod tests {
         assert_eq!(locate(text, &keys(&["limits", "colour"])), Some((5, 3)));
         assert_eq!(locate(text, &keys(&["other", "colour"])), Some((7, 3)));
         assert_eq!(locate(text, &keys(&["limits", "nothing"])), None);
+    }
+
+    #[test]
+    fn items_of_a_list_are_found_by_their_index() {
+        let text = "data:\n  - a: x\n  - b:\n      - c: 1\n      - d: 2\n  - e:\n      f: 3\n";
+        assert_eq!(locate(text, &keys(&["data", "[1]", "b"])), Some((3, 5)));
+        assert_eq!(locate(text, &keys(&["data", "[2]", "e"])), Some((6, 5)));
+        assert_eq!(
+            locate(text, &keys(&["data", "[2]", "e", "f"])),
+            Some((7, 7))
+        );
+        assert_eq!(
+            locate(text, &keys(&["data", "[1]", "b", "[1]", "d"])),
+            Some((5, 9))
+        );
+        assert_eq!(locate(text, &keys(&["data", "[3]"])), None);
     }
 
     #[test]

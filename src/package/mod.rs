@@ -15,8 +15,8 @@
 //!   each folder promises, and the time limit derived from the accepted ones as problemtools
 //!   derives it; [`expectations`]: 2025-09's requirements of folders and
 //!   `submissions.yaml`; [`sources`]: `include/` and constants added to a program before it
-//!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, for
-//!   `verify` to regenerate it and compare.
+//!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, read
+//!   and run as `bt generate` runs it, into a directory of stonejudge's choosing.
 //!
 //! Programs (validators, submissions) run through [`crate::run`], in every language of its table
 //! ([`crate::run::TABLE`]) whose tools are installed, compiled once into the cache; a language
@@ -66,6 +66,9 @@ pub struct Package {
     pub submissions_yaml: SubmissionsYaml,
     /// `generators/generators.yaml`, when the package has one.
     pub generators: Option<generators::Generators>,
+    /// Where its test data is: `data/`, or a directory its data was made into
+    /// ([`Package::with_data`]).
+    data: PathBuf,
     /// Keys the specification does not know, at `file:line:col`.
     pub warnings: Vec<String>,
     /// What the package asks for that stonejudge does not do (see [`Package::unsupported`]).
@@ -82,9 +85,10 @@ impl Package {
             root: root.to_owned(),
             warnings: config.warnings.clone(),
             unsupported: config.unsupported.clone(),
-            config,
             submissions_yaml: SubmissionsYaml::default(),
-            generators: generators::load(root)?,
+            generators: generators::load(root, &config)?,
+            data: root.join("data"),
+            config,
         };
         if let Some(found) = &package.generators {
             package.warnings.extend(found.warnings.iter().cloned());
@@ -93,7 +97,7 @@ impl Package {
                 .extend(found.unsupported.iter().cloned());
         }
         if package.is_2025() {
-            if let Ok(data) = Data::load(root, &package.config) {
+            if let Ok(data) = Data::load(&package.data, &package.config) {
                 package.warnings.extend(data.warnings);
                 package.unsupported.extend(data.unsupported);
             }
@@ -102,7 +106,7 @@ impl Package {
             package.warnings.extend(yaml.warnings.iter().cloned());
             package.unsupported.extend(yaml.unsupported.iter().cloned());
             package.submissions_yaml = yaml;
-        } else if let Ok(data) = Data::load(root, &package.config) {
+        } else if let Ok(data) = Data::load(&package.data, &package.config) {
             // The older formats' groups: what they ask that stonejudge does not do
             // (a grader flag, a 2023-07 draft's grading map, `.files`).
             package.unsupported.extend(data.unsupported);
@@ -168,12 +172,24 @@ impl Package {
 
     /// Its test data.
     pub fn data(&self) -> Result<Group, PackageError> {
-        Group::load(&self.root, &self.config)
+        Group::load(&self.data, &self.config)
     }
 
     /// Its test data with the cases that check its validators.
     pub fn all_data(&self) -> Result<Data, PackageError> {
-        Data::load(&self.root, &self.config)
+        Data::load(&self.data, &self.config)
+    }
+
+    /// Where its test data is read from: `data/`, unless [`Package::with_data`] said.
+    pub fn data_dir(&self) -> &Path {
+        &self.data
+    }
+
+    /// The same package, its test data read from `data` (a directory playing `data/`: what
+    /// its `generators.yaml` made, [`generators::made_for_judging`]) instead of `data/`.
+    /// This is the seam through which a package is judged on test data it makes itself.
+    pub fn with_data(self, data: PathBuf) -> Package {
+        Package { data, ..self }
     }
 
     /// Its answer validators (`answer_validators/`, as BAPCtools adds them): each reads a

@@ -153,6 +153,16 @@ pub fn stress(
         .map(|name| catalog::resolve(name, &request.root))
         .transpose()
         .map_err(|e| e.to_string())?;
+    // A Kattis package searched on the data its generators.yaml makes, while `_made` lives
+    // (a sinol-make package's ingen inputs are its own generator, below).
+    let (resolved, _made) = match resolved {
+        Some(resolved) if resolved.package().is_some() => {
+            let made = judging::with_tests_made(resolved, runner, cache, 1)
+                .map_err(|e| e.message)?;
+            (Some(made.problem), made.made)
+        }
+        other => (other, None),
+    };
     // What only our problems have: tools stonejudge runs itself (in-process, or the programs
     // of `[programs]` prepared), which judge as the rest of our machinery does.
     let tools = match &resolved {

@@ -37,7 +37,7 @@
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -56,7 +56,7 @@ use crate::package::submissions::{
 };
 use crate::package::{generators, sources, Package, PackageError, ProgramKind};
 use crate::readers;
-use crate::run::{Cache, Language, Limits, Program, Runner};
+use crate::run::{Cache, Language, Limits, Program, Runner, ScratchDir};
 use crate::score::{format_score, ScoreCard};
 use crate::verdict::Judged;
 
@@ -75,6 +75,9 @@ pub struct PackageVerifier<'a> {
     /// The package read into the one model ([`crate::readers::kattis`]), what the steps every
     /// format shares work on; why it does not read, when it does not (a failed check then).
     pub model: Result<Problem, String>,
+    /// The test data made from `generators.yaml` that it verifies, when `data/` does not
+    /// hold it ([`generators::made_for_judging`]), or why it could not be made.
+    made: Result<Option<generators::MadeForJudging>, String>,
     /// How items are named: the path given on the command line.
     pub shown: String,
     pub runner: &'a Runner,
@@ -132,12 +135,20 @@ impl<'a> PackageVerifier<'a> {
         jobs: usize,
     ) -> Result<PackageVerifier<'a>, PackageError> {
         let package = Package::load(root)?;
+        // A package whose generators.yaml names cases data/ does not hold is verified on the
+        // data it makes, in a scratch directory that lives as long as the verifier.
+        let (package, made) = match generators::made_for_judging(&package, runner, cache) {
+            Ok(Some(made)) => (made.package.clone(), Ok(Some(made))),
+            Ok(None) => (package, Ok(None)),
+            Err(error) => (package, Err(error.message)),
+        };
         let model = readers::kattis::read(&package).map_err(|e| e.to_string());
         let cache = match &model {
             Ok(problem) => judging::building_for(problem, cache),
             Err(_) => cache.clone(),
         };
         Ok(PackageVerifier {
+            made,
             model,
             package,
             shown,
@@ -257,6 +268,9 @@ impl<'a> PackageVerifier<'a> {
             Ok(data) => data,
             Err(e) => {
                 checks.push(Check::fail("data", e.clone()));
+                if self.package.generators.is_some() {
+                    checks.push(self.generated());
+                }
                 return checks;
             }
         };
@@ -307,6 +321,20 @@ impl<'a> PackageVerifier<'a> {
     /// (the specification wants every case named).
     fn generated(&self) -> Check {
         const CHECK: &str = "generators.yaml";
+        match &self.made {
+            Err(why) => return Check::fail(CHECK, why.clone()),
+            Ok(Some(made)) => {
+                return Check::pass(
+                    CHECK,
+                    format!(
+                        "{} made into a scratch directory and judged there (data/ does not \
+                         hold them all; `stonejudge testdata` writes them)",
+                        crate::text::show::count(made.cases, "case", "cases")
+                    ),
+                )
+            }
+            Ok(None) => {}
+        }
         let how = match &self.model {
             Ok(problem) => problem.regeneration.as_ref(),
             Err(why) => return Check::fail(CHECK, format!("cannot read the package: {why}")),
@@ -883,7 +911,12 @@ impl<'a> PackageVerifier<'a> {
     /// Reads the data, prepares the output validator, runs the accepted submissions to set
     /// the time limit, and then judges every other submission, all in one pool.
     fn prepare(&self) -> Prepared {
-        let data = self.package.all_data().map_err(|e| e.to_string());
+        // Data generators.yaml could not make is no data to judge on: the committed part
+        // alone would pass what the rest would catch.
+        let data = match &self.made {
+            Err(why) => Err(why.clone()),
+            Ok(_) => self.package.all_data().map_err(|e| e.to_string()),
+        };
         self.package.build_all(self.runner, &self.cache, self.jobs);
         let validator = self
             .package
@@ -1094,9 +1127,9 @@ fn left_out_note(problem: &Problem) -> Option<Check> {
     (!left_out.is_empty()).then(|| Check::pass("left out", listed(&headline, why)))
 }
 
-/// A Kattis package's maker ([`Step::GeneratorsYaml`]): each case of its `generators.yaml`
-/// ([`generators::generate`]), whose input and answer must be those of `data/<case>`, and
-/// which must name every input committed under `data/sample` and `data/secret`.
+/// A Kattis package's maker ([`Step::GeneratorsYaml`]): its `generators.yaml` made into a
+/// scratch directory ([`generators::make`]), every file of which must be committed as it is
+/// under `data/`, and every file committed under `data/` made.
 pub struct GeneratedCases<'a> {
     pub package: &'a Package,
     pub runner: &'a Runner,
@@ -1111,33 +1144,48 @@ impl Maker for GeneratedCases<'_> {
         let Some(found) = &self.package.generators else {
             return Ok(None);
         };
+        let scratch = ScratchDir::new("data").map_err(|e| e.to_string())?;
+        let made = generators::make(self.package, found, scratch.path(), self.runner, self.cache)
+            .map_err(|e| e.message)?;
         let data = self.package.root.join("data");
+        let files = |dir: &Path| -> Vec<PathBuf> {
+            walkdir::WalkDir::new(dir)
+                .sort_by_file_name()
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|entry| !entry.file_type().is_dir())
+                .filter_map(|entry| entry.path().strip_prefix(dir).ok().map(Path::to_owned))
+                .collect()
+        };
+        // The committed files of the directories it makes: `bt generate` would remove those
+        // it does not make. But the `.interaction` of an interactive or multi-pass sample,
+        // which `bt` makes by running the solution against the validator and stonejudge does
+        // not make: a committed one is kept, not compared.
+        let conversations = self.package.is_interactive() || self.package.is_multi_pass();
+        let kept = |path: &PathBuf| {
+            let hidden = (path.file_name()).is_some_and(|n| n.to_string_lossy().starts_with('.'));
+            let conversation = path.extension().is_some_and(|e| e == "interaction");
+            !(path.is_dir() || hidden || conversations && conversation)
+        };
+        let committed = (found.directories.iter())
+            .flat_map(|directory| regeneration::files_in(&data.join(&directory.path)))
+            .flatten()
+            .filter(kept)
+            .collect();
         let mut remade = Remade {
-            count: found.cases.len(),
-            committed: generators::committed_inputs(&data),
+            count: made.cases,
+            committed,
+            wrong: made.errors.into_iter().map(|e| e.message).collect(),
             ..Remade::default()
         };
-        for case in &found.cases {
-            match generators::generate(self.package, case, self.runner, self.cache) {
-                Err(e) => remade.wrong.push(format!("{}: {e}", case.name)),
-                Ok(generated) => {
-                    let base = data.join(&case.name);
-                    let files = [
-                        Some(("in", generated.input)),
-                        generated.answer.map(|a| ("ans", a)),
-                    ];
-                    remade
-                        .files
-                        .extend(files.into_iter().flatten().map(|(extension, bytes)| Made {
-                            path: base.with_extension(extension),
-                            bytes,
-                        }));
-                }
-            }
+        for path in files(scratch.path()) {
+            let bytes = std::fs::read(scratch.path().join(&path))
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            remade.files.push(Made {
+                path: data.join(path),
+                bytes,
+            });
         }
-        remade
-            .wrong
-            .extend(generators::group_file_differences(&data, found));
         Ok(Some(remade))
     }
 }

@@ -76,9 +76,7 @@ impl Step {
     fn remedy(self) -> &'static str {
         match self {
             Step::Plan => "`stonejudge testdata` writes them",
-            Step::GeneratorsYaml => {
-                "`bt generate` writes them; stonejudge judges what is committed"
-            }
+            Step::GeneratorsYaml => "`stonejudge testdata` or `bt generate` writes them",
             Step::Ingen | Step::Answers => "`sinol-make gen` writes them",
         }
     }

@@ -28,6 +28,7 @@ mod gen_golden;
 mod gen_helpers;
 mod gen_problems;
 mod generators_total;
+mod generators_yaml;
 mod grading_fixtures;
 mod hostile;
 mod hostile_sources;

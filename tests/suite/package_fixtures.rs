@@ -647,21 +647,29 @@ pub const GENERATORS_YAML: &str = "\
 solution: /generators/solve.py
 data:
   sample:
+    test_group.yaml:
+      output_validator_args: [float_tolerance, \"1e-6\"]
     data:
       '1':
         in: '2'
         ans: '1.0'
   secret:
     test_group.yaml:
-      output_validator_args: [float_tolerance, '1e-6']
-      input_validator_args: [--max, '10']
+      output_validator_args: [float_tolerance, \"1e-6\"]
+      input_validator_args: [--max, \"10\"]
     data:
       small:
         data:
           '01': gen.py 1 {seed}
           '02':
             in: '4'
+            yaml:
+              input_validator_args:
+                validate: [--max, \"5\"]
+              description: an even n
       big:
+        test_group.yaml:
+          input_validator_args: [--max, \"1000\"]
         data:
           '01':
             copy: big

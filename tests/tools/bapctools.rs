@@ -46,6 +46,10 @@ pub fn trials() -> Vec<Trial> {
             "bt_generate_writes_the_data_verify_regenerates",
             bt_generate_writes_the_data_verify_regenerates,
         ),
+        trial(
+            "bt_generate_and_testdata_write_the_same_files",
+            bt_generate_and_testdata_write_the_same_files,
+        ),
     ]
 }
 
@@ -105,6 +109,100 @@ fn bt_generate_writes_the_data_verify_regenerates(bt: &Path) {
         .cloned()
         .expect("a generators.yaml check");
     assert_eq!(check["ok"], true, "{check:#}");
+}
+
+/// A 2025-09 package whose `generators.yaml` uses numbered lists, `count:` with `{count}`,
+/// `{seed}`, a program of the `generators:` map, `include:`, a group's `test_group.yaml`,
+/// inline statement files and a link, written into `root`.
+fn generated_by_list(root: &Path) {
+    fixtures::write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Twice\n\
+                 uuid: 0b9a4b0e-3c39-4a0c-9d57-5d8f6a1f0e21\ntype: pass-fail\n",
+            ),
+            ("statement/problem.en.tex", "Print twice $n$.\n"),
+            (
+                "input_validators/validate.py",
+                "import sys\nline = sys.stdin.read()\n\
+                 sys.exit(42 if line.endswith('\\n') and line.strip().isdigit() else 43)\n",
+            ),
+            ("submissions/accepted/twice.py", "print(2 * int(input()))\n"),
+            (
+                "generators/gen.py",
+                "import sys\nprint(int(sys.argv[1]) % 1000)\n",
+            ),
+            (
+                "generators/pair.py",
+                "import sys\nfrom lib import value\nprint(value(sys.argv[1]))\n",
+            ),
+            (
+                "generators/lib.py",
+                "def value(n):\n    return int(n) + 10\n",
+            ),
+            (
+                "generators/generators.yaml",
+                "solution: /submissions/accepted/twice.py\n\
+                 generators:\n  pair:\n    - pair.py\n    - lib.py\n\
+                 data:\n  sample:\n    data:\n\
+                 \x20     - '':\n          in: '1'\n          in.statement: '1'\n\
+                 \x20         in.download: {link: in}\n\
+                 \x20 secret:\n    test_group.yaml:\n      input_validator_args: [--x, \"1\"]\n\
+                 \x20   data:\n      - small: gen.py 2\n      - random: gen.py {seed}\n\
+                 \x20     - counted:\n          generate: gen.py {seed:1} {count}\n\
+                 \x20         count: 3\n\
+                 \x20     - same:\n          generate: gen.py 7\n          count: 2\n\
+                 \x20     - group:\n          data:\n            - mapped: pair 4\n\
+                 \x20         include:\n            - small\n",
+            ),
+        ],
+    );
+}
+
+/// Every file under `dir`: its path, and its bytes or, for a link, where it leads.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, String> {
+    let mut files = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(dir).into_iter().flatten() {
+        let path = entry.path();
+        let shown = match std::fs::read_link(path) {
+            Ok(target) => format!("a link to {}", target.display()),
+            Err(_) if path.is_dir() => continue,
+            Err(_) => String::from_utf8_lossy(&std::fs::read(path).expect("read")).into_owned(),
+        };
+        files.insert(path.strip_prefix(dir).expect("inside").to_owned(), shown);
+    }
+    files
+}
+
+/// `bt generate` and `stonejudge testdata`, each on its own copy of a package of ours, write
+/// the same files under `data/` (names, bytes, links).
+fn bt_generate_and_testdata_write_the_same_files(bt: &Path) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (theirs, ours) = (dir.path().join("bt/twice"), dir.path().join("sj/twice"));
+    generated_by_list(&theirs);
+    generated_by_list(&ours);
+    let output = std::process::Command::new(bt)
+        .args(["generate", "--no-bar"])
+        .current_dir(&theirs)
+        .output()
+        .expect("run bt");
+    let log = plain(
+        &(String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr)),
+    );
+    let output = Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .args(["testdata", "./twice"])
+        .current_dir(dir.path().join("sj"))
+        .output()
+        .expect("run testdata");
+    let said = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{said}");
+    let (made, written) = (tree(&theirs.join("data")), tree(&ours.join("data")));
+    assert!(made.len() >= 20, "bt wrote too little:\n{log}");
+    assert_eq!(written, made, "bt generate said:\n{log}");
 }
 
 /// Submissions whose verdicts differ, with the verdict stonejudge gives and why.
