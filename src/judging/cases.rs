@@ -122,10 +122,11 @@ pub fn judge_cases(
     })?;
     let judgings: Vec<CaseJudging<'_>> = (tests.iter())
         .map(|test| {
-            let group = (model.judged_cases())
-                .find(|case| case.name == test.name)
-                .map_or("", |case| case.group.as_str());
-            (prepared.of_group(group)).map_err(|e| format!("test {}: {e}", test.name))
+            let judging = match model.judged_cases().find(|case| case.name == test.name) {
+                Some(case) => prepared.of_case(case),
+                None => prepared.of_group(""),
+            };
+            judging.map_err(|e| format!("test {}: {e}", test.name))
         })
         .collect::<Result<_, _>>()?;
     let program = toolbox.contestant(path, args);

@@ -147,6 +147,7 @@ mod tests {
             input: CaseData::File(format!("{name}.in").into()),
             answer: None,
             output: None,
+            own_args: None,
         };
         let set = |time: Option<u64>, memory_mib: Option<u64>| LimitOverride {
             time: time.map(Duration::from_secs),

@@ -135,9 +135,13 @@ impl<'t> PreparedJudging<'t> {
         })
     }
 
-    /// How `case` is judged.
+    /// How `case` is judged: with its own arguments ([`TestCase::own_args`]), else its
+    /// group's.
     pub fn of_case(&self, case: &TestCase) -> Result<CaseJudging<'_>, String> {
-        self.of_group(&case.group)
+        match &case.own_args {
+            Some(own) => self.with_args(&own.output_validator_args),
+            None => self.of_group(&case.group),
+        }
     }
 
     /// How a case of the group `group` is judged: with the problem's arguments and then the
@@ -146,10 +150,14 @@ impl<'t> PreparedJudging<'t> {
     /// comparison's flags) or the problem's programs cannot judge this way (a multi-pass
     /// problem without an output validator to write the next pass).
     pub fn of_group(&self, group: &str) -> Result<CaseJudging<'_>, String> {
+        let own = self.group_args.iter().find(|(name, _)| name == group);
+        self.with_args(own.map_or(&[], |(_, own)| own.as_slice()))
+    }
+
+    /// How a case is judged with the problem's arguments and then `own`.
+    fn with_args(&self, own: &[String]) -> Result<CaseJudging<'_>, String> {
         let mut args = self.problem_args.clone();
-        if let Some((_, own)) = self.group_args.iter().find(|(name, _)| name == group) {
-            args.extend(own.iter().cloned());
-        }
+        args.extend(own.iter().cloned());
         if let Some(most) = self.passes {
             let validator = match &self.ready {
                 Ready::Program {
@@ -334,6 +342,7 @@ mod tests {
                 input: CaseData::File(PathBuf::from("1.in")),
                 answer: Some(PathBuf::from("1.ans")),
                 output: None,
+                own_args: None,
             }],
             programs: Programs {
                 checker,

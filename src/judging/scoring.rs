@@ -250,6 +250,7 @@ mod tests {
                     input: CaseData::File(PathBuf::from(format!("{name}.in"))),
                     answer: None,
                     output: None,
+                    own_args: None,
                 })
                 .collect(),
             scoring: Some(scoring),

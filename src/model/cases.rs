@@ -42,6 +42,28 @@ pub struct TestCase {
     pub answer: Option<PathBuf>,
     /// A contestant's output, for [`CaseKind::InvalidOutput`] and [`CaseKind::ValidOutput`].
     pub output: Option<PathBuf>,
+    /// The validators' arguments the case sets for itself, in place of its group's (a Kattis
+    /// 2025-09 case's own `.yaml`); `None` where it takes its group's.
+    pub own_args: Option<CaseArgs>,
+}
+
+/// Validator arguments of one case, in place of its [`TestGroup`]'s: the same three lists.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct CaseArgs {
+    pub input_validator_args: Vec<String>,
+    pub input_validator_args_by_name: Vec<(String, Vec<String>)>,
+    pub output_validator_args: Vec<String>,
+}
+
+impl CaseArgs {
+    /// The arguments `group` gives, as a case's own.
+    pub fn of_group(group: &TestGroup) -> CaseArgs {
+        CaseArgs {
+            input_validator_args: group.input_validator_args.clone(),
+            input_validator_args_by_name: group.input_validator_args_by_name.clone(),
+            output_validator_args: group.output_validator_args.clone(),
+        }
+    }
 }
 
 /// Where a case's input is.

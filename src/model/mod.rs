@@ -22,7 +22,7 @@ mod submissions;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-pub use cases::{CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
+pub use cases::{CaseArgs, CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
 pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit, WallClock};
 pub use programs::{
     Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
@@ -352,6 +352,7 @@ mod checks {
             input: CaseData::File(PathBuf::from(format!("{name}.in"))),
             answer: Some(PathBuf::from(format!("{name}.ans"))),
             output: None,
+            own_args: None,
         };
         let group = |name: &str| TestGroup {
             name: name.to_string(),

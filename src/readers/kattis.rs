@@ -30,10 +30,11 @@ use std::time::Duration;
 
 use super::ReadError;
 use crate::model::{
-    CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore, Interactor,
-    InteractorProtocol, LeftOut, LimitTable, Limits, Problem, ProgramFile, Programs, Python3,
-    Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase, TestGroup,
-    TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
+    CaseArgs, CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore,
+    Interactor, InteractorProtocol, LeftOut, LimitTable, Limits, Problem, ProgramFile, Programs,
+    Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase,
+    TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule,
+    WallClock,
 };
 use crate::package::config::{FormatVersion, GroupConfig, MaxScore, ScoreAggregation};
 use crate::package::data::{CheckCase, Data, Group, Item};
@@ -58,7 +59,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         warnings.extend(data.warnings.iter().cloned());
         unsupported.extend(data.unsupported.iter().cloned());
     }
-    let (groups, cases) = groups_and_cases(&data);
+    let (groups, cases) = groups_and_cases(&data, config.validator_flags.len());
     let scoring = match (package.is_scoring(), package.is_2025()) {
         (false, _) => None,
         (true, true) => Some(
@@ -298,8 +299,10 @@ fn validator(program: &PackageProgram) -> Validator {
 }
 
 /// The groups of `data/` (every one but `data/` itself, unless it holds tests of its own) and
-/// the cases of each, then the validators' cases.
-fn groups_and_cases(data: &Data) -> (Vec<TestGroup>, Vec<TestCase>) {
+/// the cases of each, then the validators' cases. A case whose own `.yaml` gives the
+/// validators other arguments than its group's has them as its own; `problem_flags` is how
+/// many of a test's output validator flags are the problem's (legacy `validator_flags`).
+fn groups_and_cases(data: &Data, problem_flags: usize) -> (Vec<TestGroup>, Vec<TestCase>) {
     let mut groups = Vec::new();
     let mut cases = Vec::new();
     for group in data.tree.groups() {
@@ -313,8 +316,16 @@ fn groups_and_cases(data: &Data) -> (Vec<TestGroup>, Vec<TestCase>) {
             continue;
         }
         let name = group_name(group);
-        groups.push(test_group(&name, &group.config));
+        let model_group = test_group(&name, &group.config);
+        let group_args = CaseArgs::of_group(&model_group);
+        groups.push(model_group);
         cases.extend(own.into_iter().map(|test| TestCase {
+            own_args: own_args(
+                &group_args,
+                &test.input_validator_flags,
+                &test.output_validator_flags
+                    [problem_flags.min(test.output_validator_flags.len())..],
+            ),
             name: test.test.name.clone(),
             group: name.clone(),
             kind: match test.is_sample() {
@@ -344,7 +355,15 @@ fn groups_and_cases(data: &Data) -> (Vec<TestGroup>, Vec<TestCase>) {
                     ..TestGroup::default()
                 });
             }
+            let group_args = (groups.iter().find(|g| g.name == group))
+                .map(CaseArgs::of_group)
+                .unwrap_or_default();
             cases.push(TestCase {
+                own_args: own_args(
+                    &group_args,
+                    &case.input_validator_flags,
+                    &case.output_validator_flags,
+                ),
                 name: case.name.clone(),
                 group,
                 kind,
@@ -355,6 +374,20 @@ fn groups_and_cases(data: &Data) -> (Vec<TestGroup>, Vec<TestCase>) {
         }
     }
     (groups, cases)
+}
+
+/// The arguments a case gives the validators, when they are not its group's (`group`).
+fn own_args(
+    group: &CaseArgs,
+    input: &crate::package::config::InputArgs,
+    output: &[String],
+) -> Option<CaseArgs> {
+    let own = CaseArgs {
+        input_validator_args: input.all.clone(),
+        input_validator_args_by_name: by_name(input),
+        output_validator_args: output.to_vec(),
+    };
+    (own != *group).then_some(own)
 }
 
 /// A group's name in the model: its path under `data/` (`data` for `data/` itself).

@@ -159,6 +159,7 @@ fn planned(
                 input: CaseData::File(testdata.join(format!("{name}.in"))),
                 answer: Some(testdata.join(format!("{name}.ans"))),
                 output: None,
+                own_args: None,
                 group: group.to_string(),
                 kind: match *group == SAMPLE_GROUP {
                     true => CaseKind::Sample,
@@ -192,6 +193,7 @@ fn planned(
         },
         answer: None,
         output: None,
+        own_args: None,
     }));
     Ok((groups, cases))
 }
@@ -255,6 +257,7 @@ fn unplanned(
             input: CaseData::File(test.input),
             answer: Some(test.answer),
             output: None,
+            own_args: None,
         })
         .collect();
     Ok((vec![group], cases))

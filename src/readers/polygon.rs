@@ -98,6 +98,7 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
             input: CaseData::File(input),
             answer,
             output: None,
+            own_args: None,
         });
     }
     if !made.is_empty() {
@@ -433,6 +434,7 @@ fn jury_tests(
             input: CaseData::File(input),
             answer,
             output,
+            own_args: None,
         });
     };
     let validators_with_tests = xml.validators.iter().filter(|v| v.tests.is_some()).count();

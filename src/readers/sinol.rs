@@ -237,6 +237,7 @@ fn case(test: &SinolTest, interactive: bool) -> TestCase {
         input: CaseData::File(test.test.input.clone()),
         answer: (!interactive && test.test.answer.is_file()).then(|| test.test.answer.clone()),
         output: None,
+        own_args: None,
     }
 }
 

@@ -157,8 +157,8 @@ pub fn stress(
     // (a sinol-make package's ingen inputs are its own generator, below).
     let (resolved, _made) = match resolved {
         Some(resolved) if resolved.package().is_some() => {
-            let made = judging::with_tests_made(resolved, runner, cache, 1)
-                .map_err(|e| e.message)?;
+            let made =
+                judging::with_tests_made(resolved, runner, cache, 1).map_err(|e| e.message)?;
             (Some(made.problem), made.made)
         }
         other => (other, None),

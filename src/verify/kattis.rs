@@ -438,12 +438,13 @@ impl<'a> PackageVerifier<'a> {
             let read = |p: &std::path::Path| {
                 std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
             };
-            let group = (problem.cases.iter())
-                .find(|c| c.kind == kind && c.name == case.name)
-                .map_or("", |c| c.group.as_str());
+            let in_model = (problem.cases.iter()).find(|c| c.kind == kind && c.name == case.name);
             let files = read(&case.input).and_then(|i| Ok((i, read(answer)?, read(output)?)));
             let judged = files.and_then(|(input, answer, output)| {
-                let judging = prepared.of_group(group)?;
+                let judging = match in_model {
+                    Some(in_model) => prepared.of_case(in_model)?,
+                    None => prepared.of_group("")?,
+                };
                 let checker = (judging.checker())
                     .ok_or("outputs are not judged by a checker on their own")?;
                 checker.check(&input, &answer, &output).map_err(|e| e.0)

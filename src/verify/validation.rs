@@ -374,18 +374,30 @@ fn group_args(problem: &Problem, group: &str) -> Args {
         .unwrap_or_default()
 }
 
-/// A case's input, to validate, with its group's arguments.
+/// A case's input, to validate, with its own arguments, else its group's.
 fn input_case(problem: &Problem, case: &TestCase) -> Case {
     Case {
         name: case.name.clone(),
         data: case.input.clone(),
-        args: group_args(problem, &case.group),
+        args: case_args(problem, case),
         input: None,
     }
 }
 
+/// The arguments validators get on `case`: its own ([`TestCase::own_args`]), else its
+/// group's.
+fn case_args(problem: &Problem, case: &TestCase) -> Args {
+    match &case.own_args {
+        Some(own) => Args {
+            all: own.input_validator_args.clone(),
+            by_name: own.input_validator_args_by_name.clone(),
+        },
+        None => group_args(problem, &case.group),
+    }
+}
+
 /// A case's answer, to validate: read on standard input, the case's input named first, its
-/// group's output validator arguments after it.
+/// own output validator arguments (else its group's) after it.
 fn answer_case(problem: &Problem, case: &TestCase) -> Result<Case, String> {
     let (CaseData::File(input), Some(answer)) = (&case.input, &case.answer) else {
         return Err(format!(
@@ -397,9 +409,12 @@ fn answer_case(problem: &Problem, case: &TestCase) -> Result<Case, String> {
         name: case.name.clone(),
         data: CaseData::File(answer.clone()),
         args: Args {
-            all: (problem.group(&case.group))
-                .map(|g| g.output_validator_args.clone())
-                .unwrap_or_default(),
+            all: match &case.own_args {
+                Some(own) => own.output_validator_args.clone(),
+                None => (problem.group(&case.group))
+                    .map(|g| g.output_validator_args.clone())
+                    .unwrap_or_default(),
+            },
             by_name: Vec::new(),
         },
         input: Some(std::path::absolute(input).unwrap_or_else(|_| input.clone())),
@@ -507,6 +522,7 @@ mod tests {
                     input: CaseData::File(write(&format!("{name}.in"), input)),
                     answer: None,
                     output: None,
+                    own_args: None,
                 })
                 .collect(),
             programs: Programs {

@@ -275,3 +275,37 @@ fn what_stonejudge_does_not_do_is_refused_with_exit_2_naming_the_key() {
         "{stderr}"
     );
 }
+
+/// A case's own `.yaml` gives the validators its own arguments, in place of its group's: an
+/// input its group's `--max 10` accepts is rejected under its own `--max 5`, and an output of
+/// `valid_output/` the group's tolerance rejects is accepted under its own (BAPCtools'
+/// `testseed` gives every case its own `input_validator_args`).
+#[test]
+fn a_case_s_own_yaml_gives_the_validators_its_own_arguments() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("halve");
+    halve(&root);
+    write(
+        &root,
+        &[
+            ("data/secret/small/03.in", "7\n"),
+            ("data/secret/small/03.ans", "3.5\n"),
+            (
+                "data/secret/small/03.yaml",
+                "input_validator_args: [--max, \"5\"]\n",
+            ),
+            ("data/valid_output/far.in", "4\n"),
+            ("data/valid_output/far.ans", "2.0\n"),
+            ("data/valid_output/far.out", "2.4\n"),
+            (
+                "data/valid_output/far.yaml",
+                "output_validator_args: [float_tolerance, \"0.5\"]\n",
+            ),
+        ],
+    );
+    let (_, document) = verify(dir.path(), &["halve"]);
+    let (_, inputs, all) = item(&document, "halve", "input validators");
+    assert!(inputs.contains("secret/small/03"), "{inputs}\n{all}");
+    let (_, valid, all) = item(&document, "halve", "valid outputs");
+    assert!(valid.contains("2 outputs accepted"), "{valid}\n{all}");
+}
