@@ -6,7 +6,8 @@
 # stonejudge verify does into a scratch directory) and judge every submission.
 # The package: `sum` (a + b), samples and 40 secret cases made by a Python generator (numbered
 # lists, `count` with `{count}` and `{seed}`), the answers by a C++ accepted submission; a
-# Python accepted one, a C++ wrong answer on the large cases, and a Python time-limit-exceeded one.
+# Python accepted one, a C++ wrong answer on the large cases, and a Python time-limit-exceeded
+# one that sleeps on 40 of the 42 cases.
 # Usage: bench/bapctools.sh   (builds the release binary first; needs `pip install bapctools`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,10 +19,12 @@ trap 'rm -rf "$dir"' EXIT
 p=$dir/sum
 mkdir -p "$p/generators" "$p/statement" "$p/input_validators" "$p/answer_validators" \
   "$p/submissions/accepted" "$p/submissions/wrong_answer" "$p/submissions/time_limit_exceeded"
-cat > "$p/problem.yaml" <<'YML'
+# A fresh uuid: bt warns (and exits 1) about a uuid it has seen on another package.
+uuid=$(python3 -c 'import uuid; print(uuid.uuid4())')
+cat > "$p/problem.yaml" <<YML
 problem_format_version: 2025-09
 name: Sum
-uuid: 6c1f0e1a-9f57-4b8e-bb52-4a7f0f8e2d11
+uuid: $uuid
 credits: stonejudge
 source: stonejudge benchmarks
 license: cc0
