@@ -16,8 +16,7 @@ use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use super::program::PrepareError;
-use super::{cached, fnv1a_128, Built, Cache, Invocation, Runner};
+use super::{cached, fnv1a_128, Built, Cache, Invocation, PrepareError, Runner};
 
 /// The script that builds the program (optional).
 pub const BUILD: &str = "build";
