@@ -764,7 +764,7 @@ mod tests {
             Some(Path::new("/t/p")),
             None,
         );
-        assert_eq!(filled, ["-O2", "-std=c++17", "-o", "/t/p", "s.cpp"]);
+        assert_eq!(filled, ["-O2", "-std=gnu++23", "-o", "/t/p", "s.cpp"]);
         let out = fill(
             &["-out:{out}"],
             &sources,

@@ -167,7 +167,7 @@ pub const TABLE: [Row; 17] = [
         priority: 1000,
         toolchain: Toolchain::Native {
             compiler: "g++",
-            args: &["-O2", "-std=c++17", "-o", "{out}", "{src}"],
+            args: &["-O2", "-std=gnu++23", "-o", "{out}", "{src}"],
             static_flags: &["-static"],
         },
         heap: None,

@@ -273,12 +273,10 @@ fn a_folder_submission_under_a_custom_2025_folder_is_judged() {
     assert_eq!(output.status.code(), Some(code), "{said}");
 }
 
-#[test]
-fn a_folder_submission_reached_through_a_chain_of_links_is_judged() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let root = dir.path().join("chain");
+/// `chain` (legacy Kattis): echo the input line; `extra` files besides.
+fn echo_package(root: &Path, extra: &[(&str, &str)]) {
     write(
-        &root,
+        root,
         &[
             ("problem.yaml", "name: Chain\n"),
             (
@@ -290,6 +288,39 @@ fn a_folder_submission_reached_through_a_chain_of_links_is_judged() {
             ("data/sample/1.ans", "abc\n"),
             ("data/secret/1.in", "xyz\n"),
             ("data/secret/1.ans", "xyz\n"),
+        ],
+    );
+    write(root, extra);
+}
+
+/// C++ is compiled as C++23 (GNU dialect), as BAPCtools, problemtools and sinol-make compile it:
+/// a submission using `std::views` (C++20) is accepted, not CE.
+#[test]
+fn a_cpp23_submission_compiles() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    echo_package(
+        &dir.path().join("chain"),
+        &[(
+            "submissions/accepted/views.cpp",
+            "#include <iostream>\n#include <ranges>\n#include <string>\n\
+             int main() { std::string s; std::getline(std::cin, s); \
+             for (char c : s | std::views::reverse | std::views::reverse) std::cout << c; \
+             std::cout << '\\n'; }\n",
+        )],
+    );
+    let (output, document) = verify(dir.path(), &["chain"]);
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    let (ok, skipped, all) = item(&document, "chain/submissions/accepted/views.cpp");
+    assert!(ok && !skipped, "{all}\n{said}");
+}
+
+#[test]
+fn a_folder_submission_reached_through_a_chain_of_links_is_judged() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("chain");
+    echo_package(
+        &root,
+        &[
             ("shared/echo.py", "print(input())\n"),
             (
                 "shared/echo.cpp",
