@@ -34,8 +34,9 @@ fn main() -> ExitCode {
         Command::Interact(args) => commands::interact::run(&args),
         Command::New(args) => commands::new::run(&args),
     };
+    // A signal is ending stonejudge: what the command returned is made of runs it cut short.
     if let Some(status) = stonejudge::run::signals::ending_status() {
-        std::process::exit(status);
+        stonejudge::run::signals::end_now(status);
     }
     match outcome {
         Ok(outcome) => outcome.exit_code(),

@@ -77,9 +77,35 @@ pub fn stop_requested() -> bool {
 
 /// The exit status of a judge a signal is ending (128 + the signal), if one is: the main
 /// thread must exit with it rather than report the runs the signal cut short.
+///
+/// A signal still pending counts: sent to the process group, it kills a child of the judge
+/// (a compiler, a launch server) as it arrives, and the thread that waited for that child
+/// can see the death before the signal thread has taken the signal.
 pub fn ending_status() -> Option<i32> {
-    let signal = CAUGHT.load(Ordering::SeqCst);
-    (signal != 0).then_some(128 + signal)
+    let signal = match CAUGHT.load(Ordering::SeqCst) {
+        0 => pending_ending_signal()?,
+        caught => caught,
+    };
+    Some(128 + signal)
+}
+
+/// An ending signal sent to the judge but not yet taken by the signal thread, unless it is
+/// the first SIGINT of a command that stops gently (which only asks it to stop).
+fn pending_ending_signal() -> Option<libc::c_int> {
+    // SAFETY: sigpending fills a set in a local; sigismember reads it.
+    let pending = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        if libc::sigpending(&mut set) != 0 {
+            return None;
+        }
+        set
+    };
+    let gentle = GENTLE_SIGINT.load(Ordering::SeqCst) && !STOP_REQUESTED.load(Ordering::SeqCst);
+    ENDING.into_iter().find(|&signal| {
+        // SAFETY: reading a set filled above.
+        let is_pending = unsafe { libc::sigismember(&pending, signal) } == 1;
+        is_pending && !(signal == libc::SIGINT && gentle)
+    })
 }
 
 /// The exit status of a judge whose standard output or error closed (a reader such as

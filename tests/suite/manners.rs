@@ -3,7 +3,8 @@
 //! message shows the head and counts the rest), that hang (a judge error naming the program
 //! and its limit, never a verdict of the program judged nor an invalid input, and a time limit
 //! derivation that stops at the first), a standard output closed under the judge (it ends
-//! quietly, exit 141), and Ctrl-C during a compile (nothing left behind).
+//! quietly, exit 141), and Ctrl-C as it starts (130, never an error), during a compile (nothing
+//! left behind) and while it derives a time limit (nothing reported it did not finish).
 
 use std::io::Read;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
@@ -641,11 +642,12 @@ fn ctrl_c_during_a_compile_leaves_no_scratch_directory_and_no_process() {
     let token = unique_token("compile");
     let judge = ["judge", "./echo", "--time-limit", "2", "--", "slow.cpp"];
     // Once g++'s compiler proper runs, its scratch directory is there.
-    let (status, stdout) = interrupted(dir.path(), &judge, cache.path(), &token, || {
+    let ended = interrupted(dir.path(), &judge, cache.path(), &token, || {
         running(&token, |comm, _| comm == "cc1plus")
             && std::fs::read_dir(&scratch).is_ok_and(|mut d| d.next().is_some())
     });
-    assert_eq!(status, Some(130), "stdout: {stdout}");
+    ended.assert_exit(130);
+    let stdout = &ended.stdout;
     // It reports no verdict it did not reach.
     assert!(!stdout.contains("CE") && !stdout.contains("JE"), "{stdout}");
     let left: Vec<_> = std::fs::read_dir(&scratch)
@@ -672,12 +674,13 @@ fn ctrl_c_while_the_time_limit_is_derived_reports_nothing_it_did_not_finish() {
     let cache = tempfile::tempdir().expect("a private cache");
     let token = unique_token("derive");
     let judge = ["judge", "./echo", "--", "echo/submissions/accepted/echo.py"];
-    let (status, stdout) = interrupted(dir.path(), &judge, cache.path(), &token, || {
-        running(&token, |_, cmdline| {
-            cmdline.contains("time.sleep") || cmdline.contains("echo.py")
-        })
+    // Interrupted once the accepted submission runs (stonejudge's own command line names
+    // echo.py: it cannot tell the stage).
+    let ended = interrupted(dir.path(), &judge, cache.path(), &token, || {
+        !slow_ones().is_empty()
     });
-    assert_eq!(status, Some(130), "stdout: {stdout}");
+    ended.assert_exit(130);
+    let stdout = &ended.stdout;
     for unreached in ["AC", "TLE", "JE", "time limit"] {
         assert!(!stdout.contains(unreached), "{unreached}: {stdout}");
     }
@@ -687,6 +690,32 @@ fn ctrl_c_while_the_time_limit_is_derived_reports_nothing_it_did_not_finish() {
         Vec::<String>::new(),
         "the accepted submission survived"
     );
+}
+
+#[test]
+fn ctrl_c_as_the_judge_starts_ends_it_as_ctrl_c_never_as_an_error() {
+    // SIGINT to the group reaches the launcher the judge starts (and kills it) as it reaches
+    // the judge: the judge must not take the launcher's death for an error of its own (it
+    // did, exit 2, "the launcher … was killed by signal 2").
+    let dir = package(COMPARING, 1, &[]);
+    let judge = ["judge", "./echo", "--", "echo/submissions/accepted/echo.py"];
+    for step in 0..40 {
+        let cache = tempfile::tempdir().expect("a private cache");
+        let token = unique_token("early");
+        let started = Instant::now();
+        let after = Duration::from_millis(5 * step);
+        let ended = interrupted(dir.path(), &judge, cache.path(), &token, || {
+            started.elapsed() >= after
+        });
+        // Before the judge routes SIGINT, SIGINT ends it as it ends any program.
+        assert!(
+            matches!(ended.code, Some(130) | None) && !ended.stderr.contains("error"),
+            "after {after:?}: exit {:?}, stderr: {}",
+            ended.code,
+            ended.stderr
+        );
+        assert_no_survivors(&token);
+    }
 }
 
 /// The processes running `derive_slowly.py` (its programs run with an environment of their
@@ -712,14 +741,14 @@ fn running(token: &str, is: impl Fn(&str, &str) -> bool) -> bool {
 
 /// `stonejudge args` run in `cwd` (with the compile cache `cache`, its programs carrying
 /// `token`) in a process group of its own, as a shell's job, sent Ctrl-C (SIGINT to the
-/// group) once `ready` holds: its exit status and standard output.
+/// group) once `ready` holds: how it ended.
 fn interrupted(
     cwd: &Path,
     args: &[&str],
     cache: &Path,
     token: &str,
     ready: impl Fn() -> bool,
-) -> (Option<i32>, String) {
+) -> Ended {
     let mut child = Command::new(binary())
         .current_dir(cwd)
         .args(args)
@@ -742,22 +771,13 @@ fn interrupted(
             child.try_wait().expect("wait").is_none(),
             "stonejudge ended"
         );
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(5));
     }
     // SAFETY: SIGINT to the process group of our own child, which has not been reaped.
     unsafe { libc::kill(-pid, libc::SIGINT) };
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
+    while child.try_wait().expect("wait").is_none() {
         assert!(Instant::now() < deadline, "stonejudge hangs after SIGINT");
         std::thread::sleep(Duration::from_millis(20));
-    };
-    let mut stdout = String::new();
-    let _ = child
-        .stdout
-        .take()
-        .expect("stdout")
-        .read_to_string(&mut stdout);
-    (status.code(), stdout)
+    }
+    ended(child.wait_with_output().expect("its outputs"), 0)
 }
