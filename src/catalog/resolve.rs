@@ -45,6 +45,7 @@ use crate::formats::detect::{detect, Detected};
 use crate::formats::manifest::{Manifest, ManifestError, ProblemKind, Programs, MANIFEST_FILE};
 use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
+use crate::model::{CaseData, Problem};
 use crate::package::{Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Runner};
@@ -82,6 +83,10 @@ enum Kind {
     /// A sinol-make package (a folder holding `config.yml` and `prog/`) given by its path:
     /// judged through [`crate::sinol`], with no [`Tools`] either.
     Sinol(Box<Sinol>),
+    /// A package its format's reader read into the model ([`crate::readers`]; a Polygon
+    /// package): the model says every fact the machinery needs, and the package is judged,
+    /// validated and verified from it alone, with no [`Tools`].
+    Read(Box<Problem>),
 }
 
 /// An interactive problem with a built-in judge: one compiled into stonejudge, or a declared
@@ -204,14 +209,12 @@ pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
                 kind: Kind::Sinol(Box::new(sinol)),
             });
         }
-        // Read by `crate::readers` alone for now (`describe`): the commands that take a
-        // resolved problem do not judge one yet.
+        // Read into the model by its reader (`crate::readers::resolve`), not here.
         Some(Detected::Polygon) => {
             return Err(ResolveError::NotSupported {
                 dir: path.to_owned(),
-                why: "a Polygon package (problem.xml) is read by `describe` only: judging, \
-                      verifying, validating, stressing, making test data from and exporting \
-                      one are not supported yet"
+                why: "a Polygon package (problem.xml) is read by its reader \
+                      (`readers::resolve`), not resolved here"
                     .to_string(),
             })
         }
@@ -301,7 +304,7 @@ impl Resolved {
             Kind::Catalog(problem) => Some(Handle::Compiled(*problem)),
             Kind::Declared(problem) => Some(Handle::Declared(problem.clone())),
             Kind::Interactive(interactive) => Some(interactive.problem()),
-            Kind::Programs(_) | Kind::Package(_) | Kind::Sinol(_) => None,
+            Kind::Programs(_) | Kind::Package(_) | Kind::Sinol(_) | Kind::Read(_) => None,
         }
     }
 
@@ -313,9 +316,11 @@ impl Resolved {
         match &self.kind {
             Kind::Interactive(interactive) => Judging::Interactive(interactive.referee()),
             Kind::Programs(_) => tools.judging(),
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Package(_) | Kind::Sinol(_) => {
-                Judging::Output(tools.checker())
-            }
+            Kind::Catalog(_)
+            | Kind::Declared(_)
+            | Kind::Package(_)
+            | Kind::Sinol(_)
+            | Kind::Read(_) => Judging::Output(tools.checker()),
         }
     }
 
@@ -327,7 +332,8 @@ impl Resolved {
             | Kind::Declared(_)
             | Kind::Programs(_)
             | Kind::Package(_)
-            | Kind::Sinol(_) => None,
+            | Kind::Sinol(_)
+            | Kind::Read(_) => None,
         }
     }
 
@@ -352,7 +358,8 @@ impl Resolved {
             | Kind::Declared(_)
             | Kind::Programs(_)
             | Kind::Interactive(_)
-            | Kind::Sinol(_) => None,
+            | Kind::Sinol(_)
+            | Kind::Read(_) => None,
         }
     }
 
@@ -374,7 +381,42 @@ impl Resolved {
             | Kind::Declared(_)
             | Kind::Programs(_)
             | Kind::Interactive(_)
-            | Kind::Package(_) => None,
+            | Kind::Package(_)
+            | Kind::Read(_) => None,
+        }
+    }
+
+    /// A package read into the model alone ([`Kind::Read`]), its model.
+    pub fn read(problem: Problem) -> Resolved {
+        Resolved {
+            name: problem.name.clone(),
+            dir: problem.root.clone(),
+            testdata: problem.root.clone(),
+            kind: Kind::Read(Box::new(problem)),
+        }
+    }
+
+    /// The model, when the problem is a package read into it alone ([`Kind::Read`]).
+    pub fn model(&self) -> Option<&Problem> {
+        match &self.kind {
+            Kind::Read(problem) => Some(problem),
+            Kind::Catalog(_)
+            | Kind::Declared(_)
+            | Kind::Programs(_)
+            | Kind::Interactive(_)
+            | Kind::Package(_)
+            | Kind::Sinol(_) => None,
+        }
+    }
+
+    /// Whether the problem's programs are its package's own (a Kattis, sinol-make or read
+    /// package), not stonejudge's prepared tools.
+    pub fn is_package(&self) -> bool {
+        match &self.kind {
+            Kind::Package(_) | Kind::Sinol(_) | Kind::Read(_) => true,
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
+                false
+            }
         }
     }
 
@@ -385,6 +427,7 @@ impl Resolved {
             Kind::Interactive(_) => true,
             Kind::Package(package) => package.is_interactive(),
             Kind::Programs(programs) => programs.interactor.is_some(),
+            Kind::Read(problem) => problem.programs.interactor.is_some(),
             Kind::Catalog(_) | Kind::Declared(_) | Kind::Sinol(_) => false,
         }
     }
@@ -413,6 +456,12 @@ impl Resolved {
                  it)",
                 sinol.root.display()
             )),
+            Kind::Read(problem) => Err(format!(
+                "{} is a {} package: its programs are its own, and it is judged through them \
+                 (judge, validate, verify and testdata work on it)",
+                problem.root.display(),
+                problem.format.name()
+            )),
         }
     }
 
@@ -426,6 +475,10 @@ impl Resolved {
         let format = match &self.kind {
             Kind::Package(_) => Some(format!("a Kattis package has {PROBLEM_YAML}")),
             Kind::Sinol(_) => Some("a sinol-make package has config.yml".to_string()),
+            Kind::Read(problem) => Some(format!(
+                "a {} package has its own descriptor",
+                problem.format.name()
+            )),
             _ => None,
         };
         if let Some(format) = format {
@@ -450,6 +503,18 @@ impl Resolved {
                 Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
             }
             Kind::Sinol(sinol) => Ok(sinol.tests()?.into_iter().map(|t| t.test).collect()),
+            Kind::Read(problem) => (problem.judged_cases())
+                .map(|case| match &case.input {
+                    CaseData::File(input) => Ok(Test {
+                        name: case.name.clone(),
+                        input: input.clone(),
+                        // A case without one is judged against none (a judge error where an
+                        // answer is read).
+                        answer: case.answer.clone().unwrap_or_default(),
+                    }),
+                    CaseData::Inline(_) => Err(format!("test {}: its input is no file", case.name)),
+                })
+                .collect(),
             Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
                 tests_in(&self.testdata)
             }
@@ -477,6 +542,17 @@ impl Resolved {
                 output: config.output_mib << 20,
                 ..Limits::new(std::time::Duration::from_secs_f64(time), memory << 20)
             });
+        }
+        if let Kind::Read(problem) = &self.kind {
+            // The problem's own limits, for the commands that run the jury's programs.
+            let time = match (flags.time, &problem.limits.time) {
+                (Some(time), _) => time,
+                (None, crate::model::TimeLimit::Fixed(time)) => *time,
+                (None, _) => crate::formats::DEFAULT_TIME_LIMIT,
+            };
+            let memory =
+                (flags.memory_mib.map(|mib| mib << 20)).unwrap_or(problem.limits.memory_kib << 10);
+            return Ok(Limits::new(time, memory));
         }
         if let Kind::Sinol(sinol) = &self.kind {
             // A sinol package's limits are per test and per language: this is the package's

@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 
 use super::{read_input, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
-use stonejudge::catalog::{self, BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
+use stonejudge::catalog::{BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
 use stonejudge::judging::Toolbox;
 use stonejudge::package::Package;
@@ -22,7 +22,7 @@ use stonejudge::verify::validation::STDIN;
 /// The problem `name`, looked up in the archive of the current directory (these commands
 /// take no --root; a path names a problem folder anywhere).
 fn find(name: &str) -> anyhow::Result<Resolved> {
-    Ok(catalog::resolve(name, Path::new("."))?)
+    Ok(readers::resolve(name, Path::new("."))?)
 }
 
 /// What runs a problem's programs here, the jury's under `jury`, and where they are built.

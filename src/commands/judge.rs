@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::output::{check_writable, write_atomically};
 use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
-use stonejudge::catalog::{self, Resolved};
+use stonejudge::catalog::Resolved;
 use stonejudge::judge::report::{json_report, painted, summary, table_row, wrapped, TestTerms};
 use stonejudge::judge::Test;
 use stonejudge::judging::{self, judge_cases, Judgement, Progress, Request};
@@ -28,7 +28,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     if let Some(path) = &args.json {
         check_writable("--json", path)?;
     }
-    let problem = catalog::resolve(&args.problem, &args.archive.root)?;
+    let problem = readers::resolve(&args.problem, &args.archive.root)?;
     // What stonejudge does not support in a sinol-make package is refused before its tests
     // are made (the package as committed may have too few tests to read into the model).
     if let Some(why) = problem.sinol().and_then(|sinol| sinol.unsupported()) {

@@ -57,7 +57,7 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
     } else {
         args.problems
             .iter()
-            .map(|name| catalog::resolve(name, root))
+            .map(|name| readers::resolve(name, root))
             .collect::<Result<_, _>>()?
     };
     let (runner, _) = super::runner(&args.sandbox, &args.jury)?;

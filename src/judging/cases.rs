@@ -112,7 +112,7 @@ pub fn judge_cases(
     let (dir, tests) = cases(problem, model, request)?;
     let whole = request.only.is_empty() && request.tests.is_none();
     // Only our problems have prepared tools; a package's programs are its own.
-    let tools = match problem.package().is_some() || problem.sinol().is_some() {
+    let tools = match problem.is_package() {
         true => None,
         false => Some(problem.tools(request.runner, request.cache)?),
     };
@@ -203,10 +203,11 @@ fn cases(
     let own_dir = match (problem.package(), problem.sinol()) {
         (Some(package), _) => package.data_dir().to_owned(),
         (None, Some(sinol)) => sinol.data.join("in"),
+        // A read package's or our problem's folder of tests.
         (None, None) => problem.testdata_dir(),
     };
     let (dir, all) = match request.tests {
-        Some(dir) if problem.package().is_some() || problem.sinol().is_some() => {
+        Some(dir) if problem.is_package() => {
             return Err(JudgeError(format!(
                 "--tests {}: a {} package's tests are its own ({})",
                 dir.display(),

@@ -237,7 +237,7 @@ impl<'t> PreparedJudging<'t> {
 /// The program of `tool`, built by `toolbox`.
 fn built(tool: &Tool, toolbox: &Toolbox<'_>) -> Result<Program, Unready> {
     match tool {
-        Tool::Program(file) => toolbox.build(&file.path),
+        Tool::Program(file) => toolbox.build(file),
         // Our problems' built-in programs are judged through their tools.
         Tool::BuiltIn { name, .. } => Err(Unready::Broken(format!(
             "{name}: only our own problems run it"

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::catalog::Tools;
 use crate::dialog::Referee;
-use crate::model::{Problem, Python3};
+use crate::model::{Problem, ProgramFile, Python3};
 use crate::package::validators::validation_limits;
 use crate::package::{Package, ProgramKind};
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
@@ -150,13 +150,14 @@ impl<'t> Toolbox<'t> {
         Toolbox { referee, ..self }
     }
 
-    /// The program at `path`, built as [`Toolbox::builds`] says.
-    pub(crate) fn build(&self, path: &Path) -> Result<Program, Unready> {
+    /// The program `file`, built as [`Toolbox::builds`] says.
+    pub(crate) fn build(&self, file: &ProgramFile) -> Result<Program, Unready> {
+        let path = file.path.as_path();
         let broken = |e: crate::run::PrepareError| {
             Unready::Broken(format!("{}: {}: {e}", path.display(), e.verdict))
         };
         match self.builds {
-            Builds::Plain => Program::prepare(path, &[], self.runner, self.cache).map_err(broken),
+            Builds::Plain => as_the_model_says(file, self.runner, self.cache).map_err(broken),
             Builds::Sinol(sinol) => {
                 sinol::build::prepare(sinol, path, Role::Jury, &[], self.runner, self.cache)
                     .map_err(broken)
@@ -193,4 +194,42 @@ impl<'t> Toolbox<'t> {
             }
         }
     }
+}
+
+/// `file` built as the model says: in the language it names (else the one its files say),
+/// its folders of headers (`include`, a Polygon package's `files/` holding `testlib.h`)
+/// readable to its compiler and on its include path.
+pub fn as_the_model_says(
+    file: &ProgramFile,
+    runner: &Runner,
+    cache: &Cache,
+) -> Result<Program, PrepareError> {
+    let path = file.path.as_path();
+    let named = file.language.as_deref().and_then(Language::from_code);
+    let language = match named.or_else(|| Language::of(path)) {
+        Some(language) if path.is_file() => language,
+        _ => return Program::prepare(path, &[], runner, cache),
+    };
+    if file.include.is_empty() {
+        return Program::prepare_as(path, language, file.entrypoint.as_deref(), runner, cache);
+    }
+    let cache = cache.clone().including(&file.include);
+    let built = cache.build_all(
+        runner,
+        language,
+        &[path.to_owned()],
+        path,
+        None,
+        &file.include,
+    )?;
+    let mut invocation = built.invocation(&[]);
+    if language.interpreted() {
+        // An interpreter reads at run time what a compiler reads at build time.
+        invocation.reads.extend(file.include.iter().cloned());
+    }
+    Ok(Program {
+        invocation,
+        given: path.to_owned(),
+        language: Some(language),
+    })
 }

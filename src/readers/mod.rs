@@ -20,7 +20,7 @@ pub mod sinol;
 
 use std::path::Path;
 
-use crate::catalog::{names_a_folder, resolve, ResolveError};
+use crate::catalog::{self, names_a_folder, ResolveError, Resolved};
 use crate::formats::detect::{detect, named, Detected};
 use crate::formats::manifest::ManifestError;
 use crate::model::{ModelError, Problem};
@@ -87,20 +87,27 @@ pub fn read(dir: &Path) -> Result<Problem, ReadError> {
 }
 
 /// The problem a PROBLEM argument names (a name under the archive at `root`, a name of the
-/// catalog, or a folder's path: [`crate::catalog::resolve`]), read by its format's reader.
-pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
-    // A Polygon package is read here, not resolved: no command that resolves a problem
-    // takes one yet.
+/// catalog, or a folder's path: [`crate::catalog::resolve`]); a package of a format the
+/// model alone holds (a Polygon package) read by its reader ([`Resolved::read`]). Every
+/// command that takes a PROBLEM finds it here.
+pub fn resolve(problem: &str, root: &Path) -> Result<Resolved, ReadError> {
     let path = Path::new(problem);
     if names_a_folder(problem, root) && detect(path) == Some(Detected::Polygon) {
-        return polygon::read_folder(path);
+        return Ok(Resolved::read(polygon::read_folder(path)?));
     }
+    Ok(catalog::resolve(problem, root)?)
+}
+
+/// The problem a PROBLEM argument names ([`resolve`]), read by its format's reader.
+pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
     read_resolved(&resolve(problem, root)?)
 }
 
-/// The problem `resolved` names (as [`crate::catalog::resolve`] found it), read by its
-/// format's reader.
-pub fn read_resolved(resolved: &crate::catalog::Resolved) -> Result<Problem, ReadError> {
+/// The problem `resolved` names (as [`resolve`] found it), read by its format's reader.
+pub fn read_resolved(resolved: &Resolved) -> Result<Problem, ReadError> {
+    if let Some(problem) = resolved.model() {
+        return Ok(problem.clone());
+    }
     if let Some(package) = resolved.package() {
         return kattis::read(package);
     }

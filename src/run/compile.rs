@@ -138,6 +138,9 @@ pub struct Cache {
     /// Macros a C or C++ compile defines (`-DNAME`), besides its language's flags
     /// ([`Cache::defining`]).
     defines: Vec<String>,
+    /// Folders a C or C++ compile looks up `#include "…"` in (`-IDIR`), besides the source's
+    /// own ([`Cache::including`]).
+    includes: Vec<PathBuf>,
 }
 
 impl Cache {
@@ -147,6 +150,7 @@ impl Cache {
             limits: CompileLimits::default(),
             python3: Language::Python3,
             defines: Vec::new(),
+            includes: Vec::new(),
         }
     }
 
@@ -154,6 +158,14 @@ impl Cache {
     /// sinol-make compiles ingen with `_INGEN` and inwer with `_INWER`; part of the key.
     pub fn defining(mut self, name: &str) -> Cache {
         self.defines.push(name.to_string());
+        self
+    }
+
+    /// The same cache, its C and C++ compiles looking up `#include "…"` in `dirs` too
+    /// (`-IDIR`, absolute), as Polygon compiles a package's programs with `files/`; part of
+    /// the key. The compiler must also be let read them (`build_all`'s `reads`).
+    pub fn including(mut self, dirs: &[PathBuf]) -> Cache {
+        self.includes.extend(dirs.iter().map(|dir| absolute(dir)));
         self
     }
 
@@ -281,7 +293,7 @@ impl Cache {
             true => b"files confined",
             false => b"unconfined",
         };
-        let defines = self.define_flags(language);
+        let defines = self.own_flags(language);
         let mut key_parts: Vec<&[u8]> = vec![b"stonejudge-build-3", &tool.identity, confinement];
         key_parts.extend(template.iter().chain(static_flags).map(|w| w.as_bytes()));
         key_parts.extend(defines.iter().map(String::as_bytes));
@@ -336,10 +348,13 @@ impl Cache {
         }
     }
 
-    /// The `-D` flags of [`Cache::defining`] for a compile in `language` (C and C++ only).
-    fn define_flags(&self, language: Language) -> Vec<String> {
+    /// The `-D` and `-I` flags of [`Cache::defining`] and [`Cache::including`] for a compile
+    /// in `language` (C and C++ only).
+    fn own_flags(&self, language: Language) -> Vec<String> {
         match language {
-            Language::C | Language::Cpp => self.defines.iter().map(|d| format!("-D{d}")).collect(),
+            Language::C | Language::Cpp => (self.defines.iter().map(|d| format!("-D{d}")))
+                .chain(self.includes.iter().map(|i| format!("-I{}", i.display())))
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -391,7 +406,7 @@ impl Cache {
                 Some(&out),
                 Some(&by_products),
             ))
-            .args(self.define_flags(language))
+            .args(self.own_flags(language))
             .writes(scratch);
         invocation.reads.extend(copies.iter().cloned());
         match language.row().toolchain {

@@ -158,7 +158,7 @@ impl<'t> Toolbox<'t> {
                 parse_script(&file.path).map_err(|e| Unready::Broken(format!("{shown}: {e}")))?,
             ),
             (protocol, Tool::Program(file)) => Runnable::Program {
-                program: self.build(&file.path)?,
+                program: self.build(file)?,
                 protocol,
             },
         };

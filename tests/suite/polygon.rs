@@ -343,23 +343,42 @@ fn named_input_and_output_files_are_not_supported_and_say_why() {
 }
 
 #[test]
-fn commands_that_judge_say_a_polygon_package_is_not_supported_yet() {
+fn judge_judges_a_full_package_by_its_checker_built_with_its_testlib_and_scores_its_groups() {
     let dir = tempfile::tempdir().expect("tempdir");
-    full(&dir.path().join("package"));
-    let (code, _, err) = stonejudge(dir.path(), &["judge", "./package", "--", "/bin/true"]);
-    assert_eq!(code, Some(2));
-    assert!(
-        err.contains(
-            "package: not supported: a Polygon package (problem.xml) is read by `describe` only"
-        ),
-        "{err}"
+    let root = dir.path().join("package");
+    full(&root);
+    // The checker rejects an output that differs from the answer; it builds only with the
+    // package's files/ on its include path (`<testlib.h>` is not looked up beside it).
+    std::fs::write(
+        root.join("files/check.cpp"),
+        "#include <testlib.h>\n#include <fstream>\n#include <iterator>\n#include <string>\n\
+         std::string all(const char* p) { std::ifstream f(p); \
+         return {std::istreambuf_iterator<char>(f), {}}; }\n\
+         int main(int, char** argv) { return all(argv[2]) == all(argv[3]) ? 0 : 1; }\n",
+    )
+    .expect("write");
+    let solution = |name: &str, text: &str| {
+        std::fs::write(root.join("solutions").join(name), text).expect("write");
+        format!("package/solutions/{name}")
+    };
+    let sum = solution("sum.py", "print(sum(map(int, input().split())))\n");
+    let (code, out, err) = stonejudge(dir.path(), &["judge", "./package", "--", &sum]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("all 6 tests AC"), "{out}");
+    assert!(out.contains("total        6           100/100"), "{out}");
+    // Tests 1-3 (the sample and `small`) right, the rest wrong: `small` earns its 40.
+    let small_only = solution(
+        "small_only.py",
+        "a, b = map(int, input().split())\nprint(a + b if a <= 3 else 0)\n",
     );
-    let (code, _, err) = stonejudge(dir.path(), &["verify", "package"]);
-    assert_eq!(code, Some(2));
-    assert!(
-        err.contains(
-            "package: a Polygon package (problem.xml): verifying one is not supported yet"
-        ),
-        "{err}"
-    );
+    let (code, out, err) = stonejudge(dir.path(), &["judge", "./package", "--", &small_only]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    for line in [
+        "04    WA",
+        "small        2  AC       40/40",
+        "large        2  WA       0/60",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+    assert!(out.contains("total        6           40/100"), "{out}");
 }
