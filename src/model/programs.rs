@@ -69,8 +69,9 @@ pub enum ValidatorProtocol {
     /// sinol-make's inwer: `inwer NAME.in < INPUT`, the input's file name as its argument;
     /// exit 0 accepts.
     Inwer,
-    /// Our `[programs]` validator: `validator < INPUT`, exit 0 accepts, anything else rejects
-    /// (a signal or running out of time is the validator's failure, not the input's).
+    /// Our `[programs]` validator, or a Polygon package's testlib validator:
+    /// `validator [ARGS] < INPUT`, exit 0 accepts, anything else rejects (a signal or running
+    /// out of time is the validator's failure, not the input's).
     ExitZero,
     /// Compiled into stonejudge ([`Tool::BuiltIn`]: a problem of the catalog or a declared
     /// game): the strict reader of its input format, run in-process, which names the line and

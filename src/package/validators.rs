@@ -113,8 +113,8 @@ pub enum Validity {
     Invalid(String),
 }
 
-/// Runs the input validator `program` (Kattis protocol: exit 42 accepts) on the input `input`
-/// with `flags`. A validator that cannot say (it reached its own limits: it hung, or flooded
+/// Runs the input validator `program` on the input `input` with `flags`: exit `accepted`
+/// accepts (42 in the Kattis protocol, 0 for a testlib validator). A validator that cannot say (it reached its own limits: it hung, or flooded
 /// its output) is an `Err`, never a rejection of the input.
 pub fn validate_input(
     runner: &Runner,
@@ -122,6 +122,7 @@ pub fn validate_input(
     input: Stdin<'_>,
     flags: &[String],
     limits: &Limits,
+    accepted: i32,
 ) -> Result<Validity, String> {
     let invocation = program.invocation.clone().args(flags.iter());
     let shown = program.given.display();
@@ -132,7 +133,7 @@ pub fn validate_input(
         return Err(why);
     }
     Ok(match run.exit {
-        Exit::Code(ACCEPTED) => Validity::Valid,
+        Exit::Code(code) if code == accepted => Validity::Valid,
         exit => Validity::Invalid(rejection(&run, exit)),
     })
 }

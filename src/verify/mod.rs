@@ -17,6 +17,7 @@
 pub mod expectation;
 pub mod kattis;
 pub mod ours;
+pub mod read;
 pub mod regeneration;
 pub mod sinol;
 pub mod targets;

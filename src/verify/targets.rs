@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use super::kattis::{PackageItem, PackageVerifier};
 use super::ours::{self, Item, Verifier};
+use super::read::{ReadItem, ReadVerifier};
 use super::sinol::{SinolItem, SinolVerifier};
 use super::{ItemReport, Partition};
 use crate::archive::Archive;
@@ -29,6 +30,8 @@ pub enum Target {
     },
     Package(PathBuf),
     Sinol(PathBuf),
+    /// A package its format's reader reads into the model alone (a Polygon package).
+    Read(PathBuf),
 }
 
 /// What the PATHs name, in order (the archive at `root` when there is none).
@@ -47,11 +50,7 @@ pub fn targets(paths: &[PathBuf], root: &Path) -> Result<Vec<Target>, String> {
         .map(|path| match detect(path) {
             Some(Detected::Kattis) => Ok(Target::Package(path.to_owned())),
             Some(Detected::Sinol) => Ok(Target::Sinol(path.to_owned())),
-            Some(Detected::Polygon) => Err(format!(
-                "{}: a Polygon package (problem.xml): verifying one is not supported yet \
-                 (`stonejudge describe` reads it)",
-                path.display()
-            )),
+            Some(Detected::Polygon) => Ok(Target::Read(path.to_owned())),
             _ if path.join("problems").is_dir() => Ok(Target::Archive {
                 archive: Archive::new(path),
                 only: None,
@@ -75,7 +74,8 @@ fn neither(path: &Path) -> String {
     format!(
         "{}: neither an archive (a folder holding problems/), nor a problem folder \
          (problems/<name>/ holding {MANIFEST_FILE}), nor a Kattis package (a folder holding \
-         problem.yaml), nor a sinol-make package (config.yml and prog/): run verify at the \
+         problem.yaml), nor a sinol-make package (config.yml and prog/), nor a Polygon package \
+         (problem.xml): run verify at the \
          archive's root, give --root, or give such paths",
         path.display()
     )
@@ -115,6 +115,7 @@ pub enum FormatVerifier<'a> {
     /// Boxed: a package's verifier is much larger than the others.
     Kattis(Box<PackageVerifier<'a>>),
     Sinol(Box<SinolVerifier<'a>>),
+    Read(Box<ReadVerifier<'a>>),
 }
 
 /// A verifier for each target, in order; each warning of reading a package goes to `warn`
@@ -169,6 +170,19 @@ pub fn verifiers<'a>(
                 }
                 Ok(FormatVerifier::Sinol(Box::new(verifier)))
             }
+            Target::Read(path) => {
+                let problem = readers::read(path).map_err(|e| e.to_string())?;
+                match (settings.strict, problem.warnings.is_empty()) {
+                    (true, false) => {
+                        let each = problem.warnings.iter().map(|w| format!("{w} (--strict)"));
+                        return Err(each.collect::<Vec<_>>().join("\n"));
+                    }
+                    _ => problem.warnings.iter().for_each(|w| warn(w)),
+                }
+                let verifier =
+                    ReadVerifier::new(problem, shown(path), runner, cache, settings.jobs);
+                Ok(FormatVerifier::Read(Box::new(verifier)))
+            }
         })
         .collect()
 }
@@ -210,6 +224,9 @@ impl<'a> FormatVerifier<'a> {
             FormatVerifier::Sinol(verifier) => (verifier.items().into_iter())
                 .map(|(id, item)| Unit::Sinol(verifier, item, id))
                 .collect(),
+            FormatVerifier::Read(verifier) => (verifier.items().into_iter())
+                .map(|(id, item)| Unit::Read(verifier, item, id))
+                .collect(),
         })
     }
 }
@@ -219,6 +236,7 @@ pub enum Unit<'a> {
     Ours(&'a Verifier<'a>, Item, String),
     Kattis(&'a PackageVerifier<'a>, PackageItem, String),
     Sinol(&'a SinolVerifier<'a>, SinolItem, String),
+    Read(&'a ReadVerifier<'a>, ReadItem, String),
 }
 
 impl Unit<'_> {
@@ -231,12 +249,16 @@ impl Unit<'_> {
             }
             Unit::Kattis(verifier, item, id) => verifier.verify(id, item),
             Unit::Sinol(verifier, item, id) => verifier.verify(id, item),
+            Unit::Read(verifier, item, id) => verifier.verify(id, *item),
         }
     }
 
     pub fn id(&self) -> &str {
         match self {
-            Unit::Ours(.., id) | Unit::Kattis(.., id) | Unit::Sinol(.., id) => id,
+            Unit::Ours(.., id)
+            | Unit::Kattis(.., id)
+            | Unit::Sinol(.., id)
+            | Unit::Read(.., id) => id,
         }
     }
 }

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use super::{listed, Check};
 use crate::catalog::{ToolError, Tools};
 use crate::check::checktestdata::Script;
+use crate::judge::kattis::ACCEPTED;
 use crate::judging::{Toolbox, Unready};
 use crate::model::{CaseData, CaseKind, Problem, TestCase, Tool, Validator, ValidatorProtocol};
 use crate::package::validators::{checktestdata, parse_script, validate_input, Validity};
@@ -34,8 +35,8 @@ pub struct Ready<'t> {
 
 /// The runnable form of a tool of the model.
 pub enum Runnable<'t> {
-    /// A built program, called as its protocol says ([`ValidatorProtocol::Kattis`] or
-    /// [`ValidatorProtocol::Inwer`]).
+    /// A built program, called as its protocol says ([`ValidatorProtocol::Kattis`],
+    /// [`ValidatorProtocol::Inwer`], or [`ValidatorProtocol::ExitZero`] for a package's own).
     Program {
         program: Program,
         protocol: ValidatorProtocol,
@@ -144,6 +145,14 @@ impl<'t> Toolbox<'t> {
             Tool::Program(file) => file.path.display().to_string(),
         };
         let runs = match (validator.protocol, &validator.program) {
+            // Our problem's validator runs through its prepared tools; another problem's
+            // program (a Polygon package's testlib validator) as a program.
+            (ValidatorProtocol::ExitZero, Tool::Program(file)) if self.ours.is_none() => {
+                Runnable::Program {
+                    program: self.build(file)?,
+                    protocol: ValidatorProtocol::ExitZero,
+                }
+            }
             (ValidatorProtocol::BuiltIn | ValidatorProtocol::ExitZero, _) => {
                 Runnable::Ours(self.ours.ok_or_else(|| {
                     Unready::Broken(format!("{shown}: only our own problems run it"))
@@ -250,7 +259,7 @@ impl<'t> Toolbox<'t> {
                 Ok(_) => Validity::Valid,
                 Err(why) => Validity::Invalid(why),
             }),
-            Runnable::Program { program, .. } => {
+            Runnable::Program { program, protocol } => {
                 let stdin = match &case.data {
                     CaseData::File(path) => Stdin::File(path),
                     CaseData::Inline(text) => Stdin::Bytes(text.as_bytes()),
@@ -260,7 +269,11 @@ impl<'t> Toolbox<'t> {
                     program.invocation = program.invocation.arg(input).reads(input);
                 }
                 let args = case.args.of(&program.given);
-                validate_input(self.runner, &program, stdin, &args, &self.limits)
+                let accepted = match protocol {
+                    ValidatorProtocol::ExitZero => 0,
+                    _ => ACCEPTED,
+                };
+                validate_input(self.runner, &program, stdin, &args, &self.limits, accepted)
             }
         }
     }

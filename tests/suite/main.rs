@@ -62,6 +62,7 @@ mod parser_fuzz;
 mod partial_points;
 mod polygon;
 mod polygon_fixtures;
+mod polygon_verify;
 mod problem_bounded_nim;
 mod problem_kit;
 mod problem_misere_nim;

@@ -1,0 +1,249 @@
+//! `verify` of Polygon packages, through the real binary on a package of our own whose
+//! programs are real: a sum problem with groups and points, a checker and a validator in C++
+//! that find their `testlib.h` on the package's include path (`files/`, a header of our own
+//! standing where Polygon puts testlib's), the checker's and the validator's own tests, and a
+//! solution for each tag. Every solution is judged as `judge` judges it and held to its tag;
+//! the scored solutions' cards go into `--json`.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::programs_archive::stonejudge;
+
+fn write(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+/// Our stand-in for testlib.h: what the programs below use of a header.
+const HEADER: &str = "#pragma once\n#include <cstdio>\n#include <cstdlib>\n\
+    static inline void quit(int code, const char* why) { std::fprintf(stderr, \"%s\\n\", why); \
+    std::exit(code); }\n";
+
+/// testlib's protocol: exit 0 OK, 1 WA.
+const CHECKER: &str = "#include <testlib.h>\n\
+    int main(int, char** argv) {\n\
+      FILE* out = std::fopen(argv[2], \"r\"); FILE* ans = std::fopen(argv[3], \"r\");\n\
+      long a, b;\n\
+      if (std::fscanf(ans, \"%ld\", &b) != 1) quit(3, \"no answer\");\n\
+      if (std::fscanf(out, \"%ld\", &a) != 1) quit(2, \"no number\");\n\
+      if (a != b) quit(1, \"wrong sum\");\n\
+      quit(0, \"ok\");\n\
+    }\n";
+
+/// Two numbers from 1 to 1000.
+const VALIDATOR: &str = "#include <testlib.h>\n\
+    int main() {\n\
+      long a, b;\n\
+      if (std::scanf(\"%ld %ld\", &a, &b) != 2) quit(3, \"two numbers\");\n\
+      if (a < 1 || a > 1000 || b < 1 || b > 1000) quit(3, \"out of range\");\n\
+      quit(0, \"valid\");\n\
+    }\n";
+
+/// A solution right on inputs whose first number is at most `limit`, wrong (0) beyond.
+fn right_up_to(limit: u32) -> String {
+    format!("a, b = map(int, input().split())\nprint(a + b if a <= {limit} else 0)\n")
+}
+
+/// The package: samples (test 1), `small` (tests 2–3, 40 points, all or nothing), `large`
+/// (tests 4–5, 30 points each); test `n` is `n n` (test 5 is `500 500`). `solutions` are
+/// `(tag, file, source)`.
+fn package(root: &Path, solutions: &[(&str, &str, String)]) {
+    write(root, "files/testlib.h", HEADER);
+    write(root, "files/check.cpp", CHECKER);
+    write(root, "files/validator.cpp", VALIDATOR);
+    for test in 1..=5 {
+        let a = if test == 5 { 500 } else { test };
+        write(root, &format!("tests/{test:02}"), &format!("{a} {a}\n"));
+        write(root, &format!("tests/{test:02}.a"), &format!("{}\n", 2 * a));
+    }
+    write(root, "files/tests/validator-tests/01", "1 2000\n");
+    write(root, "files/tests/checker-tests/01", "1 1\n");
+    write(root, "files/tests/checker-tests/01.a", "2\n");
+    write(root, "files/tests/checker-tests/01.o", "2\n");
+    write(root, "files/tests/checker-tests/02", "1 1\n");
+    write(root, "files/tests/checker-tests/02.a", "2\n");
+    write(root, "files/tests/checker-tests/02.o", "3\n");
+    let mut listed = String::new();
+    for (tag, file, source) in solutions {
+        write(root, &format!("solutions/{file}"), source);
+        let kind = match file.ends_with(".py") {
+            true => "python.3",
+            false => "cpp.g++17",
+        };
+        listed.push_str(&format!(
+            "      <solution tag=\"{tag}\"><source path=\"solutions/{file}\" type=\"{kind}\"/></solution>\n"
+        ));
+    }
+    write(
+        root,
+        "problem.xml",
+        &format!(
+            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="3" short-name="sum">
+  <names><name language="english" value="Sum"/></names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>2000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>5</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true" group="samples" points="0"/>
+        <test method="manual" group="small" points="20"/>
+        <test method="manual" group="small" points="20"/>
+        <test method="manual" group="large" points="30"/>
+        <test method="manual" group="large" points="30"/>
+      </tests>
+      <groups>
+        <group name="samples" points="0" points-policy="complete-group"/>
+        <group name="small" points="40" points-policy="complete-group"/>
+        <group name="large" points-policy="each-test"/>
+      </groups>
+    </testset>
+  </judging>
+  <files>
+    <resources><file path="files/testlib.h" type="h.g++"/></resources>
+  </files>
+  <assets>
+    <checker type="testlib">
+      <source path="files/check.cpp" type="cpp.g++17"/>
+      <testset>
+        <test-count>2</test-count>
+        <input-path-pattern>files/tests/checker-tests/%02d</input-path-pattern>
+        <output-path-pattern>files/tests/checker-tests/%02d.o</output-path-pattern>
+        <answer-path-pattern>files/tests/checker-tests/%02d.a</answer-path-pattern>
+        <tests><test verdict="ok"/><test verdict="wrong-answer"/></tests>
+      </testset>
+    </checker>
+    <validators>
+      <validator>
+        <source path="files/validator.cpp" type="cpp.g++17"/>
+        <testset>
+          <test-count>1</test-count>
+          <input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>
+          <tests><test verdict="invalid"/></tests>
+        </testset>
+      </validator>
+    </validators>
+    <solutions>
+{listed}    </solutions>
+  </assets>
+</problem>
+"#
+        ),
+    );
+}
+
+/// A solution of every kind a tag promises, each getting what its tag says.
+fn kept_solutions() -> Vec<(&'static str, &'static str, String)> {
+    vec![
+        ("main", "sum.py", right_up_to(1000)),
+        (
+            "accepted",
+            "sum.cpp",
+            "#include <cstdio>\nint main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); \
+             std::printf(\"%ld\\n\", a + b); }\n"
+                .to_string(),
+        ),
+        // Right on the samples and `small`, wrong on `large`.
+        ("wrong-answer", "small_only.py", right_up_to(3)),
+        (
+            "time-limit-exceeded",
+            "slow_on_500.py",
+            "import time\na, b = map(int, input().split())\nif a == 500:\n    time.sleep(30)\n\
+             print(a + b)\n"
+                .to_string(),
+        ),
+        (
+            "rejected",
+            "off_by_one.py",
+            "a, b = map(int, input().split())\nprint(a + b + 1)\n".to_string(),
+        ),
+    ]
+}
+
+/// The items of a `verify --json` report, by id.
+fn items(report: &Value) -> Vec<(String, &Value)> {
+    (report["items"].as_array().expect("items").iter())
+        .map(|item| (item["id"].as_str().expect("id").to_string(), item))
+        .collect()
+}
+
+#[test]
+fn every_solution_is_held_to_its_tag_and_the_package_to_its_own_tests() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let solutions = kept_solutions();
+    package(&dir.path().join("sum"), &solutions);
+    let json = dir.path().join("report.json");
+    let json_arg = json.display().to_string();
+    let (code, out, err) = stonejudge(dir.path(), &["verify", "sum", "--json", &json_arg]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the report")).expect("JSON");
+    let items = items(&report);
+    let ids: Vec<&str> = items.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "sum",
+            "sum/solutions/sum.py",
+            "sum/solutions/sum.cpp",
+            "sum/solutions/small_only.py",
+            "sum/solutions/slow_on_500.py",
+            "sum/solutions/off_by_one.py"
+        ]
+    );
+    let package = items[0].1;
+    let checks: Vec<&str> = (package["checks"].as_array().expect("checks").iter())
+        .map(|check| check["name"].as_str().expect("name"))
+        .collect();
+    for check in [
+        "package",
+        "tests",
+        "inputs",
+        "invalid inputs",
+        "checker accepts",
+        "checker rejects",
+    ] {
+        assert!(checks.contains(&check), "{check}: {package}");
+    }
+    // The scored solutions' cards: the main one earns everything, the one right on `small`
+    // only its 40 points.
+    assert_eq!(items[1].1["score"], 100.0, "{}", items[1].1);
+    assert_eq!(items[3].1["score"], 40.0, "{}", items[3].1);
+}
+
+#[test]
+fn a_solution_breaking_its_tag_and_a_checker_failing_its_tests_fail_verify_naming_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Tagged accepted, wrong on `large`; tagged wrong-answer, right everywhere.
+    let solutions = vec![
+        ("main", "sum.py", right_up_to(1000)),
+        ("accepted", "small_only.py", right_up_to(3)),
+        ("wrong-answer", "right.py", right_up_to(1000)),
+    ];
+    let root = dir.path().join("sum");
+    package(&root, &solutions);
+    // The checker's own test 02 says an output equal to the answer is wrong: the checker
+    // accepts it.
+    write(&root, "files/tests/checker-tests/02.o", "2\n");
+    let (code, out, err) = stonejudge(dir.path(), &["verify", "sum"]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    let failed_line = |id: &str| {
+        out.lines()
+            .find(|line| line.contains(id) && line.contains("FAIL"))
+            .unwrap_or_else(|| panic!("{id} not failed: {out}"))
+            .to_string()
+    };
+    failed_line("sum/solutions/small_only.py");
+    failed_line("sum/solutions/right.py");
+    assert!(out.contains("checker rejects"), "{out}");
+    assert!(
+        out.contains("02: AC"),
+        "the checker's test 02 accepted: {out}"
+    );
+}
