@@ -23,6 +23,7 @@ use crate::model::{
 use crate::package::generators::MakeError;
 use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Program, Runner, ScratchDir, Stdin};
+use crate::sinol::made::{files_of, Files};
 use crate::verdict::Verdict;
 
 /// What is made.
@@ -469,4 +470,48 @@ fn answer(
     }
     std::fs::write(made, &run.stdout)
         .map_err(|e| here(format!("cannot write {}: {e}", made.display())))
+}
+
+impl Planned {
+    /// What `doall.sh` leaves in each folder the made files go to: each folder, and its
+    /// files (a name and the file it is copied from): what the package has there, every made
+    /// file written over it.
+    pub fn as_doall_leaves(&self) -> Result<Vec<(PathBuf, Files)>, String> {
+        let mut folders: BTreeMap<PathBuf, BTreeMap<String, PathBuf>> = BTreeMap::new();
+        for file in &self.made {
+            let (Some(dir), Some(name)) = (file.place.parent(), file.place.file_name()) else {
+                return Err(format!("{}: not a file's place", file.place.display()));
+            };
+            if !folders.contains_key(dir) {
+                folders.insert(dir.to_owned(), files_of(dir)?.into_iter().collect());
+            }
+            let files = folders.get_mut(dir).expect("inserted");
+            files.insert(name.to_string_lossy().into_owned(), file.made.clone());
+        }
+        Ok((folders.into_iter())
+            .map(|(dir, files)| (dir, files.into_iter().collect()))
+            .collect())
+    }
+
+    /// Each made file the package does not commit byte for byte, named with why.
+    pub fn differences(&self) -> Result<Vec<String>, String> {
+        let mut found = Vec::new();
+        for file in &self.made {
+            let made = std::fs::read(&file.made)
+                .map_err(|e| format!("cannot read {}: {e}", file.made.display()))?;
+            match std::fs::read(&file.place) {
+                Ok(committed) if committed == made => {}
+                Ok(_) => found.push(format!(
+                    "{}: differs from what the plan makes",
+                    file.place.display()
+                )),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => found.push(format!(
+                    "{}: not in the package, and the plan makes it",
+                    file.place.display()
+                )),
+                Err(e) => return Err(format!("cannot read {}: {e}", file.place.display())),
+            }
+        }
+        Ok(found)
+    }
 }

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use super::describe::{self, cases as count, groups, submission};
 use super::polygon_fixtures::{full, generated, interactive, standard, write_problem_xml};
-use super::programs_archive::stonejudge;
+use super::programs_archive::{stonejudge, stonejudge_caching_in};
 
 /// `describe ./package --json` of the package written by `write` into a temporary folder.
 fn model(write: fn(&Path)) -> Value {
@@ -410,22 +410,6 @@ fn judge_judges_a_full_package_by_its_checker_built_with_its_testlib_and_scores_
     assert!(out.contains("total        6           40/100"), "{out}");
 }
 
-/// `stonejudge ARGS...` in `dir` with its compile cache (and scratch folders) in `cache`.
-fn stonejudge_caching_in(dir: &Path, cache: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = assert_cmd::Command::cargo_bin("stonejudge")
-        .expect("binary")
-        .current_dir(dir)
-        .env("STONEJUDGE_CACHE", cache)
-        .args(args)
-        .output()
-        .expect("run stonejudge");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
-
 /// The names of the files of `dir`, sorted.
 fn names(dir: &Path) -> Vec<String> {
     let mut found: Vec<String> = (std::fs::read_dir(dir).expect("read_dir"))
@@ -501,4 +485,56 @@ fn a_generator_that_crashes_or_writes_what_the_validator_rejects_is_named_at_its
         "{err}"
     );
     assert_eq!(names(&root.join("tests")), ["01", "01.a", "02", "02.a"]);
+}
+
+#[test]
+fn testdata_writes_the_made_tests_into_the_package_and_check_names_each_difference() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("package");
+    standard(&root);
+    let testdata = |check: bool| {
+        let mut args = vec!["testdata", "-j", "2", "./package"];
+        if check {
+            args.insert(1, "--check");
+        }
+        stonejudge(dir.path(), &args)
+    };
+    // Nothing committed but the samples: every made test and answer is a difference.
+    let (code, out, err) = testdata(true);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("tests/03: not in the package, and the plan makes it"),
+        "{err}"
+    );
+    assert!(out.contains("10 files made, 8 differences"), "{out}");
+    let (code, out, err) = testdata(false);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let tests = root.join("tests");
+    let mut expected: Vec<String> = (1..=6).map(|t| format!("{t:02}")).collect();
+    expected.extend((1..=6).map(|t| format!("{t:02}.a")));
+    expected.sort();
+    assert_eq!(names(&tests), expected);
+    // `multi` wrote test 6 as its file `6`: a number of 500 to 1000, then 6.
+    let six = std::fs::read_to_string(tests.join("06")).expect("06");
+    let (a, b) = six.trim().split_once(' ').expect("two numbers");
+    let a: i64 = a.parse().expect("a number");
+    assert!((500..=1000).contains(&a) && b == "6", "{six}");
+    let answer = std::fs::read_to_string(tests.join("06.a")).expect("06.a");
+    assert_eq!(answer, format!("{}\n", a + 6));
+    let (code, out, err) = testdata(true);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("as the package commits them"), "{out}");
+    std::fs::write(tests.join("04.a"), "0\n").expect("write");
+    std::fs::remove_file(tests.join("05")).expect("remove");
+    let (code, out, err) = testdata(true);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("tests/04.a: differs from what the plan makes"),
+        "{err}"
+    );
+    assert!(
+        err.contains("tests/05: not in the package, and the plan makes it"),
+        "{err}"
+    );
+    assert!(out.contains("2 differences"), "{out}");
 }

@@ -273,31 +273,42 @@ pub fn full(root: &Path) {
     );
 }
 
+/// Two manual samples, tests 3 and 4 by `gen` with `args`, tests 5 and 6 by one run of
+/// `multi 7` (`from-file`): the `<tests>` of `problem.xml`, and `doall.sh` written to match.
+fn made_tests(root: &Path, args: [&str; 2]) -> String {
+    let [third, fourth] = args;
+    write(
+        root,
+        "doall.sh",
+        &format!(
+            "#!/usr/bin/env bash\nmkdir -p tests\n\
+             scripts/gen-input-via-stdout.sh \"files/gen {third}\" \"tests/03\" 3\n\
+             scripts/gen-input-via-stdout.sh \"files/gen {fourth}\" \"tests/04\" 4\n\
+             scripts/gen-input-via-files.sh \"files/multi 7\" \"tests/05:tests/06\" \"5:6\"\n"
+        ),
+    );
+    format!(
+        r#"        <test method="manual" sample="true"/>
+        <test method="manual" sample="true"/>
+        <test cmd="gen {third}" method="generated"/>
+        <test cmd="gen {fourth}" method="generated"/>
+        <test cmd="multi 7" from-file="5" method="generated"/>
+        <test cmd="multi 7" from-file="6" method="generated"/>"#
+    )
+}
+
 /// A standard package: two manual samples committed with their answers, four tests made by
 /// `gen` (one run of `multi` writing two of them) and not committed, and `doall.sh`.
 pub fn generated(root: &Path) {
     jury(root);
     write(root, "files/multi.cpp", "int main() {}\n");
     committed(root, 2);
-    write(
-        root,
-        "doall.sh",
-        "#!/usr/bin/env bash\nmkdir -p tests\n\
-         scripts/gen-input-via-stdout.sh \"files/gen 10 1\" \"tests/03\" 3\n\
-         scripts/gen-input-via-stdout.sh \"files/gen 10 2\" \"tests/04\" 4\n\
-         scripts/gen-input-via-files.sh \"files/multi 7\" \"tests/05:tests/06\" \"5:6\"\n",
-    );
-    let tests = r#"        <test method="manual" sample="true"/>
-        <test method="manual" sample="true"/>
-        <test cmd="gen 10 1" method="generated"/>
-        <test cmd="gen 10 2" method="generated"/>
-        <test cmd="multi 7" from-file="5" method="generated"/>
-        <test cmd="multi 7" from-file="6" method="generated"/>"#;
+    let tests = made_tests(root, ["10 1", "10 2"]);
     let solutions = r#"      <solution tag="main"><source path="solutions/ok.cpp" type="cpp.g++17"/></solution>
       <solution tag="memory-limit-exceeded"><source path="solutions/wrong.cpp" type="cpp.g++17"/></solution>"#;
     let multi = "      <executable><source path=\"files/multi.cpp\" type=\"cpp.g++17\"/></executable>\n    </executables>";
     let rest = files_and_assets(false, "", solutions).replace("    </executables>", multi);
-    let xml = problem_xml("sum-generated", "Sum, generated", (1000, 64), tests, &rest);
+    let xml = problem_xml("sum-generated", "Sum, generated", (1000, 64), &tests, &rest);
     write_problem_xml(root, &xml);
 }
 
@@ -399,20 +410,7 @@ pub fn standard(root: &Path) {
     }
     write(root, "tests/01.a", "3\n");
     write(root, "tests/02.a", "42\n");
-    write(
-        root,
-        "doall.sh",
-        "#!/usr/bin/env bash\nmkdir -p tests\n\
-         scripts/gen-input-via-stdout.sh \"files/gen 10\" \"tests/03\" 3\n\
-         scripts/gen-input-via-stdout.sh \"files/gen 1000\" \"tests/04\" 4\n\
-         scripts/gen-input-via-files.sh \"files/multi 7\" \"tests/05:tests/06\" \"5:6\"\n",
-    );
-    let tests = r#"        <test method="manual" sample="true"/>
-        <test method="manual" sample="true"/>
-        <test cmd="gen 10" method="generated"/>
-        <test cmd="gen 1000" method="generated"/>
-        <test cmd="multi 7" from-file="5" method="generated"/>
-        <test cmd="multi 7" from-file="6" method="generated"/>"#;
+    let tests = made_tests(root, ["10", "1000"]);
     let rest = r#"  <files>
     <resources><file path="files/testlib.h" type="h.g++"/></resources>
     <executables>
@@ -429,6 +427,6 @@ pub fn standard(root: &Path) {
     </solutions>
   </assets>
 "#;
-    let xml = problem_xml("sum-standard", "Sum, standard", (1000, 256), tests, rest);
+    let xml = problem_xml("sum-standard", "Sum, standard", (1000, 256), &tests, rest);
     write_problem_xml(root, &xml);
 }
