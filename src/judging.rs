@@ -17,6 +17,7 @@
 mod cases;
 mod limits;
 mod made;
+pub mod planned;
 mod prepared;
 mod scoring;
 mod toolbox;

@@ -14,7 +14,10 @@
 //! Kattis package's `data/` from its `generators.yaml` as `bt generate` writes it, a
 //! sinol-make package's `in/` and `out/` as `sinol-make gen` writes them (ingen and the model
 //! solution, `stonejudge::sinol::made`), atomically; with `--check`, each step is made again
-//! and compared, through `stonejudge::verify::regeneration` as in `verify`.
+//! and compared, through `stonejudge::verify::regeneration` as in `verify`. A package whose
+//! model plans its cases (a Polygon package: its generators and main solution,
+//! `stonejudge::judging::planned`) has `tests/` written as its `doall.sh` writes it, or, with
+//! `--check`, every made test and answer compared with what it commits.
 
 use std::io::Write;
 use std::path::Path;
@@ -25,6 +28,7 @@ use super::Outcome;
 use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Built};
 use stonejudge::catalog::{self, Resolved, Tools};
+use stonejudge::judging::planned::{self, Making};
 use stonejudge::judging::Toolbox;
 use stonejudge::model::{Problem, Regeneration};
 use stonejudge::readers;
@@ -110,6 +114,9 @@ fn process(
             &cases,
             "no generators/generators.yaml",
         ));
+    }
+    if let Some(model) = problem.model().filter(|m| m.plan.is_some()) {
+        return planned(model, check, jobs, runner, cache);
     }
     let name = problem.name();
     let tools = match problem.tools(runner, cache) {
@@ -268,6 +275,54 @@ fn write_made(sinol: &Sinol, runner: &Runner, cache: &Cache, jobs: usize) -> any
             false => ", interactive: no outputs",
         },
         said.join(", ")
+    );
+    Ok(true)
+}
+
+/// `testdata PACKAGE` of a problem whose model plans its cases (a Polygon package): every
+/// input its generators write and every answer its main solution writes, made in a scratch
+/// folder, then written where the package holds them (`tests/NN`, `tests/NN.a`) as
+/// `doall.sh` writes them, each folder replaced at once; with `check`, compared byte for byte
+/// with what the package commits, each difference named. Nothing is written when a test
+/// cannot be made.
+fn planned(
+    model: &Problem,
+    check: bool,
+    jobs: usize,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<bool> {
+    let made = match planned::make(model, Making::Everything, runner, cache, jobs) {
+        Ok(made) => made,
+        Err(error) if error.package_at_fault => {
+            errln!("error: {}: cannot make the tests: {error}", model.name);
+            return Ok(false);
+        }
+        Err(error) => anyhow::bail!("{}: cannot make the tests: {error}", model.name),
+    };
+    let files = count(made.made.len(), "file", "files");
+    if check {
+        let differences = made.differences().map_err(anyhow::Error::msg)?;
+        for line in &differences {
+            errln!("{line}");
+        }
+        match differences.len() {
+            0 => outln!("{}: {files} made, as the package commits them", model.name),
+            n => outln!(
+                "{}: {files} made, {} from what the package commits",
+                model.name,
+                count(n, "difference", "differences")
+            ),
+        }
+        return Ok(differences.is_empty());
+    }
+    for (dir, files) in made.as_doall_leaves().map_err(anyhow::Error::msg)? {
+        testdata::write_copies(&dir, &files)
+            .with_context(|| format!("cannot write {}", dir.display()))?;
+    }
+    outln!(
+        "{}: {files} made by its generators and main solution, written as doall.sh writes them",
+        model.name
     );
     Ok(true)
 }

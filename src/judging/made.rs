@@ -2,7 +2,9 @@
 //! are made and the package does not commit them: a Kattis package's data made by its
 //! `generators.yaml` as `bt generate` makes it ([`crate::package::generators`]), a sinol-make
 //! package's tests made as `sinol-make gen` makes them ([`crate::sinol::made`]); so that
-//! `judge` and `stress` judge on the tests `verify` judges on. Every other problem is judged
+//! `judge` and `stress` judge on the tests `verify` judges on; a problem read into the model
+//! alone whose plan of cases has work to do (a Polygon package's generators and main
+//! solution), its cases made as the plan says ([`super::planned`]). Every other problem is judged
 //! on the tests it has. The one seam of every format whose tests are made: each maker writes
 //! into a scratch folder, and the problem is read as if it committed what is there.
 
@@ -11,12 +13,16 @@ use crate::package::generators::{self, MadeForJudging, MakeError};
 use crate::run::{Cache, Runner};
 use crate::sinol::made::MadeTests;
 
+use super::planned::{self, Making, Planned};
+
 /// Tests made in a scratch folder, which lives as long as this.
 pub enum Made {
     /// A Kattis package's data, made by its `generators.yaml`.
     Generated(MadeForJudging),
     /// A sinol-make package's tests, made by ingen and the model solution.
     Sinol(MadeTests),
+    /// A problem's cases made as its model's plan says.
+    Planned(Box<Planned>),
 }
 
 /// A problem to judge, with its tests: where they were made, the scratch folder holding them
@@ -45,6 +51,17 @@ pub fn with_tests_made(
         return Ok(WithTests {
             problem: problem.with_package(made.package.clone()),
             made: Some(Made::Generated(made)),
+        });
+    }
+    if let Some(model) = problem.model().filter(|m| planned::needs_making(m)) {
+        let made =
+            planned::make(model, Making::Missing, runner, cache, jobs).map_err(|e| MakeError {
+                message: format!("{}: cannot make the tests: {e}", model.root.display()),
+                ..e
+            })?;
+        return Ok(WithTests {
+            problem: Resolved::read(made.problem.clone()),
+            made: Some(Made::Planned(Box::new(made))),
         });
     }
     let Some(sinol) = problem.sinol() else {

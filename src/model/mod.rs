@@ -16,6 +16,7 @@
 
 mod cases;
 mod limits;
+mod plan;
 mod programs;
 mod submissions;
 
@@ -24,6 +25,7 @@ use std::path::PathBuf;
 
 pub use cases::{CaseArgs, CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
 pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit, WallClock};
+pub use plan::{CasePlan, PlanOutput, PlanStep, PlannedFile};
 pub use programs::{
     Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
     PortableSource, ProgramFile, Programs, Python3, Tool, Validator, ValidatorProtocol,
@@ -66,6 +68,10 @@ pub struct Problem {
     /// How the committed test data is made again, when the format says it
     /// ([`Regeneration`]): a step of `verify` that only such formats have.
     pub regeneration: Option<Regeneration>,
+    /// How the cases the package does not commit are made, and their answers, when its
+    /// format says ([`CasePlan`]: a Polygon package's generators and main solution);
+    /// `crate::judging` makes them before judging.
+    pub plan: Option<CasePlan>,
     /// What the reader found but does not stop reading: unknown keys and the like, each with
     /// `file:line:col` (an error under `--strict`).
     pub warnings: Vec<String>,
@@ -285,6 +291,24 @@ impl Problem {
                 }
             }
         }
+        if let Some(plan) = &self.plan {
+            let mut written = BTreeSet::new();
+            for step in &plan.steps {
+                for case in step.cases() {
+                    let judged = self.judged_cases().any(|c| c.name == case);
+                    if !judged {
+                        return Err(fail(format!(
+                            "{}: {} writes case {case}, which the problem does not judge",
+                            step.at,
+                            step.command()
+                        )));
+                    }
+                    if !written.insert(case) {
+                        return Err(fail(format!("{}: case {case} is written twice", step.at)));
+                    }
+                }
+            }
+        }
         for submission in &self.submissions {
             submission
                 .expectation
@@ -331,6 +355,7 @@ impl Problem {
             left_out: Vec::new(),
             scoring: None,
             regeneration: None,
+            plan: None,
             warnings: Vec::new(),
             unsupported: Vec::new(),
         }

@@ -151,6 +151,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             .generators
             .as_ref()
             .map(|_| Regeneration::GeneratorsYaml(package.root.join("generators/generators.yaml"))),
+        plan: None,
         warnings,
         unsupported,
     }

@@ -123,6 +123,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
                 by_graders: false,
             }),
         regeneration: manifest.as_ref().map(|_| Regeneration::Plan),
+        plan: None,
         warnings,
         unsupported: Vec::new(),
     }

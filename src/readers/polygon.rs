@@ -4,9 +4,10 @@
 //! - **groups and cases**: each test of the testset `tests` is a case named by its input file
 //!   (`tests/07` is `07`), a sample when `sample="true"`, in its Polygon group; without
 //!   groups, the samples are in `sample` and the rest in `tests`. Every group's validator
-//!   arguments are `--testset tests --group NAME`, as Polygon calls validators. A generated
-//!   test whose input is not in the package is made by the package's script, which the model
-//!   cannot hold yet: such tests are named in [`Problem::unsupported`];
+//!   arguments are `--testset tests --group NAME`, as Polygon calls validators. Each case's
+//!   input and answer are where the package holds them (`tests/07`, `tests/07.a`), whether
+//!   or not they are there: a test the generators make, and an answer the main solution
+//!   makes, are made by the plan of cases ([`plan`]: the generator runs of `<tests>`);
 //! - **limits**: the testset's `time-limit` (ms) and `memory-limit` (bytes, held in KiB);
 //! - **programs**: the checker and interactor with testlib's protocol, the validators
 //!   (exit 0 accepts), the main solution as the reference; each C or C++ program has the
@@ -23,12 +24,13 @@ use std::time::Duration;
 
 use super::ReadError;
 use crate::model::{
-    CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, Interactor,
-    InteractorProtocol, LimitTable, Limits, Problem, ProgramFile, Programs, Python3, Scoring,
-    Statement, Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
-    VerdictExpectation, VerdictRule, WallClock, SAMPLE_GROUP,
+    CaseData, CaseKind, CasePlan, Checker, CheckerProtocol, Expectation, Format, Interactor,
+    InteractorProtocol, LimitTable, Limits, PlanOutput, PlanStep, PlannedFile, Problem,
+    ProgramFile, Programs, Python3, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
+    Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock, SAMPLE_GROUP,
 };
 use crate::polygon::problem::{GroupXml, PointsPolicy, SourceFile, TestXml, JUDGED_TESTSET};
+use crate::polygon::script::{Step, Writes};
 use crate::polygon::statements::language_code;
 use crate::polygon::Polygon;
 use crate::score::{Aggregation, GroupRule, Total};
@@ -75,17 +77,12 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
         ));
     }
     let mut cases = Vec::new();
-    let mut made = Vec::new();
     let mut unanswered = Vec::new();
     for test in &testset.tests {
         let input = polygon.input(test).map_err(ReadError::Files)?;
-        if !input.is_file() {
-            // `Polygon::load` made sure a manual test's input is there.
-            made.push(test.index);
-            continue;
-        }
-        let answer = (polygon.answer(test).map_err(ReadError::Files)?).filter(|a| a.is_file());
-        if answer.is_none() {
+        let answer = polygon.answer(test).map_err(ReadError::Files)?;
+        let committed = input.is_file() && answer.as_ref().is_some_and(|a| a.is_file());
+        if input.is_file() && !committed {
             unanswered.push(test.index);
         }
         cases.push(TestCase {
@@ -101,15 +98,7 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
             own_args: None,
         });
     }
-    if !made.is_empty() {
-        unsupported.push(format!(
-            "{}: {} made by the package's generators and not in the package: making tests \
-             from a Polygon script is not supported yet (the model has no plan of cases to \
-             hold it)",
-            testset.at,
-            tests_named(&made)
-        ));
-    }
+    let plan = plan(polygon, &mut warnings).map_err(ReadError::Files)?;
     if !unanswered.is_empty() {
         warnings.push(format!(
             "{}: the answers of {} are not in the package (the main solution makes them)",
@@ -140,11 +129,91 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
         programs,
         scoring,
         regeneration: None,
+        plan: Some(plan),
         warnings,
         unsupported,
     }
     .checked()
     .map_err(ReadError::from)
+}
+
+/// How the tests the package does not commit are made: each generator run of `<tests>` (a
+/// generator named by an executable of the package), writing the tests it names. The steps
+/// `doall.sh` takes, when it is there, are the same runs; where they are not, a warning says
+/// so (`problem.xml` is what Polygon makes the tests from).
+fn plan(polygon: &Polygon, warnings: &mut Vec<String>) -> Result<CasePlan, String> {
+    let testset = polygon.tests();
+    let case_of = |index: usize| -> Result<String, String> {
+        let test = (testset.tests.iter())
+            .find(|t| t.index == index)
+            .ok_or_else(|| format!("{}: the testset has no test {index}", testset.at))?;
+        Ok(file_name(&polygon.input(test)?))
+    };
+    let mut steps = Vec::new();
+    for step in &polygon.steps {
+        let Step::Generate {
+            generator,
+            args,
+            writes,
+            at,
+        } = step
+        else {
+            continue;
+        };
+        let source = (polygon.xml.executables.iter())
+            .find(|e| {
+                e.path
+                    .file_stem()
+                    .is_some_and(|stem| stem == generator.as_str())
+            })
+            .ok_or_else(|| {
+                format!(
+                    "{at}: generator {generator:?} is not an executable of the package \
+                     (<files><executables> names none with that name)"
+                )
+            })?;
+        steps.push(PlanStep {
+            name: generator.clone(),
+            program: file(polygon, source),
+            args: args.clone(),
+            writes: match writes {
+                Writes::Stdout { test } => PlanOutput::Stdout {
+                    case: case_of(*test)?,
+                },
+                Writes::Files(files) => PlanOutput::Files(
+                    (files.iter())
+                        .map(|(test, file)| {
+                            Ok(PlannedFile {
+                                case: case_of(*test)?,
+                                file: file.clone(),
+                            })
+                        })
+                        .collect::<Result<_, String>>()?,
+                ),
+            },
+            at: at.clone(),
+        });
+    }
+    if let Some(doall) = &polygon.doall {
+        let runs = |steps: &[Step]| -> Vec<(String, Vec<String>, Vec<usize>)> {
+            (steps.iter())
+                .filter_map(|step| match step {
+                    Step::Generate {
+                        generator, args, ..
+                    } => Some((generator.clone(), args.clone(), step.tests())),
+                    Step::Manual { .. } => None,
+                })
+                .collect()
+        };
+        if runs(doall) != runs(&polygon.steps) {
+            warnings.push(format!(
+                "{}: doall.sh runs other generators than <tests> says: the tests are made \
+                 as problem.xml says",
+                polygon.root.join("doall.sh").display()
+            ));
+        }
+    }
+    Ok(CasePlan { steps })
 }
 
 /// The name of a path's last part (`tests/07`: `07`).

@@ -146,6 +146,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
             Some(ingen) => Some(Regeneration::Ingen(ingen)),
             None => (!interactive).then_some(Regeneration::Answers),
         },
+        plan: None,
         warnings,
         unsupported: config.unsupported.clone(),
     }

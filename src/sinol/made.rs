@@ -233,7 +233,7 @@ fn file_name(path: &Path) -> String {
 }
 
 /// The regular files of `dir` (none when there is no `dir`), each by name.
-fn files_of(dir: &Path) -> Result<Files, String> {
+pub fn files_of(dir: &Path) -> Result<Files, String> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),

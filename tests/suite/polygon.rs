@@ -9,8 +9,8 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use super::describe::{self, cases as count, groups, submission};
-use super::polygon_fixtures::{full, generated, interactive, write_problem_xml};
-use super::programs_archive::stonejudge;
+use super::polygon_fixtures::{full, generated, interactive, standard, write_problem_xml};
+use super::programs_archive::{stonejudge, stonejudge_caching_in};
 
 /// `describe ./package --json` of the package written by `write` into a temporary folder.
 fn model(write: fn(&Path)) -> Value {
@@ -176,25 +176,52 @@ fn a_full_package_is_described_in_words() {
 }
 
 #[test]
-fn tests_the_generators_make_are_named_not_supported_and_the_samples_are_read() {
+fn tests_the_generators_make_are_planned_as_cases_and_the_samples_are_read() {
     let sum = model(generated);
     assert_eq!(groups(&sum), ["sample", "tests", "invalid_input"]);
-    assert_eq!([count(&sum, "sample"), count(&sum, "secret")], [2, 0]);
+    assert_eq!([count(&sum, "sample"), count(&sum, "secret")], [2, 4]);
     assert_eq!(sum["limits"]["memory_mib"], 64);
     assert_eq!(sum["scoring"], Value::Null);
-    let unsupported = sum["unsupported"].as_array().expect("a list");
-    assert_eq!(unsupported.len(), 1, "{unsupported:?}");
-    let said = unsupported[0].as_str().expect("text");
-    assert!(
-        said.ends_with(
-            "problem.xml:5:5: tests 3-6 made by the package's generators and not in the \
-             package: making tests from a Polygon script is not supported yet (the model has \
-             no plan of cases to hold it)"
-        ),
-        "{said}"
+    assert_eq!(sum["unsupported"], json!([]));
+    let steps = sum["plan"]["steps"].as_array().expect("a plan");
+    let said: Vec<(String, Value)> = (steps.iter())
+        .map(|s| (format!("{} {}", s["name"], s["args"]), s["writes"].clone()))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "\"gen\" [\"10\",\"1\"]".to_string(),
+                json!({"stdout": {"case": "03"}})
+            ),
+            (
+                "\"gen\" [\"10\",\"2\"]".to_string(),
+                json!({"stdout": {"case": "04"}})
+            ),
+            (
+                "\"multi\" [\"7\"]".to_string(),
+                json!({"files": [{"case": "05", "file": "5"}, {"case": "06", "file": "6"}]})
+            ),
+        ]
     );
+    assert!(steps[0]["program"]["path"]
+        .as_str()
+        .is_some_and(|p| p.ends_with("files/gen.cpp")));
     let mle = &submission(&sum, "solutions/wrong.cpp")["expectation"]["verdicts"]["rules"][0];
     assert_eq!(mle["required"], json!(["MLE"]));
+}
+
+#[test]
+fn a_generator_that_is_not_an_executable_of_the_package_is_refused_at_its_test() {
+    let (code, err) = broken(generated, |root| {
+        let xml = std::fs::read_to_string(root.join("problem.xml")).expect("read");
+        write_problem_xml(root, &xml.replace("cmd=\"gen 10 2\"", "cmd=\"nogen 10 2\""));
+    });
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("problem.xml:15:9: generator \"nogen\" is not an executable of the package"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -381,4 +408,133 @@ fn judge_judges_a_full_package_by_its_checker_built_with_its_testlib_and_scores_
         assert!(out.contains(line), "{line}: {out}");
     }
     assert!(out.contains("total        6           40/100"), "{out}");
+}
+
+/// The names of the files of `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut found: Vec<String> = (std::fs::read_dir(dir).expect("read_dir"))
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn judge_makes_a_standard_package_s_tests_by_its_generators_and_main_solution() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let cache = tempfile::tempdir().expect("a cache");
+    let root = dir.path().join("package");
+    standard(&root);
+    let judge = |solution: &str| {
+        stonejudge_caching_in(
+            dir.path(),
+            cache.path(),
+            &["judge", "./package", "-j", "2", "--", solution],
+        )
+    };
+    let (code, out, err) = judge("package/solutions/sum.cpp");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("all 6 tests AC"), "{out}");
+    // `multi` writes tests 5 and 6 with a first number of 500 or more: wrong there alone.
+    let (code, out, err) = judge("package/solutions/wrong.cpp");
+    assert_eq!(code, Some(1), "{out}{err}");
+    for line in ["04 ", "05    WA", "06    WA"] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+    assert!(!out.contains("03    WA"), "{out}");
+    // Nothing is written into the package, and the scratch folder is gone.
+    assert_eq!(names(&root.join("tests")), ["01", "01.a", "02", "02.a"]);
+    let left: Vec<String> = (names(&cache.path().join("tmp")).into_iter())
+        .filter(|n| n.starts_with("planned-tests"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_generator_that_crashes_or_writes_what_the_validator_rejects_is_named_at_its_test() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("package");
+    standard(&root);
+    let gen = |body: &str| {
+        let text = format!(
+            "#include \"testlib.h\"\n#include <cstdlib>\n#include <cstring>\n\
+             int main(int argc, char* argv[]) {{ registerGen(argc, argv, 1);\n\
+             if (strcmp(argv[1], \"1000\") == 0) {{ {body} }}\nprintf(\"1 1\\n\"); }}\n"
+        );
+        std::fs::write(root.join("files/gen.cpp"), text).expect("write");
+    };
+    let judge = || {
+        stonejudge(
+            dir.path(),
+            &["judge", "./package", "--", "package/solutions/sum.cpp"],
+        )
+    };
+    gen("abort();");
+    let (code, out, err) = judge();
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("problem.xml:15:9: test 04: generator run `gen 1000` failed"),
+        "{err}"
+    );
+    gen("return 0;");
+    let (code, out, err) = judge();
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("problem.xml:15:9: test 04: the validator")
+            && err.contains("rejects the made input: expected two numbers"),
+        "{err}"
+    );
+    assert_eq!(names(&root.join("tests")), ["01", "01.a", "02", "02.a"]);
+}
+
+#[test]
+fn testdata_writes_the_made_tests_into_the_package_and_check_names_each_difference() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("package");
+    standard(&root);
+    let testdata = |check: bool| {
+        let mut args = vec!["testdata", "-j", "2", "./package"];
+        if check {
+            args.insert(1, "--check");
+        }
+        stonejudge(dir.path(), &args)
+    };
+    // Nothing committed but the samples: every made test and answer is a difference.
+    let (code, out, err) = testdata(true);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("tests/03: not in the package, and the plan makes it"),
+        "{err}"
+    );
+    assert!(out.contains("10 files made, 8 differences"), "{out}");
+    let (code, out, err) = testdata(false);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let tests = root.join("tests");
+    let mut expected: Vec<String> = (1..=6).map(|t| format!("{t:02}")).collect();
+    expected.extend((1..=6).map(|t| format!("{t:02}.a")));
+    expected.sort();
+    assert_eq!(names(&tests), expected);
+    // `multi` wrote test 6 as its file `6`: a number of 500 to 1000, then 6.
+    let six = std::fs::read_to_string(tests.join("06")).expect("06");
+    let (a, b) = six.trim().split_once(' ').expect("two numbers");
+    let a: i64 = a.parse().expect("a number");
+    assert!((500..=1000).contains(&a) && b == "6", "{six}");
+    let answer = std::fs::read_to_string(tests.join("06.a")).expect("06.a");
+    assert_eq!(answer, format!("{}\n", a + 6));
+    let (code, out, err) = testdata(true);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("as the package commits them"), "{out}");
+    std::fs::write(tests.join("04.a"), "0\n").expect("write");
+    std::fs::remove_file(tests.join("05")).expect("remove");
+    let (code, out, err) = testdata(true);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("tests/04.a: differs from what the plan makes"),
+        "{err}"
+    );
+    assert!(
+        err.contains("tests/05: not in the package, and the plan makes it"),
+        "{err}"
+    );
+    assert!(out.contains("2 differences"), "{out}");
 }

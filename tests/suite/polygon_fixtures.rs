@@ -7,11 +7,14 @@
 //!   languages, a solution of every tag and an extra tag on a group;
 //! - [`generated`]: manual samples committed, the rest made by generators and not committed
 //!   (a standard package), with a `doall.sh`;
+//! - [`standard`]: a standard package whose programs run (our own `testlib.h`), its
+//!   generated tests made by the judge;
 //! - [`interactive`]: an interactor and a checker, no groups;
 //! - [`write_problem_xml`]: any `problem.xml` over a package, for the broken ones.
 //!
-//! The jury's programs here are only read, never compiled: `files/testlib.h` is a one-line
-//! header standing where Polygon puts the real one, which the reader only needs to find.
+//! The jury's programs of all but [`standard`] are only read, never compiled: their
+//! `files/testlib.h` is a one-line header standing where Polygon puts the real one, which the
+//! reader only needs to find.
 
 use std::path::Path;
 
@@ -270,31 +273,42 @@ pub fn full(root: &Path) {
     );
 }
 
+/// Two manual samples, tests 3 and 4 by `gen` with `args`, tests 5 and 6 by one run of
+/// `multi 7` (`from-file`): the `<tests>` of `problem.xml`, and `doall.sh` written to match.
+fn made_tests(root: &Path, args: [&str; 2]) -> String {
+    let [third, fourth] = args;
+    write(
+        root,
+        "doall.sh",
+        &format!(
+            "#!/usr/bin/env bash\nmkdir -p tests\n\
+             scripts/gen-input-via-stdout.sh \"files/gen {third}\" \"tests/03\" 3\n\
+             scripts/gen-input-via-stdout.sh \"files/gen {fourth}\" \"tests/04\" 4\n\
+             scripts/gen-input-via-files.sh \"files/multi 7\" \"tests/05:tests/06\" \"5:6\"\n"
+        ),
+    );
+    format!(
+        r#"        <test method="manual" sample="true"/>
+        <test method="manual" sample="true"/>
+        <test cmd="gen {third}" method="generated"/>
+        <test cmd="gen {fourth}" method="generated"/>
+        <test cmd="multi 7" from-file="5" method="generated"/>
+        <test cmd="multi 7" from-file="6" method="generated"/>"#
+    )
+}
+
 /// A standard package: two manual samples committed with their answers, four tests made by
 /// `gen` (one run of `multi` writing two of them) and not committed, and `doall.sh`.
 pub fn generated(root: &Path) {
     jury(root);
     write(root, "files/multi.cpp", "int main() {}\n");
     committed(root, 2);
-    write(
-        root,
-        "doall.sh",
-        "#!/usr/bin/env bash\nmkdir -p tests\n\
-         scripts/gen-input-via-stdout.sh \"files/gen 10 1\" \"tests/03\" 3\n\
-         scripts/gen-input-via-stdout.sh \"files/gen 10 2\" \"tests/04\" 4\n\
-         scripts/gen-input-via-files.sh \"files/multi 7\" \"tests/05:tests/06\" \"5:6\"\n",
-    );
-    let tests = r#"        <test method="manual" sample="true"/>
-        <test method="manual" sample="true"/>
-        <test cmd="gen 10 1" method="generated"/>
-        <test cmd="gen 10 2" method="generated"/>
-        <test cmd="multi 7" from-file="5" method="generated"/>
-        <test cmd="multi 7" from-file="6" method="generated"/>"#;
+    let tests = made_tests(root, ["10 1", "10 2"]);
     let solutions = r#"      <solution tag="main"><source path="solutions/ok.cpp" type="cpp.g++17"/></solution>
       <solution tag="memory-limit-exceeded"><source path="solutions/wrong.cpp" type="cpp.g++17"/></solution>"#;
     let multi = "      <executable><source path=\"files/multi.cpp\" type=\"cpp.g++17\"/></executable>\n    </executables>";
     let rest = files_and_assets(false, "", solutions).replace("    </executables>", multi);
-    let xml = problem_xml("sum-generated", "Sum, generated", (1000, 64), tests, &rest);
+    let xml = problem_xml("sum-generated", "Sum, generated", (1000, 64), &tests, &rest);
     write_problem_xml(root, &xml);
 }
 
@@ -320,4 +334,99 @@ pub fn interactive(root: &Path) {
         root,
         &problem_xml("guess", "Guess", (1000, 256), tests, &rest),
     );
+}
+
+/// A testlib.h of our own, standing where Polygon puts the real one: what our generators
+/// use (`registerGen`, `rnd.next`), a generator's randomness seeded by its arguments as
+/// testlib seeds it (so that the same command writes the same test).
+const OUR_TESTLIB: &str = r#"// testlib.h: a small header of our own with what these generators use.
+#include <cstdio>
+#include <cstdint>
+#include <cstring>
+struct Random {
+    uint64_t state = 88172645463325252ull;
+    uint64_t step() { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state; }
+    int next(int low, int high) { return low + int(step() % uint64_t(high - low + 1)); }
+};
+static Random rnd;
+inline void registerGen(int argc, char* argv[], int) {
+    for (int i = 1; i < argc; i++)
+        for (const char* c = argv[i]; *c; c++) rnd.state = rnd.state * 1000003u ^ uint64_t(*c);
+    rnd.step();
+}
+"#;
+
+/// A standard package whose programs run: `files/testlib.h` of our own; `gen N` printing two
+/// numbers of 1 to N; `multi` writing the files `5` and `6` in its working folder (tests 5
+/// and 6, `from-file`); a validator accepting a line of two numbers of 1 to 1000; a checker
+/// comparing numbers; the main solution `solutions/sum.cpp` and a wrong one. Tests 1 and 2
+/// (samples) are committed with their answers, tests 3 to 6 are not.
+pub fn standard(root: &Path) {
+    write(root, "files/testlib.h", OUR_TESTLIB);
+    write(
+        root,
+        "files/gen.cpp",
+        "#include \"testlib.h\"\n#include <cstdlib>\n\
+         int main(int argc, char* argv[]) { registerGen(argc, argv, 1); int n = atoi(argv[1]);\n\
+         int a = rnd.next(1, n); int b = rnd.next(1, n); printf(\"%d %d\\n\", a, b); }\n",
+    );
+    write(
+        root,
+        "files/multi.cpp",
+        "#include \"testlib.h\"\n\
+         int main(int argc, char* argv[]) { registerGen(argc, argv, 1);\n\
+         for (int t = 5; t <= 6; t++) { char name[8]; snprintf(name, 8, \"%d\", t);\n\
+         FILE* f = fopen(name, \"w\"); fprintf(f, \"%d %d\\n\", rnd.next(500, 1000), t); fclose(f); } }\n",
+    );
+    write(
+        root,
+        "files/validator.cpp",
+        "#include \"testlib.h\"\n\
+         int main() { int a, b; char end[2];\n\
+         if (scanf(\"%d %d\", &a, &b) != 2) { fprintf(stderr, \"expected two numbers\\n\"); return 3; }\n\
+         if (a < 1 || a > 1000 || b < 1 || b > 1000) { fprintf(stderr, \"out of range\\n\"); return 3; }\n\
+         if (scanf(\"%1s\", end) == 1) { fprintf(stderr, \"extra input\\n\"); return 3; } }\n",
+    );
+    write(
+        root,
+        "files/check.cpp",
+        "#include \"testlib.h\"\n\
+         int main(int, char* argv[]) { FILE* o = fopen(argv[2], \"r\"); FILE* a = fopen(argv[3], \"r\");\n\
+         long x, y; if (fscanf(o, \"%ld\", &x) != 1) return 2; fscanf(a, \"%ld\", &y);\n\
+         return x == y ? 0 : 1; }\n",
+    );
+    write(
+        root,
+        "solutions/sum.cpp",
+        "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); }\n",
+    );
+    write(
+        root,
+        "solutions/wrong.cpp",
+        "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a < 500 ? a + b : a); }\n",
+    );
+    for (test, text) in [(1, "1 2\n"), (2, "20 22\n")] {
+        write(root, &format!("tests/{test:02}"), text);
+    }
+    write(root, "tests/01.a", "3\n");
+    write(root, "tests/02.a", "42\n");
+    let tests = made_tests(root, ["10", "1000"]);
+    let rest = r#"  <files>
+    <resources><file path="files/testlib.h" type="h.g++"/></resources>
+    <executables>
+      <executable><source path="files/gen.cpp" type="cpp.g++17"/></executable>
+      <executable><source path="files/multi.cpp" type="cpp.g++17"/></executable>
+    </executables>
+  </files>
+  <assets>
+    <checker type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <validators><validator><source path="files/validator.cpp" type="cpp.g++17"/></validator></validators>
+    <solutions>
+      <solution tag="main"><source path="solutions/sum.cpp" type="cpp.g++17"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wrong.cpp" type="cpp.g++17"/></solution>
+    </solutions>
+  </assets>
+"#;
+    let xml = problem_xml("sum-standard", "Sum, standard", (1000, 256), &tests, rest);
+    write_problem_xml(root, &xml);
 }

@@ -68,10 +68,19 @@ pub fn cache() -> PathBuf {
 
 /// `stonejudge ARGS...` in `dir`: exit code, standard output, standard error.
 pub fn stonejudge(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    stonejudge_caching_in(dir, &cache(), args)
+}
+
+/// The same, its compile cache (and the scratch folders it makes there) in `cache`.
+pub fn stonejudge_caching_in(
+    dir: &Path,
+    cache: &Path,
+    args: &[&str],
+) -> (Option<i32>, String, String) {
     let output = Command::cargo_bin("stonejudge")
         .expect("binary")
         .current_dir(dir)
-        .env("STONEJUDGE_CACHE", cache())
+        .env("STONEJUDGE_CACHE", cache)
         .args(args)
         .output()
         .expect("run stonejudge");
