@@ -11,7 +11,7 @@ use super::{read_input, Outcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
 use stonejudge::catalog::{BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
-use stonejudge::judging::Toolbox;
+use stonejudge::judging::{self, Toolbox};
 use stonejudge::package::Package;
 use stonejudge::parallel;
 use stonejudge::programs::{ProgramTools, BRUTE_TIME};
@@ -156,6 +156,9 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
     if let Some(sinol) = problem.sinol() {
         return super::sinol::validate(args, sinol);
     }
+    if problem.model().is_some() {
+        return validate_read(args, problem);
+    }
     let model = readers::ours::read(&problem, &problem.testdata_dir())?;
     // Our problems read standard input when no file is given (a package validates its own
     // inputs then).
@@ -168,6 +171,29 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
     let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let toolbox = Toolbox::ours(&tools, &runner, &cache, parallel::cores());
     super::validated(toolbox.files(&model, files), files)
+}
+
+/// `validate PACKAGE [FILE]...` of a package read into the model alone (a Polygon package):
+/// its validators on each FILE (no arguments), or, when none is given, on every input it is
+/// judged on with its group's arguments, the inputs it does not commit made first.
+fn validate_read(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<Outcome> {
+    let model = readers::read_resolved(&problem)?;
+    super::model_warnings(&model, args.strict.strict)?;
+    if model.programs.input_validators.is_empty() {
+        bail!("{}: the package has no validator", model.root.display());
+    }
+    let (runner, cache) = machinery(args.jury.limits())?;
+    let jobs = parallel::cores();
+    let toolbox = Toolbox::plain(&runner, &cache, jobs);
+    if !args.files.is_empty() {
+        return super::validated(toolbox.files(&model, &args.files), &args.files);
+    }
+    let with_tests = match judging::with_tests_made(problem, &runner, &cache, jobs) {
+        Ok(with_tests) => with_tests,
+        Err(error) => return super::not_made(error),
+    };
+    let model = readers::read_resolved(&with_tests.problem)?;
+    super::validated(toolbox.files(&model, &[]), &[])
 }
 
 fn print_out(text: &str) -> anyhow::Result<Outcome> {

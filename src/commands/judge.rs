@@ -44,7 +44,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
     };
     let problem = &with_tests.problem;
     let model = readers::read_resolved(problem)?;
-    warnings(&model, args.strict.strict)?;
+    super::model_warnings(&model, args.strict.strict)?;
     let request = Request {
         runner: &runner,
         cache: &cache,
@@ -74,24 +74,6 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         false => None,
     };
     finish(args, &model, &protections, &judgement, scored)
-}
-
-/// Prints the warnings of reading the problem, or fails under `--strict`; a problem that uses
-/// what stonejudge does not support is refused.
-fn warnings(model: &Problem, strict: bool) -> anyhow::Result<()> {
-    if !model.unsupported.is_empty() {
-        bail!("{}", model.unsupported.join("; "));
-    }
-    if strict && !model.warnings.is_empty() {
-        let each: Vec<String> = (model.warnings.iter())
-            .map(|warning| format!("{warning} (--strict)"))
-            .collect();
-        bail!("{}", each.join("\n"));
-    }
-    for warning in &model.warnings {
-        errln!("warning: {warning}");
-    }
-    Ok(())
 }
 
 /// A scored problem's result: its card, each test's fraction of its points (where the card

@@ -26,6 +26,7 @@ use stonejudge::package::generators::MakeError;
 
 use anyhow::{bail, Context};
 
+use stonejudge::model::Problem;
 use stonejudge::package::Package;
 use stonejudge::run::{Protections, Runner};
 use stonejudge::verify::validation::Report;
@@ -67,6 +68,24 @@ pub fn runner(
         errln!("{shortfall}");
     }
     Ok((runner, protections))
+}
+
+/// Prints the warnings of reading the problem, or fails under `--strict`; a problem that uses
+/// what stonejudge does not support is refused.
+pub fn model_warnings(model: &Problem, strict: bool) -> anyhow::Result<()> {
+    if !model.unsupported.is_empty() {
+        bail!("{}", model.unsupported.join("; "));
+    }
+    if strict && !model.warnings.is_empty() {
+        let each: Vec<String> = (model.warnings.iter())
+            .map(|warning| format!("{warning} (--strict)"))
+            .collect();
+        bail!("{}", each.join("\n"));
+    }
+    for warning in &model.warnings {
+        errln!("warning: {warning}");
+    }
+    Ok(())
 }
 
 /// A package whose test data could not be made (`generators.yaml`): exit 1 when the

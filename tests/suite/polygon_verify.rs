@@ -9,6 +9,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::polygon_fixtures::standard;
 use super::programs_archive::stonejudge;
 
 fn write(root: &Path, path: &str, text: &str) {
@@ -246,4 +247,47 @@ fn a_solution_breaking_its_tag_and_a_checker_failing_its_tests_fail_verify_namin
         out.contains("02: AC"),
         "the checker's test 02 accepted: {out}"
     );
+}
+
+#[test]
+fn a_standard_package_is_verified_and_validated_on_the_tests_its_generators_make() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("standard");
+    standard(&root);
+    let committed = files_under(&root);
+    let (code, out, err) = stonejudge(dir.path(), &["verify", "standard"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("standard/solutions/wrong.cpp"), "{out}");
+    // Validated: every input it is judged on, those its generators make too; a file given.
+    let (code, out, err) = stonejudge(dir.path(), &["validate", "./standard"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        err.contains("6 inputs") || out.contains("6 inputs"),
+        "{out}{err}"
+    );
+    write(dir.path(), "out_of_range", "0 5\n");
+    let (code, out, err) = stonejudge(dir.path(), &["validate", "./standard", "out_of_range"]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(format!("{out}{err}").contains("out_of_range"), "{out}{err}");
+    // Nothing was written into the package.
+    assert_eq!(files_under(&root), committed);
+}
+
+/// Every file under `root`, relative, sorted.
+fn files_under(root: &Path) -> Vec<String> {
+    let mut files: Vec<String> = walkdir::WalkDir::new(root)
+        .into_iter()
+        .flatten()
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| {
+            entry
+                .path()
+                .strip_prefix(root)
+                .expect("inside")
+                .display()
+                .to_string()
+        })
+        .collect();
+    files.sort();
+    files
 }
