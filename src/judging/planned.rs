@@ -127,7 +127,8 @@ pub fn make(
         }
     }
     let runs = crate::parallel::map(&to_run, jobs, |(i, step)| {
-        run_step(problem, step, &built[&step.program.path], &dir, *i, runner)
+        let program = &built[&step.program.path];
+        run_step(problem, step, program, &dir, *i, runner, plan.crlf)
     });
     let mut inputs: BTreeMap<String, PathBuf> = BTreeMap::new();
     for run in runs {
@@ -280,6 +281,7 @@ fn run_step(
     dir: &Path,
     index: usize,
     runner: &Runner,
+    crlf: bool,
 ) -> Result<Vec<(String, PathBuf)>, MakeError> {
     let what = format!(
         "{}: test {}: generator run `{}`",
@@ -319,7 +321,7 @@ fn run_step(
     match &step.writes {
         PlanOutput::Stdout { case } => {
             let made = place(case)?;
-            std::fs::write(&made, &run.stdout)
+            std::fs::write(&made, line_ends(&run.stdout, crlf))
                 .map_err(|e| here(format!("cannot write {}: {e}", made.display())))?;
             written.push((case.clone(), made));
         }
@@ -332,14 +334,32 @@ fn run_step(
                     ))
                 })?;
                 let made = place(&file.case)?;
-                std::fs::copy(&found, &made)
-                    .map_err(|e| here(format!("cannot copy {}: {e}", found.display())))?;
+                let bytes = std::fs::read(&found)
+                    .map_err(|e| here(format!("cannot read {}: {e}", found.display())))?;
+                std::fs::write(&made, line_ends(&bytes, crlf))
+                    .map_err(|e| here(format!("cannot write {}: {e}", made.display())))?;
                 written.push((file.case.clone(), made));
             }
         }
     }
     drop(std::fs::remove_dir_all(&work));
     Ok(written)
+}
+
+/// `bytes` as the package's tests end their lines: as they are, or (`crlf`, a package for
+/// Windows) each LF not already after a CR written as CR LF.
+fn line_ends(bytes: &[u8], crlf: bool) -> std::borrow::Cow<'_, [u8]> {
+    if !crlf {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 8);
+    for (i, &byte) in bytes.iter().enumerate() {
+        if byte == b'\n' && (i == 0 || bytes[i - 1] != b'\r') {
+            out.push(b'\r');
+        }
+        out.push(byte);
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The file `name` a generator wrote in `work`: `4`, else `04` or `004`, as Polygon's

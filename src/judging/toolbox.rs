@@ -198,7 +198,7 @@ impl<'t> Toolbox<'t> {
 
 /// `file` built as the model says: in the language it names (else the one its files say),
 /// its folders of headers (`include`, a Polygon package's `files/` holding `testlib.h`)
-/// readable to its compiler and on its include path.
+/// readable to its compiler and on its include path, its macros defined.
 pub fn as_the_model_says(
     file: &ProgramFile,
     runner: &Runner,
@@ -210,10 +210,13 @@ pub fn as_the_model_says(
         Some(language) if path.is_file() => language,
         _ => return Program::prepare(path, &[], runner, cache),
     };
-    if file.include.is_empty() {
-        return Program::prepare_as(path, language, file.entrypoint.as_deref(), runner, cache);
+    let mut cache = cache.clone().including(&file.include);
+    for name in &file.defines {
+        cache = cache.defining(name);
     }
-    let cache = cache.clone().including(&file.include);
+    if file.include.is_empty() {
+        return Program::prepare_as(path, language, file.entrypoint.as_deref(), runner, &cache);
+    }
     let built = cache.build_all(
         runner,
         language,

@@ -15,6 +15,9 @@ use super::ProgramFile;
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
 pub struct CasePlan {
     pub steps: Vec<PlanStep>,
+    /// The package's tests end their lines with CR LF (a Polygon package for Windows): the
+    /// inputs made here are written with CR LF too, as its Windows judges made them.
+    pub crlf: bool,
 }
 
 /// One run of a generator of the package: `program` with `args`, in a fresh working folder

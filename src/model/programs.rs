@@ -136,6 +136,11 @@ pub struct ProgramFile {
     /// Polygon package's `files/`, where its `testlib.h` is).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub include: Vec<PathBuf>,
+    /// Macros a C or C++ compile of it defines (`-DNAME`): a Polygon package for Windows
+    /// builds its validators with `FOR_WINDOWS`, so that testlib reads its tests' line ends
+    /// as Polygon's Windows judges read them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub defines: Vec<String>,
 }
 
 impl ProgramFile {
@@ -146,6 +151,7 @@ impl ProgramFile {
             language: None,
             entrypoint: None,
             include: Vec::new(),
+            defines: Vec::new(),
         }
     }
 }

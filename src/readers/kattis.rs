@@ -279,6 +279,7 @@ fn file(program: &PackageProgram) -> ProgramFile {
             .map(|language| language.row().code.to_string()),
         entrypoint: program.entrypoint.clone(),
         include: Vec::new(),
+        defines: Vec::new(),
     }
 }
 

@@ -107,7 +107,12 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
         ));
     }
     let (mut groups, scoring) = groups_and_scoring(polygon, &mut warnings, &mut unsupported);
-    let programs = programs(polygon, &mut warnings);
+    let windows = for_windows(&cases);
+    let plan = CasePlan {
+        crlf: windows,
+        ..plan
+    };
+    let programs = programs(polygon, windows, &mut warnings);
     cases.extend(jury_tests(polygon, &mut groups, &mut warnings).map_err(ReadError::Files)?);
     Problem {
         name: polygon.name(),
@@ -213,7 +218,7 @@ fn plan(polygon: &Polygon, warnings: &mut Vec<String>) -> Result<CasePlan, Strin
             ));
         }
     }
-    Ok(CasePlan { steps })
+    Ok(CasePlan { steps, crlf: false })
 }
 
 /// The name of a path's last part (`tests/07`: `07`).
@@ -396,7 +401,26 @@ fn file(polygon: &Polygon, source: &SourceFile) -> ProgramFile {
         language: source.kind.as_deref().and_then(language_of),
         entrypoint: None,
         include: polygon.include_dir().into_iter().collect(),
+        defines: Vec::new(),
     }
+}
+
+/// Whether the package was exported for Windows: its committed test inputs end their lines
+/// with CR LF (Polygon writes a Windows package's tests so, and judges them on Windows, where
+/// testlib reads a line's end as CR LF; built here, testlib takes LF alone unless
+/// `FOR_WINDOWS` is defined).
+fn for_windows(cases: &[TestCase]) -> bool {
+    let first_line_end = |path: &std::path::Path| {
+        let bytes = std::fs::read(path).ok()?;
+        let at = bytes.iter().position(|&b| b == b'\n')?;
+        Some(at > 0 && bytes[at - 1] == b'\r')
+    };
+    let mut ends = (cases.iter()).filter_map(|case| match &case.input {
+        CaseData::File(path) => first_line_end(path),
+        CaseData::Inline(_) => None,
+    });
+    ends.next()
+        .is_some_and(|first| first && ends.all(|crlf| crlf))
 }
 
 /// The language code (docs of `crate::run::language`) of Polygon's source type
@@ -420,9 +444,9 @@ fn language_of(kind: &str) -> Option<String> {
     Some(code.to_string())
 }
 
-/// The jury's programs: checker and interactor (testlib's protocol), validators, the main
-/// solution.
-fn programs(polygon: &Polygon, warnings: &mut Vec<String>) -> Programs {
+/// The jury's programs: checker and interactor (testlib's protocol), validators (built with
+/// `FOR_WINDOWS` in a package `for_windows`), the main solution.
+fn programs(polygon: &Polygon, windows: bool, warnings: &mut Vec<String>) -> Programs {
     let xml = &polygon.xml;
     let tool = |source: &SourceFile| Tool::Program(file(polygon, source));
     let main = xml.solutions.iter().find(|s| s.tag == "main");
@@ -435,9 +459,15 @@ fn programs(polygon: &Polygon, warnings: &mut Vec<String>) -> Programs {
     Programs {
         generator: None,
         input_validators: (xml.validators.iter())
-            .map(|v| Validator {
-                program: tool(&v.source),
-                protocol: ValidatorProtocol::ExitZero,
+            .map(|v| {
+                let mut program = file(polygon, &v.source);
+                if windows {
+                    program.defines.push("FOR_WINDOWS".to_string());
+                }
+                Validator {
+                    program: Tool::Program(program),
+                    protocol: ValidatorProtocol::ExitZero,
+                }
             })
             .collect(),
         answer_validators: Vec::new(),

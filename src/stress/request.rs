@@ -6,7 +6,8 @@
 //!   ([`crate::model::Programs::generator`]): a built-in one (a problem of the catalog:
 //!   random cases, or every instance up to a size), a generator program called with
 //!   parameters and a seed (a program-backed problem), or one that makes a whole test set at
-//!   once (sinol-make's ingen, as [`Regeneration::Ingen`] says);
+//!   once (sinol-make's ingen, as [`Regeneration::Ingen`] says; a Polygon package's tests,
+//!   those its generators make included);
 //! - the expected answer: `--ref`, else the model's reference
 //!   ([`crate::model::Programs::reference`]);
 //! - the limits of the program under test: [`CaseLimits`], the problem's own with the flags
@@ -23,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use super::run::{self, Ended, Progress, Setup, Validity};
 use super::{Budget, MadeCases, ModelOracle, Reference, Tokens};
-use crate::catalog::{self, Resolved, Tools};
+use crate::catalog::{Resolved, Tools};
 use crate::formats::{run_limits, LimitFlags};
 use crate::judge::Test;
 use crate::judge::{Judge, Judging};
@@ -150,13 +151,14 @@ pub fn stress(
 ) -> Result<Ended, String> {
     let started = Instant::now();
     let resolved = (request.problem.as_deref())
-        .map(|name| catalog::resolve(name, &request.root))
+        .map(|name| readers::resolve(name, &request.root))
         .transpose()
         .map_err(|e| e.to_string())?;
-    // A Kattis package searched on the data its generators.yaml makes, while `_made` lives
-    // (a sinol-make package's ingen inputs are its own generator, below).
+    // A Kattis package searched on the data its generators.yaml makes, a Polygon package on
+    // the tests its generators make, while `_made` lives (a sinol-make package's ingen inputs
+    // are its own generator, below).
     let (resolved, _made) = match resolved {
-        Some(resolved) if resolved.package().is_some() => {
+        Some(resolved) if resolved.package().is_some() || resolved.model().is_some() => {
             let made =
                 judging::with_tests_made(resolved, runner, cache, 1).map_err(|e| e.message)?;
             (Some(made.problem), made.made)
@@ -166,9 +168,7 @@ pub fn stress(
     // What only our problems have: tools stonejudge runs itself (in-process, or the programs
     // of `[programs]` prepared), which judge as the rest of our machinery does.
     let tools = match &resolved {
-        Some(ours) if ours.package().is_none() && ours.sinol().is_none() => {
-            Some(ours.tools(runner, cache)?)
-        }
+        Some(ours) if !ours.is_package() => Some(ours.tools(runner, cache)?),
         _ => None,
     };
     let asked = request.judging(runner, cache);
@@ -296,6 +296,10 @@ fn from_package(
             let (generator, reference) = request.external(toolbox)?;
             (Inputs::Generated(generator), reference)
         }
+        None if resolved.model().is_some() => (
+            Inputs::Made(made_cases(model)?),
+            model_solution(model, toolbox)?,
+        ),
         None => {
             let (Some(Regeneration::Ingen(ingen)), Some(sinol)) =
                 (&model.regeneration, resolved.sinol())
@@ -424,6 +428,25 @@ fn model_solution(model: &Problem, toolbox: &Toolbox<'_>) -> Result<Program, Str
     };
     (toolbox.contestant(&file.path, &[]))
         .map_err(|e| format!("the model solution {}: {e}", file.path.display()))
+}
+
+/// Every input a package read into the model alone (a Polygon package) is judged on, those its
+/// generators made included, in its order.
+fn made_cases(model: &Problem) -> Result<MadeCases, String> {
+    let inputs = (model.judged_cases())
+        .map(|case| {
+            let input = match &case.input {
+                CaseData::File(path) => std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+                CaseData::Inline(text) => text.clone(),
+            };
+            Ok((case.name.clone(), input))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    match inputs.is_empty() {
+        true => Err(format!("{} has no tests", model.root.display())),
+        false => Ok(MadeCases { inputs }),
+    }
 }
 
 /// The inputs ingen writes (made once in a scratch folder as `sinol-make gen` makes them), in

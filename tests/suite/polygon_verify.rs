@@ -3,7 +3,10 @@
 //! that find their `testlib.h` on the package's include path (`files/`, a header of our own
 //! standing where Polygon puts testlib's), the checker's and the validator's own tests, and a
 //! solution for each tag. Every solution is judged as `judge` judges it and held to its tag;
-//! the scored solutions' cards go into `--json`.
+//! the scored solutions' cards go into `--json`. A standard package (its tests made by its
+//! generators) is verified and validated without anything written into it, and a package
+//! exported for Windows (CR LF tests) has its validators built and its tests made as
+//! Polygon's Windows judges build and make them.
 
 use std::path::Path;
 
@@ -290,4 +293,43 @@ fn files_under(root: &Path) -> Vec<String> {
         .collect();
     files.sort();
     files
+}
+
+/// A validator that checks line ends only, as testlib does: CR LF where `FOR_WINDOWS` is
+/// defined, LF alone otherwise.
+const LINE_ENDS_VALIDATOR: &str = "#include <cstdio>\n\
+    int main() {\n\
+      int c, last = 0;\n\
+      while ((c = std::getchar()) != EOF) {\n\
+    #ifdef FOR_WINDOWS\n\
+        if (c == '\\n' && last != '\\r') return 3;\n\
+    #else\n\
+        if (c == '\\r') return 3;\n\
+    #endif\n\
+        last = c;\n\
+      }\n\
+      return 0;\n\
+    }\n";
+
+#[test]
+fn a_package_for_windows_has_its_line_ends_read_and_made_as_polygon_s_windows_judges_do() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("standard");
+    standard(&root);
+    write(&root, "files/validator.cpp", LINE_ENDS_VALIDATOR);
+    // Exported for Linux: LF alone, the validator built without FOR_WINDOWS.
+    let (code, out, err) = stonejudge(dir.path(), &["validate", "./standard"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // Exported for Windows: the committed tests end their lines with CR LF; the validator is
+    // built with FOR_WINDOWS and the generators' tests are made with CR LF too.
+    for test in ["tests/01", "tests/02"] {
+        let text = std::fs::read_to_string(root.join(test)).expect("a committed test");
+        write(&root, test, &text.replace('\n', "\r\n"));
+    }
+    let (code, out, err) = stonejudge(dir.path(), &["validate", "./standard"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (code, out, err) = stonejudge(dir.path(), &["testdata", "./standard"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let made = std::fs::read_to_string(root.join("tests/05")).expect("made by multi");
+    assert!(made.ends_with("\r\n") && !made.contains("\n\n"), "{made:?}");
 }
