@@ -564,7 +564,9 @@ pub struct StressArgs {
     /// Problem name; omit it with --gen and --ref, except for a Kattis package (the path of a
     /// folder holding problem.yaml), whose output validator then judges, or a sinol-make
     /// package (config.yml and prog/), whose checker then judges (without --gen and --ref, on
-    /// the inputs its ingen makes, answered by its model solution).
+    /// the inputs its ingen makes, answered by its model solution), or a Polygon package
+    /// (problem.xml: without --gen and --ref, on its tests, those its generators make
+    /// included, answered by its main solution).
     #[arg(required_unless_present = "gen")]
     pub problem: Option<String>,
     /// Seed of case 0; case i uses seed S + i [default: a fresh seed from the operating

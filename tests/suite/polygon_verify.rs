@@ -333,3 +333,42 @@ fn a_package_for_windows_has_its_line_ends_read_and_made_as_polygon_s_windows_ju
     let made = std::fs::read_to_string(root.join("tests/05")).expect("made by multi");
     assert!(made.ends_with("\r\n") && !made.contains("\n\n"), "{made:?}");
 }
+
+#[test]
+fn stress_searches_a_polygon_package_s_tests_made_ones_included_against_its_main_solution() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("standard");
+    standard(&root);
+    // Wrong only when the first number is at least 500: on tests 5 and 6, which `multi`
+    // makes (the committed samples and gen's small tests pass).
+    write(
+        dir.path(),
+        "big_wrong.py",
+        "a, b = map(int, input().split())\nprint(a + b if a < 500 else 0)\n",
+    );
+    let save = dir.path().join("failing.in");
+    let save_arg = save.display().to_string();
+    let stress = [
+        "stress",
+        "./standard",
+        "--save",
+        &save_arg,
+        "--",
+        "big_wrong.py",
+    ];
+    let (code, out, err) = stonejudge(dir.path(), &stress);
+    assert_eq!(code, Some(1), "{out}{err}");
+    let failing = std::fs::read_to_string(&save).expect("the failing case saved");
+    let first: u32 = (failing.split_whitespace().next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("{failing:?}"));
+    assert!(first >= 500, "{failing:?}");
+    // The sum, right everywhere, passes every test.
+    write(
+        dir.path(),
+        "sum.py",
+        "print(sum(map(int, input().split())))\n",
+    );
+    let (code, out, err) = stonejudge(dir.path(), &["stress", "./standard", "--", "sum.py"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+}
