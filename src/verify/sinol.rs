@@ -132,11 +132,16 @@ impl<'a> SinolVerifier<'a> {
 
     pub fn verify(&self, id: &str, item: &SinolItem) -> ItemReport {
         let start = std::time::Instant::now();
-        let checks = match item {
-            SinolItem::Package => self.package_checks(),
-            SinolItem::Solution(path) => vec![self.solution(path)],
+        let (checks, card) = match item {
+            SinolItem::Package => (self.package_checks(), None),
+            SinolItem::Solution(path) => {
+                let (check, card) = self.solution(path);
+                (vec![check], card)
+            }
         };
-        ItemReport::new(id.to_string(), checks, start.elapsed().as_secs_f64())
+        let mut report = ItemReport::new(id.to_string(), checks, start.elapsed().as_secs_f64());
+        report.score = card;
+        report
     }
 
     fn package_checks(&self) -> Vec<Check> {
@@ -331,8 +336,9 @@ impl<'a> SinolVerifier<'a> {
         Some(report.check(CHECK, "inputs inwer rejects:", passed))
     }
 
-    /// One solution's score card against its expectation.
-    fn solution(&self, path: &Path) -> Check {
+    /// One solution's score card against its expectation, and the card (for the reports).
+    fn solution(&self, path: &Path) -> (Check, Option<ScoreCard>) {
+        let fail = |why: String| (Check::fail("score", why), None);
         let sinol = &self.sinol;
         let file = path
             .file_name()
@@ -341,7 +347,7 @@ impl<'a> SinolVerifier<'a> {
             .into_owned();
         let made = match self.made() {
             Ok(made) => made,
-            Err(why) => return Check::fail("score", format!("no tests to judge on: {why}")),
+            Err(why) => return fail(format!("no tests to judge on: {why}")),
         };
         let outcome = (|| {
             let tests = made.tests.sinol.tests()?;
@@ -360,7 +366,7 @@ impl<'a> SinolVerifier<'a> {
         })();
         let judgement = match outcome {
             Ok(judgement) => judgement,
-            Err(why) => return Check::fail("score", why),
+            Err(why) => return fail(why),
         };
         let card = (made.model.as_ref().map_err(Clone::clone)).and_then(|problem| {
             let card = judging::card(problem, &judgement.runs()).map_err(|e| e.to_string())?;
@@ -368,7 +374,7 @@ impl<'a> SinolVerifier<'a> {
         });
         let card = match card {
             Ok(card) => card,
-            Err(why) => return Check::fail("score", why),
+            Err(why) => return fail(why),
         };
         let expected = self.judged_model().and_then(|problem| {
             let id = format!("prog/{file}");
@@ -391,7 +397,7 @@ impl<'a> SinolVerifier<'a> {
             card: Some(&card),
             names: status,
         };
-        match expected {
+        let check = match expected {
             Ok(expected) => Check::from("score", expectation::held(expected, &outcome)),
             Err(why) => Check::fail(
                 "score",
@@ -402,7 +408,8 @@ impl<'a> SinolVerifier<'a> {
                     suggested_expectation(&file, &card)
                 ),
             ),
-        }
+        };
+        (check, Some(card))
     }
 }
 

@@ -50,6 +50,14 @@ fn ingen_including_a_header_of_prog_builds_and_runs_in_the_jail() {
             "2 inputs made again, the same",
             "--sandbox {sandbox}"
         );
+        // Each solution's score card is in the report, as every scored format's is.
+        let score = |id: &str| {
+            let items = document["items"].as_array().expect("items");
+            let item = items.iter().find(|item| item["id"] == id);
+            item.map(|item| item["score"].clone())
+        };
+        assert_eq!(score("abc/prog/abc.cpp"), Some(100.0.into()), "{document}");
+        assert_eq!(score("abc/prog/abcb1.cpp"), Some(0.0.into()), "{document}");
     }
     // The header is part of what ingen is built from: changed, ingen is built again and
     // makes other inputs, which the check names.
