@@ -18,7 +18,8 @@
 
 use std::path::Path;
 
-fn write(root: &Path, path: &str, text: &str) {
+/// Writes `text` to `path` under `root`, making its folders.
+pub fn write(root: &Path, path: &str, text: &str) {
     let path = root.join(path);
     std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
     std::fs::write(path, text).expect("write");

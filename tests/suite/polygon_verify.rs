@@ -12,14 +12,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::polygon_fixtures::standard;
+use super::polygon_fixtures::{standard, write};
 use super::programs_archive::stonejudge;
-
-fn write(root: &Path, path: &str, text: &str) {
-    let path = root.join(path);
-    std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
-    std::fs::write(path, text).expect("write");
-}
+use super::sinol_made::files_under;
 
 /// Our stand-in for testlib.h: what the programs below use of a header.
 const HEADER: &str = "#pragma once\n#include <cstdio>\n#include <cstdlib>\n\
@@ -274,25 +269,6 @@ fn a_standard_package_is_verified_and_validated_on_the_tests_its_generators_make
     assert!(format!("{out}{err}").contains("out_of_range"), "{out}{err}");
     // Nothing was written into the package.
     assert_eq!(files_under(&root), committed);
-}
-
-/// Every file under `root`, relative, sorted.
-fn files_under(root: &Path) -> Vec<String> {
-    let mut files: Vec<String> = walkdir::WalkDir::new(root)
-        .into_iter()
-        .flatten()
-        .filter(|entry| entry.file_type().is_file())
-        .map(|entry| {
-            entry
-                .path()
-                .strip_prefix(root)
-                .expect("inside")
-                .display()
-                .to_string()
-        })
-        .collect();
-    files.sort();
-    files
 }
 
 /// A validator that checks line ends only, as testlib does: CR LF where `FOR_WINDOWS` is

@@ -75,7 +75,7 @@ fn ingen_including_a_header_of_prog_builds_and_runs_in_the_jail() {
 }
 
 /// The files under `dir`, relative, sorted: what a run must leave as it was.
-fn files_under(dir: &std::path::Path) -> Vec<String> {
+pub fn files_under(dir: &std::path::Path) -> Vec<String> {
     let mut files: Vec<String> = walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_map(Result::ok)
