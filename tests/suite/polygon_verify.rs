@@ -348,3 +348,28 @@ fn stress_searches_a_polygon_package_s_tests_made_ones_included_against_its_main
     let (code, out, err) = stonejudge(dir.path(), &["stress", "./standard", "--", "sum.py"]);
     assert_eq!(code, Some(0), "{out}{err}");
 }
+
+#[test]
+fn export_of_a_polygon_package_is_refused_as_not_supported_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    standard(&dir.path().join("standard"));
+    for format in ["kattis", "sinol"] {
+        let out = dir.path().join(format!("out-{format}"));
+        let out_arg = out.display().to_string();
+        let export = [
+            "export",
+            "./standard",
+            "--format",
+            format,
+            "--out",
+            &out_arg,
+        ];
+        let (code, out_text, err) = stonejudge(dir.path(), &export);
+        assert_eq!(code, Some(2), "{out_text}{err}");
+        assert!(
+            err.contains("exporting a Polygon package is not supported yet"),
+            "{err}"
+        );
+        assert!(!out.exists(), "{format}: written");
+    }
+}
