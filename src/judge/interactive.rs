@@ -363,3 +363,45 @@ impl Dialog for Talk<'_> {
         self.0.rest(MAX_LINE)
     }
 }
+
+/// A testlib interactor whose record of the game (its OUTPUT file) the problem's checker then
+/// judges against the answer, as Polygon judges an interactive problem: the interactor's
+/// rejection stands; once it accepts, the checker's word on the record is the verdict.
+pub struct RecordChecked<'a> {
+    pub interactor: Interactor,
+    pub checker: Box<dyn super::Checker + 'a>,
+}
+
+impl super::Conductor for RecordChecked<'_> {
+    fn conduct(
+        &self,
+        runner: &Runner,
+        program: &Program,
+        limits: &Limits,
+        input: &[u8],
+        answer: &[u8],
+    ) -> (Judged, Option<Run>) {
+        let test = (input, answer);
+        let played = play_test(
+            runner,
+            &program.invocation,
+            limits,
+            &self.interactor,
+            test,
+            true,
+        );
+        if !played.judged.accepted() {
+            return (played.judged, played.run);
+        }
+        let judged = match self.checker.check(input, answer, &played.interactor_output) {
+            Err(failure) => Judged::judge_error(format!(
+                "the checker failed on the interactor's record: {failure}"
+            )),
+            Ok(judged) => Judged {
+                measured: played.judged.measured,
+                ..judged
+            },
+        };
+        (judged, played.run)
+    }
+}

@@ -17,8 +17,10 @@ use std::path::{Path, PathBuf};
 use super::toolbox::as_the_model_says;
 use super::CaseLimits;
 use crate::formats::LimitFlags;
+use crate::judge::interactive;
 use crate::model::{
-    CaseData, PlanOutput, PlanStep, Problem, ProgramFile, TestCase, Tool, ValidatorProtocol,
+    CaseData, Interactor, InteractorProtocol, PlanOutput, PlanStep, Problem, ProgramFile, TestCase,
+    Tool, ValidatorProtocol,
 };
 use crate::package::generators::MakeError;
 use crate::run::jury::beyond_limits;
@@ -151,7 +153,17 @@ pub fn make(
             missing.name
         )));
     }
-    let answering = problem.programs.interactor.is_none();
+    // An interactive problem's answers are what its testlib interactor records of the main
+    // solution's game (Polygon's answer files); a Kattis interactor records none.
+    let interactor = match &problem.programs.interactor {
+        None => None,
+        Some(Interactor {
+            program: Tool::Program(file),
+            protocol: InteractorProtocol::Testlib,
+        }) => Some(file),
+        Some(_) => None,
+    };
+    let answering = problem.programs.interactor.is_none() || interactor.is_some();
     let to_answer: Vec<usize> = (model.cases.iter().enumerate())
         .filter(|(_, c)| c.kind.is_judged() && answering)
         .filter(|(_, c)| {
@@ -177,6 +189,15 @@ pub fn make(
     let checked: Vec<&TestCase> = (model.judged_cases())
         .filter(|c| inputs.contains_key(&c.name))
         .collect();
+    let interactor = match (interactor, to_answer.is_empty()) {
+        (Some(file), false) => Some(interactive::Interactor {
+            program: build(file, "the interactor", runner, cache)?,
+            flags: Vec::new(),
+            limits: runner.jury().of_message(None),
+            protocol: interactive::Protocol::Testlib,
+        }),
+        _ => None,
+    };
     let validated = crate::parallel::map(&checked, jobs, |case| {
         validate(
             &model,
@@ -200,7 +221,7 @@ pub fn make(
         answer(
             &model,
             case,
-            reference,
+            (reference, interactor.as_ref()),
             &made,
             plan_place(&plan.steps, &case.name),
             runner,
@@ -455,7 +476,7 @@ fn validate(
 fn answer(
     problem: &Problem,
     case: &TestCase,
-    reference: &Program,
+    (reference, interactor): (&Program, Option<&interactive::Interactor>),
     made: &Path,
     at: Option<&str>,
     runner: &Runner,
@@ -475,6 +496,27 @@ fn answer(
     let limits = CaseLimits::new(problem, LimitFlags::default(), &reference.given)
         .of_case(&case.name)
         .map_err(|e| here(format!("{what}: {e}")))?;
+    if let Some(interactor) = interactor {
+        let bytes = std::fs::read(input)
+            .map_err(|e| here(format!("cannot read {}: {e}", input.display())))?;
+        let test = (bytes.as_slice(), &b""[..]);
+        let played = interactive::play_test(
+            runner,
+            &reference.invocation,
+            &limits,
+            interactor,
+            test,
+            true,
+        );
+        if !played.judged.accepted() {
+            return Err(package(format!(
+                "{what} against the interactor: {} ({})",
+                played.judged.verdict,
+                played.judged.message.lines().next().unwrap_or("")
+            )));
+        }
+        return write_answer(made, &played.interactor_output);
+    }
     let run = runner
         .run(&reference.invocation, Stdin::File(input), &limits)
         .map_err(|e| here(format!("{what}: {e}")))?;
@@ -484,12 +526,16 @@ fn answer(
     if let Some((_, why)) = run.verdict_with_stderr() {
         return Err(package(format!("{what} failed: {why}")));
     }
+    write_answer(made, &run.stdout)
+}
+
+/// Writes a made answer, making its folder.
+fn write_answer(made: &Path, answer: &[u8]) -> Result<(), MakeError> {
     if let Some(parent) = made.parent() {
         std::fs::create_dir_all(parent)
             .map_err(|e| here(format!("cannot create {}: {e}", parent.display())))?;
     }
-    std::fs::write(made, &run.stdout)
-        .map_err(|e| here(format!("cannot write {}: {e}", made.display())))
+    std::fs::write(made, answer).map_err(|e| here(format!("cannot write {}: {e}", made.display())))
 }
 
 impl Planned {

@@ -21,6 +21,7 @@
 //! | `passes` | pass after pass ([`Passes`]) |
 
 use crate::check::protocol::KattisFlags;
+use crate::judge::interactive::RecordChecked;
 use crate::judge::{self, Checker, Interactor, Protocol};
 use crate::model::{self, CheckerProtocol, InteractorProtocol, Problem, TestCase, Tool};
 use crate::package::multipass::{PassValidator, Passes};
@@ -67,6 +68,9 @@ enum Ready<'t> {
     Program { program: Program, speaks: Speaks },
     /// sinol-make's checker or interactor, as sinol-make runs it (boxed: two programs).
     Sinol(Box<SinolJudge<'t>>),
+    /// A testlib interactor and the testlib checker that judges its record (a Polygon
+    /// package's interactive problem; boxed: two programs).
+    Recorded(Box<(Program, Program)>),
 }
 
 /// The protocols a built checker or interactor program speaks here.
@@ -83,6 +87,8 @@ pub enum CaseJudging<'a> {
     Same(judge::Judging<'a>),
     /// The case's own: a checker, an interactor or passes with its group's arguments.
     Own(TestJudging<'a>),
+    /// An interactor's game, then the checker on its record.
+    Recorded(Box<RecordChecked<'a>>),
 }
 
 impl CaseJudging<'_> {
@@ -91,6 +97,7 @@ impl CaseJudging<'_> {
         match self {
             CaseJudging::Same(judging) => *judging,
             CaseJudging::Own(own) => own.judging(),
+            CaseJudging::Recorded(recorded) => judge::Judging::Conducted(recorded.as_ref()),
         }
     }
 
@@ -116,7 +123,9 @@ impl<'t> PreparedJudging<'t> {
             // by its prepared tools' interactor or checker (with their messages).
             (Some(referee), _, Some(_)) => Ready::Ours(judge::Judging::Interactive(referee)),
             (_, Some(tools), _) => Ready::Ours(tools.judging()),
-            (_, None, Some(interactor)) => ready_interactor(interactor, toolbox)?,
+            (_, None, Some(interactor)) => {
+                ready_interactor(interactor, &programs.checker, toolbox)?
+            }
             (_, None, None) => ready_checker(&programs.checker, toolbox)?,
         };
         let problem_args = match &programs.checker {
@@ -177,6 +186,10 @@ impl<'t> PreparedJudging<'t> {
         }
         Ok(match &self.ready {
             Ready::Ours(judging) => CaseJudging::Same(*judging),
+            Ready::Recorded(programs) => CaseJudging::Recorded(Box::new(RecordChecked {
+                interactor: self.interactor(&programs.0, Protocol::Testlib, Vec::new()),
+                checker: Box::new(self.testlib_checker(&programs.1)),
+            })),
             Ready::Sinol(sinol) => CaseJudging::Same(match sinol.interactor {
                 Some(_) => judge::Judging::Conducted(sinol.as_ref()),
                 None => judge::Judging::Output(sinol.as_ref()),
@@ -195,16 +208,21 @@ impl<'t> PreparedJudging<'t> {
                     self.output_validator(program, args),
                 ))),
                 Speaks::TestlibChecker => {
-                    CaseJudging::Own(TestJudging::Output(Box::new(ProgramChecker::Testlib {
-                        tool: programs::Tool {
-                            program: program.clone(),
-                            shown: format!("checker {}", program.given.display()),
-                        },
-                        runner: self.runner,
-                    })))
+                    CaseJudging::Own(TestJudging::Output(Box::new(self.testlib_checker(program))))
                 }
             },
         })
+    }
+
+    /// The testlib checker `program`.
+    fn testlib_checker(&self, program: &Program) -> ProgramChecker<'t> {
+        ProgramChecker::Testlib {
+            tool: programs::Tool {
+                program: program.clone(),
+                shown: format!("checker {}", program.given.display()),
+            },
+            runner: self.runner,
+        }
     }
 
     /// The output validator `program` with `flags`, reading outputs.
@@ -292,9 +310,24 @@ fn ready_checker<'t>(
 /// The model's interactor, built (a built-in one is our problem's, its referee).
 fn ready_interactor<'t>(
     interactor: &model::Interactor,
+    checker: &model::Checker,
     toolbox: &Toolbox<'t>,
 ) -> Result<Ready<'t>, Unready> {
     let program = built(&interactor.program, toolbox)?;
+    // A testlib checker beside a testlib interactor judges the interactor's record.
+    if let (
+        InteractorProtocol::Testlib,
+        model::Checker::Program {
+            program: checker,
+            protocol: CheckerProtocol::Testlib,
+        },
+    ) = (interactor.protocol, checker)
+    {
+        return Ok(Ready::Recorded(Box::new((
+            program,
+            built(checker, toolbox)?,
+        ))));
+    }
     Ok(match interactor.protocol {
         InteractorProtocol::Kattis => Ready::Program {
             program,

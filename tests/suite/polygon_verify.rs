@@ -6,7 +6,9 @@
 //! the scored solutions' cards go into `--json`. A standard package (its tests made by its
 //! generators) is verified and validated without anything written into it, and a package
 //! exported for Windows (CR LF tests) has its validators built and its tests made as
-//! Polygon's Windows judges build and make them.
+//! Polygon's Windows judges build and make them. An interactive package's answers are its
+//! interactor's record of the main solution's games, and its checker judges each record.
+//! `stress` searches a package's tests; `export` of one is refused.
 
 use std::path::Path;
 
@@ -372,4 +374,110 @@ fn export_of_a_polygon_package_is_refused_as_not_supported_and_writes_nothing() 
         );
         assert!(!out.exists(), "{format}: written");
     }
+}
+
+/// testlib's interactor protocol (`interactor INPUT TOUT`): guessing the input's number from 1
+/// to 1000, answered `<`, `>` or `=`; its record (TOUT) is the number of guesses.
+const GUESS_INTERACTOR: &str = "#include <cstdio>\n\
+    int main(int, char** argv) {\n\
+      FILE* in = std::fopen(argv[1], \"r\"); FILE* tout = std::fopen(argv[2], \"w\");\n\
+      int x, g, q = 0; if (std::fscanf(in, \"%d\", &x) != 1) return 3;\n\
+      while (q < 1000 && std::scanf(\"%d\", &g) == 1) {\n\
+        ++q;\n\
+        if (g == x) { std::printf(\"=\\n\"); std::fflush(stdout); std::fprintf(tout, \"%d\\n\", q); return 0; }\n\
+        std::printf(g < x ? \"<\\n\" : \">\\n\"); std::fflush(stdout);\n\
+      }\n\
+      return 1;\n\
+    }\n";
+
+/// testlib's checker protocol on the interactor's record: no more guesses than the main
+/// solution made (its record is the answer).
+const GUESS_CHECKER: &str = "#include <cstdio>\n\
+    int main(int, char** argv) {\n\
+      FILE* out = std::fopen(argv[2], \"r\"); FILE* ans = std::fopen(argv[3], \"r\");\n\
+      int mine, best;\n\
+      if (std::fscanf(ans, \"%d\", &best) != 1) return 3;\n\
+      if (std::fscanf(out, \"%d\", &mine) != 1) return 2;\n\
+      return mine <= best ? 0 : 1;\n\
+    }\n";
+
+const BINARY_SEARCH: &str = "lo, hi = 1, 1000
+while True:
+    g = (lo + hi) // 2
+    print(g, flush=True)
+    r = input().strip()
+    if r == '=':
+        break
+    if r == '<':
+        lo = g + 1
+    else:
+        hi = g - 1
+";
+
+const LINEAR_SEARCH: &str = "g = 1
+while True:
+    print(g, flush=True)
+    if input().strip() == '=':
+        break
+    g += 1
+";
+
+#[test]
+fn an_interactive_package_s_answers_are_its_interactor_s_record_of_the_main_solution() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("guess");
+    write(&root, "files/testlib.h", HEADER);
+    write(&root, "files/interactor.cpp", GUESS_INTERACTOR);
+    write(&root, "files/check.cpp", GUESS_CHECKER);
+    write(&root, "solutions/binary.py", BINARY_SEARCH);
+    write(&root, "solutions/linear.py", LINEAR_SEARCH);
+    // Committed inputs, no answers: the main solution's games make them.
+    for (test, x) in [(1, 500), (2, 1), (3, 777)] {
+        write(&root, &format!("tests/{test:02}"), &format!("{x}\n"));
+    }
+    write(
+        &root,
+        "problem.xml",
+        r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="guess">
+  <names><name language="english" value="Guess"/></names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>2000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>3</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true"/>
+        <test method="manual"/>
+        <test method="manual"/>
+      </tests>
+    </testset>
+  </judging>
+  <files><resources><file path="files/testlib.h" type="h.g++"/></resources></files>
+  <assets>
+    <checker type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor>
+    <solutions>
+      <solution tag="main"><source path="solutions/binary.py" type="python.3"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/linear.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>
+"#,
+    );
+    let (code, out, err) = stonejudge(dir.path(), &["verify", "guess"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // The answers made are the binary search's guesses: 500 at once, 1 and 777 in more.
+    let (code, out, err) = stonejudge(dir.path(), &["testdata", "./guess"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let answer = |test: &str| std::fs::read_to_string(root.join(test)).expect("made");
+    assert_eq!(answer("tests/01.a"), "1\n");
+    assert_eq!(answer("tests/02.a"), "9\n");
+    // Test 1 is guessed at once by both, test 2 (1) too by the linear search: WA on test 3.
+    let linear = ["judge", "./guess", "--", "guess/solutions/linear.py"];
+    let (code, out, err) = stonejudge(dir.path(), &linear);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.contains("03    WA"), "{out}");
 }
