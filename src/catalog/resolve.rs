@@ -386,7 +386,7 @@ impl Resolved {
         }
     }
 
-    /// A package read into the model alone ([`Kind::Read`]), its model.
+    /// A package read into the model alone (`Kind::Read`), its model.
     pub fn read(problem: Problem) -> Resolved {
         Resolved {
             name: problem.name.clone(),
@@ -396,7 +396,7 @@ impl Resolved {
         }
     }
 
-    /// The model, when the problem is a package read into it alone ([`Kind::Read`]).
+    /// The model, when the problem is a package read into it alone (`Kind::Read`).
     pub fn model(&self) -> Option<&Problem> {
         match &self.kind {
             Kind::Read(problem) => Some(problem),

@@ -17,8 +17,11 @@
 //! | `Checker::Program` Testlib | a testlib checker ([`ProgramChecker::Testlib`]) |
 //! | `Checker::Program` Sinol | sinol-make's `chk` ([`SinolJudge`]) |
 //! | `Interactor` Kattis, Testlib | an interactor program ([`Interactor`]) |
+//! | `Interactor` Testlib beside a `Checker::Program` Testlib | the interactor, then the checker on its record ([`RecordChecked`]: Polygon's way) |
 //! | `Interactor` Sinol | sinol-make's `soc` ([`SinolJudge`], a [`Conductor`]) |
 //! | `passes` | pass after pass ([`Passes`]) |
+
+use std::path::Path;
 
 use crate::check::protocol::KattisFlags;
 use crate::judge::interactive::RecordChecked;
@@ -31,6 +34,7 @@ use crate::programs::{self, ProgramChecker};
 use crate::run::{Limits, Program, Runner};
 use crate::sinol::config::ContestType;
 use crate::sinol::judging::SinolJudge;
+use crate::verdict::Judged;
 
 use super::toolbox::{Toolbox, Unready};
 
@@ -212,6 +216,26 @@ impl<'t> PreparedJudging<'t> {
                 }
             },
         })
+    }
+
+    /// The checker's word on the output in the file `output` for the input and answer in
+    /// theirs, judged as a case of `case`'s group (of none without one): how a checker's own
+    /// tests (outputs it must accept or reject) are judged.
+    pub fn check_files(
+        &self,
+        case: Option<&TestCase>,
+        (input, answer, output): (&Path, &Path, &Path),
+    ) -> Result<Judged, String> {
+        let read =
+            |p: &Path| std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
+        let (input, answer, output) = (read(input)?, read(answer)?, read(output)?);
+        let judging = match case {
+            Some(case) => self.of_case(case)?,
+            None => self.of_group("")?,
+        };
+        let checker =
+            (judging.checker()).ok_or("outputs are not judged by a checker on their own")?;
+        checker.check(&input, &answer, &output).map_err(|e| e.0)
     }
 
     /// The testlib checker `program`.

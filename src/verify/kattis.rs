@@ -435,20 +435,8 @@ impl<'a> PackageVerifier<'a> {
                 wrong.push(format!("{}: needs its .ans and .out", case.name));
                 continue;
             };
-            let read = |p: &std::path::Path| {
-                std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-            };
             let in_model = (problem.cases.iter()).find(|c| c.kind == kind && c.name == case.name);
-            let files = read(&case.input).and_then(|i| Ok((i, read(answer)?, read(output)?)));
-            let judged = files.and_then(|(input, answer, output)| {
-                let judging = match in_model {
-                    Some(in_model) => prepared.of_case(in_model)?,
-                    None => prepared.of_group("")?,
-                };
-                let checker = (judging.checker())
-                    .ok_or("outputs are not judged by a checker on their own")?;
-                checker.check(&input, &answer, &output).map_err(|e| e.0)
-            });
+            let judged = prepared.check_files(in_model, (&case.input, answer, output));
             match judged {
                 Err(e) => wrong.push(format!("{}: {e}", case.name)),
                 Ok(judged) => {

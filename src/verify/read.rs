@@ -262,25 +262,14 @@ fn checker_tests(
         Err(Unready::Skipped(why)) => return Some(Check::skip(name, why)),
     };
     let accept = kind == CaseKind::ValidOutput;
-    let read = |path: &std::path::Path| {
-        std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-    };
     let mut wrong = Vec::new();
     for case in cases {
-        let judged = (|| {
-            let CaseData::File(input) = &case.input else {
-                return Err("its input is no file".to_string());
-            };
-            let (Some(answer), Some(output)) = (&case.answer, &case.output) else {
-                return Err("it needs an answer and an output".to_string());
-            };
-            let judging = prepared.of_case(case)?;
-            let checker = judging
-                .checker()
-                .ok_or("outputs are not judged on their own")?;
-            let files = (read(input)?, read(answer)?, read(output)?);
-            checker.check(&files.0, &files.1, &files.2).map_err(|e| e.0)
-        })();
+        let judged = match (&case.input, &case.answer, &case.output) {
+            (CaseData::File(input), Some(answer), Some(output)) => {
+                prepared.check_files(Some(case), (input, answer, output))
+            }
+            _ => Err("it needs an input, an answer and an output file".to_string()),
+        };
         match judged {
             Err(why) => wrong.push(format!("{}: {why}", case.name)),
             Ok(judged) if (judged.verdict == Verdict::AC) != accept => {
