@@ -61,10 +61,12 @@ fn verify_sinol(package: &fixtures::Package, args: &[&str]) -> (Option<i32>, Val
 /// 40000 KiB (39.06 MiB, which a limit held in whole MiB rounded up to 40 MiB = 40960 KiB):
 /// a solution resident in 30000 KiB gets every point, one that grows to 40400 KiB (under the
 /// rounded limit, over the exact one) is out of memory on every test. Python keeps 256 MiB.
+/// (A time limit of 10 s, not 2: the kernel's reclaim before it kills a program at its memory
+/// limit is charged as the program's CPU time, which made that run TL now and then.)
 #[test]
 fn a_sinol_memory_limit_that_is_no_whole_mib_is_run_exactly() {
     let config = format!(
-        "title: Sum\nsinol_task_id: abc\ntime_limit: 2000\nmemory_limit: 40000\n\
+        "title: Sum\nsinol_task_id: abc\ntime_limit: 10000\nmemory_limit: 40000\n\
          override_limits:\n  py:\n    memory_limit: 262144\n\
          scores:\n  1: 40\n  2: 60\nsinol_expected_scores:\n{}{}{}",
         expectation("abc.py", &[(0, "OK"), (40, "OK"), (60, "OK")], 100),
