@@ -3,27 +3,16 @@
 
 use super::Outcome;
 use crate::cli::ExportArgs;
-use anyhow::bail;
 use stonejudge::archive::export;
 use stonejudge::readers;
 use stonejudge::run::Cache;
 
 pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     let problem = readers::resolve(&args.problem, &args.archive.root)?;
-    if let Some(model) = problem.model() {
-        bail!(
-            "{}: exporting a {} package is not supported yet: the writers hold a submission \
-             to the folder it is in, and a Polygon solution's tag needs submissions.yaml's \
-             rules (`judge`, `verify` and `testdata` take it)",
-            model.root.display(),
-            model.format.name()
-        );
-    }
     let (runner, _) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?;
-    let tools = problem.tools(&runner, &cache).map_err(anyhow::Error::msg)?;
     let options = (args.jobs.count(), args.task_id.as_deref());
-    let exported = export::export(&problem, &tools, args.format, &args.out, options)
+    let exported = export::export(&problem, (&runner, &cache), args.format, &args.out, options)
         .map_err(anyhow::Error::msg)?;
     let note = match args.format {
         export::Format::Kattis => export::kattis::short_name_note(&args.out),

@@ -2,9 +2,11 @@
 //! per format.
 //!
 //! The writers read only the model of a problem ([`crate::model::Problem`]) and the files it
-//! points to: [`export`] builds the problem's test data from its plan into a scratch folder
-//! (so that a package does not depend on the state of `testdata/`), reads the problem with
-//! that folder as its tests ([`crate::readers`]), and hands the model to the writer.
+//! points to, whatever format it came from: [`export`] makes the problem's tests in a scratch
+//! folder (ours from its plan, so that a package does not depend on the state of
+//! `testdata/`; a package the way its format makes them, [`crate::judging::with_tests_made`]),
+//! reads the problem with them ([`crate::readers`]), and hands the model to the writer. What the
+//! target format cannot say is refused (exit 2) before anything is written.
 
 pub mod kattis;
 mod latex;
@@ -14,9 +16,11 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use super::{build, testdata};
-use crate::catalog::{Resolved, Tools};
+use crate::catalog::Resolved;
+use crate::judging::with_tests_made;
+use crate::model::Problem;
 use crate::readers;
-use crate::run::ScratchDir;
+use crate::run::{Cache, Runner, ScratchDir};
 
 /// A package format that `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,13 +55,13 @@ pub struct Exported {
     pub left_out: Vec<(PathBuf, String)>,
 }
 
-/// Writes `problem` (whose tools are `tools`) as a package in `format` into `out` (created if
-/// needed; it must be empty or absent, so that nothing stale is mixed in; it appears whole, or
-/// not at all), building its test data from its plan `jobs` tests at a time. A sinol-make package's task id is `task_id`,
-/// else made from the problem's name.
+/// Writes `problem` as a package in `format` into `out` (created if needed; it must be empty
+/// or absent, so that nothing stale is mixed in; it appears whole, or not at all), its tests
+/// made first (`jobs` at a time) with `runner`'s programs built in `cache`. A sinol-make
+/// package's task id is `task_id`, else made from the problem's name.
 pub fn export(
     problem: &Resolved,
-    tools: &Tools<'_>,
+    (runner, cache): (&Runner, &Cache),
     format: Format,
     out: &Path,
     (jobs, task_id): (usize, Option<&str>),
@@ -72,12 +76,21 @@ pub fn export(
             ));
         }
     }
-    let manifest = problem.manifest().map_err(|e| e.to_string())?;
-    let built = build(tools, &manifest, jobs).map_err(|e| e.to_string())?;
+    // The tests live in scratch folders as long as these: ours built from its plan, a
+    // package's made as its format makes them.
     let tests = ScratchDir::new("export")?;
-    testdata::write(tests.path(), &built)
-        .map_err(|e| format!("cannot write {}: {e}", tests.path().display()))?;
-    let model = readers::ours::read(problem, tests.path()).map_err(|e| e.to_string())?;
+    let made;
+    let model: Problem = if problem.is_package() {
+        made = with_tests_made(problem.clone(), runner, cache, jobs).map_err(|e| e.message)?;
+        readers::read_resolved(&made.problem).map_err(|e| e.to_string())?
+    } else {
+        let tools = problem.tools(runner, cache)?;
+        let manifest = problem.manifest().map_err(|e| e.to_string())?;
+        let built = build(&tools, &manifest, jobs).map_err(|e| e.to_string())?;
+        testdata::write(tests.path(), &built)
+            .map_err(|e| format!("cannot write {}: {e}", tests.path().display()))?;
+        readers::ours::read(problem, tests.path()).map_err(|e| e.to_string())?
+    };
     if !model.unsupported.is_empty() {
         return Err(format!(
             "{}: not supported: {}",
