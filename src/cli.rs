@@ -687,7 +687,7 @@ pub struct ExportArgs {
     /// package: tests in its naming, the groups sharing 100 points, ingen, inwer, the model
     /// and accepted solutions with their expected scores, the statements under doc/).
     #[arg(long, value_name = "FORMAT")]
-    pub format: stonejudge::archive::export::Format,
+    pub format: stonejudge::archive::export::ExportFormat,
     /// The sinol-make task id (three lowercase letters) [default: the first letters of the
     /// problem's name].
     #[arg(long, value_name = "ID")]

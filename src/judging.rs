@@ -3,7 +3,7 @@
 //!
 //! One path ([`judge_cases`]): the model's checker, interactor and passes made runnable once
 //! ([`PreparedJudging`], its programs built by a [`Toolbox`] as validation builds its
-//! validators), each judged case's limits resolved once from [`crate::model::Limits`]
+//! validators), each judged case's limits resolved once from [`crate::model::ProblemLimits`]
 //! ([`CaseLimits`]: the problem's time and memory, its group's and its case's overrides, the
 //! program's language's, the command line's flags over all of them, and a time limit still to
 //! be derived from the accepted submissions,

@@ -8,7 +8,7 @@
 //!
 //! Layering: the archive sits above the catalog. What the catalog needs to read a problem
 //! folder (the manifest, the limits, a tests folder) is in [`crate::formats`], below it; the
-//! parts here work with a problem's code ([`plan`]'s build, [`verify`], [`export`]).
+//! parts here work with a problem's code ([`plan`]'s build, test data, [`export`]).
 
 pub mod export;
 pub mod plan;
@@ -25,7 +25,7 @@ pub use crate::formats::manifest;
 pub use crate::formats::{
     run_limits, tests_in, LimitFlags, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT,
 };
-pub use manifest::{Group, Limits, Manifest, ManifestError, Position, Sample};
+pub use manifest::{Group, LimitsSection, Manifest, ManifestError, Position, Sample};
 pub use plan::{build, Built, BuiltTest, PlannedTest, Source};
 pub use reach::ReachReport;
 

@@ -50,7 +50,7 @@ impl fmt::Display for Position {
 
 /// Something wrong in a statement, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
+pub struct Flaw {
     pub at: Position,
     pub message: String,
 }
@@ -96,18 +96,18 @@ enum Piece<'a> {
 }
 
 /// Reads a statement's bytes; on failure, every problem found.
-pub fn parse(bytes: &[u8]) -> Result<Statement, Vec<Problem>> {
+pub fn parse(bytes: &[u8]) -> Result<Statement, Vec<Flaw>> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
         let bad = bytes[e.valid_up_to()];
-        vec![Problem {
+        vec![Flaw {
             at: end_of(good),
             message: format!("not UTF-8: byte 0x{bad:02x} does not belong to a UTF-8 character"),
         }]
     })?;
-    let mut problems = Vec::new();
-    let pieces = pieces(text, &mut problems);
-    math(&pieces, &mut problems);
+    let mut flaws = Vec::new();
+    let pieces = pieces(text, &mut flaws);
+    math(&pieces, &mut flaws);
     let mut marker = None;
     for piece in &pieces {
         if let Piece::Text { line, text } = piece {
@@ -118,7 +118,7 @@ pub fn parse(bytes: &[u8]) -> Result<Statement, Vec<Problem>> {
                 };
                 match marker {
                     None => marker = Some(at),
-                    Some(first) => problems.push(Problem {
+                    Some(first) => flaws.push(Flaw {
                         at,
                         message: format!("a second {SAMPLES_MARKER} (the first is at {first})"),
                     }),
@@ -130,7 +130,7 @@ pub fn parse(bytes: &[u8]) -> Result<Statement, Vec<Problem>> {
         .and_then(|l| l.strip_prefix("# "))
         .map(|t| t.trim().to_string())
         .filter(|t| !t.is_empty());
-    if problems.is_empty() {
+    if flaws.is_empty() {
         Ok(Statement {
             text: text.to_string(),
             title,
@@ -138,8 +138,8 @@ pub fn parse(bytes: &[u8]) -> Result<Statement, Vec<Problem>> {
             samples: shown_samples(&pieces),
         })
     } else {
-        problems.sort_by_key(|p| (p.at.line, p.at.col));
-        Err(problems)
+        flaws.sort_by_key(|p| (p.at.line, p.at.col));
+        Err(flaws)
     }
 }
 
@@ -164,7 +164,7 @@ fn fence(line: &str) -> Option<(char, usize, usize)> {
 }
 
 /// Splits the text into lines outside code and fenced blocks; an unclosed block is a problem.
-fn pieces<'a>(text: &'a str, problems: &mut Vec<Problem>) -> Vec<Piece<'a>> {
+fn pieces<'a>(text: &'a str, flaws: &mut Vec<Flaw>) -> Vec<Piece<'a>> {
     let lines: Vec<&str> = text.lines().collect();
     let mut pieces = Vec::new();
     let mut i = 0;
@@ -187,7 +187,7 @@ fn pieces<'a>(text: &'a str, problems: &mut Vec<Problem>) -> Vec<Piece<'a>> {
             line.len() - trimmed.len() <= 3 && run >= length && trimmed[run..].trim().is_empty()
         };
         let Some(end) = (i + 1..lines.len()).find(|&j| closes(lines[j])) else {
-            problems.push(Problem {
+            flaws.push(Flaw {
                 at,
                 message: format!(
                     "this code block ({}) is never closed",
@@ -223,11 +223,11 @@ impl Math {
 
 /// Checks that every formula outside code is closed within its paragraph (a paragraph ends at
 /// a blank line, a heading, a code block or the end).
-fn math(pieces: &[Piece<'_>], problems: &mut Vec<Problem>) {
+fn math(pieces: &[Piece<'_>], flaws: &mut Vec<Flaw>) {
     let mut open: Option<(Math, Position)> = None;
-    let unclosed = |open: &mut Option<(Math, Position)>, problems: &mut Vec<Problem>| {
+    let unclosed = |open: &mut Option<(Math, Position)>, flaws: &mut Vec<Flaw>| {
         if let Some((math, at)) = open.take() {
-            problems.push(Problem {
+            flaws.push(Flaw {
                 at,
                 message: format!(
                     "{} opens a formula that is not closed before the end of its paragraph{}",
@@ -243,11 +243,11 @@ fn math(pieces: &[Piece<'_>], problems: &mut Vec<Problem>) {
     };
     for piece in pieces {
         let Piece::Text { line, text } = piece else {
-            unclosed(&mut open, problems);
+            unclosed(&mut open, flaws);
             continue;
         };
         if text.trim().is_empty() || text.starts_with('#') {
-            unclosed(&mut open, problems);
+            unclosed(&mut open, flaws);
             continue;
         }
         let chars: Vec<char> = text.chars().collect();
@@ -276,7 +276,7 @@ fn math(pieces: &[Piece<'_>], problems: &mut Vec<Problem>) {
                     k += 2;
                 }
                 (_, '\\') if open.is_none() && next == Some(')') => {
-                    problems.push(Problem {
+                    flaws.push(Flaw {
                         at: at(k),
                         message: "\\) closes a formula that was never opened".to_string(),
                     });
@@ -297,7 +297,7 @@ fn math(pieces: &[Piece<'_>], problems: &mut Vec<Problem>) {
             }
         }
     }
-    unclosed(&mut open, problems);
+    unclosed(&mut open, flaws);
 }
 
 /// Where the code span starting at `start` (a run of backticks) ends, or just after the run
@@ -409,7 +409,7 @@ fn samples_markdown(samples: &[(String, String)]) -> String {
 /// `expected` (each as a `- ` bullet of one line, in order; other lines of the section are
 /// free prose): the statement shows the bounds the validator enforces. A statement without
 /// that section passes.
-pub fn check_constraints(text: &str, expected: &[String]) -> Result<(), Vec<Problem>> {
+pub fn check_constraints(text: &str, expected: &[String]) -> Result<(), Vec<Flaw>> {
     let heading = format!("## {CONSTRAINTS_SECTION}");
     let Some(start) = text.lines().position(|l| l.trim_end() == heading) else {
         return Ok(());
@@ -419,30 +419,30 @@ pub fn check_constraints(text: &str, expected: &[String]) -> Result<(), Vec<Prob
         .filter_map(|(i, l)| l.strip_prefix("- ").map(|b| (i + 1, b)))
         .collect();
     let at = |line: usize| Position { line, col: 1 };
-    let mut problems = Vec::new();
+    let mut flaws = Vec::new();
     for (k, want) in expected.iter().enumerate() {
         match bullets.get(k) {
             Some((_, got)) if got == want => {}
-            Some((line, got)) => problems.push(Problem {
+            Some((line, got)) => flaws.push(Flaw {
                 at: at(*line),
                 message: format!("\"- {got}\", expected \"- {want}\""),
             }),
-            None => problems.push(Problem {
+            None => flaws.push(Flaw {
                 at: at(start + 1),
                 message: format!("missing \"- {want}\""),
             }),
         }
     }
     for (line, extra) in bullets.iter().skip(expected.len()) {
-        problems.push(Problem {
+        flaws.push(Flaw {
             at: at(*line),
             message: format!("\"- {extra}\" is not a constraint of the input format"),
         });
     }
-    if problems.is_empty() {
+    if flaws.is_empty() {
         Ok(())
     } else {
-        Err(problems)
+        Err(flaws)
     }
 }
 
@@ -453,9 +453,9 @@ mod tests {
     const GOOD: &str = "# Game\n\nStory.\n\n## Input\n\nA.\n\n## Output\n\nB.\n\n## Samples\n\n\
                         ### Sample 1\n\nInput:\n\n```\n1 2\n```\n\nOutput:\n\n```\n3\n```\n\nWhy.\n";
 
-    fn problems_of(text: &str) -> Vec<String> {
-        let problems = parse(text.as_bytes()).expect_err("should be refused");
-        problems
+    fn flaws_of(text: &str) -> Vec<String> {
+        let flaws = parse(text.as_bytes()).expect_err("should be refused");
+        flaws
             .iter()
             .map(|p| format!("{}: {}", p.at, p.message))
             .collect()
@@ -514,16 +514,16 @@ mod tests {
     fn bad_bytes_fences_and_formulas_are_placed() {
         let mut bytes = "# T\n\nżółw \n".as_bytes().to_vec();
         bytes.extend([b'a', 0xff, b'\n']);
-        let problems = parse(&bytes).unwrap_err();
-        assert_eq!(problems[0].at, Position { line: 4, col: 2 });
-        assert!(problems[0].message.contains("0xff"), "{problems:?}");
+        let flaws = parse(&bytes).unwrap_err();
+        assert_eq!(flaws[0].at, Position { line: 4, col: 2 });
+        assert!(flaws[0].message.contains("0xff"), "{flaws:?}");
 
         assert_eq!(
-            problems_of("# T\n\n  ```text\n1\n``\n"),
+            flaws_of("# T\n\n  ```text\n1\n``\n"),
             ["3:3: this code block (```) is never closed"]
         );
         assert_eq!(
-            problems_of("a $x\n\nb $$y$\n\n\\(z\\) \\)\n"),
+            flaws_of("a $x\n\nb $$y$\n\n\\(z\\) \\)\n"),
             [
                 "1:3: $ opens a formula that is not closed before the end of its paragraph \
                  (a dollar sign is \\$)",
@@ -535,7 +535,7 @@ mod tests {
         // Dollars in code, escaped or in a fenced block are not formulas.
         assert!(parse(b"`$` \\$ ``a`$`` \n```\n$\n```\n").is_ok());
         assert_eq!(
-            problems_of("<!-- samples -->\n<!-- samples -->\n"),
+            flaws_of("<!-- samples -->\n<!-- samples -->\n"),
             ["2:1: a second <!-- samples --> (the first is at 1:1)"]
         );
     }
@@ -555,7 +555,7 @@ mod tests {
             "1 <= n <= 9: heaps".to_string(),
             "0 <= a <= 5: stones".to_string(),
         ];
-        let shown = |r: Result<(), Vec<Problem>>| -> Vec<String> {
+        let shown = |r: Result<(), Vec<Flaw>>| -> Vec<String> {
             (r.err().unwrap_or_default().iter())
                 .map(|p| format!("{}: {}", p.at, p.message))
                 .collect()

@@ -188,8 +188,8 @@ mod tests {
     use crate::game::brute::{Solvers, TooLarge};
     use crate::gen::{Gen, ParamError, Params};
     use crate::problem::{
-        Answer, At, Constraint, Enumeration, Format, Instance, Int, Listing, Mismatch, ParseError,
-        Reader,
+        Answer, At, Constraint, Enumeration, InputFormat, Instance, Int, Listing, Mismatch,
+        ParseError, Reader,
     };
 
     /// A tiny problem for these tests: separate games on heaps of stones, a move takes 1, 2 or
@@ -236,8 +236,8 @@ mod tests {
         type Header = ();
         type Case = u64;
         type Answer = Option<u64>;
-        fn format(&self) -> Format {
-            Format {
+        fn format(&self) -> InputFormat {
+            InputFormat {
                 listing: Listing::Counted(M),
                 constraints: vec![Constraint::Int(M), Constraint::Int(N)],
                 unit: "heap",

@@ -15,8 +15,8 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     let exported = export::export(&problem, (&runner, &cache), args.format, &args.out, options)
         .map_err(anyhow::Error::msg)?;
     let note = match args.format {
-        export::Format::Kattis => export::kattis::short_name_note(&args.out),
-        export::Format::Sinol => None,
+        export::ExportFormat::Kattis => export::kattis::short_name_note(&args.out),
+        export::ExportFormat::Sinol => None,
     };
     if let Some(note) = note {
         errln!("export: note: {note}");

@@ -17,7 +17,7 @@ use crate::problem::enumerate::counted_lists;
 use crate::problem::format::{push_counted, push_line};
 use crate::problem::shrink::{shrink_list, smaller};
 use crate::problem::{
-    Constraint, Enumeration, Format, Instance, InstanceOf, Int, KattisAnswers, KattisHints,
+    Constraint, Enumeration, InputFormat, Instance, InstanceOf, Int, KattisAnswers, KattisHints,
     Listing, ParseError, Problem, Reader, Ruling, Total,
 };
 
@@ -72,7 +72,7 @@ impl Game {
 
     /// The input format of this declaration (the play format's input starts with the judge's
     /// seed).
-    pub fn format(&self) -> Format {
+    pub fn format(&self) -> InputFormat {
         let mut constraints = Vec::new();
         if self.spec.shape == Shape::Play {
             constraints.push(Constraint::Int(JUDGE_SEED));
@@ -83,7 +83,7 @@ impl Game {
         }
         constraints.push(Constraint::Int(self.heap_int()));
         constraints.extend(self.total().map(Constraint::Total));
-        Format {
+        InputFormat {
             listing: Listing::Counted(self.count_int()),
             constraints,
             unit: match self.spec.shape {
@@ -324,7 +324,7 @@ impl Problem for Boards {
     type Case = u64;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
+    fn format(&self) -> InputFormat {
         self.0.format()
     }
 
@@ -385,7 +385,7 @@ impl Problem for Cases {
     type Case = Vec<u64>;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
+    fn format(&self) -> InputFormat {
         self.0.format()
     }
 
@@ -440,7 +440,7 @@ impl Problem for Moves {
     type Case = Vec<u64>;
     type Answer = MoveReply;
 
-    fn format(&self) -> Format {
+    fn format(&self) -> InputFormat {
         self.0.format()
     }
 

@@ -21,8 +21,8 @@ use crate::problem::answer::{Outcomes, Winner};
 use crate::problem::format::push_line;
 use crate::problem::play::{self, listed, xor_sum, Played, Position};
 use crate::problem::{
-    Decided, Enumeration, Format, Instance, InstanceOf, KattisAnswers, KattisHints, ParseError,
-    Problem, Reader, Ruling, TakeRules,
+    Decided, Enumeration, InputFormat, Instance, InstanceOf, KattisAnswers, KattisHints,
+    ParseError, Problem, Reader, Ruling, TakeRules,
 };
 
 /// A declared game in the interactive `play` format.
@@ -43,7 +43,7 @@ impl Problem for Plays {
     type Case = Vec<u64>;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
+    fn format(&self) -> InputFormat {
         self.0.format()
     }
 

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::manifest::Limits;
+use super::manifest::LimitsSection;
 use crate::run;
 
 /// The time limit of a test when neither a flag nor the problem gives one.
@@ -24,7 +24,7 @@ pub struct LimitFlags {
 /// The limits of one run on a test: each flag given, else the manifest's, else
 /// [`DEFAULT_TIME_LIMIT`] and [`DEFAULT_MEMORY_MIB`]. The one place where a manifest's
 /// `[limits]` become run limits.
-pub fn run_limits(manifest: Option<&Limits>, flags: LimitFlags) -> run::Limits {
+pub fn run_limits(manifest: Option<&LimitsSection>, flags: LimitFlags) -> run::Limits {
     // A manifest's time is checked to lie in (0, 60] when it loads.
     let time = flags
         .time
@@ -43,7 +43,7 @@ mod tests {
 
     #[test]
     fn flags_win_over_the_manifest_which_wins_over_the_defaults() {
-        let manifest = Limits {
+        let manifest = LimitsSection {
             time_seconds: 2.5,
             memory_mib: 512,
         };

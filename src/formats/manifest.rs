@@ -154,7 +154,7 @@ pub struct Manifest {
     /// Where the manifest was read from, for messages.
     pub path: PathBuf,
     pub title: String,
-    pub limits: Limits,
+    pub limits: LimitsSection,
     pub samples: Vec<Sample>,
     pub groups: Vec<Group>,
     /// Inputs the validator must reject.
@@ -167,12 +167,12 @@ pub struct Manifest {
     pub unreached: Vec<Unreached>,
     /// The scores example solutions are meant to get (`[expect]`), in key order; empty
     /// unless the problem is scored.
-    pub expectations: Vec<Expectation>,
+    pub expectations: Vec<ExpectEntry>,
 }
 
 /// An entry of `[expect]`: the score an example solution is meant to get.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Expectation {
+pub struct ExpectEntry {
     /// The solution's path as written: `solutions/<folder>/<file>`.
     pub solution: String,
     /// Its total, when the entry says it.
@@ -287,9 +287,9 @@ impl GameTable {
     }
 }
 
-/// Resource limits per test.
+/// `[limits]` of `problem.toml`: resource limits per test.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Limits {
+pub struct LimitsSection {
     /// CPU time limit in seconds.
     pub time_seconds: f64,
     /// Memory limit in MiB.
@@ -628,7 +628,7 @@ impl Manifest {
             name: name.to_string(),
             path: path.to_path_buf(),
             title: title.to_string(),
-            limits: Limits {
+            limits: LimitsSection {
                 time_seconds: time,
                 memory_mib: memory,
             },
@@ -668,7 +668,7 @@ impl Manifest {
     }
 
     /// The `[expect]` entry of the solution at `solutions/<folder>/<file>`, if any.
-    pub fn expectation_of(&self, folder: &str, file: &str) -> Option<&Expectation> {
+    pub fn expectation_of(&self, folder: &str, file: &str) -> Option<&ExpectEntry> {
         (self.expectations.iter()).find(|e| {
             let mut parts = e.solution.split('/').filter(|p| !p.is_empty() && *p != ".");
             parts.next() == Some("solutions")
@@ -751,7 +751,7 @@ fn expectation(
     groups: &[Group],
     solution: String,
     entry: Spanned<RawExpect>,
-) -> Result<Expectation, ManifestError> {
+) -> Result<ExpectEntry, ManifestError> {
     let invalid = |span: Range<usize>, message: String| ManifestError::Invalid {
         path: path.to_path_buf(),
         at: position(text, span.start),
@@ -884,7 +884,7 @@ fn expectation(
             format!("[expect] {solution:?}: expected score = N, groups = {{ ... }}, or both"),
         ));
     }
-    Ok(Expectation {
+    Ok(ExpectEntry {
         solution,
         score,
         groups: expected,

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::formats::LimitFlags;
-use crate::model::{Limits, Problem, TimeLimit};
+use crate::model::{Problem, ProblemLimits, TimeLimit};
 use crate::run;
 
 /// Why a case has no limits yet.
@@ -31,7 +31,7 @@ pub struct CaseLimits<'p> {
     derived: Option<Duration>,
 }
 
-/// The language of the program at `path` as [`Limits::by_language`] names it: its file's
+/// The language of the program at `path` as [`ProblemLimits::by_language`] names it: its file's
 /// extension, in lower case (`py`, `cpp`); `None` for a file without one.
 pub fn language_of(path: &Path) -> Option<String> {
     path.extension()
@@ -108,7 +108,7 @@ impl<'p> CaseLimits<'p> {
     /// The problem's time (if set) and memory in KiB for test `test` of group `group` in the
     /// program's language, `--memory-limit` over the memory.
     fn resolved(&self, group: &str, test: &str) -> (Option<Duration>, u64) {
-        let limits: &Limits = &self.problem.limits;
+        let limits: &ProblemLimits = &self.problem.limits;
         let (time, memory_kib) = limits.for_test(self.language.as_deref(), group, test);
         let memory_kib = (self.flags.memory_mib).map_or(memory_kib, |mib| mib << 10);
         (time, memory_kib)
@@ -118,7 +118,7 @@ impl<'p> CaseLimits<'p> {
     /// that is not a whole MiB stays what it is), the output and the wall clock as the
     /// problem says.
     fn run_limits(&self, cpu: Duration, memory_kib: u64) -> run::Limits {
-        let limits: &Limits = &self.problem.limits;
+        let limits: &ProblemLimits = &self.problem.limits;
         let mut resolved = run::Limits::new(cpu, memory_kib << 10);
         resolved.wall = limits.wall.of(cpu);
         if let Some(output_mib) = limits.output_mib {
@@ -162,7 +162,7 @@ mod tests {
         };
         python.by_group.insert("1".into(), set(Some(3), None));
         Problem {
-            limits: Limits {
+            limits: ProblemLimits {
                 time,
                 memory_kib: 64 << 10,
                 output_mib: None,

@@ -1,4 +1,4 @@
-//! A problem's cases made as its plan says ([`CasePlan`]: a Polygon package's generators and
+//! A problem's cases made as its plan says ([`crate::model::CasePlan`]: a Polygon package's generators and
 //! main solution), in a scratch folder of the compile cache's `tmp/`, never in the package:
 //! a standard Polygon package commits only its manual tests, and Polygon's `doall.sh` makes
 //! the rest before anything is judged.

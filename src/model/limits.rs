@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// A problem's limits.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Limits {
+pub struct ProblemLimits {
     pub time: TimeLimit,
     /// In KiB (see the module's doc).
     #[serde(rename = "memory_mib", serialize_with = "kib_as_mib")]
@@ -115,7 +115,7 @@ impl LimitTable {
     }
 }
 
-impl Limits {
+impl ProblemLimits {
     /// Time and memory of a run of test `test` in group `group` by a program in `language`
     /// (its file extension), the most specific setting winning: the language's test, group and
     /// base entries, then the problem's test and group entries, then the problem's limits.

@@ -24,7 +24,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 pub use cases::{CaseArgs, CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
-pub use limits::{LimitOverride, LimitTable, Limits, TimeLimit, WallClock};
+pub use limits::{LimitOverride, LimitTable, ProblemLimits, TimeLimit, WallClock};
 pub use plan::{CasePlan, PlanOutput, PlanStep, PlannedFile};
 pub use programs::{
     Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
@@ -49,7 +49,7 @@ pub struct Problem {
     pub root: PathBuf,
     /// Its statements, one per language, the reader's order (the problem's main language first).
     pub statements: Vec<Statement>,
-    pub limits: Limits,
+    pub limits: ProblemLimits,
     /// Its test groups in judging order, the samples' first when it has samples. A case names
     /// its group; nested groups (Kattis `secret/a/b`) are flattened to their path, inheritance
     /// already resolved by the reader.
@@ -340,7 +340,7 @@ impl Problem {
             format,
             root: PathBuf::from(name),
             statements: Vec::new(),
-            limits: Limits {
+            limits: ProblemLimits {
                 time: TimeLimit::Fixed(std::time::Duration::from_secs(1)),
                 memory_kib: 256 << 10,
                 output_mib: None,

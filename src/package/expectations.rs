@@ -132,7 +132,7 @@ impl Rule {
 
 /// Everything a submission is held to, and what `submissions.yaml` says of how to build it.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Expectation {
+pub struct Requirements {
     pub rules: Vec<Rule>,
     /// `score` of a scoring problem's submission (the last key that gives one).
     pub score: Option<ExpectedScore>,
@@ -152,7 +152,7 @@ pub struct ExpectedScore {
     pub origin: String,
 }
 
-impl Expectation {
+impl Requirements {
     /// Where its rules come from, for reports: `folder accepted; submissions.yaml x.py`.
     pub fn origins(&self) -> String {
         let mut origins: Vec<&str> = self.rules.iter().map(|r| r.origin.as_str()).collect();
@@ -180,8 +180,8 @@ pub const PARTIALLY_ACCEPTED: &str = "partially_accepted";
 /// says nothing of is held to: every test case accepted (and less than the full score, a
 /// rule of its score). It does not bound the time limit: only `accepted/` and the rules of
 /// `submissions.yaml` do.
-pub fn partially_accepted() -> Expectation {
-    Expectation {
+pub fn partially_accepted() -> Requirements {
+    Requirements {
         rules: vec![Rule {
             origin: format!("folder {PARTIALLY_ACCEPTED}"),
             tests: None,
@@ -190,7 +190,7 @@ pub fn partially_accepted() -> Expectation {
             message: None,
             time_use: None,
         }],
-        ..Expectation::default()
+        ..Requirements::default()
     }
 }
 
@@ -359,9 +359,9 @@ impl SubmissionsYaml {
 
     /// What the submission at `path` (under `submissions/`, `accepted/x.py`) is held to, or
     /// `None` when no default folder and no key covers it.
-    pub fn expectation(&self, path: &str) -> Option<Expectation> {
+    pub fn expectation(&self, path: &str) -> Option<Requirements> {
         let folder = path.split('/').next().unwrap_or(path);
-        let mut expectation = Expectation::default();
+        let mut expectation = Requirements::default();
         let replacing = self.entries.iter().find(|e| e.glob == folder);
         if let Some((_, permitted, required)) = DEFAULTS.iter().find(|(f, _, _)| *f == folder) {
             let list = |l: &Option<&[&str]>| l.map(|l| l.iter().map(|v| v.to_string()).collect());

@@ -39,7 +39,7 @@ use std::time::Duration;
 
 use super::config::{ProblemConfig, TimePolicy};
 use super::data::{Group, PackageTest};
-use super::expectations::{default_folders, Expectation, PARTIALLY_ACCEPTED};
+use super::expectations::{default_folders, Requirements, PARTIALLY_ACCEPTED};
 use super::multipass::{PassValidator, Passes};
 use super::validators::{validation_limits, OutputValidator};
 use super::{entries_in, program_kind, Package, PackageError, PackageProgram, ProgramKind};
@@ -70,7 +70,7 @@ pub struct Submission {
     pub program: PackageProgram,
     /// 2025-09: what its folder and `submissions.yaml` hold it to (`None` when nothing
     /// covers it, and in the older formats).
-    pub expectation: Option<Expectation>,
+    pub expectation: Option<Requirements>,
 }
 
 impl Submission {
@@ -805,7 +805,7 @@ fn judged_seconds(judged: &Judged) -> f64 {
 
 /// The time limit submissions are judged under, and how it was found.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TimeLimit {
+pub struct ChosenTimeLimit {
     pub seconds: f64,
     /// The limit × `time_limit_to_tle`: the cap of every run.
     pub high: f64,
@@ -815,10 +815,10 @@ pub struct TimeLimit {
     pub problem: Option<String>,
 }
 
-impl TimeLimit {
+impl ChosenTimeLimit {
     /// A limit given (by `--time-limit`, or by `problem.yaml`'s `time_limit`).
-    pub fn fixed(seconds: f64, policy: &TimePolicy, source: &str) -> TimeLimit {
-        TimeLimit {
+    pub fn fixed(seconds: f64, policy: &TimePolicy, source: &str) -> ChosenTimeLimit {
+        ChosenTimeLimit {
             seconds,
             high: seconds * policy.time_limit_to_tle,
             how: format!("{seconds} s, from {source}"),
@@ -832,21 +832,21 @@ impl TimeLimit {
         slowest: f64,
         policy: &TimePolicy,
         fixed: Option<(f64, &str, bool)>,
-    ) -> TimeLimit {
+    ) -> ChosenTimeLimit {
         let derived = policy.limit_for(slowest);
         let how = format!(
             "slowest accepted {slowest:.3} s × {}, rounded up to a multiple of {} s: {derived} s",
             policy.ac_to_time_limit, policy.resolution
         );
         match fixed {
-            None => TimeLimit {
+            None => ChosenTimeLimit {
                 seconds: derived,
                 high: derived * policy.time_limit_to_tle,
                 how,
                 problem: None,
             },
             Some((seconds, source, from_package)) => {
-                let mut limit = TimeLimit::fixed(seconds, policy, source);
+                let mut limit = ChosenTimeLimit::fixed(seconds, policy, source);
                 if from_package && slowest * policy.ac_to_time_limit > seconds {
                     limit.problem = Some(format!(
                         "the fixed time limit {seconds} s is tighter than the accepted \
@@ -869,7 +869,7 @@ pub fn time_limit<'a>(
     accepted: &'a [Program],
     limits: &'a RunLimits<'a>,
     all: bool,
-) -> Result<(TimeLimit, Vec<Runs<'a>>), String> {
+) -> Result<(ChosenTimeLimit, Vec<Runs<'a>>), String> {
     if accepted.is_empty() {
         return Err(
             "no accepted submission (submissions/accepted/) to derive the time limit \
@@ -895,7 +895,7 @@ pub fn time_limit<'a>(
     }
     let slowest = runs.iter().map(Runs::slowest).fold(0.0, f64::max);
     Ok((
-        TimeLimit::derived(slowest, &judging.config.time, None),
+        ChosenTimeLimit::derived(slowest, &judging.config.time, None),
         runs,
     ))
 }
@@ -909,13 +909,13 @@ pub fn limit_for_judging(
     data: &Group,
     cache: &Cache,
     flag: Option<f64>,
-) -> Result<TimeLimit, String> {
+) -> Result<ChosenTimeLimit, String> {
     let policy = &package.config.time;
     if let Some(time) = flag {
-        return Ok(TimeLimit::fixed(time, policy, "--time-limit"));
+        return Ok(ChosenTimeLimit::fixed(time, policy, "--time-limit"));
     }
     if let Some(time) = policy.fixed {
-        return Ok(TimeLimit::fixed(
+        return Ok(ChosenTimeLimit::fixed(
             time,
             policy,
             "problem.yaml limits.time_limit",

@@ -24,7 +24,7 @@
 
 use super::answer::{Winner, FIRST_SECOND};
 use super::enumerate::counted_lists;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader, Total};
+use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -53,9 +53,9 @@ impl Problem for BoundedNim {
     type Case = BoundedCase;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
+    fn format(&self) -> InputFormat {
         let [t, n, m, a] = [T, N, M, A].map(Constraint::Int);
-        Format {
+        InputFormat {
             listing: Listing::Counted(T),
             constraints: vec![t, n, m, a, Constraint::Total(TOTAL_N)],
             unit: "case",

@@ -138,7 +138,7 @@ pub enum Listing {
 /// An input format: the header (if any) and the cases are read by the problem, the rest by
 /// [`super::list`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Format {
+pub struct InputFormat {
     pub listing: Listing,
     /// Every constraint, in the order the statement lists them.
     pub constraints: Vec<Constraint>,
@@ -184,7 +184,7 @@ impl DerefMut for Reader<'_> {
 
 impl<'a> Reader<'a> {
     /// A reader of `input` in `format`; `recording` keeps each constraint's range of values.
-    pub fn new(input: &'a [u8], format: &Format, recording: bool) -> Reader<'a> {
+    pub fn new(input: &'a [u8], format: &InputFormat, recording: bool) -> Reader<'a> {
         let totals = format
             .constraints
             .iter()
@@ -276,7 +276,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The range of values each constraint of `format` took (see [`Reader::new`]).
-    pub fn reach(&self, format: &Format) -> Vec<Reach> {
+    pub fn reach(&self, format: &InputFormat) -> Vec<Reach> {
         format
             .constraints
             .iter()
@@ -350,8 +350,8 @@ mod tests {
         about: "heaps in all",
     };
 
-    fn format() -> Format {
-        Format {
+    fn format() -> InputFormat {
+        InputFormat {
             listing: Listing::ToEnd(N),
             constraints: vec![Constraint::Int(N), Constraint::Total(TOTAL)],
             unit: "case",

@@ -21,7 +21,7 @@
 
 use super::answer::{Outcomes, Winner};
 use super::enumerate::counted_lists;
-use super::format::{push_counted, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_counted, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -48,8 +48,8 @@ impl Problem for MisereNim {
     type Case = Vec<u64>;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
-        Format {
+    fn format(&self) -> InputFormat {
+        InputFormat {
             listing: Listing::Counted(T),
             constraints: [T, N, A].map(Constraint::Int).to_vec(),
             unit: "case",

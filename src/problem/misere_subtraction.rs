@@ -30,7 +30,7 @@
 
 use super::answer::{Winner, FIRST_SECOND};
 use super::enumerate::counted_lists;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -124,8 +124,8 @@ impl Problem for MisereSubtraction {
     type Case = Case;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
-        Format {
+    fn format(&self) -> InputFormat {
+        InputFormat {
             listing: Listing::Counted(T),
             constraints: [T, HEAP, K, S].map(Constraint::Int).to_vec(),
             unit: "case",

@@ -33,7 +33,7 @@ use std::fmt::Debug;
 
 pub use crate::text::{ParseError, StrictReader};
 pub use answer::{Answer, At, Mismatch, Outcomes, Ruling, Winner};
-pub use format::{Constraint, Format, Int, Listing, Reach, Reader, Total};
+pub use format::{Constraint, InputFormat, Int, Listing, Reach, Reader, Total};
 
 use crate::game::brute::{Solvers, TooLarge};
 use crate::gen::{Gen, ParamError, Params};
@@ -115,7 +115,7 @@ pub trait Problem: Send + Sync + 'static {
     type Answer: Answer<Self::Case>;
 
     /// The input format: every constraint, how the cases are listed, what a case is called.
-    fn format(&self) -> Format;
+    fn format(&self) -> InputFormat;
     /// The problem's own words for its answers (`1`/`2`, `John`/`Brother`); the default is
     /// the commonest spelling (`first`/`second`).
     fn words(&self) -> <Self::Answer as Answer<Self::Case>>::Words {

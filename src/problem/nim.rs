@@ -26,7 +26,7 @@
 
 use super::answer::{Mismatch, MoveReply};
 use super::enumerate::counted_lists;
-use super::format::{push_counted, Constraint, Format, Int, Listing, Reader, Total};
+use super::format::{push_counted, Constraint, InputFormat, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -48,9 +48,9 @@ impl Problem for Nim {
     type Case = Vec<u64>;
     type Answer = MoveReply;
 
-    fn format(&self) -> Format {
+    fn format(&self) -> InputFormat {
         let [t, n, a] = [T, N, A].map(Constraint::Int);
-        Format {
+        InputFormat {
             listing: Listing::Counted(T),
             constraints: vec![t, n, a, Constraint::Total(TOTAL_N)],
             unit: "case",

@@ -17,7 +17,7 @@
 
 use super::answer::{Outcomes, Winner};
 use super::enumerate::counted_lists;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::play::{self, listed, xor_sum, Game, Played, Position};
 use super::shrink::{shrink_list, smaller};
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -50,8 +50,8 @@ impl Problem for NimPlay {
     type Case = Vec<u64>;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
-        Format {
+    fn format(&self) -> InputFormat {
+        InputFormat {
             listing: Listing::Counted(G),
             constraints: [SEED, G, N, H].map(Constraint::Int).to_vec(),
             unit: "game",

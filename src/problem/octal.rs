@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use super::answer::{first_few, Winner, FIRST_SECOND};
 use super::enumerate::counted_lists;
-use super::format::{push_counted, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_counted, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -189,8 +189,8 @@ impl Problem for Octal {
     type Case = Case;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
-        Format {
+    fn format(&self) -> InputFormat {
+        InputFormat {
             listing: Listing::Counted(T),
             constraints: [T, K, N, H].map(Constraint::Int).to_vec(),
             unit: "case",

@@ -31,7 +31,7 @@ use std::sync::OnceLock;
 
 use super::answer::{first_few, Winner, FIRST_SECOND};
 use super::enumerate::counted_lists;
-use super::format::{push_counted, Constraint, Format, Int, Listing, Reader, Total};
+use super::format::{push_counted, Constraint, InputFormat, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -121,9 +121,9 @@ impl Problem for Rows {
     type Case = Vec<u64>;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
+    fn format(&self) -> InputFormat {
         let [t, n, len] = [T, N, LEN].map(Constraint::Int);
-        Format {
+        InputFormat {
             listing: Listing::Counted(T),
             constraints: vec![t, n, Constraint::Total(TOTAL_N), len],
             unit: "case",

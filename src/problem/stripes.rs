@@ -28,7 +28,7 @@
 
 use super::answer::{Outcomes, Winner};
 use super::enumerate::sequences;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::smaller;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{Play, Solvers, TooLarge};
@@ -66,8 +66,8 @@ impl Problem for Stripes {
     type Case = u64;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
-        Format {
+    fn format(&self) -> InputFormat {
+        InputFormat {
             listing: Listing::Counted(M),
             constraints: [LENGTH, M, P].map(Constraint::Int).to_vec(),
             unit: "board",

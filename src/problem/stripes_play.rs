@@ -22,7 +22,7 @@
 //!   (1..=1000, default 1000).
 
 use super::answer::Winner;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::play::{self, listed, xor_sum, Game, Played, Position};
 use super::shrink::smaller;
 use super::stripes::Stripes;
@@ -54,8 +54,8 @@ impl Problem for StripesPlay {
     type Case = u64;
     type Answer = Winner;
 
-    fn format(&self) -> Format {
-        Format {
+    fn format(&self) -> InputFormat {
+        InputFormat {
             listing: Listing::Counted(G),
             constraints: [LENGTH, SEED, G, P].map(Constraint::Int).to_vec(),
             unit: "game",

@@ -28,7 +28,7 @@
 
 use super::answer::{Answer, At, Mismatch};
 use super::enumerate::counted_lists;
-use super::format::{push_line, Constraint, Format, Int, Listing, Reader};
+use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
@@ -116,8 +116,8 @@ impl Problem for Subtraction {
     type Case = SubtractionCase;
     type Answer = Vec<bool>;
 
-    fn format(&self) -> Format {
-        Format {
+    fn format(&self) -> InputFormat {
+        InputFormat {
             listing: Listing::ZeroEnded(K),
             constraints: [K, S, M, L, H].map(Constraint::Int).to_vec(),
             unit: "case",

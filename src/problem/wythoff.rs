@@ -25,7 +25,7 @@
 //! - `max_value` (0..=10^18): largest heap; default 10^18 (0 in `min`).
 
 use super::answer::{Outcomes, Winner};
-use super::format::{Constraint, Format, Int, Listing, Reader};
+use super::format::{Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::smaller;
 use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
 use crate::game::brute::{wythoff_wins_brute, Solvers, TooLarge};
@@ -111,8 +111,8 @@ impl Problem for Wythoff {
     type Case = (u64, u64);
     type Answer = Winner;
 
-    fn format(&self) -> Format {
-        Format {
+    fn format(&self) -> InputFormat {
+        InputFormat {
             listing: Listing::ToEnd(LINES),
             constraints: [LINES, A, B].map(Constraint::Int).to_vec(),
             unit: "line",

@@ -31,10 +31,10 @@ use std::time::Duration;
 use super::ReadError;
 use crate::model::{
     CaseArgs, CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore,
-    Interactor, InteractorProtocol, LeftOut, LimitTable, Limits, Problem, ProgramFile, Programs,
-    Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement, Submission, TestCase,
-    TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule,
-    WallClock,
+    Interactor, InteractorProtocol, LeftOut, LimitTable, Problem, ProblemLimits, ProgramFile,
+    Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement, Submission,
+    TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation,
+    VerdictRule, WallClock,
 };
 use crate::package::config::{FormatVersion, GroupConfig, MaxScore, ScoreAggregation};
 use crate::package::data::{CheckCase, Data, Group, Item};
@@ -114,7 +114,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         },
         root: package.root.clone(),
         statements: statements(package),
-        limits: Limits {
+        limits: ProblemLimits {
             time: match config.time.fixed {
                 Some(seconds) => TimeLimit::Fixed(Duration::from_secs_f64(seconds)),
                 None => TimeLimit::FromSubmissions {

@@ -39,10 +39,10 @@ use crate::formats::{tests_in, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 use crate::judge::Protocol;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
-    Interactor, InteractorProtocol, LimitTable, Limits, PortableChecker, PortableSource, Problem,
-    ProgramFile, Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement,
-    Submission, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
-    VerdictExpectation, WallClock,
+    Interactor, InteractorProtocol, LimitTable, PortableChecker, PortableSource, Problem,
+    ProblemLimits, ProgramFile, Programs, Python3, Regeneration, ScoreExpectation, ScoreRule,
+    Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit, Tool, Validator,
+    ValidatorProtocol, VerdictExpectation, WallClock,
 };
 use crate::score::Total;
 
@@ -97,7 +97,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
         format: Format::Ours,
         root: problem.dir().to_owned(),
         statements,
-        limits: Limits {
+        limits: ProblemLimits {
             time: TimeLimit::Fixed(limits.map_or(DEFAULT_TIME_LIMIT, |l| {
                 Duration::from_secs_f64(l.time_seconds)
             })),

@@ -25,7 +25,7 @@ use std::time::Duration;
 use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, CasePlan, Checker, CheckerProtocol, Expectation, Format, Interactor,
-    InteractorProtocol, LimitTable, Limits, PlanOutput, PlanStep, PlannedFile, Problem,
+    InteractorProtocol, LimitTable, PlanOutput, PlanStep, PlannedFile, Problem, ProblemLimits,
     ProgramFile, Programs, Python3, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
     Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock, SAMPLE_GROUP,
 };
@@ -119,7 +119,7 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
         format: Format::Polygon,
         root: polygon.root.clone(),
         statements: statements(polygon, &mut warnings),
-        limits: Limits {
+        limits: ProblemLimits {
             time: TimeLimit::Fixed(Duration::from_millis(time_ms)),
             memory_kib: bytes / 1024,
             output_mib: None,

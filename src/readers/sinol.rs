@@ -25,7 +25,7 @@ use std::time::Duration;
 use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
-    Interactor, InteractorProtocol, LimitOverride, LimitTable, Limits, Problem, ProgramFile,
+    Interactor, InteractorProtocol, LimitOverride, LimitTable, Problem, ProblemLimits, ProgramFile,
     Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase,
     TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
 };
@@ -75,7 +75,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
         format: Format::Sinol,
         root: sinol.root.clone(),
         statements: Vec::new(),
-        limits: Limits {
+        limits: ProblemLimits {
             time: TimeLimit::Fixed(Duration::from_millis(time)),
             memory_kib: memory,
             output_mib: None,

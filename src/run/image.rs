@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// The formats `execve` accepts that we recognise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub enum ImageFormat {
     Elf,
     /// A `#!` script.
     Script,
@@ -15,13 +15,13 @@ pub enum Format {
 }
 
 /// The format of the file at `path` (`Unknown` if it cannot be read).
-pub fn format(path: &Path) -> Format {
+pub fn format(path: &Path) -> ImageFormat {
     let mut magic = [0u8; 4];
     let read = std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut magic));
     match (read, magic) {
-        (Ok(()), [0x7f, b'E', b'L', b'F']) => Format::Elf,
-        (Ok(()), [b'#', b'!', ..]) => Format::Script,
-        _ => Format::Unknown,
+        (Ok(()), [0x7f, b'E', b'L', b'F']) => ImageFormat::Elf,
+        (Ok(()), [b'#', b'!', ..]) => ImageFormat::Script,
+        _ => ImageFormat::Unknown,
     }
 }
 

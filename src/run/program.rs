@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use super::image::{self, Format};
+use super::image::{self, ImageFormat};
 use super::scripted::is_scripted;
 use super::{Cache, Invocation, Language, Runner, Toolchain};
 use crate::verdict::Verdict;
@@ -233,7 +233,7 @@ fn executable(path: &Path) -> Result<PathBuf, PrepareError> {
             None => format!("cannot run {shown}: it is not executable (chmod +x {shown})"),
         }));
     }
-    if image::format(&path) == Format::Unknown {
+    if image::format(&path) == ImageFormat::Unknown {
         return Err(PrepareError::judge(format!(
             "cannot run {shown}: not an executable (neither an ELF binary nor a #! script); \
              sources need the extension .cpp, .cc, .c, .rs or .py"

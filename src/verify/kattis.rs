@@ -49,10 +49,10 @@ use crate::formats::LimitFlags;
 use crate::judging::{self, CaseLimits, PreparedJudging, ScoredRun, Toolbox, Unready};
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
-use crate::package::expectations::{self, Expectation, PARTIALLY_ACCEPTED};
+use crate::package::expectations::{self, Requirements, PARTIALLY_ACCEPTED};
 use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{
-    self, Beside, Early, Judging, Outcome, Plan, Runs, Submission, TimeLimit,
+    self, Beside, ChosenTimeLimit, Early, Judging, Outcome, Plan, Runs, Submission,
 };
 use crate::package::{generators, sources, Package, PackageError, ProgramKind};
 use crate::readers;
@@ -114,7 +114,7 @@ type AcceptedOutcome = (String, Result<Judgement, String>);
 struct Prepared {
     data: Result<Data, String>,
     validator: Result<Option<Program>, String>,
-    limit: Result<TimeLimit, String>,
+    limit: Result<ChosenTimeLimit, String>,
     accepted: Vec<AcceptedOutcome>,
     /// Every other submission that is judged, judged once the time limit was set, all in
     /// one pool ([`PackageVerifier::time_limit`]).
@@ -208,7 +208,7 @@ impl<'a> PackageVerifier<'a> {
     fn solution_runs(
         &self,
         expected: &str,
-        limit: &TimeLimit,
+        limit: &ChosenTimeLimit,
         judgement: &Judgement,
     ) -> Option<SolutionRuns> {
         let expected = submissions::from_kattis(expected)?;
@@ -620,7 +620,7 @@ impl<'a> PackageVerifier<'a> {
         &self,
         submission: &Submission,
         judgement: &Judgement,
-        limit: &TimeLimit,
+        limit: &ChosenTimeLimit,
         card: Option<&'c ScoreCard>,
     ) -> expectation::Outcome<'c> {
         let verdict = |code: &str| {
@@ -747,7 +747,7 @@ impl<'a> PackageVerifier<'a> {
     /// Why a 2025-09 submission cannot be held to its expectation, if it cannot: a language
     /// the package does not allow, a `submissions.yaml` language stonejudge does not know or
     /// whose tool is missing, or more code than `limits.code`.
-    fn buildable(&self, submission: &Submission, expectation: &Expectation) -> Option<Check> {
+    fn buildable(&self, submission: &Submission, expectation: &Requirements) -> Option<Check> {
         const CHECK: &str = "verdict";
         let path = &submission.program.path;
         let language = match sources::language_of(path) {
@@ -817,7 +817,7 @@ impl<'a> PackageVerifier<'a> {
         &self,
         submission: &Submission,
         data: &Group,
-        limit: &TimeLimit,
+        limit: &ChosenTimeLimit,
         all: bool,
     ) -> Result<Judgement, String> {
         let id = submission.id();
@@ -842,7 +842,7 @@ impl<'a> PackageVerifier<'a> {
     /// to every test's verdict (2025-09), all of them, each stopped at the time limit once
     /// nothing judged at the cap can change; graded, every test up to the higher limit;
     /// else those Kattis' rules run, in order (judged up to the higher limit).
-    fn plan<'e>(&self, submission: &'e Submission, limit: &TimeLimit, all: bool) -> Plan<'e> {
+    fn plan<'e>(&self, submission: &'e Submission, limit: &ChosenTimeLimit, all: bool) -> Plan<'e> {
         match &submission.expectation {
             Some(expectation) => Plan::Early(Early {
                 limit: limit.seconds,
@@ -966,7 +966,7 @@ impl<'a> PackageVerifier<'a> {
         accepted_outcomes: &mut Vec<AcceptedOutcome>,
         judged: &mut Vec<AcceptedOutcome>,
         beside: &Beside<'_>,
-    ) -> Result<TimeLimit, String> {
+    ) -> Result<ChosenTimeLimit, String> {
         let data = &data.as_ref().map_err(Clone::clone)?.tree;
         let judging = self.judging(validator)?;
         let run_limits = self.run_limits()?;
@@ -1006,7 +1006,7 @@ impl<'a> PackageVerifier<'a> {
         let (mut limit, runs) = match fixed {
             None => submissions::time_limit(&judging, data, &programs, &run_limits, all)?,
             Some((seconds, source, _)) => {
-                let limit = TimeLimit::fixed(seconds, policy, source);
+                let limit = ChosenTimeLimit::fixed(seconds, policy, source);
                 let runs = (programs.iter())
                     .map(|program| Runs::new(&judging, program, &run_limits, limit.high))
                     .collect();
@@ -1047,7 +1047,7 @@ impl<'a> PackageVerifier<'a> {
             let slowest = (entries[..setting].iter())
                 .map(|(runs, _)| runs.slowest())
                 .fold(0.0, f64::max);
-            limit = TimeLimit::derived(slowest, policy, fixed);
+            limit = ChosenTimeLimit::derived(slowest, policy, fixed);
             for (_, plan) in &mut entries[..setting] {
                 *plan = rest();
             }
@@ -1077,7 +1077,7 @@ impl<'a> PackageVerifier<'a> {
 fn judgement(
     runs: &mut Runs<'_>,
     data: &Group,
-    limit: &TimeLimit,
+    limit: &ChosenTimeLimit,
     all: bool,
     per_test: bool,
 ) -> Result<Judgement, String> {

@@ -24,7 +24,7 @@ use crate::run::{Cache, Runner, ScratchDir};
 
 /// A package format that `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub enum ExportFormat {
     /// The ICPC problem package: a pass-fail problem in its legacy version, as Kattis
     /// problemtools reads it; a scored one as a 2025-09 scoring package.
     Kattis,
@@ -32,13 +32,13 @@ pub enum Format {
     Sinol,
 }
 
-impl FromStr for Format {
+impl FromStr for ExportFormat {
     type Err = String;
 
-    fn from_str(text: &str) -> Result<Format, String> {
+    fn from_str(text: &str) -> Result<ExportFormat, String> {
         match text {
-            "kattis" => Ok(Format::Kattis),
-            "sinol" => Ok(Format::Sinol),
+            "kattis" => Ok(ExportFormat::Kattis),
+            "sinol" => Ok(ExportFormat::Sinol),
             _ => Err(format!(
                 "unknown format {text:?}; the formats are: kattis, sinol"
             )),
@@ -62,7 +62,7 @@ pub struct Exported {
 pub fn export(
     problem: &Resolved,
     (runner, cache): (&Runner, &Cache),
-    format: Format,
+    format: ExportFormat,
     out: &Path,
     (jobs, task_id): (usize, Option<&str>),
 ) -> Result<Exported, String> {
@@ -110,8 +110,8 @@ pub fn export(
     let scratch = |what: &str| ScratchDir::within(parent, &format!(".{name}.{what}"));
     let staging = scratch("export")?;
     let exported = match format {
-        Format::Kattis => kattis::write(&model, staging.path()),
-        Format::Sinol => {
+        ExportFormat::Kattis => kattis::write(&model, staging.path()),
+        ExportFormat::Sinol => {
             let id = task_id.map_or_else(|| sinol::task_id(&model.name), str::to_string);
             sinol::write(&model, staging.path(), &id)
         }
