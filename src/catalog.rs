@@ -26,7 +26,7 @@ use crate::game::brute::TooLarge;
 use crate::gen::{Gen, ParamError, Params};
 use crate::problem::{
     bounded_nim, list, misere_nim, misere_subtraction, nim, octal, rows, stripes, subtraction,
-    wythoff, Constraint, KattisHints, ParseError, Problem, Reach,
+    wythoff, Constraint, KattisHints, ParseError, Reach, TypedProblem,
 };
 use crate::verdict::Judged;
 
@@ -55,7 +55,7 @@ pub trait DynProblem: Sync {
     fn kattis(&self) -> Option<KattisHints> {
         None
     }
-    /// Every one-case input of the given size (see [`Problem::enumerate`]), one at a time:
+    /// Every one-case input of the given size (see [`TypedProblem::enumerate`]), one at a time:
     /// the memory taken does not grow with the size.
     fn enumerate(&self, size: u64) -> Box<dyn Iterator<Item = String> + Send + '_>;
     /// Every one-case input of size at most `bound` with its size, smallest first, one at a
@@ -89,7 +89,7 @@ pub fn parameters(problem: &dyn DynProblem) -> Vec<(String, String)> {
     asked
 }
 
-/// A [`Problem`] under its name, adapted to [`DynProblem`] through the list-level glue of
+/// A [`TypedProblem`] under its name, adapted to [`DynProblem`] through the list-level glue of
 /// [`list`].
 pub struct Registered<P> {
     /// The name used on the command line and for `problems/<NAME>/` (borrowed for the
@@ -100,7 +100,7 @@ pub struct Registered<P> {
     pub problem: P,
 }
 
-impl<P: Problem> DynProblem for Registered<P> {
+impl<P: TypedProblem> DynProblem for Registered<P> {
     fn name(&self) -> &str {
         &self.name
     }

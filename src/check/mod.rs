@@ -27,7 +27,7 @@ pub mod whitespace;
 
 use crate::text::{show, Malformed, TokenReader};
 
-use crate::problem::{list, InstanceOf, Problem};
+use crate::problem::{list, InstanceOf, TypedProblem};
 use crate::verdict::{Judged, Verdict};
 use whitespace::{Layout, OddityKind};
 
@@ -43,7 +43,7 @@ pub struct JudgeFailure(pub String);
 /// explanation of the first mismatch, or `ok`); further lines, on rejections only, are `note:`
 /// hints about whitespace and line structure and perhaps a short diff against the answer file.
 /// The text is ASCII.
-pub fn check_output<P: Problem>(
+pub fn check_output<P: TypedProblem>(
     problem: &P,
     input: &[u8],
     answer: &[u8],
@@ -97,7 +97,7 @@ pub fn nothing_printed(output: &[u8]) -> String {
 }
 
 /// An answer read from every token of `tokens`, none left over.
-fn read_complete<P: Problem>(
+fn read_complete<P: TypedProblem>(
     problem: &P,
     instance: &InstanceOf<P>,
     tokens: &mut TokenReader<'_>,
@@ -232,7 +232,7 @@ mod tests {
         }
     }
 
-    impl Problem for TakeSome {
+    impl TypedProblem for TakeSome {
         type Header = ();
         type Case = u64;
         type Answer = Option<u64>;

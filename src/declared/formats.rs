@@ -1,4 +1,4 @@
-//! The formats of a declared game as per-case [`Problem`]s: `boards` (a case is one heap,
+//! The formats of a declared game as per-case [`TypedProblem`]s: `boards` (a case is one heap,
 //! answered `1`/`2`), `cases` (a case is a list of heaps, answered `first`/`second`) and
 //! `move` (the same cases, answered `second` or a winning move `first i x`); the interactive
 //! `play` format is in [`super::play`], on the same helpers. Their bounds are the
@@ -18,7 +18,7 @@ use crate::problem::format::{push_counted, push_line};
 use crate::problem::shrink::{shrink_list, smaller};
 use crate::problem::{
     Constraint, Enumeration, InputFormat, Instance, InstanceOf, Int, KattisAnswers, KattisHints,
-    Listing, ParseError, Problem, Reader, Ruling, Total,
+    Listing, ParseError, Reader, Ruling, Total, TypedProblem,
 };
 
 /// `1` / `2`, as the boards and play formats name the winner.
@@ -165,7 +165,7 @@ impl Game {
     /// Every list of heaps of size `size` (`n + h_1 + … + h_n`), each with `header`.
     pub(super) fn enumerate_heaps<P>(&self, size: u64, header: P::Header) -> Enumeration<'_, P>
     where
-        P: Problem<Case = Vec<u64>>,
+        P: TypedProblem<Case = Vec<u64>>,
         P::Header: Clone + Send,
     {
         let lists = counted_lists(self.heaps_int(), self.heap_int(), size);
@@ -319,7 +319,7 @@ fn describe_move(m: &Move, heaps: &[u64]) -> String {
     )
 }
 
-impl Problem for Boards {
+impl TypedProblem for Boards {
     type Header = ();
     type Case = u64;
     type Answer = Winner;
@@ -380,7 +380,7 @@ impl Problem for Boards {
     }
 }
 
-impl Problem for Cases {
+impl TypedProblem for Cases {
     type Header = ();
     type Case = Vec<u64>;
     type Answer = Winner;
@@ -435,7 +435,7 @@ impl Problem for Cases {
     }
 }
 
-impl Problem for Moves {
+impl TypedProblem for Moves {
     type Header = ();
     type Case = Vec<u64>;
     type Answer = MoveReply;

@@ -8,7 +8,7 @@
 //!   which field to change and how;
 //! - [`rules`]: what a move may leave, whether a named move is legal, the rules in words;
 //! - [`generate`]: the generator modes;
-//! - [`formats`]: the three batch formats as per-case [`crate::problem::Problem`]s, so that
+//! - [`formats`]: the three batch formats as per-case [`crate::problem::TypedProblem`]s, so that
 //!   the list-level glue, the checker flow, shrinking, reach and enumeration are the catalog's;
 //! - [`play`]: the interactive format, the catalog's perfect judge playing the declared rules;
 //! - [`statement`]: the statement skeleton and test plan that `stonejudge new` writes.

@@ -22,7 +22,7 @@ use crate::problem::format::push_line;
 use crate::problem::play::{self, listed, xor_sum, Played, Position};
 use crate::problem::{
     Decided, Enumeration, InputFormat, Instance, InstanceOf, KattisAnswers, KattisHints,
-    ParseError, Problem, Reader, Ruling, TakeRules,
+    ParseError, Reader, Ruling, TakeRules, TypedProblem,
 };
 
 /// A declared game in the interactive `play` format.
@@ -38,7 +38,7 @@ fn shown_heaps(heaps: &[u64]) -> String {
     heaps.join(" ")
 }
 
-impl Problem for Plays {
+impl TypedProblem for Plays {
     type Header = u64;
     type Case = Vec<u64>;
     type Answer = Winner;

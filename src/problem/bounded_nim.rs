@@ -27,7 +27,7 @@ use super::enumerate::counted_lists;
 use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::moves::{bounded_sum_value, bounded_value, bounded_winning_move};
 use crate::game::Ruleset;
@@ -48,7 +48,7 @@ pub struct BoundedCase {
     pub heaps: Vec<u64>,
 }
 
-impl Problem for BoundedNim {
+impl TypedProblem for BoundedNim {
     type Header = ();
     type Case = BoundedCase;
     type Answer = Winner;

@@ -1,4 +1,4 @@
-//! Building blocks for [`super::Problem::enumerate`]: every list of numbers with a given sum,
+//! Building blocks for [`super::TypedProblem::enumerate`]: every list of numbers with a given sum,
 //! within bounds, one at a time. A problem's instances of one size are products of such lists
 //! (its counts and values); nothing is collected, so the memory an enumeration takes does not
 //! grow with the size.

@@ -1,29 +1,32 @@
-//! The list-level glue, written once for every [`Problem`]: an input is a header and a list of
+//! The list-level glue, written once for every [`TypedProblem`]: an input is a header and a list of
 //! cases ([`Listing`]), an output one answer line per case. Everything here only calls the
 //! problem's per-case methods.
 
 use super::format::{push_line, Reader};
 use super::shrink::shrink_list;
-use super::{Answer, At, Instance, InstanceOf, Listing, ParseError, Problem, Reach};
+use super::{Answer, At, Instance, InstanceOf, Listing, ParseError, Reach, TypedProblem};
 use crate::game::brute::{Solvers, TooLarge};
 use crate::text::{Malformed, TokenReader};
 
 /// The validator: parses an input strictly, or says where and why it is malformed.
-pub fn parse_input<P: Problem>(problem: &P, input: &[u8]) -> Result<InstanceOf<P>, ParseError> {
+pub fn parse_input<P: TypedProblem>(
+    problem: &P,
+    input: &[u8],
+) -> Result<InstanceOf<P>, ParseError> {
     let format = problem.format();
     read(problem, &mut Reader::new(input, &format, false))
 }
 
 /// Every constrained quantity of the format with the range of values it takes in `input`, so
 /// that a test plan can be checked to reach each bound.
-pub fn reach<P: Problem>(problem: &P, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
+pub fn reach<P: TypedProblem>(problem: &P, input: &[u8]) -> Result<Vec<Reach>, ParseError> {
     let format = problem.format();
     let mut reader = Reader::new(input, &format, true);
     read(problem, &mut reader)?;
     Ok(reader.reach(&format))
 }
 
-fn read<P: Problem>(problem: &P, r: &mut Reader<'_>) -> Result<InstanceOf<P>, ParseError> {
+fn read<P: TypedProblem>(problem: &P, r: &mut Reader<'_>) -> Result<InstanceOf<P>, ParseError> {
     let header = problem.read_header(r)?;
     let mut cases = Vec::new();
     match problem.format().listing {
@@ -58,7 +61,7 @@ fn read<P: Problem>(problem: &P, r: &mut Reader<'_>) -> Result<InstanceOf<P>, Pa
 }
 
 /// Writes an instance in the exact input format (it parses back to the same instance).
-pub fn write_input<P: Problem>(problem: &P, instance: &InstanceOf<P>) -> String {
+pub fn write_input<P: TypedProblem>(problem: &P, instance: &InstanceOf<P>) -> String {
     let mut out = String::new();
     problem.write_header(&instance.header, &mut out);
     let listing = problem.format().listing;
@@ -75,12 +78,12 @@ pub fn write_input<P: Problem>(problem: &P, instance: &InstanceOf<P>) -> String 
 }
 
 /// The reference answers.
-pub fn solve<P: Problem>(problem: &P, instance: &InstanceOf<P>) -> Vec<P::Answer> {
+pub fn solve<P: TypedProblem>(problem: &P, instance: &InstanceOf<P>) -> Vec<P::Answer> {
     problem.solve_all(&instance.header, &instance.cases)
 }
 
 /// The brute-force answers, or why some case is too large.
-pub fn brute<P: Problem>(
+pub fn brute<P: TypedProblem>(
     problem: &P,
     instance: &InstanceOf<P>,
 ) -> Result<Vec<P::Answer>, TooLarge> {
@@ -94,7 +97,7 @@ pub fn brute<P: Problem>(
 }
 
 /// Writes answers in the exact output format: one line per case.
-pub fn write_answers<P: Problem>(problem: &P, answers: &[P::Answer]) -> String {
+pub fn write_answers<P: TypedProblem>(problem: &P, answers: &[P::Answer]) -> String {
     let (mut out, words) = (String::new(), problem.words());
     for answer in answers {
         answer.write(&words, &mut out);
@@ -105,7 +108,7 @@ pub fn write_answers<P: Problem>(problem: &P, answers: &[P::Answer]) -> String {
 
 /// Reads one answer per case leniently from tokens (a contestant's output or an answer file);
 /// what follows the answers is left to the caller.
-pub fn read_answers<P: Problem>(
+pub fn read_answers<P: TypedProblem>(
     problem: &P,
     instance: &InstanceOf<P>,
     tokens: &mut TokenReader<'_>,
@@ -124,7 +127,7 @@ pub fn read_answers<P: Problem>(
 }
 
 /// Accepts `got` or explains the first case where it is wrong, naming that case.
-pub fn judge<P: Problem>(
+pub fn judge<P: TypedProblem>(
     problem: &P,
     instance: &InstanceOf<P>,
     reference: &[P::Answer],
@@ -145,7 +148,7 @@ pub fn judge<P: Problem>(
 
 /// Smaller instances to try when shrinking a failing one, most promising first: fewer cases,
 /// then a smaller header, then smaller cases.
-pub fn shrink<P: Problem>(problem: &P, instance: &InstanceOf<P>) -> Vec<InstanceOf<P>> {
+pub fn shrink<P: TypedProblem>(problem: &P, instance: &InstanceOf<P>) -> Vec<InstanceOf<P>> {
     let Instance { header, cases } = instance;
     let (shorter, smaller_cases): (Vec<_>, Vec<_>) = shrink_list(
         cases,
@@ -174,8 +177,11 @@ pub fn shrink<P: Problem>(problem: &P, instance: &InstanceOf<P>) -> Vec<Instance
 }
 
 /// Every one-case instance of size `size`: the sum of all numbers of its input, counts
-/// included (see [`Problem::enumerate`]), lazily.
-pub fn enumerate<P: Problem>(problem: &P, size: u64) -> impl Iterator<Item = InstanceOf<P>> + '_ {
+/// included (see [`TypedProblem::enumerate`]), lazily.
+pub fn enumerate<P: TypedProblem>(
+    problem: &P,
+    size: u64,
+) -> impl Iterator<Item = InstanceOf<P>> + '_ {
     let overhead = match problem.format().listing {
         Listing::Counted(_) => 1,
         Listing::ZeroEnded(_) | Listing::ToEnd(_) => 0,
@@ -200,7 +206,7 @@ mod tests {
 
     /// A batch solver answers as the per-case solver does, and every generated input reads
     /// back to the instance written.
-    fn batch_equals_cases<P: Problem>(problem: &P, name: &str) {
+    fn batch_equals_cases<P: TypedProblem>(problem: &P, name: &str) {
         for seed in 0..12 {
             let instance = problem
                 .generate(&mut Gen::new(seed), &Params::from_pairs(&[]))

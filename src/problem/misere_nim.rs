@@ -24,7 +24,7 @@ use super::enumerate::counted_lists;
 use super::format::{push_counted, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::misere::{misere_nim_first_wins, misere_nim_winning_move};
 use crate::game::Ruleset;
@@ -43,7 +43,7 @@ const OUTCOMES: Outcomes = Outcomes {
 /// A case is the heaps of one game.
 pub struct MisereNim;
 
-impl Problem for MisereNim {
+impl TypedProblem for MisereNim {
     type Header = ();
     type Case = Vec<u64>;
     type Answer = Winner;

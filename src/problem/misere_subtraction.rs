@@ -33,7 +33,7 @@ use super::enumerate::counted_lists;
 use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::misere::{misere_subtraction_wins, MisereTable, CYCLE_BUDGET};
 use crate::game::ruleset::subtraction_set;
@@ -119,7 +119,7 @@ fn long_period_set(gen: &mut Gen, max_s: u64, max_n: u64) -> Vec<u64> {
     candidate
 }
 
-impl Problem for MisereSubtraction {
+impl TypedProblem for MisereSubtraction {
     type Header = ();
     type Case = Case;
     type Answer = Winner;

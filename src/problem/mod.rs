@@ -1,4 +1,4 @@
-//! The problems of the catalog: one file per problem behind the per-case [`Problem`] trait,
+//! The problems of the catalog: one file per problem behind the per-case [`TypedProblem`] trait,
 //! and the list-level glue ([`list`]) written once for all of them.
 //!
 //! A problem is a header (what all cases share: Stripes' three lengths, or nothing), a list of
@@ -97,16 +97,16 @@ pub struct Instance<H, C> {
 }
 
 /// A problem's [`Instance`].
-pub type InstanceOf<P> = Instance<<P as Problem>::Header, <P as Problem>::Case>;
+pub type InstanceOf<P> = Instance<<P as TypedProblem>::Header, <P as TypedProblem>::Case>;
 
-/// Every one-case instance of a size, as `(header, case)` pairs (see [`Problem::enumerate`]).
+/// Every one-case instance of a size, as `(header, case)` pairs (see [`TypedProblem::enumerate`]).
 pub type Enumeration<'a, P> =
-    Box<dyn Iterator<Item = (<P as Problem>::Header, <P as Problem>::Case)> + Send + 'a>;
+    Box<dyn Iterator<Item = (<P as TypedProblem>::Header, <P as TypedProblem>::Case)> + Send + 'a>;
 
 /// One problem, case by case. The methods take `&self` so that a problem can be made of data
 /// read at run time (a declared game with its ruleset and bounds) as well as a unit struct. Its
 /// name and title are the catalog's ([`crate::catalog::Registered`]).
-pub trait Problem: Send + Sync + 'static {
+pub trait TypedProblem: Send + Sync + 'static {
     /// What every case shares, read before the cases; `()` for most problems.
     type Header: Clone + Debug + Default + PartialEq + Send + Sync;
     /// One case: a board, a game, a line.
@@ -146,7 +146,7 @@ pub trait Problem: Send + Sync + 'static {
     /// The reference solver: fast at the full constraints.
     fn solve(&self, header: &Self::Header, case: &Self::Case) -> Self::Answer;
     /// The reference answers to all cases of an input at once, for a solver that shares work
-    /// between cases (one Grundy table for every board); the same as [`Problem::solve`] on
+    /// between cases (one Grundy table for every board); the same as [`TypedProblem::solve`] on
     /// each case.
     fn solve_all(&self, header: &Self::Header, cases: &[Self::Case]) -> Vec<Self::Answer> {
         cases.iter().map(|case| self.solve(header, case)).collect()

@@ -29,7 +29,7 @@ use super::enumerate::counted_lists;
 use super::format::{push_counted, Constraint, InputFormat, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::moves::nim_winning_moves;
 use crate::game::Ruleset;
@@ -43,7 +43,7 @@ const TOTAL_N: Total = Total::new("total n", "n", 1, 10u64.pow(6), "n summed ove
 /// A case is the heaps of one game.
 pub struct Nim;
 
-impl Problem for Nim {
+impl TypedProblem for Nim {
     type Header = ();
     type Case = Vec<u64>;
     type Answer = MoveReply;

@@ -20,7 +20,7 @@ use super::enumerate::counted_lists;
 use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::play::{self, listed, xor_sum, Game, Played, Position};
 use super::shrink::{shrink_list, smaller};
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::dialog::{Dialog, Refereed};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::moves::nim_winning_moves;
@@ -45,7 +45,7 @@ fn xor(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0, |acc, h| acc ^ h)
 }
 
-impl Problem for NimPlay {
+impl TypedProblem for NimPlay {
     type Header = u64;
     type Case = Vec<u64>;
     type Answer = Winner;

@@ -32,7 +32,7 @@ use super::enumerate::counted_lists;
 use super::format::{push_counted, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::engine;
 use crate::game::moves::winning_moves;
@@ -44,7 +44,7 @@ const T: Int = Int::new("T", 1, 100, "the number of games");
 const K: Int = Int::new("k", 1, 16, "the number of digits d_i (0-7, the last not 0)");
 const N: Int = Int::new("n", 1, 100, "the number of heaps of a game");
 const H: Int = Int::new("h", 0, 2000, "the size of a heap (may be 0)");
-/// An octal digit, as [`enumerate`](Problem::enumerate) spends it.
+/// An octal digit, as [`enumerate`](TypedProblem::enumerate) spends it.
 const DIGIT: Int = Int::new("d_i", 0, 7, "an octal digit");
 
 pub struct Octal;
@@ -184,7 +184,7 @@ fn random_code(gen: &mut Gen, k: usize, split: Option<bool>) -> Vec<u8> {
     digits
 }
 
-impl Problem for Octal {
+impl TypedProblem for Octal {
     type Header = ();
     type Case = Case;
     type Answer = Winner;

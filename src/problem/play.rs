@@ -7,7 +7,7 @@
 //! makes a seeded random legal move, picking among a few the one that leaves the program the
 //! fewest winning answers. The program must win every game.
 
-use super::Problem;
+use super::TypedProblem;
 use crate::dialog::{next_line, numbers, send, Dialog, Refereed};
 use crate::gen::Gen;
 use crate::text::show;
@@ -40,9 +40,9 @@ pub trait Position {
     }
 }
 
-/// An interactive problem of the catalog: its test inputs are a [`Problem`]'s (the setup and
+/// An interactive problem of the catalog: its test inputs are a [`TypedProblem`]'s (the setup and
 /// the judge's seed in the header, one game per case), and it referees a whole test.
-pub trait Played: Problem {
+pub trait Played: TypedProblem {
     /// Plays every game of the test against the program.
     fn referee(
         &self,

@@ -34,7 +34,7 @@ use super::enumerate::counted_lists;
 use super::format::{push_counted, Constraint, InputFormat, Int, Listing, Reader, Total};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::period::Periodic;
 use crate::game::{engine, OctalCode, Ruleset};
@@ -116,7 +116,7 @@ fn explain(rows: &[u64], winner: Winner) -> String {
     "the reference found no winning move (judge error)".to_string()
 }
 
-impl Problem for Rows {
+impl TypedProblem for Rows {
     type Header = ();
     type Case = Vec<u64>;
     type Answer = Winner;

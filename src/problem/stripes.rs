@@ -30,7 +30,7 @@ use super::answer::{Outcomes, Winner};
 use super::enumerate::sequences;
 use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::smaller;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::grundy::plain_table;
 use crate::game::moves::{heap_moves, winning_moves, Move};
@@ -61,7 +61,7 @@ fn rules(lengths: &[u64; 3]) -> Ruleset {
     Ruleset::Octal(OctalCode::stripes(lengths))
 }
 
-impl Problem for Stripes {
+impl TypedProblem for Stripes {
     type Header = [u64; 3];
     type Case = u64;
     type Answer = Winner;

@@ -26,7 +26,7 @@ use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::play::{self, listed, xor_sum, Game, Played, Position};
 use super::shrink::smaller;
 use super::stripes::Stripes;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::dialog::{Dialog, Refereed};
 use crate::game::brute::{Solvers, TooLarge};
 use crate::game::grundy::plain_table;
@@ -49,7 +49,7 @@ pub struct Setup {
 /// A case is one game's board length `p`.
 pub struct StripesPlay;
 
-impl Problem for StripesPlay {
+impl TypedProblem for StripesPlay {
     type Header = Setup;
     type Case = u64;
     type Answer = Winner;

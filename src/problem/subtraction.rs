@@ -31,7 +31,7 @@ use super::enumerate::counted_lists;
 use super::format::{push_line, Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::{shrink_list, smaller};
 use super::size::Size;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{Play, Solvers, TooLarge};
 use crate::game::grundy::plain_table;
 use crate::game::moves::{heap_moves, winning_moves, Move};
@@ -111,7 +111,7 @@ impl Answer<SubtractionCase> for Vec<bool> {
     }
 }
 
-impl Problem for Subtraction {
+impl TypedProblem for Subtraction {
     type Header = ();
     type Case = SubtractionCase;
     type Answer = Vec<bool>;

@@ -27,7 +27,7 @@
 use super::answer::{Outcomes, Winner};
 use super::format::{Constraint, InputFormat, Int, Listing, Reader};
 use super::shrink::smaller;
-use super::{Enumeration, Instance, InstanceOf, ParseError, Problem, Ruling};
+use super::{Enumeration, Instance, InstanceOf, ParseError, Ruling, TypedProblem};
 use crate::game::brute::{wythoff_wins_brute, Solvers, TooLarge};
 use crate::game::wythoff::{
     fibonacci_upto, is_p_position, largest_k_within, p_position, winning_moves,
@@ -106,7 +106,7 @@ fn explain(a: u64, b: u64, winner: Winner) -> String {
     }
 }
 
-impl Problem for Wythoff {
+impl TypedProblem for Wythoff {
     type Header = ();
     type Case = (u64, u64);
     type Answer = Winner;
