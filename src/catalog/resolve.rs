@@ -42,7 +42,9 @@ use super::{find, find_interactive, names, DynProblem, Handle, Interactive, Regi
 use crate::declared::Plays;
 use crate::dialog::Referee;
 use crate::formats::detect::{detect, Detected};
-use crate::formats::manifest::{Manifest, ManifestError, ProblemKind, Programs, MANIFEST_FILE};
+use crate::formats::manifest::{
+    Manifest, ManifestError, ProblemKind, ProgramsSection, MANIFEST_FILE,
+};
 use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
 use crate::model::{CaseData, Problem};
@@ -72,7 +74,7 @@ enum Kind {
     /// ([`crate::declared`]), every tool in-process like the catalog's.
     Declared(Arc<dyn DynProblem + Send>),
     /// A folder whose `problem.toml` names programs.
-    Programs(Box<Programs>),
+    Programs(Box<ProgramsSection>),
     /// Compiled into stonejudge and interactive: the program plays against the built-in judge;
     /// its test inputs (setups and the judge's seed) have every in-process tool.
     Interactive(Playing),

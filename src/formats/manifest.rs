@@ -178,7 +178,7 @@ pub struct ExpectEntry {
     /// Its total, when the entry says it.
     pub score: Option<f64>,
     /// What it is meant to get on some groups, in key order.
-    pub groups: Vec<GroupExpectation>,
+    pub groups: Vec<ExpectGroup>,
     /// Where the entry is written.
     pub at: Position,
 }
@@ -186,7 +186,7 @@ pub struct ExpectEntry {
 /// What a solution is meant to get on one group: its verdict (the worst of its tests), its
 /// points, or both.
 #[derive(Debug, Clone, PartialEq)]
-pub struct GroupExpectation {
+pub struct ExpectGroup {
     pub group: String,
     pub verdict: Option<Verdict>,
     pub points: Option<f64>,
@@ -213,7 +213,7 @@ pub enum ProblemKind {
     Catalog,
     /// `[programs]`: generator, validator, reference (and optionally brute force and checker)
     /// are programs in the problem folder.
-    Programs(Box<Programs>),
+    Programs(Box<ProgramsSection>),
     /// `[game]`: a declared game problem, read as written: what its entries mean is the
     /// declared module's business (`crate::declared::Spec`).
     Game(GameTable),
@@ -222,7 +222,7 @@ pub enum ProblemKind {
 /// The `[programs]` table: every path is absolute (joined to the problem folder), each with
 /// where it is written in `problem.toml`, so that a missing file can point there.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Programs {
+pub struct ProgramsSection {
     pub generator: ProgramPath,
     pub validator: ProgramPath,
     pub reference: ProgramPath,
@@ -871,7 +871,7 @@ fn expectation(
                 ),
             ));
         }
-        expected.push(GroupExpectation {
+        expected.push(ExpectGroup {
             group: name,
             verdict,
             points,
@@ -913,7 +913,7 @@ fn programs_of(
     path: &Path,
     problem_dir: &Path,
     raw: Spanned<RawPrograms>,
-) -> Result<Programs, ManifestError> {
+) -> Result<ProgramsSection, ManifestError> {
     let invalid = |span: Range<usize>, message: String| ManifestError::Invalid {
         path: path.to_path_buf(),
         at: position(text, span.start),
@@ -1007,7 +1007,7 @@ fn programs_of(
         }
         None => (KattisFlags::default(), String::new()),
     };
-    Ok(Programs {
+    Ok(ProgramsSection {
         generator: required(raw.generator, "generator")?,
         validator: required(raw.validator, "validator")?,
         reference: required(raw.reference, "reference")?,

@@ -64,7 +64,7 @@ pub const UNKNOWN_LIMIT_CAP: f64 = 300.0;
 
 /// One example submission.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Submission {
+pub struct PackageSubmission {
     /// The folder under `submissions/`.
     pub folder: String,
     pub program: PackageProgram,
@@ -73,7 +73,7 @@ pub struct Submission {
     pub expectation: Option<Requirements>,
 }
 
-impl Submission {
+impl PackageSubmission {
     /// `accepted/hello.cpp`.
     pub fn id(&self) -> String {
         let name = self.program.path.file_name().unwrap_or_default();
@@ -102,7 +102,7 @@ impl Submission {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Listing {
     /// By folder and name.
-    pub judged: Vec<Submission>,
+    pub judged: Vec<PackageSubmission>,
     pub left_out: Vec<LeftOut>,
 }
 
@@ -138,7 +138,7 @@ fn not_a_program(path: &Path) -> String {
 
 impl Package {
     /// Every submission judged, by folder and name ([`Package::listing`]).
-    pub fn submissions(&self) -> Result<Vec<Submission>, PackageError> {
+    pub fn submissions(&self) -> Result<Vec<PackageSubmission>, PackageError> {
         Ok(self.listing()?.judged)
     }
 
@@ -184,7 +184,7 @@ impl Package {
                     listing.left_out.push(LeftOut { id, why });
                     continue;
                 };
-                let mut submission = Submission {
+                let mut submission = PackageSubmission {
                     folder: name.clone(),
                     program: PackageProgram {
                         path,
@@ -220,7 +220,7 @@ impl Package {
     /// and 2023-07, its folder is none of [`FOLDERS`] (problemtools judges only those); in
     /// 2025-09, its folder is not a default one and no key of `submissions.yaml` matches it
     /// (but a scoring package's `partially_accepted/`, held to less than the full score).
-    fn promises_nothing(&self, submission: &Submission) -> Option<String> {
+    fn promises_nothing(&self, submission: &PackageSubmission) -> Option<String> {
         let folder = &submission.folder;
         match self.is_2025() {
             true => {

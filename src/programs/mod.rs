@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::formats::manifest::{ProgramPath, Programs};
+use crate::formats::manifest::{ProgramPath, ProgramsSection};
 use crate::judge::interactive::{self, Interactor, Protocol};
 use crate::judge::{Checker, Judging};
 use crate::run::jury::beyond_limits;
@@ -140,7 +140,7 @@ impl<'a> ProgramTools<'a> {
     /// exist; the checker is prepared at once (whatever judges needs it), the others when
     /// first used.
     pub fn prepare(
-        programs: &Programs,
+        programs: &ProgramsSection,
         manifest: &Path,
         runner: &'a Runner,
         cache: &'a Cache,

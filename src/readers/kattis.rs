@@ -39,7 +39,7 @@ use crate::model::{
 use crate::package::config::{FormatVersion, GroupConfig, MaxScore, ScoreAggregation};
 use crate::package::data::{CheckCase, Data, Group, Item};
 use crate::package::expectations::{self, Rule, PARTIALLY_ACCEPTED};
-use crate::package::submissions::{from_kattis, Submission as PackageSubmission};
+use crate::package::submissions::{from_kattis, PackageSubmission};
 use crate::package::{Package, PackageProgram, ProgramKind};
 use crate::score::{Aggregation, GroupRule, Total};
 use crate::verdict::Verdict;

@@ -29,8 +29,7 @@ use std::time::Duration;
 use super::ReadError;
 use crate::catalog::{portable, resolve_folder, Handle, Resolved};
 use crate::formats::manifest::{
-    InvalidInput, Manifest, ProblemKind, ProgramPath, Programs as ManifestPrograms, MANIFEST_FILE,
-    SAMPLE_GROUP,
+    InvalidInput, Manifest, ProblemKind, ProgramPath, ProgramsSection, MANIFEST_FILE, SAMPLE_GROUP,
 };
 use crate::formats::solutions::{folder_verdict, solutions_in, SolutionFile};
 use crate::formats::statement::find as find_statements;
@@ -342,7 +341,7 @@ fn programs(problem: &Resolved, manifest: Option<&Manifest>) -> Programs {
 }
 
 /// The programs `[programs]` names.
-fn from_files(programs: &ManifestPrograms) -> Programs {
+fn from_files(programs: &ProgramsSection) -> Programs {
     let file = |program: &ProgramPath| Tool::Program(ProgramFile::at(&program.path));
     Programs {
         generator: Some(file(&programs.generator)),

@@ -30,7 +30,7 @@ use crate::model::{
     TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
 };
 use crate::score::{Aggregation, GroupRule, Total};
-use crate::sinol::config::{ContestType, LimitTable as SinolLimits, CONFIG_YML};
+use crate::sinol::config::{ConfigLimits as SinolLimits, ContestType, CONFIG_YML};
 use crate::sinol::scoring::verdict_of_status;
 use crate::sinol::{Sinol, SinolTest};
 

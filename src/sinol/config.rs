@@ -81,7 +81,7 @@ impl ContestType {
 /// Time (ms) and memory (KiB) limits at one level of `config.yml`: the whole package, or one
 /// language's `override_limits`.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct LimitTable {
+pub struct ConfigLimits {
     pub time_limit: Option<u64>,
     pub memory_limit: Option<u64>,
     /// By group (`"3"`) or by test id (`"3a"`).
@@ -118,9 +118,9 @@ pub struct Extras {
 pub struct Config {
     pub task_id: Option<String>,
     pub contest: ContestType,
-    pub limits: LimitTable,
+    pub limits: ConfigLimits,
     /// Language (the solution's extension: `cpp`, `py`, …) → its own limits.
-    pub overrides: BTreeMap<String, LimitTable>,
+    pub overrides: BTreeMap<String, ConfigLimits>,
     /// Group → points; `None` when `scores` is absent (sinol-make then shares 100 equally).
     pub scores: Option<BTreeMap<u32, f64>>,
     pub total_score: f64,
@@ -160,7 +160,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
     let mut config = Config {
         task_id: None,
         contest: ContestType::Default,
-        limits: LimitTable::default(),
+        limits: ConfigLimits::default(),
         overrides: BTreeMap::new(),
         scores: None,
         total_score: 100.0,
@@ -284,7 +284,7 @@ pub fn load(path: &Path) -> Result<Config, String> {
             "override_limits" => {
                 for (language, table) in reader.mapping(&at, child)? {
                     let keys = [name.clone(), key_name(language)];
-                    let mut limits = LimitTable::default();
+                    let mut limits = ConfigLimits::default();
                     for (key, value) in reader.mapping(&keys, table)? {
                         let path = [keys[0].clone(), keys[1].clone(), key_name(key)];
                         if !reader.limit(&mut limits, &path, value)? {
@@ -431,7 +431,7 @@ impl Reader<'_> {
     /// Reads the limit key at the end of `keys` into `table`; `false` when it is not one.
     fn limit(
         &self,
-        table: &mut LimitTable,
+        table: &mut ConfigLimits,
         keys: &[String],
         value: &Value,
     ) -> Result<bool, String> {

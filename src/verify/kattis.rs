@@ -52,7 +52,7 @@ use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Requirements, PARTIALLY_ACCEPTED};
 use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{
-    self, Beside, ChosenTimeLimit, Early, Judging, Outcome, Plan, Runs, Submission,
+    self, Beside, ChosenTimeLimit, Early, Judging, Outcome, PackageSubmission, Plan, Runs,
 };
 use crate::package::{generators, sources, Package, PackageError, ProgramKind};
 use crate::readers;
@@ -66,7 +66,7 @@ pub enum PackageItem {
     /// The package's own checks.
     Package,
     /// One example submission.
-    Submission(Box<Submission>),
+    Submission(Box<PackageSubmission>),
 }
 
 /// Verifies the items of one package.
@@ -175,7 +175,7 @@ impl<'a> PackageVerifier<'a> {
     }
 
     /// The id of a submission's item: `PATH/submissions/accepted/x.py`.
-    fn item_id(&self, submission: &Submission) -> String {
+    fn item_id(&self, submission: &PackageSubmission) -> String {
         format!("{}/submissions/{}", self.shown, submission.id())
     }
 
@@ -502,7 +502,7 @@ impl<'a> PackageVerifier<'a> {
     /// The checks of a submission; its runs into `runs` when it ran.
     fn submission(
         &self,
-        submission: &Submission,
+        submission: &PackageSubmission,
         runs: &mut Option<SolutionRuns>,
         score: &mut Option<ScoreCard>,
     ) -> Vec<Check> {
@@ -516,7 +516,7 @@ impl<'a> PackageVerifier<'a> {
             && submission.expectation.is_none()
         {
             true => {
-                partially_accepted = Submission {
+                partially_accepted = PackageSubmission {
                     expectation: Some(expectations::partially_accepted()),
                     ..submission.clone()
                 };
@@ -604,7 +604,10 @@ impl<'a> PackageVerifier<'a> {
     }
 
     /// What the package's model says `submission` must get.
-    fn expectation_of(&self, submission: &Submission) -> Result<&model::Expectation, String> {
+    fn expectation_of(
+        &self,
+        submission: &PackageSubmission,
+    ) -> Result<&model::Expectation, String> {
         let problem = self.model.as_ref().map_err(Clone::clone)?;
         let id = format!("submissions/{}", submission.id());
         (problem.submissions.iter())
@@ -618,7 +621,7 @@ impl<'a> PackageVerifier<'a> {
     /// tree's verdict at each, and its score card.
     fn outcome<'c>(
         &self,
-        submission: &Submission,
+        submission: &PackageSubmission,
         judgement: &Judgement,
         limit: &ChosenTimeLimit,
         card: Option<&'c ScoreCard>,
@@ -669,7 +672,7 @@ impl<'a> PackageVerifier<'a> {
     /// score (a range of `submissions.yaml`, else the full score in `accepted/` and less in
     /// `partially_accepted/`); elsewhere it is only reported.
     fn score(
-        submission: &Submission,
+        submission: &PackageSubmission,
         expected: &model::Expectation,
         outcome: &expectation::Outcome,
         card: &ScoreCard,
@@ -715,7 +718,7 @@ impl<'a> PackageVerifier<'a> {
     /// ([`grading::held`]); skipped where the package's grader cannot run.
     fn grade(
         &self,
-        submission: &Submission,
+        submission: &PackageSubmission,
         expected: &str,
         data: &Group,
         judgement: &Judgement,
@@ -747,7 +750,11 @@ impl<'a> PackageVerifier<'a> {
     /// Why a 2025-09 submission cannot be held to its expectation, if it cannot: a language
     /// the package does not allow, a `submissions.yaml` language stonejudge does not know or
     /// whose tool is missing, or more code than `limits.code`.
-    fn buildable(&self, submission: &Submission, expectation: &Requirements) -> Option<Check> {
+    fn buildable(
+        &self,
+        submission: &PackageSubmission,
+        expectation: &Requirements,
+    ) -> Option<Check> {
         const CHECK: &str = "verdict";
         let path = &submission.program.path;
         let language = match sources::language_of(path) {
@@ -815,7 +822,7 @@ impl<'a> PackageVerifier<'a> {
     /// while the package was prepared ([`PackageVerifier::time_limit`]), else made now.
     fn judge(
         &self,
-        submission: &Submission,
+        submission: &PackageSubmission,
         data: &Group,
         limit: &ChosenTimeLimit,
         all: bool,
@@ -842,7 +849,12 @@ impl<'a> PackageVerifier<'a> {
     /// to every test's verdict (2025-09), all of them, each stopped at the time limit once
     /// nothing judged at the cap can change; graded, every test up to the higher limit;
     /// else those Kattis' rules run, in order (judged up to the higher limit).
-    fn plan<'e>(&self, submission: &'e Submission, limit: &ChosenTimeLimit, all: bool) -> Plan<'e> {
+    fn plan<'e>(
+        &self,
+        submission: &'e PackageSubmission,
+        limit: &ChosenTimeLimit,
+        all: bool,
+    ) -> Plan<'e> {
         match &submission.expectation {
             Some(expectation) => Plan::Early(Early {
                 limit: limit.seconds,
@@ -857,7 +869,7 @@ impl<'a> PackageVerifier<'a> {
     /// time limit: a supported program held to something (its folder's verdict, or in
     /// 2025-09 an expectation), that can be built as it must be, whose item this run
     /// verifies.
-    fn judged_later(&self, submission: &Submission) -> bool {
+    fn judged_later(&self, submission: &PackageSubmission) -> bool {
         let held = match &submission.expectation {
             Some(expectation) => self.buildable(submission, expectation).is_none(),
             None => !self.package.is_2025() && submission.expected().is_some(),
@@ -971,7 +983,7 @@ impl<'a> PackageVerifier<'a> {
         let judging = self.judging(validator)?;
         let run_limits = self.run_limits()?;
         let submissions = self.package.submissions().map_err(|e| e.to_string())?;
-        let accepted: Vec<&Submission> = (submissions.iter())
+        let accepted: Vec<&PackageSubmission> = (submissions.iter())
             .filter(|s| {
                 s.sets_time_limit() && !matches!(s.program.kind, ProgramKind::Unsupported(_))
             })
@@ -1025,7 +1037,7 @@ impl<'a> PackageVerifier<'a> {
         let mut judging_of: Vec<(String, bool, bool, bool)> = (ids.into_iter())
             .map(|id| (id, all, per_test, true))
             .collect();
-        let later: Vec<&Submission> = (submissions.iter())
+        let later: Vec<&PackageSubmission> = (submissions.iter())
             .filter(|s| self.judged_later(s))
             .collect();
         let mut later_programs = Vec::new();
@@ -1065,7 +1077,7 @@ impl<'a> PackageVerifier<'a> {
 
     /// A submission's program, built (from the cache, [`Package::build_all`] built it), or
     /// why it cannot run.
-    fn prepare_submission(&self, submission: &Submission) -> Result<Program, String> {
+    fn prepare_submission(&self, submission: &PackageSubmission) -> Result<Program, String> {
         (self.package)
             .prepare(&submission.program, true, self.runner, &self.cache)
             .map_err(|e| format!("{}: {e}", e.verdict))
