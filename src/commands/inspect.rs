@@ -12,7 +12,6 @@ use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
 use stonejudge::catalog::{BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
 use stonejudge::judging::{self, Toolbox};
-use stonejudge::package::Package;
 use stonejudge::parallel;
 use stonejudge::programs::{ProgramTools, BRUTE_TIME};
 use stonejudge::readers;
@@ -150,14 +149,8 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
         std::fs::metadata(file).with_context(|| format!("cannot read {}", file.display()))?;
     }
     let problem = find(&args.problem)?;
-    if let Some(package) = problem.package() {
-        return validate_package(args, package);
-    }
-    if let Some(sinol) = problem.sinol() {
-        return super::sinol::validate(args, sinol);
-    }
-    if problem.model().is_some() {
-        return validate_read(args, problem);
+    if problem.is_package() {
+        return validate_package(args, problem);
     }
     let model = readers::ours::read(&problem, &problem.testdata_dir())?;
     // Our problems read standard input when no file is given (a package validates its own
@@ -173,19 +166,24 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
     super::validated(toolbox.files(&model, files), files)
 }
 
-/// `validate PACKAGE [FILE]...` of a package read into the model alone (a Polygon package):
-/// its validators on each FILE (no arguments), or, when none is given, on every input it is
-/// judged on with its group's arguments, the inputs it does not commit made first.
-fn validate_read(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<Outcome> {
+/// `validate PACKAGE [FILE]...` of a package of any format: its input validators, built as
+/// its format builds them ([`Toolbox::of_package`]), on each FILE (no arguments), or, when
+/// none is given, on every input it is judged on with its group's arguments, the inputs it
+/// does not commit made first (generators.yaml, ingen, a Polygon script).
+fn validate_package(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<Outcome> {
     let model = readers::read_resolved(&problem)?;
     super::model_warnings(&model, args.strict.strict)?;
     if model.programs.input_validators.is_empty() {
-        bail!("{}: the package has no validator", model.root.display());
+        bail!(
+            "{}: the {} package has no input validator",
+            model.root.display(),
+            model.format.name()
+        );
     }
     let (runner, cache) = machinery(args.jury.limits())?;
     let jobs = parallel::cores();
-    let toolbox = Toolbox::plain(&runner, &cache, jobs);
     if !args.files.is_empty() {
+        let toolbox = Toolbox::of_package(&problem, &runner, &cache, jobs);
         return super::validated(toolbox.files(&model, &args.files), &args.files);
     }
     let with_tests = match judging::with_tests_made(problem, &runner, &cache, jobs) {
@@ -193,6 +191,7 @@ fn validate_read(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<Outco
         Err(error) => return super::not_made(error),
     };
     let model = readers::read_resolved(&with_tests.problem)?;
+    let toolbox = Toolbox::of_package(&with_tests.problem, &runner, &cache, jobs);
     super::validated(toolbox.files(&model, &[]), &[])
 }
 
@@ -203,20 +202,4 @@ fn print_out(text: &str) -> anyhow::Result<Outcome> {
         .and_then(|()| stdout.flush())
         .context("cannot write to standard output")?;
     Ok(Outcome::Success)
-}
-
-/// `validate PACKAGE [FILE]...`: the package's input validators on each FILE (no flags), or
-/// on every input of its `data/` with its group's `input_validator_flags` when none is given.
-fn validate_package(args: &ValidateArgs, package: &Package) -> anyhow::Result<Outcome> {
-    super::package_warnings(package, args.strict.strict)?;
-    let problem = readers::kattis::read(package)?;
-    if problem.programs.input_validators.is_empty() {
-        bail!(
-            "{}: input_validators/ holds no validator",
-            package.root.display()
-        );
-    }
-    let (runner, cache) = machinery(args.jury.limits())?;
-    let toolbox = Toolbox::package(package, &runner, &cache, parallel::cores());
-    super::validated(toolbox.files(&problem, &args.files), &args.files)
 }

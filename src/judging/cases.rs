@@ -247,16 +247,12 @@ pub fn toolbox<'t>(
     request: &Request<'t>,
 ) -> Toolbox<'t> {
     let (runner, cache) = (request.runner, request.cache);
-    match (problem.package(), tools) {
-        (Some(package), _) => Toolbox::package(package, runner, cache, request.jobs),
-        (None, _) if problem.sinol().is_some() => {
-            let sinol = problem.sinol().expect("a sinol-make package");
-            Toolbox::sinol(sinol, runner, cache, request.jobs)
-        }
-        (None, Some(tools)) => {
+    match (problem.is_package(), tools) {
+        (true, _) => Toolbox::of_package(problem, runner, cache, request.jobs),
+        (false, Some(tools)) => {
             Toolbox::ours(tools, runner, cache, request.jobs).playing(problem.referee())
         }
-        (None, None) => Toolbox::plain(runner, cache, request.jobs),
+        (false, None) => Toolbox::plain(runner, cache, request.jobs),
     }
 }
 

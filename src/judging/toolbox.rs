@@ -8,7 +8,7 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use crate::catalog::Tools;
+use crate::catalog::{Resolved, Tools};
 use crate::dialog::Referee;
 use crate::model::{Problem, ProgramFile, Python3};
 use crate::package::validators::validation_limits;
@@ -115,6 +115,24 @@ impl<'t> Toolbox<'t> {
             ours: None,
             referee: None,
             jobs,
+        }
+    }
+
+    /// What runs the programs of `problem`, a package of any format, as its format builds
+    /// them: a Kattis package's ([`Toolbox::package`]), a sinol-make package's
+    /// ([`Toolbox::sinol`]), a package read into the model alone as the model says
+    /// ([`Toolbox::plain`]). The one place that chooses, so that `validate`, `judge` and
+    /// `verify` build a package's validators alike.
+    pub fn of_package(
+        problem: &'t Resolved,
+        runner: &'t Runner,
+        cache: &'t Cache,
+        jobs: usize,
+    ) -> Toolbox<'t> {
+        match (problem.package(), problem.sinol()) {
+            (Some(package), _) => Toolbox::package(package, runner, cache, jobs),
+            (None, Some(sinol)) => Toolbox::sinol(sinol, runner, cache, jobs),
+            (None, None) => Toolbox::plain(runner, cache, jobs),
         }
     }
 
