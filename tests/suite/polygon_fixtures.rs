@@ -10,9 +10,11 @@
 //! - [`standard`]: a standard package whose programs run (our own `testlib.h`), its
 //!   generated tests made by the judge;
 //! - [`interactive`]: an interactor and a checker, no groups;
+//! - [`sum`]: a sum problem whose programs run (a testlib checker and validator in C++ on our
+//!   own `files/testlib.h`), with groups and points and the solutions given;
 //! - [`write_problem_xml`]: any `problem.xml` over a package, for the broken ones.
 //!
-//! The jury's programs of all but [`standard`] are only read, never compiled: their
+//! The jury's programs of all but [`standard`] and [`sum`] are only read, never compiled: their
 //! `files/testlib.h` is a one-line header standing where Polygon puts the real one, which the
 //! reader only needs to find.
 
@@ -430,4 +432,153 @@ pub fn standard(root: &Path) {
 "#;
     let xml = problem_xml("sum-standard", "Sum, standard", (1000, 256), &tests, rest);
     write_problem_xml(root, &xml);
+}
+
+/// Our stand-in for testlib.h: what the programs below use of a header.
+pub const SUM_HEADER: &str = "#pragma once\n#include <cstdio>\n#include <cstdlib>\n\
+    static inline void quit(int code, const char* why) { std::fprintf(stderr, \"%s\\n\", why); \
+    std::exit(code); }\n";
+
+/// testlib's protocol: exit 0 OK, 1 WA.
+const SUM_CHECKER: &str = "#include <testlib.h>\n\
+    int main(int, char** argv) {\n\
+      FILE* out = std::fopen(argv[2], \"r\"); FILE* ans = std::fopen(argv[3], \"r\");\n\
+      long a, b;\n\
+      if (std::fscanf(ans, \"%ld\", &b) != 1) quit(3, \"no answer\");\n\
+      if (std::fscanf(out, \"%ld\", &a) != 1) quit(2, \"no number\");\n\
+      if (a != b) quit(1, \"wrong sum\");\n\
+      quit(0, \"ok\");\n\
+    }\n";
+
+/// Two numbers from 1 to 1000.
+const SUM_VALIDATOR: &str = "#include <testlib.h>\n\
+    int main() {\n\
+      long a, b;\n\
+      if (std::scanf(\"%ld %ld\", &a, &b) != 2) quit(3, \"two numbers\");\n\
+      if (a < 1 || a > 1000 || b < 1 || b > 1000) quit(3, \"out of range\");\n\
+      quit(0, \"valid\");\n\
+    }\n";
+
+/// A solution right on inputs whose first number is at most `limit`, wrong (0) beyond.
+pub fn right_up_to(limit: u32) -> String {
+    format!("a, b = map(int, input().split())\nprint(a + b if a <= {limit} else 0)\n")
+}
+
+/// [`sum`]'s package, whose programs run: samples (test 1), `small` (tests 2–3, 40 points, all or nothing), `large`
+/// (tests 4–5, 30 points each); test `n` is `n n` (test 5 is `500 500`). `solutions` are
+/// `(tag, file, source)`.
+pub fn sum(root: &Path, solutions: &[(&str, &str, String)]) {
+    write(root, "files/testlib.h", SUM_HEADER);
+    write(root, "files/check.cpp", SUM_CHECKER);
+    write(root, "files/validator.cpp", SUM_VALIDATOR);
+    for test in 1..=5 {
+        let a = if test == 5 { 500 } else { test };
+        write(root, &format!("tests/{test:02}"), &format!("{a} {a}\n"));
+        write(root, &format!("tests/{test:02}.a"), &format!("{}\n", 2 * a));
+    }
+    write(root, "files/tests/validator-tests/01", "1 2000\n");
+    write(root, "files/tests/checker-tests/01", "1 1\n");
+    write(root, "files/tests/checker-tests/01.a", "2\n");
+    write(root, "files/tests/checker-tests/01.o", "2\n");
+    write(root, "files/tests/checker-tests/02", "1 1\n");
+    write(root, "files/tests/checker-tests/02.a", "2\n");
+    write(root, "files/tests/checker-tests/02.o", "3\n");
+    let mut listed = String::new();
+    for (tag, file, source) in solutions {
+        write(root, &format!("solutions/{file}"), source);
+        let kind = match file.ends_with(".py") {
+            true => "python.3",
+            false => "cpp.g++17",
+        };
+        listed.push_str(&format!(
+            "      <solution tag=\"{tag}\"><source path=\"solutions/{file}\" type=\"{kind}\"/></solution>\n"
+        ));
+    }
+    write(
+        root,
+        "problem.xml",
+        &format!(
+            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="3" short-name="sum">
+  <names><name language="english" value="Sum"/></names>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>2000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>5</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true" group="samples" points="0"/>
+        <test method="manual" group="small" points="20"/>
+        <test method="manual" group="small" points="20"/>
+        <test method="manual" group="large" points="30"/>
+        <test method="manual" group="large" points="30"/>
+      </tests>
+      <groups>
+        <group name="samples" points="0" points-policy="complete-group"/>
+        <group name="small" points="40" points-policy="complete-group"/>
+        <group name="large" points-policy="each-test"/>
+      </groups>
+    </testset>
+  </judging>
+  <files>
+    <resources><file path="files/testlib.h" type="h.g++"/></resources>
+  </files>
+  <assets>
+    <checker type="testlib">
+      <source path="files/check.cpp" type="cpp.g++17"/>
+      <testset>
+        <test-count>2</test-count>
+        <input-path-pattern>files/tests/checker-tests/%02d</input-path-pattern>
+        <output-path-pattern>files/tests/checker-tests/%02d.o</output-path-pattern>
+        <answer-path-pattern>files/tests/checker-tests/%02d.a</answer-path-pattern>
+        <tests><test verdict="ok"/><test verdict="wrong-answer"/></tests>
+      </testset>
+    </checker>
+    <validators>
+      <validator>
+        <source path="files/validator.cpp" type="cpp.g++17"/>
+        <testset>
+          <test-count>1</test-count>
+          <input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>
+          <tests><test verdict="invalid"/></tests>
+        </testset>
+      </validator>
+    </validators>
+    <solutions>
+{listed}    </solutions>
+  </assets>
+</problem>
+"#
+        ),
+    );
+}
+
+/// A solution of every kind a tag promises, each getting what its tag says.
+pub fn kept_solutions() -> Vec<(&'static str, &'static str, String)> {
+    vec![
+        ("main", "sum.py", right_up_to(1000)),
+        (
+            "accepted",
+            "sum.cpp",
+            "#include <cstdio>\nint main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); \
+             std::printf(\"%ld\\n\", a + b); }\n"
+                .to_string(),
+        ),
+        // Right on the samples and `small`, wrong on `large`.
+        ("wrong-answer", "small_only.py", right_up_to(3)),
+        (
+            "time-limit-exceeded",
+            "slow_on_500.py",
+            "import time\na, b = map(int, input().split())\nif a == 500:\n    time.sleep(30)\n\
+             print(a + b)\n"
+                .to_string(),
+        ),
+        (
+            "rejected",
+            "off_by_one.py",
+            "a, b = map(int, input().split())\nprint(a + b + 1)\n".to_string(),
+        ),
+    ]
 }

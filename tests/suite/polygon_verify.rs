@@ -8,164 +8,15 @@
 //! exported for Windows (CR LF tests) has its validators built and its tests made as
 //! Polygon's Windows judges build and make them. An interactive package's answers are its
 //! interactor's record of the main solution's games, and its checker judges each record.
-//! `stress` searches a package's tests; `export` of one is refused.
-
-use std::path::Path;
+//! `stress` searches a package's tests; `export --format kattis` of one is refused.
 
 use serde_json::Value;
 
-use super::polygon_fixtures::{standard, write};
+use super::polygon_fixtures::{
+    kept_solutions, right_up_to, standard, sum as package, write, SUM_HEADER as HEADER,
+};
 use super::programs_archive::stonejudge;
 use super::sinol_made::files_under;
-
-/// Our stand-in for testlib.h: what the programs below use of a header.
-const HEADER: &str = "#pragma once\n#include <cstdio>\n#include <cstdlib>\n\
-    static inline void quit(int code, const char* why) { std::fprintf(stderr, \"%s\\n\", why); \
-    std::exit(code); }\n";
-
-/// testlib's protocol: exit 0 OK, 1 WA.
-const CHECKER: &str = "#include <testlib.h>\n\
-    int main(int, char** argv) {\n\
-      FILE* out = std::fopen(argv[2], \"r\"); FILE* ans = std::fopen(argv[3], \"r\");\n\
-      long a, b;\n\
-      if (std::fscanf(ans, \"%ld\", &b) != 1) quit(3, \"no answer\");\n\
-      if (std::fscanf(out, \"%ld\", &a) != 1) quit(2, \"no number\");\n\
-      if (a != b) quit(1, \"wrong sum\");\n\
-      quit(0, \"ok\");\n\
-    }\n";
-
-/// Two numbers from 1 to 1000.
-const VALIDATOR: &str = "#include <testlib.h>\n\
-    int main() {\n\
-      long a, b;\n\
-      if (std::scanf(\"%ld %ld\", &a, &b) != 2) quit(3, \"two numbers\");\n\
-      if (a < 1 || a > 1000 || b < 1 || b > 1000) quit(3, \"out of range\");\n\
-      quit(0, \"valid\");\n\
-    }\n";
-
-/// A solution right on inputs whose first number is at most `limit`, wrong (0) beyond.
-fn right_up_to(limit: u32) -> String {
-    format!("a, b = map(int, input().split())\nprint(a + b if a <= {limit} else 0)\n")
-}
-
-/// The package: samples (test 1), `small` (tests 2–3, 40 points, all or nothing), `large`
-/// (tests 4–5, 30 points each); test `n` is `n n` (test 5 is `500 500`). `solutions` are
-/// `(tag, file, source)`.
-fn package(root: &Path, solutions: &[(&str, &str, String)]) {
-    write(root, "files/testlib.h", HEADER);
-    write(root, "files/check.cpp", CHECKER);
-    write(root, "files/validator.cpp", VALIDATOR);
-    for test in 1..=5 {
-        let a = if test == 5 { 500 } else { test };
-        write(root, &format!("tests/{test:02}"), &format!("{a} {a}\n"));
-        write(root, &format!("tests/{test:02}.a"), &format!("{}\n", 2 * a));
-    }
-    write(root, "files/tests/validator-tests/01", "1 2000\n");
-    write(root, "files/tests/checker-tests/01", "1 1\n");
-    write(root, "files/tests/checker-tests/01.a", "2\n");
-    write(root, "files/tests/checker-tests/01.o", "2\n");
-    write(root, "files/tests/checker-tests/02", "1 1\n");
-    write(root, "files/tests/checker-tests/02.a", "2\n");
-    write(root, "files/tests/checker-tests/02.o", "3\n");
-    let mut listed = String::new();
-    for (tag, file, source) in solutions {
-        write(root, &format!("solutions/{file}"), source);
-        let kind = match file.ends_with(".py") {
-            true => "python.3",
-            false => "cpp.g++17",
-        };
-        listed.push_str(&format!(
-            "      <solution tag=\"{tag}\"><source path=\"solutions/{file}\" type=\"{kind}\"/></solution>\n"
-        ));
-    }
-    write(
-        root,
-        "problem.xml",
-        &format!(
-            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<problem revision="3" short-name="sum">
-  <names><name language="english" value="Sum"/></names>
-  <judging input-file="" output-file="">
-    <testset name="tests">
-      <time-limit>2000</time-limit>
-      <memory-limit>268435456</memory-limit>
-      <test-count>5</test-count>
-      <input-path-pattern>tests/%02d</input-path-pattern>
-      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
-      <tests>
-        <test method="manual" sample="true" group="samples" points="0"/>
-        <test method="manual" group="small" points="20"/>
-        <test method="manual" group="small" points="20"/>
-        <test method="manual" group="large" points="30"/>
-        <test method="manual" group="large" points="30"/>
-      </tests>
-      <groups>
-        <group name="samples" points="0" points-policy="complete-group"/>
-        <group name="small" points="40" points-policy="complete-group"/>
-        <group name="large" points-policy="each-test"/>
-      </groups>
-    </testset>
-  </judging>
-  <files>
-    <resources><file path="files/testlib.h" type="h.g++"/></resources>
-  </files>
-  <assets>
-    <checker type="testlib">
-      <source path="files/check.cpp" type="cpp.g++17"/>
-      <testset>
-        <test-count>2</test-count>
-        <input-path-pattern>files/tests/checker-tests/%02d</input-path-pattern>
-        <output-path-pattern>files/tests/checker-tests/%02d.o</output-path-pattern>
-        <answer-path-pattern>files/tests/checker-tests/%02d.a</answer-path-pattern>
-        <tests><test verdict="ok"/><test verdict="wrong-answer"/></tests>
-      </testset>
-    </checker>
-    <validators>
-      <validator>
-        <source path="files/validator.cpp" type="cpp.g++17"/>
-        <testset>
-          <test-count>1</test-count>
-          <input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>
-          <tests><test verdict="invalid"/></tests>
-        </testset>
-      </validator>
-    </validators>
-    <solutions>
-{listed}    </solutions>
-  </assets>
-</problem>
-"#
-        ),
-    );
-}
-
-/// A solution of every kind a tag promises, each getting what its tag says.
-fn kept_solutions() -> Vec<(&'static str, &'static str, String)> {
-    vec![
-        ("main", "sum.py", right_up_to(1000)),
-        (
-            "accepted",
-            "sum.cpp",
-            "#include <cstdio>\nint main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); \
-             std::printf(\"%ld\\n\", a + b); }\n"
-                .to_string(),
-        ),
-        // Right on the samples and `small`, wrong on `large`.
-        ("wrong-answer", "small_only.py", right_up_to(3)),
-        (
-            "time-limit-exceeded",
-            "slow_on_500.py",
-            "import time\na, b = map(int, input().split())\nif a == 500:\n    time.sleep(30)\n\
-             print(a + b)\n"
-                .to_string(),
-        ),
-        (
-            "rejected",
-            "off_by_one.py",
-            "a, b = map(int, input().split())\nprint(a + b + 1)\n".to_string(),
-        ),
-    ]
-}
 
 /// The items of a `verify --json` report, by id.
 fn items(report: &Value) -> Vec<(String, &Value)> {
@@ -352,28 +203,24 @@ fn stress_searches_a_polygon_package_s_tests_made_ones_included_against_its_main
 }
 
 #[test]
-fn export_of_a_polygon_package_is_refused_as_not_supported_and_writes_nothing() {
+fn what_the_kattis_export_of_a_polygon_package_cannot_say_is_refused_and_nothing_written() {
     let dir = tempfile::tempdir().expect("tempdir");
     standard(&dir.path().join("standard"));
-    for format in ["kattis", "sinol"] {
-        let out = dir.path().join(format!("out-{format}"));
-        let out_arg = out.display().to_string();
-        let export = [
-            "export",
-            "./standard",
-            "--format",
-            format,
-            "--out",
-            &out_arg,
-        ];
-        let (code, out_text, err) = stonejudge(dir.path(), &export);
-        assert_eq!(code, Some(2), "{out_text}{err}");
-        assert!(
-            err.contains("exporting a Polygon package is not supported yet"),
-            "{err}"
-        );
-        assert!(!out.exists(), "{format}: written");
-    }
+    // The sinol export of a Polygon package: tests/suite/sinol_export.rs.
+    let out = dir.path().join("out-kattis");
+    let out_arg = out.display().to_string();
+    let export = [
+        "export",
+        "./standard",
+        "--format",
+        "kattis",
+        "--out",
+        &out_arg,
+    ];
+    let (code, out_text, err) = stonejudge(dir.path(), &export);
+    assert_eq!(code, Some(2), "{out_text}{err}");
+    assert!(err.contains("(not supported)"), "{err}");
+    assert!(!out.exists(), "written");
 }
 
 /// testlib's interactor protocol (`interactor INPUT TOUT`): guessing the input's number from 1

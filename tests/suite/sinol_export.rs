@@ -1,9 +1,17 @@
-//! `export --format sinol`: a problem of this repository's archive written as a sinol-make
-//! package that stonejudge reads back and verifies; what it cannot write is refused.
+//! `export --format sinol`: a problem of any format written as a sinol-make package that
+//! stonejudge reads back and verifies with the same scores: one of this repository's archive,
+//! a Polygon package (a testlib checker wrapped, headers copied, a group scored test by test
+//! split), a Kattis 2025-09 scoring package (an exit-42 input validator and an output
+//! validator wrapped), a sinol-make package (its checker and expected scores written back).
+//! What it cannot write is refused, and nothing is written.
 
 use std::path::Path;
 
 use super::package_cli::{stonejudge, text, verify};
+use super::package_fixtures::write;
+use super::polygon_fixtures::{kept_solutions, sum as polygon_sum};
+use super::programs_archive::stonejudge as run;
+use super::sinol_fixtures;
 
 /// `export PROBLEM --format sinol --out DIR ARGS...` from this repository's archive.
 fn export(problem: &str, out: &Path, args: &[&str]) -> std::process::Output {
@@ -54,13 +62,253 @@ fn an_exported_problem_is_a_package_verify_accepts() {
 }
 
 #[test]
-fn what_the_export_cannot_write_is_refused() {
+fn a_problem_with_more_than_one_right_answer_exports_with_its_checker() {
+    // nim accepts any winning move: its built-in checker's portable C++ (a Kattis output
+    // validator) is wrapped as sinol's checker, and the model's moves pass it.
     let dir = tempfile::tempdir().expect("tempdir");
     let output = export("nim", &dir.path().join("nim"), &[]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("nim: it accepts more than one answer"));
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let checker = std::fs::read_to_string(dir.path().join("nim/prog/nimchk.cpp")).expect("chk");
+    assert!(checker.contains("stonejudge_kattis_checker"), "{checker}");
+    let (output, _) = verify(dir.path(), &["nim"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+}
+
+#[test]
+fn what_the_export_cannot_write_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
     let output = export("take-1-3-4", &dir.path().join("t"), &["--task-id", "AB"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("--task-id \"AB\": a task id is three lowercase letters"));
-    assert!(!dir.path().join("nim").exists() && !dir.path().join("t").exists());
+    assert!(!dir.path().join("t").exists());
+}
+
+/// `export DIR/NAME --format sinol --out DIR/OUT [ARGS]` in `dir`: exit code and stderr.
+fn export_package(dir: &Path, name: &str, out: &str, args: &[&str]) -> (Option<i32>, String) {
+    let source = format!("./{name}");
+    let out = format!("./{out}");
+    let (code, stdout, stderr) = run(
+        dir,
+        &[
+            &["export", &source, "--format", "sinol", "--out", &out],
+            args,
+        ]
+        .concat(),
+    );
+    (code, stdout + &stderr)
+}
+
+/// The total of `judge PROBLEM -- PROGRAM` in `dir`: the last column of its `total` row
+/// (`40/100`).
+fn judged_score(dir: &Path, problem: &str, program: &str) -> String {
+    let (code, out, err) = run(dir, &["judge", problem, "--", program]);
+    assert!(code.is_some(), "{out}{err}");
+    (out.lines())
+        .filter(|line| line.starts_with("total "))
+        .find_map(|line| line.split_whitespace().last())
+        .unwrap_or_else(|| panic!("no total: {out}{err}"))
+        .to_string()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn a_polygon_package_exports_with_its_testlib_checker_wrapped_and_the_same_scores() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    polygon_sum(&dir.path().join("sum"), &kept_solutions());
+    let (code, said) = export_package(dir.path(), "sum", "out", &[]);
+    assert_eq!(code, Some(0), "{said}");
+    let out = dir.path().join("out");
+    let config = read(&out.join("config.yml"));
+    // `small` all or nothing (40), `large` scored test by test: a group of one test each.
+    assert!(
+        config.contains("scores:\n  1: 40\n  2: 30\n  3: 30\n"),
+        "{config}"
+    );
+    // The main solution and the accepted one earn everything; the others' points per group
+    // are known only by running them.
+    assert!(
+        config.contains("  sum.py:\n") && config.contains("  sum2.cpp:\n"),
+        "{config}"
+    );
+    assert!(!config.contains("small_only"), "{config}");
+    assert!(
+        said.contains("small_only.py: its points per group are known only by running it"),
+        "{said}"
+    );
+    // The checker behind the prelude, its testlib.h (in files/, the include folder) beside.
+    let checker = read(&out.join("prog/sumchk.cpp"));
+    assert!(
+        checker.contains("static void stonejudge_sinol_checker(void)"),
+        "{checker}"
+    );
+    assert!(out.join("prog/testlib.h").is_file());
+    let (code, report, err) = run(dir.path(), &["verify", "./out"]);
+    assert_eq!(code, Some(0), "{report}{err}");
+    // The solution right on `small` only: 40 of 100 in both packages.
+    let small_only = dir.path().join("sum/solutions/small_only.py");
+    let small_only = small_only.display().to_string();
+    assert_eq!(judged_score(dir.path(), "./sum", &small_only), "40/100");
+    assert_eq!(judged_score(dir.path(), "./out", &small_only), "40/100");
+    // The wrapped checker rejects: a wrong solution earns nothing in the export either.
+    let off_by_one = dir.path().join("sum/solutions/off_by_one.py");
+    let off_by_one = off_by_one.display().to_string();
+    assert_eq!(judged_score(dir.path(), "./out", &off_by_one), "0/100");
+}
+
+/// A Kattis 2025-09 output validator in C++: the output must be the answer.
+const KATTIS_OUTPUT_VALIDATOR: &str = "#include <cstdio>\n#include <string>\n\
+    int main(int argc, char** argv) {\n\
+      if (argc < 4) return 1;\n\
+      FILE* ans = std::fopen(argv[2], \"r\"); long want, got;\n\
+      if (ans == nullptr || std::fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
+      if (std::scanf(\"%ld\", &got) != 1 || got != want) {\n\
+        std::string path = std::string(argv[3]) + \"/judgemessage.txt\";\n\
+        FILE* message = std::fopen(path.c_str(), \"w\");\n\
+        if (message != nullptr) { std::fprintf(message, \"wrong\\n\"); std::fclose(message); }\n\
+        return 43;\n\
+      }\n\
+      return 42;\n\
+    }\n";
+
+/// A Kattis input validator in C++: one number from 1 to 1000, exit 42 when valid.
+const KATTIS_INPUT_VALIDATOR: &str = "#include <cstdio>\n\
+    int main() { long n; char rest;\n\
+      if (std::scanf(\"%ld\", &n) != 1 || n < 1 || n > 1000) return 43;\n\
+      if (std::scanf(\" %c\", &rest) == 1) return 43;\n\
+      return 42; }\n";
+
+/// A 2025-09 scoring package: print 2n; `easy` (40) and `hard` (60), each all or nothing.
+fn kattis_double(root: &Path) {
+    write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Double\n\
+                 uuid: 0c6f2d9e-6a43-4f1e-9b7e-5e2a8d1c4b30\ntype: scoring\n\
+                 limits:\n  time_limit: 2\n",
+            ),
+            ("statement/problem.en.md", "Print $2n$.\n"),
+            ("output_validator/validate.cpp", KATTIS_OUTPUT_VALIDATOR),
+            ("input_validators/validate.cpp", KATTIS_INPUT_VALIDATOR),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            (
+                "data/secret/easy/test_group.yaml",
+                "max_score: 40\nscore_aggregation: min\n",
+            ),
+            ("data/secret/easy/01.in", "1\n"),
+            ("data/secret/easy/01.ans", "2\n"),
+            ("data/secret/easy/02.in", "7\n"),
+            ("data/secret/easy/02.ans", "14\n"),
+            (
+                "data/secret/hard/test_group.yaml",
+                "max_score: 60\nscore_aggregation: min\n",
+            ),
+            ("data/secret/hard/01.in", "500\n"),
+            ("data/secret/hard/01.ans", "1000\n"),
+            ("data/secret/hard/02.in", "900\n"),
+            ("data/secret/hard/02.ans", "1800\n"),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+            (
+                "submissions/wrong_answer/small.py",
+                "n = int(input())\nprint(2 * n if n < 100 else 0)\n",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_kattis_scoring_package_exports_with_its_validators_wrapped_and_the_same_scores() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    kattis_double(&dir.path().join("double"));
+    let (code, said) = export_package(dir.path(), "double", "out", &["--task-id", "dbl"]);
+    assert_eq!(code, Some(0), "{said}");
+    let out = dir.path().join("out");
+    let config = read(&out.join("config.yml"));
+    assert!(config.contains("scores:\n  1: 40\n  2: 60\n"), "{config}");
+    assert!(config.contains("  dbl.py:\n"), "{config}");
+    assert!(
+        said.contains("small.py: its points per group are known only"),
+        "{said}"
+    );
+    // The input validator accepts with exit 42: wrapped so that sinol's inwer exits 0.
+    let inwer = read(&out.join("prog/dblinwer.cpp"));
+    assert!(
+        inwer.contains("static const int stonejudge_accepts = 42;"),
+        "{inwer}"
+    );
+    let checker = read(&out.join("prog/dblchk.cpp"));
+    assert!(
+        checker.contains("static void stonejudge_kattis_checker(int argc"),
+        "{checker}"
+    );
+    assert!(out.join("doc/dblzad.md").is_file());
+    // verify runs the inwer on every input and the checker on the model's outputs.
+    let (code, report, err) = run(dir.path(), &["verify", "./out"]);
+    assert_eq!(code, Some(0), "{report}{err}");
+    let small = dir.path().join("double/submissions/wrong_answer/small.py");
+    let small = small.display().to_string();
+    assert_eq!(judged_score(dir.path(), "./double", &small), "40/100");
+    assert_eq!(judged_score(dir.path(), "./out", &small), "40/100");
+    // The wrapped inwer rejects what the validator rejects.
+    std::fs::write(out.join("in/dbl1a.in"), "0\n").expect("write");
+    let (code, report, err) = run(dir.path(), &["validate", "./out"]);
+    assert_eq!(code, Some(1), "{report}{err}");
+}
+
+#[test]
+fn a_sinol_package_exports_with_its_checker_and_expected_scores_written_back() {
+    let package = sinol_fixtures::checker();
+    let dir = package.dir.path();
+    let (code, said) = export_package(dir, "abc", "out", &["--task-id", "xyz"]);
+    assert_eq!(code, Some(0), "{said}");
+    let out = dir.join("out");
+    assert_eq!(
+        read(&out.join("prog/xyzchk.py")),
+        read(&package.root().join("prog/abcchk.py"))
+    );
+    let config = read(&out.join("config.yml"));
+    // abcb2.py's partial points, exactly as the package says them, under its new name.
+    assert!(
+        config.contains(
+            "  xyzb1.py:\n    expected:\n      0: {points: 0, status: OK}\n      \
+             1: {points: 40, status: OK}\n      2: {points: 30, status: OK}\n    points: 70\n"
+        ),
+        "{config}"
+    );
+    let (code, report, err) = run(dir, &["verify", "./out"]);
+    assert_eq!(code, Some(0), "{report}{err}");
+}
+
+#[test]
+fn a_sinol_interactive_package_exports_with_its_interactor() {
+    let package = sinol_fixtures::interactive();
+    let dir = package.dir.path();
+    let (code, said) = export_package(dir, "abc", "out", &[]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(dir.join("out/prog/abcsoc.py").is_file());
+    let (code, report, err) = run(dir, &["verify", "./out"]);
+    assert_eq!(code, Some(0), "{report}{err}");
+}
+
+#[test]
+fn a_checker_sinol_make_cannot_run_as_it_runs_is_refused_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // The scoring package's output validator is in Python, and writes score.txt.
+    super::package_scoring::package(&dir.path().join("points"), "20");
+    let (code, said) = export_package(dir.path(), "points", "out", &[]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("its checker speaks the Kattis protocol in .py")
+            && said.contains("(not supported)"),
+        "{said}"
+    );
+    assert!(!dir.path().join("out").exists());
 }
