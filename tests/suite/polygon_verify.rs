@@ -8,7 +8,7 @@
 //! exported for Windows (CR LF tests) has its validators built and its tests made as
 //! Polygon's Windows judges build and make them. An interactive package's answers are its
 //! interactor's record of the main solution's games, and its checker judges each record.
-//! `stress` searches a package's tests; `export` of one is refused.
+//! `stress` searches a package's tests.
 
 use std::path::Path;
 
@@ -349,31 +349,6 @@ fn stress_searches_a_polygon_package_s_tests_made_ones_included_against_its_main
     );
     let (code, out, err) = stonejudge(dir.path(), &["stress", "./standard", "--", "sum.py"]);
     assert_eq!(code, Some(0), "{out}{err}");
-}
-
-#[test]
-fn export_of_a_polygon_package_is_refused_as_not_supported_and_writes_nothing() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    standard(&dir.path().join("standard"));
-    for format in ["kattis", "sinol"] {
-        let out = dir.path().join(format!("out-{format}"));
-        let out_arg = out.display().to_string();
-        let export = [
-            "export",
-            "./standard",
-            "--format",
-            format,
-            "--out",
-            &out_arg,
-        ];
-        let (code, out_text, err) = stonejudge(dir.path(), &export);
-        assert_eq!(code, Some(2), "{out_text}{err}");
-        assert!(
-            err.contains("exporting a Polygon package is not supported yet"),
-            "{err}"
-        );
-        assert!(!out.exists(), "{format}: written");
-    }
 }
 
 /// testlib's interactor protocol (`interactor INPUT TOUT`): guessing the input's number from 1

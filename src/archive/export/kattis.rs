@@ -468,6 +468,7 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
     let Some(scoring) = &problem.scoring else {
         return Ok(Vec::new());
     };
+    let all_or_nothing = matches!(problem.programs.checker, Checker::Default { .. });
     if scoring.time_scaled {
         return Err(format!(
             "{}: points falling with the time taken have no Kattis form (not supported)",
@@ -502,6 +503,9 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
         }
         let aggregation = match rule.aggregation {
             Aggregation::Min => "min",
+            // Rounding up changes nothing when each test earns all or nothing, as under the
+            // default comparison (sinol-make's groups without a checker).
+            Aggregation::MinRoundedUp if all_or_nothing => "min",
             Aggregation::Sum => "sum",
             Aggregation::MinRoundedUp | Aggregation::Avg | Aggregation::Max => {
                 return Err(format!(
