@@ -1,58 +1,69 @@
-//! The ICPC problem package, written from the model of a problem ([`crate::model`]): a
-//! pass-fail problem in the legacy version, as Kattis problemtools' `verifyproblem` reads it;
-//! a scored one in version 2025-09, as a scoring package:
+//! The ICPC problem package, written from the model of a problem of any format
+//! ([`crate::model`]): a pass-fail problem in the legacy version, as Kattis problemtools'
+//! `verifyproblem` reads it; a scored one in version 2025-09, as a scoring package:
 //!
 //! ```text
 //! problem.yaml                          name, uuid, limits, validation (legacy) or type (2025-09)
-//! problem_statement/problem.<lang>.tex  each statement, its samples in place (2025-09:
-//!                                       statement/)
+//! problem_statement/problem.<lang>.tex  each statement (2025-09: statement/)
 //! data/sample/<case>.in .ans            the samples
 //! data/secret/<case>.in .ans            every other test (2025-09: data/secret/<group>/, each
 //!                                       group's test_group.yaml with max_score and
 //!                                       score_aggregation)
-//! input_validators/<name>.ctd           a built-in validator's checktestdata script
-//!                  <name>/validate.cpp  (a program: the validator, wrapped)
+//! input_validators/<name>.ctd           a checktestdata script
+//!                  <name>/…             (a program: as it is, or wrapped, with its headers)
 //! output_validators/<name>/…            a checker that accepts more than one answer, a
-//!                                       checker program, wrapped, or the interactor of an
+//!                                       checker program, or the interactor of an
 //!                                       interactive problem (2025-09: output_validator/)
-//! submissions/<folder>/<file>           the example solutions in C++ and Rust (2025-09:
-//!                                       submissions.yaml with their expected scores)
+//! submissions/<folder>/<file>           the example solutions, each in the folder its
+//!                                       expectation says (2025-09: submissions.yaml with
+//!                                       what the folders do not say)
 //! ```
 //!
-//! Choices, and why:
-//! - **Statement in LaTeX**: the legacy version reads only `.tex` statements (Markdown needs
-//!   the 2023-07 draft), so the Markdown of each language is converted ([`super::latex`]),
-//!   with the samples where the statement puts them ([`crate::archive::statement`]): as
-//!   verbatim blocks with no heading words, so that none is in the wrong language.
-//!   problemtools' own sample tables would not help: they are in English (or Swedish,
-//!   Icelandic), and it includes them only for samples named `1` to `9`, not our `01`.
-//! - **Validators**: the package must stand alone, without stonejudge. A built-in program is
-//!   written in its portable form ([`crate::model::PortableSource`], made by
+//! What the format cannot say is refused (`Err`, "(not supported)") before the first file is
+//! written. Choices, and why:
+//! - **Statements in LaTeX** (`kattis/statements.rs`): the legacy version reads only `.tex`
+//!   statements (Markdown needs the 2023-07 draft), so our Markdown is converted
+//!   ([`super::latex`]), with the samples where the statement puts them
+//!   ([`crate::archive::statement`]): as verbatim blocks with no heading words, so that none
+//!   is in the wrong language. problemtools' own sample tables would not help: they are in
+//!   English (or Swedish, Icelandic), and it includes them only for samples named `1` to `9`,
+//!   not our `01`. A Kattis statement is copied, a Polygon one written from its sections.
+//! - **Built-in programs**: the package must stand alone, without stonejudge. A built-in
+//!   program is written in its portable form ([`crate::model::PortableSource`], made by
 //!   [`crate::catalog::portable`]): the input validator as a checktestdata script
 //!   (problemtools runs them itself), a checker whose answers are unique as `validation:
 //!   default` with its flags (ours compare words exactly: `case_sensitive`), one that accepts
 //!   several answers as its C++ output validator, an interactor in C++ (`validation: custom
 //!   interactive`). A built-in checker without a portable form is refused rather than judged
 //!   by exact answers.
-//! - **Programs** of the problem ship as they are: an input validator with a prelude that
-//!   turns its exit status into the Kattis one (0 → 42, else 43), a testlib checker with a
-//!   prelude that speaks the output validator protocol to it (the team's output saved to a
-//!   file, the checker's `main` renamed and called with `INPUT OUTPUT ANSWER`, its status
-//!   0 → 42, 1 or 2 → 43); without a checker, the default validation with its flags. An
-//!   interactor speaking the Kattis protocol is the output validator as written, a testlib
-//!   interactor gets a prelude (its OUTPUT file in the feedback directory, its status 0 → 42,
-//!   1 or 2 → 43). All must be C++ sources (with `main(int argc, char* argv[])` for a checker
-//!   or a testlib interactor); headers next to them (`testlib.h`) are copied along.
+//! - **Programs** of the problem ship by their protocol: one speaking Kattis' (an input
+//!   validator exiting 42, an output validator, an interactor) as it is, in any language
+//!   problemtools runs, a folder program whole; a checktestdata script as `.ctd`. Others get a
+//!   C++ prelude: an input validator accepting with exit 0 (ours, Polygon's testlib ones,
+//!   sinol-make's inwer) one that turns its status into the Kattis one (0 → 42, else 43); a
+//!   testlib checker one that speaks the output validator protocol to it (the team's output
+//!   saved to a file, the checker's `main` renamed and called with `INPUT OUTPUT ANSWER`, its
+//!   status 0 → 42, 1 or 2 → 43); a testlib interactor one with its OUTPUT file in the
+//!   feedback directory, its status 0 → 42, 1 or 2 → 43. Wrapped programs must be C++ (with
+//!   `main(int argc, char* argv[])` for a checker or a testlib interactor). A C or C++
+//!   source keeps its compile's macros (a Polygon package for Windows: `FOR_WINDOWS`) as
+//!   `#define`s at its top, and the headers beside it and in its include folders
+//!   (`testlib.h` in a Polygon package's `files/`) are copied along. sinol-make's checker
+//!   protocol, and a Polygon interactor whose record a checker judges, have no Kattis form.
 //! - **Scored problems** are 2025-09 scoring packages: each scored group a test data group
 //!   under `data/secret/` worth its points (`max_score`, whole numbers as the format has
 //!   them), scored by `min` (all or nothing for a test that is accepted or not, as ours) or
 //!   `sum`; the expected totals in `submissions/submissions.yaml` (`score`, a number or a
-//!   range), each expected group verdict a requirement on that group's test cases. A solution
-//!   keeps its folder, whose requirements 2025-09 adds (a folder that is not one of 2025-09's
-//!   is covered by submissions.yaml alone). Expected points of single groups are not written:
-//!   the format has them, but stonejudge does not read them back yet.
-//! - **Submissions**: C++ and Rust only. problemtools runs Python with PyPy, which a judge
-//!   machine may lack; the Python examples are listed as left out.
+//!   range), each expected group verdict a requirement on that group's test cases. Expected
+//!   points of single groups are not written: the format has them, but stonejudge does not
+//!   read them back yet.
+//! - **Submissions** go where their expectation says (`kattis/submissions.rs`), never by
+//!   the folder they came from. Of a Kattis package, every one ships as it is; of other
+//!   formats only C++ and Rust: problemtools runs Python with PyPy, which the authors may not
+//!   have timed them with; the others are listed as left out.
+//! - **Time**: a fixed limit is said in `problem.yaml` as 2025-09 has it; the legacy version
+//!   derives it from the accepted submissions (its `time_multiplier`), and a legacy
+//!   package's own rule is kept so.
 
 mod statements;
 mod submissions;
@@ -63,7 +74,7 @@ use std::path::{Path, PathBuf};
 use super::{Exported, Package};
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, InteractorProtocol, PortableChecker,
-    PortableLanguage, PortableSource, Problem, ProgramFile, TestCase, TimeLimit, Tool,
+    PortableLanguage, PortableSource, Problem, ProgramFile, Python3, TestCase, TimeLimit, Tool,
     ValidatorProtocol, SAMPLE_GROUP,
 };
 use crate::run::fnv1a_128;
@@ -539,15 +550,19 @@ impl Package<'_> {
         let mut taken = BTreeSet::new();
         for submission in &problem.submissions {
             let path = submission.program.path.clone();
-            let exported = path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| SUBMISSION_EXTENSIONS.contains(&e));
+            // A Kattis package's own submissions were written for the judges problemtools
+            // is (Python run with PyPy): each ships as it is, a folder program whole.
+            let exported = problem.programs.python3 == Python3::PyPy
+                || (path.extension().and_then(|e| e.to_str()))
+                    .is_some_and(|e| SUBMISSION_EXTENSIONS.contains(&e));
             if !exported {
                 self.exported.left_out.push((
                     path,
-                    "only C++ and Rust submissions are exported (problemtools runs Python with PyPy)"
-                        .to_string(),
+                    format!(
+                        "only the C++ and Rust submissions of a {} problem are exported \
+                         (problemtools runs Python with PyPy)",
+                        problem.format.name()
+                    ),
                 ));
                 continue;
             }
@@ -568,7 +583,13 @@ impl Package<'_> {
             if !requirements.is_empty() {
                 yaml.push_str(&format!("{}:\n{requirements}", plain_or_quoted(&relative)));
             }
-            self.file(&format!("submissions/{relative}"), &read(&path)?)?;
+            let files = match path.is_dir() {
+                true => folder_files(&path, &format!("submissions/{relative}"))?,
+                false => vec![(format!("submissions/{relative}"), read(&path)?)],
+            };
+            for (file, text) in &files {
+                self.file(file, text)?;
+            }
         }
         if !yaml.is_empty() {
             self.file("submissions/submissions.yaml", &yaml)?;
@@ -579,12 +600,14 @@ impl Package<'_> {
 
 /// `<folder>/<file name of path>`, numbered (`sol-2.cpp`) when `taken` has it already.
 fn unique_name(folder: &str, path: &Path, taken: &mut BTreeSet<String>) -> String {
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    let extension = path.extension().unwrap_or_default().to_string_lossy();
-    let mut name = format!("{folder}/{stem}.{extension}");
+    let stem = stem(path);
+    let extension = (path.extension())
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    let mut name = format!("{folder}/{stem}{extension}");
     let mut number = 2;
     while !taken.insert(name.clone()) {
-        name = format!("{folder}/{stem}-{number}.{extension}");
+        name = format!("{folder}/{stem}-{number}{extension}");
         number += 1;
     }
     name
