@@ -5,7 +5,7 @@
 //! package whose Python input validator exits 42 itself, and sinol-make packages. Each export
 //! is verified, and every submission it kept gets what it got in the original; what no
 //! Kattis folder says is left out, and said so; what the format cannot say is refused before
-//! anything is written.
+//! anything is written. (tests/tools exports the Polygon package here for `verifyproblem`.)
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -41,11 +41,11 @@ const VALIDATOR: &str = "#include \"testlib.h\"\n\
       quit(0, \"valid\");\n\
     }\n";
 
-const SUM: &str = "#include <cstdio>\n\
+pub const SUM: &str = "#include <cstdio>\n\
     int main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); std::printf(\"%ld\\n\", a + b); }\n";
 
 /// Right while the first number is below 3.
-const WRONG: &str = "#include <cstdio>\n\
+pub const WRONG: &str = "#include <cstdio>\n\
     int main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); std::printf(\"%ld\\n\", a < 3 ? a + b : 0); }\n";
 
 /// One more than the sum everywhere.
@@ -55,7 +55,7 @@ const OFF_BY_ONE: &str = "#include <cstdio>\n\
 /// A pass-fail Polygon package `sum`: tests `n n` for n = 1..4 (test 1 a sample), the checker
 /// `check.cpp` beside `problem.xml` (its `testlib.h` is in `files/`), the validator in
 /// `files/`, an English statement; `solutions` are `(tag, file, source)`.
-fn polygon(root: &Path, solutions: &[(&str, &str, &str)]) {
+pub fn polygon(root: &Path, solutions: &[(&str, &str, &str)]) {
     write(root, "files/testlib.h", HEADER);
     write(root, "check.cpp", CHECKER);
     write(root, "files/validator.cpp", VALIDATOR);
