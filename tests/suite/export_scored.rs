@@ -58,7 +58,10 @@ fn a_scored_problem_is_a_scoring_package_that_verifies_with_the_same_scores() {
         "{submissions}"
     );
     assert!(
-        submissions.contains("wrong_answer/wrong.cpp:\n  score: 10\n"),
+        // Its [expect] says a score and a group's verdict, not the folder's "WA on some test and
+        // nothing else": a folder that promises nothing holds it.
+        submissions
+            .contains("listed/wrong.cpp:\n  score: 10\n  secret/small:\n    required: [WA]\n"),
         "{submissions}"
     );
     // Python is not exported (problemtools runs it with PyPy), and said so.
@@ -84,7 +87,7 @@ fn a_scored_problem_is_a_scoring_package_that_verifies_with_the_same_scores() {
     };
     assert_eq!(score("accepted/sol.cpp"), Some(100.0));
     assert_eq!(score("partial/small.rs"), Some(40.0));
-    assert_eq!(score("wrong_answer/wrong.cpp"), Some(10.0));
+    assert_eq!(score("listed/wrong.cpp"), Some(10.0));
 }
 
 #[test]

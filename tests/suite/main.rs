@@ -17,6 +17,7 @@ mod engine_cli;
 mod engine_period;
 mod evil;
 mod expectations_once;
+mod export_formats;
 mod export_kattis;
 mod export_scored;
 mod folder_by_name;

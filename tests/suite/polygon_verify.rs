@@ -8,7 +8,8 @@
 //! exported for Windows (CR LF tests) has its validators built and its tests made as
 //! Polygon's Windows judges build and make them. An interactive package's answers are its
 //! interactor's record of the main solution's games, and its checker judges each record.
-//! `stress` searches a package's tests; `export --format kattis` of one is refused.
+//! `stress` searches a package's tests; its export: tests/suite/export_formats.rs (Kattis)
+//! and tests/suite/sinol_export.rs (sinol-make).
 
 use serde_json::Value;
 
@@ -200,27 +201,6 @@ fn stress_searches_a_polygon_package_s_tests_made_ones_included_against_its_main
     );
     let (code, out, err) = stonejudge(dir.path(), &["stress", "./standard", "--", "sum.py"]);
     assert_eq!(code, Some(0), "{out}{err}");
-}
-
-#[test]
-fn what_the_kattis_export_of_a_polygon_package_cannot_say_is_refused_and_nothing_written() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    standard(&dir.path().join("standard"));
-    // The sinol export of a Polygon package: tests/suite/sinol_export.rs.
-    let out = dir.path().join("out-kattis");
-    let out_arg = out.display().to_string();
-    let export = [
-        "export",
-        "./standard",
-        "--format",
-        "kattis",
-        "--out",
-        &out_arg,
-    ];
-    let (code, out_text, err) = stonejudge(dir.path(), &export);
-    assert_eq!(code, Some(2), "{out_text}{err}");
-    assert!(err.contains("(not supported)"), "{err}");
-    assert!(!out.exists(), "written");
 }
 
 /// testlib's interactor protocol (`interactor INPUT TOUT`): guessing the input's number from 1

@@ -477,7 +477,7 @@ fn export_wraps_the_validator_and_the_checker_for_the_kattis_protocols() {
     std::fs::create_dir_all(&bin).expect("mkdir");
     let validator = bin.join("validator");
     compile(
-        &package.join("input_validators/take/validate.cpp"),
+        &package.join("input_validators/validate/validate.cpp"),
         &validator,
     );
     assert_eq!(exit_code(&validator, &[], "2\n5\n9\n"), Some(42));

@@ -33,6 +33,10 @@ pub fn trials() -> Vec<Trial> {
             "export_kattis::verifyproblem_accepts_an_exported_problem_in_two_languages",
             verifyproblem_accepts_an_exported_problem_in_two_languages,
         ),
+        needs_problemtools(
+            "export_kattis::verifyproblem_accepts_an_exported_polygon_package",
+            verifyproblem_accepts_an_exported_polygon_package,
+        ),
     ]
 }
 
@@ -295,4 +299,37 @@ fn verifyproblem_accepts_exported_declared_play_problems(tools: &Problemtools) {
             assert!(text.contains(submission), "{}: {text}", game.name);
         }
     }
+}
+
+/// A Polygon package of our own (a testlib checker and validator on the package's include
+/// path, solutions tagged `main` and `wrong-answer`) exported to the legacy version:
+/// `verifyproblem` reports 0 errors, so each solution gets the verdict of the folder its tag
+/// chose, and the wrapped checker and validator work under problemtools.
+fn verifyproblem_accepts_an_exported_polygon_package(tools: &Problemtools) {
+    use crate::export_formats::{polygon, SUM, WRONG};
+    let scratch = tempfile::tempdir().expect("temp dir");
+    polygon(
+        &scratch.path().join("sum"),
+        &[
+            ("main", "sum.cpp", SUM),
+            ("wrong-answer", "wrong.cpp", WRONG),
+        ],
+    );
+    let output = stonejudge()
+        .current_dir(scratch.path())
+        .args([
+            "export",
+            "./sum",
+            "--format",
+            "kattis",
+            "--out",
+            "sumpolygon",
+        ])
+        .output()
+        .expect("run export");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "export failed: {err}");
+    let package = scratch.path().join("sumpolygon");
+    let text = verifyproblem(tools, &package, &parts(), "sumpolygon");
+    assert!(text.contains("wrong.cpp"), "{text}");
 }

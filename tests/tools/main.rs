@@ -17,6 +17,10 @@ mod conformance;
 #[path = "../suite/declared_players.rs"]
 mod declared_players;
 mod export_interactive;
+// The suite's Polygon package of export_formats, exported for verifyproblem.
+#[allow(dead_code, unused_imports)]
+#[path = "../suite/export_formats.rs"]
+mod export_formats;
 mod export_kattis;
 mod export_scoring;
 #[path = "../suite/grading_fixtures.rs"]
@@ -30,6 +34,9 @@ mod memory_cgroup;
 mod multipass_fixtures;
 #[path = "../suite/nim_cli.rs"]
 mod nim_cli;
+#[allow(dead_code)]
+#[path = "../suite/polygon_fixtures.rs"]
+mod polygon_fixtures;
 // The suite's package fixtures; this crate compares the ones problemtools can build, the suite
 // uses them all.
 #[allow(dead_code)]

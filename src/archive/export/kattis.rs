@@ -1,82 +1,87 @@
-//! The ICPC problem package, written from the model of a problem ([`crate::model`]): a
-//! pass-fail problem in the legacy version, as Kattis problemtools' `verifyproblem` reads it;
-//! a scored one in version 2025-09, as a scoring package:
+//! The ICPC problem package, written from the model of a problem of any format
+//! ([`crate::model`]): a pass-fail problem in the legacy version, as Kattis problemtools'
+//! `verifyproblem` reads it; a scored one in version 2025-09, as a scoring package:
 //!
 //! ```text
 //! problem.yaml                          name, uuid, limits, validation (legacy) or type (2025-09)
-//! problem_statement/problem.<lang>.tex  each statement, its samples in place (2025-09:
-//!                                       statement/)
+//! problem_statement/problem.<lang>.tex  each statement (2025-09: statement/)
 //! data/sample/<case>.in .ans            the samples
 //! data/secret/<case>.in .ans            every other test (2025-09: data/secret/<group>/, each
 //!                                       group's test_group.yaml with max_score and
 //!                                       score_aggregation)
-//! input_validators/<name>.ctd           a built-in validator's checktestdata script
-//!                  <name>/validate.cpp  (a program: the validator, wrapped)
+//! input_validators/<name>.ctd           a checktestdata script
+//!                  <name>/…             (a program: as it is, or wrapped, with its headers)
 //! output_validators/<name>/…            a checker that accepts more than one answer, a
-//!                                       checker program, wrapped, or the interactor of an
+//!                                       checker program, or the interactor of an
 //!                                       interactive problem (2025-09: output_validator/)
-//! submissions/<folder>/<file>           the example solutions in C++ and Rust (2025-09:
-//!                                       submissions.yaml with their expected scores)
+//! submissions/<folder>/<file>           the example solutions, each in the folder its
+//!                                       expectation says (2025-09: submissions.yaml with
+//!                                       what the folders do not say)
 //! ```
 //!
-//! Choices, and why:
-//! - **Statement in LaTeX**: the legacy version reads only `.tex` statements (Markdown needs
-//!   the 2023-07 draft), so the Markdown of each language is converted ([`super::latex`]),
-//!   with the samples where the statement puts them ([`crate::archive::statement`]): as
-//!   verbatim blocks with no heading words, so that none is in the wrong language.
-//!   problemtools' own sample tables would not help: they are in English (or Swedish,
-//!   Icelandic), and it includes them only for samples named `1` to `9`, not our `01`.
-//! - **Validators**: the package must stand alone, without stonejudge. A built-in program is
-//!   written in its portable form ([`crate::model::PortableSource`], made by
+//! What the format cannot say is refused (`Err`, "(not supported)") before the first file is
+//! written. Choices, and why:
+//! - **Statements in LaTeX** (`kattis/statements.rs`): the legacy version reads only `.tex`
+//!   statements (Markdown needs the 2023-07 draft), so our Markdown is converted
+//!   ([`super::latex`]), with the samples where the statement puts them
+//!   ([`crate::archive::statement`]): as verbatim blocks with no heading words, so that none
+//!   is in the wrong language. problemtools' own sample tables would not help: they are in
+//!   English (or Swedish, Icelandic), and it includes them only for samples named `1` to `9`,
+//!   not our `01`. A Kattis statement is copied, a Polygon one written from its sections.
+//! - **Built-in programs**: the package must stand alone, without stonejudge. A built-in
+//!   program is written in its portable form ([`crate::model::PortableSource`], made by
 //!   [`crate::catalog::portable`]): the input validator as a checktestdata script
 //!   (problemtools runs them itself), a checker whose answers are unique as `validation:
 //!   default` with its flags (ours compare words exactly: `case_sensitive`), one that accepts
 //!   several answers as its C++ output validator, an interactor in C++ (`validation: custom
 //!   interactive`). A built-in checker without a portable form is refused rather than judged
 //!   by exact answers.
-//! - **Programs** of the problem ship as they are: an input validator with a prelude that
-//!   turns its exit status into the Kattis one (0 → 42, else 43), a testlib checker with a
-//!   prelude that speaks the output validator protocol to it (the team's output saved to a
-//!   file, the checker's `main` renamed and called with `INPUT OUTPUT ANSWER`, its status
-//!   0 → 42, 1 or 2 → 43); without a checker, the default validation with its flags. An
-//!   interactor speaking the Kattis protocol is the output validator as written, a testlib
-//!   interactor gets a prelude (its OUTPUT file in the feedback directory, its status 0 → 42,
-//!   1 or 2 → 43). All must be C++ sources (with `main(int argc, char* argv[])` for a checker
-//!   or a testlib interactor); headers next to them (`testlib.h`) are copied along.
+//! - **Programs** of the problem ship by their protocol: one speaking Kattis' (an input
+//!   validator exiting 42, an output validator, an interactor) as it is, in any language
+//!   problemtools runs, a folder program whole; a checktestdata script as `.ctd`. Others get a
+//!   C++ prelude: an input validator accepting with exit 0 (ours, Polygon's testlib ones,
+//!   sinol-make's inwer) one that turns its status into the Kattis one (0 → 42, else 43); a
+//!   testlib checker one that speaks the output validator protocol to it (the team's output
+//!   saved to a file, the checker's `main` renamed and called with `INPUT OUTPUT ANSWER`, its
+//!   status 0 → 42, 1 or 2 → 43); a testlib interactor one with its OUTPUT file in the
+//!   feedback directory, its status 0 → 42, 1 or 2 → 43. Wrapped programs must be C++ (with
+//!   `main(int argc, char* argv[])` for a checker or a testlib interactor). A C or C++
+//!   source keeps its compile's macros (a Polygon package for Windows: `FOR_WINDOWS`) as
+//!   `#define`s at its top, and the headers beside it and in its include folders
+//!   (`testlib.h` in a Polygon package's `files/`) are copied along. sinol-make's checker
+//!   protocol, and a Polygon interactor whose record a checker judges, have no Kattis form.
 //! - **Scored problems** are 2025-09 scoring packages: each scored group a test data group
 //!   under `data/secret/` worth its points (`max_score`, whole numbers as the format has
 //!   them), scored by `min` (all or nothing for a test that is accepted or not, as ours) or
 //!   `sum`; the expected totals in `submissions/submissions.yaml` (`score`, a number or a
-//!   range), each expected group verdict a requirement on that group's test cases. A solution
-//!   keeps its folder, whose requirements 2025-09 adds (a folder that is not one of 2025-09's
-//!   is covered by submissions.yaml alone). Expected points of single groups are not written:
-//!   the format has them, but stonejudge does not read them back yet.
-//! - **Submissions**: C++ and Rust only. problemtools runs Python with PyPy, which a judge
-//!   machine may lack; the Python examples are listed as left out.
+//!   range), each expected group verdict a requirement on that group's test cases. Expected
+//!   points of single groups are not written: the format has them, but stonejudge does not
+//!   read them back yet.
+//! - **Submissions** go where their expectation says (`kattis/submissions.rs`), never by
+//!   the folder they came from. Of a Kattis package, every one ships as it is; of other
+//!   formats only C++ and Rust: problemtools runs Python with PyPy, which the authors may not
+//!   have timed them with; the others are listed as left out.
+//! - **Time**: a fixed limit is said in `problem.yaml` as 2025-09 has it; the legacy version
+//!   derives it from the accepted submissions (its `time_multiplier`), and a legacy
+//!   package's own rule is kept so.
 
+mod statements;
+mod submissions;
+
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use super::{latex, Exported, Package};
-use crate::archive::statement;
+use super::{Exported, Package};
 use crate::model::{
     CaseData, CaseKind, Checker, CheckerProtocol, InteractorProtocol, PortableChecker,
-    PortableLanguage, PortableSource, Problem, Submission, TestCase, TimeLimit, Tool,
-    VerdictExpectation, SAMPLE_GROUP,
+    PortableLanguage, PortableSource, Problem, ProgramFile, Python3, TestCase, TimeLimit, Tool,
+    ValidatorProtocol, SAMPLE_GROUP,
 };
 use crate::run::fnv1a_128;
 use crate::score::{Aggregation, Total};
-use crate::verdict::Verdict;
 
 /// Source extensions exported as submissions (problemtools compiles them with g++ / rustc).
 const SUBMISSION_EXTENSIONS: [&str; 4] = ["cpp", "cc", "cxx", "rs"];
-
-/// The submission folders of 2025-09 with requirements of their own that our folders share.
-const FOLDERS_2025: [&str; 4] = [
-    "accepted",
-    "wrong_answer",
-    "time_limit_exceeded",
-    "run_time_error",
-];
 
 /// The version of the package format written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,14 +146,17 @@ pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
         let Some(path) = &statement.path else {
             continue;
         };
-        package.file(
-            &format!(
-                "{}/problem.{}.tex",
-                version.statement_dir(),
-                statement.language
-            ),
-            &statement_tex(path, &statement.title, &samples)?,
-        )?;
+        let relative = format!(
+            "{}/problem.{}.tex",
+            version.statement_dir(),
+            statement.language
+        );
+        match statements::statement_tex(path, &statement.title, &samples)? {
+            statements::Written::Tex(tex) => package.file(&relative, &tex)?,
+            statements::Written::LeftOut(why) => {
+                package.exported.left_out.push((path.clone(), why))
+            }
+        }
     }
     for case in problem.judged_cases() {
         let folder = match (case.group.as_str(), version) {
@@ -204,28 +212,61 @@ fn read(path: &Path) -> Result<String, String> {
 }
 
 /// The validators of `problem`: its programs, or the portable forms of its built-in ones,
-/// wrapped for the Kattis protocols (see the module documentation).
+/// each as the Kattis protocols want it (see the module documentation).
 fn validation(problem: &Problem, version: Version) -> Result<Validation, String> {
     let name = &problem.name;
     let programs = &problem.programs;
     let mut files = Vec::new();
     for validator in &programs.input_validators {
-        match &validator.program {
+        let program = match &validator.program {
             Tool::BuiltIn { name, portable } => {
                 let source = portable_in(name, portable, PortableLanguage::Checktestdata)?;
                 for (file, text) in &source.files {
                     files.push((format!("input_validators/{file}"), text.clone()));
                 }
+                continue;
             }
-            Tool::Program(program) => files.extend(wrapped(
-                &program.path,
-                &format!("input_validators/{name}"),
-                include_str!("kattis/input_validator_prelude.cpp"),
-            )?),
-        }
+            Tool::Program(program) => program,
+        };
+        let folder = format!("input_validators/{}", stem(&program.path));
+        files.extend(match validator.protocol {
+            ValidatorProtocol::Kattis => program_files(program, &folder, None)?,
+            ValidatorProtocol::Checktestdata => {
+                vec![(format!("{folder}.ctd"), read(&program.path)?)]
+            }
+            // An inwer is given the input's file name as its argument; a Kattis input
+            // validator gets the group's `input_validator_args`, none here: an inwer that
+            // reads its argv[1] finds nothing there.
+            ValidatorProtocol::ExitZero | ValidatorProtocol::Inwer => program_files(
+                program,
+                &folder,
+                Some(include_str!("kattis/input_validator_prelude.cpp")),
+            )?,
+            ValidatorProtocol::BuiltIn => {
+                return Err(format!(
+                    "{name}: the input validator {} runs only inside stonejudge (not supported)",
+                    program.path.display()
+                ))
+            }
+        });
     }
     let folder = version.output_validator_dir(name);
     if let Some(interactor) = &programs.interactor {
+        let record_checked = interactor.protocol == InteractorProtocol::Testlib
+            && matches!(
+                programs.checker,
+                Checker::Program {
+                    protocol: CheckerProtocol::Testlib,
+                    ..
+                }
+            );
+        if record_checked {
+            return Err(format!(
+                "{name}: its checker judges the interactor's record of each game (Polygon's \
+                 way); a Kattis interactor judges alone, and the package format has no place \
+                 for the checker (not supported)"
+            ));
+        }
         match &interactor.program {
             Tool::BuiltIn { name, portable } => {
                 let source = portable_in(name, portable, PortableLanguage::Cpp)?;
@@ -235,18 +276,18 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
             }
             Tool::Program(program) => {
                 let prelude = match interactor.protocol {
-                    InteractorProtocol::Kattis => "",
+                    InteractorProtocol::Kattis => None,
                     InteractorProtocol::Testlib => {
-                        include_str!("kattis/testlib_interactor_prelude.cpp")
+                        Some(include_str!("kattis/testlib_interactor_prelude.cpp"))
                     }
                     InteractorProtocol::Sinol | InteractorProtocol::BuiltIn => {
                         return Err(format!(
                             "{name}: an interactor speaking neither the Kattis nor the \
-                             testlib protocol in a Kattis package is not supported"
+                             testlib protocol has no Kattis form (not supported)"
                         ))
                     }
                 };
-                files.extend(wrapped(&program.path, &folder, prelude)?);
+                files.extend(program_files(program, &folder, prelude)?);
             }
         }
         return Ok(Validation {
@@ -273,21 +314,25 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
         Checker::BuiltIn {
             portable: PortableChecker::Missing(why),
             ..
-        } => return Err(why.clone()),
+        } => return Err(format!("{why} (not supported)")),
         Checker::Program {
             program: Tool::Program(program),
             protocol,
         } => {
             let prelude = match protocol {
-                CheckerProtocol::Kattis => "",
-                CheckerProtocol::Testlib => include_str!("kattis/output_validator_prelude.cpp"),
+                CheckerProtocol::Kattis => None,
+                CheckerProtocol::Testlib => {
+                    Some(include_str!("kattis/output_validator_prelude.cpp"))
+                }
                 CheckerProtocol::Sinol => {
                     return Err(format!(
-                        "{name}: a sinol-make checker in a Kattis package is not supported"
+                        "{name}: its checker speaks sinol-make's protocol (OK and a percentage \
+                         of the points), which the export does not turn into a Kattis output \
+                         validator (not supported)"
                     ))
                 }
             };
-            files.extend(wrapped(&program.path, &folder, prelude)?);
+            files.extend(program_files(program, &folder, prelude)?);
             None
         }
         Checker::Program {
@@ -295,7 +340,8 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
             ..
         } => {
             return Err(format!(
-                "{name}: {tool} runs only inside stonejudge; no Kattis output validator"
+                "{name}: {tool} runs only inside stonejudge; no Kattis output validator (not \
+                 supported)"
             ))
         }
     };
@@ -321,16 +367,33 @@ fn portable_in<'a>(
         .ok_or_else(|| format!("{name} runs only inside stonejudge: no {wanted} of it to export"))
 }
 
-/// The C++ source at `path` with `prelude` before it, as `<folder>/<file name>`, and the
-/// headers next to it.
-fn wrapped(path: &Path, folder: &str, prelude: &str) -> Result<Vec<(String, String)>, String> {
-    let is_cpp = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| matches!(e, "cpp" | "cc" | "cxx"));
-    if !is_cpp {
+/// The files of `program` under `folder`: as it is (a folder program with all its files), or,
+/// with a `prelude` that makes it speak a Kattis protocol, its C++ source wrapped. A C or C++
+/// source keeps its compile's macros (`#define`s at its top) and has the headers beside it
+/// and in its include folders (a Polygon package's `files/`, where `testlib.h` is) copied
+/// along.
+fn program_files(
+    program: &ProgramFile,
+    folder: &str,
+    prelude: Option<&str>,
+) -> Result<Vec<(String, String)>, String> {
+    let path = &program.path;
+    if path.is_dir() {
+        if prelude.is_some() {
+            return Err(format!(
+                "{}: export wraps a single C++ source for the Kattis protocol, not a folder \
+                 program (not supported)",
+                path.display()
+            ));
+        }
+        return folder_files(path, folder);
+    }
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let is_cpp = matches!(extension, "cpp" | "cc" | "cxx");
+    if prelude.is_some() && !is_cpp {
         return Err(format!(
-            "{}: export needs a C++ source here (the package must run without stonejudge)",
+            "{}: export needs a C++ source here, to wrap it for the Kattis protocol (the \
+             package must run without stonejudge; not supported)",
             path.display()
         ));
     }
@@ -338,27 +401,76 @@ fn wrapped(path: &Path, folder: &str, prelude: &str) -> Result<Vec<(String, Stri
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut files = vec![(
-        format!("{folder}/{file}"),
-        format!("{prelude}#line 1 \"{file}\"\n{}", read(path)?),
-    )];
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    let mut headers: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "h" || e == "hpp"))
+    let source = read(path)?;
+    let is_c_family = is_cpp || extension == "c";
+    let defines: String = (program.defines.iter())
+        .filter(|_| is_c_family)
+        .map(|define| match define.split_once('=') {
+            Some((name, value)) => format!("#define {name} {value}\n"),
+            None => format!("#define {define} 1\n"),
+        })
         .collect();
-    headers.sort();
-    for header in headers {
-        let name = header
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        files.push((format!("{folder}/{name}"), read(&header)?));
+    let text = match (prelude, defines.is_empty()) {
+        (None, true) => source,
+        (prelude, _) => format!(
+            "{defines}{}#line 1 \"{file}\"\n{source}",
+            prelude.unwrap_or("")
+        ),
+    };
+    let mut files = vec![(format!("{folder}/{file}"), text)];
+    if !is_c_family {
+        return Ok(files);
+    }
+    let dirs = std::iter::once(path.parent().unwrap_or(Path::new(".")).to_path_buf())
+        .chain(program.include.iter().cloned());
+    let mut copied = BTreeSet::new();
+    for dir in dirs {
+        let entries =
+            std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let mut headers: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "h" || e == "hpp"))
+            .collect();
+        headers.sort();
+        for header in headers {
+            let name = header
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            // The first folder looked in has it, as the compiler finds it.
+            if copied.insert(name.clone()) {
+                files.push((format!("{folder}/{name}"), read(&header)?));
+            }
+        }
     }
     Ok(files)
+}
+
+/// Every file under the folder `dir`, as `<folder>/<its path under dir>`.
+fn folder_files(dir: &Path, folder: &str) -> Result<Vec<(String, String)>, String> {
+    let mut files = Vec::new();
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let inside = format!("{folder}/{name}");
+        match path.is_dir() {
+            true => files.extend(folder_files(&path, &inside)?),
+            false => files.push((inside, read(&path)?)),
+        }
+    }
+    Ok(files)
+}
+
+/// A program's name without its extension: its folder's name in the package.
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// A scored problem's `test_group.yaml`s: `secret`'s, worth the total, and each scored
@@ -367,6 +479,7 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
     let Some(scoring) = &problem.scoring else {
         return Ok(Vec::new());
     };
+    let all_or_nothing = matches!(problem.programs.checker, Checker::Default { .. });
     if scoring.time_scaled {
         return Err(format!(
             "{}: points falling with the time taken have no Kattis form (not supported)",
@@ -401,6 +514,9 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
         }
         let aggregation = match rule.aggregation {
             Aggregation::Min => "min",
+            // Rounding up changes nothing when each test earns all or nothing, as under the
+            // default comparison (sinol-make's groups without a checker).
+            Aggregation::MinRoundedUp if all_or_nothing => "min",
             Aggregation::Sum => "sum",
             Aggregation::MinRoundedUp | Aggregation::Avg | Aggregation::Max => {
                 return Err(format!(
@@ -424,53 +540,56 @@ fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
 }
 
 impl Package<'_> {
-    /// Copies each example solution in a language exported to `submissions/<folder>/<file>`,
-    /// listing the others as left out; for a scoring package, `submissions.yaml` with what
-    /// each is expected to score.
+    /// Copies each example solution in a language exported into the folder its expectation
+    /// chooses ([`submissions`]), under its own file name (numbered when two land in one
+    /// folder), listing the others as left out with why; for a scoring package,
+    /// `submissions.yaml` with what the folders do not say.
     fn submissions(&mut self, problem: &Problem, version: Version) -> Result<(), String> {
+        let cases: Vec<&TestCase> = problem.judged_cases().collect();
         let mut yaml = String::new();
+        let mut taken = BTreeSet::new();
         for submission in &problem.submissions {
             let path = submission.program.path.clone();
-            let exported = path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| SUBMISSION_EXTENSIONS.contains(&e));
+            // A Kattis package's own submissions were written for the judges problemtools
+            // is (Python run with PyPy): each ships as it is, a folder program whole.
+            let exported = problem.programs.python3 == Python3::PyPy
+                || (path.extension().and_then(|e| e.to_str()))
+                    .is_some_and(|e| SUBMISSION_EXTENSIONS.contains(&e));
             if !exported {
                 self.exported.left_out.push((
                     path,
-                    "only C++ and Rust submissions are exported (problemtools runs Python with PyPy)"
-                        .to_string(),
+                    format!(
+                        "only the C++ and Rust submissions of a {} problem are exported \
+                         (problemtools runs Python with PyPy)",
+                        problem.format.name()
+                    ),
                 ));
                 continue;
             }
-            // `solutions/<folder>/<file>` is `<folder>/<file>` under `submissions/`.
-            let relative = (submission.id.split_once('/'))
-                .map_or(submission.id.as_str(), |(_, rest)| rest)
-                .to_string();
-            let expectation = &submission.expectation;
-            if version == Version::Scoring2025 {
-                let folder = relative.split('/').next().unwrap_or_default();
-                let requirements = scoring_requirements(submission);
-                if requirements.is_empty() && !FOLDERS_2025.contains(&folder) {
-                    self.exported.left_out.push((
-                        path,
-                        format!(
-                            "2025-09 has no folder {folder}/, and nothing else says what it \
-                             should get"
-                        ),
-                    ));
+            let placed = match version {
+                Version::Legacy => submissions::legacy_folder(&submission.expectation)
+                    .map(|folder| (folder.to_string(), String::new())),
+                Version::Scoring2025 => submissions::scoring_placement(submission, &cases)
+                    .map(|placement| (placement.folder, placement.yaml)),
+            };
+            let (folder, requirements) = match placed {
+                Ok(placed) => placed,
+                Err(why) => {
+                    self.exported.left_out.push((path, why));
                     continue;
                 }
-                if !requirements.is_empty() {
-                    yaml.push_str(&format!("{}:\n{requirements}", plain_or_quoted(&relative)));
-                }
-            } else if let VerdictExpectation::Rules(_) = expectation.verdicts {
-                return Err(format!(
-                    "{}: {}: verdict rules are not exported to a legacy package (not supported)",
-                    problem.name, submission.id
-                ));
+            };
+            let relative = unique_name(&folder, &path, &mut taken);
+            if !requirements.is_empty() {
+                yaml.push_str(&format!("{}:\n{requirements}", plain_or_quoted(&relative)));
             }
-            self.file(&format!("submissions/{relative}"), &read(&path)?)?;
+            let files = match path.is_dir() {
+                true => folder_files(&path, &format!("submissions/{relative}"))?,
+                false => vec![(format!("submissions/{relative}"), read(&path)?)],
+            };
+            for (file, text) in &files {
+                self.file(file, text)?;
+            }
         }
         if !yaml.is_empty() {
             self.file("submissions/submissions.yaml", &yaml)?;
@@ -479,48 +598,19 @@ impl Package<'_> {
     }
 }
 
-/// What `submissions.yaml` says of `submission` of a scoring package (indented under its
-/// key): its expected total (`score`), and each group verdict it is expected to get as a
-/// requirement on that group's test cases. Empty when it has no expected score.
-fn scoring_requirements(submission: &Submission) -> String {
-    let Some(score) = &submission.expectation.score else {
-        return String::new();
-    };
-    let mut text = String::new();
-    match score.total {
-        Some((low, high)) if low == high => text.push_str(&format!("  score: {low}\n")),
-        Some((low, high)) => text.push_str(&format!("  score: [{low}, {high}]\n")),
-        None => {}
+/// `<folder>/<file name of path>`, numbered (`sol-2.cpp`) when `taken` has it already.
+fn unique_name(folder: &str, path: &Path, taken: &mut BTreeSet<String>) -> String {
+    let stem = stem(path);
+    let extension = (path.extension())
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    let mut name = format!("{folder}/{stem}{extension}");
+    let mut number = 2;
+    while !taken.insert(name.clone()) {
+        name = format!("{folder}/{stem}-{number}{extension}");
+        number += 1;
     }
-    for group in &score.groups {
-        let Some(verdict) = group.verdict else {
-            continue;
-        };
-        let tests = match group.group.as_str() {
-            SAMPLE_GROUP => "sample".to_string(),
-            name => format!("secret/{name}"),
-        };
-        let requirement = match kattis_verdict(verdict) {
-            "AC" => "permitted: [AC]".to_string(),
-            other => format!("required: [{other}]"),
-        };
-        text.push_str(&format!(
-            "  {}:\n    {requirement}\n",
-            plain_or_quoted(&tests)
-        ));
-    }
-    text
-}
-
-/// The Kattis verdict a verdict of ours is (problemtools' mapping: PE is WA, every crash and
-/// excess but time's RTE).
-fn kattis_verdict(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::AC => "AC",
-        Verdict::WA | Verdict::PE => "WA",
-        Verdict::TLE => "TLE",
-        _ => "RTE",
-    }
+    name
 }
 
 /// `problem.yaml`.
@@ -536,12 +626,35 @@ fn problem_yaml(
         .map_or(name.as_str(), |s| s.title.as_str());
     // problem.yaml's memory is in MiB: ours are whole MiB, any other rounded up.
     let memory = problem.limits.memory_kib.div_ceil(1024);
-    let seconds = match problem.limits.time {
-        TimeLimit::Fixed(time) => time.as_secs_f64(),
-        TimeLimit::FromSubmissions { .. } => {
+    let source = format!(
+        "{}/ ({})",
+        problem
+            .root
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy(),
+        problem.format.name()
+    );
+    let seconds = match (problem.limits.time, version) {
+        (TimeLimit::Fixed(time), _) => time.as_secs_f64(),
+        // Legacy's own rule, said in its own keys (its limit is rounded up to whole seconds).
+        (
+            TimeLimit::FromSubmissions {
+                ac_to_time_limit,
+                time_limit_to_tle,
+                resolution: 1.0,
+            },
+            Version::Legacy,
+        ) => {
+            let keys = format!(
+                "  time_multiplier: {ac_to_time_limit}\n  time_safety_margin: {time_limit_to_tle}\n"
+            );
+            return Ok(legacy_yaml(problem, &source, "", validation, &keys, title));
+        }
+        (TimeLimit::FromSubmissions { .. }, _) => {
             return Err(format!(
-                "{name}: a time limit derived from the submissions is not exported (not \
-                 supported)"
+                "{name}: a time limit derived from the submissions, other than legacy's own \
+                 (whole seconds, in a pass-fail package), is not exported (not supported)"
             ))
         }
     };
@@ -551,7 +664,7 @@ fn problem_yaml(
             false => "scoring",
         };
         return Ok(format!(
-            "# Exported by stonejudge from problems/{name}/.\n\
+            "# Exported by stonejudge from {source}.\n\
              problem_format_version: 2025-09\n\
              type: {kind}\n\
              name: {}\n\
@@ -562,6 +675,25 @@ fn problem_yaml(
             uuid(name),
         ));
     }
+    Ok(legacy_yaml(
+        problem,
+        &source,
+        &format!(" (time limit there: {seconds} s of CPU time)"),
+        validation,
+        "",
+        title,
+    ))
+}
+
+/// A legacy `problem.yaml`: `limits` has the memory and `time_keys`.
+fn legacy_yaml(
+    problem: &Problem,
+    source: &str,
+    time_note: &str,
+    validation: &Validation,
+    time_keys: &str,
+    title: &str,
+) -> String {
     let validation = match (&validation.default_flags, validation.interactive) {
         (_, true) => "validation: custom interactive\n".to_string(),
         (None, false) => "validation: custom\n".to_string(),
@@ -571,17 +703,17 @@ fn problem_yaml(
             plain_or_quoted(&flags.join(" "))
         ),
     };
-    Ok(format!(
-        "# Exported by stonejudge from problems/{name}/ (time limit there: {seconds} s of CPU \
-         time).\n\
+    format!(
+        "# Exported by stonejudge from {source}{time_note}.\n\
          name: {}\n\
          uuid: {}\n\
          license: unknown\n\
          {validation}\
-         limits:\n  memory: {memory}\n",
+         limits:\n  memory: {}\n{time_keys}",
         yaml_string(title),
-        uuid(name),
-    ))
+        uuid(&problem.name),
+        problem.limits.memory_kib.div_ceil(1024),
+    )
 }
 
 /// `text` as a YAML scalar: plain when it is words of letters, digits and `_.-/*` (as flags
@@ -650,24 +782,6 @@ pub fn short_name_note(out: &Path) -> Option<String> {
     ))
 }
 
-/// `problem.<lang>.tex`: the problem's name in the statement's language (its `# ` title, else
-/// `title`), then the statement with its samples.
-fn statement_tex(path: &Path, title: &str, samples: &[(String, String)]) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let parsed = statement::parse(&bytes).map_err(|problems| {
-        (problems.iter())
-            .map(|p| format!("{}:{}: {}", path.display(), p.at, p.message))
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
-    let title = parsed.title.as_deref().unwrap_or(title);
-    Ok(format!(
-        "\\problemname{{{}}}\n\n{}",
-        latex::from_markdown(title).trim_end(),
-        latex::from_markdown(&parsed.body_with_samples(samples))
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -707,49 +821,5 @@ mod tests {
         assert_eq!(plain_or_quoted("a: b"), "\"a: b\"");
         assert_eq!(plain_or_quoted("1e-6"), "\"1e-6\"");
         assert_eq!(plain_or_quoted("say \"hi\""), "\"say \\\"hi\\\"\"");
-    }
-
-    #[test]
-    fn expected_scores_become_requirements_of_submissions_yaml() {
-        use crate::model::{
-            Expectation, GroupExpectation, ProgramFile, ScoreExpectation, VerdictExpectation,
-        };
-        let group = |group: &str, verdict| GroupExpectation {
-            group: group.to_string(),
-            verdict,
-            points: Some(0.0),
-            at: None,
-        };
-        let submission = |total, groups| Submission {
-            id: "solutions/partial/x.rs".to_string(),
-            program: ProgramFile::at("x.rs"),
-            expectation: Expectation {
-                origin: "[expect]".to_string(),
-                verdicts: VerdictExpectation::Any,
-                score: Some(ScoreExpectation {
-                    total,
-                    groups,
-                    ..ScoreExpectation::default()
-                }),
-            },
-        };
-        let exact = submission(
-            Some((40.0, 40.0)),
-            vec![
-                group("small", Some(Verdict::AC)),
-                group("large", Some(Verdict::MLE)),
-                group("hand", None),
-            ],
-        );
-        assert_eq!(
-            scoring_requirements(&exact),
-            "  score: 40\n  secret/small:\n    permitted: [AC]\n  secret/large:\n    \
-             required: [RTE]\n"
-        );
-        let range = submission(Some((60.0, 75.5)), Vec::new());
-        assert_eq!(scoring_requirements(&range), "  score: [60, 75.5]\n");
-        let mut none = range;
-        none.expectation.score = None;
-        assert_eq!(scoring_requirements(&none), "");
     }
 }
