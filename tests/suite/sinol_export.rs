@@ -257,8 +257,9 @@ fn a_kattis_scoring_package_exports_with_its_validators_wrapped_and_the_same_sco
     let small = small.display().to_string();
     assert_eq!(judged_score(dir.path(), "./double", &small), "40/100");
     assert_eq!(judged_score(dir.path(), "./out", &small), "40/100");
-    // The wrapped inwer rejects what the validator rejects.
-    std::fs::write(out.join("in/dbl1a.in"), "0\n").expect("write");
+    // The wrapped inwer rejects what the validator rejects (validate checks the inputs the
+    // package is judged on: ingen's, and a committed one ingen does not write).
+    std::fs::write(out.join("in/dbl1z.in"), "0\n").expect("write");
     let (code, report, err) = run(dir.path(), &["validate", "./out"]);
     assert_eq!(code, Some(1), "{report}{err}");
 }
