@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::polygon_fixtures::write;
+use super::polygon_fixtures::{solutions_xml, write};
 use super::programs_archive::stonejudge;
 use super::sinol_fixtures::Package;
 
@@ -82,17 +82,7 @@ pub fn polygon(root: &Path, solutions: &[(&str, &str, &str)]) {
         "statements/english/problem.tex",
         "\\begin{problem}{Sum}{stdin}{stdout}{1 second}{256 megabytes}\n",
     );
-    let mut listed = String::new();
-    for (tag, file, source) in solutions {
-        write(root, &format!("solutions/{file}"), source);
-        let kind = match file.ends_with(".py") {
-            true => "python.3",
-            false => "cpp.g++17",
-        };
-        listed.push_str(&format!(
-            "      <solution tag=\"{tag}\"><source path=\"solutions/{file}\" type=\"{kind}\"/></solution>\n"
-        ));
-    }
+    let listed = solutions_xml(root, solutions);
     write(
         root,
         "problem.xml",

@@ -28,6 +28,23 @@ pub fn write(root: &Path, path: &str, text: &str) {
 }
 
 /// Replaces `problem.xml` of the package at `root`.
+/// Writes each `(tag, file, source)` under `solutions/` and returns their `<solution>` lines
+/// for problem.xml (a `.py` file is Python 3, any other C++17).
+pub fn solutions_xml<S: AsRef<str>>(root: &Path, solutions: &[(&str, &str, S)]) -> String {
+    let mut listed = String::new();
+    for (tag, file, source) in solutions {
+        write(root, &format!("solutions/{file}"), source.as_ref());
+        let kind = match file.ends_with(".py") {
+            true => "python.3",
+            false => "cpp.g++17",
+        };
+        listed.push_str(&format!(
+            "      <solution tag=\"{tag}\"><source path=\"solutions/{file}\" type=\"{kind}\"/></solution>\n"
+        ));
+    }
+    listed
+}
+
 pub fn write_problem_xml(root: &Path, text: &str) {
     write(root, "problem.xml", text);
 }
@@ -483,17 +500,7 @@ pub fn sum(root: &Path, solutions: &[(&str, &str, String)]) {
     write(root, "files/tests/checker-tests/02", "1 1\n");
     write(root, "files/tests/checker-tests/02.a", "2\n");
     write(root, "files/tests/checker-tests/02.o", "3\n");
-    let mut listed = String::new();
-    for (tag, file, source) in solutions {
-        write(root, &format!("solutions/{file}"), source);
-        let kind = match file.ends_with(".py") {
-            true => "python.3",
-            false => "cpp.g++17",
-        };
-        listed.push_str(&format!(
-            "      <solution tag=\"{tag}\"><source path=\"solutions/{file}\" type=\"{kind}\"/></solution>\n"
-        ));
-    }
+    let listed = solutions_xml(root, solutions);
     write(
         root,
         "problem.xml",
