@@ -54,12 +54,16 @@ fn a_huge_input_is_rejected_at_its_first_error_without_being_read_to_its_end() {
         .arg(&fifo)
         .output()
         .expect("run validate");
-    // Should validate never have opened the FIFO, the writer is let go (its writes then fail).
-    let _reader = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(&fifo)
-        .expect("open the FIFO");
+    // Should validate never have opened the FIFO, the writer is let go: a reader opened and
+    // closed at once ends its wait in open(), and with no reader left its writes fail (a
+    // reader kept open would leave it blocked in a write once the pipe is full).
+    drop(
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo)
+            .expect("open the FIFO"),
+    );
     let written = writer.join().expect("writer");
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
