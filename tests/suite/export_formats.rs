@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::polygon_fixtures::{solutions_xml, write};
+use super::polygon_fixtures::{solutions_xml, sums, write};
 use super::programs_archive::stonejudge;
 use super::sinol_fixtures::Package;
 
@@ -59,18 +59,7 @@ pub fn polygon(root: &Path, solutions: &[(&str, &str, &str)]) {
     write(root, "files/testlib.h", HEADER);
     write(root, "check.cpp", CHECKER);
     write(root, "files/validator.cpp", VALIDATOR);
-    for test in 1..=4 {
-        write(
-            root,
-            &format!("tests/{test:02}"),
-            &format!("{test} {test}\n"),
-        );
-        write(
-            root,
-            &format!("tests/{test:02}.a"),
-            &format!("{}\n", 2 * test),
-        );
-    }
+    sums(root, 4);
     write(
         root,
         "statements/english/problem-properties.json",

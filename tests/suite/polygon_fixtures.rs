@@ -87,6 +87,13 @@ fn jury(root: &Path) {
 
 /// Tests 1 to `count` committed, each with its answer; and the validator's two tests.
 fn committed(root: &Path, count: usize) {
+    sums(root, count);
+    write(root, "files/tests/validator-tests/01", "1 2\n");
+    write(root, "files/tests/validator-tests/02", "1\n");
+}
+
+/// Tests 1 to `count` (`n n`) committed under `tests/`, each with its answer `2n`.
+pub fn sums(root: &Path, count: usize) {
     for test in 1..=count {
         write(
             root,
@@ -99,8 +106,6 @@ fn committed(root: &Path, count: usize) {
             &format!("{}\n", 2 * test),
         );
     }
-    write(root, "files/tests/validator-tests/01", "1 2\n");
-    write(root, "files/tests/validator-tests/02", "1\n");
 }
 
 /// A `problem.xml` of `short_name` titled `title` in English, its testset `tests` under

@@ -78,8 +78,7 @@ pub fn export(
     }
     // The tests live in scratch folders as long as these: ours built from its plan, a
     // package's made as its format makes them.
-    let tests = ScratchDir::new("export")?;
-    let made;
+    let (tests, made);
     let model: Problem = if problem.is_package() {
         made = with_tests_made(problem.clone(), runner, cache, jobs).map_err(|e| e.message)?;
         readers::read_resolved(&made.problem).map_err(|e| e.to_string())?
@@ -87,6 +86,7 @@ pub fn export(
         let tools = problem.tools(runner, cache)?;
         let manifest = problem.manifest().map_err(|e| e.to_string())?;
         let built = build(&tools, &manifest, jobs).map_err(|e| e.to_string())?;
+        tests = ScratchDir::new("export")?;
         testdata::write(tests.path(), &built)
             .map_err(|e| format!("cannot write {}: {e}", tests.path().display()))?;
         readers::ours::read(problem, tests.path()).map_err(|e| e.to_string())?
@@ -132,6 +132,12 @@ struct Package<'a> {
 impl Package<'_> {
     /// Writes `contents` to `relative` inside the package, making its folders.
     fn file(&mut self, relative: &str, contents: &str) -> Result<(), String> {
+        self.bytes(relative, contents.as_bytes())
+    }
+
+    /// Writes `contents` (text or not: a PDF statement) to `relative` inside the package,
+    /// making its folders.
+    fn bytes(&mut self, relative: &str, contents: &[u8]) -> Result<(), String> {
         let path = self.root.join(relative);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)

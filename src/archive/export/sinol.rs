@@ -761,14 +761,7 @@ impl Package<'_> {
             let relative = format!("doc/{id}zad{suffix}.{extension}");
             let bytes =
                 std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let target = self.root.join(&relative);
-            if let Some(dir) = target.parent() {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-            }
-            std::fs::write(&target, bytes)
-                .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
-            self.exported.files.push(PathBuf::from(relative));
+            self.bytes(&relative, &bytes)?;
         }
         Ok(())
     }
