@@ -547,11 +547,8 @@ impl Resolved {
         }
         if let Kind::Read(problem) = &self.kind {
             // The problem's own limits, for the commands that run the jury's programs.
-            let time = match (flags.time, &problem.limits.time) {
-                (Some(time), _) => time,
-                (None, crate::model::TimeLimit::Fixed(time)) => *time,
-                (None, _) => crate::formats::DEFAULT_TIME_LIMIT,
-            };
+            let time = (flags.time.or(problem.limits.time.given()))
+                .unwrap_or(crate::formats::DEFAULT_TIME_LIMIT);
             let memory =
                 (flags.memory_mib.map(|mib| mib << 20)).unwrap_or(problem.limits.memory_kib << 10);
             return Ok(Limits::new(time, memory));

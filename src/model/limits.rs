@@ -56,8 +56,19 @@ impl WallClock {
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TimeLimit {
-    /// Given by the problem.
+    /// Given by the problem, with no margin: the accepted submissions need only run within
+    /// it, and those meant to exceed it only past it (Polygon, sinol-make, ours).
     Fixed(#[serde(serialize_with = "seconds")] Duration),
+    /// Given by the problem and held to safety margins over its submissions' times: a Kattis
+    /// 2023-07 or 2025-09 `time_limit` with its `time_multipliers`, which the specification
+    /// requires of it (the slowest accepted run × `ac_to_time_limit` within it), so that a
+    /// conversion says them again rather than a format's defaults.
+    FixedWithMargins {
+        #[serde(serialize_with = "seconds")]
+        limit: Duration,
+        ac_to_time_limit: f64,
+        time_limit_to_tle: f64,
+    },
     /// Derived from the accepted submissions' slowest run, as Kattis packages without a fixed
     /// limit are: that time × `ac_to_time_limit`, rounded up to `resolution`; time-limit
     /// exceeded submissions must exceed it × `time_limit_to_tle`.
@@ -66,6 +77,16 @@ pub enum TimeLimit {
         time_limit_to_tle: f64,
         resolution: f64,
     },
+}
+
+impl TimeLimit {
+    /// The limit the problem gives, or `None` while it is still to be derived.
+    pub fn given(self) -> Option<Duration> {
+        match self {
+            TimeLimit::Fixed(limit) | TimeLimit::FixedWithMargins { limit, .. } => Some(limit),
+            TimeLimit::FromSubmissions { .. } => None,
+        }
+    }
 }
 
 /// Time and memory set over a base: for a language as a whole, and for some groups and tests.
@@ -128,10 +149,7 @@ impl ProblemLimits {
         test: &str,
     ) -> (Option<Duration>, u64) {
         let problem = self.overrides.for_test(group, test).over(LimitOverride {
-            time: match self.time {
-                TimeLimit::Fixed(time) => Some(time),
-                TimeLimit::FromSubmissions { .. } => None,
-            },
+            time: self.time.given(),
             memory_kib: Some(self.memory_kib),
         });
         let language = language
@@ -148,10 +166,7 @@ impl ProblemLimits {
             .clone()
             .flat_map(LimitTable::overrides)
             .filter_map(|o| o.time)
-            .chain(match self.time {
-                TimeLimit::Fixed(time) => Some(time),
-                TimeLimit::FromSubmissions { .. } => None,
-            });
+            .chain(self.time.given());
         if times.any(|time| time.is_zero()) {
             return Err("a time limit is zero".to_string());
         }
@@ -161,18 +176,21 @@ impl ProblemLimits {
         if self.memory_kib == 0 || memories.any(|memory| memory == 0) {
             return Err("a memory limit is zero".to_string());
         }
-        if let TimeLimit::FromSubmissions {
-            ac_to_time_limit,
-            time_limit_to_tle,
-            resolution,
-        } = self.time
-        {
-            if [ac_to_time_limit, time_limit_to_tle, resolution]
-                .iter()
-                .any(|x| !(x.is_finite() && *x > 0.0))
-            {
-                return Err("the time limit's factors must be positive".to_string());
-            }
+        let factors = match self.time {
+            TimeLimit::Fixed(_) => vec![],
+            TimeLimit::FixedWithMargins {
+                ac_to_time_limit,
+                time_limit_to_tle,
+                ..
+            } => vec![ac_to_time_limit, time_limit_to_tle],
+            TimeLimit::FromSubmissions {
+                ac_to_time_limit,
+                time_limit_to_tle,
+                resolution,
+            } => vec![ac_to_time_limit, time_limit_to_tle, resolution],
+        };
+        if factors.iter().any(|x| !(x.is_finite() && *x > 0.0)) {
+            return Err("the time limit's factors must be positive".to_string());
         }
         Ok(())
     }

@@ -799,8 +799,15 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// The CPU seconds `judged` counts for against the time limit, and towards deriving it: none
+/// for a run out of memory. Its time past reaching the limit is the kernel's reclaim charged
+/// to it (`crate::run::Run::memory_held`), where Kattis' own judge refuses the allocation at
+/// once: counted, it turned an MLE into a TLE and set the time limit from below by it.
 fn judged_seconds(judged: &Judged) -> f64 {
-    judged.measured.map_or(0.0, |m| m.cpu_time.as_secs_f64())
+    match judged.verdict {
+        Verdict::MLE => 0.0,
+        _ => judged.measured.map_or(0.0, |m| m.cpu_time.as_secs_f64()),
+    }
 }
 
 /// The time limit submissions are judged under, and how it was found.

@@ -9,7 +9,8 @@
 //!   holds each case.
 //! - **cases**: named by their path under `data/` without the extension, as `judge --test`
 //!   and verify name them.
-//! - **limits**: the fixed time limit, or the rule that derives it from the accepted
+//! - **limits**: the fixed time limit with the margins the specification holds it to
+//!   ([`TimeLimit::FixedWithMargins`]), or the rule that derives it from the accepted
 //!   submissions ([`TimeLimit::FromSubmissions`]).
 //! - **submissions**: each held to its folder's verdict as the first rejection of the data
 //!   tree, possibly with extra time (legacy and 2023-07), or to the rules of its folder and
@@ -116,7 +117,11 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         statements: statements(package),
         limits: ProblemLimits {
             time: match config.time.fixed {
-                Some(seconds) => TimeLimit::Fixed(Duration::from_secs_f64(seconds)),
+                Some(seconds) => TimeLimit::FixedWithMargins {
+                    limit: Duration::from_secs_f64(seconds),
+                    ac_to_time_limit: config.time.ac_to_time_limit,
+                    time_limit_to_tle: config.time.time_limit_to_tle,
+                },
                 None => TimeLimit::FromSubmissions {
                     ac_to_time_limit: config.time.ac_to_time_limit,
                     time_limit_to_tle: config.time.time_limit_to_tle,

@@ -93,6 +93,17 @@ fn limits(problem: &Problem, line: &mut impl FnMut(String)) {
     let limits = &problem.limits;
     let time = match limits.time {
         TimeLimit::Fixed(time) => seconds(time),
+        TimeLimit::FixedWithMargins {
+            limit,
+            ac_to_time_limit,
+            time_limit_to_tle,
+        } => format!(
+            "{} (the slowest accepted submission × {} within it; time-limit exceeded ones past \
+             × {})",
+            seconds(limit),
+            format_score(ac_to_time_limit),
+            format_score(time_limit_to_tle)
+        ),
         TimeLimit::FromSubmissions {
             ac_to_time_limit,
             time_limit_to_tle,

@@ -50,6 +50,12 @@ pub struct Run {
     pub wall_limit_hit: bool,
     /// The program ran out of memory: see [`memory_verdict`] for how this is decided.
     pub memory_limit_hit: Option<String>,
+    /// A time limit killed the program after its memory had reached the limit of its memory
+    /// cgroup. At the limit the kernel reclaims (evicts the program's own pages and reads
+    /// them back) before its OOM killer acts, and that time is charged to the program: such
+    /// a run ends at the time limit, but it is out of memory, as on a judge that refuses the
+    /// allocation at once (`RLIMIT_AS`, Polygon's). [`Run::verdict`] says MLE, not TLE.
+    pub memory_held: bool,
     /// The program wrote more than the output limit to standard output (what is past the
     /// limit was read and dropped; the program was not stopped for it).
     pub output_limit_hit: bool,
@@ -110,7 +116,7 @@ impl Run {
             ),
             false => String::new(),
         };
-        if self.wall_limit_hit && !self.cpu_limit_hit {
+        if self.wall_limit_hit && !self.cpu_limit_hit && !self.memory_held {
             let why = match self.output_limit_hit {
                 true => flooding.clone(),
                 false => ": the program sleeps or waits".to_string(),
@@ -124,7 +130,7 @@ impl Run {
                 ),
             ));
         }
-        if self.cpu_limit_hit {
+        if self.cpu_limit_hit && !self.memory_held {
             found.push((
                 Verdict::TLE,
                 format!(
@@ -268,10 +274,21 @@ pub(crate) fn memory_verdict(
 
 /// Why a run in a memory cgroup counts as out of memory, or `None`: the kernel's OOM killer
 /// killed a process of it, or its memory reached the limit and it then failed (a program that
-/// reached the limit, had page cache reclaimed and finished cleanly is left to the checker).
-pub(crate) fn memory_verdict_by_cgroup(measured: &MemoryUse, exit: Exit) -> Option<String> {
+/// reached the limit, had page cache reclaimed and finished cleanly is left to the checker),
+/// or a time limit killed it after that (`killed_in_time`: see [`Run::memory_held`]).
+pub(crate) fn memory_verdict_by_cgroup(
+    measured: &MemoryUse,
+    exit: Exit,
+    killed_in_time: bool,
+) -> Option<String> {
     if measured.oom_killed {
         Some("killed by the kernel at the memory limit".to_string())
+    } else if measured.limit_hit && killed_in_time {
+        Some(
+            "reached the memory limit, where the kernel's reclaim held it until the time \
+             limit killed it"
+                .to_string(),
+        )
     } else if measured.limit_hit && !exit.success() {
         Some("failed at the memory limit".to_string())
     } else {
@@ -385,6 +402,7 @@ impl Run {
             cpu_limit_hit: false,
             wall_limit_hit: false,
             memory_limit_hit: None,
+            memory_held: false,
             output_limit_hit: false,
             stdout: Vec::new(),
             stderr: stderr.to_vec(),
@@ -538,18 +556,37 @@ mod tests {
         };
         let exit3 = Exit::Code(3);
         let killed = Exit::Signal(libc::SIGKILL);
-        assert!(memory_verdict_by_cgroup(&measured(true, true), killed).is_some());
-        assert!(memory_verdict_by_cgroup(&measured(true, false), exit3).is_some());
+        assert!(memory_verdict_by_cgroup(&measured(true, true), killed, false).is_some());
+        assert!(memory_verdict_by_cgroup(&measured(true, false), exit3, false).is_some());
         // At the limit but finished cleanly: the checker decides.
         assert_eq!(
-            memory_verdict_by_cgroup(&measured(true, false), Exit::Code(0)),
+            memory_verdict_by_cgroup(&measured(true, false), Exit::Code(0), false),
             None
         );
         // A crash that never reached the limit is no MLE, whatever its stderr says.
         assert_eq!(
-            memory_verdict_by_cgroup(&measured(false, false), exit3),
+            memory_verdict_by_cgroup(&measured(false, false), exit3, false),
             None
         );
+        // Killed at the time limit: out of memory only when it had reached the limit.
+        let held = memory_verdict_by_cgroup(&measured(true, false), killed, true);
+        assert!(held.is_some_and(|why| why.contains("held it until the time limit")));
+        assert_eq!(
+            memory_verdict_by_cgroup(&measured(false, false), killed, true),
+            None
+        );
+    }
+
+    #[test]
+    fn a_run_held_at_its_memory_limit_until_the_time_limit_is_mle() {
+        let mut r = run(Exit::Signal(libc::SIGKILL));
+        r.cpu_limit_hit = true;
+        r.memory_limit_hit = Some("reached the memory limit".into());
+        assert_eq!(r.verdict().unwrap().0, Verdict::TLE);
+        r.memory_held = true;
+        assert_eq!(r.verdict().unwrap().0, Verdict::MLE);
+        r.wall_limit_hit = true;
+        assert_eq!(r.verdict().unwrap().0, Verdict::MLE);
     }
 
     #[test]

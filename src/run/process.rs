@@ -456,8 +456,10 @@ impl Watched {
         let stderr_truncated = self.stderr.truncated();
         let stderr_written = self.stderr.total();
         let stderr = self.stderr.into_bytes();
+        let killed_in_time = matches!(self.killed_for, Some(Kill::Cpu | Kill::Wall));
+        let memory_held = killed_in_time && self.memory.is_some_and(|m| m.limit_hit);
         let memory_limit_hit = match &self.memory {
-            Some(measured) => memory_verdict_by_cgroup(measured, self.exit),
+            Some(measured) => memory_verdict_by_cgroup(measured, self.exit, killed_in_time),
             None => memory_verdict(
                 limits.memory,
                 self.exit,
@@ -485,6 +487,7 @@ impl Watched {
             cpu_limit_hit: self.killed_for == Some(Kill::Cpu) || cpu_time > limits.cpu,
             wall_limit_hit: self.killed_for == Some(Kill::Wall),
             memory_limit_hit,
+            memory_held,
             output_limit_hit: self.stdout.total() > limits.output,
             stdout: self.stdout.into_bytes(),
             stderr,

@@ -247,7 +247,11 @@ fn a_2025_package_reads_submissions_yaml_answer_validators_and_validator_cases()
     package_fixtures::halve(&dir.path().join("halve"));
     let halve = model(dir.path(), "./halve");
     assert_eq!(halve["format"], "kattis2025");
-    assert_eq!(halve["limits"]["time"]["fixed"], 1.0);
+    // A Kattis limit keeps the margins 2025-09 holds it to (the defaults here).
+    let time = &halve["limits"]["time"]["fixed_with_margins"];
+    assert_eq!(time["limit"], 1.0);
+    assert_eq!(time["ac_to_time_limit"], 2.0);
+    assert_eq!(time["time_limit_to_tle"], 1.5);
     assert_eq!(halve["limits"]["memory_mib"], 512);
     assert!(!halve["programs"]["answer_validators"]
         .as_array()

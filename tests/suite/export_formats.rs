@@ -21,7 +21,9 @@ const HEADER: &str = "#pragma once\n#include <cstdio>\n#include <cstdlib>\n\
     static inline void quit(int code, const char* why) { std::fprintf(stderr, \"%s\\n\", why); \
     std::exit(code); }\n";
 
-/// testlib's checker protocol: exit 0 OK, 1 WA, 2 PE.
+/// testlib's checker protocol: exit 0 OK, 1 WA, 2 PE. It accepts by reaching the end of a
+/// `main` without `return`, as many real ones do (defined for `main` alone: a wrapper that
+/// renamed it would make it undefined behaviour).
 const CHECKER: &str = "#include \"testlib.h\"\n\
     int main(int, char** argv) {\n\
       FILE* out = std::fopen(argv[2], \"r\"); FILE* ans = std::fopen(argv[3], \"r\");\n\
@@ -29,7 +31,7 @@ const CHECKER: &str = "#include \"testlib.h\"\n\
       if (std::fscanf(ans, \"%ld\", &b) != 1) quit(3, \"no answer\");\n\
       if (std::fscanf(out, \"%ld\", &a) != 1) quit(2, \"no number\");\n\
       if (a != b) quit(1, \"wrong sum\");\n\
-      quit(0, \"ok\");\n\
+      std::fprintf(stderr, \"ok\\n\");\n\
     }\n";
 
 /// testlib's validator convention: two numbers from 1 to 1000, exit 0 when valid.
@@ -345,6 +347,15 @@ fn a_sinol_package_is_a_scoring_package_with_the_same_scores() {
     let yaml = read(&out.join("submissions/submissions.yaml"));
     assert!(yaml.contains("listed/abcb1.cpp:\n  score: 40\n"), "{yaml}");
     assert!(out.join("submissions/listed/abc.cpp").is_file());
+    // sinol-make's rule for the time limit (the accepted run within it, no margin) said in
+    // 2025-09's margins, which would otherwise default to 2 and 1.5.
+    let problem = read(&out.join("problem.yaml"));
+    assert!(
+        problem.contains(
+            "  time_multipliers:\n    ac_to_time_limit: 1.0\n    time_limit_to_tle: 1.0\n"
+        ),
+        "{problem}"
+    );
     // The inwer wrapped: exit 0 becomes 42.
     let validator = read(&out.join("input_validators/abcinwer/abcinwer.cpp"));
     assert!(

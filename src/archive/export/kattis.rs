@@ -61,9 +61,11 @@
 //!   the folder they came from. Of a Kattis package, every one ships as it is; of other
 //!   formats only C++ and Rust: problemtools runs Python with PyPy, which the authors may not
 //!   have timed them with; the others are listed as left out.
-//! - **Time**: a fixed limit is said in `problem.yaml` as 2025-09 has it; the legacy version
-//!   derives it from the accepted submissions (its `time_multiplier`), and a legacy
-//!   package's own rule is kept so.
+//! - **Time**: a fixed limit is said in `problem.yaml` as 2025-09 has it, with the margins
+//!   its source verified it with (`time_multipliers`: a Kattis package's own, or 1 and 1 for
+//!   a source that has none, whose accepted submissions need only run within the limit); the
+//!   legacy version derives it from the accepted submissions (its `time_multiplier`), and a
+//!   legacy package's own rule is kept so.
 
 mod statements;
 mod submissions;
@@ -635,8 +637,19 @@ fn problem_yaml(
             .to_string_lossy(),
         problem.format.name()
     );
-    let seconds = match (problem.limits.time, version) {
-        (TimeLimit::Fixed(time), _) => time.as_secs_f64(),
+    // 2025-09 holds a fixed limit to margins over the submissions' times; a source without
+    // them (Polygon, sinol-make, ours: the accepted need only run within the limit) has its
+    // own rule said as margins of 1, so the export is verified as its source was.
+    let (seconds, margins) = match (problem.limits.time, version) {
+        (TimeLimit::Fixed(time), _) => (time.as_secs_f64(), (1.0, 1.0)),
+        (
+            TimeLimit::FixedWithMargins {
+                limit,
+                ac_to_time_limit,
+                time_limit_to_tle,
+            },
+            _,
+        ) => (limit.as_secs_f64(), (ac_to_time_limit, time_limit_to_tle)),
         // Legacy's own rule, said in its own keys (its limit is rounded up to whole seconds).
         (
             TimeLimit::FromSubmissions {
@@ -670,9 +683,12 @@ fn problem_yaml(
              name: {}\n\
              uuid: {}\n\
              license: unknown\n\
-             limits:\n  time_limit: {seconds}\n  memory: {memory}\n",
+             limits:\n  time_limit: {seconds}\n  time_multipliers:\n    \
+             ac_to_time_limit: {:?}\n    time_limit_to_tle: {:?}\n  memory: {memory}\n",
             yaml_string(title),
             uuid(name),
+            margins.0,
+            margins.1,
         ));
     }
     Ok(legacy_yaml(

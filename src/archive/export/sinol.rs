@@ -42,7 +42,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Exported, Package};
 use crate::model::{
-    CaseData, CaseKind, Expectation, Problem, ScoreRule, Scoring, TestCase, TimeLimit, Tool,
+    CaseData, CaseKind, Expectation, Problem, ScoreRule, Scoring, TestCase, Tool,
     VerdictExpectation, SAMPLE_GROUP,
 };
 use crate::score::{Aggregation, Total};
@@ -418,7 +418,9 @@ struct Limits {
 impl Limits {
     fn of(problem: &Problem, layout: &Layout) -> Result<Limits, String> {
         let refused = |why: &str| Err(format!("{}: {why} (not supported)", problem.name));
-        let TimeLimit::Fixed(time) = problem.limits.time else {
+        // A Kattis limit's margins are a rule of its verification, not of judging: sinol-make
+        // judges by the limit alone.
+        let Some(time) = problem.limits.time.given() else {
             return refused("a time limit derived from the submissions is not exported");
         };
         if !problem.limits.by_language.is_empty() {

@@ -2,35 +2,43 @@
 // ANSWER; exit 0 accepted, 1 wrong answer, 2 presentation error, 3 the jury's files are
 // broken). The Kattis format calls an output validator as validator INPUT ANSWER FEEDBACK_DIR
 // with the team's output on standard input, and wants exit 42 (accepted) or 43 (rejected).
-// This prelude saves the output to FEEDBACK_DIR/team_output, sends the checker's messages to
-// FEEDBACK_DIR/judgemessage.txt, calls the checker's main (renamed below) and rewrites its
-// exit status, whether main returns or the checker calls exit() itself.
+// Before main, this prelude saves the output to FEEDBACK_DIR/team_output, sends the checker's
+// messages to FEEDBACK_DIR/judgemessage.txt, gives main the arguments INPUT
+// FEEDBACK_DIR/team_output ANSWER (the C library hands a constructor the very argv main gets)
+// and, whether main returns or the checker calls exit() itself, rewrites the exit status.
+// main itself is left as it is (renamed, a main that ends without `return` would be
+// undefined behaviour).
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
-#include <string>
-int stonejudge_checker_main(int argc, char* argv[]);
 namespace stonejudge_export {
 void kattis_status(int status, void*) {
     _exit(status == 0 ? 42 : (status == 1 || status == 2) ? 43 : 1);
 }
-}  // namespace stonejudge_export
-int main(int argc, char* argv[]) {
+// FEEDBACK_DIR/name, or exit 1 when it cannot be made.
+char* in_feedback(const char* feedback, const char* name) {
+    size_t length = strlen(feedback) + strlen(name) + 2;
+    char* path = (char*)malloc(length);
+    if (path == nullptr) _exit(1);
+    snprintf(path, length, "%s/%s", feedback, name);
+    return path;
+}
+__attribute__((constructor)) void kattis_output_validator(int argc, char* argv[]) {
     if (argc < 4) {
         fprintf(stderr, "usage: %s INPUT ANSWER FEEDBACK_DIR < OUTPUT\n", argv[0]);
-        return 1;
+        _exit(1);
     }
-    std::string feedback = argv[3];
-    std::string output = feedback + "/team_output";
-    FILE* saved = fopen(output.c_str(), "wb");
-    if (saved == nullptr) return 1;
-    char buffer[1 << 16];
+    char* output = in_feedback(argv[3], "team_output");
+    FILE* saved = fopen(output, "wb");
+    if (saved == nullptr) _exit(1);
+    static char buffer[1 << 16];
     size_t got;
     while ((got = fread(buffer, 1, sizeof buffer, stdin)) > 0) fwrite(buffer, 1, got, saved);
-    if (fclose(saved) != 0) return 1;
-    if (freopen((feedback + "/judgemessage.txt").c_str(), "w", stderr) == nullptr) return 1;
-    on_exit(stonejudge_export::kattis_status, nullptr);
-    char* args[] = {argv[0], argv[1], const_cast<char*>(output.c_str()), argv[2], nullptr};
-    return stonejudge_checker_main(4, args);
+    if (fclose(saved) != 0) _exit(1);
+    if (freopen(in_feedback(argv[3], "judgemessage.txt"), "w", stderr) == nullptr) _exit(1);
+    on_exit(kattis_status, nullptr);
+    argv[3] = argv[2];
+    argv[2] = output;
 }
-#define main stonejudge_checker_main
+}  // namespace stonejudge_export
