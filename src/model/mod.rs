@@ -127,6 +127,20 @@ pub struct Statement {
     pub title: String,
     /// The file, when there is one (a problem of the catalog may have none).
     pub path: Option<PathBuf>,
+    /// The document a LaTeX statement that is only a fragment is compiled in, when it is one.
+    pub frame: Option<LatexFrame>,
+}
+
+/// The document around a LaTeX statement that is not one itself: Polygon's `problem.tex` is a
+/// fragment for its `olymp.sty`, which Polygon compiles inside a document of its own, with the
+/// sample files its `\exmpfile` reads beside it. A format whose tools compile each statement
+/// file (sinol-make's `doc/`) needs the document whole.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LatexFrame {
+    /// The document up to and with `\begin{document}`.
+    pub preamble: String,
+    /// The files the document reads, which go beside it (the style, the sample files).
+    pub files: Vec<PathBuf>,
 }
 
 /// How a scored problem's points are earned: a rule per group (see [`crate::score`], the one

@@ -465,6 +465,7 @@ fn statements(package: &Package) -> Vec<Statement> {
             language: language.to_string(),
             title,
             path: Some(path.clone()),
+            frame: None,
         });
     }
     statements

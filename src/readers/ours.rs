@@ -279,6 +279,7 @@ fn statements(
                     language: file.language,
                     title: title.to_string(),
                     path: Some(file.path),
+                    frame: None,
                 })
                 .collect()
         }

@@ -19,15 +19,16 @@
 //!   it depends on, directly or not); an `each-test` group earns its tests' points each.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::ReadError;
 use crate::model::{
     CaseData, CaseKind, CasePlan, Checker, CheckerProtocol, Expectation, Format, Interactor,
-    InteractorProtocol, LimitTable, PlanOutput, PlanStep, PlannedFile, Problem, ProblemLimits,
-    ProgramFile, Programs, Python3, Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit,
-    Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock, SAMPLE_GROUP,
+    InteractorProtocol, LatexFrame, LimitTable, PlanOutput, PlanStep, PlannedFile, Problem,
+    ProblemLimits, ProgramFile, Programs, Python3, Scoring, Statement, Submission, TestCase,
+    TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule,
+    WallClock, SAMPLE_GROUP,
 };
 use crate::polygon::problem::{GroupXml, PointsPolicy, SourceFile, TestXml, JUDGED_TESTSET};
 use crate::polygon::script::{Step, Writes};
@@ -631,13 +632,59 @@ fn statements(polygon: &Polygon, warnings: &mut Vec<String>) -> Vec<Statement> {
             let path = (xml.statements.iter())
                 .find(|s| s.language == language && s.kind == "application/x-tex")
                 .map(|s| polygon.root.join(&s.path));
+            let frame = path
+                .as_deref()
+                .map(|path| olymp_frame(polygon, language, path));
             Statement {
                 language: code,
                 title,
                 path,
+                frame,
             }
         })
         .collect()
+}
+
+/// The document Polygon compiles a `problem.tex` of `language` in (its `statements.ftl`,
+/// with the packages a TeX Live installation has): `olymp.sty` from the package's `files/`,
+/// and the sample files (`example.NN`, `example.NN.a`) beside the statement.
+fn olymp_frame(polygon: &Polygon, language: &str, statement: &Path) -> LatexFrame {
+    let (encoding, babel, olymp) = match language {
+        "russian" => (
+            "\\usepackage[T2A]{fontenc}\n",
+            "english, russian",
+            "[russian]",
+        ),
+        "ukrainian" => (
+            "\\usepackage[T2A]{fontenc}\n",
+            "english, ukrainian",
+            "[ukrainian]",
+        ),
+        _ => ("", "english", ""),
+    };
+    let preamble = format!(
+        "\\documentclass[11pt, a4paper, oneside]{{article}}\n{encoding}\
+         \\usepackage[utf8]{{inputenc}}\n\\usepackage[{babel}]{{babel}}\n\
+         \\usepackage{{amsmath}}\n\\usepackage{{amssymb}}\n\\usepackage{{graphicx}}\n\
+         \\usepackage{olymp}{{olymp}}\n\\begin{{document}}\n\\contest{{}}{{}}{{}}\n\
+         \\renewcommand{{\\t}}{{\\texttt}}\n"
+    );
+    let style = polygon.root.join("files/olymp.sty");
+    let samples = (statement.parent())
+        .and_then(|dir| std::fs::read_dir(dir).ok())
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("example.") && path.is_file()
+        });
+    let mut files: Vec<PathBuf> = style.is_file().then_some(style).into_iter().collect();
+    let mut samples: Vec<PathBuf> = samples.collect();
+    samples.sort();
+    files.extend(samples);
+    LatexFrame { preamble, files }
 }
 
 /// Every solution, held to its tag and its extra tags; one with a tag Polygon does not have

@@ -43,6 +43,12 @@ const VALIDATOR: &str = "#include \"testlib.h\"\n\
       quit(0, \"valid\");\n\
     }\n";
 
+/// Our stand-in for Polygon's `olymp.sty`: the commands a statement above uses.
+const OLYMP: &str = "\\ProvidesPackage{olymp}\n\\RequirePackage{verbatim}\n\
+    \\newcommand{\\contest}[3]{}\n\\newenvironment{problem}[5]{\\section*{#1}}{}\n\
+    \\newcommand{\\Examples}{\\subsection*{Examples}}\n\
+    \\newcommand{\\exmpfile}[2]{\\verbatiminput{#1}\\verbatiminput{#2}}\n";
+
 pub const SUM: &str = "#include <cstdio>\n\
     int main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); std::printf(\"%ld\\n\", a + b); }\n";
 
@@ -71,8 +77,12 @@ pub fn polygon(root: &Path, solutions: &[(&str, &str, &str)]) {
     write(
         root,
         "statements/english/problem.tex",
-        "\\begin{problem}{Sum}{stdin}{stdout}{1 second}{256 megabytes}\n",
+        "\\begin{problem}{Sum}{stdin}{stdout}{1 second}{256 megabytes}\n\
+         Add $a$ and $b$.\n\n\\Examples\n\\exmpfile{example.01}{example.01.a}\n\\end{problem}\n",
     );
+    write(root, "statements/english/example.01", "1 1\n");
+    write(root, "statements/english/example.01.a", "2\n");
+    write(root, "files/olymp.sty", OLYMP);
     let listed = solutions_xml(root, solutions);
     write(
         root,

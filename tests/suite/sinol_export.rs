@@ -158,6 +158,34 @@ fn a_polygon_package_exports_with_its_testlib_checker_wrapped_and_the_same_score
     assert_eq!(judged_score(dir.path(), "./out", &off_by_one), "0/100");
 }
 
+/// A Polygon statement is a fragment for its `olymp.sty`; sinol-make compiles every
+/// `doc/*.tex`, so it goes there inside the document Polygon compiles it in, with the style
+/// and the sample files it reads beside it.
+#[test]
+fn a_polygon_statement_goes_to_doc_as_a_whole_document_with_what_it_reads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    use super::export_formats::{polygon, SUM};
+    polygon(&dir.path().join("sum"), &[("main", "sum.cpp", SUM)]);
+    let (code, said) = export_package(dir.path(), "sum", "out", &[]);
+    assert_eq!(code, Some(0), "{said}");
+    let doc = dir.path().join("out/doc");
+    let tex = read(&doc.join("sumzad.tex"));
+    assert!(tex.starts_with("\\documentclass"), "{tex}");
+    assert!(
+        tex.contains("\\usepackage{olymp}\n\\begin{document}\n"),
+        "{tex}"
+    );
+    assert!(tex.contains("\\begin{problem}{Sum}"), "{tex}");
+    assert!(
+        tex.ends_with("\\end{problem}\n\n\\end{document}\n"),
+        "{tex}"
+    );
+    for (name, text) in [("example.01", "1 1\n"), ("example.01.a", "2\n")] {
+        assert_eq!(read(&doc.join(name)), text);
+    }
+    assert!(read(&doc.join("olymp.sty")).contains("\\ProvidesPackage{olymp}"));
+}
+
 /// A Kattis 2025-09 output validator in C++: the output must be the answer.
 const KATTIS_OUTPUT_VALIDATOR: &str = "#include <cstdio>\n#include <string>\n\
     int main(int argc, char** argv) {\n\

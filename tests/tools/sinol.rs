@@ -173,6 +173,44 @@ fn exported() -> Package {
     package
 }
 
+/// A Polygon package of our own (`crate::export_formats::polygon`: a testlib checker and
+/// validator, a statement for `olymp.sty`) exported as a sinol-make package: sinol-make
+/// builds the wrapped checker and inwer with its warnings as errors, compiles the statement
+/// with pdflatex and runs the solution.
+fn exported_polygon() -> Package {
+    use crate::export_formats::{polygon, SUM};
+    let package = Package {
+        dir: tempfile::tempdir().expect("tempdir"),
+    };
+    polygon(&package.dir.path().join("sum"), &[("main", "sum.cpp", SUM)]);
+    let output = assert_cmd::Command::cargo_bin("stonejudge")
+        .expect("binary")
+        .args(["export", "./sum", "--format", "sinol", "--task-id", "abc"])
+        .args(["--out", "abc"])
+        .current_dir(package.dir.path())
+        .output()
+        .expect("run export");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    package
+}
+
+/// Why a statement cannot be compiled here, if it cannot: sinol-make compiles `doc/*.tex`
+/// with pdflatex.
+fn pdflatex() -> Result<(), &'static str> {
+    let found = Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    match found {
+        true => Ok(()),
+        false => Err("pdflatex is not installed (sinol-make compiles doc/*.tex with it)"),
+    }
+}
+
 /// `package` without the tests ingen and the model make (its examples, group 0, kept).
 fn uncommitted(package: Package) -> Package {
     for dir in ["in", "out"] {
@@ -286,6 +324,15 @@ pub fn trials() -> Vec<Trial> {
         gen_and_testdata_write_the_same()
     })
     .with_ignored_flag(ignored);
+    let polygon = Trial::test(
+        "sinol::agrees_with_sinol_make::export_of_a_polygon_package",
+        || {
+            sinol_make()?;
+            pdflatex()?;
+            agree(exported_polygon(), true)
+        },
+    )
+    .with_ignored_flag(ignored || pdflatex().is_err());
     cases
         .into_iter()
         .map(|(name, make, accepted)| {
@@ -298,6 +345,6 @@ pub fn trials() -> Vec<Trial> {
             )
             .with_ignored_flag(ignored)
         })
-        .chain([gen])
+        .chain([gen, polygon])
         .collect()
 }

@@ -135,6 +135,14 @@ impl Package<'_> {
         self.bytes(relative, contents.as_bytes())
     }
 
+    /// Whether `relative` was written already.
+    fn has(&self, relative: &str) -> bool {
+        self.exported
+            .files
+            .iter()
+            .any(|file| file == Path::new(relative))
+    }
+
     /// Writes `contents` (text or not: a PDF statement) to `relative` inside the package,
     /// making its folders.
     fn bytes(&mut self, relative: &str, contents: &[u8]) -> Result<(), String> {

@@ -763,7 +763,25 @@ impl Package<'_> {
             let relative = format!("doc/{id}zad{suffix}.{extension}");
             let bytes =
                 std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            self.bytes(&relative, &bytes)?;
+            match &statement.frame {
+                // sinol-make compiles every doc/*.tex: a fragment goes inside its document,
+                // with the files that reads beside it.
+                Some(frame) if extension == "tex" => {
+                    let fragment = String::from_utf8_lossy(&bytes);
+                    let whole = format!("{}{fragment}\n\\end{{document}}\n", frame.preamble);
+                    self.file(&relative, &whole)?;
+                    for file in &frame.files {
+                        let name = file.file_name().unwrap_or_default().to_string_lossy();
+                        let beside = format!("doc/{name}");
+                        if !self.has(&beside) {
+                            let bytes = std::fs::read(file)
+                                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+                            self.bytes(&beside, &bytes)?;
+                        }
+                    }
+                }
+                _ => self.bytes(&relative, &bytes)?,
+            }
         }
         Ok(())
     }

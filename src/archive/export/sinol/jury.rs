@@ -25,6 +25,16 @@ const TESTLIB_CHECKER_PRELUDE: &str = include_str!("testlib_checker_prelude.cpp"
 const KATTIS_CHECKER_PRELUDE: &str = include_str!("kattis_checker_prelude.cpp");
 /// Wraps a validator that accepts with another exit status, or needs arguments, into an inwer.
 const INWER_PRELUDE: &str = include_str!("inwer_prelude.cpp");
+/// sinol-make builds every C and C++ program with `-Werror` and its own warnings; a jury's
+/// program written for another format (and testlib.h) was not, and fails to build there on a
+/// shadowed name or a float compared with `==`.
+const UNWARNED: &str =
+    "// Added by stonejudge's export: sinol-make builds with -Werror -Wall -Wextra \
+    -Wshadow\n// -Wconversion -Wfloat-equal; this program was written without them.\n\
+    #pragma GCC diagnostic ignored \"-Wall\"\n#pragma GCC diagnostic ignored \"-Wextra\"\n\
+    #pragma GCC diagnostic ignored \"-Wshadow\"\n#pragma GCC diagnostic ignored \"-Wconversion\"\n\
+    #pragma GCC diagnostic ignored \"-Wsign-conversion\"\n\
+    #pragma GCC diagnostic ignored \"-Wfloat-equal\"\n";
 
 /// The extensions of the programs sinol-make compiles and runs (`helpers/compile.py`).
 pub const RUNNABLE: [&str; 5] = ["c", "cpp", "cc", "py", "rs"];
@@ -377,12 +387,13 @@ impl Source {
         }
     }
 
-    /// Behind `prelude` (what it reads, `head`, written before it).
+    /// Behind `prelude` (what it reads, `head`, written before it), with sinol-make's
+    /// warnings kept from failing its build ([`UNWARNED`]).
     fn wrapped(self, role: &'static str, head: &str, prelude: &str) -> JuryProgram {
         JuryProgram {
             role,
             extension: self.extension,
-            text: format!("{head}{prelude}{}", self.text),
+            text: format!("{UNWARNED}{head}{prelude}{}", self.text),
             headers: self.headers,
         }
     }
