@@ -184,11 +184,19 @@ fn verifyproblem_accepts_the_exported_packages_with_no_errors(tools: &Problemtoo
 }
 
 /// The parts of a package `verifyproblem` checks here: the statement needs a TeX
-/// installation.
+/// installation with what problemtools' template uses (LuaLaTeX with its font loader, and
+/// `subfigure.sty` of TeX Live's extra packages), more than a plain one (sinol-make's pdflatex)
+/// has.
 pub(crate) fn parts() -> Vec<&'static str> {
-    let tex = ["lualatex", "kpsewhich"]
-        .iter()
-        .all(|t| crate::problemtools::on_path(t).is_some());
+    let found = |file: &str| {
+        std::process::Command::new("kpsewhich")
+            .arg(file)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let tex = crate::problemtools::on_path("lualatex").is_some()
+        && found("subfigure.sty")
+        && found("luaotfload-main.lua");
     let mut parts = vec!["config", "data", "validators", "submissions"];
     if tex {
         parts.push("statement");

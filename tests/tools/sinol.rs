@@ -150,25 +150,9 @@ fn exported() -> Package {
     let package = Package {
         dir: tempfile::tempdir().expect("tempdir"),
     };
-    let output = assert_cmd::Command::cargo_bin("stonejudge")
-        .expect("binary")
-        .args([
-            "export",
-            "take-1-3-4",
-            "--format",
-            "sinol",
-            "--task-id",
-            "abc",
-            "--out",
-        ])
-        .arg(package.root())
-        .args(["--root", env!("CARGO_MANIFEST_DIR")])
-        .output()
-        .expect("run export");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    export(
+        &package,
+        &["take-1-3-4", "--root", env!("CARGO_MANIFEST_DIR")],
     );
     package
 }
@@ -183,10 +167,18 @@ fn exported_polygon() -> Package {
         dir: tempfile::tempdir().expect("tempdir"),
     };
     polygon(&package.dir.path().join("sum"), &[("main", "sum.cpp", SUM)]);
+    export(&package, &["./sum"]);
+    package
+}
+
+/// `stonejudge export PROBLEM… --format sinol --task-id abc --out abc` in the folder of
+/// `package`, which must succeed.
+fn export(package: &Package, problem: &[&str]) {
     let output = assert_cmd::Command::cargo_bin("stonejudge")
         .expect("binary")
-        .args(["export", "./sum", "--format", "sinol", "--task-id", "abc"])
-        .args(["--out", "abc"])
+        .arg("export")
+        .args(problem)
+        .args(["--format", "sinol", "--task-id", "abc", "--out", "abc"])
         .current_dir(package.dir.path())
         .output()
         .expect("run export");
@@ -195,7 +187,6 @@ fn exported_polygon() -> Package {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    package
 }
 
 /// Why a statement cannot be compiled here, if it cannot: sinol-make compiles `doc/*.tex`

@@ -279,9 +279,10 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
             Tool::Program(program) => {
                 let prelude = match interactor.protocol {
                     InteractorProtocol::Kattis => None,
-                    InteractorProtocol::Testlib => {
-                        Some(include_str!("kattis/testlib_interactor_prelude.cpp"))
-                    }
+                    InteractorProtocol::Testlib => Some(concat!(
+                        include_str!("kattis/feedback_prelude.cpp"),
+                        include_str!("kattis/testlib_interactor_prelude.cpp")
+                    )),
                     InteractorProtocol::Sinol | InteractorProtocol::BuiltIn => {
                         return Err(format!(
                             "{name}: an interactor speaking neither the Kattis nor the \
@@ -323,9 +324,10 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
         } => {
             let prelude = match protocol {
                 CheckerProtocol::Kattis => None,
-                CheckerProtocol::Testlib => {
-                    Some(include_str!("kattis/output_validator_prelude.cpp"))
-                }
+                CheckerProtocol::Testlib => Some(concat!(
+                    include_str!("kattis/feedback_prelude.cpp"),
+                    include_str!("kattis/output_validator_prelude.cpp")
+                )),
                 CheckerProtocol::Sinol => {
                     return Err(format!(
                         "{name}: its checker speaks sinol-make's protocol (OK and a percentage \

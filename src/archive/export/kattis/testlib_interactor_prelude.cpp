@@ -7,23 +7,11 @@
 // FEEDBACK_DIR/judgemessage.txt and, whether main returns or the interactor calls exit()
 // itself, rewrites the exit status. main itself is left as it is (renamed, a main that ends
 // without `return` would be undefined behaviour).
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 namespace stonejudge_export {
 void kattis_status(int status, void*) {
     // _exit skips stdio's own flushing at exit: what is still buffered for the team goes now.
     fflush(nullptr);
     _exit(status == 0 ? 42 : (status == 1 || status == 2) ? 43 : 1);
-}
-// FEEDBACK_DIR/name, or exit 1 when it cannot be made.
-char* in_feedback(const char* feedback, const char* name) {
-    size_t length = strlen(feedback) + strlen(name) + 2;
-    char* path = (char*)malloc(length);
-    if (path == nullptr) _exit(1);
-    snprintf(path, length, "%s/%s", feedback, name);
-    return path;
 }
 __attribute__((constructor)) void kattis_interactor(int argc, char* argv[]) {
     if (argc < 4) {
