@@ -12,7 +12,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::output::{check_writable, write_atomically};
 use super::{shell_word, Outcome};
 use crate::cli::JudgeArgs;
-use stonejudge::catalog::Resolved;
 use stonejudge::judge::report::{json_report, painted, summary, table_row, wrapped, TestTerms};
 use stonejudge::judge::Test;
 use stonejudge::judging::{self, judge_cases, Judgement, Progress, Request};
@@ -29,10 +28,13 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         check_writable("--json", path)?;
     }
     let problem = readers::resolve(&args.problem, &args.archive.root)?;
-    // What stonejudge does not support in a sinol-make package is refused before its tests
-    // are made (the package as committed may have too few tests to read into the model).
-    if let Some(why) = problem.sinol().and_then(|sinol| sinol.unsupported()) {
-        bail!("{why}");
+    // What stonejudge does not support is refused before any test is made. A package whose
+    // tests are not made yet may not read into the model yet (a sinol-make package committed
+    // with too few tests): it is read again once they are, and its error said then.
+    if let Ok(model) = readers::read_resolved(&problem) {
+        if !model.unsupported.is_empty() {
+            bail!("{}", model.unsupported.join("; "));
+        }
     }
     let (runner, protections) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
@@ -70,7 +72,7 @@ pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
         outln!("kattis verdict: {verdict}");
     }
     let scored = match judgement.whole {
-        true => scored(problem, &model, &judgement)?,
+        true => scored(&model, &judgement)?,
         false => None,
     };
     finish(args, &model, &protections, &judgement, scored)
@@ -87,22 +89,18 @@ struct Scored {
 /// A scored problem's card, from the model whatever its format (`judging::card`), with each
 /// test's fraction of its points, when the program was judged on all of the problem's own
 /// tests.
-fn scored(
-    problem: &Resolved,
-    model: &Problem,
-    judgement: &Judgement,
-) -> anyhow::Result<Option<Scored>> {
+fn scored(model: &Problem, judgement: &Judgement) -> anyhow::Result<Option<Scored>> {
     let runs = judging::scored_runs(&judgement.tests, &judgement.outcomes, &judgement.per_test);
     let Some(card) = judging::card(model, &runs)? else {
         return Ok(None);
     };
     let fractions = judging::test_fractions(model, &runs)?;
-    let footer = problem.sinol().map(|sinol| {
+    let contest_type = model.scoring.as_ref().and_then(|s| s.contest_type.as_ref());
+    let footer = contest_type.map(|contest_type| {
         format!(
-            "score: {} of {} ({} contest)",
+            "score: {} of {} ({contest_type} contest)",
             format_score(card.total),
             format_score(card.max),
-            sinol.config.contest.name()
         )
     });
     Ok(Some(Scored {

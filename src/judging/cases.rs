@@ -7,8 +7,8 @@
 //! What only one format has is a step the model enables, not a path of its own: a time limit
 //! derived from the accepted submissions when the model says it is
 //! ([`TimeLimit::FromSubmissions`](crate::model::TimeLimit::FromSubmissions), a Kattis
-//! package's: its submissions run as Kattis runs them), and the verdict Kattis gives the whole
-//! data (its `on_reject` rules, which only its data tree holds).
+//! package's: its submissions run as Kattis runs them), and the verdict the whole data gets
+//! where the model gives it one ([`Problem::whole_verdict`], a Kattis package's).
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -20,7 +20,7 @@ use crate::catalog::Resolved;
 use crate::formats::LimitFlags;
 use crate::judge::report::selected;
 use crate::judge::{judge_each, unprepared, Judge, Test};
-use crate::model::{Problem, TimeLimit};
+use crate::model::{Problem, TimeLimit, VerdictGroup};
 use crate::package::submissions::{kattis_verdict, limit_for_judging, Judging};
 use crate::run::{Cache, Language, Limits, PrepareError, Runner};
 use crate::verdict::{Judged, Verdict};
@@ -71,7 +71,8 @@ pub struct Judgement {
     pub per_test: Vec<Limits>,
     /// Why the program could not be prepared (its verdict on every test), when it could not.
     pub unprepared: Option<PrepareError>,
-    /// The verdict Kattis gives the whole data, for a Kattis package judged on all of it.
+    /// The verdict the whole data gets, in Kattis' words, where the model gives one (a Kattis
+    /// package's, [`Problem::whole_verdict`]) and the program was judged on all of it.
     pub kattis_verdict: Option<&'static str>,
 }
 
@@ -177,8 +178,8 @@ pub fn judge_cases(
             Some(error),
         ),
     };
-    let kattis_verdict = match (whole, problem.package()) {
-        (true, Some(package)) => Some(whole_verdict(package, &tests, &outcomes)?),
+    let kattis_verdict = match (whole, &model.whole_verdict) {
+        (true, Some(rule)) => Some(whole_verdict(rule, &tests, &outcomes)?),
         _ => None,
     };
     Ok(Judgement {
@@ -200,12 +201,7 @@ fn cases(
     model: &Problem,
     request: &Request<'_>,
 ) -> Result<(PathBuf, Vec<Test>), JudgeError> {
-    let own_dir = match (problem.package(), problem.sinol()) {
-        (Some(package), _) => package.data_dir().to_owned(),
-        (None, Some(sinol)) => sinol.data.join("in"),
-        // A read package's or our problem's folder of tests.
-        (None, None) => problem.testdata_dir(),
-    };
+    let own_dir = model.tests_dir.clone();
     let (dir, all) = match request.tests {
         Some(dir) if problem.is_package() => {
             return Err(JudgeError(format!(
@@ -292,25 +288,17 @@ pub fn derived_time_limit(
     Ok(Duration::from_secs_f64(limit.seconds))
 }
 
-/// The verdict Kattis gives a package's whole data from each test's (`on_reject` and the
-/// groups' rules).
+/// The verdict the model's rule gives the whole data from each test's (a test it names that
+/// was not judged is a judge error), in Kattis' words (`RTE`), where the rule is Kattis'.
 fn whole_verdict(
-    package: &crate::package::Package,
+    rule: &VerdictGroup,
     tests: &[Test],
     outcomes: &[Judged],
 ) -> Result<&'static str, JudgeError> {
-    let data = package.data().map_err(|e| e.to_string())?;
     let by_name: HashMap<&str, Verdict> = (tests.iter())
         .zip(outcomes)
         .map(|(t, o)| (t.name.as_str(), o.verdict))
         .collect();
-    let verdict = data.verdict(&mut |t| {
-        kattis_verdict(
-            by_name
-                .get(t.test.name.as_str())
-                .copied()
-                .unwrap_or(Verdict::JE),
-        )
-    })?;
-    Ok(verdict)
+    let verdict = rule.verdict(&mut |name| by_name.get(name).copied().unwrap_or(Verdict::JE))?;
+    Ok(kattis_verdict(verdict))
 }

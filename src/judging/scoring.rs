@@ -276,6 +276,7 @@ mod tests {
             pass_fail: Vec::new(),
             time_scaled: false,
             by_graders: false,
+            contest_type: None,
         }
     }
 

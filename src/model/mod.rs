@@ -19,6 +19,7 @@ mod limits;
 mod plan;
 mod programs;
 mod submissions;
+mod whole;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -34,6 +35,7 @@ pub use submissions::{
     Expectation, FullScore, GroupExpectation, LeftOut, ScoreExpectation, ScoreRule, Submission,
     VerdictExpectation, VerdictRule,
 };
+pub use whole::{Combine, VerdictGroup, VerdictItem};
 
 use crate::score::{GroupRule, Total};
 
@@ -47,6 +49,11 @@ pub struct Problem {
     pub format: Format,
     /// The folder it was read from.
     pub root: PathBuf,
+    /// The folder its judged tests are in, as the format lays them out (Kattis `data/`,
+    /// sinol-make `in/`, ours `testdata/<name>/`; a Polygon package's own folder), or where
+    /// they were made: what `judge` names as its tests' folder, and says is missing when it
+    /// is.
+    pub tests_dir: PathBuf,
     /// Its statements, one per language, the reader's order (the problem's main language first).
     pub statements: Vec<Statement>,
     pub limits: ProblemLimits,
@@ -72,6 +79,11 @@ pub struct Problem {
     /// format says ([`CasePlan`]: a Polygon package's generators and main solution);
     /// `crate::judging` makes them before judging.
     pub plan: Option<CasePlan>,
+    /// The one verdict the format gives a submission's whole data from its tests' verdicts,
+    /// when it gives one (a Kattis package's: its data tree's `on_reject` and grader flags);
+    /// `judge` reports it for a program judged on all the tests (and `verify` judges a Kattis
+    /// package's submissions by the same rule, `crate::package::submissions`).
+    pub whole_verdict: Option<VerdictGroup>,
     /// What the reader found but does not stop reading: unknown keys and the like, each with
     /// `file:line:col` (an error under `--strict`).
     pub warnings: Vec<String>,
@@ -174,6 +186,9 @@ pub struct Scoring {
     /// `graders/`), as `crate::package::grading` grades it for `verify`: the rules say only
     /// each group's nominal worth, and `crate::judging::card` makes no card of them.
     pub by_graders: bool,
+    /// The name the format gives this way of scoring, said beside the total (sinol-make's
+    /// contest type: `default`, `oi`, `oij`, `icpc`); `None` where it names none.
+    pub contest_type: Option<String>,
 }
 
 impl Scoring {
@@ -353,6 +368,7 @@ impl Problem {
             name: name.to_string(),
             format,
             root: PathBuf::from(name),
+            tests_dir: PathBuf::from(name),
             statements: Vec::new(),
             limits: ProblemLimits {
                 time: TimeLimit::Fixed(std::time::Duration::from_secs(1)),
@@ -370,6 +386,7 @@ impl Problem {
             scoring: None,
             regeneration: None,
             plan: None,
+            whole_verdict: None,
             warnings: Vec::new(),
             unsupported: Vec::new(),
         }
@@ -416,6 +433,7 @@ mod checks {
                 pass_fail: Vec::new(),
                 time_scaled: false,
                 by_graders: false,
+                contest_type: None,
             }),
             regeneration: Some(Regeneration::Plan),
             ..Problem::bare("stripes", Format::Ours)

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 use super::config::{FormatVersion, GroupConfig, InputArgs, OnReject, ProblemConfig};
 use super::PackageError;
 use crate::judge::Test;
+use crate::model::{Combine, VerdictGroup, VerdictItem};
 use crate::within;
 
 /// The folders of `data/` holding cases for the validators, not for submissions.
@@ -183,57 +184,37 @@ impl Group {
         all
     }
 
-    /// The verdict of the whole tree, judging tests in order through `judge` (a Kattis
-    /// verdict: `AC`, `WA`, `TLE`, `RTE`, `OLE`, `JE`, …) and skipping what `on_reject: break`
-    /// makes unnecessary. `Err` when a group needs a grader program (`grading: custom`, which
-    /// [`super::grading`] runs for a scoring package's submissions in `verify`).
-    pub fn verdict(
-        &self,
-        judge: &mut impl FnMut(&PackageTest) -> &'static str,
-    ) -> Result<&'static str, String> {
-        if self.config.custom_grading {
-            return Err(format!(
-                "data/{}: grading: custom (a grader program) grades scoring problems only \
-                 (verify grades them; judge and pass-fail problems do not)",
-                self.name
-            ));
+    /// How the verdicts of the tree's tests make its one verdict, for the model
+    /// ([`VerdictGroup`]): each group stops at its first rejected item under
+    /// `on_reject: break` and combines its items' verdicts as its `grader_flags` say; a group
+    /// graded by a program (`grading: custom`, which [`super::grading`] runs for a scoring
+    /// package's submissions in `verify`) gives no verdict here.
+    pub fn verdict_rule(&self) -> VerdictGroup {
+        let flag = |name: &str| self.config.grader_flags.iter().any(|f| f == name);
+        let items = (self.items.iter())
+            .map(|item| match item {
+                Item::Test(test) => VerdictItem::Test(test.test.name.clone()),
+                Item::Group(group) => VerdictItem::Group(group.verdict_rule()),
+            })
+            .collect();
+        VerdictGroup {
+            name: self.name.clone(),
+            items,
+            stops_at_rejection: self.config.on_reject == OnReject::Break,
+            combine: Combine {
+                always_accept: flag("always_accept"),
+                accept_if_any_accepted: flag("accept_if_any_accepted"),
+                first_error: flag("first_error"),
+            },
+            by_program: self.config.custom_grading.then(|| {
+                format!(
+                    "data/{}: grading: custom (a grader program) grades scoring problems only \
+                     (verify grades them; judge and pass-fail problems do not)",
+                    self.name
+                )
+            }),
         }
-        let mut verdicts = Vec::new();
-        for item in &self.items {
-            let verdict = match item {
-                Item::Test(test) => judge(test),
-                Item::Group(group) => group.verdict(judge)?,
-            };
-            verdicts.push(verdict);
-            if verdict != "AC" && self.config.on_reject == OnReject::Break {
-                break;
-            }
-        }
-        Ok(aggregate(&verdicts, &self.config.grader_flags))
     }
-}
-
-/// The order of `worst_error`, worst first.
-const WORST_FIRST: [&str; 9] = ["JE", "IF", "RTE", "MLE", "TLE", "OLE", "WA", "PE", "AC"];
-
-/// The default grader's verdict for a group whose items got `verdicts`.
-fn aggregate(verdicts: &[&'static str], grader_flags: &[String]) -> &'static str {
-    if verdicts.contains(&"JE") {
-        return "JE";
-    }
-    let flag = |name: &str| grader_flags.iter().any(|f| f == name);
-    if flag("always_accept") || (flag("accept_if_any_accepted") && verdicts.contains(&"AC")) {
-        return "AC";
-    }
-    if flag("first_error") {
-        return verdicts
-            .iter()
-            .copied()
-            .find(|&v| v != "AC")
-            .unwrap_or("AC");
-    }
-    let rank = |v: &&'static str| WORST_FIRST.iter().position(|w| w == v).unwrap_or(0);
-    verdicts.iter().copied().min_by_key(rank).unwrap_or("AC")
 }
 
 /// Reads the groups and cases of one package's `data/`.
@@ -432,29 +413,4 @@ fn relative(data: &Path, path: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn flags(list: &[&str]) -> Vec<String> {
-        list.iter().map(|f| f.to_string()).collect()
-    }
-
-    #[test]
-    fn groups_aggregate_as_the_default_grader() {
-        assert_eq!(aggregate(&["AC", "WA", "TLE"], &[]), "TLE");
-        assert_eq!(
-            aggregate(&["AC", "WA", "TLE"], &flags(&["first_error"])),
-            "WA"
-        );
-        assert_eq!(
-            aggregate(&["WA", "AC"], &flags(&["accept_if_any_accepted"])),
-            "AC"
-        );
-        assert_eq!(aggregate(&["WA"], &flags(&["always_accept"])), "AC");
-        assert_eq!(aggregate(&["WA", "JE"], &flags(&["always_accept"])), "JE");
-        assert_eq!(aggregate(&[], &[]), "AC");
-    }
 }

@@ -476,13 +476,14 @@ impl<'a> Runs<'a> {
     /// ignoring `on_reject` (a scoring problem's accepted submissions).
     pub fn outcome(&mut self, data: &Group, limit: f64, all: bool) -> Result<Outcome, String> {
         let mut first_failure = None;
-        let mut judge = |test: &PackageTest| -> &'static str {
+        let tests = data.tests();
+        let mut judge = |test: &PackageTest| -> Verdict {
             let judged = self.run(test);
             let (verdict, why) = match judged_seconds(judged) > limit {
-                true => ("TLE", format!("over the time limit of {limit} s")),
-                false => (kattis_verdict(judged.verdict), judged.one_line()),
+                true => (Verdict::TLE, format!("over the time limit of {limit} s")),
+                false => (judged.verdict, judged.one_line()),
             };
-            if verdict != "AC" && first_failure.is_none() {
+            if verdict != Verdict::AC && first_failure.is_none() {
                 first_failure = Some((test.test.name.clone(), why));
             }
             verdict
@@ -491,20 +492,27 @@ impl<'a> Runs<'a> {
             true => {
                 // Every test, up to a judge error: the tests after it would be judged by
                 // the same broken judge.
-                let mut worst = "AC";
-                for test in data.tests() {
+                let mut worst = Verdict::AC;
+                for test in &tests {
                     let verdict = judge(test);
-                    if worst == "AC" {
+                    if worst == Verdict::AC {
                         worst = verdict;
                     }
-                    if verdict == "JE" {
+                    if verdict == Verdict::JE {
                         break;
                     }
                 }
                 worst
             }
-            false => data.verdict(&mut judge)?,
+            false => {
+                let by_name: HashMap<&str, &PackageTest> =
+                    (tests.iter()).map(|t| (t.test.name.as_str(), *t)).collect();
+                // The rule names only the tree's tests: any other would be no test to judge.
+                let mut by_rule = |name: &str| by_name.get(name).map_or(Verdict::JE, |t| judge(t));
+                data.verdict_rule().verdict(&mut by_rule)?
+            }
         };
+        let verdict = kattis_verdict(verdict);
         Ok(Outcome {
             verdict,
             first_failure: first_failure.filter(|_| verdict != "AC"),

@@ -74,6 +74,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
         (true, false) => match scoring(&data.tree) {
             Ok(scoring) => Some(Scoring {
                 by_graders: true,
+                contest_type: None,
                 ..scoring
             }),
             Err(why) => {
@@ -114,6 +115,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             FormatVersion::V2025_09 => Format::Kattis2025,
         },
         root: package.root.clone(),
+        tests_dir: package.data_dir().to_owned(),
         statements: statements(package),
         limits: ProblemLimits {
             time: match config.time.fixed {
@@ -157,6 +159,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             .as_ref()
             .map(|_| Regeneration::GeneratorsYaml(package.root.join("generators/generators.yaml"))),
         plan: None,
+        whole_verdict: Some(data.tree.verdict_rule()),
         warnings,
         unsupported,
     }
@@ -203,6 +206,7 @@ fn scoring(data: &Group) -> Result<Scoring, String> {
         total,
         time_scaled: false,
         by_graders: false,
+        contest_type: None,
     };
     if groups.is_empty() {
         return Ok(scoring(vec![group_rule(secret, max, kind)?], Total::Sum));

@@ -95,6 +95,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
         name: problem.name().to_string(),
         format: Format::Ours,
         root: problem.dir().to_owned(),
+        tests_dir: testdata.to_owned(),
         statements,
         limits: ProblemLimits {
             time: TimeLimit::Fixed(limits.map_or(DEFAULT_TIME_LIMIT, |l| {
@@ -120,9 +121,11 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
                 pass_fail: Vec::new(),
                 time_scaled: false,
                 by_graders: false,
+                contest_type: None,
             }),
         regeneration: manifest.as_ref().map(|_| Regeneration::Plan),
         plan: None,
+        whole_verdict: None,
         warnings,
         unsupported: Vec::new(),
     }

@@ -119,6 +119,8 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
         name: polygon.name(),
         format: Format::Polygon,
         root: polygon.root.clone(),
+        // Its cases name their files, which its plan may make elsewhere.
+        tests_dir: polygon.root.clone(),
         statements: statements(polygon, &mut warnings),
         limits: ProblemLimits {
             time: TimeLimit::Fixed(Duration::from_millis(time_ms)),
@@ -136,6 +138,7 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
         scoring,
         regeneration: None,
         plan: Some(plan),
+        whole_verdict: None,
         warnings,
         unsupported,
     }
@@ -374,6 +377,7 @@ fn groups_and_scoring(
             pass_fail: Vec::new(),
             time_scaled: false,
             by_graders: false,
+            contest_type: None,
         }),
     )
 }

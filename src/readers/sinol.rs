@@ -74,6 +74,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
         name: sinol.name().to_string(),
         format: Format::Sinol,
         root: sinol.root.clone(),
+        tests_dir: sinol.data.join("in"),
         statements: Vec::new(),
         limits: ProblemLimits {
             time: TimeLimit::Fixed(Duration::from_millis(time)),
@@ -140,6 +141,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
             pass_fail: Vec::new(),
             time_scaled: config.contest == ContestType::Oi,
             by_graders: false,
+            contest_type: Some(config.contest.name().to_string()),
         }),
         // Without ingen the model solution still makes out/, but an interactive task has none.
         regeneration: match ingen {
@@ -147,6 +149,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
             None => (!interactive).then_some(Regeneration::Answers),
         },
         plan: None,
+        whole_verdict: None,
         warnings,
         unsupported: config.unsupported.clone(),
     }

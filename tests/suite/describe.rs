@@ -66,6 +66,9 @@ fn a_catalog_problem_reads_as_its_plan_with_built_in_programs() {
     );
     assert_eq!(stripes["limits"]["time"]["fixed"], 1.0);
     assert_eq!(stripes["regeneration"], "plan");
+    // Its tests are in the archive's testdata/, where `judge` looks for them.
+    let tests_dir = stripes["tests_dir"].as_str().expect("a folder");
+    assert!(tests_dir.ends_with("testdata/stripes"), "{tests_dir}");
     let accepted = submission(&stripes, "solutions/accepted/stripes.cpp");
     assert_eq!(accepted["expectation"]["verdicts"]["promised"], "AC");
     let (code, text, err) = stonejudge(&repo(), &["describe", "stripes"]);
@@ -276,6 +279,8 @@ fn a_2025_package_reads_submissions_yaml_answer_validators_and_validator_cases()
         "{wrong}"
     );
     assert_eq!(halve["statements"][0]["title"], "Halve");
+    let tests_dir = halve["tests_dir"].as_str().expect("a folder");
+    assert!(tests_dir.ends_with("halve/data"), "{tests_dir}");
 }
 
 #[test]
@@ -283,6 +288,8 @@ fn a_sinol_package_reads_its_limits_per_group_and_language() {
     let package = sinol_fixtures::limits();
     let abc = model(package.dir.path(), "./abc");
     assert_eq!(abc["format"], "sinol");
+    let tests_dir = abc["tests_dir"].as_str().expect("a folder");
+    assert!(tests_dir.ends_with("abc/in"), "{tests_dir}");
     let limits = &abc["limits"];
     assert_eq!(limits["time"]["fixed"], 1.0);
     assert_eq!(limits["memory_mib"], 256);
@@ -316,12 +323,15 @@ fn sinol_contest_types_and_expected_scores_are_read() {
     );
     assert_eq!(rules[1]["aggregation"], "minroundedup");
     assert_eq!(abc["scoring"]["time_scaled"], false);
+    // The contest type is said, for `judge`'s line under the groups.
+    assert_eq!(abc["scoring"]["contest_type"], "default");
     let wrong = &submission(&abc, "prog/abcb1.py")["expectation"]["score"];
     assert_eq!(wrong["total"], serde_json::json!([40.0, 40.0]));
     assert_eq!(wrong["groups"][2]["verdict"], "WA");
     let oi = sinol_fixtures::oi();
     let abc = model(oi.dir.path(), "./abc");
     assert_eq!(abc["scoring"]["time_scaled"], true);
+    assert_eq!(abc["scoring"]["contest_type"], "oi");
     let warnings = abc["warnings"].to_string();
     assert!(
         warnings.contains("prog/abc.py: no sinol_expected_scores"),
@@ -335,6 +345,7 @@ fn sinol_contest_types_and_expected_scores_are_read() {
         serde_json::json!({"all_or_nothing": {"points": 1.0}})
     );
     assert_eq!(scoring["rules"][1]["points"], 1.0);
+    assert_eq!(scoring["contest_type"], "icpc");
 }
 
 #[test]

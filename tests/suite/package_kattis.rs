@@ -180,6 +180,67 @@ fn judge_on_a_package_gives_each_test_its_verdict_and_the_kattis_verdict() {
     assert!(stderr.contains("time limit: slowest accepted"), "{stderr}");
 }
 
+/// The verdict of the whole data is the model's rule, read from the package's data tree: a
+/// group stops at its first rejection unless `on_reject: continue`, and then its verdict is
+/// the worst of its tests' or, under `grader_flags: first_error`, the first rejection.
+#[test]
+fn the_whole_data_verdict_follows_each_groups_on_reject_and_grader_flags() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Wrong on 1, a crash on 2, right on the rest.
+    let program = "#include <stdio.h>\nint main(void){int n; if(scanf(\"%d\",&n)!=1) return 1; \
+                   if(n==2) return 3; printf(\"%d\\n\", n + (n==1)); return 0;}\n";
+    std::fs::write(dir.path().join("wrong_then_crash.c"), program).expect("write");
+    let cases = [
+        ("break", None, "WA"),
+        ("worst", Some("on_reject: continue\n"), "RTE"),
+        (
+            "first",
+            Some("on_reject: continue\ngrader_flags: first_error\n"),
+            "WA",
+        ),
+    ];
+    for (name, rules, verdict) in cases {
+        let mut files = vec![
+            ("problem.yaml", "name: Rules\n"),
+            ("data/sample/0.in", "0\n"),
+            ("data/sample/0.ans", "0\n"),
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/1.ans", "1\n"),
+            ("data/secret/2.in", "2\n"),
+            ("data/secret/2.ans", "2\n"),
+        ];
+        files.extend(rules.map(|rules| ("data/secret/testdata.yaml", rules)));
+        fixtures::write(&dir.path().join(name), &files);
+        let output = stonejudge(dir.path())
+            .args(["judge", name, "--time-limit", "2", "-j", "1", "--"])
+            .arg("wrong_then_crash.c")
+            .output()
+            .expect("run judge");
+        let stdout = text(&output.stdout);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stdout}");
+        // Every test is judged whatever the rule: it only makes the verdict of the whole.
+        assert!(stdout.contains("1 of 3 tests AC;"), "{name}: {stdout}");
+        assert!(
+            stdout.contains("1 WA") && stdout.contains("1 RE"),
+            "{name}: {stdout}"
+        );
+        let line = format!("kattis verdict: {verdict}\n");
+        assert!(stdout.contains(&line), "{name}: {stdout}");
+    }
+    let output = stonejudge(dir.path())
+        .args(["describe", "worst", "--json"])
+        .output()
+        .expect("run describe");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let model: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let rule = &model["whole_verdict"];
+    assert_eq!(rule["stops_at_rejection"], true, "{rule:#}");
+    let secret = &rule["items"][1]["group"];
+    assert_eq!(secret["name"], "secret", "{rule:#}");
+    assert_eq!(secret["stops_at_rejection"], false, "{rule:#}");
+    assert_eq!(secret["items"][0]["test"], "secret/1", "{rule:#}");
+}
+
 #[test]
 fn interactive_packages_play_every_submission_against_their_interactor() {
     let dir = tempfile::tempdir().expect("tempdir");
