@@ -197,6 +197,7 @@ fn scoring(data: &Group) -> Result<Scoring, String> {
         dependencies: Vec::new(),
         total,
         time_scaled: false,
+        whole_tests: false,
         by_graders: false,
     };
     if groups.is_empty() {

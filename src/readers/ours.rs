@@ -119,6 +119,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
                 total: Total::Sum,
                 pass_fail: Vec::new(),
                 time_scaled: false,
+                whole_tests: false,
                 by_graders: false,
             }),
         regeneration: manifest.as_ref().map(|_| Regeneration::Plan),

@@ -139,6 +139,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
             },
             pass_fail: Vec::new(),
             time_scaled: config.contest == ContestType::Oi,
+            whole_tests: config.contest == ContestType::Icpc,
             by_graders: false,
         }),
         // Without ingen the model solution still makes out/, but an interactive task has none.

@@ -225,6 +225,22 @@ fn icpc_is_all_or_nothing() {
 }
 
 #[test]
+fn icpc_counts_a_passed_test_whole_whatever_the_checker_gave() {
+    let package = fixtures::icpc_checker();
+    let document = verified(&package);
+    assert_eq!(
+        detail(&document, "prog/abcb2.py", "score"),
+        "1/1 (0 OK 1, 1 OK 1, 2 OK 1)"
+    );
+    let (code, report, stdout) = judge(&package, "abcb2.py", &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert_eq!(report["score"], 1.0, "{report}");
+    let tests = report["tests"].as_array().expect("tests");
+    assert_eq!(tests[3]["test"], "abc2a");
+    assert_eq!(tests[3]["points_percent"], 100.0, "{report}");
+}
+
+#[test]
 fn oi_points_fall_with_time_past_half_the_limit() {
     let package = fixtures::oi();
     package.write("prog/abcs1.py", &fixtures::slow_on_group_2(0.75));

@@ -202,6 +202,24 @@ sinol_expected_scores:
     package(&config, &[("abcb1.py", WRONG)])
 }
 
+/// An ICPC contest with the checker of half points: `abcb2.py`, one too many on group 2,
+/// passes every test, and a passed test is whole in `icpc`, whatever percentage it got.
+pub fn icpc_checker() -> Package {
+    let config = "title: Sum
+sinol_task_id: abc
+sinol_contest_type: icpc
+time_limit: 2000
+memory_limit: 262144
+sinol_expected_scores:
+"
+    .to_string()
+        + &expectation("abc.py", &[(1, "OK"), (1, "OK"), (1, "OK")], 1)
+        + &expectation("abcb2.py", &[(1, "OK"), (1, "OK"), (1, "OK")], 1);
+    let package = package(&config, &[("abcb2.py", OFF_BY_ONE)]);
+    package.write("prog/abcchk.py", CHECKER);
+    package
+}
+
 /// POI: a single scored group of 100, time limit 1 s; a run past 0.5 s loses points.
 pub fn oi() -> Package {
     let config = "title: Sum
