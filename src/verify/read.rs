@@ -175,11 +175,10 @@ impl<'a> ReadVerifier<'a> {
         let submission = &made.submissions[index];
         let resolved = Resolved::read(made.clone());
         let path = &submission.program.path;
-        let judged =
-            match submission::judge(&resolved, made, path, (self.runner, self.cache), self.jobs) {
-                Ok(judged) => judged,
-                Err(why) => return fail(why),
-            };
+        let judged = match submission::judge(&resolved, made, path, self.runner, self.cache) {
+            Ok(judged) => judged,
+            Err(why) => return fail(why),
+        };
         let outcome = judged.outcome(submission.id.clone(), Verdict::short);
         let held = expectation::held(&submission.expectation, &outcome);
         (Check::from("expectation", held), judged.card)

@@ -356,7 +356,7 @@ impl<'a> SinolVerifier<'a> {
         // limit where the contest type allows none applies, the warning of reading it said
         // when the package was read: an error under `--strict`).
         let problem = Resolved::sinol_package(made.tests.sinol.clone());
-        let judged = submission::judge(&problem, model, path, (self.runner, self.cache), self.jobs);
+        let judged = submission::judge(&problem, model, path, self.runner, self.cache);
         let judged = match judged {
             Ok(judged) => judged,
             Err(why) => return fail(why),

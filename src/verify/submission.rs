@@ -25,14 +25,15 @@ pub struct JudgedSubmission {
 }
 
 /// The program at `path` judged on `problem` (read into `model`, its tests made) by
-/// `runner` through `cache`, `jobs` cases at a time, under the limits the model gives it (no
-/// flags over them) and on all its cases.
+/// `runner` through `cache`, under the limits the model gives it (no flags over them) and on
+/// all its cases, one at a time whatever `verify -j` says, so that its timings hold (an
+/// expected TLE, POI's time-scaled points).
 pub fn judge(
     problem: &Resolved,
     model: &Problem,
     path: &Path,
-    (runner, cache): (&Runner, &Cache),
-    jobs: usize,
+    runner: &Runner,
+    cache: &Cache,
 ) -> Result<JudgedSubmission, String> {
     let command = [OsString::from(path)];
     let request = Request {
@@ -42,7 +43,7 @@ pub fn judge(
         flags: LimitFlags::default(),
         only: &[],
         tests: None,
-        jobs,
+        jobs: 1,
     };
     let judgement = judging::judge_cases(problem, model, &request, &mut Quiet).map_err(|e| e.0)?;
     let runs = judging::scored_runs(&judgement.tests, &judgement.outcomes, &judgement.per_test);
