@@ -204,12 +204,7 @@ pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
         }
         Some(Detected::Sinol) => {
             let sinol = Sinol::load(path).map_err(ResolveError::Sinol)?;
-            return Ok(Resolved {
-                name: sinol.name().to_string(),
-                dir: sinol.root.clone(),
-                testdata: sinol.root.join("in"),
-                kind: Kind::Sinol(Box::new(sinol)),
-            });
+            return Ok(Resolved::sinol_package(sinol));
         }
         // Read into the model by its reader (`crate::readers::resolve`), not here.
         Some(Detected::Polygon) => {
@@ -385,6 +380,17 @@ impl Resolved {
             | Kind::Interactive(_)
             | Kind::Package(_)
             | Kind::Read(_) => None,
+        }
+    }
+
+    /// The sinol-make package `sinol`, already read (its tests where [`Sinol::data`] says:
+    /// made in a scratch folder, for `verify`).
+    pub fn sinol_package(sinol: Sinol) -> Resolved {
+        Resolved {
+            name: sinol.name().to_string(),
+            dir: sinol.root.clone(),
+            testdata: sinol.root.join("in"),
+            kind: Kind::Sinol(Box::new(sinol)),
         }
     }
 

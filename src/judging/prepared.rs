@@ -32,7 +32,6 @@ use crate::package::submissions::TestJudging;
 use crate::package::validators::OutputValidator;
 use crate::programs::{self, ProgramChecker};
 use crate::run::{Limits, Program, Runner};
-use crate::sinol::config::ContestType;
 use crate::sinol::judging::SinolJudge;
 use crate::verdict::Judged;
 
@@ -288,7 +287,7 @@ fn built(tool: &Tool, toolbox: &Toolbox<'_>) -> Result<Program, Unready> {
 }
 
 /// sinol-make's judge with `checker` and `interactor` (its contest type is the score's, which
-/// is not judged here).
+/// the card makes from the model's scoring, not the judge).
 fn sinol<'t>(
     toolbox: &Toolbox<'t>,
     checker: Option<Program>,
@@ -296,7 +295,6 @@ fn sinol<'t>(
 ) -> Ready<'t> {
     Ready::Sinol(Box::new(SinolJudge {
         runner: toolbox.runner,
-        contest: ContestType::Default,
         checker,
         interactor,
     }))

@@ -138,8 +138,9 @@ fn cases_of(problem: &Problem, scoring: &Scoring, rule: &GroupRule) -> usize {
 }
 
 /// A run's share of its group (worth `rule.points` over `cases` cases): the fraction its
-/// checker gave (a `score.txt` over the test's maximum), else all or nothing by its verdict;
-/// under POI's rule, fewer for an accepted run past half its time limit.
+/// checker gave (a `score.txt` over the test's maximum), else (or where the problem counts
+/// whole tests, [`Scoring::whole_tests`]) all or nothing by its verdict; under POI's rule,
+/// fewer for an accepted run past half its time limit.
 fn test_score(
     scoring: &Scoring,
     rule: &GroupRule,
@@ -154,6 +155,7 @@ fn test_score(
     let mut score = TestScore::all_or_nothing(judged.verdict);
     match judged.score {
         None => {}
+        Some(_) if scoring.whole_tests => {}
         Some(_) if scoring.pass_fail.contains(&rule.name) => {
             return Err(fail(
                 "the output validator wrote score.txt or score_multiplier.txt in a group with \
@@ -275,6 +277,7 @@ mod tests {
             total,
             pass_fail: Vec::new(),
             time_scaled: false,
+            whole_tests: false,
             by_graders: false,
             contest_type: None,
         }

@@ -181,6 +181,9 @@ pub struct Scoring {
     /// POI's rule (sinol-make `oi`): a test passed in more than half its time limit earns
     /// points falling linearly to none at the limit.
     pub time_scaled: bool,
+    /// A test whose checker accepts it earns all of its worth, whatever part of it the
+    /// checker (or interactor) gave (sinol-make `icpc`: a test is passed or not).
+    pub whole_tests: bool,
     /// The package's graders make its score (Kattis legacy and 2023-07: `grading: default`
     /// with its `grader_flags`, `accept_score` and `range`, or a grader program of
     /// `graders/`), as `crate::package::grading` grades it for `verify`: the rules say only
@@ -432,6 +435,7 @@ mod checks {
                 total: Total::Sum,
                 pass_fail: Vec::new(),
                 time_scaled: false,
+                whole_tests: false,
                 by_graders: false,
                 contest_type: None,
             }),

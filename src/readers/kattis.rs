@@ -205,6 +205,7 @@ fn scoring(data: &Group) -> Result<Scoring, String> {
         dependencies: Vec::new(),
         total,
         time_scaled: false,
+        whole_tests: false,
         by_graders: false,
         contest_type: None,
     };

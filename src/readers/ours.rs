@@ -120,6 +120,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
                 total: Total::Sum,
                 pass_fail: Vec::new(),
                 time_scaled: false,
+                whole_tests: false,
                 by_graders: false,
                 contest_type: None,
             }),

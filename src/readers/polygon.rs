@@ -376,6 +376,7 @@ fn groups_and_scoring(
             total: Total::Sum,
             pass_fail: Vec::new(),
             time_scaled: false,
+            whole_tests: false,
             by_graders: false,
             contest_type: None,
         }),

@@ -140,6 +140,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
             },
             pass_fail: Vec::new(),
             time_scaled: config.contest == ContestType::Oi,
+            whole_tests: config.contest == ContestType::Icpc,
             by_graders: false,
             contest_type: Some(config.contest.name().to_string()),
         }),

@@ -55,11 +55,15 @@ pub fn describe(problem: &Problem) -> String {
     }
     line(match &problem.scoring {
         Some(scoring) => format!(
-            "scoring: {} points over {} groups{}",
+            "scoring: {} points over {} groups{}{}",
             format_score(scoring.max()),
             scoring.rules.iter().filter(|r| r.points > 0.0).count(),
             match scoring.time_scaled {
                 true => ", fewer for a test run past half its time limit (oi)",
+                false => "",
+            },
+            match scoring.whole_tests {
+                true => ", each test passed whole or not at all (icpc)",
                 false => "",
             }
         ),

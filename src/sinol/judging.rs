@@ -1,27 +1,21 @@
-//! Running a sinol-make package's programs: a solution on a test, judged by the package's
-//! checker (`chk INPUT OUTPUT ANSWER`: `OK` on the first line of its output or a rejection,
-//! a comment on the second, the percentage of the test's points on the third) or by the
-//! comparison of tokens; `ingen` writing `in/` (run in that folder, as sinol-make runs it);
-//! `inwer` reading each input (its name as argument, exit 0 when valid). Every program goes
+//! A sinol-make package's jury programs as they speak: its checker (`chk INPUT OUTPUT
+//! ANSWER`: `OK` on the first line of its output or a rejection, a comment on the second, the
+//! percentage of the test's points on the third, else the comparison of tokens) as a
+//! [`Checker`], its interactor (`soc`, sio2's protocol) as a [`Conductor`], both for the one
+//! judging path (`crate::judging`, which runs the solution and scores it from the model);
+//! `inwer` reading an input (its name as argument, exit 0 when valid). Every program goes
 //! through [`crate::run`]: compiled once into the cache, and confined.
 
 use std::path::Path;
-use std::time::Duration;
 
-use super::build::Role;
-use super::config::ContestType;
-use super::{Sinol, SinolTest};
 use crate::check::default_validator::compare_tokens;
 use crate::check::JudgeFailure;
 use crate::judge::{Checker, Conductor};
 use crate::run::jury::beyond_limits;
-use crate::run::{
-    Cache, Exit, Invocation, Limits, PrepareError, Program, Run, Runner, ScratchDir, Stdin,
-};
-use crate::score::{time_scaled, ScoredRun, TestScore};
+use crate::run::{Exit, Invocation, Limits, Program, Run, Runner, ScratchDir, Stdin};
 use crate::text::show;
 use crate::verdict::{Awarded, Judged, Verdict};
-use crate::within::{read_bounded, read_head, MAX_TEST_BYTES};
+use crate::within::read_head;
 
 /// Bytes read of an interactor's report: its three lines (the verdict, a comment, the
 /// percentage), and room to spare.
@@ -31,104 +25,11 @@ const REPORT_BYTES: usize = 64 << 10;
 /// when the task is interactive.
 pub struct SinolJudge<'a> {
     pub runner: &'a Runner,
-    pub contest: ContestType,
     pub checker: Option<Program>,
     pub interactor: Option<Program>,
 }
 
-/// One test judged: the verdict (with what the checker said, and the percentage it gave as
-/// [`Awarded::Multiplier`]) and the score it earned, as its row shows it (the score card is
-/// `crate::judging::card`'s, from the same rules of [`crate::score`]).
-#[derive(Debug, Clone)]
-pub struct Scored {
-    pub judged: Judged,
-    pub score: TestScore,
-    /// The time limit it ran under (POI's points fall with the time taken against it).
-    pub time_limit: Duration,
-}
-
-impl<'a> SinolJudge<'a> {
-    /// The judge of `sinol`, its checker and its interactor compiled through `cache` when it
-    /// has them.
-    pub fn new(
-        sinol: &Sinol,
-        runner: &'a Runner,
-        cache: &Cache,
-    ) -> Result<SinolJudge<'a>, PrepareError> {
-        let prepare = |path: Option<std::path::PathBuf>| match path {
-            Some(path) => {
-                super::build::prepare(sinol, &path, Role::Jury, &[], runner, cache).map(Some)
-            }
-            None => Ok(None),
-        };
-        Ok(SinolJudge {
-            runner,
-            contest: sinol.config.contest,
-            checker: prepare(sinol.program("chk"))?,
-            interactor: prepare(sinol.interactor())?,
-        })
-    }
-
-    /// Runs `program` on `test` under `limits` and judges its output (or plays it against
-    /// the interactor).
-    pub fn test(&self, program: &Program, test: &SinolTest, limits: &Limits) -> Scored {
-        let judged = match &self.interactor {
-            Some(interactor) => self.play(program, interactor, &test.test.input, limits),
-            None => self.solve(program, test, limits),
-        };
-        let (judged, percent, run) = match judged {
-            Ok(judged) => judged,
-            Err(message) => {
-                let judged = Judged::judge_error(message);
-                return Scored {
-                    score: TestScore::all_or_nothing(judged.verdict),
-                    judged,
-                    time_limit: limits.cpu,
-                };
-            }
-        };
-        let mut judged = crate::judge::explained(judged, &run, self.runner);
-        // The checker's percentage travels with the verdict, as every checker's partial
-        // points do; `icpc` counts a passed test whole, whatever the checker gave.
-        if judged.accepted() && self.contest != ContestType::Icpc {
-            judged.score = Some(Awarded::Multiplier(percent / 100.0));
-        }
-        let mut score = TestScore::all_or_nothing(judged.verdict);
-        if let Some(awarded) = judged.score {
-            score.fraction = awarded.value();
-        }
-        if self.contest == ContestType::Oi {
-            score.fraction = time_scaled(score.fraction, run.cpu_time, limits.cpu);
-        }
-        Scored {
-            judged,
-            score,
-            time_limit: limits.cpu,
-        }
-    }
-
-    /// Runs `program` on `test`'s input and checks its output: the verdict, the percentage of
-    /// points, and the run.
-    fn solve(
-        &self,
-        program: &Program,
-        test: &SinolTest,
-        limits: &Limits,
-    ) -> Result<(Judged, f64, Run), String> {
-        let answer = read_bounded(&test.test.answer, MAX_TEST_BYTES)?;
-        let run = (self.runner)
-            .run(&program.invocation, Stdin::File(&test.test.input), limits)
-            .map_err(|error| error.to_string())?;
-        let (judged, percent) = match run.verdict() {
-            Some((verdict, message)) => (Judged::new(verdict, message), 0.0),
-            None => match self.check(&test.test.input, &run.stdout, &answer) {
-                Ok(checked) => checked,
-                Err(message) => (Judged::judge_error(message), 0.0),
-            },
-        };
-        Ok((judged, percent, run))
-    }
-
+impl SinolJudge<'_> {
     /// Plays `program` against `interactor` on the test whose input is `input`, as sio2 and
     /// sinol-make's interactive task type run them: the interactor is started as `SOC 1 3 4`
     /// (one solution, which it reads on descriptor 3 and writes to on descriptor 4), the
@@ -226,9 +127,8 @@ impl<'a> SinolJudge<'a> {
     }
 
     /// Plays `program` against the interactor on `input` (bytes, given to the interactor
-    /// from a scratch file), as [`SinolJudge::test`] plays a test of `in/`: the verdict and
-    /// the percentage of points the interactor gave; an error when the task has no
-    /// interactor or the game could not be played.
+    /// from a scratch file): the verdict and the percentage of points the interactor gave;
+    /// an error when the task has no interactor or the game could not be played.
     pub fn play_input(
         &self,
         program: &Program,
@@ -304,59 +204,6 @@ impl<'a> SinolJudge<'a> {
             judged.message = format!("{} (checker exit {code}: {stderr})", judged.message);
         }
         Ok((judged, percent))
-    }
-}
-
-/// A solution judged on every test of a package: each test's result (its score card is
-/// `crate::judging::card`'s, from the package read into the model).
-#[derive(Debug, Clone)]
-pub struct Judgement {
-    pub tests: Vec<(SinolTest, Scored)>,
-}
-
-impl Judgement {
-    /// Its runs, as the score card takes them.
-    pub fn runs(&self) -> Vec<ScoredRun<'_>> {
-        (self.tests.iter())
-            .map(|(test, scored)| ScoredRun {
-                case: &test.test.name,
-                judged: &scored.judged,
-                time_limit: scored.time_limit,
-            })
-            .collect()
-    }
-}
-
-impl SinolJudge<'_> {
-    /// Judges `prepared` (a solution; a compile error is CE on every test, as sinol-make has
-    /// it) on `tests` of `sinol`, one at a time, each under the limits `limits_of` gives it
-    /// (`judge`'s and `verify`'s, resolved from the model by `crate::judging`); `on_test` sees
-    /// each result.
-    pub fn solution_under(
-        &self,
-        prepared: &Result<Program, PrepareError>,
-        tests: &[SinolTest],
-        limits_of: impl Fn(&SinolTest) -> Result<Limits, String>,
-        mut on_test: impl FnMut(&SinolTest, &Scored),
-    ) -> Result<Judgement, String> {
-        let mut results = Vec::with_capacity(tests.len());
-        for test in tests {
-            let limits = limits_of(test)?;
-            let scored = match prepared {
-                Ok(program) => self.test(program, test, &limits),
-                Err(error) => {
-                    let judged = crate::judge::unprepared(error);
-                    Scored {
-                        score: TestScore::all_or_nothing(judged.verdict),
-                        judged,
-                        time_limit: limits.cpu,
-                    }
-                }
-            };
-            on_test(test, &scored);
-            results.push((test.clone(), scored));
-        }
-        Ok(Judgement { tests: results })
     }
 }
 

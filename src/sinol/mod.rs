@@ -12,8 +12,10 @@
 //!   solution `<id>.*` and the solutions `<id>[s|b][digits][_anything].{c,cpp,cc,py,rs}`;
 //! - [`scoring`]: sinol-make's statuses for verdicts (the package's points are scored from
 //!   the model, by `crate::judging::card`);
-//! - [`judging`]: running a solution on a test and its checker on the output, ingen and
-//!   inwer, all through [`crate::run`] (the language table, the compile cache, confinement).
+//! - [`judging`]: its checker and interactor as they speak, for the one judging path
+//!   (`crate::judging`, which runs the solutions), and inwer; [`made`]: its tests made by
+//!   ingen and the model solution; all through [`crate::run`] (the language table, the
+//!   compile cache, confinement).
 
 pub mod build;
 pub mod config;

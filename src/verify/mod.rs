@@ -4,9 +4,11 @@
 //!
 //! Many formats in, one verify: each format's items and the steps only it has are in its own
 //! file ([`ours`]: an archive of `problem.toml` problems; [`kattis`]: a Kattis package, legacy,
-//! 2023-07 or 2025-09; [`sinol`]: a sinol-make package); what every format checks is done once,
-//! here, over the one model of a problem ([`crate::model`]): making the test data again and
-//! comparing it with what is committed ([`regeneration`]). What each PATH names and the items
+//! 2023-07 or 2025-09; [`sinol`]: a sinol-make package; [`read`]: a package read into the model
+//! alone); what every format checks is done once, here, over the one model of a problem
+//! ([`crate::model`]): making the test data again and comparing it with what is committed
+//! ([`regeneration`]), a submission judged as `judge` judges it ([`submission`]) and held to
+//! its expectation ([`expectation`]). What each PATH names and the items
 //! of all of them in order are [`targets`]. Every item ends as an
 //! [`ItemReport`] of named [`Check`]s, which the command prints and `report` writes as JSON and
 //! HTML.
@@ -20,6 +22,7 @@ pub mod ours;
 pub mod read;
 pub mod regeneration;
 pub mod sinol;
+pub mod submission;
 pub mod targets;
 pub mod validation;
 

@@ -7,22 +7,18 @@
 //!   validators accept every input and reject every invalid one; the checker accepts each
 //!   output it must and rejects each it must (its own tests);
 //! - **each submission** (`<PATH>/<id>`): judged on every test by [`judging::judge_cases`],
-//!   the one judging `judge` does, and held to its expectation (a Polygon solution's tag),
+//!   the one judging `judge` does ([`submission`]), and held to its expectation (a Polygon solution's tag),
 //!   verdicts and, on a scored problem, its score card.
 
-use std::ffi::OsString;
 use std::sync::OnceLock;
 
-use super::expectation::{self, JudgedTest, Outcome};
-use super::{Check, ItemReport};
+use super::{expectation, submission, Check, ItemReport};
 use crate::catalog::Resolved;
-use crate::formats::LimitFlags;
-use crate::judge::Test;
-use crate::judging::{self, Judgement, Made, PreparedJudging, Request, Toolbox, Unready};
+use crate::judging::{self, Made, PreparedJudging, Toolbox, Unready};
 use crate::model::{CaseData, CaseKind, Problem};
 use crate::run::{Cache, Runner};
 use crate::score::ScoreCard;
-use crate::verdict::{Judged, Verdict};
+use crate::verdict::Verdict;
 
 /// One unit of a read package's verification.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,41 +173,15 @@ impl<'a> ReadVerifier<'a> {
             Err(why) => return fail(format!("no tests to judge on: {why}")),
         };
         let submission = &made.submissions[index];
-        let command = [OsString::from(&submission.program.path)];
-        let request = Request {
-            runner: self.runner,
-            cache: self.cache,
-            command: &command,
-            flags: LimitFlags::default(),
-            only: &[],
-            tests: None,
-            jobs: self.jobs,
-        };
         let resolved = Resolved::read(made.clone());
-        let judgement = match judging::judge_cases(&resolved, made, &request, &mut Quiet) {
-            Ok(judgement) => judgement,
-            Err(e) => return fail(e.0),
-        };
-        let card = match scored(made, &judgement) {
-            Ok(card) => card,
+        let path = &submission.program.path;
+        let judged = match submission::judge(&resolved, made, path, self.runner, self.cache) {
+            Ok(judged) => judged,
             Err(why) => return fail(why),
         };
-        let outcome = Outcome {
-            id: submission.id.clone(),
-            tests: (judgement.tests.iter().zip(&judgement.outcomes))
-                .map(|(test, judged)| JudgedTest {
-                    name: test.name.clone(),
-                    verdict: judged.verdict,
-                    at_higher: None,
-                    message: judged.message.clone(),
-                })
-                .collect(),
-            overall: None,
-            card: card.as_ref(),
-            names: Verdict::short,
-        };
+        let outcome = judged.outcome(submission.id.clone(), Verdict::short);
         let held = expectation::held(&submission.expectation, &outcome);
-        (Check::from("expectation", held), card)
+        (Check::from("expectation", held), judged.card)
     }
 }
 
@@ -284,21 +254,4 @@ fn checker_tests(
         true => Check::pass(name, format!("{count} of its tests")),
         false => Check::fail(name, super::listed("wrong:", wrong.into_iter())),
     })
-}
-
-/// The score card of a judgement on a scored problem.
-fn scored(problem: &Problem, judgement: &Judgement) -> Result<Option<ScoreCard>, String> {
-    let runs = judging::scored_runs(&judgement.tests, &judgement.outcomes, &judgement.per_test);
-    judging::card(problem, &runs).map_err(|e| e.to_string())
-}
-
-/// Judging that tells nothing as it goes: `verify` reports each item once done.
-struct Quiet;
-
-impl judging::Progress for Quiet {
-    fn note(&mut self, _: &str) {}
-
-    fn start(&mut self, _: &[Test]) {}
-
-    fn judged(&mut self, _: &Test, _: &Judged) {}
 }

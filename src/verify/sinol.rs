@@ -8,26 +8,25 @@
 //!   `in/` (but `sinol_static_tests`), byte for byte; the model solution writes exactly each
 //!   `out/` (an interactive task, with `prog/<id>soc.*`, has none); inwer (when there is one)
 //!   accepts every input;
-//! - **each solution** (`<PATH>/prog/<file>`): judged on every test under its limits (as
-//!   `judge` resolves them from the model, [`crate::judging::CaseLimits`]), its
-//!   score card matches its `sinol_expected_scores` group by group (status and points) and in
-//!   total; a solution without an expectation fails, as in sinol-make.
+//! - **each solution** (`<PATH>/prog/<file>`): judged on every test made as `judge` judges it
+//!   ([`submission`]: [`crate::judging::judge_cases`] over the package read into the model,
+//!   each test under the limits it resolves), its score card matches its
+//!   `sinol_expected_scores` group by group (status and points) and in total; a solution
+//!   without an expectation fails, as in sinol-make, saying what to add.
 
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::expectation::{self, JudgedTest, Outcome};
 use super::regeneration::{self, Made, Maker, Remade, Step};
-use super::{Check, ItemReport};
-use crate::formats::LimitFlags;
-use crate::judging::{self, CaseLimits, Toolbox};
+use super::submission;
+use super::{expectation, Check, ItemReport};
+use crate::catalog::Resolved;
+use crate::judging::Toolbox;
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Runner};
 use crate::score::{format_score, ScoreCard};
-use crate::sinol::build::{self, Role};
 use crate::sinol::config::ContestType;
-use crate::sinol::judging::SinolJudge;
 use crate::sinol::made::MadeTests;
 use crate::sinol::scoring::status;
 use crate::sinol::{Sinol, SinolTest};
@@ -339,7 +338,6 @@ impl<'a> SinolVerifier<'a> {
     /// One solution's score card against its expectation, and the card (for the reports).
     fn solution(&self, path: &Path) -> (Check, Option<ScoreCard>) {
         let fail = |why: String| (Check::fail("score", why), None);
-        let sinol = &self.sinol;
         let file = path
             .file_name()
             .unwrap_or_default()
@@ -349,54 +347,28 @@ impl<'a> SinolVerifier<'a> {
             Ok(made) => made,
             Err(why) => return fail(format!("no tests to judge on: {why}")),
         };
-        let outcome = (|| {
-            let tests = made.tests.sinol.tests()?;
-            let judge = SinolJudge::new(sinol, self.runner, self.cache).map_err(|e| e.message)?;
-            let prepared =
-                build::prepare(sinol, path, Role::Solution, &[], self.runner, self.cache);
-            // Each test's limits as judge resolves them, from the model ([`CaseLimits`]): a
-            // test's own limit where the contest type allows none applies, the warning of
-            // reading it said when the package was read (an error under `--strict`).
-            let model = made.model.as_ref().map_err(Clone::clone)?;
-            let limits = CaseLimits::new(model, LimitFlags::default(), path);
-            let limits_of = |test: &SinolTest| {
-                (limits.of_case(&test.test.name)).map_err(|e| format!("{}: {e}", test.test.name))
-            };
-            judge.solution_under(&prepared, &tests, limits_of, |_, _| {})
-        })();
-        let judgement = match outcome {
-            Ok(judgement) => judgement,
+        let model = match &made.model {
+            Ok(model) => model,
+            Err(why) => return fail(why.clone()),
+        };
+        // Judged as `judge` judges it, on the tests made: the package's own programs built as
+        // sinol-make builds them, each test's limits resolved from the model (a test's own
+        // limit where the contest type allows none applies, the warning of reading it said
+        // when the package was read: an error under `--strict`).
+        let problem = Resolved::sinol_package(made.tests.sinol.clone());
+        let judged = submission::judge(&problem, model, path, self.runner, self.cache);
+        let judged = match judged {
+            Ok(judged) => judged,
             Err(why) => return fail(why),
         };
-        let card = (made.model.as_ref().map_err(Clone::clone)).and_then(|problem| {
-            let card = judging::card(problem, &judgement.runs()).map_err(|e| e.to_string())?;
-            card.ok_or_else(|| "the package is not scored".to_string())
-        });
-        let card = match card {
-            Ok(card) => card,
-            Err(why) => return fail(why),
+        let Some(card) = &judged.card else {
+            return fail("the package is not scored".to_string());
         };
-        let expected = self.judged_model().and_then(|problem| {
-            let id = format!("prog/{file}");
-            (problem.submissions.iter())
-                .find(|s| s.id == id)
-                .map(|s| &s.expectation)
-                .ok_or_else(|| format!("{file} has no sinol_expected_scores in config.yml"))
-        });
-        let outcome = Outcome {
-            id: file.clone(),
-            tests: (judgement.tests.iter())
-                .map(|(test, scored)| JudgedTest {
-                    name: test.test.name.clone(),
-                    verdict: scored.judged.verdict,
-                    at_higher: None,
-                    message: scored.judged.message.clone(),
-                })
-                .collect(),
-            overall: None,
-            card: Some(&card),
-            names: status,
-        };
+        let expected = (model.submissions.iter())
+            .find(|s| s.id == format!("prog/{file}"))
+            .map(|s| &s.expectation)
+            .ok_or_else(|| format!("{file} has no sinol_expected_scores in config.yml"));
+        let outcome = judged.outcome(file.clone(), status);
         let check = match expected {
             Ok(expected) => Check::from("score", expectation::held(expected, &outcome)),
             Err(why) => Check::fail(
@@ -404,12 +376,12 @@ impl<'a> SinolVerifier<'a> {
                 format!(
                     "{}; {why}: add what it got, as `sinol-make run --apply-suggestions` \
                      would:\n{}",
-                    expectation::card_briefly(&card, status),
-                    suggested_expectation(&file, &card)
+                    expectation::card_briefly(card, status),
+                    suggested_expectation(&file, card)
                 ),
             ),
         };
-        (check, Some(card))
+        (check, judged.card)
     }
 }
 

@@ -22,11 +22,7 @@ pub(crate) fn verified(package: &Package) -> Value {
 
 /// The item of `verify --json` whose id ends with `suffix`, and the detail of its check `name`.
 pub(crate) fn detail(document: &Value, suffix: &str, name: &str) -> String {
-    let items = document["items"].as_array().expect("items");
-    let item = items
-        .iter()
-        .find(|i| i["id"].as_str().is_some_and(|id| id.ends_with(suffix)))
-        .unwrap_or_else(|| panic!("no item {suffix} in {document}"));
+    let item = item(document, suffix);
     let check = (item["checks"].as_array().expect("checks").iter())
         .find(|c| c["name"] == name)
         .unwrap_or_else(|| panic!("no check {name} in {item}"));
@@ -79,6 +75,60 @@ fn verify_scores_every_solution_as_expected() {
         "4 inputs made again, the same"
     );
     assert_eq!(detail(&document, "abc", "inwer"), "4 inputs valid");
+}
+
+/// The item of `verify --json` whose id ends with `suffix`.
+fn item<'d>(document: &'d Value, suffix: &str) -> &'d Value {
+    (document["items"].as_array().expect("items").iter())
+        .find(|i| i["id"].as_str().is_some_and(|id| id.ends_with(suffix)))
+        .unwrap_or_else(|| panic!("no item {suffix} in {document}"))
+}
+
+/// Each group of an item's score card: its name, points and verdict.
+fn card_groups(item: &Value) -> Vec<(String, f64, String)> {
+    (item["groups"].as_array().expect("groups").iter())
+        .map(|g| {
+            (
+                g["name"].as_str().expect("name").to_string(),
+                g["score"].as_f64().expect("score"),
+                g["verdict"].as_str().expect("verdict").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn verify_json_gives_each_solution_s_score_card() {
+    let package = fixtures::sum();
+    // A solution without an expectation is judged and scored all the same.
+    package.write("prog/abcb3.py", fixtures::WRONG);
+    let (output, document) = verify(package.dir.path(), &["abc"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    let wrong = item(&document, "prog/abcb1.py");
+    assert_eq!(
+        (&wrong["score"], &wrong["max_score"]),
+        (&40.0.into(), &100.0.into())
+    );
+    let groups = |points: [f64; 3], last: &str| {
+        [
+            ("0", points[0], "AC"),
+            ("1", points[1], "AC"),
+            ("2", points[2], last),
+        ]
+        .map(|(name, points, verdict)| (name.to_string(), points, verdict.to_string()))
+        .to_vec()
+    };
+    assert_eq!(card_groups(wrong), groups([0.0, 40.0, 0.0], "WA"));
+    let model = item(&document, "prog/abc.py");
+    assert_eq!(model["score"], 100.0);
+    assert_eq!(card_groups(model), groups([0.0, 40.0, 60.0], "AC"));
+    let unexpected = item(&document, "prog/abcb3.py");
+    assert_eq!(
+        (&unexpected["ok"], &unexpected["score"]),
+        (&false.into(), &40.0.into())
+    );
+    // The package's own item has no card.
+    assert!(item(&document, "abc")["score"].is_null(), "{document}");
 }
 
 /// `package` with `from` changed to `to` in its config.yml: `verify` fails, and the detail of
@@ -172,6 +222,22 @@ fn icpc_is_all_or_nothing() {
         (code, &report["score"], &report["max_score"]),
         (Some(0), &1.0.into(), &1.0.into())
     );
+}
+
+#[test]
+fn icpc_counts_a_passed_test_whole_whatever_the_checker_gave() {
+    let package = fixtures::icpc_checker();
+    let document = verified(&package);
+    assert_eq!(
+        detail(&document, "prog/abcb2.py", "score"),
+        "1/1 (0 OK 1, 1 OK 1, 2 OK 1)"
+    );
+    let (code, report, stdout) = judge(&package, "abcb2.py", &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert_eq!(report["score"], 1.0, "{report}");
+    let tests = report["tests"].as_array().expect("tests");
+    assert_eq!(tests[3]["test"], "abc2a");
+    assert_eq!(tests[3]["points_percent"], 100.0, "{report}");
 }
 
 #[test]

@@ -187,8 +187,9 @@ sinol_expected_scores:
     package(&config, &[("abcs1.py", &slow_on_group_2(1.5))])
 }
 
-/// An ICPC contest: all or nothing, 1 point.
-pub fn icpc() -> Package {
+/// An ICPC contest (all or nothing, 1 point) whose solution `name` (`source`) gets `expected`
+/// on group 2 (its status and points, 1 or 0 also in total); the model gets everything.
+fn icpc_with(name: &str, source: &str, expected: (u32, &str)) -> Package {
     let config = "title: Sum
 sinol_task_id: abc
 sinol_contest_type: icpc
@@ -198,8 +199,21 @@ sinol_expected_scores:
 "
     .to_string()
         + &expectation("abc.py", &[(1, "OK"), (1, "OK"), (1, "OK")], 1)
-        + &expectation("abcb1.py", &[(1, "OK"), (1, "OK"), (0, "WA")], 0);
-    package(&config, &[("abcb1.py", WRONG)])
+        + &expectation(name, &[(1, "OK"), (1, "OK"), expected], expected.0);
+    package(&config, &[(name, source)])
+}
+
+/// An ICPC contest: all or nothing, 1 point; `abcb1.py` fails group 2 and gets nothing.
+pub fn icpc() -> Package {
+    icpc_with("abcb1.py", WRONG, (0, "WA"))
+}
+
+/// An ICPC contest with the checker of half points: `abcb2.py`, one too many on group 2,
+/// passes every test, and a passed test is whole in `icpc`, whatever percentage it got.
+pub fn icpc_checker() -> Package {
+    let package = icpc_with("abcb2.py", OFF_BY_ONE, (1, "OK"));
+    package.write("prog/abcchk.py", CHECKER);
+    package
 }
 
 /// POI: a single scored group of 100, time limit 1 s; a run past 0.5 s loses points.

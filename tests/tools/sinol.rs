@@ -288,7 +288,7 @@ fn gen_and_testdata_write_the_same() -> Result<(), Failed> {
 type Case = (&'static str, fn() -> Package, bool);
 
 pub fn trials() -> Vec<Trial> {
-    let cases: [Case; 11] = [
+    let cases: [Case; 12] = [
         (
             "uncommitted_tests",
             || uncommitted(fixtures::generated()),
@@ -300,6 +300,7 @@ pub fn trials() -> Vec<Trial> {
         ("checker_partial_points", fixtures::checker, true),
         ("per_group_limits", fixtures::limits, true),
         ("icpc", fixtures::icpc, true),
+        ("icpc_checker_partial_points", fixtures::icpc_checker, true),
         ("wrong_expectation_refused", wrong_expectation, false),
         ("export_of_take_1_3_4", exported, true),
         ("interactive", fixtures::interactive, true),
