@@ -50,11 +50,12 @@ pub struct Run {
     pub wall_limit_hit: bool,
     /// The program ran out of memory: see [`memory_verdict`] for how this is decided.
     pub memory_limit_hit: Option<String>,
-    /// A time limit killed the program after its memory had reached the limit of its memory
-    /// cgroup. At the limit the kernel reclaims (evicts the program's own pages and reads
-    /// them back) before its OOM killer acts, and that time is charged to the program: such
-    /// a run ends at the time limit, but it is out of memory, as on a judge that refuses the
-    /// allocation at once (`RLIMIT_AS`, Polygon's). [`Run::verdict`] says MLE, not TLE.
+    /// The program went past a time limit after its memory had reached the limit of its
+    /// memory cgroup (killed at the time limit, or by the OOM killer later). At the limit the
+    /// kernel reclaims (evicts the program's own pages and reads them back) before its OOM
+    /// killer acts, and that time is charged to the program, the longer the busier the
+    /// machine: such a run is out of memory, as on a judge that refuses the allocation at
+    /// once (`RLIMIT_AS`, Polygon's). [`Run::verdict`] says MLE, not TLE.
     pub memory_held: bool,
     /// The program wrote more than the output limit to standard output (what is past the
     /// limit was read and dropped; the program was not stopped for it).
@@ -275,15 +276,15 @@ pub(crate) fn memory_verdict(
 /// Why a run in a memory cgroup counts as out of memory, or `None`: the kernel's OOM killer
 /// killed a process of it, or its memory reached the limit and it then failed (a program that
 /// reached the limit, had page cache reclaimed and finished cleanly is left to the checker),
-/// or a time limit killed it after that (`killed_in_time`: see [`Run::memory_held`]).
+/// or it went past a time limit after that (`over_time`: see [`Run::memory_held`]).
 pub(crate) fn memory_verdict_by_cgroup(
     measured: &MemoryUse,
     exit: Exit,
-    killed_in_time: bool,
+    over_time: bool,
 ) -> Option<String> {
     if measured.oom_killed {
         Some("killed by the kernel at the memory limit".to_string())
-    } else if measured.limit_hit && killed_in_time {
+    } else if measured.limit_hit && over_time {
         Some(
             "reached the memory limit, where the kernel's reclaim held it until the time \
              limit killed it"

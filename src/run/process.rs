@@ -456,10 +456,12 @@ impl Watched {
         let stderr_truncated = self.stderr.truncated();
         let stderr_written = self.stderr.total();
         let stderr = self.stderr.into_bytes();
-        let killed_in_time = matches!(self.killed_for, Some(Kill::Cpu | Kill::Wall));
-        let memory_held = killed_in_time && self.memory.is_some_and(|m| m.limit_hit);
+        // Past a time limit, whether killed for it or ended by the OOM killer after it.
+        let over_time =
+            matches!(self.killed_for, Some(Kill::Cpu | Kill::Wall)) || cpu_time > limits.cpu;
+        let memory_held = over_time && (self.memory).is_some_and(|m| m.limit_hit || m.oom_killed);
         let memory_limit_hit = match &self.memory {
-            Some(measured) => memory_verdict_by_cgroup(measured, self.exit, killed_in_time),
+            Some(measured) => memory_verdict_by_cgroup(measured, self.exit, over_time),
             None => memory_verdict(
                 limits.memory,
                 self.exit,

@@ -329,8 +329,9 @@ impl<'a> SinolVerifier<'a> {
         if problem.programs.input_validators.is_empty() {
             return None;
         }
-        // One input at a time, as before: the sinol verifier is given no `jobs`.
-        let report = Toolbox::sinol(&self.sinol, self.runner, self.cache, 1).inputs(&problem);
+        // `-j` inputs at a time, as the model solution makes `out/`: no time is judged here.
+        let report =
+            Toolbox::sinol(&self.sinol, self.runner, self.cache, self.jobs).inputs(&problem);
         let passed = format!("{} inputs valid", report.cases);
         Some(report.check(CHECK, "inputs inwer rejects:", passed))
     }
