@@ -749,7 +749,8 @@ fn interrupted(
     token: &str,
     ready: impl Fn() -> bool,
 ) -> Ended {
-    let mut child = Command::new(binary())
+    let mut command = Command::new(binary());
+    command
         .current_dir(cwd)
         .args(args)
         .env("STONEJUDGE_CACHE", cache)
@@ -757,9 +758,18 @@ fn interrupted(
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .expect("start stonejudge");
+        .process_group(0);
+    // As a terminal's foreground job gets it: SIGINT at its default action, even when this
+    // suite was started in the background of a shell, which ignores SIGINT for its children
+    // (a SIGINT before the judge routes it was then lost, and the judge ran to its end).
+    // SAFETY: only `signal`, async-signal-safe, between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().expect("start stonejudge");
     let pid = child.id() as libc::pid_t;
     let deadline = Instant::now() + HANG;
     while !ready() {
