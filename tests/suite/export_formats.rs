@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::polygon_fixtures::{solutions_xml, sums, write};
+use super::polygon_fixtures::{problem_xml, solutions_xml, sums, write};
 use super::programs_archive::stonejudge;
 use super::sinol_fixtures::Package;
 
@@ -84,32 +84,16 @@ pub fn polygon(root: &Path, solutions: &[(&str, &str, &str)]) {
     write(root, "statements/english/example.01.a", "2\n");
     write(root, "files/olymp.sty", OLYMP);
     let listed = solutions_xml(root, solutions);
-    write(
-        root,
-        "problem.xml",
-        &format!(
-            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<problem revision="3" short-name="sum">
-  <names><name language="english" value="Sum"/></names>
-  <statements>
+    let statements = r#"  <statements>
     <statement charset="UTF-8" language="english" path="statements/english/problem.tex" type="application/x-tex"/>
   </statements>
-  <judging input-file="" output-file="">
-    <testset name="tests">
-      <time-limit>2000</time-limit>
-      <memory-limit>268435456</memory-limit>
-      <test-count>4</test-count>
-      <input-path-pattern>tests/%02d</input-path-pattern>
-      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
-      <tests>
-        <test method="manual" sample="true"/>
+"#;
+    let tests = r#"        <test method="manual" sample="true"/>
         <test method="manual"/>
         <test method="manual"/>
-        <test method="manual"/>
-      </tests>
-    </testset>
-  </judging>
-  <files>
+        <test method="manual"/>"#;
+    let rest = format!(
+        r#"  <files>
     <resources><file path="files/testlib.h" type="h.g++"/></resources>
   </files>
   <assets>
@@ -118,9 +102,12 @@ pub fn polygon(root: &Path, solutions: &[(&str, &str, &str)]) {
     <solutions>
 {listed}    </solutions>
   </assets>
-</problem>
 "#
-        ),
+    );
+    write(
+        root,
+        "problem.xml",
+        &problem_xml("sum", "Sum", statements, (2000, 256), tests, "", &rest),
     );
 }
 

@@ -108,13 +108,16 @@ pub fn sums(root: &Path, count: usize) {
     }
 }
 
-/// A `problem.xml` of `short_name` titled `title` in English, its testset `tests` under
-/// `limits` (ms, MiB) with `tests`, then `rest`.
-fn problem_xml(
+/// A `problem.xml` of `short_name` titled `title` in English: `statements` (its
+/// `<statements>` element, or nothing), its testset `tests` under `limits` (ms, MiB) with
+/// `tests` and then `groups` (its `<groups>` element, or nothing), then `rest`.
+pub fn problem_xml(
     short_name: &str,
     title: &str,
+    statements: &str,
     limits: (u64, u64),
     tests: &str,
+    groups: &str,
     rest: &str,
 ) -> String {
     let (time_ms, memory_mib) = limits;
@@ -123,7 +126,7 @@ fn problem_xml(
         r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
 <problem revision="2" short-name="{short_name}">
   <names><name language="english" value="{title}"/></names>
-  <judging input-file="" output-file="">
+{statements}  <judging input-file="" output-file="">
     <testset name="tests">
       <time-limit>{time_ms}</time-limit>
       <memory-limit>{}</memory-limit>
@@ -133,7 +136,7 @@ fn problem_xml(
       <tests>
 {tests}
       </tests>
-    </testset>
+{groups}    </testset>
   </judging>
 {rest}</problem>
 "#,
@@ -333,7 +336,15 @@ pub fn generated(root: &Path) {
       <solution tag="memory-limit-exceeded"><source path="solutions/wrong.cpp" type="cpp.g++17"/></solution>"#;
     let multi = "      <executable><source path=\"files/multi.cpp\" type=\"cpp.g++17\"/></executable>\n    </executables>";
     let rest = files_and_assets(false, "", solutions).replace("    </executables>", multi);
-    let xml = problem_xml("sum-generated", "Sum, generated", (1000, 64), &tests, &rest);
+    let xml = problem_xml(
+        "sum-generated",
+        "Sum, generated",
+        "",
+        (1000, 64),
+        &tests,
+        "",
+        &rest,
+    );
     write_problem_xml(root, &xml);
 }
 
@@ -357,7 +368,7 @@ pub fn interactive(root: &Path) {
     let rest = files_and_assets(true, "", solutions);
     write_problem_xml(
         root,
-        &problem_xml("guess", "Guess", (1000, 256), tests, &rest),
+        &problem_xml("guess", "Guess", "", (1000, 256), tests, "", &rest),
     );
 }
 
@@ -452,7 +463,15 @@ pub fn standard(root: &Path) {
     </solutions>
   </assets>
 "#;
-    let xml = problem_xml("sum-standard", "Sum, standard", (1000, 256), &tests, rest);
+    let xml = problem_xml(
+        "sum-standard",
+        "Sum, standard",
+        "",
+        (1000, 256),
+        &tests,
+        "",
+        rest,
+    );
     write_problem_xml(root, &xml);
 }
 
@@ -506,35 +525,19 @@ pub fn sum(root: &Path, solutions: &[(&str, &str, String)]) {
     write(root, "files/tests/checker-tests/02.a", "2\n");
     write(root, "files/tests/checker-tests/02.o", "3\n");
     let listed = solutions_xml(root, solutions);
-    write(
-        root,
-        "problem.xml",
-        &format!(
-            r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<problem revision="3" short-name="sum">
-  <names><name language="english" value="Sum"/></names>
-  <judging input-file="" output-file="">
-    <testset name="tests">
-      <time-limit>2000</time-limit>
-      <memory-limit>268435456</memory-limit>
-      <test-count>5</test-count>
-      <input-path-pattern>tests/%02d</input-path-pattern>
-      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
-      <tests>
-        <test method="manual" sample="true" group="samples" points="0"/>
+    let tests = r#"        <test method="manual" sample="true" group="samples" points="0"/>
         <test method="manual" group="small" points="20"/>
         <test method="manual" group="small" points="20"/>
         <test method="manual" group="large" points="30"/>
-        <test method="manual" group="large" points="30"/>
-      </tests>
-      <groups>
+        <test method="manual" group="large" points="30"/>"#;
+    let groups = r#"      <groups>
         <group name="samples" points="0" points-policy="complete-group"/>
         <group name="small" points="40" points-policy="complete-group"/>
         <group name="large" points-policy="each-test"/>
       </groups>
-    </testset>
-  </judging>
-  <files>
+"#;
+    let rest = format!(
+        r#"  <files>
     <resources><file path="files/testlib.h" type="h.g++"/></resources>
   </files>
   <assets>
@@ -561,9 +564,12 @@ pub fn sum(root: &Path, solutions: &[(&str, &str, String)]) {
     <solutions>
 {listed}    </solutions>
   </assets>
-</problem>
 "#
-        ),
+    );
+    write(
+        root,
+        "problem.xml",
+        &problem_xml("sum", "Sum", "", (2000, 256), tests, groups, &rest),
     );
 }
 

@@ -14,7 +14,7 @@
 use serde_json::Value;
 
 use super::polygon_fixtures::{
-    kept_solutions, right_up_to, standard, sum as package, write, SUM_HEADER as HEADER,
+    kept_solutions, problem_xml, right_up_to, standard, sum as package, write, SUM_HEADER as HEADER,
 };
 use super::programs_archive::stonejudge;
 use super::sinol_made::files_under;
@@ -262,27 +262,10 @@ fn an_interactive_package_s_answers_are_its_interactor_s_record_of_the_main_solu
     for (test, x) in [(1, 500), (2, 1), (3, 777)] {
         write(&root, &format!("tests/{test:02}"), &format!("{x}\n"));
     }
-    write(
-        &root,
-        "problem.xml",
-        r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
-<problem revision="1" short-name="guess">
-  <names><name language="english" value="Guess"/></names>
-  <judging input-file="" output-file="">
-    <testset name="tests">
-      <time-limit>2000</time-limit>
-      <memory-limit>268435456</memory-limit>
-      <test-count>3</test-count>
-      <input-path-pattern>tests/%02d</input-path-pattern>
-      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
-      <tests>
-        <test method="manual" sample="true"/>
+    let tests = r#"        <test method="manual" sample="true"/>
         <test method="manual"/>
-        <test method="manual"/>
-      </tests>
-    </testset>
-  </judging>
-  <files><resources><file path="files/testlib.h" type="h.g++"/></resources></files>
+        <test method="manual"/>"#;
+    let rest = r#"  <files><resources><file path="files/testlib.h" type="h.g++"/></resources></files>
   <assets>
     <checker type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
     <interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor>
@@ -291,8 +274,11 @@ fn an_interactive_package_s_answers_are_its_interactor_s_record_of_the_main_solu
       <solution tag="wrong-answer"><source path="solutions/linear.py" type="python.3"/></solution>
     </solutions>
   </assets>
-</problem>
-"#,
+"#;
+    write(
+        &root,
+        "problem.xml",
+        &problem_xml("guess", "Guess", "", (2000, 256), tests, "", rest),
     );
     let (code, out, err) = stonejudge(dir.path(), &["verify", "guess"]);
     assert_eq!(code, Some(0), "{out}{err}");
