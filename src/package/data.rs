@@ -57,6 +57,9 @@ pub struct Group {
     pub name: String,
     pub config: GroupConfig,
     pub items: Vec<Item>,
+    /// Whether it has a configuration file of its own (`testdata.yaml`, 2025-09
+    /// `test_group.yaml`): in 2025-09 only such a folder of `secret/` is a test data group.
+    pub configured: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -307,6 +310,7 @@ impl Reader<'_> {
             name: relative(self.data, dir),
             config: config.clone(),
             items,
+            configured: dir.join(version.group_file()).is_file(),
         })
     }
 

@@ -64,14 +64,14 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
     let scoring = match (package.is_scoring(), package.is_2025()) {
         (false, _) => None,
         (true, true) => Some(
-            scoring(&data.tree)
+            scoring(&data.tree, true)
                 .map_err(|why| ReadError::Files(format!("{}: {why}", package.root.display())))?,
         ),
         // Legacy and 2023-07 packages are scored by their graders (`crate::package::grading`:
         // absolute scores through `grader_flags` or the package's own grader program): the
         // model holds their groups' nominal worth where the data tree says it, and says why
         // not where it does not.
-        (true, false) => match scoring(&data.tree) {
+        (true, false) => match scoring(&data.tree, false) {
             Ok(scoring) => Some(Scoring {
                 by_graders: true,
                 contest_type: None,
@@ -176,8 +176,10 @@ const SECRET_MAX_SCORE: u64 = 100;
 /// group) or test data groups (each with its own rule; `secret`'s aggregation makes the
 /// total from theirs); a group (aggregation `pass-fail` by default) needs a `max_score`
 /// unless `secret` is `unbounded`, and is itself unbounded then (points infinite). Folders
-/// within a group are not groups: their cases count for it.
-fn scoring(data: &Group) -> Result<Scoring, String> {
+/// within a group are not groups: their cases count for it. In 2025-09 (`configured_only`)
+/// a folder of `secret` is a test data group only when it has its own `test_group.yaml`;
+/// without any, `secret`'s folders only hold its cases.
+fn scoring(data: &Group, configured_only: bool) -> Result<Scoring, String> {
     let secret = (data.items.iter())
         .find_map(|item| match item {
             Item::Group(group) if group.name == "secret" => Some(group),
@@ -192,8 +194,8 @@ fn scoring(data: &Group) -> Result<Scoring, String> {
     let kind = (secret.config.score_aggregation).unwrap_or(ScoreAggregation::Sum);
     let groups: Vec<&Group> = (secret.items.iter())
         .filter_map(|item| match item {
-            Item::Group(group) => Some(group),
-            Item::Test(_) => None,
+            Item::Group(group) if group.configured || !configured_only => Some(group),
+            Item::Group(_) | Item::Test(_) => None,
         })
         .collect();
     let scoring = |rules: Vec<(GroupRule, bool)>, total| Scoring {
@@ -211,6 +213,16 @@ fn scoring(data: &Group) -> Result<Scoring, String> {
     };
     if groups.is_empty() {
         return Ok(scoring(vec![group_rule(secret, max, kind)?], Total::Sum));
+    }
+    if let Some(folder) = (secret.items.iter()).find_map(|item| match item {
+        Item::Group(group) if !groups.contains(&group) => Some(group),
+        _ => None,
+    }) {
+        return Err(format!(
+            "data/{}: a folder of secret beside test data groups must be one: give it a \
+             test_group.yaml",
+            folder.name
+        ));
     }
     if groups.len() != secret.items.len() {
         return Err(

@@ -268,3 +268,80 @@ fn malformed_scoring_keys_are_errors_at_their_line_and_an_unbounded_group_needs_
         assert!(said.contains(says), "{name}: {says}\n{said}");
     }
 }
+
+/// In 2025-09 a folder of `secret/` is a test data group only when it has a
+/// `test_group.yaml`: without any, `secret` is the one scored group and the folders only hold
+/// its cases (each an equal share of 100); beside a group, a folder without one is an error
+/// naming it.
+#[test]
+fn folders_of_secret_are_test_data_groups_only_with_their_test_group_yaml() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("folders");
+    let cases: Vec<(String, String)> = [(1, "small"), (2, "small"), (5, "large"), (8, "large")]
+        .iter()
+        .flat_map(|(n, folder)| {
+            [
+                (format!("data/secret/{folder}/{n}.in"), format!("{n}\n")),
+                (
+                    format!("data/secret/{folder}/{n}.ans"),
+                    format!("{}\n", 2 * n),
+                ),
+            ]
+        })
+        .collect();
+    let mut files = vec![
+        ("problem.yaml", PROBLEM_YAML),
+        ("statement/problem.en.md", "Print $2n$.\n"),
+        (
+            "input_validators/validate.py",
+            "import sys\nn = int(sys.stdin.read())\nsys.exit(42 if 1 <= n <= 1000 else 43)\n",
+        ),
+        ("data/sample/1.in", "3\n"),
+        ("data/sample/1.ans", "6\n"),
+        (
+            "submissions/accepted/double.py",
+            "print(2 * int(input()))\n",
+        ),
+        (
+            "submissions/wrong_answer/small_only.py",
+            "n = int(input())\nprint(2 * n if n < 5 else 0)\n",
+        ),
+        (
+            "submissions/submissions.yaml",
+            "wrong_answer/small_only.py:\n  score: 50\n",
+        ),
+    ];
+    files.extend(
+        cases
+            .iter()
+            .map(|(path, text)| (path.as_str(), text.as_str())),
+    );
+    write(&root, &files);
+    let (output, document) = verify(dir.path(), &["folders"]);
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    let small_only = submission(&document, "folders", "wrong_answer/small_only.py");
+    assert_eq!(small_only["score"].as_f64(), Some(50.0), "{small_only:#}");
+    let groups: Vec<&str> = (small_only["groups"].as_array().expect("groups").iter())
+        .filter_map(|g| g["name"].as_str())
+        .collect();
+    assert_eq!(groups, ["secret"], "{small_only:#}");
+
+    write(
+        &root,
+        &[("data/secret/small/test_group.yaml", "max_score: 40\n")],
+    );
+    let output = super::package_cli::stonejudge(dir.path())
+        .args(["verify", "folders"])
+        .output()
+        .expect("verify");
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(
+            "data/secret/large: a folder of secret beside test data groups must be one: give it \
+             a test_group.yaml"
+        ),
+        "{said}"
+    );
+}
