@@ -695,6 +695,11 @@ pub struct ExportArgs {
     /// The package directory to create (it must not exist or be empty).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// The time limit the package gets, in seconds, instead of the problem's own; a Kattis
+    /// package's margins stay. A Kattis package whose limit is derived from its submissions
+    /// needs one for sinol [default: the problem's].
+    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
     #[command(flatten)]
     pub sandbox: SandboxArg,
     #[command(flatten)]

@@ -11,7 +11,11 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     let problem = readers::resolve(&args.problem, &args.archive.root)?;
     let (runner, _) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?;
-    let options = (args.jobs.count(), args.task_id.as_deref());
+    let options = export::ExportOptions {
+        jobs: args.jobs.count(),
+        task_id: args.task_id.as_deref(),
+        time_limit: args.time_limit,
+    };
     let exported = export::export(&problem, (&runner, &cache), args.format, &args.out, options)
         .map_err(anyhow::Error::msg)?;
     let note = match args.format {

@@ -87,6 +87,28 @@ impl TimeLimit {
             TimeLimit::FromSubmissions { .. } => None,
         }
     }
+
+    /// The same rule with `limit` given: a derived limit's margins become those the fixed
+    /// one is held to.
+    pub fn given_as(self, limit: Duration) -> TimeLimit {
+        match self {
+            TimeLimit::Fixed(_) => TimeLimit::Fixed(limit),
+            TimeLimit::FixedWithMargins {
+                ac_to_time_limit,
+                time_limit_to_tle,
+                ..
+            }
+            | TimeLimit::FromSubmissions {
+                ac_to_time_limit,
+                time_limit_to_tle,
+                ..
+            } => TimeLimit::FixedWithMargins {
+                limit,
+                ac_to_time_limit,
+                time_limit_to_tle,
+            },
+        }
+    }
 }
 
 /// Time and memory set over a base: for a language as a whole, and for some groups and tests.

@@ -341,3 +341,29 @@ fn a_checker_sinol_make_cannot_run_as_it_runs_is_refused_and_nothing_is_written(
     );
     assert!(!dir.path().join("out").exists());
 }
+
+/// A Kattis package whose time limit is derived from its submissions has no limit sinol-make
+/// could write: refused with what to give, nothing written; with `--time-limit` it is
+/// written (in milliseconds) and the export verifies.
+#[test]
+fn a_derived_time_limit_is_exported_only_as_time_limit_gives_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("double");
+    kattis_double(&root);
+    let yaml = read(&root.join("problem.yaml")).replace("limits:\n  time_limit: 2\n", "");
+    write(&root, &[("problem.yaml", &yaml)]);
+    let (code, said) = export_package(dir.path(), "double", "out", &["--task-id", "dbl"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("a time limit derived from the submissions has no value to write: give one with --time-limit"),
+        "{said}"
+    );
+    assert!(!dir.path().join("out").exists());
+    let flags = ["--task-id", "dbl", "--time-limit", "1.5"];
+    let (code, said) = export_package(dir.path(), "double", "out", &flags);
+    assert_eq!(code, Some(0), "{said}");
+    let config = read(&dir.path().join("out/config.yml"));
+    assert!(config.contains("time_limit: 1500\n"), "{config}");
+    let (code, report, err) = run(dir.path(), &["verify", "./out"]);
+    assert_eq!(code, Some(0), "{report}{err}");
+}

@@ -14,6 +14,7 @@ pub mod sinol;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::Duration;
 
 use super::{build, testdata};
 use crate::catalog::Resolved;
@@ -55,17 +56,33 @@ pub struct Exported {
     pub left_out: Vec<(PathBuf, String)>,
 }
 
+/// What an export is told besides the problem, the format and the folder.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ExportOptions<'a> {
+    /// Tests made this many at a time.
+    pub jobs: usize,
+    /// A sinol-make package's task id, else made from the problem's name.
+    pub task_id: Option<&'a str>,
+    /// The time limit the package gets instead of the problem's own (`--time-limit`): a
+    /// Kattis package's derived limit has no value a fixed-limit format could write.
+    pub time_limit: Option<Duration>,
+}
+
 /// Writes `problem` as a package in `format` into `out` (created if needed; it must be empty
 /// or absent, so that nothing stale is mixed in; it appears whole, or not at all), its tests
-/// made first (`jobs` at a time) with `runner`'s programs built in `cache`. A sinol-make
-/// package's task id is `task_id`, else made from the problem's name.
+/// made first with `runner`'s programs built in `cache`.
 pub fn export(
     problem: &Resolved,
     (runner, cache): (&Runner, &Cache),
     format: ExportFormat,
     out: &Path,
-    (jobs, task_id): (usize, Option<&str>),
+    options: ExportOptions<'_>,
 ) -> Result<Exported, String> {
+    let ExportOptions {
+        jobs,
+        task_id,
+        time_limit,
+    } = options;
     if out.exists() {
         let mut entries =
             std::fs::read_dir(out).map_err(|e| format!("cannot read {}: {e}", out.display()))?;
@@ -79,7 +96,7 @@ pub fn export(
     // The tests live in scratch folders as long as these: ours built from its plan, a
     // package's made as its format makes them.
     let (tests, made);
-    let model: Problem = if problem.is_package() {
+    let mut model: Problem = if problem.is_package() {
         made = with_tests_made(problem.clone(), runner, cache, jobs).map_err(|e| e.message)?;
         readers::read_resolved(&made.problem).map_err(|e| e.to_string())?
     } else {
@@ -91,6 +108,9 @@ pub fn export(
             .map_err(|e| format!("cannot write {}: {e}", tests.path().display()))?;
         readers::ours::read(problem, tests.path()).map_err(|e| e.to_string())?
     };
+    if let Some(limit) = time_limit {
+        model.limits.time = model.limits.time.given_as(limit);
+    }
     if !model.unsupported.is_empty() {
         return Err(format!(
             "{}: not supported: {}",

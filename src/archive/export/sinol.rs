@@ -421,7 +421,10 @@ impl Limits {
         // A Kattis limit's margins are a rule of its verification, not of judging: sinol-make
         // judges by the limit alone.
         let Some(time) = problem.limits.time.given() else {
-            return refused("a time limit derived from the submissions is not exported");
+            return refused(
+                "a time limit derived from the submissions has no value to write: give one \
+                 with --time-limit",
+            );
         };
         if !problem.limits.by_language.is_empty() {
             return refused("limits by language are not exported");
