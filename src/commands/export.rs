@@ -25,6 +25,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
     if let Some(note) = note {
         errln!("export: note: {note}");
     }
+    for note in &exported.notes {
+        errln!("export: note: {note}");
+    }
     for (path, why) in &exported.left_out {
         errln!("export: left out {}: {why}", path.display());
     }

@@ -377,3 +377,49 @@ fn a_sinol_checker_is_refused_before_anything_is_written() {
     );
     assert!(!package.dir.path().join("abckattis").exists());
 }
+
+/// Limits of a group of its own have no Kattis form: refused before anything is written,
+/// naming a test that has them.
+#[test]
+fn a_group_s_own_limits_are_refused_before_anything_is_written() {
+    let config = "memory_limits:\n  2: 131072\n";
+    let package = sinol(&[]);
+    let original = read(&package.root().join("config.yml"));
+    package.write(
+        "config.yml",
+        &original.replace(
+            "memory_limit: 262144\n",
+            &format!("memory_limit: 262144\n{config}"),
+        ),
+    );
+    let (code, said) = export(package.dir.path(), "./abc", "abckattis");
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("test abc2a has limits of its own") && said.contains("(not supported)"),
+        "{said}"
+    );
+    assert!(!package.dir.path().join("abckattis").exists());
+}
+
+/// A problem without an input validator is exported all the same, with a note that the
+/// format requires one; verify of the export then fails on it.
+#[test]
+fn a_missing_input_validator_is_a_note_and_the_export_fails_verify_until_it_is_added() {
+    let package = sinol(&[]);
+    let dir = package.dir.path();
+    std::fs::remove_file(package.root().join("prog/abcinwer.cpp")).expect("remove the inwer");
+    let (code, said) = export(dir, "./abc", "abckattis");
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.contains(
+            "export: note: abc: no input validator to export, and the format requires one"
+        ),
+        "{said}"
+    );
+    let (code, _, said) = verified(dir, "./abckattis");
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("input_validators/ holds no validator"),
+        "{said}"
+    );
+}

@@ -127,6 +127,7 @@ pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
         Some(_) => Version::Scoring2025,
     };
     // Everything that can be refused is known before the first file is written.
+    same_limits_everywhere(problem)?;
     let validation = validation(problem, version)?;
     let groups = match version {
         Version::Legacy => Vec::new(),
@@ -136,6 +137,13 @@ pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
         root: out,
         exported: Exported::default(),
     };
+    if problem.programs.input_validators.is_empty() {
+        package.exported.notes.push(format!(
+            "{}: no input validator to export, and the format requires one: add it under \
+             input_validators/ (verifyproblem and verify fail the package until then)",
+            problem.name
+        ));
+    }
     package.file(
         "problem.yaml",
         &problem_yaml(problem, version, &validation)?,
@@ -615,6 +623,28 @@ fn unique_name(folder: &str, path: &Path, taken: &mut BTreeSet<String>) -> Strin
         number += 1;
     }
     name
+}
+
+/// Refuses a problem whose tests do not all have the problem's limits (by group, by test or
+/// by language): `problem.yaml` gives every test and every language the same.
+fn same_limits_everywhere(problem: &Problem) -> Result<(), String> {
+    let limits = &problem.limits;
+    if !limits.by_language.is_empty() {
+        return Err(format!(
+            "{}: limits by language have no Kattis form (not supported)",
+            problem.name
+        ));
+    }
+    let base = (limits.time.given(), limits.memory_kib);
+    match (problem.cases.iter()).find(|case| limits.for_test(None, &case.group, &case.name) != base)
+    {
+        Some(case) => Err(format!(
+            "{}: test {} has limits of its own (from its group or itself), which a Kattis \
+             package cannot give one test (not supported)",
+            problem.name, case.name
+        )),
+        None => Ok(()),
+    }
 }
 
 /// `problem.yaml`.

@@ -54,6 +54,9 @@ pub struct Exported {
     pub files: Vec<PathBuf>,
     /// Files of the archive left out of the package, and why.
     pub left_out: Vec<(PathBuf, String)>,
+    /// What the package lacks that its format requires and the problem does not have (a
+    /// Kattis package's input validator): written all the same, said to be added.
+    pub notes: Vec<String>,
 }
 
 /// What an export is told besides the problem, the format and the folder.
