@@ -51,7 +51,8 @@ pub trait MultiPass: Sync {
 
 /// What plays a program against an interactor by a protocol of its own and judges the whole
 /// of it, running the program itself: sinol-make's `soc`, whose report decides after the
-/// program's own verdict (`crate::sinol::judging`), unlike an [`Interactor`], whose exit does.
+/// program's own verdict (`crate::judging`'s sinol-make protocol), unlike an [`Interactor`],
+/// whose exit does.
 pub trait Conductor: Sync {
     /// Runs `program` under `limits` against the interactor on the test `input` (whose jury
     /// answer is `answer`) and judges it; the program's run, when it is known.

@@ -20,6 +20,9 @@ mod made;
 pub mod planned;
 mod prepared;
 mod scoring;
+mod sinol_build;
+mod sinol_made;
+mod sinol_protocol;
 mod toolbox;
 
 pub use crate::score::ScoredRun;
@@ -30,4 +33,6 @@ pub use limits::{language_of, CaseLimits, LimitError};
 pub use made::{with_tests_made, Made, WithTests};
 pub use prepared::{CaseJudging, PreparedJudging};
 pub use scoring::{card, scored_runs, test_fractions, ScoreError};
+pub use sinol_made::MadeTests;
+pub use sinol_protocol::run_inwer;
 pub use toolbox::{building_for, python3_here, Builds, Toolbox, Unready};

@@ -32,9 +32,9 @@ use crate::package::submissions::TestJudging;
 use crate::package::validators::OutputValidator;
 use crate::programs::{self, ProgramChecker};
 use crate::run::{Limits, Program, Runner};
-use crate::sinol::judging::SinolJudge;
 use crate::verdict::Judged;
 
+use super::sinol_protocol::SinolJudge;
 use super::toolbox::{Toolbox, Unready};
 
 /// A problem's checker, interactor and passes, built and ready to judge any of its cases.
