@@ -8,10 +8,12 @@
 //! [`Checker`]; the process runner ([`crate::run`]) knows nothing about problems. A program of
 //! an interactive problem is judged by its conversation instead ([`interactive`]), and one of a
 //! multi-pass problem by the passes a [`MultiPass`] runs (a Kattis package's, in
-//! [`crate::package::multipass`]).
+//! [`multipass`]); a Kattis package's validators speak their protocol in [`kattis_validators`].
 
 pub mod interactive;
 pub mod kattis;
+pub mod kattis_validators;
+pub mod multipass;
 pub mod report;
 
 use std::path::{Path, PathBuf};

@@ -11,7 +11,7 @@ use std::path::Path;
 use crate::catalog::{Resolved, Tools};
 use crate::dialog::Referee;
 use crate::model::{Problem, ProgramFile, Python3};
-use crate::package::validators::validation_limits;
+use crate::package::config::validation_limits;
 use crate::package::{Package, ProgramKind};
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
 use crate::sinol::Sinol;
