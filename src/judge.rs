@@ -8,10 +8,12 @@
 //! [`Checker`]; the process runner ([`crate::run`]) knows nothing about problems. A program of
 //! an interactive problem is judged by its conversation instead ([`interactive`]), and one of a
 //! multi-pass problem by the passes a [`MultiPass`] runs (a Kattis package's, in
-//! [`crate::package::multipass`]).
+//! [`multipass`]); a Kattis package's validators speak their protocol in [`kattis_validators`].
 
 pub mod interactive;
 pub mod kattis;
+pub mod kattis_validators;
+pub mod multipass;
 pub mod report;
 
 use std::path::{Path, PathBuf};
@@ -51,7 +53,8 @@ pub trait MultiPass: Sync {
 
 /// What plays a program against an interactor by a protocol of its own and judges the whole
 /// of it, running the program itself: sinol-make's `soc`, whose report decides after the
-/// program's own verdict (`crate::sinol::judging`), unlike an [`Interactor`], whose exit does.
+/// program's own verdict (`crate::judging`'s sinol-make protocol), unlike an [`Interactor`],
+/// whose exit does.
 pub trait Conductor: Sync {
     /// Runs `program` under `limits` against the interactor on the test `input` (whose jury
     /// answer is `answer`) and judges it; the program's run, when it is known.

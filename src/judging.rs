@@ -13,13 +13,26 @@
 //! [`Scoring`](crate::model::Scoring) ([`card`]): our groups' points, a Kattis package's
 //! test data groups and `score.txt`, sinol-make's subtask dependencies, `icpc`'s one point
 //! and POI's time-scaled points.
+//!
+//! The formats' folders (`crate::sinol`, `crate::package`) are read without running anything;
+//! what runs their programs as the format runs them is here: a sinol-make package's programs
+//! built as sinol-make builds them (`sinol_build`), its checker, interactor and inwer as they
+//! speak ([`run_inwer`], and the judge the prepared judging makes of them), its tests made as
+//! `sinol-make gen` makes them ([`MadeTests`]), and a legacy or 2023-07 Kattis scoring
+//! package graded by its graders ([`kattis_grading`]). The protocols of a Kattis package's
+//! validators and passes need nothing of the package and are the judge's
+//! (`crate::judge::kattis_validators`, `crate::judge::multipass`).
 
 mod cases;
+pub mod kattis_grading;
 mod limits;
 mod made;
 pub mod planned;
 mod prepared;
 mod scoring;
+mod sinol_build;
+mod sinol_made;
+mod sinol_protocol;
 mod toolbox;
 
 pub use crate::score::ScoredRun;
@@ -30,4 +43,6 @@ pub use limits::{language_of, CaseLimits, LimitError};
 pub use made::{with_tests_made, Made, WithTests};
 pub use prepared::{CaseJudging, PreparedJudging};
 pub use scoring::{card, scored_runs, test_fractions, ScoreError};
+pub use sinol_made::MadeTests;
+pub use sinol_protocol::run_inwer;
 pub use toolbox::{building_for, python3_here, Builds, Toolbox, Unready};

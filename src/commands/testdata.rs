@@ -13,7 +13,7 @@
 //! A package whose format makes its own test data is written as its own tool writes it: a
 //! Kattis package's `data/` from its `generators.yaml` as `bt generate` writes it, a
 //! sinol-make package's `in/` and `out/` as `sinol-make gen` writes them (ingen and the model
-//! solution, `stonejudge::sinol::made`), atomically; with `--check`, each step is made again
+//! solution, `stonejudge::judging::MadeTests`), atomically; with `--check`, each step is made again
 //! and compared, through `stonejudge::verify::regeneration` as in `verify`. A package whose
 //! model plans its cases (a Polygon package: its generators and main solution,
 //! `stonejudge::judging::planned`) has `tests/` written as its `doall.sh` writes it, or, with
@@ -29,11 +29,11 @@ use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Built};
 use stonejudge::catalog::{self, Resolved, Tools};
 use stonejudge::judging::planned::{self, Making};
+use stonejudge::judging::MadeTests;
 use stonejudge::judging::Toolbox;
 use stonejudge::model::{Problem, Regeneration};
 use stonejudge::readers;
 use stonejudge::run::{Cache, Runner};
-use stonejudge::sinol::made::MadeTests;
 use stonejudge::sinol::Sinol;
 use stonejudge::text::show::count;
 use stonejudge::verify::kattis::GeneratedCases;

@@ -1,7 +1,7 @@
 //! A problem's tests made before a program is judged on them, where its format says how they
 //! are made and the package does not commit them: a Kattis package's data made by its
 //! `generators.yaml` as `bt generate` makes it ([`crate::package::generators`]), a sinol-make
-//! package's tests made as `sinol-make gen` makes them ([`crate::sinol::made`]); so that
+//! package's tests made as `sinol-make gen` makes them ([`super::sinol_made`]); so that
 //! `judge` and `stress` judge on the tests `verify` judges on; a problem read into the model
 //! alone whose plan of cases has work to do (a Polygon package's generators and main
 //! solution), its cases made as the plan says ([`super::planned`]). Every other problem is judged
@@ -11,9 +11,9 @@
 use crate::catalog::Resolved;
 use crate::package::generators::{self, MadeForJudging, MakeError};
 use crate::run::{Cache, Runner};
-use crate::sinol::made::MadeTests;
 
 use super::planned::{self, Making, Planned};
+use super::sinol_made::MadeTests;
 
 /// Tests made in a scratch folder, which lives as long as this.
 pub enum Made {

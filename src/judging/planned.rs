@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::sinol_made::{files_of, Files};
 use super::toolbox::as_the_model_says;
 use super::CaseLimits;
 use crate::formats::LimitFlags;
@@ -25,7 +26,6 @@ use crate::model::{
 use crate::package::generators::MakeError;
 use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Program, Runner, ScratchDir, Stdin};
-use crate::sinol::made::{files_of, Files};
 use crate::verdict::Verdict;
 
 /// What is made.

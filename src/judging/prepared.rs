@@ -25,16 +25,16 @@ use std::path::Path;
 
 use crate::check::protocol::KattisFlags;
 use crate::judge::interactive::RecordChecked;
+use crate::judge::kattis_validators::OutputValidator;
+use crate::judge::multipass::{PassValidator, Passes};
 use crate::judge::{self, Checker, Interactor, Protocol};
 use crate::model::{self, CheckerProtocol, InteractorProtocol, Problem, TestCase, Tool};
-use crate::package::multipass::{PassValidator, Passes};
 use crate::package::submissions::TestJudging;
-use crate::package::validators::OutputValidator;
 use crate::programs::{self, ProgramChecker};
 use crate::run::{Limits, Program, Runner};
-use crate::sinol::judging::SinolJudge;
 use crate::verdict::Judged;
 
+use super::sinol_protocol::SinolJudge;
 use super::toolbox::{Toolbox, Unready};
 
 /// A problem's checker, interactor and passes, built and ready to judge any of its cases.

@@ -11,11 +11,12 @@ use std::path::Path;
 use crate::catalog::{Resolved, Tools};
 use crate::dialog::Referee;
 use crate::model::{Problem, ProgramFile, Python3};
-use crate::package::validators::validation_limits;
+use crate::package::config::validation_limits;
 use crate::package::{Package, ProgramKind};
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
-use crate::sinol::build::Role;
-use crate::sinol::{self, Sinol};
+use crate::sinol::Sinol;
+
+use super::sinol_build::{self, Role};
 
 /// `cache` building `problem`'s programs as its model says: its Python 3 programs with PyPy
 /// where it runs them so and PyPy is installed ([`Python3`]). Every program of the problem
@@ -71,7 +72,7 @@ pub enum Builds<'t> {
     /// substituted, and a program of a kind it does not run skipped with the reason.
     Package(&'t Package),
     /// As sinol-make builds a package's programs: with what `prog/` holds beside them
-    /// ([`crate::sinol::build`]).
+    /// ([`super::sinol_build`]).
     Sinol(&'t Sinol),
 }
 
@@ -177,7 +178,7 @@ impl<'t> Toolbox<'t> {
         match self.builds {
             Builds::Plain => as_the_model_says(file, self.runner, self.cache).map_err(broken),
             Builds::Sinol(sinol) => {
-                sinol::build::prepare(sinol, path, Role::Jury, &[], self.runner, self.cache)
+                sinol_build::prepare(sinol, path, Role::Jury, &[], self.runner, self.cache)
                     .map_err(broken)
             }
             Builds::Package(package) => {
@@ -208,7 +209,7 @@ impl<'t> Toolbox<'t> {
             }
             Builds::Plain => Program::prepare(path, args, self.runner, self.cache),
             Builds::Sinol(sinol) => {
-                sinol::build::prepare(sinol, path, Role::Solution, args, self.runner, self.cache)
+                sinol_build::prepare(sinol, path, Role::Solution, args, self.runner, self.cache)
             }
         }
     }

@@ -186,8 +186,8 @@ pub struct Scoring {
     pub whole_tests: bool,
     /// The package's graders make its score (Kattis legacy and 2023-07: `grading: default`
     /// with its `grader_flags`, `accept_score` and `range`, or a grader program of
-    /// `graders/`), as `crate::package::grading` grades it for `verify`: the rules say only
-    /// each group's nominal worth, and `crate::judging::card` makes no card of them.
+    /// `graders/`), as `crate::judging::kattis_grading` grades it for `verify`: the rules say
+    /// only each group's nominal worth, and `crate::judging::card` makes no card of them.
     pub by_graders: bool,
     /// The name the format gives this way of scoring, said beside the total (sinol-make's
     /// contest type: `default`, `oi`, `oij`, `icpc`); `None` where it names none.

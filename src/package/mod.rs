@@ -9,8 +9,8 @@
 //!   and warnings at `file:line:col` for the others;
 //! - [`data`]: `data/sample`, `data/secret` and nested groups, and how a group's verdict is
 //!   made of its tests'; the cases validators must reject (`invalid_input/`, …);
-//! - [`validators`]: input and answer validators (exit 42), the output validator as a
-//!   `judge::Checker` (the Kattis protocol), or the default validator with the package's flags;
+//! - here: its input, answer and output validators found (the program of each, and what kind
+//!   of program it is); the limits they run under are [`config::validation_limits`];
 //! - [`submissions`]: `submissions/<folder>/` (single files and directories), the verdict
 //!   each folder promises, and the time limit derived from the accepted ones as problemtools
 //!   derives it; [`expectations`]: 2025-09's requirements of folders and
@@ -18,14 +18,17 @@
 //!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, read
 //!   and run as `bt generate` runs it, into a directory of stonejudge's choosing.
 //!
-//! Programs (validators, submissions) run through [`crate::run`], in every language of its table
-//! ([`crate::run::TABLE`]) whose tools are installed, compiled once into the cache; a language
-//! whose tool is missing, or that stonejudge does not run, is reported as unsupported. In an
+//! Its programs run elsewhere: validators by their protocol in `crate::judge::kattis_validators`
+//! (the output validator as a `judge::Checker`, or the default validator with the package's
+//! flags), in every language of [`crate::run::TABLE`] whose tools are installed, compiled once
+//! into the cache ([`Package::prepare`]: its `include/` and constants added); a language whose
+//! tool is missing, or that stonejudge does not run, is reported as unsupported. In an
 //! interactive package the output validator is the interactor: each submission plays against
 //! it ([`crate::judge::interactive`], problemtools' rules); in a multi-pass package it writes
-//! each next pass's input ([`multipass`]); a 2025-09 scoring package's submissions are scored
-//! from the model (`crate::judging::card`), a legacy or 2023-07 one's graded as `verifyproblem` grades them, group by
-//! group ([`grading`]). Submit-answer packages (and every key stonejudge does not do) are recognised
+//! each next pass's input (`crate::judge::multipass`); a 2025-09 scoring package's submissions
+//! are scored from the model (`crate::judging::card`), a legacy or 2023-07 one's graded as
+//! `verifyproblem` grades them, group by group (`crate::judging::kattis_grading`).
+//! Submit-answer packages (and every key stonejudge does not do) are recognised
 //! and reported as not supported ([`Package::unsupported`]): that is where support for them
 //! plugs in.
 
@@ -33,12 +36,9 @@ pub mod config;
 pub mod data;
 pub mod expectations;
 pub mod generators;
-pub mod grading;
 pub mod keys;
-pub mod multipass;
 pub mod sources;
 pub mod submissions;
-pub mod validators;
 
 use std::path::{Path, PathBuf};
 

@@ -37,13 +37,13 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::config::{ProblemConfig, TimePolicy};
+use super::config::{validation_limits, ProblemConfig, TimePolicy};
 use super::data::{Group, PackageTest};
 use super::expectations::{default_folders, Requirements, PARTIALLY_ACCEPTED};
-use super::multipass::{PassValidator, Passes};
-use super::validators::{validation_limits, OutputValidator};
 use super::{entries_in, program_kind, Package, PackageError, PackageProgram, ProgramKind};
 use crate::check::protocol::KattisFlags;
+use crate::judge::kattis_validators::OutputValidator;
+use crate::judge::multipass::{PassValidator, Passes};
 use crate::judge::{self, Checker, Interactor, Judge, Protocol};
 use crate::model::LeftOut;
 use crate::programs::ProgramChecker;

@@ -22,9 +22,9 @@
 //! - **scoring** (2025-09): `secret` and its test data groups with their `max_score` and
 //!   `score_aggregation` ([`scoring`]), scored as every format is by `crate::judging::card`
 //!   (a test case's `score.txt` or `score_multiplier.txt` travels with its verdict). A legacy
-//!   or 2023-07 package's graders score it (`crate::package::grading`): the model holds its
-//!   groups' nominal worth where the tree says it ([`Scoring::by_graders`]), else none, with
-//!   a warning.
+//!   or 2023-07 package's graders score it (`crate::judging::kattis_grading`): the model
+//!   holds its groups' nominal worth where the tree says it ([`Scoring::by_graders`]), else
+//!   none, with a warning.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -67,9 +67,9 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             scoring(&data.tree, true)
                 .map_err(|why| ReadError::Files(format!("{}: {why}", package.root.display())))?,
         ),
-        // Legacy and 2023-07 packages are scored by their graders (`crate::package::grading`:
-        // absolute scores through `grader_flags` or the package's own grader program): the
-        // model holds their groups' nominal worth where the data tree says it, and says why
+        // Legacy and 2023-07 packages are scored by their graders
+        // (`crate::judging::kattis_grading`: absolute scores through `grader_flags` or the
+        // package's own grader program): the model holds their groups' nominal worth where the data tree says it, and says why
         // not where it does not.
         (true, false) => match scoring(&data.tree, false) {
             Ok(scoring) => Some(Scoring {

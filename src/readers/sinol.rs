@@ -45,7 +45,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
     let config_yml = sinol.root.join(CONFIG_YML);
     let mut warnings = config.warnings.clone();
     // No `in/` is no test yet: ingen and the model solution make them
-    // (`crate::sinol::made`).
+    // (`crate::judging::MadeTests`).
     let tests = match sinol.data.join("in").is_dir() {
         true => sinol.tests().map_err(ReadError::Files)?,
         false => Vec::new(),

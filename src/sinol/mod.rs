@@ -11,21 +11,20 @@
 //!   `<id>chk.*` (the checker), `<id>soc.*` (an interactor: the task is interactive), the model
 //!   solution `<id>.*` and the solutions `<id>[s|b][digits][_anything].{c,cpp,cc,py,rs}`;
 //! - [`scoring`]: sinol-make's statuses for verdicts (the package's points are scored from
-//!   the model, by `crate::judging::card`);
-//! - [`judging`]: its checker and interactor as they speak, for the one judging path
-//!   (`crate::judging`, which runs the solutions), and inwer; [`made`]: its tests made by
-//!   ingen and the model solution; all through [`crate::run`] (the language table, the
-//!   compile cache, confinement).
+//!   the model, by `crate::judging::card`).
+//!
+//! Read without running anything: its programs are built, run and spoken to by
+//! `crate::judging` (`sinol_build.rs`: built as sinol-make builds them; `sinol_protocol.rs`:
+//! its checker, interactor and inwer as they speak; `sinol_made.rs`: its tests made by ingen
+//! and the model solution).
 
-pub mod build;
 pub mod config;
-pub mod judging;
-pub mod made;
 pub mod scoring;
 
 use std::path::{Path, PathBuf};
 
 use crate::judge::Test;
+use crate::run::Language;
 use config::{Config, CONFIG_YML};
 
 /// The extensions of solutions, as sinol-make recognises them.
@@ -40,7 +39,7 @@ pub struct Sinol {
     pub id: String,
     pub config: Config,
     /// The folder whose `in/` and `out/` hold the tests it is judged on: the package itself,
-    /// or the scratch folder they were made in ([`made`], [`Sinol::with_tests_in`]).
+    /// or the scratch folder they were made in ([`Sinol::with_tests_in`]).
     pub data: PathBuf,
 }
 
@@ -245,6 +244,22 @@ impl Sinol {
             false => Ok(Vec::new()),
         }
     }
+
+    /// The files of `prog/` that are no program's source (by their extension), absolute, in
+    /// name order: what its programs may include.
+    pub fn headers(&self) -> Vec<PathBuf> {
+        let prog = self.root.join("prog");
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&prog)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.is_file() && Language::of(path).is_none())
+            .filter_map(|path| std::path::absolute(path).ok())
+            .collect();
+        found.sort();
+        found
+    }
 }
 
 /// A solution's kind and number from its file name, when it is one of task `id`'s
@@ -270,7 +285,7 @@ fn solution_name(id: &str, file: &str) -> Option<(SolutionKind, u64)> {
 
 /// A test's id without the task id and its group, when `name` (a file stem) is a test of task
 /// `id`: `<id><digits>[a-z]?[a-z0-9]*`; `…ocen` tests are in group 0.
-fn test_name(id: &str, name: &str) -> Option<(String, u32)> {
+pub fn test_name(id: &str, name: &str) -> Option<(String, u32)> {
     let rest = name.strip_prefix(id)?;
     let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
     let (number, tail) = rest.split_at(digits);

@@ -12,7 +12,7 @@
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
 //!   verdict as `verifyproblem` gives it (see [`crate::package::submissions`]), possibly only
 //!   "with extra time"; in a legacy or 2023-07 scoring package it is graded as `verifyproblem`
-//!   grades it ([`crate::package::grading`]: its verdict and score from the groups' graders,
+//!   grades it ([`crate::judging::kattis_grading`]: its verdict and score from the groups' graders,
 //!   every group's score in its `range`, `partially_accepted/` short of the full score), and
 //!   its item carries the score card. In 2025-09 it is held instead to the requirements of its
 //!   folder and `submissions.yaml` on every test's verdict ([`crate::package::expectations`];
@@ -46,11 +46,11 @@ use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Report;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::formats::LimitFlags;
+use crate::judging::kattis_grading::{self as grading, Ungraded};
 use crate::judging::{self, CaseLimits, PreparedJudging, ScoredRun, Toolbox, Unready};
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Requirements, PARTIALLY_ACCEPTED};
-use crate::package::grading::{self, Ungraded};
 use crate::package::submissions::{
     self, Beside, ChosenTimeLimit, Early, Judging, Outcome, PackageSubmission, Plan, Runs,
 };

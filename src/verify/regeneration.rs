@@ -3,9 +3,9 @@
 //!
 //! Only some formats say how their test data is made ([`Regeneration`], which each format's
 //! reader sets): our plan (`testdata/<name>/`), a Kattis package's `generators.yaml`
-//! (`data/`), sinol-make's ingen (`in/`) with the model solution making `out/`. The makers stay
-//! with their formats (`crate::archive::build`, `crate::package::generators`,
-//! `crate::sinol::judging`), each behind a [`Maker`]; what they share is here: which steps a
+//! (`data/`), sinol-make's ingen (`in/`) with the model solution making `out/`. The makers are
+//! `crate::archive::build`, `crate::package::generators` and `crate::judging::MadeTests`,
+//! each behind a [`Maker`]; what they share is here: which steps a
 //! regeneration has, comparing what was made with what is committed (the first differing
 //! byte, files missing, files no step makes), and how that reads, in `verify`'s check of the
 //! step and in `testdata --check`.

@@ -21,13 +21,13 @@ use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::submission;
 use super::{expectation, Check, ItemReport};
 use crate::catalog::Resolved;
+use crate::judging::MadeTests;
 use crate::judging::Toolbox;
 use crate::model::Problem;
 use crate::readers;
 use crate::run::{Cache, Runner};
 use crate::score::{format_score, ScoreCard};
 use crate::sinol::config::ContestType;
-use crate::sinol::made::MadeTests;
 use crate::sinol::scoring::status;
 use crate::sinol::{Sinol, SinolTest};
 

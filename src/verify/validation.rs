@@ -20,12 +20,12 @@ use super::{listed, Check};
 use crate::catalog::{ToolError, Tools};
 use crate::check::checktestdata::Script;
 use crate::judge::kattis::ACCEPTED;
+use crate::judge::kattis_validators::{checktestdata, parse_script, validate_input, Validity};
+use crate::judging::run_inwer;
 use crate::judging::{Toolbox, Unready};
 use crate::model::{CaseData, CaseKind, Problem, TestCase, Tool, Validator, ValidatorProtocol};
-use crate::package::validators::{checktestdata, parse_script, validate_input, Validity};
 use crate::parallel;
 use crate::run::{Program, Stdin};
-use crate::sinol::judging::run_inwer;
 
 /// A validator ready to run, and how messages name it.
 pub struct Ready<'t> {

@@ -2,9 +2,10 @@
 //! ANSWER`: `OK` on the first line of its output or a rejection, a comment on the second, the
 //! percentage of the test's points on the third, else the comparison of tokens) as a
 //! [`Checker`], its interactor (`soc`, sio2's protocol) as a [`Conductor`], both for the one
-//! judging path (`crate::judging`, which runs the solution and scores it from the model);
+//! judging path (this module's parent, which runs the solution and scores it from the model);
 //! `inwer` reading an input (its name as argument, exit 0 when valid). Every program goes
-//! through [`crate::run`]: compiled once into the cache, and confined.
+//! through [`crate::run`]: compiled once into the cache, and confined. The package itself is
+//! read by `crate::sinol`, which runs nothing.
 
 use std::path::Path;
 

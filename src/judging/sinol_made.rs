@@ -20,10 +20,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::build::{self, Role};
-use super::{Sinol, SinolTest};
+use super::sinol_build::{self, Role};
 use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Program, Runner, ScratchDir, Stdin};
+use crate::sinol::{self, Sinol, SinolTest};
 
 /// The files a folder is to hold: each a name and the file it is copied from.
 pub type Files = Vec<(String, PathBuf)>;
@@ -112,7 +112,7 @@ impl MadeTests {
                 for (name, made) in files_of(&self.dir().join(folder))? {
                     let example = || {
                         let stem = name.strip_suffix(".out").unwrap_or(&name);
-                        super::test_name(&self.sinol.id, stem).is_some_and(|(_, g)| g == 0)
+                        sinol::test_name(&self.sinol.id, stem).is_some_and(|(_, g)| g == 0)
                     };
                     if !(folder == "out" && files.contains_key(&name) && example()) {
                         files.insert(name, made);
@@ -143,7 +143,7 @@ impl MadeTests {
         jobs: usize,
     ) -> Result<(), String> {
         let sinol = &self.sinol;
-        let model = build::prepare(sinol, path, Role::Solution, &[], runner, cache)
+        let model = sinol_build::prepare(sinol, path, Role::Solution, &[], runner, cache)
             .map_err(|e| format!("the model solution {}: {e}", path.display()))?;
         let tests = sinol.tests()?;
         let written = crate::parallel::map(&tests, jobs, |test: &SinolTest| {
@@ -183,7 +183,7 @@ fn run_ingen(
         false => ingen.to_owned(),
     };
     let shown = ingen.file_name().unwrap_or_default().to_string_lossy();
-    let program = build::prepare(sinol, &ingen, Role::Jury, &[], runner, cache)
+    let program = sinol_build::prepare(sinol, &ingen, Role::Jury, &[], runner, cache)
         .map_err(|e| format!("ingen {shown}: {e}"))?;
     let dir = root.join("in");
     let invocation = program.invocation.clone().writes(root).working_in(&dir);

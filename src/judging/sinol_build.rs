@@ -7,15 +7,15 @@
 //!
 //! A confined compiler reads only what it is given ([`crate::run`]): besides the source, the
 //! files of `prog/` that are no program's source (headers, data), and for a solution what
-//! `config.yml` adds ([`Extras`](super::config::Extras)), all part of the compile cache's key too, so that a header
+//! `config.yml` adds ([`Extras`](crate::sinol::config::Extras)), all part of the compile cache's key too, so that a header
 //! changed rebuilds what includes it.
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::Sinol;
 use crate::run::{Cache, Language, PrepareError, Program, Runner};
+use crate::sinol::Sinol;
 
 /// Which of a package's programs is built: sinol-make builds the solutions (the model
 /// solution, and any program judged on the package) with the package's extras, and the
@@ -89,22 +89,4 @@ pub fn prepare(
         given: path.to_owned(),
         language: Some(language),
     })
-}
-
-impl Sinol {
-    /// The files of `prog/` that are no program's source (by their extension), absolute, in
-    /// name order: what its programs may include.
-    pub fn headers(&self) -> Vec<PathBuf> {
-        let prog = self.root.join("prog");
-        let mut found: Vec<PathBuf> = std::fs::read_dir(&prog)
-            .into_iter()
-            .flatten()
-            .filter_map(Result::ok)
-            .map(|entry| entry.path())
-            .filter(|path| path.is_file() && Language::of(path).is_none())
-            .filter_map(|path| std::path::absolute(path).ok())
-            .collect();
-        found.sort();
-        found
-    }
 }

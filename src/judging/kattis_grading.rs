@@ -12,11 +12,12 @@
 //! not get the full score (the root's `range` maximum, or minimum when `grading.objective`
 //! is `min`). The arithmetic of scores is [`crate::score`]'s.
 
-use super::config::{GroupConfig, Objective, OnReject, ProblemConfig, ScoreRange};
-use super::data::{Group, Item};
-use super::submissions::{from_kattis, kattis_verdict};
-use super::validators::validation_limits;
-use super::{programs_in, Package, ProgramKind};
+use crate::package::config::{
+    validation_limits, FormatVersion, GroupConfig, Objective, OnReject, ProblemConfig, ScoreRange,
+};
+use crate::package::data::{Group, Item};
+use crate::package::submissions::{from_kattis, kattis_verdict};
+use crate::package::{programs_in, Package, ProgramKind};
 use crate::run::{Cache, Exit, Limits, Program, Runner, Stdin};
 use crate::score::{combine, format_score, Aggregation, GroupScore, ScoreCard};
 use crate::verdict::{Awarded, Judged, Verdict};
@@ -152,7 +153,7 @@ impl Grading<'_> {
     /// or any 2023-07 scoring problem), else the group's `accept_score` or `reject_score`.
     fn test(&self, config: &GroupConfig, judged: &Judged) -> Graded {
         let verdict = kattis_verdict(judged.verdict);
-        let legacy = self.problem.version == super::config::FormatVersion::Legacy;
+        let legacy = self.problem.version == FormatVersion::Legacy;
         let allowed = !legacy || self.problem.custom_score;
         // problemtools reads score.txt only: 2025-09's score_multiplier.txt means nothing
         // in these formats.

@@ -1,5 +1,7 @@
-//! A package's validators as stonejudge runs them: input validators on test inputs, and the
-//! output validator as a [`Checker`] on the judging path.
+//! A Kattis package's validators run by their protocol, which needs nothing of the package
+//! but the programs and their flags (the package is read by `crate::package`, which runs
+//! nothing): input validators on test inputs, and the output validator as a [`Checker`] on
+//! the judging path.
 //!
 //! - **Input validators** (`input_validators/`): each program reads an input on standard
 //!   input, gets its group's `input_validator_flags` as arguments, and exits 42 when the input
@@ -18,26 +20,25 @@
 //! format (`crate::verify::validation`).
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use super::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
+use super::Checker;
 use crate::check::checktestdata::{self as ctd, Script};
 use crate::check::JudgeFailure;
-use crate::judge::kattis::{ValidatorFiles, ACCEPTED, REJECTED};
-use crate::judge::Checker;
-use crate::run::jury::{beyond_limits, JuryLimits};
+use crate::run::jury::beyond_limits;
 use crate::run::{Exit, Limits, Program, Run, Runner, Stdin};
 use crate::text::show;
 use crate::verdict::{Judged, Verdict};
 use crate::within::{read_bounded, MAX_TEST_BYTES};
-
-use super::config::ProblemConfig;
 
 /// A package's own output validator with the flags of one group.
 pub struct OutputValidator<'a> {
     pub runner: &'a Runner,
     pub program: &'a Program,
     pub flags: Vec<String>,
-    /// `validation_time` and `validation_memory` of `problem.yaml` ([`validation_limits`]).
+    /// `validation_time` and `validation_memory` of `problem.yaml`
+    /// (`crate::package::config::validation_limits`).
     pub limits: Limits,
 }
 
@@ -90,18 +91,6 @@ impl OutputValidator<'_> {
                 message.map(|m| format!(": {m}")).unwrap_or_default()
             ))),
         }
-    }
-}
-
-/// The limits a package's validators run under: its `validation_time` (unless
-/// `--jury-time-limit` says otherwise, and the jury's time when it says nothing; the
-/// wall-clock time twice that), `validation_memory` and `validation_output`.
-pub fn validation_limits(jury: JuryLimits, config: &ProblemConfig) -> Limits {
-    let own = config.validation_seconds.map(Duration::from_secs_f64);
-    Limits {
-        memory: Some(config.validation_memory_mib << 20),
-        output: config.validation_output_mib << 20,
-        ..jury.of_message(own)
     }
 }
 

@@ -16,15 +16,17 @@
 //! - The time and memory limits hold for each pass on its own; the time a test reports is
 //!   its slowest pass's, so a test is over a time limit when one of its passes is.
 //! - Interactive multi-pass: each pass is a conversation with the validator as interactor
-//!   ([`crate::judge::interactive::play`]), under the same rules.
+//!   ([`super::interactive::play`]), under the same rules.
+//!
+//! The passes are the judge's, not the package's: they need its output validator (or
+//! interactor) and `limits.validation_passes`, which `crate::package` reads.
 
-use crate::judge::interactive::{self, Interactor};
-use crate::judge::kattis::ValidatorFiles;
-use crate::judge::{explained, MultiPass};
+use super::interactive::{self, Interactor};
+use super::kattis::ValidatorFiles;
+use super::kattis_validators::OutputValidator;
+use super::{explained, MultiPass};
 use crate::run::{Invocation, Limits, Run, Runner, Stdin};
 use crate::verdict::{Judged, Measured, Verdict};
-
-use super::validators::OutputValidator;
 
 /// How the validator sees each pass.
 pub enum PassValidator<'a> {
