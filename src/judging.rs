@@ -13,13 +13,20 @@
 //! [`Scoring`](crate::model::Scoring) ([`card`]): our groups' points, a Kattis package's
 //! test data groups and `score.txt`, sinol-make's subtask dependencies, `icpc`'s one point
 //! and POI's time-scaled points.
+//!
+//! A Kattis package's submissions are judged over the same model ([`Runs`]): each run by the
+//! [`PreparedJudging`] `judge` uses, the runs of all submissions in one [`pool`], the time
+//! limit derived from the accepted ones ([`time_limit`]).
 
 mod cases;
 mod limits;
 mod made;
 pub mod planned;
+mod pool;
 mod prepared;
+mod runs;
 mod scoring;
+mod time_limit;
 mod toolbox;
 
 pub use crate::score::ScoredRun;
@@ -28,6 +35,9 @@ pub use cases::{
 };
 pub use limits::{language_of, CaseLimits, LimitError};
 pub use made::{with_tests_made, Made, WithTests};
-pub use prepared::{CaseJudging, PreparedJudging};
+pub use pool::{pool, Beside, Early, Plan, Settled};
+pub use prepared::{CaseJudging, PreparedJudging, TestJudging};
+pub use runs::{JudgedData, Outcome, RunLimits, Runs};
 pub use scoring::{card, scored_runs, test_fractions, ScoreError};
-pub use toolbox::{building_for, python3_here, Builds, Toolbox, Unready};
+pub use time_limit::{time_limit, ChosenTimeLimit, UNKNOWN_LIMIT_CAP};
+pub use toolbox::{build_package, building_for, python3_here, Builds, Toolbox, Unready};

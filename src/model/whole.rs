@@ -66,6 +66,19 @@ impl VerdictGroup {
         }
         Ok(self.combine.of(&verdicts))
     }
+
+    /// The names of its tests, its subgroups' included, in judging order: the data tree's
+    /// order, in which a submission's runs are made and reported.
+    pub fn tests(&self) -> Vec<&str> {
+        let mut all = Vec::new();
+        for item in &self.items {
+            match item {
+                VerdictItem::Test(name) => all.push(name.as_str()),
+                VerdictItem::Group(group) => all.extend(group.tests()),
+            }
+        }
+        all
+    }
 }
 
 impl Combine {
