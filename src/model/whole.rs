@@ -133,6 +133,30 @@ mod tests {
     }
 
     #[test]
+    fn a_tree_s_tests_are_listed_in_judging_order_subgroups_where_they_stand() {
+        let inner = group("secret/g", vec![test("secret/g/1")], Combine::default());
+        let secret = group(
+            "secret",
+            vec![
+                test("secret/0"),
+                VerdictItem::Group(inner),
+                test("secret/z"),
+            ],
+            Combine::default(),
+        );
+        let sample = group("sample", vec![test("sample/1")], Combine::default());
+        let data = group(
+            "",
+            vec![VerdictItem::Group(sample), VerdictItem::Group(secret)],
+            Combine::default(),
+        );
+        assert_eq!(
+            data.tests(),
+            ["sample/1", "secret/0", "secret/g/1", "secret/z"]
+        );
+    }
+
+    #[test]
     fn items_combine_as_the_default_grader_says() {
         use Verdict::*;
         let worst = Combine::default();

@@ -12,8 +12,8 @@
 //! - [`validators`]: input and answer validators (exit 42), the output validator as a
 //!   `judge::Checker` (the Kattis protocol), or the default validator with the package's flags;
 //! - [`submissions`]: `submissions/<folder>/` (single files and directories), the verdict
-//!   each folder promises, and the time limit derived from the accepted ones as problemtools
-//!   derives it; [`expectations`]: 2025-09's requirements of folders and
+//!   each folder promises, and which set the time limit (their runs, and the limit derived
+//!   from them as problemtools derives it, are `crate::judging`'s); [`expectations`]: 2025-09's requirements of folders and
 //!   `submissions.yaml`; [`sources`]: `include/` and constants added to a program before it
 //!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, read
 //!   and run as `bt generate` runs it, into a directory of stonejudge's choosing.
