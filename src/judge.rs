@@ -22,6 +22,7 @@ pub use interactive::{Interactor, Protocol};
 
 use crate::check::JudgeFailure;
 use crate::dialog::Referee;
+use crate::model::{CaseData, TestCase};
 use crate::parallel::{self, Step};
 use crate::run::{sandbox_refusal, Invocation, Limits, PrepareError, Program, Run, Runner, Stdin};
 use crate::verdict::Judged;
@@ -75,6 +76,22 @@ pub struct Test {
     pub name: String,
     pub input: PathBuf,
     pub answer: PathBuf,
+}
+
+impl Test {
+    /// The test of the model's case `case`: its input file and its answer (a case without
+    /// one is judged against none, a judge error where an answer is read); an error when its
+    /// input is no file.
+    pub fn of_case(case: &TestCase) -> Result<Test, String> {
+        match &case.input {
+            CaseData::File(input) => Ok(Test {
+                name: case.name.clone(),
+                input: input.clone(),
+                answer: case.answer.clone().unwrap_or_default(),
+            }),
+            CaseData::Inline(_) => Err(format!("test {}: its input is no file", case.name)),
+        }
+    }
 }
 
 /// How a program is judged on a test.

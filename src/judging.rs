@@ -22,17 +22,24 @@
 //! package graded by its graders ([`kattis_grading`]). The protocols of a Kattis package's
 //! validators and passes need nothing of the package and are the judge's
 //! (`crate::judge::kattis_validators`, `crate::judge::multipass`).
+//!
+//! A Kattis package's submissions are judged over the same model ([`Runs`]): each run by the
+//! [`PreparedJudging`] `judge` uses, the runs of all submissions in one [`pool`], the time
+//! limit derived from the accepted ones ([`time_limit`]).
 
 mod cases;
 pub mod kattis_grading;
 mod limits;
 mod made;
 pub mod planned;
+mod pool;
 mod prepared;
+mod runs;
 mod scoring;
 mod sinol_build;
 mod sinol_made;
 mod sinol_protocol;
+mod time_limit;
 mod toolbox;
 
 pub use crate::score::ScoredRun;
@@ -41,8 +48,11 @@ pub use cases::{
 };
 pub use limits::{language_of, CaseLimits, LimitError};
 pub use made::{with_tests_made, Made, WithTests};
-pub use prepared::{CaseJudging, PreparedJudging};
+pub use pool::{pool, Beside, Early, Plan, Settled};
+pub use prepared::{CaseJudging, PreparedJudging, TestJudging};
+pub use runs::{JudgedData, Outcome, RunLimits, Runs};
 pub use scoring::{card, scored_runs, test_fractions, ScoreError};
 pub use sinol_made::MadeTests;
 pub use sinol_protocol::run_inwer;
-pub use toolbox::{building_for, python3_here, Builds, Toolbox, Unready};
+pub use time_limit::{time_limit, ChosenTimeLimit, UNKNOWN_LIMIT_CAP};
+pub use toolbox::{build_package, building_for, python3_here, Builds, Toolbox, Unready};

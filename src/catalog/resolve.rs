@@ -47,7 +47,7 @@ use crate::formats::manifest::{
 };
 use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
-use crate::model::{CaseData, Problem};
+use crate::model::Problem;
 use crate::package::{Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Runner};
@@ -511,18 +511,7 @@ impl Resolved {
                 Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
             }
             Kind::Sinol(sinol) => Ok(sinol.tests()?.into_iter().map(|t| t.test).collect()),
-            Kind::Read(problem) => (problem.judged_cases())
-                .map(|case| match &case.input {
-                    CaseData::File(input) => Ok(Test {
-                        name: case.name.clone(),
-                        input: input.clone(),
-                        // A case without one is judged against none (a judge error where an
-                        // answer is read).
-                        answer: case.answer.clone().unwrap_or_default(),
-                    }),
-                    CaseData::Inline(_) => Err(format!("test {}: its input is no file", case.name)),
-                })
-                .collect(),
+            Kind::Read(problem) => (problem.judged_cases()).map(Test::of_case).collect(),
             Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
                 tests_in(&self.testdata)
             }
@@ -534,7 +523,7 @@ impl Resolved {
     /// error, never silently the defaults.
     /// A package's time limit comes from `--time-limit` or its `problem.yaml`; when neither
     /// gives one it is derived by running its accepted submissions
-    /// (`crate::package::submissions`), which this does not do: it is an error here.
+    /// (`crate::judging::time_limit`), which this does not do: it is an error here.
     pub fn limits(&self, flags: LimitFlags) -> Result<Limits, ManifestError> {
         if let Kind::Package(package) = &self.kind {
             let config = &package.config;

@@ -15,13 +15,14 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::time_limit::limit_for_judging;
 use super::{CaseJudging, CaseLimits, PreparedJudging, Toolbox, Unready};
 use crate::catalog::Resolved;
 use crate::formats::LimitFlags;
 use crate::judge::report::selected;
 use crate::judge::{judge_each, unprepared, Judge, Test};
 use crate::model::{Problem, TimeLimit, VerdictGroup};
-use crate::package::submissions::{kattis_verdict, limit_for_judging, Judging};
+use crate::package::submissions::kattis_verdict;
 use crate::run::{Cache, Language, Limits, PrepareError, Runner};
 use crate::verdict::{Judged, Verdict};
 
@@ -139,7 +140,7 @@ pub fn judge_cases(
         request.flags.time,
     ) {
         (true, _, _) => {
-            let time = derived_time_limit(problem, request, progress)?;
+            let time = derived_time_limit(problem, model, &prepared, request, progress)?;
             case_limits.derived(time)
         }
         // Said, as a derived one is: the flag stands for the submissions' limit.
@@ -253,37 +254,25 @@ pub fn toolbox<'t>(
 }
 
 /// The time limit derived from the accepted submissions, which run for it as Kattis runs
-/// them (a Kattis package's: the model says its limit comes from them).
+/// them (a Kattis package's: the model says its limit comes from them), each judged by
+/// `prepared` on the model's cases as the program will be.
 pub fn derived_time_limit(
     problem: &Resolved,
+    model: &Problem,
+    prepared: &PreparedJudging<'_>,
     request: &Request<'_>,
     progress: &mut dyn Progress,
 ) -> Result<Duration, JudgeError> {
+    // The model says which submissions set the limit and how it is found, but not how a
+    // package builds its submissions (include/, 2025-09's constants): the package does.
     let Some(package) = problem.package() else {
         return Err(JudgeError(
             "no fixed time limit, and no submissions to derive one from: give --time-limit".into(),
         ));
     };
     progress.note("deriving the time limit from the accepted submissions...");
-    let data = package.data().map_err(|e| e.to_string())?;
-    let validator = match package.output_validator().map_err(|e| e.to_string())? {
-        Some(program) => Some(
-            (package.prepare(&program, false, request.runner, request.cache))
-                .map_err(|e| format!("the output validator: {e}"))?,
-        ),
-        None => None,
-    };
-    // The accepted submissions run under --memory-limit too, as the program will.
-    let mut config = package.config.clone();
-    if let Some(memory_mib) = request.flags.memory_mib {
-        config.memory_mib = memory_mib;
-    }
-    let judging = Judging {
-        runner: request.runner,
-        validator: validator.as_ref(),
-        config: &config,
-    };
-    let limit = limit_for_judging(package, &judging, &data, request.cache, None)?;
+    let tools = (request.runner, request.cache);
+    let limit = limit_for_judging(model, package, prepared, tools, request.flags)?;
     progress.note(&format!("time limit: {}", limit.how));
     Ok(Duration::from_secs_f64(limit.seconds))
 }

@@ -29,7 +29,6 @@ use crate::judge::kattis_validators::OutputValidator;
 use crate::judge::multipass::{PassValidator, Passes};
 use crate::judge::{self, Checker, Interactor, Protocol};
 use crate::model::{self, CheckerProtocol, InteractorProtocol, Problem, TestCase, Tool};
-use crate::package::submissions::TestJudging;
 use crate::programs::{self, ProgramChecker};
 use crate::run::{Limits, Program, Runner};
 use crate::verdict::Judged;
@@ -82,6 +81,27 @@ enum Speaks {
     KattisChecker,
     TestlibChecker,
     Interactor(Protocol),
+}
+
+/// How one case is judged on its own: its output by a checker (a Kattis output validator or
+/// the default comparison with the case's arguments, a testlib checker), the program playing
+/// against an interactor, or pass after pass.
+pub enum TestJudging<'a> {
+    Output(Box<dyn Checker + 'a>),
+    Interactor(Box<Interactor>),
+    /// A multi-pass problem's passes ([`crate::judge::multipass`]).
+    MultiPass(Box<Passes<'a>>),
+}
+
+impl TestJudging<'_> {
+    /// The judging path's view of it.
+    pub fn judging(&self) -> judge::Judging<'_> {
+        match self {
+            TestJudging::Output(checker) => judge::Judging::Output(checker.as_ref()),
+            TestJudging::Interactor(interactor) => judge::Judging::Interactor(interactor),
+            TestJudging::MultiPass(passes) => judge::Judging::MultiPass(passes.as_ref()),
+        }
+    }
 }
 
 /// How one case is judged: the prepared form's checker with the case's group's arguments.

@@ -12,7 +12,7 @@ use crate::catalog::{Resolved, Tools};
 use crate::dialog::Referee;
 use crate::model::{Problem, ProgramFile, Python3};
 use crate::package::config::validation_limits;
-use crate::package::{Package, ProgramKind};
+use crate::package::{Package, PackageProgram, ProgramKind};
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
 use crate::sinol::Sinol;
 
@@ -254,4 +254,25 @@ pub fn as_the_model_says(
         given: path.to_owned(),
         language: Some(language),
     })
+}
+
+/// Builds a Kattis package's output validator and every example submission `jobs` at a time,
+/// for the cache ([`crate::run::Cache`]): what is prepared afterwards is found there, so
+/// judging never waits for one build after another. Building judges nothing and times
+/// nothing, so it needs no core to itself; a program that does not build is reported when it
+/// is prepared again, where it is judged.
+pub fn build_package(package: &Package, runner: &Runner, cache: &Cache, jobs: usize) {
+    let mut programs: Vec<(PackageProgram, bool)> = Vec::new();
+    if let Ok(Some(validator)) = package.output_validator() {
+        programs.push((validator, false));
+    }
+    for submission in package.submissions().unwrap_or_default() {
+        if !matches!(submission.program.kind, ProgramKind::Unsupported(_)) {
+            programs.push((submission.program, true));
+        }
+    }
+    crate::parallel::map(&programs, jobs, |(program, include)| {
+        // Only the cache is wanted here: failures are reported where judged.
+        let _ = package.prepare(program, *include, runner, cache);
+    });
 }

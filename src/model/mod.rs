@@ -82,7 +82,7 @@ pub struct Problem {
     /// The one verdict the format gives a submission's whole data from its tests' verdicts,
     /// when it gives one (a Kattis package's: its data tree's `on_reject` and grader flags);
     /// `judge` reports it for a program judged on all the tests (and `verify` judges a Kattis
-    /// package's submissions by the same rule, `crate::package::submissions`).
+    /// package's submissions by the same rule, `crate::judging::Runs`).
     pub whole_verdict: Option<VerdictGroup>,
     /// What the reader found but does not stop reading: unknown keys and the like, each with
     /// `file:line:col` (an error under `--strict`).

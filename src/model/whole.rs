@@ -66,6 +66,19 @@ impl VerdictGroup {
         }
         Ok(self.combine.of(&verdicts))
     }
+
+    /// The names of its tests, its subgroups' included, in judging order: the data tree's
+    /// order, in which a submission's runs are made and reported.
+    pub fn tests(&self) -> Vec<&str> {
+        let mut all = Vec::new();
+        for item in &self.items {
+            match item {
+                VerdictItem::Test(name) => all.push(name.as_str()),
+                VerdictItem::Group(group) => all.extend(group.tests()),
+            }
+        }
+        all
+    }
 }
 
 impl Combine {
@@ -117,6 +130,30 @@ mod tests {
 
     fn test(name: &str) -> VerdictItem {
         VerdictItem::Test(name.to_string())
+    }
+
+    #[test]
+    fn a_tree_s_tests_are_listed_in_judging_order_subgroups_where_they_stand() {
+        let inner = group("secret/g", vec![test("secret/g/1")], Combine::default());
+        let secret = group(
+            "secret",
+            vec![
+                test("secret/0"),
+                VerdictItem::Group(inner),
+                test("secret/z"),
+            ],
+            Combine::default(),
+        );
+        let sample = group("sample", vec![test("sample/1")], Combine::default());
+        let data = group(
+            "",
+            vec![VerdictItem::Group(sample), VerdictItem::Group(secret)],
+            Combine::default(),
+        );
+        assert_eq!(
+            data.tests(),
+            ["sample/1", "secret/0", "secret/g/1", "secret/z"]
+        );
     }
 
     #[test]

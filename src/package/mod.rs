@@ -12,8 +12,8 @@
 //! - here: its input, answer and output validators found (the program of each, and what kind
 //!   of program it is); the limits they run under are [`config::validation_limits`];
 //! - [`submissions`]: `submissions/<folder>/` (single files and directories), the verdict
-//!   each folder promises, and the time limit derived from the accepted ones as problemtools
-//!   derives it; [`expectations`]: 2025-09's requirements of folders and
+//!   each folder promises, and which set the time limit (their runs, and the limit derived
+//!   from them as problemtools derives it, are `crate::judging`'s); [`expectations`]: 2025-09's requirements of folders and
 //!   `submissions.yaml`; [`sources`]: `include/` and constants added to a program before it
 //!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, read
 //!   and run as `bt generate` runs it, into a directory of stonejudge's choosing.

@@ -236,23 +236,24 @@ pub fn stress(
     if let Some(package) = resolved.package() {
         refused(request, &model, package)?;
     }
+    let prepared = PreparedJudging::new(&model, &toolbox).map_err(|unready| {
+        let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
+        format!("the problem's checker or interactor: {why}")
+    })?;
     // The limits of the program under test, the time limit derived from the accepted
     // submissions first where the model says so and no flag gives it.
     let limits = CaseLimits::new(&model, request.limits, program.given.as_path());
     let limits = match limits.to_derive() {
         true => {
             let mut notes = Notes(progress);
-            let derived = judging::derived_time_limit(resolved, &asked, &mut notes)
-                .map_err(|e| e.to_string())?;
+            let derived =
+                judging::derived_time_limit(resolved, &model, &prepared, &asked, &mut notes)
+                    .map_err(|e| e.to_string())?;
             limits.derived(derived)
         }
         false => limits,
     };
     let cx = setup(limits.of_problem().map_err(|e| e.to_string())?);
-    let prepared = PreparedJudging::new(&model, &toolbox).map_err(|unready| {
-        let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
-        format!("the problem's checker or interactor: {why}")
-    })?;
     let judging = prepared.of_group(stand_in_group(&model))?;
     let judge = Judge {
         runner,

@@ -10,7 +10,7 @@
 //!   with `generators/generators.yaml`, every case it names is made again and compared byte
 //!   for byte with what is committed ([`crate::package::generators`]);
 //! - **each submission** (`<PATH>/submissions/<folder>/<name>`): it gets its folder's
-//!   verdict as `verifyproblem` gives it (see [`crate::package::submissions`]), possibly only
+//!   verdict as `verifyproblem` gives it (see [`crate::judging::Runs`]), possibly only
 //!   "with extra time"; in a legacy or 2023-07 scoring package it is graded as `verifyproblem`
 //!   grades it ([`crate::judging::kattis_grading`]: its verdict and score from the groups' graders,
 //!   every group's score in its `range`, `partially_accepted/` short of the full score), and
@@ -28,11 +28,12 @@
 //!
 //! The time limit is derived once per package and run of `verify` (every program is built
 //! first, `jobs` at a time, then the accepted submissions run for it), and then every other
-//! submission is judged, all in one pool of `jobs` runs ([`submissions::pool`]), when the
+//! submission is judged, all in one pool of `jobs` runs ([`judging::pool`]), when the
 //! package is first needed; the submission items read their judgements off. The input
-//! validators run beside that pool, in one of its slots ([`submissions::Beside`]). Every run
-//! gets the limits `judge` gives it, resolved from the model ([`CaseLimits`]). How runs share
-//! the machine is [`crate::package::submissions`]'s. A submission's item
+//! validators run beside that pool, in one of its slots ([`judging::Beside`]). Every run
+//! gets the limits `judge` gives it, resolved from the model ([`CaseLimits`]), and is judged
+//! as `judge` judges it, by the model's prepared checker, interactor or passes
+//! ([`PreparedJudging`], through [`judging::Runs`]). A submission's item
 //! carries the tests it ran ([`SolutionRuns`], the rows of `verify --html`): those Kattis'
 //! rules run, under the time limit, so a rejected submission's row ends at its first failure.
 
@@ -47,13 +48,14 @@ use super::validation::Report;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::formats::LimitFlags;
 use crate::judging::kattis_grading::{self as grading, Ungraded};
-use crate::judging::{self, CaseLimits, PreparedJudging, ScoredRun, Toolbox, Unready};
+use crate::judging::{
+    self, Beside, CaseLimits, ChosenTimeLimit, Early, JudgedData, Outcome, Plan, PreparedJudging,
+    Runs, ScoredRun, Toolbox, Unready,
+};
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::{self, Requirements, PARTIALLY_ACCEPTED};
-use crate::package::submissions::{
-    self, Beside, ChosenTimeLimit, Early, Judging, Outcome, PackageSubmission, Plan, Runs,
-};
+use crate::package::submissions::{self, PackageSubmission};
 use crate::package::{generators, sources, Package, PackageError, ProgramKind};
 use crate::readers;
 use crate::run::{Cache, Language, Limits, Program, Runner, ScratchDir};
@@ -549,7 +551,7 @@ impl<'a> PackageVerifier<'a> {
             .find(|(id, _)| *id == submission.id())
         {
             Some((_, judgement)) => judgement.clone(),
-            None => self.judge(submission, data, limit, all),
+            None => self.judge(submission, limit, all),
         };
         let judgement = match judgement {
             Ok(judgement) => judgement,
@@ -823,7 +825,6 @@ impl<'a> PackageVerifier<'a> {
     fn judge(
         &self,
         submission: &PackageSubmission,
-        data: &Group,
         limit: &ChosenTimeLimit,
         all: bool,
     ) -> Result<Judgement, String> {
@@ -835,14 +836,15 @@ impl<'a> PackageVerifier<'a> {
             .package
             .prepare(&submission.program, true, self.runner, &self.cache)
             .map_err(|e| format!("{}: {e}", e.verdict))?;
-        let judging = self.judging(&self.prepared().validator)?;
+        let (problem, prepared) = self.judging(&self.prepared().validator)?;
+        let data = JudgedData::new(problem, &prepared, self.runner)?;
         let run_limits = self.run_limits()?;
-        let runs = Runs::new(&judging, &program, &run_limits, limit.high);
+        let runs = Runs::new(&data, &program, &run_limits, limit.high);
         let mut entries = [(runs, self.plan(submission, limit, all))];
-        submissions::pool(&mut entries, data, self.jobs, None);
+        judging::pool(&mut entries, self.jobs, None);
         let [(mut runs, _)] = entries;
         let per_test = submission.expectation.is_some();
-        judgement(&mut runs, data, limit, all, per_test)
+        judgement(&mut runs, limit, all, per_test)
     }
 
     /// Which tests of a submission that does not set the time limit run, and how far: held
@@ -881,28 +883,31 @@ impl<'a> PackageVerifier<'a> {
             && !matches!(submission.program.kind, ProgramKind::Unsupported(_))
     }
 
-    /// The limits of a submission's runs ([`submissions::RunLimits`]): each test's as `judge`
+    /// The limits of a submission's runs ([`judging::RunLimits`]): each test's as `judge`
     /// resolves them from the model ([`CaseLimits`]), with the CPU limit the run is given (the
     /// time limit, or the cap). A Kattis package sets no limit of a language, so these serve
     /// every submission.
-    fn run_limits(&self) -> Result<impl Fn(&PackageTest, f64) -> Limits + Sync + '_, String> {
+    fn run_limits(&self) -> Result<impl Fn(&str, f64) -> Limits + Sync + '_, String> {
         let model = self.model.as_ref().map_err(Clone::clone)?;
         let limits = CaseLimits::new(model, LimitFlags::default(), Path::new(""));
-        Ok(move |test: &PackageTest, seconds: f64| {
-            limits.with_cpu(&test.test.name, Duration::from_secs_f64(seconds))
-        })
+        Ok(move |case: &str, seconds: f64| limits.with_cpu(case, Duration::from_secs_f64(seconds)))
     }
 
-    fn judging<'p>(
-        &'p self,
-        validator: &'p Result<Option<Program>, String>,
-    ) -> Result<Judging<'p>, String> {
-        let validator = validator.as_ref().map_err(Clone::clone)?;
-        Ok(Judging {
-            runner: self.runner,
-            validator: validator.as_ref(),
-            config: &self.package.config,
-        })
+    /// What judges the submissions' runs: the model's checker, interactor or passes made
+    /// runnable ([`PreparedJudging`]), as `judge` judges a program on the package; an error
+    /// when the output validator (`validator`, prepared) does not build or the model does
+    /// not read.
+    fn judging(
+        &self,
+        validator: &Result<Option<Program>, String>,
+    ) -> Result<(&Problem, PreparedJudging<'_>), String> {
+        validator.as_ref().map_err(Clone::clone)?;
+        let problem = self.model.as_ref().map_err(Clone::clone)?;
+        let prepared = PreparedJudging::new(problem, &self.toolbox()).map_err(|unready| {
+            let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
+            format!("the output validator: {why}")
+        })?;
+        Ok((problem, prepared))
     }
 
     fn prepared(&self) -> &Prepared {
@@ -918,7 +923,7 @@ impl<'a> PackageVerifier<'a> {
             Err(why) => Err(why.clone()),
             Ok(_) => self.package.all_data().map_err(|e| e.to_string()),
         };
-        self.package.build_all(self.runner, &self.cache, self.jobs);
+        judging::build_package(&self.package, self.runner, &self.cache, self.jobs);
         let validator = self
             .package
             .output_validator()
@@ -950,7 +955,7 @@ impl<'a> PackageVerifier<'a> {
     /// What the input validators say of every input ([`super::validation`], over the model),
     /// when the package's item is verified in this run and has validators to run: what the
     /// check `input validators` reports. Made beside the pool of submissions
-    /// ([`submissions::Beside`]), in one of its slots, the validators one case at a time.
+    /// ([`judging::Beside`]), in one of its slots, the validators one case at a time.
     fn validated_inputs(&self) -> Option<Report> {
         let problem = self.model.as_ref().ok()?;
         let verified = (self.verified.get()).is_none_or(|ids| ids.contains(&self.shown));
@@ -966,8 +971,8 @@ impl<'a> PackageVerifier<'a> {
 
     /// The time limit, from the submissions that set it, with their judgements into
     /// `accepted_outcomes`, and every other submission that is judged, into `judged`, all
-    /// in one pool ([`submissions::pool`]). A limit to derive waits for the first ones, run
-    /// alone, one test at a time ([`submissions::time_limit`]); a fixed one waits for
+    /// in one pool ([`judging::pool`]). A limit to derive waits for the first ones, run
+    /// alone, one test at a time ([`judging::time_limit`]); a fixed one waits for
     /// nothing, so they run in the pool too. Of the tests Kattis' rules run for them, the
     /// slowest decides whether a fixed limit is loose enough; the rest of their tests (a
     /// 2025-09 submission is held to every test's verdict) run in the pool.
@@ -979,9 +984,11 @@ impl<'a> PackageVerifier<'a> {
         judged: &mut Vec<AcceptedOutcome>,
         beside: &Beside<'_>,
     ) -> Result<ChosenTimeLimit, String> {
-        let data = &data.as_ref().map_err(Clone::clone)?.tree;
-        let judging = self.judging(validator)?;
+        data.as_ref().map_err(Clone::clone)?;
+        let (problem, prepared) = self.judging(validator)?;
         let run_limits = self.run_limits()?;
+        let data = JudgedData::new(problem, &prepared, self.runner)?;
+        let data = &data;
         let submissions = self.package.submissions().map_err(|e| e.to_string())?;
         let accepted: Vec<&PackageSubmission> = (submissions.iter())
             .filter(|s| {
@@ -1016,11 +1023,11 @@ impl<'a> PackageVerifier<'a> {
             Some(_) => "judging every submission",
         });
         let (mut limit, runs) = match fixed {
-            None => submissions::time_limit(&judging, data, &programs, &run_limits, all)?,
+            None => judging::time_limit(data, policy, &programs, &run_limits, all)?,
             Some((seconds, source, _)) => {
                 let limit = ChosenTimeLimit::fixed(seconds, policy, source);
                 let runs = (programs.iter())
-                    .map(|program| Runs::new(&judging, program, &run_limits, limit.high))
+                    .map(|program| Runs::new(data, program, &run_limits, limit.high))
                     .collect();
                 (limit, runs)
             }
@@ -1049,12 +1056,12 @@ impl<'a> PackageVerifier<'a> {
         }
         let graded = self.graded();
         for (submission, program) in &later_programs {
-            let runs = Runs::new(&judging, program, &run_limits, limit.high);
+            let runs = Runs::new(data, program, &run_limits, limit.high);
             entries.push((runs, self.plan(submission, &limit, graded)));
             let per_test = submission.expectation.is_some();
             judging_of.push((submission.id(), graded, per_test, false));
         }
-        submissions::pool(&mut entries, data, self.jobs, Some(beside));
+        judging::pool(&mut entries, self.jobs, Some(beside));
         if fixed.is_some() {
             let slowest = (entries[..setting].iter())
                 .map(|(runs, _)| runs.slowest())
@@ -1063,10 +1070,10 @@ impl<'a> PackageVerifier<'a> {
             for (_, plan) in &mut entries[..setting] {
                 *plan = rest();
             }
-            submissions::pool(&mut entries[..setting], data, self.jobs, None);
+            judging::pool(&mut entries[..setting], self.jobs, None);
         }
         for ((id, all, per_test, set_limit), (mut runs, _)) in judging_of.into_iter().zip(entries) {
-            let judgement = judgement(&mut runs, data, &limit, all, per_test);
+            let judgement = judgement(&mut runs, &limit, all, per_test);
             match set_limit {
                 true => accepted_outcomes.push((id, judgement)),
                 false => judged.push((id, judgement)),
@@ -1075,7 +1082,7 @@ impl<'a> PackageVerifier<'a> {
         Ok(limit)
     }
 
-    /// A submission's program, built (from the cache, [`Package::build_all`] built it), or
+    /// A submission's program, built (from the cache, [`judging::build_package`] built it), or
     /// why it cannot run.
     fn prepare_submission(&self, submission: &PackageSubmission) -> Result<Program, String> {
         (self.package)
@@ -1088,18 +1095,14 @@ impl<'a> PackageVerifier<'a> {
 /// and at the higher one, and with `per_test` every test's result at each.
 fn judgement(
     runs: &mut Runs<'_>,
-    data: &Group,
     limit: &ChosenTimeLimit,
     all: bool,
     per_test: bool,
 ) -> Result<Judgement, String> {
-    let high = runs.outcome(data, limit.high, all)?;
-    let low = runs.outcome(data, limit.seconds, all)?;
+    let high = runs.outcome(limit.high, all)?;
+    let low = runs.outcome(limit.seconds, all)?;
     let (at_low, at_high) = match per_test {
-        true => (
-            runs.results(data, limit.seconds),
-            runs.results(data, limit.high),
-        ),
+        true => (runs.results(limit.seconds), runs.results(limit.high)),
         false => (Vec::new(), Vec::new()),
     };
     Ok(Judgement {
@@ -1107,8 +1110,8 @@ fn judgement(
         high,
         at_low,
         at_high,
-        ran: runs.ran(data, limit.seconds),
-        ran_high: runs.ran(data, limit.high),
+        ran: runs.ran(limit.seconds),
+        ran_high: runs.ran(limit.high),
     })
 }
 
