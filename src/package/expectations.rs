@@ -39,6 +39,14 @@ const DEFAULTS: [(&str, DefaultVerdicts, DefaultVerdicts); 6] = [
     ),
 ];
 
+/// A scoring package's `partially_accepted/` (legacy's folder, which 2025-09 scoring packages
+/// still use, the specification's own example too) as a default folder: no verdict is
+/// required or refused (2025-09 gives a scoring submission a score instead of a verdict, and
+/// the example's partial solution is wrong on a group); less than the full score is a rule of
+/// its score. It does not bound the time limit.
+const PARTIALLY_ACCEPTED_DEFAULT: (&str, DefaultVerdicts, DefaultVerdicts) =
+    (PARTIALLY_ACCEPTED, None, None);
+
 /// The folders that have requirements without `submissions.yaml`.
 pub fn default_folders() -> [&'static str; 6] {
     DEFAULTS.map(|(folder, _, _)| folder)
@@ -175,24 +183,6 @@ impl Requirements {
 /// The folder of a scoring package's submissions that are accepted on every test case but
 /// earn less than the full score (legacy's folder, which 2025-09 scoring packages still use).
 pub const PARTIALLY_ACCEPTED: &str = "partially_accepted";
-
-/// What a 2025-09 scoring package's `partially_accepted/` submission that `submissions.yaml`
-/// says nothing of is held to: every test case accepted (and less than the full score, a
-/// rule of its score). It does not bound the time limit: only `accepted/` and the rules of
-/// `submissions.yaml` do.
-pub fn partially_accepted() -> Requirements {
-    Requirements {
-        rules: vec![Rule {
-            origin: format!("folder {PARTIALLY_ACCEPTED}"),
-            tests: None,
-            permitted: Some(vec!["AC".to_string()]),
-            required: None,
-            message: None,
-            time_use: None,
-        }],
-        ..Requirements::default()
-    }
-}
 
 /// One key of `submissions.yaml` and what it says.
 #[derive(Debug, Clone)]
@@ -358,12 +348,17 @@ impl SubmissionsYaml {
     }
 
     /// What the submission at `path` (under `submissions/`, `accepted/x.py`) is held to, or
-    /// `None` when no default folder and no key covers it.
-    pub fn expectation(&self, path: &str) -> Option<Requirements> {
+    /// `None` when no default folder and no key covers it. In a `scoring` package
+    /// `partially_accepted/` is a default folder too.
+    pub fn expectation(&self, path: &str, scoring: bool) -> Option<Requirements> {
         let folder = path.split('/').next().unwrap_or(path);
         let mut expectation = Requirements::default();
         let replacing = self.entries.iter().find(|e| e.glob == folder);
-        if let Some((_, permitted, required)) = DEFAULTS.iter().find(|(f, _, _)| *f == folder) {
+        let defaults = DEFAULTS
+            .iter()
+            .chain(scoring.then_some(&PARTIALLY_ACCEPTED_DEFAULT));
+        let default = defaults.clone().find(|(f, _, _)| *f == folder);
+        if let Some((_, permitted, required)) = default {
             let list = |l: &Option<&[&str]>| l.map(|l| l.iter().map(|v| v.to_string()).collect());
             let mut rule = Rule {
                 origin: format!("folder {folder}"),
@@ -390,8 +385,8 @@ impl SubmissionsYaml {
             if !glob_matches(&entry.glob, path) {
                 continue;
             }
-            let is_replacement = replacing.is_some_and(|r| std::ptr::eq(r, entry))
-                && DEFAULTS.iter().any(|(f, _, _)| *f == folder);
+            let is_replacement =
+                replacing.is_some_and(|r| std::ptr::eq(r, entry)) && default.is_some();
             if !is_replacement && has_requirement(&entry.own) {
                 expectation.rules.push(entry.own.clone());
             }

@@ -17,7 +17,7 @@
 
 use std::path::Path;
 
-use super::expectations::{default_folders, Requirements, PARTIALLY_ACCEPTED};
+use super::expectations::{default_folders, Requirements};
 use super::{entries_in, program_kind, Package, PackageError, PackageProgram};
 use crate::model::LeftOut;
 use crate::run::Language;
@@ -165,7 +165,8 @@ impl Package {
                     expectation: None,
                 };
                 if is_2025 {
-                    submission.expectation = self.submissions_yaml.expectation(&submission.id());
+                    submission.expectation =
+                        (self.submissions_yaml).expectation(&submission.id(), self.is_scoring());
                 }
                 if let Some(why) = self.promises_nothing(&submission) {
                     listing.left_out.push(LeftOut { id, why });
@@ -189,21 +190,18 @@ impl Package {
     /// Why nothing says what `submission` must get, when nothing does: in the legacy format
     /// and 2023-07, its folder is none of [`FOLDERS`] (problemtools judges only those); in
     /// 2025-09, its folder is not a default one and no key of `submissions.yaml` matches it
-    /// (but a scoring package's `partially_accepted/`, held to less than the full score).
+    /// (a scoring package's `partially_accepted/` is one).
     fn promises_nothing(&self, submission: &PackageSubmission) -> Option<String> {
         let folder = &submission.folder;
         match self.is_2025() {
-            true => {
-                let partially = self.is_scoring() && folder == PARTIALLY_ACCEPTED;
-                (submission.expectation.is_none() && !partially).then(|| {
-                    format!(
-                        "folder {folder}/ is not a default folder ({}) and no key of \
+            true => submission.expectation.is_none().then(|| {
+                format!(
+                    "folder {folder}/ is not a default folder ({}) and no key of \
                          submissions/submissions.yaml matches it: nothing says what it must \
                          get (BAPCtools runs it, any verdict permitted)",
-                        default_folders().join(", ")
-                    )
-                })
-            }
+                    default_folders().join(", ")
+                )
+            }),
             false => submission.expected().is_none().then(|| {
                 let known: Vec<&str> = FOLDERS.iter().map(|(f, _)| *f).collect();
                 format!(

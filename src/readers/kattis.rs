@@ -39,7 +39,7 @@ use crate::model::{
 };
 use crate::package::config::{FormatVersion, GroupConfig, MaxScore, ScoreAggregation};
 use crate::package::data::{CheckCase, Data, Group, Item};
-use crate::package::expectations::{self, Rule, PARTIALLY_ACCEPTED};
+use crate::package::expectations::{Rule, PARTIALLY_ACCEPTED};
 use crate::package::submissions::{from_kattis, PackageSubmission};
 use crate::package::{Package, PackageProgram, ProgramKind};
 use crate::score::{Aggregation, GroupRule, Total};
@@ -518,18 +518,12 @@ fn submissions(
 }
 
 /// What a submission must get: in 2025-09 its rules and score (a scoring package's
-/// `partially_accepted/` that `submissions.yaml` says nothing of: every test accepted, less
-/// than the full score); before, its folder's verdict as the first rejection of the data
-/// tree.
+/// `partially_accepted/`: every test accepted, less than the full score, unless
+/// `submissions.yaml` gives a score); before, its folder's verdict as the first rejection of
+/// the data tree.
 fn expectation(package: &Package, submission: &PackageSubmission) -> Option<Expectation> {
     let scoring_2025 = package.is_2025() && package.is_scoring();
-    let partially_accepted = (scoring_2025 && submission.folder == PARTIALLY_ACCEPTED)
-        .then(expectations::partially_accepted);
-    if let Some(expected) = submission
-        .expectation
-        .as_ref()
-        .or(partially_accepted.as_ref())
-    {
+    if let Some(expected) = &submission.expectation {
         // The rules' places, and the score's when it is said elsewhere.
         let rules = expected.origins();
         let score = (expected.score.as_ref())

@@ -356,7 +356,11 @@ fn expected(expectation: &Expectation) -> String {
                 if let Some(message) = &rule.message {
                     let _ = write!(said, ", message {message:?}");
                 }
-                parts.push(said);
+                // A rule that requires and refuses nothing (a scoring package's
+                // `partially_accepted/`) says nothing here.
+                if rule.permitted.is_some() || rule.required.is_some() || rule.message.is_some() {
+                    parts.push(said);
+                }
             }
         }
     }

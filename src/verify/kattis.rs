@@ -54,7 +54,7 @@ use crate::judging::{
 };
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
-use crate::package::expectations::{self, Requirements, PARTIALLY_ACCEPTED};
+use crate::package::expectations::Requirements;
 use crate::package::submissions::{self, PackageSubmission};
 use crate::package::{generators, sources, Package, PackageError, ProgramKind};
 use crate::readers;
@@ -512,20 +512,6 @@ impl<'a> PackageVerifier<'a> {
         let is_2025 = self.package.is_2025();
         let expected = submission.expected();
         let scored_2025 = is_2025 && self.package.is_scoring();
-        let partially_accepted;
-        let submission = match submission.folder == PARTIALLY_ACCEPTED
-            && scored_2025
-            && submission.expectation.is_none()
-        {
-            true => {
-                partially_accepted = PackageSubmission {
-                    expectation: Some(expectations::partially_accepted()),
-                    ..submission.clone()
-                };
-                &partially_accepted
-            }
-            false => submission,
-        };
         // The package's listing leaves out what nothing holds to anything; a 2025-09
         // submission is held to its requirements, not to one verdict of its folder.
         let expected = expected.unwrap_or_default();

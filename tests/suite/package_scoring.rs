@@ -345,3 +345,69 @@ fn folders_of_secret_are_test_data_groups_only_with_their_test_group_yaml() {
         "{said}"
     );
 }
+
+/// `partially_accepted/` is a default folder of a scoring package: a `submissions.yaml` key
+/// that only names its authors takes nothing away from what the folder holds it to (less than
+/// the full score; any verdict, as the format's own scoring example has it), and the folder
+/// is named as what holds it (it was once held by an empty rule from nowhere).
+#[test]
+fn a_key_naming_only_authors_leaves_partially_accepted_held_to_its_folder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("points");
+    package(&root, "20");
+    write(
+        &root,
+        &[
+            (
+                "submissions/submissions.yaml",
+                &(submissions_yaml("20") + "partially_accepted/*:\n  authors: A <a@example.com>\n"),
+            ),
+            (
+                "submissions/partially_accepted/full.py",
+                "print(2 * int(input()))\n",
+            ),
+            (
+                "submissions/partially_accepted/wrong_once.py",
+                "n = int(input())\nprint(0 if n == 1 else 2 * n)\n",
+            ),
+        ],
+    );
+    let (output, document) = verify(dir.path(), &["points"]);
+    let said = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    let (ok, detail, all) = item(
+        &document,
+        "points/submissions/partially_accepted/close.py",
+        "score",
+    );
+    assert!(ok, "{all}");
+    assert_eq!(
+        detail,
+        "score 70 of 100, expected less than the full score, as folder partially_accepted \
+         promises",
+        "{all}"
+    );
+    let (ok, detail, all) = item(
+        &document,
+        "points/submissions/partially_accepted/full.py",
+        "score",
+    );
+    assert!(!ok, "{all}");
+    assert!(
+        detail.contains("expected less than the full score"),
+        "{all}"
+    );
+    // A wrong answer on a test is allowed: its score is less than the full score.
+    let (ok, _, all) = item(
+        &document,
+        "points/submissions/partially_accepted/wrong_once.py",
+        "score",
+    );
+    assert!(ok, "{all}");
+    let (ok, detail, all) = item(
+        &document,
+        "points/submissions/partially_accepted/close.py",
+        "expectation",
+    );
+    assert!(ok && detail.contains("folder partially_accepted"), "{all}");
+}
