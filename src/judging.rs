@@ -18,8 +18,10 @@
 //! what runs their programs as the format runs them is here: a sinol-make package's programs
 //! built as sinol-make builds them (`sinol_build`), its checker, interactor and inwer as they
 //! speak ([`run_inwer`], and the judge the prepared judging makes of them), its tests made as
-//! `sinol-make gen` makes them ([`MadeTests`]), and a legacy or 2023-07 Kattis scoring
-//! package graded by its graders ([`kattis_grading`]). The protocols of a Kattis package's
+//! `sinol-make gen` makes them ([`MadeTests`]); a Kattis package's programs built with its
+//! `include/` and constants ([`kattis_build`]), its `generators.yaml` run as `bt generate`
+//! runs it ([`kattis_generators`]), and a legacy or 2023-07 scoring package graded by its
+//! graders ([`kattis_grading`]). The protocols of a Kattis package's
 //! validators and passes need nothing of the package and are the judge's
 //! (`crate::judge::kattis_validators`, `crate::judge::multipass`).
 //!
@@ -28,6 +30,8 @@
 //! limit derived from the accepted ones ([`time_limit`]).
 
 mod cases;
+pub mod kattis_build;
+pub mod kattis_generators;
 pub mod kattis_grading;
 mod limits;
 mod made;

@@ -14,7 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::plan::Built;
-use crate::package::generators::{self, MadeData, MakeError};
+use crate::judging::kattis_generators::{self, MadeData, MakeError};
 use crate::package::Package;
 use crate::run::{Cache, Runner, ScratchDir, Unbroken};
 
@@ -97,7 +97,7 @@ pub fn write_package_data(
     let dir = package.root.join("data");
     let staging = ScratchDir::within(&package.root, ".data.staging")
         .map_err(|e| here(io::Error::other(e)))?;
-    let made = generators::make(package, found, staging.path(), runner, cache)?;
+    let made = kattis_generators::make(package, found, staging.path(), runner, cache)?;
     if !made.errors.is_empty() {
         return Ok(made);
     }

@@ -22,7 +22,7 @@ pub mod verify;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use stonejudge::package::generators::MakeError;
+use stonejudge::judging::kattis_generators::MakeError;
 
 use anyhow::{bail, Context};
 

@@ -12,6 +12,7 @@
 //! not get the full score (the root's `range` maximum, or minimum when `grading.objective`
 //! is `min`). The arithmetic of scores is [`crate::score`]'s.
 
+use super::kattis_build;
 use crate::package::config::{
     validation_limits, FormatVersion, GroupConfig, Objective, OnReject, ProblemConfig, ScoreRange,
 };
@@ -350,7 +351,7 @@ pub fn package_grader(
             grader.path.display()
         )));
     }
-    (package.prepare(grader, false, runner, cache).map(Some)).map_err(|e| {
+    (kattis_build::prepare(package, grader, false, runner, cache).map(Some)).map_err(|e| {
         Ungraded::Failed(format!(
             "the grader {}: {}: {e}",
             grader.path.display(),

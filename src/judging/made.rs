@@ -9,9 +9,9 @@
 //! into a scratch folder, and the problem is read as if it committed what is there.
 
 use crate::catalog::Resolved;
-use crate::package::generators::{self, MadeForJudging, MakeError};
 use crate::run::{Cache, Runner};
 
+use super::kattis_generators::{self, MadeForJudging, MakeError};
 use super::planned::{self, Making, Planned};
 use super::sinol_made::MadeTests;
 
@@ -42,7 +42,7 @@ pub fn with_tests_made(
     jobs: usize,
 ) -> Result<WithTests, MakeError> {
     if let Some(package) = problem.package() {
-        let Some(made) = generators::made_for_judging(package, runner, cache)? else {
+        let Some(made) = kattis_generators::made_for_judging(package, runner, cache)? else {
             return Ok(WithTests {
                 problem,
                 made: None,

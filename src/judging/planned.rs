@@ -14,6 +14,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::kattis_generators::MakeError;
 use super::sinol_made::{files_of, Files};
 use super::toolbox::as_the_model_says;
 use super::CaseLimits;
@@ -23,7 +24,6 @@ use crate::model::{
     CaseData, Interactor, InteractorProtocol, PlanOutput, PlanStep, Problem, ProgramFile, TestCase,
     Tool, ValidatorProtocol,
 };
-use crate::package::generators::MakeError;
 use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Program, Runner, ScratchDir, Stdin};
 use crate::verdict::Verdict;

@@ -10,6 +10,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use super::kattis_build;
 use super::runs::{JudgedData, RunLimits, Runs};
 use super::{CaseLimits, PreparedJudging};
 use crate::formats::LimitFlags;
@@ -144,8 +145,9 @@ pub fn limit_for_judging(
     let mut accepted = Vec::new();
     for submission in package.submissions().map_err(|e| e.to_string())? {
         if submission.sets_time_limit() {
-            let program = (package.prepare(&submission.program, true, runner, cache))
-                .map_err(|e| format!("accepted submission {}: {e}", submission.id()))?;
+            let program =
+                (kattis_build::prepare(package, &submission.program, true, runner, cache))
+                    .map_err(|e| format!("accepted submission {}: {e}", submission.id()))?;
             accepted.push(program);
         }
     }

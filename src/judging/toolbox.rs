@@ -16,6 +16,7 @@ use crate::package::{Package, PackageProgram, ProgramKind};
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner};
 use crate::sinol::Sinol;
 
+use super::kattis_build;
 use super::sinol_build::{self, Role};
 
 /// `cache` building `problem`'s programs as its model says: its Python 3 programs with PyPy
@@ -195,7 +196,8 @@ impl<'t> Toolbox<'t> {
                 if let ProgramKind::Unsupported(_) = program.kind {
                     return Err(Unready::Skipped(program.unsupported_reason()));
                 }
-                (package.prepare(&program, false, self.runner, self.cache)).map_err(broken)
+                (kattis_build::prepare(package, &program, false, self.runner, self.cache))
+                    .map_err(broken)
             }
         }
     }
@@ -205,7 +207,7 @@ impl<'t> Toolbox<'t> {
     pub fn contestant(&self, path: &Path, args: &[OsString]) -> Result<Program, PrepareError> {
         match self.builds {
             Builds::Package(package) => {
-                package.prepare_contestant(path, args, self.runner, self.cache)
+                kattis_build::prepare_contestant(package, path, args, self.runner, self.cache)
             }
             Builds::Plain => Program::prepare(path, args, self.runner, self.cache),
             Builds::Sinol(sinol) => {
@@ -273,6 +275,6 @@ pub fn build_package(package: &Package, runner: &Runner, cache: &Cache, jobs: us
     }
     crate::parallel::map(&programs, jobs, |(program, include)| {
         // Only the cache is wanted here: failures are reported where judged.
-        let _ = package.prepare(program, *include, runner, cache);
+        let _ = kattis_build::prepare(package, program, *include, runner, cache);
     });
 }

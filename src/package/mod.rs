@@ -15,13 +15,15 @@
 //!   each folder promises, and which set the time limit (their runs, and the limit derived
 //!   from them as problemtools derives it, are `crate::judging`'s); [`expectations`]: 2025-09's requirements of folders and
 //!   `submissions.yaml`; [`sources`]: `include/` and constants added to a program before it
-//!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, read
-//!   and run as `bt generate` runs it, into a directory of stonejudge's choosing.
+//!   is built; [`generators`]: `generators/generators.yaml`, how `data/` is made, read as
+//!   `bt generate` reads it (run as it runs it by `crate::judging`, into a directory of
+//!   stonejudge's choosing).
 //!
-//! Its programs run elsewhere: validators by their protocol in `crate::judge::kattis_validators`
-//! (the output validator as a `judge::Checker`, or the default validator with the package's
-//! flags), in every language of [`crate::run::TABLE`] whose tools are installed, compiled once
-//! into the cache ([`Package::prepare`]: its `include/` and constants added); a language whose
+//! Reading a package runs nothing. Its programs run elsewhere: validators by their protocol in
+//! `crate::judge::kattis_validators` (the output validator as a `judge::Checker`, or the
+//! default validator with the package's flags), in every language of [`crate::run::TABLE`]
+//! whose tools are installed, compiled once into the cache by `crate::judging`'s
+//! `kattis_build` (its `include/` and constants added); a language whose
 //! tool is missing, or that stonejudge does not run, is reported as unsupported. In an
 //! interactive package the output validator is the interactor: each submission plays against
 //! it ([`crate::judge::interactive`], problemtools' rules); in a multi-pass package it writes
@@ -42,7 +44,7 @@ pub mod submissions;
 
 use std::path::{Path, PathBuf};
 
-use crate::run::{Cache, Language, PrepareError, Program, Runner};
+use crate::run::Language;
 use crate::within;
 use config::{FormatVersion, ProblemConfig};
 use data::{Data, Group};
@@ -186,7 +188,8 @@ impl Package {
     }
 
     /// The same package, its test data read from `data` (a directory playing `data/`: what
-    /// its `generators.yaml` made, [`generators::made_for_judging`]) instead of `data/`.
+    /// its `generators.yaml` made, `crate::judging::kattis_generators::made_for_judging`)
+    /// instead of `data/`.
     /// This is the seam through which a package is judged on test data it makes itself.
     pub fn with_data(self, data: PathBuf) -> Package {
         Package { data, ..self }
@@ -197,77 +200,6 @@ impl Package {
     /// exits 42 when the answer is valid.
     pub fn answer_validators(&self) -> Result<Vec<PackageProgram>, PackageError> {
         programs_in(&self.root, &self.root.join("answer_validators"), false)
-    }
-
-    /// `program` of this package made ready to run: with the package's constants replaced
-    /// (2025-09), and for a submission (`include`) the files of `include/` for its language
-    /// (in every format: the legacy specification has `include/<language>/`, and problemtools
-    /// adds `include/` in 2023-07 too, whose specification does not name it).
-    /// Messages name the program where it is in the package.
-    pub fn prepare(
-        &self,
-        program: &PackageProgram,
-        include: bool,
-        runner: &Runner,
-        cache: &Cache,
-    ) -> Result<Program, PrepareError> {
-        let is_2025 = self.is_2025();
-        let has_include = include && self.root.join("include").is_dir();
-        if !(is_2025 || has_include)
-            || !matches!(program.kind, ProgramKind::File | ProgramKind::Directory)
-        {
-            return program.prepare(runner, cache);
-        }
-        let assembled = (|| {
-            let language = match program.language {
-                Some(named) => Some(named),
-                None => sources::language_of(&program.path)?,
-            };
-            let default = self.config.version != FormatVersion::Legacy;
-            let included = match include {
-                true => sources::included(&self.root, language, default),
-                false => None,
-            };
-            // Constants are 2025-09's.
-            let substitute = |text: &str| match is_2025 {
-                true => self.config.substitute(text),
-                false => text.to_string(),
-            };
-            sources::assemble(program, included.as_deref(), &substitute, cache)
-        })()
-        .map_err(|e| PrepareError::judge(e.0))?;
-        let mut prepared = assembled.prepare(runner, cache)?;
-        prepared.given = program.path.clone();
-        Ok(prepared)
-    }
-
-    /// A contestant's program for `judge PACKAGE -- PROGRAM`, made ready as a submission of
-    /// the package is: a source file or a directory of sources given alone gets the files
-    /// of `include/` for its language ([`Package::prepare`]); an executable, or a command
-    /// with arguments, runs as it is.
-    pub fn prepare_contestant(
-        &self,
-        path: &Path,
-        args: &[std::ffi::OsString],
-        runner: &Runner,
-        cache: &Cache,
-    ) -> Result<Program, PrepareError> {
-        let kind = match path.is_dir() {
-            true => directory_kind(path),
-            false => Language::of(path).map(|_| ProgramKind::File),
-        };
-        match kind {
-            Some(kind @ (ProgramKind::File | ProgramKind::Directory)) if args.is_empty() => {
-                let program = PackageProgram {
-                    path: path.to_owned(),
-                    kind,
-                    entrypoint: None,
-                    language: None,
-                };
-                self.prepare(&program, true, runner, cache)
-            }
-            _ => Program::prepare(path, args, runner, cache),
-        }
     }
 
     /// Its input validators, in name order.
@@ -343,11 +275,11 @@ pub struct PackageProgram {
 pub enum ProgramKind {
     /// A source file in a language of [`crate::run::TABLE`].
     File,
-    /// A directory of sources (compiled together; see [`Program::prepare_dir`] for the entry
-    /// point).
+    /// A directory of sources (compiled together; see
+    /// [`Program::prepare_dir`](crate::run::Program::prepare_dir) for the entry point).
     Directory,
     /// A directory with `build` and/or `run` scripts, built and run by them
-    /// ([`Program::prepare_scripted`]).
+    /// ([`Program::prepare_scripted`](crate::run::Program::prepare_scripted)).
     Scripted,
     /// A checktestdata script (`.ctd`), for input validation.
     Checktestdata,
@@ -357,24 +289,6 @@ pub enum ProgramKind {
 }
 
 impl PackageProgram {
-    /// Compiles it (through the cache) and makes it ready to run.
-    pub fn prepare(&self, runner: &Runner, cache: &Cache) -> Result<Program, PrepareError> {
-        let entrypoint = self.entrypoint.as_deref();
-        match (&self.kind, self.language) {
-            (ProgramKind::File | ProgramKind::Directory, Some(language)) => {
-                Program::prepare_as(&self.path, language, entrypoint, runner, cache)
-            }
-            (ProgramKind::File, None) => Program::prepare(&self.path, &[], runner, cache),
-            (ProgramKind::Directory, None) => {
-                Program::prepare_dir(&self.path, None, entrypoint, runner, cache)
-            }
-            (ProgramKind::Scripted, _) => Program::prepare_scripted(&self.path, runner, cache),
-            (ProgramKind::Checktestdata | ProgramKind::Unsupported(_), _) => {
-                Err(PrepareError::judge(self.unsupported_reason()))
-            }
-        }
-    }
-
     /// Why it cannot be prepared as a program (a script or an unsupported language).
     pub fn unsupported_reason(&self) -> String {
         match &self.kind {
@@ -475,8 +389,8 @@ pub fn programs_in(
 }
 
 /// A directory is a program with `build`/`run` scripts, or in a language we run, or in one we
-/// name, or not a program.
-fn directory_kind(dir: &Path) -> Option<ProgramKind> {
+/// name, or not a program (a program judged on the package is told apart the same way).
+pub fn directory_kind(dir: &Path) -> Option<ProgramKind> {
     if crate::run::is_scripted(dir) {
         return Some(ProgramKind::Scripted);
     }

@@ -1,18 +1,21 @@
 //! A program of a package as it is built: a submission gets the files of
 //! `include/<language>/` (else, in 2023-07 and 2025-09, `include/default/`) beside its own,
 //! overwriting them, and in 2025-09 the package's constants (`{{name}}`) are replaced in
-//! submissions, included files and validators. The result is written once into a folder named by a hash of its files, under
-//! the compile cache, and built from there; a program that needs neither is built where it
-//! is.
+//! submissions, included files and validators. This reads and assembles the files only:
+//! `crate::judging`'s `kattis_build` writes them once into a folder of the compile cache
+//! named by a hash of its files and builds them there; a program that needs neither is
+//! built where it is.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{PackageError, PackageProgram, ProgramKind};
-use crate::run::{fnv1a_128, Cache, Language};
+use super::{PackageError, PackageProgram};
+use crate::run::Language;
 
-/// The files of `program` (path under the program, bytes), in name order.
-fn files_of(program: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, PackageError> {
+/// Files of a program: each one's path under the program, and its bytes.
+pub type Files = Vec<(PathBuf, Vec<u8>)>;
+
+/// The files of `program`, in name order.
+fn files_of(program: &Path) -> Result<Files, PackageError> {
     let read = |path: &Path| {
         std::fs::read(path)
             .map_err(|e| PackageError(format!("cannot read {}: {e}", path.display())))
@@ -55,14 +58,15 @@ pub fn included(root: &Path, language: Option<Language>, default: bool) -> Optio
     own.or(default)
 }
 
-/// `program` with the files of `include` (if any) added and `substitute` applied to every
-/// text file, written under `cache`; `program` itself when nothing changes.
+/// The files of `program` as it is built, in name order:
+/// its own, the files of `include` (if any) added over them, and `substitute` applied to
+/// every text file; `None` when they are its own files unchanged, so that it is built where
+/// it is. Writing them where they are built is `crate::judging`'s.
 pub fn assemble(
     program: &PackageProgram,
     include: Option<&Path>,
     substitute: &dyn Fn(&str) -> String,
-    cache: &Cache,
-) -> Result<PackageProgram, PackageError> {
+) -> Result<Option<Files>, PackageError> {
     let own = files_of(&program.path)?;
     let mut files = own.clone();
     if let Some(include) = include {
@@ -101,63 +105,13 @@ pub fn assemble(
         }
     }
     if files == own {
-        return Ok(program.clone());
+        return Ok(None);
     }
     files.sort();
-    let parts: Vec<&[u8]> = files
-        .iter()
-        .flat_map(|(name, bytes)| [name.as_os_str().as_encoded_bytes(), bytes.as_slice()])
-        .collect();
-    let dir = cache
-        .dir()
-        .join("package-sources")
-        .join(format!("{:032x}", fnv1a_128(&parts)));
-    if !dir.is_dir() {
-        write_atomically(&dir, &files)?;
-    }
-    let single = program.path.is_file() && files.len() == 1;
-    Ok(PackageProgram {
-        path: match single {
-            true => dir.join(&files[0].0),
-            false => dir,
-        },
-        kind: match single {
-            true => ProgramKind::File,
-            false => ProgramKind::Directory,
-        },
-        entrypoint: program.entrypoint.clone(),
-        language: program.language,
-    })
+    Ok(Some(files))
 }
 
 fn is_main(name: &Path) -> bool {
     name.file_stem()
         .is_some_and(|s| s.eq_ignore_ascii_case("main"))
-}
-
-/// Writes `files` into a fresh folder beside `dir` and renames it to `dir`, so that a folder
-/// there is always whole (another process may have written the same one meanwhile).
-fn write_atomically(dir: &Path, files: &[(PathBuf, Vec<u8>)]) -> Result<(), PackageError> {
-    let parent = dir.parent().unwrap_or(dir);
-    let failed =
-        |e: std::io::Error| PackageError(format!("cannot write under {}: {e}", parent.display()));
-    std::fs::create_dir_all(parent).map_err(failed)?;
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let scratch = parent.join(format!(
-        ".writing-{}-{}",
-        std::process::id(),
-        WRITES.fetch_add(1, Ordering::Relaxed)
-    ));
-    for (name, bytes) in files {
-        let path = scratch.join(name);
-        if let Some(folder) = path.parent() {
-            std::fs::create_dir_all(folder).map_err(failed)?;
-        }
-        std::fs::write(&path, bytes).map_err(failed)?;
-    }
-    if std::fs::rename(&scratch, dir).is_err() {
-        // Another process put the same folder there first.
-        let _ = std::fs::remove_dir_all(&scratch);
-    }
-    Ok(())
 }

@@ -47,6 +47,8 @@ use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Report;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::formats::LimitFlags;
+use crate::judging::kattis_build;
+use crate::judging::kattis_generators::{self, MadeForJudging};
 use crate::judging::kattis_grading::{self as grading, Ungraded};
 use crate::judging::{
     self, Beside, CaseLimits, ChosenTimeLimit, Early, JudgedData, Outcome, Plan, PreparedJudging,
@@ -56,7 +58,7 @@ use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::Requirements;
 use crate::package::submissions::{self, PackageSubmission};
-use crate::package::{generators, sources, Package, PackageError, ProgramKind};
+use crate::package::{sources, Package, PackageError, ProgramKind};
 use crate::readers;
 use crate::run::{Cache, Language, Limits, Program, Runner, ScratchDir};
 use crate::score::{format_score, ScoreCard};
@@ -78,8 +80,8 @@ pub struct PackageVerifier<'a> {
     /// format shares work on; why it does not read, when it does not (a failed check then).
     pub model: Result<Problem, String>,
     /// The test data made from `generators.yaml` that it verifies, when `data/` does not
-    /// hold it ([`generators::made_for_judging`]), or why it could not be made.
-    made: Result<Option<generators::MadeForJudging>, String>,
+    /// hold it ([`kattis_generators::made_for_judging`]), or why it could not be made.
+    made: Result<Option<MadeForJudging>, String>,
     /// How items are named: the path given on the command line.
     pub shown: String,
     pub runner: &'a Runner,
@@ -139,7 +141,7 @@ impl<'a> PackageVerifier<'a> {
         let package = Package::load(root)?;
         // A package whose generators.yaml names cases data/ does not hold is verified on the
         // data it makes, in a scratch directory that lives as long as the verifier.
-        let (package, made) = match generators::made_for_judging(&package, runner, cache) {
+        let (package, made) = match kattis_generators::made_for_judging(&package, runner, cache) {
             Ok(Some(made)) => (made.package.clone(), Ok(Some(made))),
             Ok(None) => (package, Ok(None)),
             Err(error) => (package, Err(error.message)),
@@ -818,10 +820,14 @@ impl<'a> PackageVerifier<'a> {
         if let Some((_, judgement)) = self.prepared().judged.iter().find(|(at, _)| *at == id) {
             return judgement.clone();
         }
-        let program = self
-            .package
-            .prepare(&submission.program, true, self.runner, &self.cache)
-            .map_err(|e| format!("{}: {e}", e.verdict))?;
+        let program = kattis_build::prepare(
+            &self.package,
+            &submission.program,
+            true,
+            self.runner,
+            &self.cache,
+        )
+        .map_err(|e| format!("{}: {e}", e.verdict))?;
         let (problem, prepared) = self.judging(&self.prepared().validator)?;
         let data = JudgedData::new(problem, &prepared, self.runner)?;
         let run_limits = self.run_limits()?;
@@ -916,7 +922,9 @@ impl<'a> PackageVerifier<'a> {
             .map_err(|e| e.to_string())
             .and_then(|found| {
                 found
-                    .map(|v| self.package.prepare(&v, false, self.runner, &self.cache))
+                    .map(|v| {
+                        kattis_build::prepare(&self.package, &v, false, self.runner, &self.cache)
+                    })
                     .transpose()
                     .map_err(|e| format!("the output validator: {}: {e}", e.verdict))
             });
@@ -1071,9 +1079,14 @@ impl<'a> PackageVerifier<'a> {
     /// A submission's program, built (from the cache, [`judging::build_package`] built it), or
     /// why it cannot run.
     fn prepare_submission(&self, submission: &PackageSubmission) -> Result<Program, String> {
-        (self.package)
-            .prepare(&submission.program, true, self.runner, &self.cache)
-            .map_err(|e| format!("{}: {e}", e.verdict))
+        kattis_build::prepare(
+            &self.package,
+            &submission.program,
+            true,
+            self.runner,
+            &self.cache,
+        )
+        .map_err(|e| format!("{}: {e}", e.verdict))
     }
 }
 
@@ -1118,7 +1131,7 @@ fn left_out_note(problem: &Problem) -> Option<Check> {
 }
 
 /// A Kattis package's maker ([`Step::GeneratorsYaml`]): its `generators.yaml` made into a
-/// scratch directory ([`generators::make`]), every file of which must be committed as it is
+/// scratch directory ([`kattis_generators::make`]), every file of which must be committed as it is
 /// under `data/`, and every file committed under `data/` made.
 pub struct GeneratedCases<'a> {
     pub package: &'a Package,
@@ -1135,8 +1148,9 @@ impl Maker for GeneratedCases<'_> {
             return Ok(None);
         };
         let scratch = ScratchDir::new("data").map_err(|e| e.to_string())?;
-        let made = generators::make(self.package, found, scratch.path(), self.runner, self.cache)
-            .map_err(|e| e.message)?;
+        let made =
+            kattis_generators::make(self.package, found, scratch.path(), self.runner, self.cache)
+                .map_err(|e| e.message)?;
         let data = self.package.root.join("data");
         let files = |dir: &Path| -> Vec<PathBuf> {
             walkdir::WalkDir::new(dir)

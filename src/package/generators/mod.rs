@@ -3,9 +3,10 @@
 //!
 //! [`parse`] reads the file into [`Generators`]: every case with its path under `data/`, named
 //! as `bt` names it, and what makes its files; every directory with its `test_group.yaml`;
-//! the `generators:` map of programs made of several files. [`make`] runs it: it writes a
-//! whole `data/` tree into a directory it is given, never into the package, for `verify`,
-//! `judge` and `stress` to judge (a scratch directory) and `testdata` to swap into place.
+//! the `generators:` map of programs made of several files. Reading it runs nothing:
+//! `crate::judging`'s `kattis_generators` runs it, writing a whole `data/` tree into a
+//! directory it is given, never into the package, for `verify`, `judge` and `stress` to judge
+//! (a scratch directory) and `testdata` to swap into place.
 //!
 //! What BAPCtools does and stonejudge does the same way:
 //!
@@ -44,7 +45,6 @@
 //! neither the specification nor BAPCtools knows are warned about at `file:line:col`;
 //! anything else it cannot do makes the package not supported, never silently ignored.
 
-pub mod make;
 mod parse;
 
 use std::collections::BTreeMap;
@@ -54,8 +54,6 @@ use sha2::{Digest, Sha512};
 
 use super::config::ProblemConfig;
 use super::PackageError;
-
-pub use make::{made_for_judging, make, needs_making, MadeData, MadeForJudging, MakeError};
 
 /// The files of a case that may be written in `generators.yaml` (by their extension): `bt`'s,
 /// and the older `hint` and `desc`.

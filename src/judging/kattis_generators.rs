@@ -1,6 +1,7 @@
-//! Running `generators.yaml`: every case's files made as `bt generate` makes them, written
-//! into a directory that plays the part of `data/` (a scratch directory, or `testdata`'s
-//! staging directory), never into the package.
+//! Running a Kattis package's `generators.yaml` (read by `crate::package::generators`): every
+//! case's files made as `bt generate` makes them, written into a directory that plays the
+//! part of `data/` (a scratch directory, or `testdata`'s staging directory), never into the
+//! package. Its programs are built as the package's others are ([`kattis_build`]).
 //!
 //! A case's files are gathered in memory first (a generator's standard output is its `.in`;
 //! then the `copy:` files; then the files written in `generators.yaml`; then the `.ans` from
@@ -10,7 +11,11 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use super::{Answer, Case, Command, Generators, Recipe, Rule, Written, TEXT_FILES};
+use super::kattis_build;
+use crate::package::generators::{
+    replace_seed, Answer, Case, Command, Generators, Recipe, Rule, Written, GENERATORS_YAML,
+    TEXT_FILES,
+};
 use crate::package::{programs_in, Package, PackageProgram, ProgramKind};
 use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Limits, Program, Runner, ScratchDir, Stdin};
@@ -159,9 +164,7 @@ pub fn make(
 /// the files written.
 fn identity(recipe: &Recipe) -> String {
     let command = (recipe.generate.as_ref()).map(|c| {
-        let args: Vec<String> = (c.args.iter())
-            .map(|a| super::replace_seed(a, c.seed))
-            .collect();
+        let args: Vec<String> = (c.args.iter()).map(|a| replace_seed(a, c.seed)).collect();
         (c.program.clone(), args)
     });
     format!("{command:?} {:?} {:?}", recipe.copy, recipe.written)
@@ -226,9 +229,8 @@ impl Maker<'_> {
                 .display()
                 .to_string();
             let input = PathBuf::from(format!("{}.in", base.display()));
-            crate::within::named_inside(&self.package.root, &input, &written).map_err(|why| {
-                MakeError::package(format!("{}: copy: {why}", super::GENERATORS_YAML))
-            })?;
+            crate::within::named_inside(&self.package.root, &input, &written)
+                .map_err(|why| MakeError::package(format!("{}: copy: {why}", GENERATORS_YAML)))?;
             for extension in kept() {
                 let path = PathBuf::from(format!("{}.{extension}", base.display()));
                 if path.is_file() {
@@ -280,7 +282,7 @@ impl Maker<'_> {
         for retry in 0..retries {
             let seed = (command.seed + retry) & 0x7fff_ffff;
             let args: Vec<String> = (command.args.iter())
-                .map(|arg| super::replace_seed(arg, seed))
+                .map(|arg| replace_seed(arg, seed))
                 .collect();
             let shown = format!("`{} {}`", command.program, args.join(" "));
             match self.run(&command.program, false, &args, Stdin::Empty) {
@@ -384,13 +386,13 @@ impl Maker<'_> {
         if let ProgramKind::Unsupported(why) = &program.kind {
             return Err(MakeError::here(format!("{path}: {why}")));
         }
-        self.package
-            .prepare(&program, submission, self.runner, self.cache)
-            .map_err(|e| MakeError {
+        kattis_build::prepare(self.package, &program, submission, self.runner, self.cache).map_err(
+            |e| MakeError {
                 // A compile error is the package's; a missing compiler is this machine's.
                 package_at_fault: e.verdict == Verdict::CE,
                 message: format!("{path}: {}", e.message),
-            })
+            },
+        )
     }
 
     /// The program `name` of the `generators:` map: its files copied into a directory of
@@ -474,7 +476,7 @@ pub fn made_for_judging(
             package_at_fault: made.errors.iter().all(|e| e.package_at_fault),
             message: format!(
                 "{} cannot make the test data:\n  {}",
-                super::GENERATORS_YAML,
+                GENERATORS_YAML,
                 lines.join("\n  ")
             ),
         });
