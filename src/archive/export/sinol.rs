@@ -45,6 +45,7 @@ use crate::model::{
     CaseData, CaseKind, Expectation, Problem, ScoreRule, Scoring, TestCase, Tool,
     VerdictExpectation, SAMPLE_GROUP,
 };
+use crate::run::Language;
 use crate::score::{Aggregation, Total};
 use crate::sinol::scoring::status;
 use crate::verdict::Verdict;
@@ -72,6 +73,15 @@ pub fn write(problem: &Problem, out: &Path, id: &str) -> Result<Exported, String
     }
     let jury = Jury::of(problem)?;
     let layout = Layout::of(problem, id);
+    if layout.groups.is_empty() {
+        // sinol-make's group 0 is worth nothing: a package of samples alone scores nothing,
+        // and its config.yml would have no group to give points to.
+        return Err(format!(
+            "{}: it has no tests but the samples, and sinol-make's samples (group 0) are worth \
+             no points (not supported)",
+            problem.name
+        ));
+    }
     let contest =
         Contest::of(problem, &layout).map_err(|why| format!("{}: {why}", problem.name))?;
     let limits = Limits::of(problem, &layout)?;
@@ -504,11 +514,16 @@ impl Solutions {
         layout: &Layout,
         contest: &Contest,
     ) -> Result<Solutions, String> {
+        // A folder named like a source (`hello.c/`) is a program of several files; sinol-make
+        // runs a `.py` with Python 3.
         let runnable = |path: &Path| {
-            path.extension()
-                .and_then(|e| e.to_str())
-                .filter(|e| RUNNABLE.contains(e))
-                .map(str::to_string)
+            let python2 = Language::of(path) == Some(Language::Python2);
+            ((path.is_file() && !python2)
+                .then(|| path.extension())
+                .flatten())
+            .and_then(|e| e.to_str())
+            .filter(|e| RUNNABLE.contains(e))
+            .map(str::to_string)
         };
         let reference = match &problem.programs.reference {
             Some(Tool::Program(program)) => Some(program.path.clone()),
@@ -523,6 +538,15 @@ impl Solutions {
         let mut listed: Vec<(PathBuf, Listed)> = Vec::new();
         for submission in &problem.submissions {
             let path = submission.program.path.clone();
+            if path.is_dir() {
+                solutions.left_out.push((
+                    path,
+                    "a program of several files (a folder), and sinol-make runs a single \
+                     source file"
+                        .to_string(),
+                ));
+                continue;
+            }
             let is_reference = reference.as_ref().is_some_and(|r| same_file(r, &path));
             let expectation = match passes_everything(&submission.expectation) {
                 true => None,
@@ -535,10 +559,11 @@ impl Solutions {
                 },
             };
             if runnable(&path).is_none() {
-                solutions.left_out.push((
-                    path,
-                    "sinol-make runs only C, C++, Python and Rust".to_string(),
-                ));
+                let why = match Language::of(&path) {
+                    Some(Language::Python2) => "it is Python 2, and sinol-make runs Python 3",
+                    _ => "sinol-make runs only C, C++, Python and Rust",
+                };
+                solutions.left_out.push((path, why.to_string()));
                 continue;
             }
             // Listed points that are every group's full points are a full score too.
@@ -597,11 +622,13 @@ impl Solutions {
     }
 }
 
-/// Whether `expectation` is that every test passes: an accepted folder or tag, or a sinol
-/// score of everything.
+/// Whether `expectation` is that every test passes: an accepted folder or tag (a Kattis
+/// legacy `accepted/` says it as AC being the first rejection: none), or a sinol score of
+/// everything.
 fn passes_everything(expectation: &Expectation) -> bool {
     let verdicts = match &expectation.verdicts {
         VerdictExpectation::Promised(Verdict::AC) => true,
+        VerdictExpectation::FirstRejection(Verdict::AC) => true,
         VerdictExpectation::Rules(rules) => {
             !rules.is_empty()
                 && rules.iter().all(|rule| {
