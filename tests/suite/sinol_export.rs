@@ -538,3 +538,40 @@ fn a_tolerance_given_by_the_tests_is_refused_and_nothing_is_written() {
     );
     assert!(!dir.path().join("thi").exists());
 }
+
+/// A 2025-09 `submissions.yaml` saying a solution gets only AC group by group, every test
+/// covered, and the full score (as the Kattis export of a sinol package writes it) is meant
+/// to pass everything: the model solution (the export was refused for want of one).
+#[test]
+fn a_solution_accepted_group_by_group_is_the_model_solution() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("double");
+    kattis_double(&root);
+    std::fs::remove_file(root.join("submissions/accepted/double.py")).expect("remove");
+    write(
+        &root,
+        &[
+            ("submissions/listed/full.py", "print(2 * int(input()))\n"),
+            (
+                "submissions/submissions.yaml",
+                "listed/full.py:\n  score: 100\n  sample:\n    permitted: [AC]\n  \
+                 secret/easy:\n    permitted: [AC]\n  secret/hard:\n    permitted: [AC]\n",
+            ),
+        ],
+    );
+    let (code, said) = export_package(dir.path(), "double", "out", &["--task-id", "dbl"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(
+        read(&dir.path().join("out/prog/dbl.py")),
+        "print(2 * int(input()))\n"
+    );
+    let (code, report, err) = run(dir.path(), &["verify", "./out"]);
+    assert_eq!(code, Some(0), "{report}{err}");
+    // Without the samples among its rules, it is not known to pass them: no model solution.
+    let yaml = read(&root.join("submissions/submissions.yaml"))
+        .replace("  sample:\n    permitted: [AC]\n", "");
+    write(&root, &[("submissions/submissions.yaml", &yaml)]);
+    let (code, said) = export_package(dir.path(), "double", "again", &["--task-id", "dbl"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("no model solution"), "{said}");
+}

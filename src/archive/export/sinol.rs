@@ -45,6 +45,7 @@ use crate::model::{
     CaseData, CaseKind, Expectation, Problem, ScoreRule, Scoring, TestCase, Tool,
     VerdictExpectation, SAMPLE_GROUP,
 };
+use crate::package::expectations::glob_matches;
 use crate::run::Language;
 use crate::score::{Aggregation, Total};
 use crate::sinol::scoring::status;
@@ -548,7 +549,7 @@ impl Solutions {
                 continue;
             }
             let is_reference = reference.as_ref().is_some_and(|r| same_file(r, &path));
-            let expectation = match passes_everything(&submission.expectation) {
+            let expectation = match passes_everything(&submission.expectation, problem, contest) {
                 true => None,
                 false => match listed_points(&submission.expectation, layout, contest) {
                     Ok(points) => Some(points),
@@ -623,25 +624,36 @@ impl Solutions {
 }
 
 /// Whether `expectation` is that every test passes: an accepted folder or tag (a Kattis
-/// legacy `accepted/` says it as AC being the first rejection: none), or a sinol score of
-/// everything.
-fn passes_everything(expectation: &Expectation) -> bool {
+/// legacy `accepted/` says it as AC being the first rejection: none), rules permitting only
+/// AC on every judged test (a 2025-09 `submissions.yaml`'s, group by group) with no total or
+/// the full one, or a sinol score of everything.
+fn passes_everything(expectation: &Expectation, problem: &Problem, contest: &Contest) -> bool {
+    let covered = |rules: &[crate::model::VerdictRule]| {
+        problem.judged_cases().all(|case| {
+            (rules.iter()).any(|rule| {
+                rule.tests
+                    .as_deref()
+                    .is_none_or(|g| glob_matches(g, &case.name))
+            })
+        })
+    };
     let verdicts = match &expectation.verdicts {
         VerdictExpectation::Promised(Verdict::AC) => true,
         VerdictExpectation::FirstRejection(Verdict::AC) => true,
         VerdictExpectation::Rules(rules) => {
             !rules.is_empty()
+                && covered(rules)
                 && rules.iter().all(|rule| {
-                    rule.tests.is_none()
-                        && rule.permitted.as_deref() == Some(&[Verdict::AC][..])
+                    rule.permitted.as_deref() == Some(&[Verdict::AC][..])
                         && rule.required.is_none()
                         && rule.message.is_none()
                 })
         }
         _ => false,
     };
+    let full = contest.total() as f64;
     let score = expectation.score.as_ref().is_none_or(|score| {
-        score.total.is_none()
+        score.total.is_none_or(|total| total == (full, full))
             && score.groups.is_empty()
             && score.full != Some(crate::model::FullScore::Missed)
     });
