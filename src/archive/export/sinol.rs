@@ -127,7 +127,8 @@ pub fn write(problem: &Problem, out: &Path, id: &str) -> Result<Exported, String
     }
     package.file(&format!("prog/{id}ingen.sh"), &ingen)?;
     for program in &jury.programs {
-        let name = format!("prog/{id}{}.{}", program.role, program.extension);
+        let extension = jury::written_extension(&program.extension);
+        let name = format!("prog/{id}{}.{extension}", program.role);
         package.file(&name, &program.text)?;
         for (header, text) in &program.headers {
             package.file(&format!("prog/{header}"), text)?;
@@ -592,7 +593,7 @@ impl Solutions {
             }
         };
         let mut name = |path: &Path, kind: &str, n: usize| {
-            let extension = runnable(path).unwrap_or_default();
+            let extension = jury::written_extension(&runnable(path).unwrap_or_default());
             let name = match (kind, n) {
                 ("", 1) => format!("{id}.{extension}"),
                 (kind, n) => format!("{id}{kind}{n}.{extension}"),
@@ -850,5 +851,7 @@ mod tests {
         assert_eq!(letters(25), "z");
         assert_eq!(letters(26), "aa");
         assert_eq!(letters(27), "ab");
+        assert_eq!(jury::written_extension("cc"), "cpp");
+        assert_eq!(jury::written_extension("c"), "c");
     }
 }

@@ -40,6 +40,16 @@ const UNWARNED: &str =
 /// The extensions of the programs sinol-make compiles and runs (`helpers/compile.py`).
 pub const RUNNABLE: [&str; 5] = ["c", "cpp", "cc", "py", "rs"];
 
+/// The ending a program of ending `extension` is written with: sinol-make finds a
+/// package's programs by `c`, `cpp`, `py`, `java` and `rs` (`get_all_code_files`), so a
+/// `.cc` one, which it compiles as C++, is written as `.cpp` (it found no model solution).
+pub fn written_extension(extension: &str) -> String {
+    match extension {
+        "cc" => "cpp".to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// A program as it goes into `prog/`: its source text and the headers beside it.
 #[derive(Debug, Clone)]
 pub struct JuryProgram {
