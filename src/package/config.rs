@@ -177,7 +177,8 @@ pub struct ProblemConfig {
     pub validation_output_mib: u64,
     /// `limits.validation_passes`: the most passes of a multi-pass problem (default 2).
     pub validation_passes: u64,
-    /// 2025-09 `constants`: `{{name}}` is replaced by the value in `test_group.yaml`, test
+    /// 2025-09 `constants`, by `name` and `name.variant` (`name.value` too): `{{name}}` is
+    /// replaced by the value in `test_group.yaml`, test
     /// cases' `.yaml`, validators, included files and submissions.
     pub constants: BTreeMap<String, String>,
     /// What the package asks for that stonejudge does not do: `problem.yaml: type: scoring
@@ -596,22 +597,57 @@ fn check_2025(
         }
     }
     for (name, value) in raw.constants.iter().flatten() {
-        let valid_name = name
-            .chars()
-            .enumerate()
-            .all(|(i, c)| c == '_' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit()));
-        let text = match value {
-            Value::String(s) => s.clone(),
-            Value::Number(n) => n.to_string(),
-            _ => String::new(),
+        let at = |keys: &[&str]| {
+            let keys: Vec<String> = (["constants"].iter().chain(keys))
+                .map(|k| k.to_string())
+                .collect();
+            format!("{}: {}", keys::at(path, text, &keys), keys.join("."))
         };
-        if !valid_name || !matches!(value, Value::String(_) | Value::Number(_)) {
-            return Err(error(format!(
-                "constants.{name}: expected a name [a-zA-Z_][a-zA-Z0-9_]* and an int, float or \
-                 string value"
+        if !constant_name(name) {
+            return Err(PackageError(format!(
+                "{}: expected a name [a-zA-Z_][a-zA-Z0-9_]*",
+                at(&[name])
             )));
         }
-        config.constants.insert(name.clone(), text);
+        // A scalar, or a map of its `value` and the variants written in its place as
+        // `{{name.variant}}`.
+        let variants: Vec<(String, &Value)> = match value {
+            Value::Mapping(map) => {
+                if !map.contains_key("value") {
+                    return Err(PackageError(format!(
+                        "{}: a map needs its `value` (an int, float or string), beside the \
+                         variants",
+                        at(&[name])
+                    )));
+                }
+                (map.iter())
+                    .map(|(key, value)| (key.as_str().unwrap_or_default().to_string(), value))
+                    .collect()
+            }
+            value => vec![("value".to_string(), value)],
+        };
+        for (variant, value) in variants {
+            if !constant_name(&variant) {
+                return Err(PackageError(format!(
+                    "{}: expected a variant name [a-zA-Z_][a-zA-Z0-9_]*",
+                    at(&[name, &variant])
+                )));
+            }
+            let text = match value {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                _ => {
+                    return Err(PackageError(format!(
+                        "{}: expected an int, float or string",
+                        at(&[name, &variant])
+                    )))
+                }
+            };
+            if variant == "value" {
+                config.constants.insert(name.clone(), text.clone());
+            }
+            config.constants.insert(format!("{name}.{variant}"), text);
+        }
     }
     let strings = |v: &Value| {
         v.as_sequence()
@@ -653,6 +689,13 @@ fn check_2025(
         }
     }
     Ok(())
+}
+
+/// Whether `name` is a constant's (or a variant's) name: `[a-zA-Z_][a-zA-Z0-9_]*`.
+fn constant_name(name: &str) -> bool {
+    !name.is_empty()
+        && (name.chars().enumerate())
+            .all(|(i, c)| c == '_' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit()))
 }
 
 /// `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ssZ`.
@@ -1150,6 +1193,33 @@ mod tests {
             ..policy
         };
         assert!((fine.limit_for(0.21) - 1.1).abs() < 1e-9);
+    }
+
+    #[test]
+    fn constants_are_scalars_or_a_value_with_variants() {
+        let head = "problem_format_version: 2025-09\nname: c\nuuid: 1\nlicense: cc0\n";
+        let config = problem(&format!(
+            "{head}constants:\n  SIX: 6\n  FIVE:\n    value: 5\n    ROMAN: \"V\"\n"
+        ))
+        .expect("loads");
+        assert_eq!(
+            config.substitute("{{SIX}} {{FIVE}} {{FIVE.value}} {{FIVE.ROMAN}} {{FIVE.X}}"),
+            "6 5 5 V {{FIVE.X}}"
+        );
+        let no_value = problem(&format!("{head}constants:\n  FIVE:\n    ROMAN: V\n"))
+            .unwrap_err()
+            .0;
+        assert!(
+            no_value.contains("problem.yaml:6:3: constants.FIVE: a map needs its `value`"),
+            "{no_value}"
+        );
+        let nested = problem(&format!("{head}constants:\n  FIVE:\n    value: [5]\n"))
+            .unwrap_err()
+            .0;
+        assert!(
+            nested.contains("problem.yaml:7:5: constants.FIVE.value: expected an int"),
+            "{nested}"
+        );
     }
 
     #[test]

@@ -423,3 +423,35 @@ fn a_missing_input_validator_is_a_note_and_the_export_fails_verify_until_it_is_a
         "{said}"
     );
 }
+
+/// A float tolerance a legacy package gives in `data/testdata.yaml` (not `problem.yaml`) is
+/// written as `validator_flags`, and the export judges as the original (it was dropped, and
+/// the accepted solution got WA); tests giving different arguments are refused, nothing
+/// written (the package gives its output validator one list).
+#[test]
+fn a_tolerance_given_by_the_tests_is_kept_and_differing_ones_are_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    super::sinol_export::kattis_third(&dir.path().join("third"));
+    let (code, said) = export(dir.path(), "./third", "again");
+    assert_eq!(code, Some(0), "{said}");
+    let yaml = read(&dir.path().join("again/problem.yaml"));
+    assert!(
+        yaml.contains("validation: default\nvalidator_flags: float_tolerance 1e-6\n"),
+        "{yaml}"
+    );
+    let (code, original, said) = verified(dir.path(), "./third");
+    assert_eq!(code, Some(0), "{said}");
+    let (code, exported, said) = verified(dir.path(), "./again");
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(original, exported);
+    assert_eq!(exported.get("third.py"), Some(&true), "{exported:?}");
+    super::sinol_export::kattis_third_tolerant_group(&dir.path().join("group"));
+    let (code, said) = export(dir.path(), "./group", "out");
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("its tests give the checker different arguments")
+            && said.contains("the package gives its output validator one list (not supported)"),
+        "{said}"
+    );
+    assert!(!dir.path().join("out").exists());
+}

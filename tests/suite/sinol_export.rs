@@ -367,3 +367,211 @@ fn a_derived_time_limit_is_exported_only_as_time_limit_gives_it() {
     let (code, report, err) = run(dir.path(), &["verify", "./out"]);
     assert_eq!(code, Some(0), "{report}{err}");
 }
+
+/// A Kattis legacy package `twice` (print 2n): a sample and a secret test; `accepted/` holds
+/// a Python 3 solution, a C program of two files (a folder) and a Python 2 one, and
+/// `wrong_answer/` one that is wrong past 5.
+pub fn kattis_twice(root: &Path) {
+    write(
+        root,
+        &[
+            ("problem.yaml", "name: Twice\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/big.in", "9\n"),
+            ("data/secret/big.ans", "18\n"),
+            ("submissions/accepted/twice.py", "print(2 * int(input()))\n"),
+            (
+                "submissions/accepted/split.c/main.c",
+                "#include <stdio.h>\nint twice(int n);\n\
+                 int main(void) { int n; scanf(\"%d\", &n); printf(\"%d\\n\", twice(n)); }\n",
+            ),
+            (
+                "submissions/accepted/split.c/twice.c",
+                "int twice(int n) { return 2 * n; }\n",
+            ),
+            (
+                "submissions/accepted/old.py",
+                "#!/usr/bin/env python2\nprint 2 * int(raw_input())\n",
+            ),
+            (
+                "submissions/wrong_answer/small.py",
+                "n = int(input())\nprint(2 * n if n < 5 else 0)\n",
+            ),
+        ],
+    );
+}
+
+/// A Kattis legacy `accepted/` says "AC as the first rejection": a solution meant to pass
+/// every test, the model solution. A submission that is a folder (a program of several
+/// files) and one in Python 2 are left out with why: sinol-make runs single Python 3 (C,
+/// C++, Rust) files.
+#[test]
+fn a_kattis_legacy_package_exports_its_accepted_single_files_and_names_the_others() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    kattis_twice(&dir.path().join("twice"));
+    let flags = ["--task-id", "twi", "--time-limit", "2"];
+    let (code, said) = export_package(dir.path(), "twice", "twi", &flags);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.contains("split.c: a program of several files (a folder), and sinol-make runs a single source file"),
+        "{said}"
+    );
+    assert!(
+        said.contains("old.py: it is Python 2, and sinol-make runs Python 3"),
+        "{said}"
+    );
+    let out = dir.path().join("twi");
+    assert_eq!(read(&out.join("prog/twi.py")), "print(2 * int(input()))\n");
+    let config = read(&out.join("config.yml"));
+    assert!(
+        config.contains("  twi.py:\n    expected:\n      0: {points: 0, status: OK}\n      1: {points: 100, status: OK}\n    points: 100\n"),
+        "{config}"
+    );
+    let (code, report, err) = run(dir.path(), &["verify", "./twi"]);
+    assert_eq!(code, Some(0), "{report}{err}");
+}
+
+/// A problem with no test but its samples has nothing sinol-make scores (its group 0 is
+/// worth nothing): refused, and nothing written (a `config.yml` with no group to give points
+/// to was written, which sinol-make and stonejudge refuse).
+#[test]
+fn a_problem_of_samples_alone_is_refused_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("twice");
+    kattis_twice(&root);
+    std::fs::remove_dir_all(root.join("data/secret")).expect("remove secret");
+    let flags = ["--task-id", "twi", "--time-limit", "2"];
+    let (code, said) = export_package(dir.path(), "twice", "twi", &flags);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("twice: it has no tests but the samples, and sinol-make's samples (group 0) are worth no points (not supported)"),
+        "{said}"
+    );
+    assert!(!dir.path().join("twi").exists());
+}
+
+/// A Kattis package `third` (print n/3) whose answers are compared with a float tolerance
+/// given in a `data/` folder's configuration (a legacy `testdata.yaml`'s
+/// `output_validator_flags`), not in `problem.yaml`: `accepted/third.py` prints every digit
+/// Python has, `wrong_answer/rough.py` two decimals; its input validator exits 42.
+pub fn kattis_third(root: &Path) {
+    write(
+        root,
+        &[
+            ("problem.yaml", "name: Third\n"),
+            (
+                "input_validators/validate.py",
+                "import sys\ntext = sys.stdin.read()\n\
+                 sys.exit(42 if text.strip().isdigit() and text.endswith(\"\\n\") else 43)\n",
+            ),
+            (
+                "data/testdata.yaml",
+                "output_validator_flags: float_tolerance 1e-6\n",
+            ),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "1.0\n"),
+            ("data/secret/one.in", "1\n"),
+            ("data/secret/one.ans", "0.333333333\n"),
+            ("data/secret/two.in", "2\n"),
+            ("data/secret/two.ans", "0.666666667\n"),
+            ("submissions/accepted/third.py", "print(int(input()) / 3)\n"),
+            (
+                "submissions/wrong_answer/rough.py",
+                "print(round(int(input()) / 3, 2))\n",
+            ),
+        ],
+    );
+}
+
+/// `third` as a 2025-09 package whose groups differ: `secret/tolerant/` compares with a
+/// tolerance, the other tests exactly.
+pub fn kattis_third_tolerant_group(root: &Path) {
+    kattis_third(root);
+    std::fs::remove_file(root.join("data/testdata.yaml")).expect("remove testdata.yaml");
+    std::fs::remove_file(root.join("data/secret/two.in")).expect("remove");
+    std::fs::remove_file(root.join("data/secret/two.ans")).expect("remove");
+    write(
+        root,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Third\n\
+                 uuid: 3d0c2b7e-1f4a-4c6e-8a9b-2e5f7d1c3a40\nlicense: cc0\n\
+                 limits:\n  time_limit: 2\n",
+            ),
+            ("data/secret/one.ans", "0.3333333333333333\n"),
+            (
+                "data/secret/tolerant/test_group.yaml",
+                "output_validator_args: [float_tolerance, \"1e-2\"]\n",
+            ),
+            ("data/secret/tolerant/two.in", "2\n"),
+            ("data/secret/tolerant/two.ans", "0.67\n"),
+        ],
+    );
+}
+
+/// The tests' own arguments to the default comparison (a float tolerance in `data/`, or in
+/// one group only) are its flags too: sinol-make compares tokens exactly, so both are
+/// refused, naming them, and nothing is written (they were dropped, and the package judged
+/// exactly what the problem judges with a tolerance).
+#[test]
+fn a_tolerance_given_by_the_tests_is_refused_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    kattis_third(&dir.path().join("third"));
+    let flags = ["--task-id", "thi", "--time-limit", "2"];
+    let (code, said) = export_package(dir.path(), "third", "thi", &flags);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("third: its answers are compared with the flags [\"float_tolerance\", \"1e-6\"], and sinol-make compares tokens exactly (not supported)"),
+        "{said}"
+    );
+    assert!(!dir.path().join("thi").exists());
+    kattis_third_tolerant_group(&dir.path().join("group"));
+    let (code, said) = export_package(dir.path(), "group", "thi", &["--task-id", "thi"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("its tests give the checker different arguments ([] to test")
+            && said.contains("[\"float_tolerance\", \"1e-2\"] to test secret/tolerant/")
+            && said.contains("(not supported)"),
+        "{said}"
+    );
+    assert!(!dir.path().join("thi").exists());
+}
+
+/// A 2025-09 `submissions.yaml` saying a solution gets only AC group by group, every test
+/// covered, and the full score (as the Kattis export of a sinol package writes it) is meant
+/// to pass everything: the model solution (the export was refused for want of one).
+#[test]
+fn a_solution_accepted_group_by_group_is_the_model_solution() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("double");
+    kattis_double(&root);
+    std::fs::remove_file(root.join("submissions/accepted/double.py")).expect("remove");
+    write(
+        &root,
+        &[
+            ("submissions/listed/full.py", "print(2 * int(input()))\n"),
+            (
+                "submissions/submissions.yaml",
+                "listed/full.py:\n  score: 100\n  sample:\n    permitted: [AC]\n  \
+                 secret/easy:\n    permitted: [AC]\n  secret/hard:\n    permitted: [AC]\n",
+            ),
+        ],
+    );
+    let (code, said) = export_package(dir.path(), "double", "out", &["--task-id", "dbl"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(
+        read(&dir.path().join("out/prog/dbl.py")),
+        "print(2 * int(input()))\n"
+    );
+    let (code, report, err) = run(dir.path(), &["verify", "./out"]);
+    assert_eq!(code, Some(0), "{report}{err}");
+    // Without the samples among its rules, it is not known to pass them: no model solution.
+    let yaml = read(&root.join("submissions/submissions.yaml"))
+        .replace("  sample:\n    permitted: [AC]\n", "");
+    write(&root, &[("submissions/submissions.yaml", &yaml)]);
+    let (code, said) = export_package(dir.path(), "double", "again", &["--task-id", "dbl"]);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains("no model solution"), "{said}");
+}

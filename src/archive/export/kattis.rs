@@ -50,6 +50,10 @@
 //!   `#define`s at its top, and the headers beside it and in its include folders
 //!   (`testlib.h` in a Polygon package's `files/`) are copied along. sinol-make's checker
 //!   protocol, and a Polygon interactor whose record a checker judges, have no Kattis form.
+//! - **Arguments** of the output validator (the default one's flags, or a program's): the
+//!   problem's, then those its tests give (a group's `output_validator_args`, a legacy
+//!   `testdata.yaml`'s flags), one list for the package (`validator_flags`, 2025-09 `data/`'s
+//!   `output_validator_args`); tests giving different ones are refused.
 //! - **Scored problems** are 2025-09 scoring packages: each scored group a test data group
 //!   under `data/secret/` worth its points (`max_score`, whole numbers as the format has
 //!   them), scored by `min` (all or nothing for a test that is accepted or not, as ours) or
@@ -111,12 +115,16 @@ impl Version {
     }
 }
 
-/// How a package validates: its kind (`validation` in legacy, `type` in 2025-09), the flags
-/// of the default output validator, and the validator files.
+/// How a package validates: its kind (`validation` in legacy, `type` in 2025-09), the
+/// arguments of its output validator, and the validator files.
 struct Validation {
     interactive: bool,
-    /// `Some` for the default output validator: its flags.
-    default_flags: Option<Vec<String>>,
+    /// Whether answers are judged by the default output validator.
+    default: bool,
+    /// The output validator's arguments on every test: the default one's flags, or the
+    /// program's (the problem's, then its tests'); legacy `validator_flags`, 2025-09 `data/`'s
+    /// `output_validator_args`.
+    args: Vec<String>,
     files: Vec<(String, String)>,
 }
 
@@ -182,14 +190,12 @@ pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
     for (path, contents) in &groups {
         package.file(path, contents)?;
     }
-    if version == Version::Scoring2025 {
-        if let Some(flags) = validation.default_flags.as_ref().filter(|f| !f.is_empty()) {
-            let args: Vec<String> = flags.iter().map(|f| plain_or_quoted(f)).collect();
-            package.file(
-                "data/test_group.yaml",
-                &format!("output_validator_args: [{}]\n", args.join(", ")),
-            )?;
-        }
+    if version == Version::Scoring2025 && !validation.args.is_empty() {
+        let args: Vec<String> = validation.args.iter().map(|f| plain_or_quoted(f)).collect();
+        package.file(
+            "data/test_group.yaml",
+            &format!("output_validator_args: [{}]\n", args.join(", ")),
+        )?;
     }
     for (path, contents) in &validation.files {
         package.file(path, contents)?;
@@ -260,6 +266,24 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
             }
         });
     }
+    // The tests' own arguments go after the problem's (or the default validator's flags).
+    let tests_args = super::uniform_output_args(problem).map_err(|why| {
+        format!(
+            "{name}: {why}, and the package gives its output validator one list (not supported)"
+        )
+    })?;
+    let program_args = [programs.checker_args.as_slice(), &tests_args].concat();
+    if version == Version::Legacy {
+        if let Some(arg) = program_args
+            .iter()
+            .find(|arg| arg.contains(char::is_whitespace))
+        {
+            return Err(format!(
+                "{name}: the output validator's argument {arg:?} holds a space, and legacy \
+                 validator_flags are split at spaces (not supported)"
+            ));
+        }
+    }
     let folder = version.output_validator_dir(name);
     if let Some(interactor) = &programs.interactor {
         let record_checked = interactor.protocol == InteractorProtocol::Testlib
@@ -303,7 +327,8 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
         }
         return Ok(Validation {
             interactive: true,
-            default_flags: None,
+            default: false,
+            args: program_args,
             files,
         });
     }
@@ -312,7 +337,7 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
         | Checker::BuiltIn {
             portable: PortableChecker::Compare { flags },
             ..
-        } => Some(flags.clone()),
+        } => Some([flags.as_slice(), &tests_args].concat()),
         Checker::BuiltIn {
             portable: PortableChecker::Program(source),
             ..
@@ -359,7 +384,8 @@ fn validation(problem: &Problem, version: Version) -> Result<Validation, String>
     };
     Ok(Validation {
         interactive: false,
-        default_flags,
+        default: default_flags.is_some(),
+        args: default_flags.unwrap_or(program_args),
         files,
     })
 }
@@ -742,15 +768,19 @@ fn legacy_yaml(
     time_keys: &str,
     title: &str,
 ) -> String {
-    let validation = match (&validation.default_flags, validation.interactive) {
-        (_, true) => "validation: custom interactive\n".to_string(),
-        (None, false) => "validation: custom\n".to_string(),
-        (Some(flags), false) if flags.is_empty() => "validation: default\n".to_string(),
-        (Some(flags), false) => format!(
-            "validation: default\nvalidator_flags: {}\n",
-            plain_or_quoted(&flags.join(" "))
+    let kind = match (validation.default, validation.interactive) {
+        (_, true) => "custom interactive",
+        (false, false) => "custom",
+        (true, false) => "default",
+    };
+    let flags = match validation.args.is_empty() {
+        true => String::new(),
+        false => format!(
+            "validator_flags: {}\n",
+            plain_or_quoted(&validation.args.join(" "))
         ),
     };
+    let validation = format!("validation: {kind}\n{flags}");
     format!(
         "# Exported by stonejudge from {source}{time_note}.\n\
          name: {}\n\

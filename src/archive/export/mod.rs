@@ -145,6 +145,35 @@ pub fn export(
     Ok(exported)
 }
 
+/// The arguments every judged test gives the checker (or interactor) besides the problem's own:
+/// its group's `output_validator_args`, or its own. Both writers give every test the same
+/// ones (sinol-make's checker gets none; the Kattis package is written with one list), so a
+/// problem whose tests differ is refused, naming two tests that differ: judged with the
+/// arguments of neither, its answers would be judged wrongly.
+fn uniform_output_args(problem: &Problem) -> Result<Vec<String>, String> {
+    let mut first: Option<(&str, &[String])> = None;
+    for case in problem.judged_cases() {
+        let args = match &case.own_args {
+            Some(own) => own.output_validator_args.as_slice(),
+            None => (problem.groups.iter())
+                .find(|group| group.name == case.group)
+                .map_or(&[][..], |group| group.output_validator_args.as_slice()),
+        };
+        match first {
+            None => first = Some((&case.name, args)),
+            Some((_, seen)) if seen == args => {}
+            Some((name, seen)) => {
+                return Err(format!(
+                    "its tests give the checker different arguments ({seen:?} to test {name}, \
+                     {args:?} to test {})",
+                    case.name
+                ))
+            }
+        }
+    }
+    Ok(first.map_or_else(Vec::new, |(_, args)| args.to_vec()))
+}
+
 /// A package being written by one of the writers: its folder, and what has been written into
 /// it (each writer adds the methods its format needs).
 struct Package<'a> {

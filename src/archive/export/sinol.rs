@@ -45,6 +45,8 @@ use crate::model::{
     CaseData, CaseKind, Expectation, Problem, ScoreRule, Scoring, TestCase, Tool,
     VerdictExpectation, SAMPLE_GROUP,
 };
+use crate::package::expectations::glob_matches;
+use crate::run::Language;
 use crate::score::{Aggregation, Total};
 use crate::sinol::scoring::status;
 use crate::verdict::Verdict;
@@ -72,6 +74,15 @@ pub fn write(problem: &Problem, out: &Path, id: &str) -> Result<Exported, String
     }
     let jury = Jury::of(problem)?;
     let layout = Layout::of(problem, id);
+    if layout.groups.is_empty() {
+        // sinol-make's group 0 is worth nothing: a package of samples alone scores nothing,
+        // and its config.yml would have no group to give points to.
+        return Err(format!(
+            "{}: it has no tests but the samples, and sinol-make's samples (group 0) are worth \
+             no points (not supported)",
+            problem.name
+        ));
+    }
     let contest =
         Contest::of(problem, &layout).map_err(|why| format!("{}: {why}", problem.name))?;
     let limits = Limits::of(problem, &layout)?;
@@ -116,7 +127,8 @@ pub fn write(problem: &Problem, out: &Path, id: &str) -> Result<Exported, String
     }
     package.file(&format!("prog/{id}ingen.sh"), &ingen)?;
     for program in &jury.programs {
-        let name = format!("prog/{id}{}.{}", program.role, program.extension);
+        let extension = jury::written_extension(&program.extension);
+        let name = format!("prog/{id}{}.{extension}", program.role);
         package.file(&name, &program.text)?;
         for (header, text) in &program.headers {
             package.file(&format!("prog/{header}"), text)?;
@@ -504,11 +516,16 @@ impl Solutions {
         layout: &Layout,
         contest: &Contest,
     ) -> Result<Solutions, String> {
+        // A folder named like a source (`hello.c/`) is a program of several files; sinol-make
+        // runs a `.py` with Python 3.
         let runnable = |path: &Path| {
-            path.extension()
-                .and_then(|e| e.to_str())
-                .filter(|e| RUNNABLE.contains(e))
-                .map(str::to_string)
+            let python2 = Language::of(path) == Some(Language::Python2);
+            ((path.is_file() && !python2)
+                .then(|| path.extension())
+                .flatten())
+            .and_then(|e| e.to_str())
+            .filter(|e| RUNNABLE.contains(e))
+            .map(str::to_string)
         };
         let reference = match &problem.programs.reference {
             Some(Tool::Program(program)) => Some(program.path.clone()),
@@ -523,8 +540,17 @@ impl Solutions {
         let mut listed: Vec<(PathBuf, Listed)> = Vec::new();
         for submission in &problem.submissions {
             let path = submission.program.path.clone();
+            if path.is_dir() {
+                solutions.left_out.push((
+                    path,
+                    "a program of several files (a folder), and sinol-make runs a single \
+                     source file"
+                        .to_string(),
+                ));
+                continue;
+            }
             let is_reference = reference.as_ref().is_some_and(|r| same_file(r, &path));
-            let expectation = match passes_everything(&submission.expectation) {
+            let expectation = match passes_everything(&submission.expectation, problem, contest) {
                 true => None,
                 false => match listed_points(&submission.expectation, layout, contest) {
                     Ok(points) => Some(points),
@@ -535,10 +561,11 @@ impl Solutions {
                 },
             };
             if runnable(&path).is_none() {
-                solutions.left_out.push((
-                    path,
-                    "sinol-make runs only C, C++, Python and Rust".to_string(),
-                ));
+                let why = match Language::of(&path) {
+                    Some(Language::Python2) => "it is Python 2, and sinol-make runs Python 3",
+                    _ => "sinol-make runs only C, C++, Python and Rust",
+                };
+                solutions.left_out.push((path, why.to_string()));
                 continue;
             }
             // Listed points that are every group's full points are a full score too.
@@ -566,7 +593,7 @@ impl Solutions {
             }
         };
         let mut name = |path: &Path, kind: &str, n: usize| {
-            let extension = runnable(path).unwrap_or_default();
+            let extension = jury::written_extension(&runnable(path).unwrap_or_default());
             let name = match (kind, n) {
                 ("", 1) => format!("{id}.{extension}"),
                 (kind, n) => format!("{id}{kind}{n}.{extension}"),
@@ -597,24 +624,37 @@ impl Solutions {
     }
 }
 
-/// Whether `expectation` is that every test passes: an accepted folder or tag, or a sinol
-/// score of everything.
-fn passes_everything(expectation: &Expectation) -> bool {
+/// Whether `expectation` is that every test passes: an accepted folder or tag (a Kattis
+/// legacy `accepted/` says it as AC being the first rejection: none), rules permitting only
+/// AC on every judged test (a 2025-09 `submissions.yaml`'s, group by group) with no total or
+/// the full one, or a sinol score of everything.
+fn passes_everything(expectation: &Expectation, problem: &Problem, contest: &Contest) -> bool {
+    let covered = |rules: &[crate::model::VerdictRule]| {
+        problem.judged_cases().all(|case| {
+            (rules.iter()).any(|rule| {
+                rule.tests
+                    .as_deref()
+                    .is_none_or(|g| glob_matches(g, &case.name))
+            })
+        })
+    };
     let verdicts = match &expectation.verdicts {
         VerdictExpectation::Promised(Verdict::AC) => true,
+        VerdictExpectation::FirstRejection(Verdict::AC) => true,
         VerdictExpectation::Rules(rules) => {
             !rules.is_empty()
+                && covered(rules)
                 && rules.iter().all(|rule| {
-                    rule.tests.is_none()
-                        && rule.permitted.as_deref() == Some(&[Verdict::AC][..])
+                    rule.permitted.as_deref() == Some(&[Verdict::AC][..])
                         && rule.required.is_none()
                         && rule.message.is_none()
                 })
         }
         _ => false,
     };
+    let full = contest.total() as f64;
     let score = expectation.score.as_ref().is_none_or(|score| {
-        score.total.is_none()
+        score.total.is_none_or(|total| total == (full, full))
             && score.groups.is_empty()
             && score.full != Some(crate::model::FullScore::Missed)
     });
@@ -811,5 +851,7 @@ mod tests {
         assert_eq!(letters(25), "z");
         assert_eq!(letters(26), "aa");
         assert_eq!(letters(27), "ab");
+        assert_eq!(jury::written_extension("cc"), "cpp");
+        assert_eq!(jury::written_extension("c"), "c");
     }
 }

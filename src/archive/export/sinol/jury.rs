@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use super::read;
+use crate::archive::export::uniform_output_args;
 use crate::model::{
     Checker, CheckerProtocol, InteractorProtocol, PortableChecker, PortableLanguage,
     PortableSource, Problem, ProgramFile, Tool, ValidatorProtocol,
@@ -38,6 +39,16 @@ const UNWARNED: &str =
 
 /// The extensions of the programs sinol-make compiles and runs (`helpers/compile.py`).
 pub const RUNNABLE: [&str; 5] = ["c", "cpp", "cc", "py", "rs"];
+
+/// The ending a program of ending `extension` is written with: sinol-make finds a
+/// package's programs by `c`, `cpp`, `py`, `java` and `rs` (`get_all_code_files`), so a
+/// `.cc` one, which it compiles as C++, is written as `.cpp` (it found no model solution).
+pub fn written_extension(extension: &str) -> String {
+    match extension {
+        "cc" => "cpp".to_string(),
+        other => other.to_string(),
+    }
+}
 
 /// A program as it goes into `prog/`: its source text and the headers beside it.
 #[derive(Debug, Clone)]
@@ -169,7 +180,12 @@ impl Jury {
 /// The checker of `problem` as sinol's `chk`, `None` for the comparison of tokens, or why
 /// sinol-make cannot judge its answers as it does.
 fn checker(problem: &Problem) -> Result<Option<JuryProgram>, String> {
-    let compare = |flags: &[String]| match flags {
+    // The tests' own arguments (a group's `output_validator_args`) go to the default
+    // comparison after its flags, as to a checker program after the problem's.
+    let args = uniform_output_args(problem).map_err(|why| {
+        format!("{why}, and sinol-make's checker gets the same three files on every test (not supported)")
+    })?;
+    let compare = |flags: &[String]| match [flags, &args].concat() {
         // Kattis' default comparison is case-sensitive and ignores the amount of white space:
         // sinol-make's comparison of tokens does the same.
         flags if flags.iter().all(|flag| flag == "case_sensitive") => Ok(None),
@@ -204,7 +220,7 @@ fn checker(problem: &Problem) -> Result<Option<JuryProgram>, String> {
             (source, *protocol)
         }
     };
-    let args = output_args(problem)?;
+    let args = [problem.programs.checker_args.as_slice(), &args].concat();
     let c_family = ["c", "cpp", "cc"].contains(&source.extension.as_str());
     match protocol {
         CheckerProtocol::Sinol
@@ -228,33 +244,6 @@ fn checker(problem: &Problem) -> Result<Option<JuryProgram>, String> {
                 false => format!(", with the arguments {args:?}"),
             }
         )),
-    }
-}
-
-/// The arguments the checker gets on every case: the problem's, then the groups' (sinol's
-/// checker gets only its three files: a checker needing more is refused), or why they differ
-/// from case to case.
-fn output_args(problem: &Problem) -> Result<Vec<String>, String> {
-    let mut seen: Vec<&[String]> = Vec::new();
-    for case in problem.judged_cases() {
-        let args = match &case.own_args {
-            Some(own) => own.output_validator_args.as_slice(),
-            None => (problem.groups.iter())
-                .find(|group| group.name == case.group)
-                .map_or(&[][..], |group| group.output_validator_args.as_slice()),
-        };
-        if !seen.contains(&args) {
-            seen.push(args);
-        }
-    }
-    match seen.as_slice() {
-        [] => Ok(problem.programs.checker_args.clone()),
-        [args] => Ok([problem.programs.checker_args.as_slice(), args].concat()),
-        _ => Err(
-            "its checker gets other arguments on other tests, and sinol-make's checker gets \
-             none (not supported)"
-                .to_string(),
-        ),
     }
 }
 
