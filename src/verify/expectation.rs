@@ -91,6 +91,16 @@ pub fn verdicts_held(expected: &VerdictExpectation, outcome: &Outcome) -> Result
         VerdictExpectation::Promised(verdict) => promised(*verdict, outcome),
         VerdictExpectation::FirstRejection(verdict) => first_rejection(*verdict, outcome),
         VerdictExpectation::Rules(rules) => {
+            // A judge error is the package's fault, never what a rule holds a submission to,
+            // even where the rules permit every verdict (a scoring `partially_accepted/`).
+            if let Some(test) = (outcome.tests.iter()).find(|t| t.verdict == Verdict::JE) {
+                return Err(format!(
+                    "{} on test {}: {}",
+                    (outcome.names)(Verdict::JE),
+                    test.name,
+                    first_line(&test.message)
+                ));
+            }
             let broken: Vec<String> = (rules.iter())
                 .filter_map(|rule| broken_at(rule, outcome))
                 .collect();
