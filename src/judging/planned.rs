@@ -433,12 +433,7 @@ fn validate(
     let CaseData::File(input) = &case.input else {
         return Ok(());
     };
-    let args = match &case.own_args {
-        Some(own) => own.input_validator_args.clone(),
-        None => (problem.group(&case.group))
-            .map(|g| g.input_validator_args.clone())
-            .unwrap_or_default(),
-    };
+    let args = problem.input_validator_args(case);
     for validator in validators {
         let what = format!(
             "{}test {}: the validator {}",
@@ -446,7 +441,7 @@ fn validate(
             case.name,
             validator.given.display()
         );
-        let invocation = validator.invocation.clone().args(&args);
+        let invocation = validator.invocation.clone().args(args);
         let run = runner
             .run(
                 &invocation,

@@ -355,6 +355,23 @@ impl Problem {
         self.groups.iter().find(|group| group.name == name)
     }
 
+    /// The arguments `case`'s input validators get: its own, else its group's.
+    pub fn input_validator_args<'p>(&'p self, case: &'p TestCase) -> &'p [String] {
+        match &case.own_args {
+            Some(own) => &own.input_validator_args,
+            None => (self.group(&case.group)).map_or(&[], |g| &g.input_validator_args),
+        }
+    }
+
+    /// The arguments `case`'s checker or output validator gets besides the problem's: its
+    /// own, else its group's.
+    pub fn output_validator_args<'p>(&'p self, case: &'p TestCase) -> &'p [String] {
+        match &case.own_args {
+            Some(own) => &own.output_validator_args,
+            None => (self.group(&case.group)).map_or(&[], |g| &g.output_validator_args),
+        }
+    }
+
     /// The cases a submission is judged on: samples and secret tests, in order.
     pub fn judged_cases(&self) -> impl Iterator<Item = &TestCase> {
         self.cases.iter().filter(|case| case.kind.is_judged())

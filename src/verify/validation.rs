@@ -422,12 +422,7 @@ fn answer_case(problem: &Problem, case: &TestCase) -> Result<Case, String> {
         name: case.name.clone(),
         data: CaseData::File(answer.clone()),
         args: Args {
-            all: match &case.own_args {
-                Some(own) => own.output_validator_args.clone(),
-                None => (problem.group(&case.group))
-                    .map(|g| g.output_validator_args.clone())
-                    .unwrap_or_default(),
-            },
+            all: problem.output_validator_args(case).to_vec(),
             by_name: Vec::new(),
         },
         input: Some(std::path::absolute(input).unwrap_or_else(|_| input.clone())),

@@ -153,12 +153,7 @@ pub fn export(
 fn uniform_output_args(problem: &Problem) -> Result<Vec<String>, String> {
     let mut first: Option<(&str, &[String])> = None;
     for case in problem.judged_cases() {
-        let args = match &case.own_args {
-            Some(own) => own.output_validator_args.as_slice(),
-            None => (problem.groups.iter())
-                .find(|group| group.name == case.group)
-                .map_or(&[][..], |group| group.output_validator_args.as_slice()),
-        };
+        let args = problem.output_validator_args(case);
         match first {
             None => first = Some((&case.name, args)),
             Some((_, seen)) if seen == args => {}
