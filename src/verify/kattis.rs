@@ -45,6 +45,7 @@ use std::time::Duration;
 use super::expectation::{self, JudgedTest, Overall};
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::validation::Report;
+use super::verifier::FormatVerifier;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::formats::LimitFlags;
 use crate::judging::kattis_build;
@@ -91,7 +92,7 @@ pub struct PackageVerifier<'a> {
     pub jobs: usize,
     prepared: OnceLock<Prepared>,
     /// The ids of the submission items this run verifies, when told
-    /// ([`PackageVerifier::verifying`]); else all of them.
+    /// ([`FormatVerifier::verifying`]); else all of them.
     verified: OnceLock<HashSet<String>>,
 }
 
@@ -166,7 +167,7 @@ impl<'a> PackageVerifier<'a> {
 
     /// Its items with their ids, the package's first: only that one for a package of a kind
     /// not supported yet.
-    pub fn items(&self) -> Result<Vec<(String, PackageItem)>, PackageError> {
+    fn package_items(&self) -> Result<Vec<(String, PackageItem)>, PackageError> {
         let mut items = vec![(self.shown.clone(), PackageItem::Package)];
         if self.package.unsupported().is_some() {
             return Ok(items);
@@ -183,15 +184,7 @@ impl<'a> PackageVerifier<'a> {
         format!("{}/submissions/{}", self.shown, submission.id())
     }
 
-    /// Tells it which of its items this run verifies (`verify --partition` verifies some):
-    /// only those submissions are judged in the pool when the package is prepared, the
-    /// others only if their item is verified after all. To be called before the first
-    /// item is verified; without it, every submission is judged there.
-    pub fn verifying<'i>(&self, ids: impl IntoIterator<Item = &'i str>) {
-        let _ = (self.verified).set(ids.into_iter().map(str::to_string).collect());
-    }
-
-    pub fn verify(&self, id: &str, item: &PackageItem) -> ItemReport {
+    fn verify_item(&self, id: &str, item: &PackageItem) -> ItemReport {
         let start = std::time::Instant::now();
         let mut runs = None;
         let mut score = None;
@@ -1191,5 +1184,23 @@ impl Maker for GeneratedCases<'_> {
             });
         }
         Ok(Some(remade))
+    }
+}
+
+impl FormatVerifier for PackageVerifier<'_> {
+    type Item = PackageItem;
+
+    fn items(&self) -> Result<Vec<(String, PackageItem)>, String> {
+        self.package_items().map_err(|e| e.to_string())
+    }
+
+    fn verify(&self, id: &str, item: &PackageItem) -> ItemReport {
+        self.verify_item(id, item)
+    }
+
+    /// Only the submissions this run verifies are judged in the pool when the package is
+    /// prepared; the others only if their item is verified after all.
+    fn verifying(&self, ids: &[&str]) {
+        let _ = (self.verified).set(ids.iter().map(|id| id.to_string()).collect());
     }
 }

@@ -8,8 +8,8 @@
 //! alone); what every format checks is done once, here, over the one model of a problem
 //! ([`crate::model`]): making the test data again and comparing it with what is committed
 //! ([`regeneration`]), a submission judged as `judge` judges it ([`submission`]) and held to
-//! its expectation ([`expectation`]). What each PATH names and the items
-//! of all of them in order are [`targets`]. Every item ends as an
+//! its expectation ([`expectation`]). Each format's verifier is a [`verifier::FormatVerifier`],
+//! the one seam; what each PATH names and the items of all of them in order are [`targets`]. Every item ends as an
 //! [`ItemReport`] of named [`Check`]s, which the command prints and `report` writes as JSON and
 //! HTML.
 //!
@@ -25,6 +25,7 @@ pub mod sinol;
 pub mod submission;
 pub mod targets;
 pub mod validation;
+pub mod verifier;
 
 use std::str::FromStr;
 

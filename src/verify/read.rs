@@ -12,6 +12,7 @@
 
 use std::sync::OnceLock;
 
+use super::verifier::FormatVerifier;
 use super::{expectation, submission, Check, ItemReport};
 use crate::catalog::Resolved;
 use crate::judging::{self, Made, PreparedJudging, Toolbox, Unready};
@@ -68,7 +69,7 @@ impl<'a> ReadVerifier<'a> {
 
     /// Its items with their ids: the package's, then each submission's (none when the
     /// package uses what stonejudge does not support).
-    pub fn items(&self) -> Vec<(String, ReadItem)> {
+    fn item_list(&self) -> Vec<(String, ReadItem)> {
         let mut items = vec![(self.shown.clone(), ReadItem::Package)];
         if !self.problem.unsupported.is_empty() {
             return items;
@@ -82,7 +83,7 @@ impl<'a> ReadVerifier<'a> {
         items
     }
 
-    pub fn verify(&self, id: &str, item: ReadItem) -> ItemReport {
+    fn verify_item(&self, id: &str, item: ReadItem) -> ItemReport {
         let start = std::time::Instant::now();
         let (checks, card) = match item {
             ReadItem::Package => (self.package_checks(), None),
@@ -254,4 +255,16 @@ fn checker_tests(
         true => Check::pass(name, format!("{count} of its tests")),
         false => Check::fail(name, super::listed("wrong:", wrong.into_iter())),
     })
+}
+
+impl FormatVerifier for ReadVerifier<'_> {
+    type Item = ReadItem;
+
+    fn items(&self) -> Result<Vec<(String, ReadItem)>, String> {
+        Ok(self.item_list())
+    }
+
+    fn verify(&self, id: &str, item: &ReadItem) -> ItemReport {
+        self.verify_item(id, *item)
+    }
 }

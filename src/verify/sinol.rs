@@ -19,6 +19,7 @@ use std::sync::OnceLock;
 
 use super::regeneration::{self, Made, Maker, Remade, Step};
 use super::submission;
+use super::verifier::FormatVerifier;
 use super::{expectation, Check, ItemReport};
 use crate::catalog::Resolved;
 use crate::judging::MadeTests;
@@ -114,7 +115,7 @@ impl<'a> SinolVerifier<'a> {
     }
 
     /// Its items with their ids, the package's first (only that one when it is not supported).
-    pub fn items(&self) -> Vec<(String, SinolItem)> {
+    fn item_list(&self) -> Vec<(String, SinolItem)> {
         let mut items = vec![(self.shown.clone(), SinolItem::Package)];
         if self.sinol.unsupported().is_some() {
             return items;
@@ -129,7 +130,7 @@ impl<'a> SinolVerifier<'a> {
         items
     }
 
-    pub fn verify(&self, id: &str, item: &SinolItem) -> ItemReport {
+    fn verify_item(&self, id: &str, item: &SinolItem) -> ItemReport {
         let start = std::time::Instant::now();
         let (checks, card) = match item {
             SinolItem::Package => (self.package_checks(), None),
@@ -435,4 +436,16 @@ fn file_name(path: &Path) -> String {
         .unwrap_or_default()
         .to_string_lossy()
         .into_owned()
+}
+
+impl FormatVerifier for SinolVerifier<'_> {
+    type Item = SinolItem;
+
+    fn items(&self) -> Result<Vec<(String, SinolItem)>, String> {
+        Ok(self.item_list())
+    }
+
+    fn verify(&self, id: &str, item: &SinolItem) -> ItemReport {
+        self.verify_item(id, item)
+    }
 }

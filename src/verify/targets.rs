@@ -1,17 +1,20 @@
 //! What `verify`'s PATHs name, and their items in one order: each PATH is an archive (a folder
 //! holding `problems/`), one problem folder of an archive (`problems/<name>/` holding
 //! `problem.toml`), or a package of a format [`crate::formats::detect`] tells (a Kattis package,
-//! a sinol-make package); each gets its format's verifier, and the items of all of them, PATH
-//! by PATH, are the [`Unit`]s a [`Partition`] splits. The command only parses its flags,
-//! verifies the units it is given and prints.
+//! a sinol-make package, a Polygon package); each gets its format's verifier, one
+//! [`FormatVerifier`] (a format read into the model alone needs none of its own: the model's
+//! [`ReadVerifier`] verifies it), and the items of all of them, PATH by PATH, are the
+//! [`Unit`]s a [`Partition`] splits. The command only parses its flags, verifies the units it
+//! is given and prints.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::kattis::{PackageItem, PackageVerifier};
+use super::kattis::PackageVerifier;
 use super::ours::{self, Item, Verifier};
-use super::read::{ReadItem, ReadVerifier};
-use super::sinol::{SinolItem, SinolVerifier};
+use super::read::ReadVerifier;
+use super::sinol::SinolVerifier;
+use super::verifier::{AnyVerifier, FormatVerifier, Unit};
 use super::{ItemReport, Partition};
 use crate::archive::Archive;
 use crate::formats::detect::{detect, Detected, MANIFEST_FILE};
@@ -28,10 +31,8 @@ pub enum Target {
         only: Option<String>,
         prefix: String,
     },
-    Package(PathBuf),
-    Sinol(PathBuf),
-    /// A package its format's reader reads into the model alone (a Polygon package).
-    Read(PathBuf),
+    /// A package of a format [`detect`] tells.
+    Package { path: PathBuf, format: Detected },
 }
 
 /// What the PATHs name, in order (the archive at `root` when there is none).
@@ -48,10 +49,7 @@ pub fn targets(paths: &[PathBuf], root: &Path) -> Result<Vec<Target>, String> {
     given
         .into_iter()
         .map(|path| match detect(path) {
-            Some(Detected::Kattis) => Ok(Target::Package(path.to_owned())),
-            Some(Detected::Sinol) => Ok(Target::Sinol(path.to_owned())),
-            Some(Detected::Polygon) => Ok(Target::Read(path.to_owned())),
-            _ if path.join("problems").is_dir() => Ok(Target::Archive {
+            Some(Detected::Ours) | None if path.join("problems").is_dir() => Ok(Target::Archive {
                 archive: Archive::new(path),
                 only: None,
                 prefix: prefix(path),
@@ -64,6 +62,10 @@ pub fn targets(paths: &[PathBuf], root: &Path) -> Result<Vec<Target>, String> {
                 }),
                 None => Err(neither(path)),
             },
+            Some(format) => Ok(Target::Package {
+                path: path.to_owned(),
+                format,
+            }),
             None => Err(neither(path)),
         })
         .collect()
@@ -104,84 +106,79 @@ pub struct Settings<'a> {
     pub strict: bool,
 }
 
-/// The verifier of one target, its format's.
-pub enum FormatVerifier<'a> {
-    Ours {
-        verifier: Verifier<'a>,
-        /// One problem's items only.
-        only: Option<String>,
-        prefix: String,
-    },
-    /// Boxed: a package's verifier is much larger than the others.
-    Kattis(Box<PackageVerifier<'a>>),
-    Sinol(Box<SinolVerifier<'a>>),
-    Read(Box<ReadVerifier<'a>>),
-}
-
-/// A verifier for each target, in order; each warning of reading a package goes to `warn`
-/// (under `strict`, it is an error instead).
+/// A verifier for each target, in order, its format's ([`FormatVerifier`]); each warning of
+/// reading a package goes to `warn` (under `strict`, it is an error instead). A format read
+/// into the model alone (Polygon, and any new one) is verified from the model
+/// ([`ReadVerifier`]).
 pub fn verifiers<'a>(
     targets: &'a [Target],
     settings: &Settings<'a>,
     warn: &mut dyn FnMut(&str),
-) -> Result<Vec<FormatVerifier<'a>>, String> {
+) -> Result<Vec<Box<dyn AnyVerifier + 'a>>, String> {
     let (runner, cache) = (settings.runner, settings.cache);
     (targets.iter())
-        .map(|target| match target {
-            Target::Archive {
-                archive,
-                only,
-                prefix,
-            } => Ok(FormatVerifier::Ours {
-                verifier: Verifier {
+        .map(|target| -> Result<Box<dyn AnyVerifier + 'a>, String> {
+            let (path, format) = match target {
+                Target::Archive {
                     archive,
-                    runner,
-                    cache,
-                    jobs: settings.jobs,
-                    brute_budget: settings.brute_budget,
-                },
-                only: only.clone(),
-                prefix: prefix.clone(),
-            }),
-            Target::Package(path) => {
-                let verifier =
-                    PackageVerifier::new(path, shown(path), runner, cache, settings.jobs)
-                        .map_err(|e| e.to_string())?;
-                let warnings =
-                    (verifier.package.warnings(settings.strict)).map_err(|e| e.to_string())?;
-                warnings.iter().for_each(|w| warn(w));
-                Ok(FormatVerifier::Kattis(Box::new(verifier)))
-            }
-            Target::Sinol(path) => {
-                let verifier =
-                    SinolVerifier::new(path, shown(path), runner, cache)?.with_jobs(settings.jobs);
-                verifier
-                    .sinol
-                    .warnings(settings.strict)?
-                    .iter()
-                    .for_each(|w| warn(w));
-                // Judge's rule: a test's own limit where the contest type allows none applies,
-                // and is said (an error under `strict`).
-                if let Ok(model) = &verifier.model {
-                    let sinol = &verifier.sinol;
-                    let beyond =
-                        readers::sinol::warnings_beyond_config(sinol, model, settings.strict);
-                    beyond?.into_iter().for_each(&mut *warn);
+                    only,
+                    prefix,
+                } => {
+                    return Ok(Box::new(ArchiveVerifier {
+                        verifier: Verifier {
+                            archive,
+                            runner,
+                            cache,
+                            jobs: settings.jobs,
+                            brute_budget: settings.brute_budget,
+                        },
+                        only: only.clone(),
+                        prefix: prefix.clone(),
+                    }))
                 }
-                Ok(FormatVerifier::Sinol(Box::new(verifier)))
-            }
-            Target::Read(path) => {
-                let problem = readers::read(path).map_err(|e| e.to_string())?;
-                match (settings.strict, problem.warnings.is_empty()) {
-                    (true, false) => {
-                        let each = problem.warnings.iter().map(|w| format!("{w} (--strict)"));
-                        return Err(each.collect::<Vec<_>>().join("\n"));
+                Target::Package { path, format } => (path, format),
+            };
+            match format {
+                Detected::Kattis => {
+                    let verifier =
+                        PackageVerifier::new(path, shown(path), runner, cache, settings.jobs)
+                            .map_err(|e| e.to_string())?;
+                    let warnings =
+                        (verifier.package.warnings(settings.strict)).map_err(|e| e.to_string())?;
+                    warnings.iter().for_each(|w| warn(w));
+                    Ok(Box::new(verifier))
+                }
+                Detected::Sinol => {
+                    let verifier = SinolVerifier::new(path, shown(path), runner, cache)?
+                        .with_jobs(settings.jobs);
+                    verifier
+                        .sinol
+                        .warnings(settings.strict)?
+                        .iter()
+                        .for_each(|w| warn(w));
+                    // Judge's rule: a test's own limit where the contest type allows none
+                    // applies, and is said (an error under `strict`).
+                    if let Ok(model) = &verifier.model {
+                        let sinol = &verifier.sinol;
+                        let beyond =
+                            readers::sinol::warnings_beyond_config(sinol, model, settings.strict);
+                        beyond?.into_iter().for_each(&mut *warn);
                     }
-                    _ => problem.warnings.iter().for_each(|w| warn(w)),
+                    Ok(Box::new(verifier))
                 }
-                let verifier =
-                    ReadVerifier::new(problem, shown(path), runner, cache, settings.jobs);
-                Ok(FormatVerifier::Read(Box::new(verifier)))
+                _ => {
+                    let problem = readers::read(path).map_err(|e| e.to_string())?;
+                    match (settings.strict, problem.warnings.is_empty()) {
+                        (true, false) => {
+                            let each = problem.warnings.iter().map(|w| format!("{w} (--strict)"));
+                            return Err(each.collect::<Vec<_>>().join("\n"));
+                        }
+                        _ => problem.warnings.iter().for_each(|w| warn(w)),
+                    }
+                    let verifier =
+                        ReadVerifier::new(problem, shown(path), runner, cache, settings.jobs);
+                    Ok(Box::new(verifier))
+                }
             }
         })
         .collect()
@@ -196,82 +193,44 @@ fn shown(path: &Path) -> String {
     }
 }
 
-impl<'a> FormatVerifier<'a> {
-    /// Its items, in its format's order, with their ids.
-    pub fn units(&'a self) -> Result<Vec<Unit<'a>>, String> {
-        Ok(match self {
-            FormatVerifier::Ours {
-                verifier,
-                only,
-                prefix,
-            } => {
-                let wanted = |item: &Item| match only {
-                    None => true,
-                    Some(name) => item.id == *name || item.id.starts_with(&format!("{name}/")),
-                };
-                (ours::items(verifier.archive)?.into_iter())
-                    .filter(wanted)
-                    .map(|item| {
-                        let id = format!("{prefix}{}", item.id);
-                        Unit::Ours(verifier, item, id)
-                    })
-                    .collect()
-            }
-            FormatVerifier::Kattis(verifier) => (verifier.items().map_err(|e| e.to_string())?)
-                .into_iter()
-                .map(|(id, item)| Unit::Kattis(verifier, item, id))
-                .collect(),
-            FormatVerifier::Sinol(verifier) => (verifier.items().into_iter())
-                .map(|(id, item)| Unit::Sinol(verifier, item, id))
-                .collect(),
-            FormatVerifier::Read(verifier) => (verifier.items().into_iter())
-                .map(|(id, item)| Unit::Read(verifier, item, id))
-                .collect(),
-        })
+/// An archive of our own problems, or one problem of it, as one verifier.
+struct ArchiveVerifier<'a> {
+    verifier: Verifier<'a>,
+    /// One problem's items only.
+    only: Option<String>,
+    prefix: String,
+}
+
+impl FormatVerifier for ArchiveVerifier<'_> {
+    type Item = Item;
+
+    fn items(&self) -> Result<Vec<(String, Item)>, String> {
+        let wanted = |item: &Item| match &self.only {
+            None => true,
+            Some(name) => item.id == *name || item.id.starts_with(&format!("{name}/")),
+        };
+        Ok((ours::items(self.verifier.archive)?.into_iter())
+            .filter(wanted)
+            .map(|item| (format!("{}{}", self.prefix, item.id), item))
+            .collect())
+    }
+
+    fn verify(&self, id: &str, item: &Item) -> ItemReport {
+        let mut report = self.verifier.verify(item);
+        report.id = id.to_string();
+        report
     }
 }
 
-/// One item of one target, with its id.
-pub enum Unit<'a> {
-    Ours(&'a Verifier<'a>, Item, String),
-    Kattis(&'a PackageVerifier<'a>, PackageItem, String),
-    Sinol(&'a SinolVerifier<'a>, SinolItem, String),
-    Read(&'a ReadVerifier<'a>, ReadItem, String),
-}
-
-impl Unit<'_> {
-    pub fn verify(&self) -> ItemReport {
-        match self {
-            Unit::Ours(verifier, item, id) => {
-                let mut report = verifier.verify(item);
-                report.id = id.clone();
-                report
-            }
-            Unit::Kattis(verifier, item, id) => verifier.verify(id, item),
-            Unit::Sinol(verifier, item, id) => verifier.verify(id, item),
-            Unit::Read(verifier, item, id) => verifier.verify(id, *item),
-        }
-    }
-
-    pub fn id(&self) -> &str {
-        match self {
-            Unit::Ours(.., id)
-            | Unit::Kattis(.., id)
-            | Unit::Sinol(.., id)
-            | Unit::Read(.., id) => id,
-        }
-    }
-}
-
-/// The items of every verifier, in order, and of them those of `partition` (each package told
-/// which of its submissions those are); a part without any is an error.
+/// The items of every verifier, in order, and of them those of `partition` (each verifier
+/// told which of its items those are); a part without any is an error.
 pub fn units<'a>(
-    verifiers: &'a [FormatVerifier<'a>],
+    verifiers: &'a [Box<dyn AnyVerifier + 'a>],
     partition: Partition,
-) -> Result<Vec<Unit<'a>>, String> {
+) -> Result<Vec<Box<dyn Unit + 'a>>, String> {
     let mut all = Vec::new();
-    for verifier in verifiers {
-        all.extend(verifier.units()?);
+    for (index, verifier) in verifiers.iter().enumerate() {
+        all.extend(verifier.units()?.into_iter().map(|unit| (index, unit)));
     }
     let total = all.len();
     let units = partition.select(all);
@@ -283,14 +242,12 @@ pub fn units<'a>(
             count(total, "item", "items")
         ));
     }
-    // A package judges its submissions in one pool when first asked: only this part's.
-    for verifier in verifiers {
-        if let FormatVerifier::Kattis(package) = verifier {
-            package.verifying(units.iter().filter_map(|unit| match unit {
-                Unit::Kattis(of, _, id) if std::ptr::eq(*of, &**package) => Some(id.as_str()),
-                _ => None,
-            }));
-        }
+    for (index, verifier) in verifiers.iter().enumerate() {
+        let ids: Vec<&str> = (units.iter())
+            .filter(|(of, _)| *of == index)
+            .map(|(_, unit)| unit.id())
+            .collect();
+        verifier.verifying(&ids);
     }
-    Ok(units)
+    Ok(units.into_iter().map(|(_, unit)| unit).collect())
 }
