@@ -28,8 +28,8 @@ pub mod search;
 pub mod shrink;
 
 pub use cases::{
-    Case, Cases, Census, Coverage, ExhaustiveCases, ExternalCases, MadeCases, Origin, ProgramCases,
-    RandomCases,
+    Cases, Census, Coverage, ExhaustiveCases, ExternalCases, MadeCases, Origin, ProgramCases,
+    RandomCases, StressCase,
 };
 pub use oracle::{ModelOracle, Oracle, ProblemOracle, Reference, Tokens, Trial};
 pub use search::{search, Budget, Failure, Search};

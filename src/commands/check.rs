@@ -9,7 +9,7 @@ use std::ffi::{OsStr, OsString};
 use std::io::Read;
 use std::path::Path;
 
-use super::Outcome;
+use super::CommandOutcome;
 use crate::cli::CheckArgs;
 use stonejudge::catalog::{self, Resolved};
 use stonejudge::check::protocol::{self, KattisFlags};
@@ -22,7 +22,7 @@ const TESTLIB_USAGE: &str = "usage: stonejudge check <PROBLEM> <INPUT> <OUTPUT> 
 const KATTIS_USAGE: &str =
     "usage: stonejudge check --kattis <PROBLEM> <INPUT> <ANSWER> <FEEDBACK_DIR> [FLAGS]... < OUTPUT";
 
-pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &CheckArgs) -> anyhow::Result<CommandOutcome> {
     // clap takes `--kattis` as a flag only before the problem name; accept it anywhere.
     let (flag, rest): (Vec<OsString>, Vec<OsString>) =
         args.args.iter().cloned().partition(|a| a == "--kattis");
@@ -31,7 +31,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<Outcome> {
     } else {
         testlib(&rest)
     };
-    Ok(Outcome::Protocol(code))
+    Ok(CommandOutcome::Protocol(code))
 }
 
 /// testlib: `PROBLEM INPUT OUTPUT ANSWER [REPORT]`; the message on standard error (and in

@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 
-use super::{read_input, Outcome};
+use super::{read_input, CommandOutcome};
 use crate::cli::ChecktestdataArgs;
 use stonejudge::check::checktestdata::{Failure, Options, Script};
 
-pub fn run(args: &ChecktestdataArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &ChecktestdataArgs) -> anyhow::Result<CommandOutcome> {
     let text = std::fs::read(&args.script)
         .with_context(|| format!("cannot read {}", args.script.display()))?;
     let script =
@@ -22,10 +22,10 @@ pub fn run(args: &ChecktestdataArgs) -> anyhow::Result<Outcome> {
         deadline: Some(Instant::now() + args.time_limit),
     };
     match script.check(&input, &options) {
-        Ok(()) => Ok(Outcome::Success),
+        Ok(()) => Ok(CommandOutcome::Success),
         Err(Failure::Input(e)) => {
             errln!("{name}:{e} (script {}:{})", shown(&args.script), e.command);
-            Ok(Outcome::Rejected)
+            Ok(CommandOutcome::Rejected)
         }
         Err(Failure::Script(e)) => bail!("{}:{e}", shown(&args.script)),
         Err(Failure::TimeLimit) => bail!(

@@ -1,13 +1,13 @@
 //! `export <PROBLEM> --format kattis|sinol --out DIR`: write a problem as another system's package
 //! (see `stonejudge::archive::export`).
 
-use super::Outcome;
+use super::CommandOutcome;
 use crate::cli::ExportArgs;
 use stonejudge::archive::export;
 use stonejudge::readers;
 use stonejudge::run::Cache;
 
-pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &ExportArgs) -> anyhow::Result<CommandOutcome> {
     let problem = readers::resolve(&args.problem, &args.archive.root)?;
     let (runner, _) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?;
@@ -37,5 +37,5 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<Outcome> {
         exported.files.len(),
         args.out.display()
     );
-    Ok(Outcome::Success)
+    Ok(CommandOutcome::Success)
 }

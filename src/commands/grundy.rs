@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::Outcome;
+use super::CommandOutcome;
 use crate::cli::GrundyArgs;
 use stonejudge::game::engine::{Engine, Grundy, Options, MAX_VALUES};
 use stonejudge::game::{Period, PeriodWatch, Ruleset};
@@ -22,7 +22,7 @@ use stonejudge::game::{Period, PeriodWatch, Ruleset};
 /// subtraction: a largest removal) is told about --period.
 const PERIOD_HINT_FROM: u64 = 1_000_000;
 
-pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &GrundyArgs) -> anyhow::Result<CommandOutcome> {
     let rules: Ruleset = args.ruleset.parse().context("RULESET")?;
     let len = usize::try_from(args.upto)
         .ok()
@@ -128,7 +128,7 @@ pub fn run(args: &GrundyArgs) -> anyhow::Result<Outcome> {
     out.write_all(&line)
         .and_then(|()| out.flush())
         .context("cannot write to standard output")?;
-    Ok(Outcome::Success)
+    Ok(CommandOutcome::Success)
 }
 
 /// What `--verbose` says: which engine computed the values, on how many threads, and what

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use super::{read_input, Outcome};
+use super::{read_input, CommandOutcome};
 use crate::cli::{GenArgs, SolveArgs, ValidateArgs};
 use stonejudge::catalog::{BruteAnswer, Resolved, ToolError, Tools, CATALOG, INTERACTIVE};
 use stonejudge::gen::Params;
@@ -43,18 +43,18 @@ fn with_tools<T>(
 }
 
 /// An invalid input is reported with exit 1; a broken tool of the problem is an error.
-fn rejected(name: &str, error: ToolError) -> anyhow::Result<Outcome> {
+fn rejected(name: &str, error: ToolError) -> anyhow::Result<CommandOutcome> {
     match error {
         ToolError::Broken(why) => Err(anyhow::anyhow!(why)),
         invalid => {
             errln!("{}", invalid.about(name));
-            Ok(Outcome::Rejected)
+            Ok(CommandOutcome::Rejected)
         }
     }
 }
 
 /// `stonejudge list`: name and title of every problem.
-pub fn list() -> anyhow::Result<Outcome> {
+pub fn list() -> anyhow::Result<CommandOutcome> {
     let interactive = INTERACTIVE.iter().map(|i| (i.problem, " (interactive)"));
     let problems: Vec<_> = CATALOG
         .iter()
@@ -69,11 +69,11 @@ pub fn list() -> anyhow::Result<Outcome> {
     for (problem, kind) in problems {
         outln!("{:width$}  {}{kind}", problem.name(), problem.title());
     }
-    Ok(Outcome::Success)
+    Ok(CommandOutcome::Success)
 }
 
 /// `stonejudge solve`: the reference answer, or `file:line:col` and exit 1 on a bad input.
-pub fn solve(args: &SolveArgs) -> anyhow::Result<Outcome> {
+pub fn solve(args: &SolveArgs) -> anyhow::Result<CommandOutcome> {
     let problem = find(&args.problem)?;
     let (name, input) = read_input(args.input.as_deref())?;
     with_tools(&problem, |tools| {
@@ -85,7 +85,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<Outcome> {
 }
 
 /// `stonejudge brute`: the exhaustive-search answer; a too-large input is a usage error.
-pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
+pub fn brute(args: &SolveArgs) -> anyhow::Result<CommandOutcome> {
     let resolved = find(&args.problem)?;
     let (name, input) = read_input(args.input.as_deref())?;
     let Some(problem) = resolved.catalog() else {
@@ -109,13 +109,13 @@ pub fn brute(args: &SolveArgs) -> anyhow::Result<Outcome> {
         Ok(Err(too_large)) => Err(anyhow::anyhow!("{name}: {too_large}")),
         Err(error) => {
             errln!("{name}:{error}");
-            Ok(Outcome::Rejected)
+            Ok(CommandOutcome::Rejected)
         }
     }
 }
 
 /// `stonejudge gen`: one generated input on standard output.
-pub fn generate(args: &GenArgs) -> anyhow::Result<Outcome> {
+pub fn generate(args: &GenArgs) -> anyhow::Result<CommandOutcome> {
     let resolved = find(&args.problem)?;
     let params = Params::parse(&args.params)?;
     let Some(problem) = resolved.catalog() else {
@@ -129,7 +129,7 @@ pub fn generate(args: &GenArgs) -> anyhow::Result<Outcome> {
 }
 
 /// One input from a problem's generator program, called with the parameters as given.
-fn generate_with(programs: &ProgramTools<'_>, args: &GenArgs) -> anyhow::Result<Outcome> {
+fn generate_with(programs: &ProgramTools<'_>, args: &GenArgs) -> anyhow::Result<CommandOutcome> {
     let pairs: Vec<(String, String)> = (args.params.iter())
         .filter_map(|p| p.split_once('='))
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -144,7 +144,7 @@ fn generate_with(programs: &ProgramTools<'_>, args: &GenArgs) -> anyhow::Result<
 /// through the steps `verify` takes ([`Toolbox::files`]) and one printer
 /// ([`super::validated`]); exit 1 if any is invalid. A file that is not there is a usage
 /// error, found before anything runs (it is not opened here: a FIFO is read once, as it goes).
-pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
+pub fn validate(args: &ValidateArgs) -> anyhow::Result<CommandOutcome> {
     for file in (args.files.iter()).filter(|file| *file != Path::new(STDIN)) {
         std::fs::metadata(file).with_context(|| format!("cannot read {}", file.display()))?;
     }
@@ -170,7 +170,7 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<Outcome> {
 /// its format builds them ([`Toolbox::of_package`]), on each FILE (no arguments), or, when
 /// none is given, on every input it is judged on with its group's arguments, the inputs it
 /// does not commit made first (generators.yaml, ingen, a Polygon script).
-fn validate_package(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<Outcome> {
+fn validate_package(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<CommandOutcome> {
     let model = readers::read_resolved(&problem)?;
     super::model_warnings(&model, args.strict.strict)?;
     if model.programs.input_validators.is_empty() {
@@ -195,11 +195,11 @@ fn validate_package(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<Ou
     super::validated(toolbox.files(&model, &[]), &[])
 }
 
-fn print_out(text: &str) -> anyhow::Result<Outcome> {
+fn print_out(text: &str) -> anyhow::Result<CommandOutcome> {
     let mut stdout = std::io::stdout().lock();
     stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
         .context("cannot write to standard output")?;
-    Ok(Outcome::Success)
+    Ok(CommandOutcome::Success)
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context};
 
-use super::Outcome;
+use super::CommandOutcome;
 use crate::cli::InteractArgs;
 use stonejudge::catalog;
 use stonejudge::dialog::{Dialog, Gone, Refereed, Unheard, MAX_LINE};
@@ -21,7 +21,7 @@ use stonejudge::dialog::{Dialog, Gone, Refereed, Unheard, MAX_LINE};
 const ACCEPTED: u8 = 42;
 const REJECTED: u8 = 43;
 
-pub fn run(args: &InteractArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &InteractArgs) -> anyhow::Result<CommandOutcome> {
     let problem = catalog::resolve(&args.problem, Path::new("."))?;
     let Some(referee) = problem.referee() else {
         bail!(
@@ -51,7 +51,7 @@ pub fn run(args: &InteractArgs) -> anyhow::Result<Outcome> {
         }
         None => errln!("{message}"),
     }
-    Ok(Outcome::Protocol(code))
+    Ok(CommandOutcome::Protocol(code))
 }
 
 /// The conversation over our own standard streams: the program reads our standard output and

@@ -10,7 +10,7 @@ use anyhow::bail;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::output::{check_writable, write_atomically};
-use super::{shell_word, Outcome};
+use super::{shell_word, CommandOutcome};
 use crate::cli::JudgeArgs;
 use stonejudge::judge::report::{json_report, painted, summary, table_row, wrapped, TestTerms};
 use stonejudge::judge::Test;
@@ -23,7 +23,7 @@ use stonejudge::score::{format_score, same_score, ScoreCard};
 use stonejudge::text::show::count;
 use stonejudge::verdict::{Judged, Verdict};
 
-pub fn run(args: &JudgeArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &JudgeArgs) -> anyhow::Result<CommandOutcome> {
     if let Some(path) = &args.json {
         check_writable("--json", path)?;
     }
@@ -138,7 +138,7 @@ fn finish(
     protections: &Protections,
     judgement: &Judgement,
     scored: Option<Scored>,
-) -> anyhow::Result<Outcome> {
+) -> anyhow::Result<CommandOutcome> {
     let (tests, outcomes) = (&judgement.tests, &judgement.outcomes);
     let (card, fractions) = match scored {
         Some(scored) => {
@@ -181,8 +181,8 @@ fn finish(
         None => outcomes.iter().all(Judged::accepted),
     };
     Ok(match passed {
-        true => Outcome::Success,
-        false => Outcome::Rejected,
+        true => CommandOutcome::Success,
+        false => CommandOutcome::Rejected,
     })
 }
 

@@ -1,6 +1,6 @@
 //! The body of each subcommand: reads files and flags, calls the library, prints results.
 //! An `Err` is a usage or environment error (exit 2); an examined thing found wrong is
-//! [`Outcome::Rejected`] (exit 1).
+//! [`CommandOutcome::Rejected`] (exit 1).
 
 #[macro_use]
 pub mod console;
@@ -31,9 +31,9 @@ use stonejudge::package::Package;
 use stonejudge::run::{Protections, Runner};
 use stonejudge::verify::validation::Report;
 
-/// How a command that ran to the end went.
+/// How a command that ran to the end went, and so its exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum CommandOutcome {
     /// Everything examined was accepted (exit 0).
     Success,
     /// The thing examined is wrong: invalid input, failing verdict, drift (exit 1).
@@ -44,13 +44,13 @@ pub enum Outcome {
     Interrupted,
 }
 
-impl Outcome {
+impl CommandOutcome {
     pub fn exit_code(self) -> ExitCode {
         match self {
-            Outcome::Success => ExitCode::SUCCESS,
-            Outcome::Rejected => ExitCode::from(1),
-            Outcome::Protocol(code) => ExitCode::from(code),
-            Outcome::Interrupted => ExitCode::from(stonejudge::interrupt::EXIT_STATUS),
+            CommandOutcome::Success => ExitCode::SUCCESS,
+            CommandOutcome::Rejected => ExitCode::from(1),
+            CommandOutcome::Protocol(code) => ExitCode::from(code),
+            CommandOutcome::Interrupted => ExitCode::from(stonejudge::interrupt::EXIT_STATUS),
         }
     }
 }
@@ -91,11 +91,11 @@ pub fn model_warnings(model: &Problem, strict: bool) -> anyhow::Result<()> {
 /// A package whose test data could not be made (`generators.yaml`): exit 1 when the
 /// package is at fault (a generator crashed, a case names no program), 2 when this machine
 /// or stonejudge is (a compiler missing, something not supported).
-pub fn not_made(error: MakeError) -> anyhow::Result<Outcome> {
+pub fn not_made(error: MakeError) -> anyhow::Result<CommandOutcome> {
     match error.package_at_fault {
         true => {
             errln!("error: {error}");
-            Ok(Outcome::Rejected)
+            Ok(CommandOutcome::Rejected)
         }
         false => Err(anyhow::anyhow!("{error}")),
     }
@@ -143,7 +143,7 @@ pub fn package_warnings(package: &Package, strict: bool) -> anyhow::Result<()> {
 /// one could not run (skipped, not passed) or could not say (it hung: no input is invalid for
 /// that). Valid files are passed in silence, as a compiler passes them (exit 0 says it); the
 /// problem's own inputs are counted.
-pub fn validated(report: Report, files: &[PathBuf]) -> anyhow::Result<Outcome> {
+pub fn validated(report: Report, files: &[PathBuf]) -> anyhow::Result<CommandOutcome> {
     for line in (report.rejected.iter())
         .chain(&report.broken)
         .chain(&report.skipped)
@@ -151,7 +151,7 @@ pub fn validated(report: Report, files: &[PathBuf]) -> anyhow::Result<Outcome> {
         errln!("{line}");
     }
     if !report.rejected.is_empty() {
-        return Ok(Outcome::Rejected);
+        return Ok(CommandOutcome::Rejected);
     }
     if !report.broken.is_empty() {
         bail!("some input validators could not say whether an input is valid");
@@ -166,7 +166,7 @@ pub fn validated(report: Report, files: &[PathBuf]) -> anyhow::Result<Outcome> {
             report.validators
         );
     }
-    Ok(Outcome::Success)
+    Ok(CommandOutcome::Success)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use anyhow::Context;
 
-use super::Outcome;
+use super::CommandOutcome;
 use crate::cli::NewArgs;
 use stonejudge::archive::manifest::MANIFEST_FILE;
 use stonejudge::archive::scaffold::{self, Scaffold};
@@ -17,7 +17,7 @@ use stonejudge::declared::{Shape, Spec, SpecError};
 use stonejudge::gen::Params;
 use stonejudge::problem::Constraint;
 
-pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &NewArgs) -> anyhow::Result<CommandOutcome> {
     let template = match &args.game {
         None if args.interactive => scaffold::interactive(&args.name),
         None => scaffold::programs(&args.name),
@@ -43,7 +43,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<Outcome> {
         "next: stonejudge testdata{root} {name} && stonejudge verify{root}",
         name = args.name
     );
-    Ok(Outcome::Success)
+    Ok(CommandOutcome::Success)
 }
 
 /// The flag that sets each `[game]` field.

@@ -15,7 +15,7 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use super::output::{check_writable, default_case_path};
-use super::{shell_word, Outcome};
+use super::{shell_word, CommandOutcome};
 use crate::cli::StressArgs;
 use stonejudge::interrupt;
 use stonejudge::run::Cache;
@@ -26,7 +26,7 @@ use stonejudge::stress::{Census, Failure, Origin, Search};
 use stonejudge::text::show::count;
 use stonejudge::verdict::Verdict;
 
-pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &StressArgs) -> anyhow::Result<CommandOutcome> {
     interrupt::install().context("cannot catch SIGINT")?;
     if let Some(save) = &args.save {
         check_writable("--save", save)?;
@@ -60,13 +60,13 @@ pub fn run(args: &StressArgs) -> anyhow::Result<Outcome> {
 
 /// The end of a search that found nothing: `OK: …` (exit 0), or, when SIGINT stopped it,
 /// `interrupted: …` (exit 130).
-fn passed(what: &str, interrupted: bool) -> Outcome {
+fn passed(what: &str, interrupted: bool) -> CommandOutcome {
     if interrupted {
         outln!("interrupted: {what}; no failure found");
-        Outcome::Interrupted
+        CommandOutcome::Interrupted
     } else {
         outln!("OK: {what}");
-        Outcome::Success
+        CommandOutcome::Success
     }
 }
 
@@ -129,7 +129,7 @@ impl Progress for Bar {
 /// Prints the failure report for the final (shrunk or original) `input` and saves the case to
 /// --save, by default `.stonejudge/stress-<stem>.in`. The case is shown in full when it could
 /// not be saved, so it is never lost. A judge error is not the program's fault: exit 2.
-fn report_failure(args: &StressArgs, found: &Found) -> anyhow::Result<Outcome> {
+fn report_failure(args: &StressArgs, found: &Found) -> anyhow::Result<CommandOutcome> {
     let Found {
         failure,
         how,
@@ -157,8 +157,8 @@ fn report_failure(args: &StressArgs, found: &Found) -> anyhow::Result<Outcome> {
         );
     }
     Ok(match interrupted {
-        true => Outcome::Interrupted,
-        false => Outcome::Rejected,
+        true => CommandOutcome::Interrupted,
+        false => CommandOutcome::Rejected,
     })
 }
 

@@ -24,7 +24,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::Outcome;
+use super::CommandOutcome;
 use crate::cli::TestdataArgs;
 use stonejudge::archive::{self, testdata, Built};
 use stonejudge::catalog::{self, Resolved, Tools};
@@ -41,9 +41,9 @@ use stonejudge::verify::ours::PlanFiles;
 use stonejudge::verify::regeneration::{regenerated, Maker};
 use stonejudge::verify::sinol::SinolVerifier;
 
-pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &TestdataArgs) -> anyhow::Result<CommandOutcome> {
     let root = &args.archive.root;
-    let mut outcome = Outcome::Success;
+    let mut outcome = CommandOutcome::Success;
     let problems: Vec<Resolved> = if args.problems.is_empty() {
         // Every folder of the archive; one that is not a problem is reported, and the others
         // are still processed.
@@ -53,7 +53,7 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
                 Ok(problem) => found.push(problem),
                 Err(error) => {
                     errln!("error: {error}");
-                    outcome = Outcome::Rejected;
+                    outcome = CommandOutcome::Rejected;
                 }
             }
         }
@@ -68,7 +68,7 @@ pub fn run(args: &TestdataArgs) -> anyhow::Result<Outcome> {
     let cache = Cache::default_location()?;
     for problem in &problems {
         if !process(problem, args.check, args.jobs.count(), &runner, &cache)? {
-            outcome = Outcome::Rejected;
+            outcome = CommandOutcome::Rejected;
         }
     }
     Ok(outcome)

@@ -16,7 +16,7 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::output::{check_writable, write_atomically};
-use super::Outcome;
+use super::CommandOutcome;
 use crate::cli::VerifyArgs;
 use stonejudge::report::{html, scores, VerifyReport};
 use stonejudge::run::Cache;
@@ -32,7 +32,7 @@ const ITEM_WIDTH: usize = 52;
 /// the JSON).
 const DETAIL_CHARS: usize = 72;
 
-pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &VerifyArgs) -> anyhow::Result<CommandOutcome> {
     interrupt::install().context("cannot catch SIGINT")?;
     for (flag, path) in [("--json", &args.json), ("--html", &args.html)] {
         if let Some(path) = path {
@@ -148,7 +148,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         write_atomically(path, &html::render(&report))?;
     }
     if interrupted {
-        return Ok(Outcome::Interrupted);
+        return Ok(CommandOutcome::Interrupted);
     }
     if failed.is_empty() && !skipped.is_empty() {
         bail!(
@@ -157,9 +157,9 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<Outcome> {
         );
     }
     Ok(if failed.is_empty() {
-        Outcome::Success
+        CommandOutcome::Success
     } else {
-        Outcome::Rejected
+        CommandOutcome::Rejected
     })
 }
 

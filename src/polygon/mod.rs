@@ -25,7 +25,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use problem::{Method, ProblemXml, SourceFile, TestXml, Testset};
-use script::Step;
+use script::ScriptStep;
 use statements::Properties;
 use xml::{Element, Notes};
 
@@ -47,9 +47,9 @@ pub struct Polygon {
     /// The statements' `problem-properties.json`, by Polygon's language name.
     pub properties: Vec<(String, Properties)>,
     /// How the judged tests are made, from `problem.xml`.
-    pub steps: Vec<Step>,
+    pub steps: Vec<ScriptStep>,
     /// How `doall.sh` makes them, when the package has one (a standard or full package does).
-    pub doall: Option<Vec<Step>>,
+    pub doall: Option<Vec<ScriptStep>>,
     /// What is there and left: Windows binaries (`.exe`) and `.bat` scripts.
     pub ignored: Vec<PathBuf>,
     /// Unknown elements and attributes, each at its place.
@@ -366,7 +366,7 @@ mod tests {
             ignored,
             ["files/gen.exe", "doall.bat", "scripts/gen-answer.bat"]
         );
-        let tests: Vec<Vec<usize>> = polygon.steps.iter().map(Step::tests).collect();
+        let tests: Vec<Vec<usize>> = polygon.steps.iter().map(ScriptStep::tests).collect();
         assert_eq!(tests, [vec![1], vec![2]]);
         assert_eq!(polygon.doall.as_ref().map(Vec::len), Some(1));
         assert_eq!(polygon.include_dir(), Some(root.join(RESOURCES)));

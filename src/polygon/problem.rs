@@ -19,7 +19,7 @@ pub struct ProblemXml {
     /// Its name in each language, in the file's order.
     pub names: Vec<Name>,
     pub statements: Vec<StatementEntry>,
-    pub judging: Judging,
+    pub judging: JudgingXml,
     /// `<files><resources>`: headers (`testlib.h`), `olymp.sty`, statement templates.
     pub resources: Vec<SourceFile>,
     /// `<files><executables>`: generators and other programs the tests are made with.
@@ -54,7 +54,7 @@ pub struct StatementEntry {
 
 /// `<judging>`: where programs read and write, and the testsets.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Judging {
+pub struct JudgingXml {
     /// `input-file`: `None` for standard input (Polygon writes `""` or `stdin`).
     pub input_file: Option<String>,
     /// `output-file`: `None` for standard output.
@@ -331,7 +331,7 @@ fn statements_of(statements: Element, notes: &mut Notes) -> Result<Vec<Statement
         .collect()
 }
 
-fn judging_of(judging: Element, notes: &mut Notes) -> Result<Judging, String> {
+fn judging_of(judging: Element, notes: &mut Notes) -> Result<JudgingXml, String> {
     judging.known(
         &[
             "cpu-name",
@@ -359,7 +359,7 @@ fn judging_of(judging: Element, notes: &mut Notes) -> Result<Judging, String> {
             ));
         }
     }
-    Ok(Judging {
+    Ok(JudgingXml {
         input_file: named("input-file", "stdin"),
         output_file: named("output-file", "stdout"),
         testsets: (judging.all("testset"))

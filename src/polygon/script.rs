@@ -2,7 +2,7 @@
 //! package (a manual test) or the output of a generator run with its arguments, with the test
 //! number(s) each step writes.
 //!
-//! Three texts say it, and each is read here into the same [`Step`]s:
+//! Three texts say it, and each is read here into the same [`ScriptStep`]s:
 //!
 //! - the `<tests>` of `problem.xml` ([`from_tests`]): a manual test, or a generated one with
 //!   its `cmd` (`gen 10 3`), and `from-file` when one run of the generator writes several
@@ -25,7 +25,7 @@ use super::problem::{Method, TestXml};
 
 /// One step of making the tests.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Step {
+pub enum ScriptStep {
     /// Test `test` is a file of the package, as it is.
     Manual { test: usize, at: String },
     /// A generator run: `generator` (an executable of the package, by its name without
@@ -48,12 +48,12 @@ pub enum Writes {
     Files(Vec<(usize, String)>),
 }
 
-impl Step {
+impl ScriptStep {
     /// The test numbers it writes.
     pub fn tests(&self) -> Vec<usize> {
         match self {
-            Step::Manual { test, .. } => vec![*test],
-            Step::Generate { writes, .. } => match writes {
+            ScriptStep::Manual { test, .. } => vec![*test],
+            ScriptStep::Generate { writes, .. } => match writes {
                 Writes::Stdout { test } => vec![*test],
                 Writes::Files(files) => files.iter().map(|(test, _)| *test).collect(),
             },
@@ -78,12 +78,12 @@ fn command(line: &str, at: &str) -> Result<(String, Vec<String>), String> {
 
 /// The steps of a testset's `<tests>`: a generated test with `from-file` shares its step with
 /// the tests before it that have the same `cmd` and a `from-file` too (one run writes them).
-pub fn from_tests(tests: &[TestXml]) -> Result<Vec<Step>, String> {
-    let mut steps: Vec<Step> = Vec::new();
+pub fn from_tests(tests: &[TestXml]) -> Result<Vec<ScriptStep>, String> {
+    let mut steps: Vec<ScriptStep> = Vec::new();
     for test in tests {
         let (cmd, method) = (test.cmd.as_deref(), test.method);
         let (Method::Generated, Some(cmd)) = (method, cmd) else {
-            steps.push(Step::Manual {
+            steps.push(ScriptStep::Manual {
                 test: test.index,
                 at: test.at.clone(),
             });
@@ -91,7 +91,7 @@ pub fn from_tests(tests: &[TestXml]) -> Result<Vec<Step>, String> {
         };
         let (generator, args) = command(cmd, &test.at)?;
         if let Some(file) = &test.from_file {
-            if let Some(Step::Generate {
+            if let Some(ScriptStep::Generate {
                 generator: last,
                 args: last_args,
                 writes: Writes::Files(files),
@@ -104,7 +104,7 @@ pub fn from_tests(tests: &[TestXml]) -> Result<Vec<Step>, String> {
                 }
             }
         }
-        steps.push(Step::Generate {
+        steps.push(ScriptStep::Generate {
             generator,
             args,
             writes: match &test.from_file {
@@ -119,7 +119,11 @@ pub fn from_tests(tests: &[TestXml]) -> Result<Vec<Step>, String> {
 
 /// The steps of a script in Polygon's script language, `file` naming it in messages;
 /// `manual` are the numbers of the manual tests, which `$` skips.
-pub fn from_script(text: &str, file: &str, manual: &BTreeSet<usize>) -> Result<Vec<Step>, String> {
+pub fn from_script(
+    text: &str,
+    file: &str,
+    manual: &BTreeSet<usize>,
+) -> Result<Vec<ScriptStep>, String> {
     // Explicit numbers first: `$` stands for the first number no test has, whatever the
     // order of the lines.
     let mut parsed = Vec::new();
@@ -157,7 +161,7 @@ pub fn from_script(text: &str, file: &str, manual: &BTreeSet<usize>) -> Result<V
     for test in manual {
         steps.push((
             *test,
-            Step::Manual {
+            ScriptStep::Manual {
                 test: *test,
                 at: format!("{file}: manual test {test}"),
             },
@@ -180,7 +184,7 @@ pub fn from_script(text: &str, file: &str, manual: &BTreeSet<usize>) -> Result<V
         };
         steps.push((
             numbers[0],
-            Step::Generate {
+            ScriptStep::Generate {
                 generator,
                 args,
                 writes,
@@ -221,7 +225,7 @@ fn numbers(target: &str, at: &str) -> Result<Vec<usize>, String> {
 /// The steps of a package's `doall.sh`, `file` naming it in messages: each call of a
 /// `gen-input-via-*.sh` script is a generator run; other lines (answers, validation,
 /// `echo`, `mkdir`) make no input.
-pub fn from_doall(text: &str, file: &str) -> Result<Vec<Step>, String> {
+pub fn from_doall(text: &str, file: &str) -> Result<Vec<ScriptStep>, String> {
     let mut steps = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let at = format!("{file}:{}:1", i + 1);
@@ -267,7 +271,7 @@ pub fn from_doall(text: &str, file: &str) -> Result<Vec<Step>, String> {
         };
         let (cmd, writes) = writes;
         let (generator, args) = command(cmd, &at)?;
-        steps.push(Step::Generate {
+        steps.push(ScriptStep::Generate {
             generator,
             args,
             writes,
@@ -310,8 +314,8 @@ mod tests {
         }
     }
 
-    fn run(generator: &str, args: &[&str], writes: Writes, at: &str) -> Step {
-        Step::Generate {
+    fn run(generator: &str, args: &[&str], writes: Writes, at: &str) -> ScriptStep {
+        ScriptStep::Generate {
             generator: generator.to_string(),
             args: args.iter().map(|a| a.to_string()).collect(),
             writes,
@@ -357,7 +361,7 @@ mod tests {
         let script = "gen 1 > $\ngen 2 > $\n\ngen 3 > 3\nmulti 9 > {5-6,8}\ngen 4 > $\n";
         let manual = BTreeSet::from([1]);
         let steps = from_script(script, "script", &manual).expect("steps");
-        let numbered: Vec<Vec<usize>> = steps.iter().map(Step::tests).collect();
+        let numbered: Vec<Vec<usize>> = steps.iter().map(ScriptStep::tests).collect();
         assert_eq!(
             numbered,
             [vec![1], vec![2], vec![3], vec![4], vec![5, 6, 8], vec![7]]

@@ -31,7 +31,7 @@ use crate::model::{
     WallClock, SAMPLE_GROUP,
 };
 use crate::polygon::problem::{GroupXml, PointsPolicy, SourceFile, TestXml, JUDGED_TESTSET};
-use crate::polygon::script::{Step, Writes};
+use crate::polygon::script::{ScriptStep, Writes};
 use crate::polygon::statements::language_code;
 use crate::polygon::Polygon;
 use crate::score::{Aggregation, GroupRule, Total};
@@ -160,7 +160,7 @@ fn plan(polygon: &Polygon, warnings: &mut Vec<String>) -> Result<CasePlan, Strin
     };
     let mut steps = Vec::new();
     for step in &polygon.steps {
-        let Step::Generate {
+        let ScriptStep::Generate {
             generator,
             args,
             writes,
@@ -204,13 +204,13 @@ fn plan(polygon: &Polygon, warnings: &mut Vec<String>) -> Result<CasePlan, Strin
         });
     }
     if let Some(doall) = &polygon.doall {
-        let runs = |steps: &[Step]| -> Vec<(String, Vec<String>, Vec<usize>)> {
+        let runs = |steps: &[ScriptStep]| -> Vec<(String, Vec<String>, Vec<usize>)> {
             (steps.iter())
                 .filter_map(|step| match step {
-                    Step::Generate {
+                    ScriptStep::Generate {
                         generator, args, ..
                     } => Some((generator.clone(), args.clone(), step.tests())),
-                    Step::Manual { .. } => None,
+                    ScriptStep::Manual { .. } => None,
                 })
                 .collect()
         };

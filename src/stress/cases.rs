@@ -19,7 +19,7 @@ pub const MAX_MIXED_INPUT_BYTES: usize = 1 << 20;
 
 /// One stress case.
 #[derive(Debug, Clone)]
-pub struct Case {
+pub struct StressCase {
     /// Its number in the search (0-based).
     pub index: u64,
     pub origin: Origin,
@@ -47,7 +47,7 @@ pub enum Origin {
 /// (the search's threads claim them in order).
 pub trait Cases: Sync {
     /// Case number `index` (`None`: the source has fewer cases), or why it cannot be made.
-    fn case(&self, index: u64) -> Result<Option<Case>, String>;
+    fn case(&self, index: u64) -> Result<Option<StressCase>, String>;
 }
 
 /// Random cases from a problem's generator: case `i` has seed `seed + i`; unless the user
@@ -111,7 +111,7 @@ impl<'a> RandomCases<'a> {
 }
 
 impl Cases for RandomCases<'_> {
-    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+    fn case(&self, index: u64) -> Result<Option<StressCase>, String> {
         let seed = self.seed.wrapping_add(index);
         let mode = (!self.modes.is_empty())
             .then(|| self.modes[(index % self.modes.len() as u64) as usize].clone());
@@ -122,7 +122,7 @@ impl Cases for RandomCases<'_> {
         let input = Params::parse(&params)
             .and_then(|p| self.problem.generate(seed, &p))
             .map_err(|e| format!("the generator failed on seed {seed}: {e}"))?;
-        Ok(Some(Case {
+        Ok(Some(StressCase {
             index,
             origin: Origin::Generated { seed, mode },
             input,
@@ -331,7 +331,7 @@ impl<'a> ExhaustiveCases<'a> {
 }
 
 impl Cases for ExhaustiveCases<'_> {
-    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+    fn case(&self, index: u64) -> Result<Option<StressCase>, String> {
         let mut stream = self
             .stream
             .lock()
@@ -354,7 +354,7 @@ impl Cases for ExhaustiveCases<'_> {
                 stream.instances.next()
             }
         };
-        Ok(made.map(|(size, input)| Case {
+        Ok(made.map(|(size, input)| StressCase {
             index,
             origin: Origin::Enumerated { size },
             input,
@@ -371,7 +371,7 @@ pub struct ExternalCases<'a> {
 }
 
 impl Cases for ExternalCases<'_> {
-    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+    fn case(&self, index: u64) -> Result<Option<StressCase>, String> {
         let seed = self.seed.wrapping_add(index);
         let invocation = self.generator.invocation.clone().arg(seed.to_string());
         let shown = self.generator.given.display();
@@ -390,7 +390,7 @@ impl Cases for ExternalCases<'_> {
         let input = String::from_utf8(run.stdout).map_err(|_| {
             format!("the generator {shown} printed bytes that are not UTF-8 for seed {seed}")
         })?;
-        Ok(Some(Case {
+        Ok(Some(StressCase {
             index,
             origin: Origin::External { seed },
             input,
@@ -408,7 +408,7 @@ pub struct ProgramCases<'a> {
 }
 
 impl Cases for ProgramCases<'_> {
-    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+    fn case(&self, index: u64) -> Result<Option<StressCase>, String> {
         let params = match self.params.len() {
             0 => Vec::new(),
             k => self.params[(index % k as u64) as usize].clone(),
@@ -418,7 +418,7 @@ impl Cases for ProgramCases<'_> {
             seed: self.seed.wrapping_add(index),
         };
         let input = self.tools.generate(call.seed, &call.params, false)?;
-        Ok(Some(Case {
+        Ok(Some(StressCase {
             index,
             origin: Origin::Called(call),
             input,
@@ -435,11 +435,11 @@ pub struct MadeCases {
 }
 
 impl Cases for MadeCases {
-    fn case(&self, index: u64) -> Result<Option<Case>, String> {
+    fn case(&self, index: u64) -> Result<Option<StressCase>, String> {
         let made = usize::try_from(index)
             .ok()
             .and_then(|index| self.inputs.get(index));
-        Ok(made.map(|(name, input)| Case {
+        Ok(made.map(|(name, input)| StressCase {
             index,
             origin: Origin::Made { name: name.clone() },
             input: input.clone(),

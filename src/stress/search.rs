@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Case, Cases, Oracle, Trial};
+use super::{Cases, Oracle, StressCase, Trial};
 use crate::interrupt;
 use crate::parallel::{self, Step};
 
@@ -18,7 +18,7 @@ pub struct Budget {
 /// A case the program failed, with its verdict.
 #[derive(Debug, Clone)]
 pub struct Failure {
-    pub case: Case,
+    pub case: StressCase,
     pub trial: Trial,
 }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-fn repo() -> PathBuf {
+pub(super) fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
@@ -33,7 +33,7 @@ fn layers() -> BTreeMap<String, u32> {
 }
 
 /// Every `.rs` file under `dir`.
-fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
+pub(super) fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("read src") {
         let path = entry.expect("entry").path();
         if path.is_dir() {

@@ -46,6 +46,7 @@ mod layers;
 mod manners;
 mod messages_cli;
 mod multipass_fixtures;
+mod names;
 mod new_interactive;
 mod nim_cli;
 mod package_2025;
