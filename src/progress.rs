@@ -10,9 +10,9 @@
 
 use std::sync::Mutex;
 
-/// What [`now`] says.
+/// What [`now`] says: the work done so far, and what it is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Progress {
+pub struct WorkDone {
     /// The step under way, as the library named it last.
     pub doing: Option<String>,
     /// Units of work done.
@@ -21,19 +21,19 @@ pub struct Progress {
     pub planned: u64,
 }
 
-static NOW: Mutex<Progress> = Mutex::new(Progress {
+static NOW: Mutex<WorkDone> = Mutex::new(WorkDone {
     doing: None,
     done: 0,
     planned: 0,
 });
 
-fn update(change: impl FnOnce(&mut Progress)) {
+fn update(change: impl FnOnce(&mut WorkDone)) {
     let mut now = NOW.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     change(&mut now);
 }
 
 /// What is being done now.
-pub fn now() -> Progress {
+pub fn now() -> WorkDone {
     NOW.lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .clone()
@@ -47,7 +47,7 @@ pub fn doing(what: impl Into<String>) {
 
 /// Starts afresh (a command's next item).
 pub fn reset() {
-    update(|now| *now = Progress::default());
+    update(|now| *now = WorkDone::default());
 }
 
 /// `units` more units of work are planned.

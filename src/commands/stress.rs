@@ -4,7 +4,7 @@
 //! report (exit 1): the minimal input verbatim, the expected and received answers, the
 //! checker's explanation, the seed and a one-line command that reproduces it all. Standard
 //! error gets the setup, progress (cases/s) and a closing count. The flags become a
-//! `stonejudge::stress::request::Request`, and the run is that module's one call.
+//! `stonejudge::stress::request::StressRequest`, and the run is that module's one call.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -20,8 +20,8 @@ use crate::cli::StressArgs;
 use stonejudge::interrupt;
 use stonejudge::run::Cache;
 use stonejudge::stress::report::{census_lines, describe, headline};
-use stonejudge::stress::request::{stress, Request};
-use stonejudge::stress::run::{Ended, Found, Progress};
+use stonejudge::stress::request::{stress, StressRequest};
+use stonejudge::stress::run::{Ended, Found, StressProgress};
 use stonejudge::stress::{Census, Failure, Origin, Search};
 use stonejudge::text::show::count;
 use stonejudge::verdict::Verdict;
@@ -33,7 +33,7 @@ pub fn run(args: &StressArgs) -> anyhow::Result<CommandOutcome> {
     }
     let (runner, _) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?.with_limits(args.compile.limits());
-    let request = Request {
+    let request = StressRequest {
         problem: args.problem.clone(),
         root: args.archive.root.clone(),
         program: args.program.clone(),
@@ -78,7 +78,7 @@ struct Bar {
     jobs: usize,
 }
 
-impl Progress for Bar {
+impl StressProgress for Bar {
     fn note(&self, line: &str) {
         errln!("{line}");
     }

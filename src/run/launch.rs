@@ -27,7 +27,7 @@
 //! [`SOCKET_FD`]. First the server says hello: one message of a native `u32`, the bits of the
 //! protections in force, and a native `i32`, the pid of its PID namespace's reaper (0 if none),
 //! followed by why the missing protections are missing (UTF-8 lines). Then a
-//! request is one message: either a run, whose bytes are [`Request::encode`] and whose
+//! request is one message: either a run, whose bytes are [`LaunchRequest::encode`] and whose
 //! ancillary data are the program's standard input, output and error, or a sweep, the single
 //! byte [`SWEEP`], which kills whatever the last program left behind. The reply is one message
 //! of three native `i32`: the program's pid (0 if the fork failed, or for a sweep), the `errno`
@@ -111,7 +111,7 @@ pub fn serve_if_requested() {
 
 /// What the judge asks the server to start.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Request {
+pub(crate) struct LaunchRequest {
     /// `RLIMIT_CPU` soft limit; the hard limit is one second more.
     pub cpu_seconds: Option<u64>,
     /// `RLIMIT_AS` (the stack has no limit of its own: see [`Limits::memory`]); `None` when
@@ -136,12 +136,16 @@ pub(crate) struct Request {
     pub workdir: Option<PathBuf>,
 }
 
-impl Request {
+impl LaunchRequest {
     /// The request for running `argv` under `limits`, confined: the CPU rlimit is a backstop
     /// one second above the (rounded up) limit, which the judge enforces itself by polling.
-    pub fn new(limits: &Limits, argv: Vec<OsString>, env: Vec<(OsString, OsString)>) -> Request {
+    pub fn new(
+        limits: &Limits,
+        argv: Vec<OsString>,
+        env: Vec<(OsString, OsString)>,
+    ) -> LaunchRequest {
         let cpu = limits.cpu.as_secs() + u64::from(limits.cpu.subsec_nanos() > 0);
-        Request {
+        LaunchRequest {
             cpu_seconds: Some(cpu + 1),
             memory_bytes: limits.memory,
             file_bytes: limits.file_bytes(),
@@ -214,8 +218,8 @@ impl Request {
         Ok(bytes)
     }
 
-    /// Reads a message made by [`Request::encode`].
-    fn decode(bytes: &[u8]) -> Result<Request, String> {
+    /// Reads a message made by [`LaunchRequest::encode`].
+    fn decode(bytes: &[u8]) -> Result<LaunchRequest, String> {
         let bytes = match bytes.split_first() {
             Some((&RUN, rest)) => rest,
             _ => return Err("not a run request".to_string()),
@@ -274,7 +278,7 @@ impl Request {
         if argv.is_empty() {
             return Err("no program to run".to_string());
         }
-        Ok(Request {
+        Ok(LaunchRequest {
             cpu_seconds,
             memory_bytes,
             file_bytes,
@@ -570,7 +574,7 @@ fn serve_requests(mut server: Server) -> Result<(), String> {
                 Err(why) => return Err(why),
             }
         } else {
-            match (Request::decode(message), streams.len()) {
+            match (LaunchRequest::decode(message), streams.len()) {
                 (Ok(request), STREAMS) => request.launch(&streams, &mut server),
                 (Ok(_), _) | (Err(_), _) => (0, libc::EINVAL, FAILED_EXEC),
             }
@@ -736,7 +740,7 @@ mod tests {
     #[test]
     fn requests_round_trip_through_bytes() {
         let limits = Limits::new(Duration::from_millis(1500), 256 << 20);
-        let mut request = Request::new(
+        let mut request = LaunchRequest::new(
             &limits,
             vec!["/bin/prog".into(), "a b".into(), "".into()],
             vec![("KEY".into(), "x=y".into()), ("EMPTY".into(), "".into())],
@@ -745,38 +749,45 @@ mod tests {
         request.writes = vec!["/out".into(), "/out2".into()];
         assert_eq!(request.cpu_seconds, Some(3));
         let bytes = request.encode().unwrap();
-        assert_eq!(Request::decode(&bytes), Ok(request.clone()));
+        assert_eq!(LaunchRequest::decode(&bytes), Ok(request.clone()));
         request.workdir = Some("/out2".into());
-        assert_eq!(Request::decode(&request.encode().unwrap()), Ok(request));
-        let mut tools = Request::new(
+        assert_eq!(
+            LaunchRequest::decode(&request.encode().unwrap()),
+            Ok(request)
+        );
+        let mut tools = LaunchRequest::new(
             &Limits::for_tools(Duration::from_secs(60)),
             vec!["cc".into()],
             vec![],
         );
         tools.confined = false;
         assert_eq!(tools.memory_bytes, None);
-        assert_eq!(Request::decode(&tools.encode().unwrap()), Ok(tools));
+        assert_eq!(LaunchRequest::decode(&tools.encode().unwrap()), Ok(tools));
     }
 
     #[test]
     fn bad_requests_are_refused() {
         let limits = Limits::new(Duration::from_secs(1), 1 << 20);
-        let good = Request::new(&limits, vec!["p".into(), "q".into()], vec![]);
+        let good = LaunchRequest::new(&limits, vec!["p".into(), "q".into()], vec![]);
         let bytes = good.encode().unwrap();
         for cut in [0, 10, 31, bytes.len() - 1] {
-            assert!(Request::decode(&bytes[..cut]).is_err(), "cut at {cut}");
+            assert!(
+                LaunchRequest::decode(&bytes[..cut]).is_err(),
+                "cut at {cut}"
+            );
         }
         let mut extra = bytes.clone();
         extra.extend_from_slice(b"junk\0");
-        assert!(Request::decode(&extra).is_err());
-        assert!(Request::decode(&[SWEEP]).is_err());
-        let nothing = Request::new(&limits, vec![], vec![]);
-        assert!(Request::decode(&nothing.encode().unwrap()).is_err());
-        let nul = Request::new(&limits, vec!["a\0b".into()], vec![]);
+        assert!(LaunchRequest::decode(&extra).is_err());
+        assert!(LaunchRequest::decode(&[SWEEP]).is_err());
+        let nothing = LaunchRequest::new(&limits, vec![], vec![]);
+        assert!(LaunchRequest::decode(&nothing.encode().unwrap()).is_err());
+        let nul = LaunchRequest::new(&limits, vec!["a\0b".into()], vec![]);
         assert!(nul.encode().is_err());
-        let bad_key = Request::new(&limits, vec!["p".into()], vec![("A=B".into(), "".into())]);
+        let bad_key =
+            LaunchRequest::new(&limits, vec!["p".into()], vec![("A=B".into(), "".into())]);
         assert!(bad_key.encode().is_err());
-        let huge = Request::new(
+        let huge = LaunchRequest::new(
             &limits,
             vec!["p".into(), "x".repeat(MAX_REQUEST).into()],
             vec![],

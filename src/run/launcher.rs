@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::cgroup::{MemoryCgroup, MemoryUse, Version};
 use super::fd::{above_stdio, pipe, poll_in, read_available, wait_bounded, RunError};
-use super::launch::{self, ControlBuffer, Request, MAX_HELLO, REPLY_BYTES, STREAMS, SWEEP};
+use super::launch::{self, ControlBuffer, LaunchRequest, MAX_HELLO, REPLY_BYTES, STREAMS, SWEEP};
 use super::live;
 use super::private_root::SCRATCH_IN_HOLDER;
 use super::sandbox::{switched_off, Feature, Protection, Protections, Sandbox, MEMORY_CGROUP};
@@ -87,7 +87,7 @@ impl Launchers {
     /// has none, or the cgroup cannot be readied).
     pub fn launch(
         &self,
-        request: &Request,
+        request: &LaunchRequest,
         stdio: [OwnedFd; STREAMS],
     ) -> Result<Started<'_>, RunError> {
         let pooled = self.idle.lock().ok().and_then(|mut idle| idle.pop());
@@ -338,7 +338,7 @@ impl Launcher {
     /// the request is confined and limited and the cgroup could be readied for its limit;
     /// returns whether it is. Otherwise the cgroup, in which every program of the server is
     /// born, has no limit.
-    fn message(&mut self, request: &Request) -> Result<(Vec<u8>, bool), RunError> {
+    fn message(&mut self, request: &LaunchRequest) -> Result<(Vec<u8>, bool), RunError> {
         let readied = match (&mut self.cgroup, request.memory_bytes) {
             (Some(cgroup), Some(limit)) if request.confined => cgroup.prepare(limit).is_ok(),
             _ => false,

@@ -12,7 +12,7 @@ use super::cgroup::MemoryUse;
 use super::cpu::CpuWatch;
 use super::fd::{inode, pipe, poll_in, set_nonblocking, wait_bounded};
 use super::jury::JuryLimits;
-use super::launch::{Request, FAILED_CONFINEMENT};
+use super::launch::{LaunchRequest, FAILED_CONFINEMENT};
 use super::launcher::{Launchers, Lease};
 use super::outcome::{
     heap_exhausted, mebibytes, memory_verdict, memory_verdict_by_cgroup, Exit, Run,
@@ -264,7 +264,7 @@ impl Runner {
             argv.extend(heap.flags_for(limits.memory));
         }
         argv.extend(invocation.args.iter().cloned());
-        let mut request = Request::new(limits, argv, invocation.env.clone());
+        let mut request = LaunchRequest::new(limits, argv, invocation.env.clone());
         if let (Some(heap), Some(bytes)) = (&invocation.heap, &mut request.memory_bytes) {
             *bytes = bytes.saturating_add(heap.reserved_bytes);
         }

@@ -15,14 +15,14 @@
 //!   so, by the judging path's own step);
 //! - the verdict: the model's checker or interactor, made runnable by [`PreparedJudging`].
 //!
-//! The command (`stonejudge stress`) turns its flags into a [`Request`], calls [`stress`] and
+//! The command (`stonejudge stress`) turns its flags into a [`StressRequest`], calls [`stress`] and
 //! prints the [`Ended`] run.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::run::{self, Ended, Progress, Setup, Validity};
+use super::run::{self, Ended, Setup, StressProgress, Validity};
 use super::{Budget, MadeCases, ModelOracle, Reference, Tokens};
 use crate::catalog::{Resolved, Tools};
 use crate::formats::{run_limits, LimitFlags};
@@ -43,7 +43,7 @@ pub const DEFAULT_CASES: u64 = 1000;
 
 /// What the command line asks of a stress run.
 #[derive(Debug, Clone, Default)]
-pub struct Request {
+pub struct StressRequest {
     /// The PROBLEM argument (`None`: generic mode, `--gen` and `--ref` alone).
     pub problem: Option<String>,
     /// The archive's root, where a problem's name is looked up.
@@ -67,7 +67,7 @@ pub struct Request {
     pub bound: Option<u64>,
 }
 
-impl Request {
+impl StressRequest {
     /// `--cases`, else `--duration`, else [`DEFAULT_CASES`].
     fn budget(&self) -> Budget {
         Budget {
@@ -144,10 +144,10 @@ fn prepared(
 /// reference and the judging chosen from it, the search, and the shrinking of what failed;
 /// what happens meanwhile is told to `progress`.
 pub fn stress(
-    request: &Request,
+    request: &StressRequest,
     runner: &Runner,
     cache: &Cache,
-    progress: &dyn Progress,
+    progress: &dyn StressProgress,
 ) -> Result<Ended, String> {
     let started = Instant::now();
     let resolved = (request.problem.as_deref())
@@ -286,8 +286,8 @@ pub fn stress(
 /// within what the input validators accept; one of ingen's, to the shortest of its inputs.
 fn from_package(
     cx: &Setup<'_>,
-    progress: &dyn Progress,
-    request: &Request,
+    progress: &dyn StressProgress,
+    request: &StressRequest,
     (model, resolved, toolbox): (&Problem, &Resolved, &Toolbox<'_>),
     judge: Judge<'_>,
 ) -> Result<Ended, String> {
@@ -362,7 +362,7 @@ enum Inputs {
 
 /// What the judging path's own steps say (how a time limit was derived), told to stress's
 /// progress.
-struct Notes<'p>(&'p dyn Progress);
+struct Notes<'p>(&'p dyn StressProgress);
 
 impl judging::Progress for Notes<'_> {
     fn note(&mut self, line: &str) {
@@ -377,7 +377,7 @@ impl judging::Progress for Notes<'_> {
 /// Why stress refuses a Kattis package before anything runs: it has no generator stress can
 /// call, so `--gen` and `--ref` must make the cases and the answers, and stress compares one
 /// output, which its interactive and multi-pass problems have none of.
-fn refused(request: &Request, model: &Problem, package: &Package) -> Result<(), String> {
+fn refused(request: &StressRequest, model: &Problem, package: &Package) -> Result<(), String> {
     let root = package.root.display();
     if model.programs.interactor.is_some() {
         return Err(format!(

@@ -4,7 +4,7 @@
 //! (generic mode, not shrunk), or the whole test set a generator made (sinol-make's ingen,
 //! shrunk to the shortest input that still fails); each is the search, and the shrinking of
 //! what failed. Which run a problem gets, with which oracle and limits, is chosen from its
-//! model by [`super::request`]; what happens meanwhile is told to a [`Progress`].
+//! model by [`super::request`]; what happens meanwhile is told to a [`StressProgress`].
 
 use std::time::Instant;
 
@@ -59,7 +59,7 @@ pub struct Setup<'a> {
 }
 
 /// What a run tells as it goes (the command prints it on standard error).
-pub trait Progress: Sync {
+pub trait StressProgress: Sync {
     /// A line about the run: its setup, the census, a mode left out, the shrinking.
     fn note(&self, line: &str);
     /// The census of an exhaustive run, before it starts, up to `bound`.
@@ -119,7 +119,7 @@ impl Setup<'_> {
         }
     }
 
-    fn announce(&self, progress: &dyn Progress, what: &str) {
+    fn announce(&self, progress: &dyn StressProgress, what: &str) {
         let memory = self
             .limits
             .memory
@@ -136,7 +136,7 @@ impl Setup<'_> {
     /// The search, with progress and a closing line with the rate.
     fn search(
         &self,
-        progress: &dyn Progress,
+        progress: &dyn StressProgress,
         cases: &dyn Cases,
         oracle: &dyn Oracle,
         budget: Budget,
@@ -172,7 +172,7 @@ fn passed(search: &Search, what: String) -> Ended {
 /// built-in judge), the first failure shrunk.
 pub fn in_process(
     cx: &Setup<'_>,
-    progress: &dyn Progress,
+    progress: &dyn StressProgress,
     name: &str,
     problem: &dyn DynProblem,
     judge: Judge<'_>,
@@ -187,7 +187,7 @@ pub fn in_process(
 /// Random cases of a problem of the catalog, shrunk.
 fn random(
     cx: &Setup<'_>,
-    progress: &dyn Progress,
+    progress: &dyn StressProgress,
     name: &str,
     problem: &dyn DynProblem,
     oracle: &ProblemOracle<'_>,
@@ -217,7 +217,7 @@ fn random(
 /// Every instance up to a size, smallest first; the first failure shrunk.
 fn exhaustive(
     cx: &Setup<'_>,
-    progress: &dyn Progress,
+    progress: &dyn StressProgress,
     name: &str,
     problem: &dyn DynProblem,
     oracle: &ProblemOracle<'_>,
@@ -303,7 +303,7 @@ fn exhaustive(
 /// The failure found, shrunk by `descent` (from its input and trial: a problem's own
 /// candidates, or the input's text), a judge error not.
 fn shrunk(
-    progress: &dyn Progress,
+    progress: &dyn StressProgress,
     failure: Failure,
     name: &str,
     descent: impl FnOnce(String, Trial) -> Shrunk,
@@ -341,7 +341,7 @@ fn shrunk(
 /// by asking the generator for smaller inputs.
 pub fn with_programs(
     cx: &Setup<'_>,
-    progress: &dyn Progress,
+    progress: &dyn StressProgress,
     resolved: &Resolved,
     programs: &ProgramTools<'_>,
     oracle: &dyn Oracle,
@@ -438,7 +438,7 @@ pub type Validity<'a> = &'a (dyn Fn(&str) -> bool + Sync);
 /// problem, or one without input validators), not shrunk.
 pub fn generic_search(
     cx: &Setup<'_>,
-    progress: &dyn Progress,
+    progress: &dyn StressProgress,
     generator: &Program,
     oracle: &dyn Oracle,
     how: &str,
@@ -484,7 +484,7 @@ pub fn generic_search(
 /// way (their text is all that is known of them, and they are the problem's own inputs).
 pub fn made(
     cx: &Setup<'_>,
-    progress: &dyn Progress,
+    progress: &dyn StressProgress,
     name: &str,
     cases: &MadeCases,
     oracle: &dyn Oracle,

@@ -82,19 +82,11 @@ const SHARED: &[(&str, &str)] = &[
     ),
     ("Program", "a checktestdata program, and a program to run"),
     (
-        "Progress",
-        "judging's and stress's progress reports, and the progress line",
-    ),
-    (
         "Reader",
         "a problem format's reader of input, and a package format's reader",
     ),
     ("Reference", "a declared game's reference, and stress's"),
     ("Report", "a checker protocol's report, and validation's"),
-    (
-        "Request",
-        "a judging request, a stress request, and the launcher's",
-    ),
     (
         "Rule",
         "a Kattis expectation rule, and a generators.yaml rule",
