@@ -16,10 +16,10 @@
 //!
 //! The formats' folders (`crate::sinol`, `crate::package`) are read without running anything;
 //! what runs their programs as the format runs them is here: a sinol-make package's programs
-//! built as sinol-make builds them (`sinol_build`), its checker, interactor and inwer as they
+//! built as sinol-make builds them ([`build`], from the model's facts), its checker, interactor and inwer as they
 //! speak ([`run_inwer`], and the judge the prepared judging makes of them), its tests made as
 //! `sinol-make gen` makes them ([`MadeTests`]); a Kattis package's programs built with its
-//! `include/` and constants ([`kattis_build`]), its `generators.yaml` run as `bt generate`
+//! `include/` and constants (the same [`build`]), its `generators.yaml` run as `bt generate`
 //! runs it ([`kattis_generators`]), and a legacy or 2023-07 scoring package graded by its
 //! graders ([`kattis_grading`]). The protocols of a Kattis package's
 //! validators and passes need nothing of the package and are the judge's
@@ -29,8 +29,8 @@
 //! [`PreparedJudging`] `judge` uses, the runs of all submissions in one [`pool`], the time
 //! limit derived from the accepted ones ([`time_limit`]).
 
+mod build;
 mod cases;
-pub mod kattis_build;
 pub mod kattis_generators;
 pub mod kattis_grading;
 mod limits;
@@ -40,13 +40,13 @@ mod pool;
 mod prepared;
 mod runs;
 mod scoring;
-mod sinol_build;
 mod sinol_made;
 mod sinol_protocol;
 mod time_limit;
 mod toolbox;
 
 pub use crate::score::ScoredRun;
+pub use build::{build, Role};
 pub use cases::{
     derived_time_limit, judge_cases, toolbox, JudgeError, Judgement, Progress, Request,
 };
@@ -59,4 +59,4 @@ pub use scoring::{card, scored_runs, test_fractions, ScoreError};
 pub use sinol_made::MadeTests;
 pub use sinol_protocol::run_inwer;
 pub use time_limit::{time_limit, ChosenTimeLimit, UNKNOWN_LIMIT_CAP};
-pub use toolbox::{build_package, building_for, python3_here, Builds, Toolbox, Unready};
+pub use toolbox::{build_ahead, building_for, python3_here, validation_limits, Toolbox, Unready};

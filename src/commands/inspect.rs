@@ -167,7 +167,7 @@ pub fn validate(args: &ValidateArgs) -> anyhow::Result<CommandOutcome> {
 }
 
 /// `validate PACKAGE [FILE]...` of a package of any format: its input validators, built as
-/// its format builds them ([`Toolbox::of_package`]), on each FILE (no arguments), or, when
+/// its model says they are built ([`Toolbox::of`]), on each FILE (no arguments), or, when
 /// none is given, on every input it is judged on with its group's arguments, the inputs it
 /// does not commit made first (generators.yaml, ingen, a Polygon script).
 fn validate_package(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<CommandOutcome> {
@@ -183,7 +183,7 @@ fn validate_package(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<Co
     let (runner, cache) = machinery(args.jury.limits())?;
     let jobs = parallel::cores();
     if !args.files.is_empty() {
-        let toolbox = Toolbox::of_package(&problem, &runner, &cache, jobs);
+        let toolbox = Toolbox::of(&model, &runner, &cache, jobs);
         return super::validated(toolbox.files(&model, &args.files), &args.files);
     }
     let with_tests = match judging::with_tests_made(problem, &runner, &cache, jobs) {
@@ -191,7 +191,7 @@ fn validate_package(args: &ValidateArgs, problem: Resolved) -> anyhow::Result<Co
         Err(error) => return super::not_made(error),
     };
     let model = readers::read_resolved(&with_tests.problem)?;
-    let toolbox = Toolbox::of_package(&with_tests.problem, &runner, &cache, jobs);
+    let toolbox = Toolbox::of(&model, &runner, &cache, jobs);
     super::validated(toolbox.files(&model, &[]), &[])
 }
 

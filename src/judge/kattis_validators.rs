@@ -38,7 +38,8 @@ pub struct OutputValidator<'a> {
     pub program: &'a Program,
     pub flags: Vec<String>,
     /// `validation_time` and `validation_memory` of `problem.yaml`
-    /// (`crate::package::config::validation_limits`).
+    /// (`crate::model::ValidationLimits`, made run limits by
+    /// `crate::judging::validation_limits`).
     pub limits: Limits,
 }
 

@@ -118,7 +118,7 @@ pub fn judge_cases(
         true => None,
         false => Some(problem.tools(request.runner, request.cache)?),
     };
-    let toolbox = toolbox(problem, tools.as_ref(), request);
+    let toolbox = toolbox(problem, model, tools.as_ref(), request);
     let prepared = PreparedJudging::new(model, &toolbox).map_err(|unready| match unready {
         Unready::Broken(why) | Unready::Skipped(why) => JudgeError(why),
     })?;
@@ -140,7 +140,7 @@ pub fn judge_cases(
         request.flags.time,
     ) {
         (true, _, _) => {
-            let time = derived_time_limit(problem, model, &prepared, request, progress)?;
+            let time = derived_time_limit(model, &prepared, &toolbox, request, progress)?;
             case_limits.derived(time)
         }
         // Said, as a derived one is: the flag stands for the submissions' limit.
@@ -236,43 +236,37 @@ fn cases(
     Ok((dir, tests))
 }
 
-/// What builds the problem's programs: a Kattis package's as it builds them, our problem's
-/// through its prepared `tools` (and its built-in judge), a sinol-make package's as they are.
+/// What builds the problem's programs: as its model says, our problem's through its prepared
+/// `tools` (and its built-in judge) when it has them.
 pub fn toolbox<'t>(
     problem: &'t Resolved,
+    model: &'t Problem,
     tools: Option<&'t crate::catalog::Tools<'t>>,
     request: &Request<'t>,
 ) -> Toolbox<'t> {
-    let (runner, cache) = (request.runner, request.cache);
-    match (problem.is_package(), tools) {
-        (true, _) => Toolbox::of_package(problem, runner, cache, request.jobs),
-        (false, Some(tools)) => {
-            Toolbox::ours(tools, runner, cache, request.jobs).playing(problem.referee())
+    let of_model = Toolbox::of(model, request.runner, request.cache, request.jobs);
+    match tools {
+        Some(tools) => Toolbox {
+            ours: Some(tools),
+            ..of_model
         }
-        (false, None) => Toolbox::plain(runner, cache, request.jobs),
+        .playing(problem.referee()),
+        None => of_model,
     }
 }
 
-/// The time limit derived from the accepted submissions, which run for it as Kattis runs
-/// them (a Kattis package's: the model says its limit comes from them), each judged by
-/// `prepared` on the model's cases as the program will be.
+/// The time limit derived from the submissions the model says set it (a Kattis package's),
+/// which run for it as Kattis runs them, each built by `toolbox` and judged by `prepared` on
+/// the model's cases as the program will be.
 pub fn derived_time_limit(
-    problem: &Resolved,
     model: &Problem,
     prepared: &PreparedJudging<'_>,
+    toolbox: &Toolbox<'_>,
     request: &Request<'_>,
     progress: &mut dyn Progress,
 ) -> Result<Duration, JudgeError> {
-    // The model says which submissions set the limit and how it is found, but not how a
-    // package builds its submissions (include/, 2025-09's constants): the package does.
-    let Some(package) = problem.package() else {
-        return Err(JudgeError(
-            "no fixed time limit, and no submissions to derive one from: give --time-limit".into(),
-        ));
-    };
     progress.note("deriving the time limit from the accepted submissions...");
-    let tools = (request.runner, request.cache);
-    let limit = limit_for_judging(model, package, prepared, tools, request.flags)?;
+    let limit = limit_for_judging(model, prepared, toolbox, request.flags)?;
     progress.note(&format!("time limit: {}", limit.how));
     Ok(Duration::from_secs_f64(limit.seconds))
 }

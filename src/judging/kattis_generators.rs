@@ -1,7 +1,7 @@
 //! Running a Kattis package's `generators.yaml` (read by `crate::package::generators`): every
 //! case's files made as `bt generate` makes them, written into a directory that plays the
 //! part of `data/` (a scratch directory, or `testdata`'s staging directory), never into the
-//! package. Its programs are built as the package's others are ([`kattis_build`]).
+//! package. Its programs are built as the package's others are ([`build`]).
 //!
 //! A case's files are gathered in memory first (a generator's standard output is its `.in`;
 //! then the `copy:` files; then the files written in `generators.yaml`; then the `.ans` from
@@ -11,12 +11,13 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use super::kattis_build;
+use super::build::{build, Role};
 use crate::package::generators::{
     replace_seed, Answer, Case, Command, Generators, Recipe, Rule, Written, GENERATORS_YAML,
     TEXT_FILES,
 };
 use crate::package::{programs_in, Package, PackageProgram, ProgramKind};
+use crate::readers::kattis;
 use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Limits, Program, Runner, ScratchDir, Stdin};
 use crate::verdict::Verdict;
@@ -386,13 +387,16 @@ impl Maker<'_> {
         if let ProgramKind::Unsupported(why) = &program.kind {
             return Err(MakeError::here(format!("{path}: {why}")));
         }
-        kattis_build::prepare(self.package, &program, submission, self.runner, self.cache).map_err(
-            |e| MakeError {
-                // A compile error is the package's; a missing compiler is this machine's.
-                package_at_fault: e.verdict == Verdict::CE,
-                message: format!("{path}: {}", e.message),
-            },
-        )
+        let role = match submission {
+            true => Role::Submission,
+            false => Role::Jury,
+        };
+        let (file, building) = (kattis::file(&program), kattis::building(self.package));
+        build(&file, role, &building, &[], self.runner, self.cache).map_err(|e| MakeError {
+            // A compile error is the package's; a missing compiler is this machine's.
+            package_at_fault: e.verdict == Verdict::CE,
+            message: format!("{path}: {}", e.message),
+        })
     }
 
     /// The program `name` of the `generators:` map: its files copied into a directory of

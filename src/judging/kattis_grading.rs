@@ -12,13 +12,15 @@
 //! not get the full score (the root's `range` maximum, or minimum when `grading.objective`
 //! is `min`). The arithmetic of scores is [`crate::score`]'s.
 
-use super::kattis_build;
+use super::build::{build, Role};
+use super::toolbox::validation_limits;
 use crate::package::config::{
-    validation_limits, FormatVersion, GroupConfig, Objective, OnReject, ProblemConfig, ScoreRange,
+    FormatVersion, GroupConfig, Objective, OnReject, ProblemConfig, ScoreRange,
 };
 use crate::package::data::{Group, Item};
 use crate::package::submissions::{from_kattis, kattis_verdict};
 use crate::package::{programs_in, Package, ProgramKind};
+use crate::readers::kattis;
 use crate::run::{Cache, Exit, Limits, Program, Runner, Stdin};
 use crate::score::{combine, format_score, Aggregation, GroupScore, ScoreCard};
 use crate::verdict::{Awarded, Judged, Verdict};
@@ -351,7 +353,9 @@ pub fn package_grader(
             grader.path.display()
         )));
     }
-    (kattis_build::prepare(package, grader, false, runner, cache).map(Some)).map_err(|e| {
+    let (file, building) = (kattis::file(grader), kattis::building(package));
+    let built = build(&file, Role::Jury, &building, &[], runner, cache);
+    (built.map(Some)).map_err(|e| {
         Ungraded::Failed(format!(
             "the grader {}: {}: {e}",
             grader.path.display(),
@@ -420,7 +424,7 @@ pub fn grade_submission(
     let custom = program.as_ref().map(|program| CustomGrader {
         runner,
         program,
-        limits: validation_limits(runner.jury(), config),
+        limits: validation_limits(runner.jury(), Some(&kattis::validation_limits(config))),
     });
     let grading = Grading {
         problem: config,

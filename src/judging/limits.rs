@@ -169,6 +169,7 @@ mod tests {
                 overrides,
                 by_language: [("py".to_string(), python)].into(),
                 wall,
+                validation: None,
             },
             groups: ["0", "1"]
                 .map(|name| TestGroup {

@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 
 use super::kattis_generators::MakeError;
 use super::sinol_made::{files_of, Files};
-use super::toolbox::as_the_model_says;
 use super::CaseLimits;
+use super::Role;
 use crate::formats::LimitFlags;
 use crate::judge::interactive;
 use crate::model::{
@@ -124,7 +124,7 @@ pub fn make(
     for (_, step) in &to_run {
         if !built.contains_key(&step.program.path) {
             let what = format!("{}: generator {}", step.at, step.name);
-            let program = build(&step.program, &what, runner, cache)?;
+            let program = build(problem, (&step.program, Role::Jury), &what, runner, cache)?;
             built.insert(step.program.path.clone(), program);
         }
     }
@@ -175,9 +175,13 @@ pub fn make(
     let validators = validators(&model, &inputs, runner, cache)?;
     let reference = match (to_answer.is_empty(), &problem.programs.reference) {
         (true, _) => None,
-        (false, Some(Tool::Program(file))) => {
-            Some(build(file, "the main solution", runner, cache)?)
-        }
+        (false, Some(Tool::Program(file))) => Some(build(
+            problem,
+            (file, Role::Submission),
+            "the main solution",
+            runner,
+            cache,
+        )?),
         (false, _) => {
             let first = &model.cases[to_answer[0]];
             return Err(package(format!(
@@ -191,7 +195,7 @@ pub fn make(
         .collect();
     let interactor = match (interactor, to_answer.is_empty()) {
         (Some(file), false) => Some(interactive::Interactor {
-            program: build(file, "the interactor", runner, cache)?,
+            program: build(problem, (file, Role::Jury), "the interactor", runner, cache)?,
             flags: Vec::new(),
             limits: runner.jury().of_message(None),
             protocol: interactive::Protocol::Testlib,
@@ -271,15 +275,17 @@ fn relative(problem: &Problem, path: &Path) -> PathBuf {
     }
 }
 
-/// The program `file`, built as the model says; `what` names it in messages. A compile error
-/// is the package's; a compiler missing here is not.
+/// The program `file` of `problem`, built for its role as the model says; `what` names it in
+/// messages. A compile error is the package's; a compiler missing here is not.
 fn build(
-    file: &ProgramFile,
+    problem: &Problem,
+    (file, role): (&ProgramFile, Role),
     what: &str,
     runner: &Runner,
     cache: &Cache,
 ) -> Result<Program, MakeError> {
-    as_the_model_says(file, runner, cache).map_err(|e| {
+    let building = &problem.programs.building;
+    super::build(file, role, building, &[], runner, cache).map_err(|e| {
         let message = format!(
             "{what} ({}): {}: {}",
             file.path.display(),
@@ -417,7 +423,13 @@ fn validators(
                 problem.name
             )));
         };
-        built.push(build(file, "the validator", runner, cache)?);
+        built.push(build(
+            problem,
+            (file, Role::Jury),
+            "the validator",
+            runner,
+            cache,
+        )?);
     }
     Ok(built)
 }

@@ -40,8 +40,8 @@ use super::toolbox::{Toolbox, Unready};
 ///
 /// For `stress`: make one with [`PreparedJudging::new`] (the problem read into the model,
 /// a [`Toolbox`] as verify makes one: [`Toolbox::ours`] with the resolved problem's
-/// `referee()` through [`Toolbox::playing`] for ours, [`Toolbox::package`] for a Kattis
-/// package, [`Toolbox::plain`] for sinol-make), then for an input of no group
+/// `referee()` through [`Toolbox::playing`] for ours, [`Toolbox::of`] the model for a
+/// package of any format), then for an input of no group
 /// [`PreparedJudging::of_group`]`("")` (or the group the generated case belongs to), and
 /// judge the program on the input held in memory with [`judge::Judge::input`], its
 /// `judging` being [`CaseJudging::judging`].

@@ -20,7 +20,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::sinol_build::{self, Role};
+use super::build::{build, Role};
+use crate::readers::sinol::{building, file};
 use crate::run::jury::beyond_limits;
 use crate::run::{Cache, Program, Runner, ScratchDir, Stdin};
 use crate::sinol::{self, Sinol, SinolTest};
@@ -143,8 +144,16 @@ impl MadeTests {
         jobs: usize,
     ) -> Result<(), String> {
         let sinol = &self.sinol;
-        let model = sinol_build::prepare(sinol, path, Role::Solution, &[], runner, cache)
-            .map_err(|e| format!("the model solution {}: {e}", path.display()))?;
+        let model = file(path.to_owned());
+        let model = build(
+            &model,
+            Role::Submission,
+            &building(sinol),
+            &[],
+            runner,
+            cache,
+        )
+        .map_err(|e| format!("the model solution {}: {e}", path.display()))?;
         let tests = sinol.tests()?;
         let written = crate::parallel::map(&tests, jobs, |test: &SinolTest| {
             let bytes = model_output(&model, &test.test.input, runner)?;
@@ -183,8 +192,15 @@ fn run_ingen(
         false => ingen.to_owned(),
     };
     let shown = ingen.file_name().unwrap_or_default().to_string_lossy();
-    let program = sinol_build::prepare(sinol, &ingen, Role::Jury, &[], runner, cache)
-        .map_err(|e| format!("ingen {shown}: {e}"))?;
+    let program = build(
+        &file(ingen.clone()),
+        Role::Jury,
+        &building(sinol),
+        &[],
+        runner,
+        cache,
+    )
+    .map_err(|e| format!("ingen {shown}: {e}"))?;
     let dir = root.join("in");
     let invocation = program.invocation.clone().writes(root).working_in(&dir);
     let run = runner

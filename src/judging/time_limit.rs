@@ -10,14 +10,12 @@
 use std::path::Path;
 use std::time::Duration;
 
-use super::kattis_build;
 use super::runs::{JudgedData, RunLimits, Runs};
-use super::{CaseLimits, PreparedJudging};
+use super::{CaseLimits, PreparedJudging, Toolbox};
 use crate::formats::LimitFlags;
 use crate::model::{Problem, TimeLimit};
 use crate::package::config::TimePolicy;
-use crate::package::Package;
-use crate::run::{Cache, Program, Runner};
+use crate::run::Program;
 
 /// How long accepted submissions may run when no limit is known yet (problemtools' cap).
 pub const UNKNOWN_LIMIT_CAP: f64 = 300.0;
@@ -117,15 +115,15 @@ pub fn time_limit<'a>(
 }
 
 /// The time limit of judging a program against `problem` (`judge`, `stress`) when its model
-/// derives it from the submissions: derived from those of `package` (its raw form) that set
-/// it, which are built as the package builds them and judged by `prepared` on the model's
-/// cases under the model's limits (`flags`' memory limit over them, as the program will run),
-/// an error when the model gives a fixed limit.
+/// derives it from the submissions: derived from those the model says set it
+/// ([`crate::model::Submission::sets_time_limit`]), built by `toolbox` as the problem's
+/// submissions are and judged by `prepared` on the model's cases under the model's limits
+/// (`flags`' memory limit over them, as the program will run); an error when the model gives
+/// a fixed limit.
 pub fn limit_for_judging(
     problem: &Problem,
-    package: &Package,
     prepared: &PreparedJudging<'_>,
-    (runner, cache): (&Runner, &Cache),
+    toolbox: &Toolbox<'_>,
     flags: LimitFlags,
 ) -> Result<ChosenTimeLimit, String> {
     let TimeLimit::FromSubmissions {
@@ -143,15 +141,12 @@ pub fn limit_for_judging(
         fixed: None,
     };
     let mut accepted = Vec::new();
-    for submission in package.submissions().map_err(|e| e.to_string())? {
-        if submission.sets_time_limit() {
-            let program =
-                (kattis_build::prepare(package, &submission.program, true, runner, cache))
-                    .map_err(|e| format!("accepted submission {}: {e}", submission.id()))?;
-            accepted.push(program);
-        }
+    for submission in problem.submissions.iter().filter(|s| s.sets_time_limit) {
+        let program = (toolbox.submission(&submission.program))
+            .map_err(|e| format!("accepted submission {}: {e}", submission.id))?;
+        accepted.push(program);
     }
-    let data = JudgedData::new(problem, prepared, runner)?;
+    let data = JudgedData::new(problem, prepared, toolbox.runner)?;
     let case_limits = CaseLimits::new(
         problem,
         LimitFlags {
@@ -162,8 +157,8 @@ pub fn limit_for_judging(
     );
     let limits =
         |case: &str, seconds: f64| case_limits.with_cpu(case, Duration::from_secs_f64(seconds));
-    // A scoring package's accepted submissions must pass every test.
-    let all = package.is_scoring();
+    // A scored problem's accepted submissions must pass every test.
+    let all = problem.scoring.is_some();
     let (limit, _) = time_limit(&data, &policy, &accepted, &limits, all)?;
     Ok(limit)
 }

@@ -25,6 +25,20 @@ pub struct ProblemLimits {
     pub by_language: BTreeMap<String, LimitTable>,
     /// How long a run may last by the wall clock beside its CPU time limit.
     pub wall: WallClock,
+    /// What its validators, checkers and interactors run under, when the format says (a
+    /// Kattis package's); else the jury's limits of the runner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation: Option<ValidationLimits>,
+}
+
+/// The limits a problem's validators, checkers and interactors run under, as a Kattis
+/// package gives them (`validation_time`, `validation_memory`, `validation_output`).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct ValidationLimits {
+    /// CPU seconds, when given (else the jury's time).
+    pub seconds: Option<f64>,
+    pub memory_mib: u64,
+    pub output_mib: u64,
 }
 
 /// The wall-clock limit of a run, which only ends a program that sleeps or blocks: the time

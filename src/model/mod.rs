@@ -25,11 +25,14 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 pub use cases::{CaseArgs, CaseData, CaseKind, TestCase, TestGroup, SAMPLE_GROUP};
-pub use limits::{LimitOverride, LimitTable, ProblemLimits, TimeLimit, WallClock};
+pub use limits::{
+    LimitOverride, LimitTable, ProblemLimits, TimeLimit, ValidationLimits, WallClock,
+};
 pub use plan::{CasePlan, PlanOutput, PlanStep, PlannedFile};
 pub use programs::{
-    Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker, PortableLanguage,
-    PortableSource, ProgramFile, Programs, Python3, Tool, Validator, ValidatorProtocol,
+    Building, Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker,
+    PortableLanguage, PortableSource, ProgramFile, Programs, Python3, SubmissionExtras,
+    SubmissionFiles, Tool, Validator, ValidatorProtocol,
 };
 pub use submissions::{
     Expectation, FullScore, GroupExpectation, LeftOut, ScoreExpectation, ScoreRule, Submission,
@@ -397,6 +400,7 @@ impl Problem {
                 overrides: LimitTable::default(),
                 by_language: Default::default(),
                 wall: WallClock::Twice,
+                validation: None,
             },
             groups: Vec::new(),
             cases: Vec::new(),
@@ -514,6 +518,7 @@ mod checks {
                         ..ScoreExpectation::default()
                     }),
                 },
+                sets_time_limit: false,
             })
         });
         assert!(

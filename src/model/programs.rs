@@ -1,6 +1,7 @@
 //! A problem's programs: what makes its tests, what checks its inputs and answers, what judges
 //! a submission's output, and the reference solutions.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// Every program a problem has, by its role.
@@ -31,6 +32,59 @@ pub struct Programs {
     pub brute: Option<Tool>,
     /// Which Python runs its Python 3 programs (those whose first line names no interpreter).
     pub python3: Python3,
+    /// What its program files are built with besides their own sources.
+    pub building: Building,
+}
+
+/// What a problem's program files are built with besides their own sources, as its format
+/// builds them; `crate::judging`'s one builder reads it. Each fact is a mechanism, not a
+/// format: which of them a program gets depends on whether it is built as a submission (an
+/// example submission, the model solution, a program judged on the problem) or as the jury's
+/// (a generator, a validator, a checker, an interactor), a parameter of the build.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Building {
+    /// `{{name}}` is replaced by its value in every text file of every program (Kattis
+    /// 2025-09's `constants`); a program so changed is built from a copy.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub constants: BTreeMap<String, String>,
+    /// Files a submission gets over its own, by its language (Kattis `include/`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub submission_files: Option<SubmissionFiles>,
+    /// Files every program's compiler may read beside its source, and an interpreted program
+    /// as it runs (a sinol-make package's headers and data in `prog/`); part of the compile
+    /// cache's key, so that a header changed rebuilds what includes it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub beside: Vec<PathBuf>,
+    /// What a submission is also compiled and run with (a sinol-make package's extras).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub submission_extras: Option<SubmissionExtras>,
+}
+
+/// The folders whose files a submission gets over its own, as Kattis' `include/` gives them:
+/// the folder of its language, else the default one.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct SubmissionFiles {
+    /// By language code ([`ProgramFile::language`]'s codes: `cpp`, `python3`).
+    pub by_language: BTreeMap<String, PathBuf>,
+    /// For a language without its own (2023-07 and 2025-09 `include/default/`).
+    pub default: Option<PathBuf>,
+}
+
+/// What a submission is compiled and run with besides its source, by its file's extension
+/// (`cpp`, `py`), as sinol-make's `extra_compilation_args`, `extra_compilation_files` and
+/// `extra_execution_files` give them.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct SubmissionExtras {
+    /// The folder they are in: an interpreted submission that gets any of them (or files
+    /// [`Building::beside`]) may read it whole, as an interpreter finds a module by listing
+    /// the folder (sinol-make runs a solution from a folder holding them).
+    pub folder: PathBuf,
+    /// Sources compiled with it (a task's library), by extension.
+    pub sources: BTreeMap<String, Vec<PathBuf>>,
+    /// Readable by its compiler, and by an interpreted one as it runs.
+    pub compile_files: Vec<PathBuf>,
+    /// Readable as it runs, by extension.
+    pub run_files: BTreeMap<String, Vec<PathBuf>>,
 }
 
 /// Which implementation of Python runs a problem's Python 3 programs: the one its format's
@@ -141,6 +195,10 @@ pub struct ProgramFile {
     /// as Polygon's Windows judges read them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub defines: Vec<String>,
+    /// Why it cannot run here, when it cannot (a language stonejudge does not run, or whose
+    /// tool is not installed): what needs it is skipped, or fails, with this reason.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unsupported: Option<String>,
 }
 
 impl ProgramFile {
@@ -152,6 +210,7 @@ impl ProgramFile {
             entrypoint: None,
             include: Vec::new(),
             defines: Vec::new(),
+            unsupported: None,
         }
     }
 }

@@ -14,6 +14,10 @@ pub struct Submission {
     pub id: String,
     pub program: ProgramFile,
     pub expectation: Expectation,
+    /// Whether its time sets the time limit, when the problem derives it from its
+    /// submissions ([`super::TimeLimit::FromSubmissions`]): a Kattis package's `accepted/`
+    /// ones, and in 2025-09 every one held to never time out.
+    pub sets_time_limit: bool,
 }
 
 /// An entry of a problem's submissions that is not judged, and why: a disabled or template

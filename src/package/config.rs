@@ -11,15 +11,12 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
 
 use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_yaml_ng::Value;
 
 use super::{keys, PackageError};
-use crate::run::jury::JuryLimits;
-use crate::run::Limits;
 use crate::within::{read_text_bounded, MAX_CONFIG_BYTES};
 
 /// The format versions a `problem_format_version` can name.
@@ -211,18 +208,6 @@ impl ProblemConfig {
     /// Whether it has the type `t` (`interactive`, `scoring`, …).
     pub fn is(&self, t: &str) -> bool {
         self.types.iter().any(|have| have == t)
-    }
-}
-
-/// The limits a package's validators run under: its `validation_time` (unless
-/// `--jury-time-limit` says otherwise, and the jury's time when it says nothing; the
-/// wall-clock time twice that), `validation_memory` and `validation_output`.
-pub fn validation_limits(jury: JuryLimits, config: &ProblemConfig) -> Limits {
-    let own = config.validation_seconds.map(Duration::from_secs_f64);
-    Limits {
-        memory: Some(config.validation_memory_mib << 20),
-        output: config.validation_output_mib << 20,
-        ..jury.of_message(own)
     }
 }
 

@@ -10,7 +10,8 @@
 //! - [`data`]: `data/sample`, `data/secret` and nested groups, and how a group's verdict is
 //!   made of its tests'; the cases validators must reject (`invalid_input/`, …);
 //! - here: its input, answer and output validators found (the program of each, and what kind
-//!   of program it is); the limits they run under are [`config::validation_limits`];
+//!   of program it is); the limits they run under are `crate::readers::kattis`'s
+//!   `validation_limits`, in the model;
 //! - [`submissions`]: `submissions/<folder>/` (single files and directories), the verdict
 //!   each folder promises, and which set the time limit (their runs, and the limit derived
 //!   from them as problemtools derives it, are `crate::judging`'s); [`expectations`]: 2025-09's requirements of folders and
@@ -22,8 +23,8 @@
 //! Reading a package runs nothing. Its programs run elsewhere: validators by their protocol in
 //! `crate::judge::kattis_validators` (the output validator as a `judge::Checker`, or the
 //! default validator with the package's flags), in every language of [`crate::run::TABLE`]
-//! whose tools are installed, compiled once into the cache by `crate::judging`'s
-//! `kattis_build` (its `include/` and constants added); a language whose
+//! whose tools are installed, compiled once into the cache by `crate::judging`'s one
+//! builder (`build.rs`: its `include/` and constants added, as the model says); a language whose
 //! tool is missing, or that stonejudge does not run, is reported as unsupported. In an
 //! interactive package the output validator is the interactor: each submission plays against
 //! it ([`crate::judge::interactive`], problemtools' rules); in a multi-pass package it writes

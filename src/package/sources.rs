@@ -1,14 +1,12 @@
-//! A program of a package as it is built: a submission gets the files of
-//! `include/<language>/` (else, in 2023-07 and 2025-09, `include/default/`) beside its own,
-//! overwriting them, and in 2025-09 the package's constants (`{{name}}`) are replaced in
-//! submissions, included files and validators. This reads and assembles the files only:
-//! `crate::judging`'s `kattis_build` writes them once into a folder of the compile cache
-//! named by a hash of its files and builds them there; a program that needs neither is
-//! built where it is.
+//! A program's files as it is built: files added over its own (a Kattis submission gets those
+//! of `include/<language>/`, overwriting them), and constants (`{{name}}`) replaced in every
+//! text file (Kattis 2025-09). This reads and assembles the files only: `crate::judging`'s
+//! one builder writes them once into a folder of the compile cache named by a hash of its
+//! files and builds them there; a program that needs neither is built where it is.
 
 use std::path::{Path, PathBuf};
 
-use super::{PackageError, PackageProgram};
+use super::PackageError;
 use crate::run::Language;
 
 /// Files of a program: each one's path under the program, and its bytes.
@@ -45,29 +43,18 @@ pub fn language_of(path: &Path) -> Result<Option<Language>, PackageError> {
     })
 }
 
-/// The files to add to a submission in `language`: `include/<code>/`, else (with `default`)
-/// `include/default/` (none when neither exists). The legacy format has no
-/// `include/default/`, and problemtools refuses it there.
-pub fn included(root: &Path, language: Option<Language>, default: bool) -> Option<PathBuf> {
-    let include = root.join("include");
-    let own = language
-        .map(|l| l.row().code)
-        .map(|code| include.join(code))
-        .filter(|dir| dir.is_dir());
-    let default = Some(include.join("default")).filter(|dir| default && dir.is_dir());
-    own.or(default)
-}
-
-/// The files of `program` as it is built, in name order:
+/// The files of the program at `path` (its entry point `entrypoint`, when named) as it is
+/// built, in name order:
 /// its own, the files of `include` (if any) added over them, and `substitute` applied to
 /// every text file; `None` when they are its own files unchanged, so that it is built where
 /// it is. Writing them where they are built is `crate::judging`'s.
 pub fn assemble(
-    program: &PackageProgram,
+    path: &Path,
+    entrypoint: Option<&str>,
     include: Option<&Path>,
     substitute: &dyn Fn(&str) -> String,
 ) -> Result<Option<Files>, PackageError> {
-    let own = files_of(&program.path)?;
+    let own = files_of(path)?;
     let mut files = own.clone();
     if let Some(include) = include {
         for (name, bytes) in files_of(include)? {
@@ -79,9 +66,9 @@ pub fn assemble(
     // folder takes `main.*` first, so it becomes `main.<ext>` unless an included file is the
     // driver (named `main`, as the specification asks of one).
     // Sources of its language: files of its own ending.
-    let extension = program.path.extension();
+    let extension = path.extension();
     let added_sources = files.len() > own.len()
-        && Language::of(&program.path).is_some()
+        && Language::of(path).is_some()
         && files
             .iter()
             .filter(|(n, _)| n.extension() == extension)
@@ -89,8 +76,8 @@ pub fn assemble(
             > 1;
     let has_main = files.iter().any(|(n, _)| is_main(n));
     // A named entry point is found by its own name.
-    if program.path.is_file() && added_sources && !has_main && program.entrypoint.is_none() {
-        if let (Some((name, _)), Some(extension)) = (files.first_mut(), program.path.extension()) {
+    if path.is_file() && added_sources && !has_main && entrypoint.is_none() {
+        if let (Some((name, _)), Some(extension)) = (files.first_mut(), path.extension()) {
             if own.first().is_some_and(|(o, _)| o == name) {
                 *name = PathBuf::from("main").with_extension(extension);
             }

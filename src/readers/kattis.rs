@@ -31,13 +31,15 @@ use std::time::Duration;
 
 use super::ReadError;
 use crate::model::{
-    CaseArgs, CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, FullScore,
-    Interactor, InteractorProtocol, LeftOut, LimitTable, Problem, ProblemLimits, ProgramFile,
-    Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement, Submission,
-    TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation,
-    VerdictRule, WallClock,
+    Building, CaseArgs, CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format,
+    FullScore, Interactor, InteractorProtocol, LeftOut, LimitTable, Problem, ProblemLimits,
+    ProgramFile, Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Statement,
+    Submission, SubmissionFiles, TestCase, TestGroup, TimeLimit, Tool, ValidationLimits, Validator,
+    ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
 };
-use crate::package::config::{FormatVersion, GroupConfig, MaxScore, ScoreAggregation};
+use crate::package::config::{
+    FormatVersion, GroupConfig, MaxScore, ProblemConfig, ScoreAggregation,
+};
 use crate::package::data::{CheckCase, Data, Group, Item};
 use crate::package::expectations::{Rule, PARTIALLY_ACCEPTED};
 use crate::package::submissions::{from_kattis, PackageSubmission};
@@ -135,6 +137,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             overrides: LimitTable::default(),
             by_language: Default::default(),
             wall: WallClock::Twice,
+            validation: Some(validation_limits(config)),
         },
         groups,
         cases,
@@ -150,6 +153,7 @@ pub fn read(package: &Package) -> Result<Problem, ReadError> {
             brute: None,
             // As Kattis, problemtools and BAPCtools run them.
             python3: Python3::PyPy,
+            building: building(package),
         },
         submissions: submissions(package, listing.judged, &mut left_out),
         left_out,
@@ -292,9 +296,65 @@ fn group_rule(
     Ok((rule, kind == ScoreAggregation::PassFail))
 }
 
-/// A program of the package, in the model's terms.
-fn file(program: &PackageProgram) -> ProgramFile {
+/// What the package's programs are built with besides their own sources, as Kattis builds
+/// them: in 2025-09 its constants replaced in every program, and a submission gets the files
+/// of `include/<language>/` (in every format: the legacy specification has it, and
+/// problemtools adds it in 2023-07 too, whose specification does not name it), else in
+/// 2023-07 and 2025-09 those of `include/default/` (problemtools refuses it in the legacy
+/// format). Public for the callers that build a package's programs from the package itself
+/// (its generators and graders).
+pub fn building(package: &Package) -> Building {
+    let include = package.root.join("include");
+    let folders: Vec<(String, std::path::PathBuf)> = std::fs::read_dir(&include)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().is_dir())
+        .map(|entry| {
+            (
+                entry.file_name().to_string_lossy().into_owned(),
+                entry.path(),
+            )
+        })
+        .collect();
+    let default = include.join("default");
+    let has_default = package.config.version != FormatVersion::Legacy && default.is_dir();
+    Building {
+        constants: match package.is_2025() {
+            true => package.config.constants.clone(),
+            false => Default::default(),
+        },
+        submission_files: include.is_dir().then(|| SubmissionFiles {
+            by_language: folders
+                .into_iter()
+                .filter(|(name, _)| name != "default")
+                .collect(),
+            default: has_default.then_some(default),
+        }),
+        beside: Vec::new(),
+        submission_extras: None,
+    }
+}
+
+/// The limits the package's validators, output validator and graders run under:
+/// `validation_time`, `validation_memory` and `validation_output`. Public for the callers
+/// that run a package's graders from the package itself.
+pub fn validation_limits(config: &ProblemConfig) -> ValidationLimits {
+    ValidationLimits {
+        seconds: config.validation_seconds,
+        memory_mib: config.validation_memory_mib,
+        output_mib: config.validation_output_mib,
+    }
+}
+
+/// A program of the package, in the model's terms; public for the callers that build a
+/// package's programs from the package itself ([`building`]).
+pub fn file(program: &PackageProgram) -> ProgramFile {
     ProgramFile {
+        unsupported: match program.kind {
+            ProgramKind::Unsupported(_) => Some(program.unsupported_reason()),
+            _ => None,
+        },
         path: program.path.clone(),
         language: program
             .language
@@ -512,6 +572,7 @@ fn submissions(
             id,
             program: file(&submission.program),
             expectation,
+            sets_time_limit: submission.sets_time_limit(),
         });
     }
     read

@@ -37,7 +37,7 @@ use crate::formats::tests_dir::stem;
 use crate::formats::{tests_in, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 use crate::judge::Protocol;
 use crate::model::{
-    CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
+    Building, CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitTable, PortableChecker, PortableSource, Problem,
     ProblemLimits, ProgramFile, Programs, Python3, Regeneration, ScoreExpectation, ScoreRule,
     Scoring, Statement, Submission, TestCase, TestGroup, TimeLimit, Tool, Validator,
@@ -106,6 +106,7 @@ pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
             overrides: LimitTable::default(),
             by_language: Default::default(),
             wall: WallClock::Twice,
+            validation: None,
         },
         groups,
         cases,
@@ -342,6 +343,7 @@ fn programs(problem: &Resolved, manifest: Option<&Manifest>) -> Programs {
         reference: Some(built_in("reference solver", None)),
         brute: Some(built_in("brute force", None)),
         python3: Python3::CPython,
+        building: Building::default(),
     }
 }
 
@@ -379,6 +381,7 @@ fn from_files(programs: &ProgramsSection) -> Programs {
         brute: programs.brute.as_ref().map(file),
         // Our solutions are written and timed with CPython.
         python3: Python3::CPython,
+        building: Building::default(),
     }
 }
 
@@ -435,6 +438,7 @@ fn submissions(
             id,
             program: ProgramFile::at(path),
             expectation,
+            sets_time_limit: false,
         });
     }
     Ok(submissions)

@@ -24,11 +24,11 @@ use std::time::Duration;
 
 use super::ReadError;
 use crate::model::{
-    CaseData, CaseKind, CasePlan, Checker, CheckerProtocol, Expectation, Format, Interactor,
-    InteractorProtocol, LatexFrame, LimitTable, PlanOutput, PlanStep, PlannedFile, Problem,
-    ProblemLimits, ProgramFile, Programs, Python3, Scoring, Statement, Submission, TestCase,
-    TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, VerdictRule,
-    WallClock, SAMPLE_GROUP,
+    Building, CaseData, CaseKind, CasePlan, Checker, CheckerProtocol, Expectation, Format,
+    Interactor, InteractorProtocol, LatexFrame, LimitTable, PlanOutput, PlanStep, PlannedFile,
+    Problem, ProblemLimits, ProgramFile, Programs, Python3, Scoring, Statement, Submission,
+    TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation,
+    VerdictRule, WallClock, SAMPLE_GROUP,
 };
 use crate::polygon::problem::{GroupXml, PointsPolicy, SourceFile, TestXml, JUDGED_TESTSET};
 use crate::polygon::script::{ScriptStep, Writes};
@@ -129,6 +129,7 @@ pub fn read(polygon: &Polygon) -> Result<Problem, ReadError> {
             overrides: LimitTable::default(),
             by_language: Default::default(),
             wall: WallClock::Twice,
+            validation: None,
         },
         submissions: submissions(polygon, &cases, &mut warnings),
         left_out: Vec::new(),
@@ -404,6 +405,7 @@ fn prerequisites(groups: &[GroupXml], group: &GroupXml) -> Vec<String> {
 fn file(polygon: &Polygon, source: &SourceFile) -> ProgramFile {
     ProgramFile {
         path: polygon.root.join(&source.path),
+        unsupported: None,
         language: source.kind.as_deref().and_then(language_of),
         entrypoint: None,
         include: polygon.include_dir().into_iter().collect(),
@@ -493,6 +495,7 @@ fn programs(polygon: &Polygon, windows: bool, warnings: &mut Vec<String>) -> Pro
         reference: main.map(|s| tool(&s.source)),
         brute: None,
         python3: Python3::CPython,
+        building: Building::default(),
     }
 }
 
@@ -746,6 +749,7 @@ fn submissions(
                 verdicts: VerdictExpectation::Rules(rules),
                 score: None,
             },
+            sets_time_limit: false,
         });
     }
     read

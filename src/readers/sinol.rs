@@ -19,15 +19,16 @@
 //! Not read: the statement (`doc/`), whose language and title `crate::sinol` does not know.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::ReadError;
 use crate::model::{
-    CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
+    Building, CaseData, CaseKind, Checker, CheckerProtocol, Expectation, Format, GroupExpectation,
     Interactor, InteractorProtocol, LimitOverride, LimitTable, Problem, ProblemLimits, ProgramFile,
-    Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission, TestCase,
-    TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol, VerdictExpectation, WallClock,
+    Programs, Python3, Regeneration, ScoreExpectation, ScoreRule, Scoring, Submission,
+    SubmissionExtras, TestCase, TestGroup, TimeLimit, Tool, Validator, ValidatorProtocol,
+    VerdictExpectation, WallClock,
 };
 use crate::score::{Aggregation, GroupRule, Total};
 use crate::sinol::config::{ConfigLimits as SinolLimits, ContestType, CONFIG_YML};
@@ -68,7 +69,6 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
         .time_limit
         .ok_or_else(|| missing("time_limit"))?;
     let memory = (config.limits.memory_limit).ok_or_else(|| missing("memory_limit"))?;
-    let file = |path: std::path::PathBuf| ProgramFile::at(path);
     let ingen = sinol.ingen().map(file);
     Problem {
         name: sinol.name().to_string(),
@@ -94,6 +94,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                 })
                 .collect(),
             wall: WallClock::Sinol,
+            validation: None,
         },
         groups: (numbers.iter())
             .map(|group| TestGroup {
@@ -128,6 +129,7 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
             brute: None,
             // sinol-make runs `python3`.
             python3: Python3::CPython,
+            building: building(sinol),
         },
         submissions: submissions(sinol, &mut warnings),
         left_out: Vec::new(),
@@ -282,6 +284,48 @@ fn overrides(
     found
 }
 
+/// A program of the package at `path`, as sinol-make compiles it: ingen with `_INGEN` and
+/// inwer with `_INWER` defined (`commands/ingen`, `commands/inwer`: a package may keep code
+/// for them behind them). Public for the callers that build the package's programs from the
+/// package itself.
+pub fn file(path: PathBuf) -> ProgramFile {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let defines = (["ingen", "inwer"].iter())
+        .filter(|role| stem.ends_with(*role))
+        .map(|role| format!("_{}", role.to_uppercase()))
+        .collect();
+    ProgramFile {
+        defines,
+        ..ProgramFile::at(path)
+    }
+}
+
+/// What the package's programs are built with, as sinol-make builds them: every one compiled
+/// where it is in `prog/`, reading the files there that are no program's source (headers,
+/// data) beside it, and the solutions (a submission's role) with `config.yml`'s extras.
+/// Public for the callers that build the package's programs from the package itself.
+pub fn building(sinol: &Sinol) -> Building {
+    let prog = std::path::absolute(sinol.root.join("prog")).unwrap_or_default();
+    let extras = &sinol.config.extras;
+    let in_prog = |names: &[String]| names.iter().map(|name| prog.join(name)).collect();
+    let by_extension = |table: &BTreeMap<String, Vec<String>>| {
+        (table.iter())
+            .map(|(extension, names)| (extension.clone(), in_prog(names)))
+            .collect()
+    };
+    Building {
+        constants: BTreeMap::new(),
+        submission_files: None,
+        beside: sinol.headers(),
+        submission_extras: Some(SubmissionExtras {
+            sources: by_extension(&extras.compilation_args),
+            compile_files: in_prog(&extras.compilation_files),
+            run_files: by_extension(&extras.execution_files),
+            folder: prog,
+        }),
+    }
+}
+
 /// The solutions of `prog/`, each with its expected scores.
 fn submissions(sinol: &Sinol, warnings: &mut Vec<String>) -> Vec<Submission> {
     let mut read = Vec::new();
@@ -296,7 +340,8 @@ fn submissions(sinol: &Sinol, warnings: &mut Vec<String>) -> Vec<Submission> {
         };
         read.push(Submission {
             id,
-            program: ProgramFile::at(&path),
+            program: self::file(path.clone()),
+            sets_time_limit: false,
             expectation: Expectation {
                 origin: format!("{CONFIG_YML} sinol_expected_scores: {file}"),
                 verdicts: VerdictExpectation::Any,

@@ -14,7 +14,8 @@
 //!   the model, by `crate::judging::card`).
 //!
 //! Read without running anything: its programs are built, run and spoken to by
-//! `crate::judging` (`sinol_build.rs`: built as sinol-make builds them; `sinol_protocol.rs`:
+//! `crate::judging` (`build.rs`: built as sinol-make builds them, from the model's facts
+//! that `crate::readers::sinol` gives; `sinol_protocol.rs`:
 //! its checker, interactor and inwer as they speak; `sinol_made.rs`: its tests made by ingen
 //! and the model solution).
 

@@ -172,9 +172,14 @@ pub fn stress(
         _ => None,
     };
     let asked = request.judging(runner, cache);
-    let toolbox = match &resolved {
-        Some(resolved) => judging::toolbox(resolved, tools.as_ref(), &asked),
-        None => Toolbox::plain(runner, cache, request.jobs),
+    // The problem read into the model, which says how its programs are built.
+    let model = (resolved.as_ref())
+        .map(readers::read_resolved)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let toolbox = match (&resolved, &model) {
+        (Some(resolved), Some(model)) => judging::toolbox(resolved, model, tools.as_ref(), &asked),
+        _ => Toolbox::plain(runner, cache, request.jobs),
     };
     let program = prepared(
         &request.program,
@@ -198,7 +203,7 @@ pub fn stress(
         duration: request.duration,
         started,
     };
-    let Some(resolved) = &resolved else {
+    let (Some(resolved), Some(model)) = (&resolved, &model) else {
         // Generic mode has no problem: the flags' limits, else the defaults; outputs compared
         // token by token.
         let cx = setup(run_limits(None, request.limits));
@@ -215,7 +220,6 @@ pub fn stress(
         let how = "token comparison with the reference";
         return run::generic_search(&cx, progress, &generator, &oracle, how, None);
     };
-    let model = readers::read_resolved(resolved).map_err(|e| e.to_string())?;
     if model.format == Format::Ours && request.generator.is_some() {
         return Err(
             "--gen and --ref are generic mode, which takes no PROBLEM (except a Kattis \
@@ -234,27 +238,27 @@ pub fn stress(
         return Err(model.unsupported.join("; "));
     }
     if let Some(package) = resolved.package() {
-        refused(request, &model, package)?;
+        refused(request, model, package)?;
     }
-    let prepared = PreparedJudging::new(&model, &toolbox).map_err(|unready| {
+    let prepared = PreparedJudging::new(model, &toolbox).map_err(|unready| {
         let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
         format!("the problem's checker or interactor: {why}")
     })?;
     // The limits of the program under test, the time limit derived from the accepted
     // submissions first where the model says so and no flag gives it.
-    let limits = CaseLimits::new(&model, request.limits, program.given.as_path());
+    let limits = CaseLimits::new(model, request.limits, program.given.as_path());
     let limits = match limits.to_derive() {
         true => {
             let mut notes = Notes(progress);
             let derived =
-                judging::derived_time_limit(resolved, &model, &prepared, &asked, &mut notes)
+                judging::derived_time_limit(model, &prepared, &toolbox, &asked, &mut notes)
                     .map_err(|e| e.to_string())?;
             limits.derived(derived)
         }
         false => limits,
     };
     let cx = setup(limits.of_problem().map_err(|e| e.to_string())?);
-    let judging = prepared.of_group(stand_in_group(&model))?;
+    let judging = prepared.of_group(stand_in_group(model))?;
     let judge = Judge {
         runner,
         program: &program,
@@ -275,7 +279,7 @@ pub fn stress(
             let oracle = ModelOracle { reference, judge };
             run::with_programs(&cx, progress, resolved, programs, &oracle)
         }
-        None => from_package(&cx, progress, request, (&model, resolved, &toolbox), judge),
+        None => from_package(&cx, progress, request, (model, resolved, &toolbox), judge),
     }
 }
 

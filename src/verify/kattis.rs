@@ -48,20 +48,19 @@ use super::validation::Report;
 use super::verifier::FormatVerifier;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
 use crate::formats::LimitFlags;
-use crate::judging::kattis_build;
 use crate::judging::kattis_generators::{self, MadeForJudging};
 use crate::judging::kattis_grading::{self as grading, Ungraded};
 use crate::judging::{
     self, Beside, CaseLimits, ChosenTimeLimit, Early, JudgedData, Outcome, Plan, PreparedJudging,
-    Runs, ScoredRun, Toolbox, Unready,
+    Role, Runs, ScoredRun, Toolbox, Unready,
 };
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::Requirements;
 use crate::package::submissions::{self, PackageSubmission};
-use crate::package::{sources, Package, PackageError, ProgramKind};
+use crate::package::{sources, Package, PackageError, PackageProgram, ProgramKind};
 use crate::readers;
-use crate::run::{Cache, Language, Limits, Program, Runner, ScratchDir};
+use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner, ScratchDir};
 use crate::score::{format_score, ScoreCard};
 use crate::verdict::Judged;
 
@@ -364,7 +363,7 @@ impl<'a> PackageVerifier<'a> {
             );
         }
         let report = (self.prepared().inputs.get().cloned())
-            .unwrap_or_else(|| self.toolbox().inputs(problem));
+            .unwrap_or_else(|| self.toolbox(problem).inputs(problem));
         let passed = format!(
             "{} inputs accepted by {} validators",
             tests.len(),
@@ -381,7 +380,7 @@ impl<'a> PackageVerifier<'a> {
         // A package that does not read into the model fails `input validators` already, saying
         // why.
         if let Ok(problem) = &self.model {
-            let toolbox = self.toolbox();
+            let toolbox = self.toolbox(problem);
             checks.extend(toolbox.answers(problem));
             checks.extend(toolbox.invalid_inputs(problem));
             checks.extend(toolbox.invalid_answers(problem));
@@ -398,9 +397,17 @@ impl<'a> PackageVerifier<'a> {
         checks
     }
 
-    /// What runs the package's validators, as the package builds them.
-    fn toolbox(&self) -> Toolbox<'_> {
-        Toolbox::package(&self.package, self.runner, &self.cache, self.jobs)
+    /// What runs the package's validators, as its model `problem` builds them.
+    fn toolbox<'s>(&'s self, problem: &'s Problem) -> Toolbox<'s> {
+        Toolbox::of(problem, self.runner, &self.cache, self.jobs)
+    }
+
+    /// `program` of the package built for `role`, as the reader says the package's programs
+    /// are built ([`readers::kattis::building`]).
+    fn built(&self, program: &PackageProgram, role: Role) -> Result<Program, PrepareError> {
+        let file = readers::kattis::file(program);
+        let building = readers::kattis::building(&self.package);
+        judging::build(&file, role, &building, &[], self.runner, &self.cache)
     }
 
     /// The output validator on the `.out` of each case against its `.ans`: it must accept
@@ -417,7 +424,7 @@ impl<'a> PackageVerifier<'a> {
                 "an interactive problem's output validator reads no .out",
             );
         }
-        let prepared = match PreparedJudging::new(problem, &self.toolbox()) {
+        let prepared = match PreparedJudging::new(problem, &self.toolbox(problem)) {
             Ok(prepared) => prepared,
             Err(Unready::Broken(why)) => return Check::fail(name, why),
             Err(Unready::Skipped(why)) => return Check::skip(name, why),
@@ -476,7 +483,7 @@ impl<'a> PackageVerifier<'a> {
             Ok(problem) => problem,
             Err(e) => return Check::fail(CHECK, e.clone()),
         };
-        let prepared = match PreparedJudging::new(problem, &self.toolbox()) {
+        let prepared = match PreparedJudging::new(problem, &self.toolbox(problem)) {
             Ok(prepared) => prepared,
             Err(Unready::Broken(why) | Unready::Skipped(why)) => return Check::fail(CHECK, why),
         };
@@ -813,14 +820,8 @@ impl<'a> PackageVerifier<'a> {
         if let Some((_, judgement)) = self.prepared().judged.iter().find(|(at, _)| *at == id) {
             return judgement.clone();
         }
-        let program = kattis_build::prepare(
-            &self.package,
-            &submission.program,
-            true,
-            self.runner,
-            &self.cache,
-        )
-        .map_err(|e| format!("{}: {e}", e.verdict))?;
+        let program = (self.built(&submission.program, Role::Submission))
+            .map_err(|e| format!("{}: {e}", e.verdict))?;
         let (problem, prepared) = self.judging(&self.prepared().validator)?;
         let data = JudgedData::new(problem, &prepared, self.runner)?;
         let run_limits = self.run_limits()?;
@@ -888,10 +889,11 @@ impl<'a> PackageVerifier<'a> {
     ) -> Result<(&Problem, PreparedJudging<'_>), String> {
         validator.as_ref().map_err(Clone::clone)?;
         let problem = self.model.as_ref().map_err(Clone::clone)?;
-        let prepared = PreparedJudging::new(problem, &self.toolbox()).map_err(|unready| {
-            let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
-            format!("the output validator: {why}")
-        })?;
+        let prepared =
+            PreparedJudging::new(problem, &self.toolbox(problem)).map_err(|unready| {
+                let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
+                format!("the output validator: {why}")
+            })?;
         Ok((problem, prepared))
     }
 
@@ -908,16 +910,16 @@ impl<'a> PackageVerifier<'a> {
             Err(why) => Err(why.clone()),
             Ok(_) => self.package.all_data().map_err(|e| e.to_string()),
         };
-        judging::build_package(&self.package, self.runner, &self.cache, self.jobs);
+        if let Ok(problem) = &self.model {
+            judging::build_ahead(problem, &self.toolbox(problem));
+        }
         let validator = self
             .package
             .output_validator()
             .map_err(|e| e.to_string())
             .and_then(|found| {
                 found
-                    .map(|v| {
-                        kattis_build::prepare(&self.package, &v, false, self.runner, &self.cache)
-                    })
+                    .map(|v| self.built(&v, Role::Jury))
                     .transpose()
                     .map_err(|e| format!("the output validator: {}: {e}", e.verdict))
             });
@@ -951,7 +953,7 @@ impl<'a> PackageVerifier<'a> {
         }
         let one_slot = Toolbox {
             jobs: 1,
-            ..self.toolbox()
+            ..self.toolbox(problem)
         };
         Some(one_slot.inputs(problem))
     }
@@ -1069,17 +1071,11 @@ impl<'a> PackageVerifier<'a> {
         Ok(limit)
     }
 
-    /// A submission's program, built (from the cache, [`judging::build_package`] built it), or
+    /// A submission's program, built (from the cache, [`judging::build_ahead`] built it), or
     /// why it cannot run.
     fn prepare_submission(&self, submission: &PackageSubmission) -> Result<Program, String> {
-        kattis_build::prepare(
-            &self.package,
-            &submission.program,
-            true,
-            self.runner,
-            &self.cache,
-        )
-        .map_err(|e| format!("{}: {e}", e.verdict))
+        (self.built(&submission.program, Role::Submission))
+            .map_err(|e| format!("{}: {e}", e.verdict))
     }
 }
 

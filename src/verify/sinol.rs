@@ -331,8 +331,7 @@ impl<'a> SinolVerifier<'a> {
             return None;
         }
         // `-j` inputs at a time, as the model solution makes `out/`: no time is judged here.
-        let report =
-            Toolbox::sinol(&self.sinol, self.runner, self.cache, self.jobs).inputs(&problem);
+        let report = Toolbox::of(&problem, self.runner, self.cache, self.jobs).inputs(&problem);
         let passed = format!("{} inputs valid", report.cases);
         Some(report.check(CHECK, "inputs inwer rejects:", passed))
     }

@@ -446,6 +446,7 @@ mod tests {
             id: "solutions/sol.cpp".to_string(),
             program: ProgramFile::at("sol.cpp"),
             expectation: expecting(VerdictExpectation::Rules(rules)),
+            sets_time_limit: false,
         };
         let place = |rules| scoring_placement(&submission(rules), &cases);
         assert_eq!(
