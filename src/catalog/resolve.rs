@@ -6,10 +6,10 @@
 //!
 //! - a path (`./x`, `dir/x`: anything with a `/`, or starting with `.`), or the name of a
 //!   folder beside the command that holds a problem in a format stonejudge reads (when the
-//!   archive has no `problems/<NAME>`: [`names_a_folder`]), names a problem folder directly, or a Kattis package when the folder holds `problem.yaml`
-//!   ([`Kind::Package`]), or a sinol-make package when it holds `config.yml` and `prog/`
-//!   ([`Kind::Sinol`]): which format a folder is in is told by [`crate::formats::detect`],
-//!   the one rule;
+//!   archive has no `problems/<NAME>`: [`names_a_folder`]), names a problem folder directly;
+//!   a package of another format (which format a folder is in is told by
+//!   [`crate::formats::detect`], the one rule) is read into the model by its reader
+//!   (`crate::readers::resolve`, [`Resolved::read`]), never here;
 //! - otherwise `problems/<NAME>` under the archive, when that folder exists, wins;
 //! - otherwise NAME is a problem of the catalog;
 //! - otherwise, when NAME is a folder beside the command, it is read as one, so that the
@@ -48,10 +48,8 @@ use crate::formats::manifest::{
 use crate::formats::{run_limits, tests_in, LimitFlags};
 use crate::judge::{Judging, Test};
 use crate::model::Problem;
-use crate::package::{Package, PackageError, PROBLEM_YAML};
 use crate::programs::ProgramTools;
 use crate::run::{Cache, Limits, Runner};
-use crate::sinol::Sinol;
 
 /// A problem found by name: what kind it is, and where its files are.
 #[derive(Clone)]
@@ -78,16 +76,9 @@ enum Kind {
     /// Compiled into stonejudge and interactive: the program plays against the built-in judge;
     /// its test inputs (setups and the judge's seed) have every in-process tool.
     Interactive(Playing),
-    /// A Kattis / ICPC package (a folder holding `problem.yaml`) given by its path: its own
-    /// files and programs say everything, and it is judged through [`crate::package`]. It has
-    /// no [`Tools`]: commands ask [`Resolved::package`] and judge it as a package.
-    Package(Box<Package>),
-    /// A sinol-make package (a folder holding `config.yml` and `prog/`) given by its path:
-    /// judged through [`crate::sinol`], with no [`Tools`] either.
-    Sinol(Box<Sinol>),
-    /// A package its format's reader read into the model ([`crate::readers`]; a Polygon
-    /// package): the model says every fact the machinery needs, and the package is judged,
-    /// validated and verified from it alone, with no [`Tools`].
+    /// A package of another format (Kattis, sinol-make, Polygon), read into the model by its
+    /// format's reader ([`crate::readers`]): the model says every fact the machinery needs,
+    /// and the package is judged, validated and verified from it alone, with no [`Tools`].
     Read(Box<Problem>),
 }
 
@@ -126,11 +117,6 @@ pub enum ResolveError {
     NotAProblem { dir: PathBuf, why: String },
     #[error(transparent)]
     Manifest(#[from] ManifestError),
-    #[error(transparent)]
-    Package(#[from] PackageError),
-    /// A sinol-make package whose `config.yml` does not read.
-    #[error("{0}")]
-    Sinol(String),
     /// A folder of a format the commands that resolve a problem do not take yet.
     #[error("{}: not supported: {why}", dir.display())]
     NotSupported { dir: PathBuf, why: String },
@@ -192,30 +178,13 @@ pub fn folder(path: &Path) -> Result<Resolved, ResolveError> {
         return Err(not_a_problem("no such folder"));
     }
     // Which format the folder is in is told in one place (`crate::formats::detect::FORMATS`).
-    match detect(path) {
-        Some(Detected::Kattis) => {
-            let package = Package::load(path)?;
-            return Ok(Resolved {
-                name: package.name(),
-                dir: package.root.clone(),
-                testdata: package.data_dir().to_owned(),
-                kind: Kind::Package(Box::new(package)),
-            });
-        }
-        Some(Detected::Sinol) => {
-            let sinol = Sinol::load(path).map_err(ResolveError::Sinol)?;
-            return Ok(Resolved::sinol_package(sinol));
-        }
-        // Read into the model by its reader (`crate::readers::resolve`), not here.
-        Some(Detected::Polygon) => {
-            return Err(ResolveError::NotSupported {
-                dir: path.to_owned(),
-                why: "a Polygon package (problem.xml) is read by its reader \
-                      (`readers::resolve`), not resolved here"
-                    .to_string(),
-            })
-        }
-        Some(Detected::Ours) | None => {}
+    // A package of another format is read into the model by its reader
+    // (`crate::readers::resolve`), not here.
+    if let Some(format) = detect(path).filter(|f| *f != Detected::Ours) {
+        return Err(ResolveError::NotSupported {
+            dir: path.to_owned(),
+            why: format!("a {format:?} package is read by its reader (`readers::resolve`), not resolved here"),
+        });
     }
     let absolute = std::path::absolute(path).map_err(|e| not_a_problem(&e.to_string()))?;
     let absolute: PathBuf = absolute.components().collect();
@@ -301,7 +270,7 @@ impl Resolved {
             Kind::Catalog(problem) => Some(Handle::Compiled(*problem)),
             Kind::Declared(problem) => Some(Handle::Declared(problem.clone())),
             Kind::Interactive(interactive) => Some(interactive.problem()),
-            Kind::Programs(_) | Kind::Package(_) | Kind::Sinol(_) | Kind::Read(_) => None,
+            Kind::Programs(_) | Kind::Read(_) => None,
         }
     }
 
@@ -313,11 +282,9 @@ impl Resolved {
         match &self.kind {
             Kind::Interactive(interactive) => Judging::Interactive(interactive.referee()),
             Kind::Programs(_) => tools.judging(),
-            Kind::Catalog(_)
-            | Kind::Declared(_)
-            | Kind::Package(_)
-            | Kind::Sinol(_)
-            | Kind::Read(_) => Judging::Output(tools.checker()),
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Read(_) => {
+                Judging::Output(tools.checker())
+            }
         }
     }
 
@@ -325,76 +292,11 @@ impl Resolved {
     pub fn referee(&self) -> Option<&dyn Referee> {
         match &self.kind {
             Kind::Interactive(interactive) => Some(interactive.referee()),
-            Kind::Catalog(_)
-            | Kind::Declared(_)
-            | Kind::Programs(_)
-            | Kind::Package(_)
-            | Kind::Sinol(_)
-            | Kind::Read(_) => None,
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Read(_) => None,
         }
     }
 
-    /// The same problem, its Kattis package replaced by `package` (the same package, its data
-    /// read from where it was made: [`Package::with_data`]); any other problem as it is.
-    pub fn with_package(self, package: Package) -> Resolved {
-        match self.kind {
-            Kind::Package(_) => Resolved {
-                testdata: package.data_dir().to_owned(),
-                kind: Kind::Package(Box::new(package)),
-                ..self
-            },
-            _ => self,
-        }
-    }
-
-    /// The Kattis package, when the problem is one.
-    pub fn package(&self) -> Option<&Package> {
-        match &self.kind {
-            Kind::Package(package) => Some(package),
-            Kind::Catalog(_)
-            | Kind::Declared(_)
-            | Kind::Programs(_)
-            | Kind::Interactive(_)
-            | Kind::Sinol(_)
-            | Kind::Read(_) => None,
-        }
-    }
-
-    /// The same problem, a sinol-make package's tests taken from where they were made
-    /// ([`Sinol::with_tests_in`]); any other problem as it is.
-    pub fn with_tests_in(&self, data: &Path) -> Resolved {
-        let mut resolved = self.clone();
-        if let Kind::Sinol(sinol) = &mut resolved.kind {
-            **sinol = sinol.with_tests_in(data);
-        }
-        resolved
-    }
-
-    /// The sinol-make package, when the problem is one.
-    pub fn sinol(&self) -> Option<&Sinol> {
-        match &self.kind {
-            Kind::Sinol(sinol) => Some(sinol),
-            Kind::Catalog(_)
-            | Kind::Declared(_)
-            | Kind::Programs(_)
-            | Kind::Interactive(_)
-            | Kind::Package(_)
-            | Kind::Read(_) => None,
-        }
-    }
-
-    /// The sinol-make package `sinol`, already read (its tests where [`Sinol::data`] says:
-    /// made in a scratch folder, for `verify`).
-    pub fn sinol_package(sinol: Sinol) -> Resolved {
-        Resolved {
-            name: sinol.name().to_string(),
-            dir: sinol.root.clone(),
-            testdata: sinol.root.join("in"),
-            kind: Kind::Sinol(Box::new(sinol)),
-        }
-    }
-
-    /// A package read into the model alone (`Kind::Read`), its model.
+    /// A package read into the model (`Kind::Read`), its model.
     pub fn read(problem: Problem) -> Resolved {
         Resolved {
             name: problem.name.clone(),
@@ -404,24 +306,19 @@ impl Resolved {
         }
     }
 
-    /// The model, when the problem is a package read into it alone (`Kind::Read`).
+    /// The model, when the problem is a package read into it (`Kind::Read`).
     pub fn model(&self) -> Option<&Problem> {
         match &self.kind {
             Kind::Read(problem) => Some(problem),
-            Kind::Catalog(_)
-            | Kind::Declared(_)
-            | Kind::Programs(_)
-            | Kind::Interactive(_)
-            | Kind::Package(_)
-            | Kind::Sinol(_) => None,
+            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => None,
         }
     }
 
-    /// Whether the problem's programs are its package's own (a Kattis, sinol-make or read
-    /// package), not stonejudge's prepared tools.
+    /// Whether the problem's programs are its package's own (a package read into the model),
+    /// not stonejudge's prepared tools.
     pub fn is_package(&self) -> bool {
         match &self.kind {
-            Kind::Package(_) | Kind::Sinol(_) | Kind::Read(_) => true,
+            Kind::Read(_) => true,
             Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
                 false
             }
@@ -433,10 +330,9 @@ impl Resolved {
     pub fn is_interactive(&self) -> bool {
         match &self.kind {
             Kind::Interactive(_) => true,
-            Kind::Package(package) => package.is_interactive(),
             Kind::Programs(programs) => programs.interactor.is_some(),
             Kind::Read(problem) => problem.programs.interactor.is_some(),
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Sinol(_) => false,
+            Kind::Catalog(_) | Kind::Declared(_) => false,
         }
     }
 
@@ -452,18 +348,6 @@ impl Resolved {
                 ProgramTools::prepare(programs, &manifest, runner, cache)
                     .map(|tools| Tools::Programs(Box::new(tools)))
             }
-            Kind::Package(package) => Err(format!(
-                "{} is a Kattis package: it has no generator, reference or test plan of \
-                 stonejudge's, and its output validator runs as a program of its own (judge, \
-                 validate, verify and stress --gen/--ref work on it)",
-                package.root.display()
-            )),
-            Kind::Sinol(sinol) => Err(format!(
-                "{} is a sinol-make package: its programs are its own (prog/), and it is judged \
-                 through them (judge, validate, verify, testdata --check and stress work on \
-                 it)",
-                sinol.root.display()
-            )),
             Kind::Read(problem) => Err(format!(
                 "{} is a {} package: its programs are its own, and it is judged through them \
                  (judge, validate, verify and testdata work on it)",
@@ -481,8 +365,6 @@ impl Resolved {
     /// Its manifest, `problem.toml` in its folder.
     pub fn manifest(&self) -> Result<Manifest, ManifestError> {
         let format = match &self.kind {
-            Kind::Package(_) => Some(format!("a Kattis package has {PROBLEM_YAML}")),
-            Kind::Sinol(_) => Some("a sinol-make package has config.yml".to_string()),
             Kind::Read(problem) => Some(format!(
                 "a {} package has its own descriptor",
                 problem.format.name()
@@ -506,11 +388,6 @@ impl Resolved {
     /// Its tests, in order (a package's: every group's, named by their path under `data/`).
     pub fn tests(&self) -> Result<Vec<Test>, String> {
         match &self.kind {
-            Kind::Package(package) => {
-                let data = package.data().map_err(|e| e.to_string())?;
-                Ok(data.tests().into_iter().map(|t| t.test.clone()).collect())
-            }
-            Kind::Sinol(sinol) => Ok(sinol.tests()?.into_iter().map(|t| t.test).collect()),
             Kind::Read(problem) => (problem.judged_cases()).map(Test::of_case).collect(),
             Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
                 tests_in(&self.testdata)
@@ -525,48 +402,12 @@ impl Resolved {
     /// gives one it is derived by running its accepted submissions
     /// (`crate::judging::time_limit`), which this does not do: it is an error here.
     pub fn limits(&self, flags: LimitFlags) -> Result<Limits, ManifestError> {
-        if let Kind::Package(package) = &self.kind {
-            let config = &package.config;
-            let time = (flags.time.map(|t| t.as_secs_f64()))
-                .or(config.time.fixed)
-                .ok_or_else(|| ManifestError::Unreadable {
-                    path: package.root.join(PROBLEM_YAML),
-                    message: "no fixed time limit: it comes from the accepted submissions"
-                        .to_string(),
-                })?;
-            let memory = flags.memory_mib.unwrap_or(config.memory_mib);
-            return Ok(Limits {
-                output: config.output_mib << 20,
-                ..Limits::new(std::time::Duration::from_secs_f64(time), memory << 20)
-            });
-        }
         if let Kind::Read(problem) = &self.kind {
             // The problem's own limits, for the commands that run the jury's programs.
             let time = (flags.time.or(problem.limits.time.given()))
                 .unwrap_or(crate::formats::DEFAULT_TIME_LIMIT);
             let memory =
                 (flags.memory_mib.map(|mib| mib << 20)).unwrap_or(problem.limits.memory_kib << 10);
-            return Ok(Limits::new(time, memory));
-        }
-        if let Kind::Sinol(sinol) = &self.kind {
-            // A sinol package's limits are per test and per language: this is the package's
-            // default, for the commands that run the jury's programs.
-            let config = &sinol.config.limits;
-            let path = sinol.root.join("config.yml");
-            let missing = |what: &str| ManifestError::Unreadable {
-                path: path.clone(),
-                message: format!("no {what}"),
-            };
-            let time = match flags.time {
-                Some(time) => time,
-                None => std::time::Duration::from_millis(
-                    config.time_limit.ok_or_else(|| missing("time_limit"))?,
-                ),
-            };
-            let memory = match flags.memory_mib {
-                Some(mib) => mib << 20,
-                None => config.memory_limit.ok_or_else(|| missing("memory_limit"))? << 10,
-            };
             return Ok(Limits::new(time, memory));
         }
         let manifest = match self.dir.join(MANIFEST_FILE).is_file() {

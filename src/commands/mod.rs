@@ -14,7 +14,6 @@ pub mod interact;
 pub mod judge;
 pub mod new;
 mod output;
-pub mod sinol;
 pub mod stress;
 pub mod testdata;
 pub mod verify;
@@ -27,7 +26,6 @@ use stonejudge::judging::kattis_generators::MakeError;
 use anyhow::{bail, Context};
 
 use stonejudge::model::Problem;
-use stonejudge::package::Package;
 use stonejudge::run::{Protections, Runner};
 use stonejudge::verify::validation::Report;
 
@@ -127,15 +125,6 @@ pub fn shell_word(word: &str) -> String {
     } else {
         format!("'{}'", word.replace('\'', r"'\''"))
     }
-}
-
-/// Says the warnings of reading `package` (keys its specification does not know) on standard
-/// error; under `--strict` they are an error (exit 2).
-pub fn package_warnings(package: &Package, strict: bool) -> anyhow::Result<()> {
-    for warning in package.warnings(strict)? {
-        errln!("warning: {warning}");
-    }
-    Ok(())
 }
 
 /// What the input validators said of the `files` named on the command line (none: the

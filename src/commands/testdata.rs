@@ -32,6 +32,7 @@ use stonejudge::judging::planned::{self, Making};
 use stonejudge::judging::MadeTests;
 use stonejudge::judging::Toolbox;
 use stonejudge::model::{Problem, Regeneration};
+use stonejudge::package::Package;
 use stonejudge::readers;
 use stonejudge::run::{Cache, Runner};
 use stonejudge::sinol::Sinol;
@@ -82,41 +83,8 @@ fn process(
     runner: &Runner,
     cache: &Cache,
 ) -> anyhow::Result<bool> {
-    if let Some(sinol) = problem.sinol() {
-        super::sinol::warnings(sinol, false)?;
-        if !check {
-            return write_made(sinol, runner, cache, jobs);
-        }
-        let verifier =
-            SinolVerifier::of(sinol.clone(), String::new(), runner, cache).with_jobs(jobs);
-        let nothing = "an interactive task without ingen: no in/ to generate, no out/";
-        return Ok(made_again(
-            sinol.name(),
-            &verifier.judged_model().cloned(),
-            &verifier,
-            nothing,
-        ));
-    }
-    if let Some(package) = problem.package() {
-        super::package_warnings(package, false)?;
-        if !check {
-            return write_package_data(problem.name(), package, runner, cache);
-        }
-        let model = readers::kattis::read(package).map_err(|e| e.to_string());
-        let cases = GeneratedCases {
-            package,
-            runner,
-            cache,
-        };
-        return Ok(made_again(
-            problem.name(),
-            &model,
-            &cases,
-            "no generators/generators.yaml",
-        ));
-    }
-    if let Some(model) = problem.model().filter(|m| m.plan.is_some()) {
-        return planned(model, check, jobs, runner, cache);
+    if let Some(model) = problem.model() {
+        return package(model, check, jobs, runner, cache);
     }
     let name = problem.name();
     let tools = match problem.tools(runner, cache) {
@@ -240,6 +208,62 @@ fn size(built: &Built) -> String {
     )
 }
 
+/// `testdata PACKAGE`: its tests made as its model says they are made ([`Regeneration`]: by
+/// the tool of its format, as that tool writes them), or with `check` made again and compared;
+/// a plan of cases ([`planned`]) otherwise. Each maker reads the files of its own kind.
+fn package(
+    model: &Problem,
+    check: bool,
+    jobs: usize,
+    runner: &Runner,
+    cache: &Cache,
+) -> anyhow::Result<bool> {
+    for warning in &model.warnings {
+        errln!("warning: {warning}");
+    }
+    if let Some(why) = model.unsupported.first() {
+        anyhow::bail!("{}: {why}", model.root.display());
+    }
+    let name = model.name.as_str();
+    match (&model.regeneration, check) {
+        (Some(Regeneration::GeneratorsYaml(_)), false) => {
+            write_package_data(name, &Package::load(&model.root)?, runner, cache)
+        }
+        (Some(Regeneration::GeneratorsYaml(_)), true) => {
+            let package = Package::load(&model.root)?;
+            let cases = GeneratedCases {
+                package: &package,
+                runner,
+                cache,
+            };
+            Ok(made_again(name, &Ok(model.clone()), &cases))
+        }
+        (Some(Regeneration::Ingen(_) | Regeneration::Answers), false) => {
+            let sinol = Sinol::load(&model.root).map_err(anyhow::Error::msg)?;
+            write_made(&sinol, runner, cache, jobs)
+        }
+        (Some(Regeneration::Ingen(_) | Regeneration::Answers), true) => {
+            let sinol = Sinol::load(&model.root).map_err(anyhow::Error::msg)?;
+            let verifier = SinolVerifier::of(sinol, String::new(), runner, cache).with_jobs(jobs);
+            Ok(made_again(
+                name,
+                &verifier.judged_model().cloned(),
+                &verifier,
+            ))
+        }
+        _ if model.plan.is_some() => planned(model, check, jobs, runner, cache),
+        (_, false) => anyhow::bail!(
+            "{}: nothing in the package makes its tests (no generators.yaml, no ingen, no \
+             generator runs): they are committed as they are",
+            model.root.display()
+        ),
+        (_, true) => {
+            errln!("{name}: nothing to make again: no program of the package makes its tests");
+            Ok(true)
+        }
+    }
+}
+
 /// Writes a sinol-make package's `in/` and `out/` as `sinol-make gen` leaves them (made in a
 /// scratch folder, [`MadeTests`]), each folder replaced atomically; `Ok(false)` when the tests
 /// cannot be made (nothing is written then).
@@ -332,7 +356,7 @@ fn planned(
 /// each case that could not be made named.
 fn write_package_data(
     name: &str,
-    package: &stonejudge::package::Package,
+    package: &Package,
     runner: &Runner,
     cache: &Cache,
 ) -> anyhow::Result<bool> {
@@ -368,13 +392,8 @@ fn write_package_data(
 }
 
 /// `testdata --check` of a package: each step of its regeneration made again by `maker` and
-/// compared, said on standard error (`nothing` says why there is no step); whether all agree.
-fn made_again(
-    name: &str,
-    model: &Result<Problem, String>,
-    maker: &dyn Maker,
-    nothing: &str,
-) -> bool {
+/// compared, said on standard error; whether all agree.
+fn made_again(name: &str, model: &Result<Problem, String>, maker: &dyn Maker) -> bool {
     let how = match model {
         Ok(problem) => problem.regeneration.as_ref(),
         Err(why) => {
@@ -383,7 +402,7 @@ fn made_again(
         }
     };
     let Some(how) = how else {
-        errln!("{name}: nothing to make again ({nothing})");
+        errln!("{name}: nothing to make again: no program of the package makes its tests");
         return true;
     };
     let steps = regenerated(how, maker);

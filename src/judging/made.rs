@@ -9,7 +9,11 @@
 //! into a scratch folder, and the problem is read as if it committed what is there.
 
 use crate::catalog::Resolved;
+use crate::model::Regeneration;
+use crate::package::Package;
+use crate::readers;
 use crate::run::{Cache, Runner};
+use crate::sinol::Sinol;
 
 use super::kattis_generators::{self, MadeForJudging, MakeError};
 use super::planned::{self, Making, Planned};
@@ -32,50 +36,66 @@ pub struct WithTests {
     pub made: Option<Made>,
 }
 
-/// `problem` with its tests made first where its format makes them and the package does not
-/// commit them (the model solution writing `jobs` outputs at a time); an error says why they
-/// could not be made, and whose fault that is.
+/// `problem` with its tests made first where its model says how they are made
+/// ([`Regeneration`], [`crate::model::CasePlan`]) and the package does not commit them (the
+/// model solution writing `jobs` outputs at a time); an error says why they could not be made,
+/// and whose fault that is. Each maker reads the files of its own kind again (a
+/// `generators.yaml`, a sinol-make package's `prog/`): the model says which maker, never the
+/// format.
 pub fn with_tests_made(
     problem: Resolved,
     runner: &Runner,
     cache: &Cache,
     jobs: usize,
 ) -> Result<WithTests, MakeError> {
-    if let Some(package) = problem.package() {
-        let Some(made) = kattis_generators::made_for_judging(package, runner, cache)? else {
-            return Ok(WithTests {
-                problem,
-                made: None,
-            });
-        };
-        return Ok(WithTests {
-            problem: problem.with_package(made.package.clone()),
-            made: Some(Made::Generated(made)),
-        });
-    }
-    if let Some(model) = problem.model().filter(|m| planned::needs_making(m)) {
-        let made =
-            planned::make(model, Making::Missing, runner, cache, jobs).map_err(|e| MakeError {
-                message: format!("{}: cannot make the tests: {e}", model.root.display()),
-                ..e
-            })?;
-        return Ok(WithTests {
-            problem: Resolved::read(made.problem.clone()),
-            made: Some(Made::Planned(Box::new(made))),
-        });
-    }
-    let Some(sinol) = problem.sinol() else {
+    let Some(model) = problem.model() else {
         return Ok(WithTests {
             problem,
             made: None,
         });
     };
-    let made = MadeTests::make(sinol, false, runner, cache, jobs).map_err(|why| MakeError {
+    let at_fault = |why: String| MakeError {
         package_at_fault: true,
-        message: format!("{}: cannot make the tests: {why}", sinol.root.display()),
-    })?;
+        message: format!("{}: cannot make the tests: {why}", model.root.display()),
+    };
+    let (made, read) = match &model.regeneration {
+        Some(Regeneration::GeneratorsYaml(_)) => {
+            let package = Package::load(&model.root).map_err(|e| at_fault(e.to_string()))?;
+            let Some(made) = kattis_generators::made_for_judging(&package, runner, cache)? else {
+                return Ok(WithTests {
+                    problem,
+                    made: None,
+                });
+            };
+            let read = readers::kattis::read(&made.package);
+            (Made::Generated(made), read)
+        }
+        Some(Regeneration::Ingen(_) | Regeneration::Answers) => {
+            let sinol = Sinol::load(&model.root).map_err(at_fault)?;
+            let made = MadeTests::make(&sinol, false, runner, cache, jobs).map_err(at_fault)?;
+            let read = readers::sinol::read(&made.sinol);
+            (Made::Sinol(made), read)
+        }
+        _ if planned::needs_making(model) => {
+            let made = planned::make(model, Making::Missing, runner, cache, jobs).map_err(|e| {
+                MakeError {
+                    message: format!("{}: cannot make the tests: {e}", model.root.display()),
+                    ..e
+                }
+            })?;
+            let read = Ok(made.problem.clone());
+            (Made::Planned(Box::new(made)), read)
+        }
+        _ => {
+            return Ok(WithTests {
+                problem,
+                made: None,
+            })
+        }
+    };
+    let model = read.map_err(|e| at_fault(e.to_string()))?;
     Ok(WithTests {
-        problem: problem.with_tests_in(made.dir()),
-        made: Some(Made::Sinol(made)),
+        problem: Resolved::read(model),
+        made: Some(made),
     })
 }

@@ -87,13 +87,13 @@ pub fn read(dir: &Path) -> Result<Problem, ReadError> {
 }
 
 /// The problem a PROBLEM argument names (a name under the archive at `root`, a name of the
-/// catalog, or a folder's path: [`crate::catalog::resolve`]); a package of a format the
-/// model alone holds (a Polygon package) read by its reader ([`Resolved::read`]). Every
-/// command that takes a PROBLEM finds it here.
+/// catalog, or a folder's path: [`crate::catalog::resolve`]); a package of any other format
+/// (Kattis, sinol-make, Polygon, any format [`READERS`] reads) read by its reader
+/// ([`Resolved::read`]). Every command that takes a PROBLEM finds it here.
 pub fn resolve(problem: &str, root: &Path) -> Result<Resolved, ReadError> {
     let path = Path::new(problem);
-    if names_a_folder(problem, root) && detect(path) == Some(Detected::Polygon) {
-        return Ok(Resolved::read(polygon::read_folder(path)?));
+    if names_a_folder(problem, root) && detect(path).is_some_and(|f| f != Detected::Ours) {
+        return Ok(Resolved::read(read(path)?));
     }
     Ok(catalog::resolve(problem, root)?)
 }
@@ -107,12 +107,6 @@ pub fn read_named(problem: &str, root: &Path) -> Result<Problem, ReadError> {
 pub fn read_resolved(resolved: &Resolved) -> Result<Problem, ReadError> {
     if let Some(problem) = resolved.model() {
         return Ok(problem.clone());
-    }
-    if let Some(package) = resolved.package() {
-        return kattis::read(package);
-    }
-    if let Some(package) = resolved.sinol() {
-        return sinol::read(package);
     }
     ours::read(resolved, &resolved.testdata_dir())
 }

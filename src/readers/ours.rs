@@ -62,7 +62,7 @@ pub fn read_folder(dir: &Path) -> Result<Problem, ReadError> {
 /// Our problem `problem` (resolved by [`crate::catalog::resolve`]), its test data read from
 /// `testdata` (its `testdata/<name>/`, or a folder the plan was just built into), checked.
 pub fn read(problem: &Resolved, testdata: &Path) -> Result<Problem, ReadError> {
-    if problem.package().is_some() || problem.sinol().is_some() {
+    if problem.is_package() {
         return Err(ReadError::Files(format!(
             "{}: not a problem.toml problem",
             problem.dir().display()

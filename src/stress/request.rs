@@ -24,14 +24,16 @@ use std::time::{Duration, Instant};
 
 use super::run::{self, Ended, Setup, StressProgress, Validity};
 use super::{Budget, MadeCases, ModelOracle, Reference, Tokens};
-use crate::catalog::{Resolved, Tools};
+use crate::catalog::Tools;
 use crate::formats::{run_limits, LimitFlags};
 use crate::judge::Test;
 use crate::judge::{Judge, Judging};
 use crate::judging::MadeTests;
 use crate::judging::{self, CaseLimits, PreparedJudging, Toolbox, Unready};
-use crate::model::{CaseData, CaseKind, Checker, Format, Problem, Regeneration, Tool};
-use crate::package::Package;
+use crate::model::{
+    CaseData, CaseKind, Checker, Format, Interactor, InteractorProtocol, Problem, Regeneration,
+    Tool,
+};
 use crate::readers;
 use crate::run::{Cache, PrepareError, Program, Runner, ScratchDir};
 use crate::sinol::{Sinol, SinolTest};
@@ -155,10 +157,11 @@ pub fn stress(
         .transpose()
         .map_err(|e| e.to_string())?;
     // A Kattis package searched on the data its generators.yaml makes, a Polygon package on
-    // the tests its generators make, while `_made` lives (a sinol-make package's ingen inputs
-    // are its own generator, below).
+    // the tests its generators make, while `_made` lives (ingen's inputs are a generator of
+    // their own, below: nothing is made for them first).
+    let by_ingen = |model: &Problem| matches!(model.regeneration, Some(Regeneration::Ingen(_)));
     let (resolved, _made) = match resolved {
-        Some(resolved) if resolved.package().is_some() || resolved.model().is_some() => {
+        Some(resolved) if resolved.model().is_some_and(|m| !by_ingen(m)) => {
             let made =
                 judging::with_tests_made(resolved, runner, cache, 1).map_err(|e| e.message)?;
             (Some(made.problem), made.made)
@@ -237,9 +240,7 @@ pub fn stress(
     if !model.unsupported.is_empty() {
         return Err(model.unsupported.join("; "));
     }
-    if let Some(package) = resolved.package() {
-        refused(request, model, package)?;
-    }
+    refused(model)?;
     let prepared = PreparedJudging::new(model, &toolbox).map_err(|unready| {
         let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
         format!("the problem's checker or interactor: {why}")
@@ -279,7 +280,7 @@ pub fn stress(
             let oracle = ModelOracle { reference, judge };
             run::with_programs(&cx, progress, resolved, programs, &oracle)
         }
-        None => from_package(&cx, progress, request, (model, resolved, &toolbox), judge),
+        None => from_package(&cx, progress, request, (model, &toolbox), judge),
     }
 }
 
@@ -292,7 +293,7 @@ fn from_package(
     cx: &Setup<'_>,
     progress: &dyn StressProgress,
     request: &StressRequest,
-    (model, resolved, toolbox): (&Problem, &Resolved, &Toolbox<'_>),
+    (model, toolbox): (&Problem, &Toolbox<'_>),
     judge: Judge<'_>,
 ) -> Result<Ended, String> {
     let tools = (cx.runner, cx.cache);
@@ -301,25 +302,27 @@ fn from_package(
             let (generator, reference) = request.external(toolbox)?;
             (Inputs::Generated(generator), reference)
         }
-        None if resolved.model().is_some() => (
-            Inputs::Made(made_cases(model)?),
-            model_solution(model, toolbox)?,
-        ),
-        None => {
-            let (Some(Regeneration::Ingen(ingen)), Some(sinol)) =
-                (&model.regeneration, resolved.sinol())
-            else {
+        None => match (&model.regeneration, &model.plan) {
+            (Some(Regeneration::Ingen(ingen)), _) => {
+                let reference = model_solution(model, toolbox)?;
+                let sinol = Sinol::load(&model.root)?;
+                (
+                    Inputs::Made(ingen_cases(&sinol, &ingen.path, tools)?),
+                    reference,
+                )
+            }
+            (_, Some(_)) => (
+                Inputs::Made(made_cases(model)?),
+                model_solution(model, toolbox)?,
+            ),
+            _ => {
                 return Err(format!(
-                    "{} has no ingen to make cases: give --gen CMD and --ref CMD",
+                    "{} has no generator stonejudge runs to make cases (no ingen, no plan of \
+                     generator runs): give --gen CMD and --ref CMD",
                     model.root.display()
-                ));
-            };
-            let reference = model_solution(model, toolbox)?;
-            (
-                Inputs::Made(ingen_cases(sinol, &ingen.path, tools)?),
-                reference,
-            )
-        }
+                ))
+            }
+        },
     };
     let (reference, how) = match (&model.programs.interactor, &model.programs.checker) {
         (Some(_), _) => (
@@ -378,12 +381,19 @@ impl judging::Progress for Notes<'_> {
     fn judged(&mut self, _: &Test, _: &Judged) {}
 }
 
-/// Why stress refuses a Kattis package before anything runs: it has no generator stress can
-/// call, so `--gen` and `--ref` must make the cases and the answers, and stress compares one
-/// output, which its interactive and multi-pass problems have none of.
-fn refused(request: &StressRequest, model: &Problem, package: &Package) -> Result<(), String> {
-    let root = package.root.display();
-    if model.programs.interactor.is_some() {
+/// Why stress refuses a problem before anything runs: it compares one output, or a
+/// conversation with an interactor that needs no answer of its own; an interactor of the
+/// Kattis protocol reads the case's answer, which `--gen` does not make, and multi-pass
+/// submissions run pass after pass.
+fn refused(model: &Problem) -> Result<(), String> {
+    let root = model.root.display();
+    let kattis_protocol = |i: &Interactor| i.protocol == InteractorProtocol::Kattis;
+    if model
+        .programs
+        .interactor
+        .as_ref()
+        .is_some_and(kattis_protocol)
+    {
         return Err(format!(
             "{root} is an interactive package: its submissions play against its interactor, and \
              stress --gen/--ref compares outputs, which it has none of (judge and verify play \
@@ -394,12 +404,6 @@ fn refused(request: &StressRequest, model: &Problem, package: &Package) -> Resul
         return Err(format!(
             "{root} is a multi-pass package: stress --gen/--ref compares one output, and its \
              submissions run pass after pass (judge and verify run them)"
-        ));
-    }
-    if request.generator.is_none() {
-        return Err(format!(
-            "{root} is a Kattis package: it has no generator of stonejudge's; give --gen CMD and \
-             --ref CMD"
         ));
     }
     Ok(())

@@ -356,7 +356,7 @@ impl<'a> SinolVerifier<'a> {
         // sinol-make builds them, each test's limits resolved from the model (a test's own
         // limit where the contest type allows none applies, the warning of reading it said
         // when the package was read: an error under `--strict`).
-        let problem = Resolved::sinol_package(made.tests.sinol.clone());
+        let problem = Resolved::read(model.clone());
         let judged = submission::judge(&problem, model, path, self.runner, self.cache);
         let judged = match judged {
             Ok(judged) => judged,

@@ -236,7 +236,7 @@ fn a_sinol_package_without_ingen_asks_for_a_generator() {
     let (code, out, err) = stress(package.dir.path(), &["./abc", "--", "abc/prog/abc.py"]);
     assert_eq!(code, Some(2), "{out}{err}");
     assert!(
-        err.contains("has no ingen to make cases: give --gen CMD and --ref CMD"),
+        err.contains("has no generator stonejudge runs to make cases (no ingen"),
         "{err}"
     );
 }
