@@ -105,6 +105,24 @@ pub struct Data {
 }
 
 impl Data {
+    /// The data of a package that commits its `generators.yaml` and not the `data/` it
+    /// makes: nothing yet, until it is made (`crate::judging::with_tests_made`).
+    pub fn not_made(problem: &ProblemConfig) -> Result<Data, PackageError> {
+        let mut warnings = Vec::new();
+        let config = GroupConfig::default().child(None, problem, &mut warnings)?;
+        Ok(Data {
+            tree: Group {
+                name: String::new(),
+                config,
+                items: Vec::new(),
+                configured: false,
+            },
+            checks: Checks::default(),
+            warnings,
+            unsupported: Vec::new(),
+        })
+    }
+
     /// Reads `data`: a package's `data/`, or a directory made to play it (whose parent
     /// every file read must stay inside, as a package's files its root).
     pub fn load(data: &Path, problem: &ProblemConfig) -> Result<Data, PackageError> {

@@ -55,7 +55,12 @@ pub fn read_folder(dir: &Path) -> Result<Problem, ReadError> {
 /// The package `package`, read into the model and checked.
 pub fn read(package: &Package) -> Result<Problem, ReadError> {
     let config = &package.config;
-    let data = package.all_data()?;
+    // A package may commit its generators.yaml and not the data/ it makes: read without
+    // cases, the model says how they are made (`Regeneration::GeneratorsYaml`).
+    let data = match package.generators.is_some() && !package.data_dir().exists() {
+        true => Data::not_made(config)?,
+        false => package.all_data()?,
+    };
     let mut warnings = package.warnings.clone();
     let mut unsupported: Vec<String> = package.unsupported().into_iter().collect();
     if !package.is_2025() {

@@ -51,6 +51,11 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
         true => sinol.tests().map_err(ReadError::Files)?,
         false => Vec::new(),
     };
+    // Before its tests are made, the groups its solutions are expected on are its groups too
+    // (the samples' group 0 has no score); once made, every group has its tests.
+    let expected_on = (config.expected.values())
+        .flat_map(|expected| expected.groups.keys().copied())
+        .filter(|_| tests.is_empty());
     let numbers: BTreeSet<u32> = (tests.iter().map(|test| test.group))
         .chain(
             config
@@ -58,11 +63,17 @@ pub fn read(sinol: &Sinol) -> Result<Problem, ReadError> {
                 .iter()
                 .flat_map(|scores| scores.keys().copied()),
         )
+        .chain(expected_on)
         .collect();
     let numbers: Vec<u32> = numbers.into_iter().collect();
     let interactor = sinol.interactor();
     let interactive = interactor.is_some();
-    let cases = tests.iter().map(|test| case(test, interactive)).collect();
+    // A batch task's test has its output where out/ is (a missing one is the package's
+    // fault, judged as such and named); without out/, the model solution makes them.
+    let outputs = sinol.data.join("out").is_dir();
+    let cases = (tests.iter())
+        .map(|test| case(test, interactive, outputs))
+        .collect();
     let missing = |what: &str| ReadError::Files(format!("{}: no {what}", config_yml.display()));
     let time = config
         .limits
@@ -231,9 +242,10 @@ pub fn warnings_beyond_config<'p>(
     }
 }
 
-/// A test of `in/`: group 0 (and `…ocen`) the samples; its answer in `out/`, none for an
-/// interactive task or before the model solution has written it.
-fn case(test: &SinolTest, interactive: bool) -> TestCase {
+/// A test of `in/`: group 0 (and `…ocen`) the samples; its answer in `out/` (`outputs`: the
+/// package has one), none for an interactive task or before the model solution has written
+/// them.
+fn case(test: &SinolTest, interactive: bool, outputs: bool) -> TestCase {
     TestCase {
         name: test.test.name.clone(),
         group: test.group.to_string(),
@@ -242,7 +254,8 @@ fn case(test: &SinolTest, interactive: bool) -> TestCase {
             _ => CaseKind::Secret,
         },
         input: CaseData::File(test.test.input.clone()),
-        answer: (!interactive && test.test.answer.is_file()).then(|| test.test.answer.clone()),
+        answer: (!interactive && (outputs || test.test.answer.is_file()))
+            .then(|| test.test.answer.clone()),
         output: None,
         own_args: None,
     }

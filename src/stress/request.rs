@@ -240,7 +240,9 @@ pub fn stress(
     if !model.unsupported.is_empty() {
         return Err(model.unsupported.join("; "));
     }
-    refused(model)?;
+    if tools.is_none() {
+        refused(model)?;
+    }
     let prepared = PreparedJudging::new(model, &toolbox).map_err(|unready| {
         let (Unready::Broken(why) | Unready::Skipped(why)) = unready;
         format!("the problem's checker or interactor: {why}")
