@@ -24,7 +24,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::model::{Building, ProgramFile, SubmissionExtras};
+use crate::model::{substituted, Building, ProgramFile, SubmissionExtras};
 use crate::package::sources::{self, Files};
 use crate::run::{fnv1a_128, is_scripted, Cache, Language, PrepareError, Program, Runner};
 
@@ -62,14 +62,12 @@ pub fn build(
         true => assembled(file, role, building, cache).map_err(PrepareError::judge)?,
         false => None,
     };
-    let mut program = compiled(
-        assembled.as_ref().unwrap_or(file),
-        role,
-        building,
-        args,
-        runner,
-        cache,
-    )?;
+    let extras = match role {
+        Role::Submission => building.submission_extras.as_ref(),
+        Role::Jury => None,
+    };
+    let file = assembled.as_ref().unwrap_or(file);
+    let mut program = compiled(file, (&building.beside, extras), args, runner, cache)?;
     program.given = path.to_owned();
     Ok(program)
 }
@@ -105,13 +103,7 @@ fn assembled(
         let own = added.by_language.get(language.row().code);
         (own.filter(|dir| dir.is_dir())).or(added.default.as_ref().filter(|dir| dir.is_dir()))
     });
-    let substitute = |text: &str| {
-        let mut text = text.to_string();
-        for (name, value) in &building.constants {
-            text = text.replace(&format!("{{{{{name}}}}}"), value);
-        }
-        text
-    };
+    let substitute = |text: &str| substituted(&building.constants, text);
     let entrypoint = file.entrypoint.as_deref();
     let files = sources::assemble(
         &file.path,
@@ -130,12 +122,11 @@ fn assembled(
     }))
 }
 
-/// `file` compiled (through the cache) from where it is, with what `building` gives it for
-/// `role`, and made ready to run with `args`.
+/// `file` compiled (through the cache) from where it is, with the files `beside` it and the
+/// `extras` it gets as a submission, and made ready to run with `args`.
 fn compiled(
     file: &ProgramFile,
-    role: Role,
-    building: &Building,
+    (beside, extras): (&[PathBuf], Option<&SubmissionExtras>),
     args: &[OsString],
     runner: &Runner,
     cache: &Cache,
@@ -151,10 +142,6 @@ fn compiled(
     let Some(language) = named.or_else(|| Language::of(path)) else {
         return Program::prepare(path, args, runner, cache);
     };
-    let extras = match role {
-        Role::Submission => building.submission_extras.as_ref(),
-        Role::Jury => None,
-    };
     let extension = path.extension().unwrap_or_default().to_string_lossy();
     let of_language =
         |table: fn(&SubmissionExtras) -> &std::collections::BTreeMap<String, Vec<PathBuf>>| {
@@ -164,7 +151,7 @@ fn compiled(
         };
     let mut sources = vec![path.to_owned()];
     sources.extend(of_language(|extras| &extras.sources));
-    let mut beside = building.beside.clone();
+    let mut beside = beside.to_vec();
     beside.extend(
         extras
             .iter()

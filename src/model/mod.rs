@@ -30,9 +30,9 @@ pub use limits::{
 };
 pub use plan::{CasePlan, PlanOutput, PlanStep, PlannedFile};
 pub use programs::{
-    Building, Checker, CheckerProtocol, Interactor, InteractorProtocol, PortableChecker,
-    PortableLanguage, PortableSource, ProgramFile, Programs, Python3, SubmissionExtras,
-    SubmissionFiles, Tool, Validator, ValidatorProtocol,
+    substituted, Building, Checker, CheckerProtocol, Interactor, InteractorProtocol,
+    PortableChecker, PortableLanguage, PortableSource, ProgramFile, Programs, Python3,
+    SubmissionExtras, SubmissionFiles, Tool, Validator, ValidatorProtocol,
 };
 pub use submissions::{
     Expectation, FullScore, GroupExpectation, LeftOut, ScoreExpectation, ScoreRule, Submission,

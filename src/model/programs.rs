@@ -60,6 +60,16 @@ pub struct Building {
     pub submission_extras: Option<SubmissionExtras>,
 }
 
+/// `text` with every `{{name}}` of `constants` replaced by its value (names not defined stay
+/// as they are, as Kattis 2025-09 says): how [`Building::constants`] are put in a program.
+pub fn substituted(constants: &BTreeMap<String, String>, text: &str) -> String {
+    let mut text = text.to_string();
+    for (name, value) in constants {
+        text = text.replace(&format!("{{{{{name}}}}}"), value);
+    }
+    text
+}
+
 /// The folders whose files a submission gets over its own, as Kattis' `include/` gives them:
 /// the folder of its language, else the default one.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]

@@ -699,11 +699,7 @@ impl ProblemConfig {
     /// `text` with every `{{name}}` of the package's constants replaced by its value (names
     /// not defined stay as they are, as the specification says).
     pub fn substitute(&self, text: &str) -> String {
-        let mut text = text.to_string();
-        for (name, value) in &self.constants {
-            text = text.replace(&format!("{{{{{name}}}}}"), value);
-        }
-        text
+        crate::model::substituted(&self.constants, text)
     }
 }
 

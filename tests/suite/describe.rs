@@ -283,6 +283,57 @@ fn a_2025_package_reads_submissions_yaml_answer_validators_and_validator_cases()
     assert!(tests_dir.ends_with("halve/data"), "{tests_dir}");
 }
 
+/// How a package's programs are built is in its model: a 2025-09 package's constants and
+/// `include/` folders, and the limits of its validators; a sinol-make package's files beside
+/// its sources, its solutions' extras, and the macros its ingen and inwer are compiled with;
+/// which submissions set a derived time limit.
+#[test]
+fn a_package_s_model_says_how_its_programs_are_built() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    package_fixtures::halve(&dir.path().join("halve"));
+    let halve = model(dir.path(), "./halve");
+    let building = &halve["programs"]["building"];
+    assert_eq!(building["constants"]["max_n"], "1000000", "{building}");
+    let default = building["submission_files"]["default"].as_str();
+    assert!(
+        default.is_some_and(|d| d.ends_with("halve/include/default")),
+        "{building}"
+    );
+    assert_eq!(
+        building["submission_files"]["by_language"],
+        serde_json::json!({})
+    );
+    assert_eq!(building["beside"], Value::Null, "{building}");
+    let validation = &halve["limits"]["validation"];
+    assert_eq!(validation["memory_mib"], 1024, "{validation}");
+    assert_eq!(validation["output_mib"], 8, "{validation}");
+    let sets = |id: &str| submission(&halve, id)["sets_time_limit"].clone();
+    assert_eq!(sets("submissions/accepted/uses_include.py"), true);
+    // 2025-09: wrong_answer/ permits AC and WA on every test, never a time-out.
+    assert_eq!(sets("submissions/wrong_answer/floor.py"), true);
+    assert_eq!(sets("submissions/rejected/crash.py"), false);
+    assert_eq!(sets("submissions/slow/spin.py"), false);
+
+    let package = sinol_fixtures::limits();
+    package.write("prog/abc.h", "// a header beside the sources\n");
+    let abc = model(package.dir.path(), "./abc");
+    let building = &abc["programs"]["building"];
+    let beside = building["beside"].as_array().expect("files beside");
+    assert_eq!(beside.len(), 1, "{building}");
+    assert!(beside[0]
+        .as_str()
+        .is_some_and(|p| p.ends_with("prog/abc.h")));
+    let folder = building["submission_extras"]["folder"].as_str();
+    assert!(
+        folder.is_some_and(|f| f.ends_with("abc/prog")),
+        "{building}"
+    );
+    assert_eq!(building["constants"], Value::Null, "{building}");
+    let inwer = &abc["programs"]["input_validators"][0]["program"]["program"];
+    assert_eq!(inwer["defines"], serde_json::json!(["_INWER"]), "{inwer}");
+    assert_eq!(submission(&abc, "prog/abcs1.py")["sets_time_limit"], false);
+}
+
 #[test]
 fn a_sinol_package_reads_its_limits_per_group_and_language() {
     let package = sinol_fixtures::limits();

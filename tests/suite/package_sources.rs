@@ -10,10 +10,18 @@ use super::package_2025::item;
 use super::package_cli::{stonejudge, text, verify};
 use super::package_fixtures::{halve, write};
 
-/// `judge ./halve ARGS -- COMMAND…` in `dir`: the exit code and everything it printed.
+/// `judge ./halve --time-limit 2 -- COMMAND…` in `dir`: the exit code and everything it
+/// printed.
 fn judge(dir: &Path, command: &[&str]) -> (Option<i32>, String) {
+    judge_with(dir, &["--time-limit", "2"], command)
+}
+
+/// `judge ./halve FLAGS -- COMMAND…` in `dir`: the exit code and everything it printed.
+fn judge_with(dir: &Path, flags: &[&str], command: &[&str]) -> (Option<i32>, String) {
     let output = stonejudge(dir)
-        .args(["judge", "./halve", "--time-limit", "2", "--"])
+        .args(["judge", "./halve"])
+        .args(flags)
+        .arg("--")
         .args(command)
         .output()
         .expect("run judge");
@@ -118,4 +126,47 @@ fn submissions_yaml_language_and_entrypoint_decide_how_a_submission_is_built() {
     let (_, document) = verify(dir.path(), &["halve"]);
     let (ok, verdict, all) = item(&document, &id("accepted/mixed"), "verdict");
     assert!(!ok && verdict.contains("accepted/mixed is in c"), "{all}");
+}
+
+/// `judge` of a package whose time limit is derived from its accepted submissions builds them
+/// as the model says the package builds its submissions: a C++ one gets `include/cpp/` and the
+/// package's constants, a Python one `include/default/`; without its header the accepted
+/// submission does not build and the derivation says which one.
+#[test]
+fn judge_derives_the_time_limit_from_accepted_submissions_built_with_include_and_constants() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("halve");
+    halve(&root);
+    let yaml = std::fs::read_to_string(root.join("problem.yaml")).expect("read");
+    assert!(yaml.contains("  time_limit: 1\n"), "{yaml}");
+    write(
+        &root,
+        &[
+            ("problem.yaml", &yaml.replace("  time_limit: 1\n", "")),
+            (
+                "include/cpp/halving.h",
+                "inline double halve(long long n) { return n / 2.0; }\n",
+            ),
+            (
+                "submissions/accepted/bounded.cpp",
+                "#include <cstdio>\n#include \"halving.h\"\nint main(){long long n; \
+                 if(scanf(\"%lld\",&n)!=1 || n > {{max_n}}) return 1; \
+                 printf(\"%.1f\\n\", halve(n));}\n",
+            ),
+        ],
+    );
+    write(dir.path(), &[("mine.py", "print(int(input()) / 2)\n")]);
+    // No --time-limit: the limit is derived from the accepted submissions.
+    let (code, said) = judge_with(dir.path(), &[], &["mine.py"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("time limit: slowest accepted"), "{said}");
+    assert!(said.contains("kattis verdict: AC"), "{said}");
+    std::fs::remove_dir_all(root.join("include/cpp")).expect("remove");
+    let (code, said) = judge_with(dir.path(), &[], &["mine.py"]);
+    assert_ne!(code, Some(0), "{said}");
+    assert!(
+        said.contains("accepted submission submissions/accepted/bounded.cpp"),
+        "{said}"
+    );
+    assert!(said.contains("halving.h"), "{said}");
 }
