@@ -339,6 +339,11 @@ fn a_sinol_package_is_a_scoring_package_with_the_same_scores() {
     let dir = package.dir.path();
     let (code, said) = export(dir, "./abc", "abckattis");
     assert_eq!(code, Some(0), "{said}");
+    // Each group's expected points are not written (stonejudge would not read them back).
+    assert!(
+        said.contains("abc: the expected points of each group (2 submissions) are not written"),
+        "{said}"
+    );
     let out = dir.join("abckattis");
     // Expected scores and group statuses, no verdict any default folder promises.
     let yaml = read(&out.join("submissions/submissions.yaml"));

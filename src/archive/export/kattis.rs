@@ -60,7 +60,8 @@
 //!   `sum`; the expected totals in `submissions/submissions.yaml` (`score`, a number or a
 //!   range), each expected group verdict a requirement on that group's test cases. Expected
 //!   points of single groups are not written: the format has them, but stonejudge does not
-//!   read them back yet.
+//!   read them back yet (a note says so: an export of the package to sinol-make then leaves
+//!   out the submissions that do not pass everything).
 //! - **All or nothing** (sinol-make's `icpc` contest type: its points when every test
 //!   passes, else none) is pass-fail as a whole: a legacy package, without the points (a
 //!   note says so), each submission in the folder of its first rejection where its expected
@@ -219,6 +220,23 @@ pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
         package.file(path, contents)?;
     }
     package.submissions(problem, version)?;
+    if version == Version::Scoring2025 {
+        let per_group = (problem.submissions.iter())
+            .filter(|s| {
+                (s.expectation.score.as_ref()).is_some_and(|score| !score.groups.is_empty())
+            })
+            .count();
+        if per_group > 0 {
+            package.exported.notes.push(format!(
+                "{}: the expected points of each group ({per_group} submissions) are not \
+                 written, only each one's total `score` and its groups' verdicts: stonejudge \
+                 reads a submission's total score alone from submissions.yaml, so an export of \
+                 this package to sinol-make leaves the submissions that do not pass everything \
+                 out",
+                problem.name
+            ));
+        }
+    }
     Ok(package.exported)
 }
 
