@@ -14,7 +14,7 @@
 //!   validator ([`crate::check::default_validator`], through
 //!   [`crate::programs::ProgramChecker::Default`]) compares tokens in-process.
 //! - **Answer validators** (`answer_validators/`, BAPCtools' addition): `validator INPUT
-//!   [output_validator_args…] < ANSWER`, exit 42 when the answer is valid.
+//!   [answer_validator_args…] < ANSWER`, exit 42 when the answer is valid.
 //!
 //! Which validators run on which cases, and what they must say, is verify's, once for every
 //! format (`crate::verify::validation`).

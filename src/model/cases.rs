@@ -23,6 +23,12 @@ pub struct TestGroup {
     pub input_validator_args_by_name: Vec<(String, Vec<String>)>,
     /// Arguments the output checker (or the default comparison) gets on this group's tests.
     pub output_validator_args: Vec<String>,
+    /// Arguments every answer validator gets after the case's input (BAPCtools'
+    /// `answer_validator_args`; the output validator's are not theirs).
+    pub answer_validator_args: Vec<String>,
+    /// Arguments for one answer validator only, by its name, as
+    /// [`TestGroup::input_validator_args_by_name`].
+    pub answer_validator_args_by_name: Vec<(String, Vec<String>)>,
     /// The brute force must agree on every test of this group (ours: `small = true`).
     pub small: bool,
 }
@@ -47,12 +53,14 @@ pub struct TestCase {
     pub own_args: Option<CaseArgs>,
 }
 
-/// Validator arguments of one case, in place of its [`TestGroup`]'s: the same three lists.
+/// Validator arguments of one case, in place of its [`TestGroup`]'s: the same lists.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
 pub struct CaseArgs {
     pub input_validator_args: Vec<String>,
     pub input_validator_args_by_name: Vec<(String, Vec<String>)>,
     pub output_validator_args: Vec<String>,
+    pub answer_validator_args: Vec<String>,
+    pub answer_validator_args_by_name: Vec<(String, Vec<String>)>,
 }
 
 impl CaseArgs {
@@ -62,6 +70,8 @@ impl CaseArgs {
             input_validator_args: group.input_validator_args.clone(),
             input_validator_args_by_name: group.input_validator_args_by_name.clone(),
             output_validator_args: group.output_validator_args.clone(),
+            answer_validator_args: group.answer_validator_args.clone(),
+            answer_validator_args_by_name: group.answer_validator_args_by_name.clone(),
         }
     }
 }

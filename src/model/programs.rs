@@ -124,7 +124,7 @@ pub struct Validator {
 #[serde(rename_all = "snake_case")]
 pub enum ValidatorProtocol {
     /// Kattis: `validator [ARGS] < INPUT`, the group's `input_validator_args` as arguments
-    /// (an answer validator: `validator INPUT [output_validator_args] < ANSWER`); exit 42
+    /// (an answer validator: `validator INPUT [answer_validator_args] < ANSWER`); exit 42
     /// accepts, anything else rejects.
     Kattis,
     /// A checktestdata script (Kattis `.ctd`), run by our own engine on the input; the

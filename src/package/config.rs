@@ -703,8 +703,8 @@ impl ProblemConfig {
     }
 }
 
-/// The arguments a group gives its input validators: the same for all, or (2025-09) a list
-/// per validator, by name (a validator not named gets none).
+/// The arguments a group gives its input validators (or its answer validators): the same for
+/// all, or (2025-09) a list per validator, by name (a validator not named gets none).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InputArgs {
     pub all: Vec<String>,
@@ -728,7 +728,8 @@ impl InputArgs {
     }
 }
 
-/// `input_validator_args` as written: flags, a list, or (2025-09) a list per validator.
+/// `input_validator_args` (or `answer_validator_args`) as written: flags, a list, or
+/// (2025-09) a list per validator.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 enum RawInputArgs {
@@ -770,6 +771,9 @@ struct GroupYaml {
     input_validator_args: Option<RawInputArgs>,
     /// 2023-07 and 2025-09 spelling.
     output_validator_args: Option<OneOrMany>,
+    /// BAPCtools' key, in the shape of `input_validator_args`: the arguments of the answer
+    /// validators (`answer_validators/`, BAPCtools' addition), which no specification has.
+    answer_validator_args: Option<RawInputArgs>,
     /// 2025-09: arguments of the submission itself.
     args: Option<Vec<String>>,
     /// 2025-09 scoring keys.
@@ -803,6 +807,9 @@ pub struct GroupConfig {
     pub range: ScoreRange,
     pub input_validator_flags: InputArgs,
     pub output_validator_flags: Vec<String>,
+    /// What the answer validators get after the case's input (BAPCtools'
+    /// `answer_validator_args`); not the output validator's arguments.
+    pub answer_validator_flags: InputArgs,
     /// 2025-09 keys stonejudge does not do, with the file and line that gives them.
     pub unsupported: Vec<String>,
     /// 2025-09 `max_score` of this group's own `test_group.yaml` (not inherited): `None` when
@@ -842,6 +849,7 @@ impl Default for GroupConfig {
             range: ScoreRange::default(),
             input_validator_flags: InputArgs::default(),
             output_validator_flags: Vec::new(),
+            answer_validator_flags: InputArgs::default(),
             unsupported: Vec::new(),
             max_score: None,
             score_aggregation: None,
@@ -933,6 +941,9 @@ impl GroupConfig {
             }
             if let Some(flags) = yaml.output_validator_flags.or(yaml.output_validator_args) {
                 config.output_validator_flags = flags.words();
+            }
+            if let Some(flags) = yaml.answer_validator_args {
+                config.answer_validator_flags = flags.args();
             }
         }
         if let Some(on_reject) = problem.on_reject {

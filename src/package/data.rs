@@ -41,6 +41,7 @@ pub struct PackageTest {
     pub input_validator_flags: InputArgs,
     /// The problem's `validator_flags`, then the group's `output_validator_flags`.
     pub output_validator_flags: Vec<String>,
+    pub answer_validator_flags: InputArgs,
 }
 
 impl PackageTest {
@@ -79,6 +80,7 @@ pub struct CheckCase {
     pub output: Option<PathBuf>,
     pub input_validator_flags: InputArgs,
     pub output_validator_flags: Vec<String>,
+    pub answer_validator_flags: InputArgs,
 }
 
 /// The cases of `data/` that check the validators, by folder.
@@ -316,6 +318,7 @@ impl Reader<'_> {
                     },
                     input_validator_flags: case.input_validator_flags,
                     output_validator_flags: output_flags,
+                    answer_validator_flags: case.answer_validator_flags,
                 }));
             } else if version == FormatVersion::V2025_09 && file_name == "testdata.yaml" {
                 self.warnings.push(format!(
@@ -367,6 +370,7 @@ impl Reader<'_> {
             output: output.is_file().then_some(output),
             input_validator_flags: config.input_validator_flags,
             output_validator_flags: config.output_validator_flags,
+            answer_validator_flags: config.answer_validator_flags,
         }))
     }
 

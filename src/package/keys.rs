@@ -78,6 +78,8 @@ pub const TEST_GROUP: Shape = Shape::Map(&[
     ("input_validator_args", Shape::Any),
     ("static_validator_args", Shape::Any),
     ("output_validator_args", Shape::Any),
+    // BAPCtools' key for its answer validators.
+    ("answer_validator_args", Shape::Any),
     ("input_visualizer_args", Shape::Any),
     ("output_visualizer_args", Shape::Any),
     ("full_feedback", Shape::Any),
@@ -88,6 +90,8 @@ pub const TEST_CASE: Shape = Shape::Map(&[
     ("args", Shape::Any),
     ("input_validator_args", Shape::Any),
     ("output_validator_args", Shape::Any),
+    // BAPCtools' key for its answer validators.
+    ("answer_validator_args", Shape::Any),
     ("input_visualizer_args", Shape::Any),
     ("output_visualizer_args", Shape::Any),
     ("full_feedback", Shape::Any),

@@ -38,7 +38,7 @@ use crate::model::{
     ValidatorProtocol, VerdictExpectation, VerdictRule, WallClock,
 };
 use crate::package::config::{
-    FormatVersion, GroupConfig, MaxScore, ProblemConfig, ScoreAggregation,
+    FormatVersion, GroupConfig, InputArgs, MaxScore, ProblemConfig, ScoreAggregation,
 };
 use crate::package::data::{CheckCase, Data, Group, Item};
 use crate::package::expectations::{Rule, PARTIALLY_ACCEPTED};
@@ -414,6 +414,7 @@ fn groups_and_cases(data: &Data, problem_flags: usize) -> (Vec<TestGroup>, Vec<T
                 &test.input_validator_flags,
                 &test.output_validator_flags
                     [problem_flags.min(test.output_validator_flags.len())..],
+                &test.answer_validator_flags,
             ),
             name: test.test.name.clone(),
             group: name.clone(),
@@ -441,6 +442,8 @@ fn groups_and_cases(data: &Data, problem_flags: usize) -> (Vec<TestGroup>, Vec<T
                     input_validator_args: case.input_validator_flags.all.clone(),
                     input_validator_args_by_name: by_name(&case.input_validator_flags),
                     output_validator_args: case.output_validator_flags.clone(),
+                    answer_validator_args: case.answer_validator_flags.all.clone(),
+                    answer_validator_args_by_name: by_name(&case.answer_validator_flags),
                     ..TestGroup::default()
                 });
             }
@@ -452,6 +455,7 @@ fn groups_and_cases(data: &Data, problem_flags: usize) -> (Vec<TestGroup>, Vec<T
                     &group_args,
                     &case.input_validator_flags,
                     &case.output_validator_flags,
+                    &case.answer_validator_flags,
                 ),
                 name: case.name.clone(),
                 group,
@@ -468,13 +472,16 @@ fn groups_and_cases(data: &Data, problem_flags: usize) -> (Vec<TestGroup>, Vec<T
 /// The arguments a case gives the validators, when they are not its group's (`group`).
 fn own_args(
     group: &CaseArgs,
-    input: &crate::package::config::InputArgs,
+    input: &InputArgs,
     output: &[String],
+    answer: &InputArgs,
 ) -> Option<CaseArgs> {
     let own = CaseArgs {
         input_validator_args: input.all.clone(),
         input_validator_args_by_name: by_name(input),
         output_validator_args: output.to_vec(),
+        answer_validator_args: answer.all.clone(),
+        answer_validator_args_by_name: by_name(answer),
     };
     (own != *group).then_some(own)
 }
@@ -503,12 +510,14 @@ fn test_group(name: &str, config: &GroupConfig) -> TestGroup {
         input_validator_args: config.input_validator_flags.all.clone(),
         input_validator_args_by_name: by_name(&config.input_validator_flags),
         output_validator_args: config.output_validator_flags.clone(),
+        answer_validator_args: config.answer_validator_flags.all.clone(),
+        answer_validator_args_by_name: by_name(&config.answer_validator_flags),
         small: false,
     }
 }
 
-/// 2025-09's arguments for one input validator each, by its name.
-fn by_name(args: &crate::package::config::InputArgs) -> Vec<(String, Vec<String>)> {
+/// 2025-09's arguments for one input (or answer) validator each, by its name.
+fn by_name(args: &InputArgs) -> Vec<(String, Vec<String>)> {
     (args.by_validator.iter().flatten())
         .map(|(name, args)| (name.clone(), args.clone()))
         .collect()

@@ -213,16 +213,23 @@ fn groups(problem: &Problem, line: &mut impl FnMut(String)) {
         let args = [
             ("input validators", &group.input_validator_args),
             ("output validator", &group.output_validator_args),
+            ("answer validators", &group.answer_validator_args),
         ];
         for (whom, args) in args.iter().filter(|(_, args)| !args.is_empty()) {
             let _ = write!(about, ", {whom} get {}", args.join(" "));
         }
-        for (validator, args) in &group.input_validator_args_by_name {
-            let _ = write!(
-                about,
-                ", input validator {validator} gets {}",
-                args.join(" ")
-            );
+        let by_name = [
+            ("input", &group.input_validator_args_by_name),
+            ("answer", &group.answer_validator_args_by_name),
+        ];
+        for (kind, by_name) in by_name {
+            for (validator, args) in by_name {
+                let _ = write!(
+                    about,
+                    ", {kind} validator {validator} gets {}",
+                    args.join(" ")
+                );
+            }
         }
         if let Some(why) = &group.about {
             let _ = write!(about, ": {why}");

@@ -23,7 +23,9 @@ use crate::judge::kattis::ACCEPTED;
 use crate::judge::kattis_validators::{checktestdata, parse_script, validate_input, Validity};
 use crate::judging::run_inwer;
 use crate::judging::{Toolbox, Unready};
-use crate::model::{CaseData, CaseKind, Problem, TestCase, Tool, Validator, ValidatorProtocol};
+use crate::model::{
+    CaseArgs, CaseData, CaseKind, Problem, TestCase, Tool, Validator, ValidatorProtocol,
+};
 use crate::parallel;
 use crate::run::{Program, Stdin};
 
@@ -74,8 +76,11 @@ pub struct Args {
     pub all: Vec<String>,
     /// For one validator only, by its file name or stem; when there are any, a validator not
     /// named gets none.
-    pub by_name: Vec<(String, Vec<String>)>,
+    pub by_name: ByName,
 }
+
+/// Arguments for one validator each, by its name.
+type ByName = Vec<(String, Vec<String>)>;
 
 impl Args {
     /// The arguments of the validator at `path`.
@@ -375,42 +380,44 @@ impl<'t> Toolbox<'t> {
     }
 }
 
-/// The arguments `problem` gives validators on a case of group `group` (none for a group it
-/// does not have: the model checks that every case's group exists).
-fn group_args(problem: &Problem, group: &str) -> Args {
-    problem
-        .group(group)
-        .map(|g| Args {
-            all: g.input_validator_args.clone(),
-            by_name: g.input_validator_args_by_name.clone(),
-        })
-        .unwrap_or_default()
-}
-
 /// A case's input, to validate, with its own arguments, else its group's.
 fn input_case(problem: &Problem, case: &TestCase) -> Case {
     Case {
         name: case.name.clone(),
         data: case.input.clone(),
-        args: case_args(problem, case),
+        args: case_args(problem, case, |args| {
+            (
+                &args.input_validator_args,
+                &args.input_validator_args_by_name,
+            )
+        }),
         input: None,
     }
 }
 
-/// The arguments validators get on `case`: its own ([`TestCase::own_args`]), else its
-/// group's.
-fn case_args(problem: &Problem, case: &TestCase) -> Args {
-    match &case.own_args {
-        Some(own) => Args {
-            all: own.input_validator_args.clone(),
-            by_name: own.input_validator_args_by_name.clone(),
-        },
-        None => group_args(problem, &case.group),
+/// The arguments validators get on `case`, the lists `which` picks: its own
+/// ([`TestCase::own_args`]), else its group's (none for a group the problem does not have:
+/// the model checks that every case's group exists).
+fn case_args(
+    problem: &Problem,
+    case: &TestCase,
+    which: impl Fn(&CaseArgs) -> (&Vec<String>, &ByName),
+) -> Args {
+    let own = match &case.own_args {
+        Some(own) => own.clone(),
+        None => (problem.group(&case.group))
+            .map(CaseArgs::of_group)
+            .unwrap_or_default(),
+    };
+    let (all, by_name) = which(&own);
+    Args {
+        all: all.clone(),
+        by_name: by_name.clone(),
     }
 }
 
 /// A case's answer, to validate: read on standard input, the case's input named first, its
-/// own output validator arguments (else its group's) after it.
+/// own answer validator arguments (else its group's) after it, as BAPCtools calls them.
 fn answer_case(problem: &Problem, case: &TestCase) -> Result<Case, String> {
     let (CaseData::File(input), Some(answer)) = (&case.input, &case.answer) else {
         return Err(format!(
@@ -421,10 +428,12 @@ fn answer_case(problem: &Problem, case: &TestCase) -> Result<Case, String> {
     Ok(Case {
         name: case.name.clone(),
         data: CaseData::File(answer.clone()),
-        args: Args {
-            all: problem.output_validator_args(case).to_vec(),
-            by_name: Vec::new(),
-        },
+        args: case_args(problem, case, |args| {
+            (
+                &args.answer_validator_args,
+                &args.answer_validator_args_by_name,
+            )
+        }),
         input: Some(std::path::absolute(input).unwrap_or_else(|_| input.clone())),
     })
 }

@@ -339,6 +339,11 @@ fn a_sinol_package_is_a_scoring_package_with_the_same_scores() {
     let dir = package.dir.path();
     let (code, said) = export(dir, "./abc", "abckattis");
     assert_eq!(code, Some(0), "{said}");
+    // Each group's expected points are not written (stonejudge would not read them back).
+    assert!(
+        said.contains("abc: the expected points of each group (2 submissions) are not written"),
+        "{said}"
+    );
     let out = dir.join("abckattis");
     // Expected scores and group statuses, no verdict any default folder promises.
     let yaml = read(&out.join("submissions/submissions.yaml"));
@@ -396,6 +401,85 @@ fn a_group_s_own_limits_are_refused_before_anything_is_written() {
     assert_eq!(code, Some(2), "{said}");
     assert!(
         said.contains("test abc2a has limits of its own") && said.contains("(not supported)"),
+        "{said}"
+    );
+    assert!(!package.dir.path().join("abckattis").exists());
+}
+
+/// sinol-make's `icpc` contest type (1 point when every test passes, else none) is a
+/// pass-fail package: the model solution in `accepted/`, one wrong on group 2 alone in
+/// `wrong_answer/` (verify of both packages passes each: the same pass and fail), one
+/// whose first rejection the group statuses leave open (group 1 of two tests is RE, the
+/// most severe of its tests': its other test may have failed with WA first) left out with
+/// why. The export gets no `test_group.yaml` and no scoring type.
+#[test]
+fn a_sinol_icpc_package_is_a_pass_fail_package_with_the_same_pass_and_fail() {
+    let package = sinol(&[]);
+    let crashes = "#include <cstdio>\n#include <cstdlib>\n\
+        int main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); if (a == 5) std::abort(); \
+        std::printf(\"%ld\\n\", a < 50 ? a + b : 0); }\n";
+    package.write("prog/abcb2.cpp", crashes);
+    package.write(
+        "config.yml",
+        "title: Sum\nsinol_task_id: abc\nsinol_contest_type: icpc\ntime_limit: 2000\n\
+         memory_limit: 262144\nsinol_expected_scores:\n  abc.cpp:\n    expected:\n\
+         \x20     1: {points: 1, status: OK}\n      2: {points: 1, status: OK}\n    points: 1\n\
+         \x20 abcb1.cpp:\n    expected:\n      1: {points: 1, status: OK}\n\
+         \x20     2: {points: 0, status: WA}\n    points: 0\n\
+         \x20 abcb2.cpp:\n    expected:\n      1: {points: 0, status: RE}\n\
+         \x20     2: {points: 0, status: WA}\n    points: 0\n",
+    );
+    let dir = package.dir.path();
+    let (code, said) = export(dir, "./abc", "abckattis");
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.contains("(sinol-make's icpc contest type): written as a pass-fail package"),
+        "{said}"
+    );
+    assert!(
+        said.contains("left out")
+            && said.contains(
+                "abcb2.cpp: its expected groups leave its first rejection open (one of WA, RTE"
+            ),
+        "{said}"
+    );
+    let out = dir.join("abckattis");
+    assert!(out.join("submissions/accepted/abc.cpp").is_file());
+    assert!(out.join("submissions/wrong_answer/abcb1.cpp").is_file());
+    assert!(!out.join("submissions/listed").exists());
+    assert!(!out.join("data/secret/test_group.yaml").exists());
+    let problem = read(&out.join("problem.yaml"));
+    assert!(!problem.contains("scoring"), "{problem}");
+    let (code, original, said) = verified(dir, "./abc");
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(original.len(), 3, "{said}");
+    let (code, exported, said) = verified(dir, "./abckattis");
+    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(
+        exported,
+        (original.into_iter())
+            .filter(|(file, _)| file != "abcb2.cpp")
+            .collect::<BTreeMap<_, _>>()
+    );
+}
+
+/// sinol-make's `oi` contest type (points falling with the time taken) has no Kattis form:
+/// exit 2 naming it, nothing written.
+#[test]
+fn a_sinol_oi_package_is_refused_before_anything_is_written() {
+    let package = sinol(&[]);
+    let config = read(&package.root().join("config.yml"));
+    package.write(
+        "config.yml",
+        &config.replace(
+            "sinol_task_id: abc\n",
+            "sinol_task_id: abc\nsinol_contest_type: oi\n",
+        ),
+    );
+    let (code, said) = export(package.dir.path(), "./abc", "abckattis");
+    assert_eq!(code, Some(2), "{said}");
+    assert!(
+        said.contains("points falling with the time taken have no Kattis form (not supported)"),
         "{said}"
     );
     assert!(!package.dir.path().join("abckattis").exists());

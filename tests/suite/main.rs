@@ -1,6 +1,7 @@
 //! The test suite, one crate: each module tests one area through the library or the real
 //! `stonejudge` binary on real programs (`tests/programs/`, `problems/*/solutions/`).
 
+mod answer_validator_args;
 mod arena;
 mod catalog_generators;
 mod check_cli;

@@ -60,7 +60,12 @@
 //!   `sum`; the expected totals in `submissions/submissions.yaml` (`score`, a number or a
 //!   range), each expected group verdict a requirement on that group's test cases. Expected
 //!   points of single groups are not written: the format has them, but stonejudge does not
-//!   read them back yet.
+//!   read them back yet (a note says so: an export of the package to sinol-make then leaves
+//!   out the submissions that do not pass everything).
+//! - **All or nothing** (sinol-make's `icpc` contest type: its points when every test
+//!   passes, else none) is pass-fail as a whole: a legacy package, without the points (a
+//!   note says so), each submission in the folder of its first rejection where its expected
+//!   group statuses tell it (`kattis/submissions.rs`).
 //! - **Submissions** go where their expectation says (`kattis/submissions.rs`), never by
 //!   the folder they came from. Of a Kattis package, every one ships as it is; of other
 //!   formats only C++ and Rust: problemtools runs Python with PyPy, which the authors may not
@@ -130,9 +135,10 @@ struct Validation {
 
 /// Writes the package of `problem` into `out`.
 pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
-    let version = match problem.scoring {
-        None => Version::Legacy,
-        Some(_) => Version::Scoring2025,
+    let whole = pass_fail_as_a_whole(problem);
+    let version = match (&problem.scoring, whole) {
+        (None, _) | (Some(_), Some(_)) => Version::Legacy,
+        (Some(_), None) => Version::Scoring2025,
     };
     // Everything that can be refused is known before the first file is written.
     same_limits_everywhere(problem)?;
@@ -145,6 +151,19 @@ pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
         root: out,
         exported: Exported::default(),
     };
+    if let Some(points) = whole {
+        package.exported.notes.push(format!(
+            "{}: scored {points} when every test passes and 0 otherwise{}: written as a \
+             pass-fail package, accepted when every test passes, without the points",
+            problem.name,
+            (problem
+                .scoring
+                .as_ref()
+                .and_then(|s| s.contest_type.as_deref()))
+            .map(|contest| format!(" (sinol-make's {contest} contest type)"))
+            .unwrap_or_default()
+        ));
+    }
     if problem.programs.input_validators.is_empty() {
         package.exported.notes.push(format!(
             "{}: no input validator to export, and the format requires one: add it under \
@@ -201,6 +220,23 @@ pub fn write(problem: &Problem, out: &Path) -> Result<Exported, String> {
         package.file(path, contents)?;
     }
     package.submissions(problem, version)?;
+    if version == Version::Scoring2025 {
+        let per_group = (problem.submissions.iter())
+            .filter(|s| {
+                (s.expectation.score.as_ref()).is_some_and(|score| !score.groups.is_empty())
+            })
+            .count();
+        if per_group > 0 {
+            package.exported.notes.push(format!(
+                "{}: the expected points of each group ({per_group} submissions) are not \
+                 written, only each one's total `score` and its groups' verdicts: stonejudge \
+                 reads a submission's total score alone from submissions.yaml, so an export of \
+                 this package to sinol-make leaves the submissions that do not pass everything \
+                 out",
+                problem.name
+            ));
+        }
+    }
     Ok(package.exported)
 }
 
@@ -511,6 +547,21 @@ fn stem(path: &Path) -> String {
         .into_owned()
 }
 
+/// The points of a scored problem that is pass-fail as a whole (sinol-make's `icpc`: all
+/// when every test passes, else none; no group depends on another, no points fall with the
+/// time taken, no grader makes them): a pass-fail package says it, without the points.
+fn pass_fail_as_a_whole(problem: &Problem) -> Option<f64> {
+    let scoring = problem.scoring.as_ref()?;
+    match scoring.total {
+        Total::AllOrNothing { points }
+            if scoring.dependencies.is_empty() && !scoring.time_scaled && !scoring.by_graders =>
+        {
+            Some(points)
+        }
+        _ => None,
+    }
+}
+
 /// A scored problem's `test_group.yaml`s: `secret`'s, worth the total, and each scored
 /// group's, with its points and aggregation.
 fn test_groups(problem: &Problem) -> Result<Vec<(String, String)>, String> {
@@ -605,8 +656,13 @@ impl Package<'_> {
                 continue;
             }
             let placed = match version {
-                Version::Legacy => submissions::legacy_folder(&submission.expectation)
-                    .map(|folder| (folder.to_string(), String::new())),
+                Version::Legacy => match pass_fail_as_a_whole(problem) {
+                    Some(points) => {
+                        submissions::all_or_nothing_folder(&submission.expectation, points, &cases)
+                    }
+                    None => submissions::legacy_folder(&submission.expectation),
+                }
+                .map(|folder| (folder.to_string(), String::new())),
                 Version::Scoring2025 => submissions::scoring_placement(submission, &cases)
                     .map(|placement| (placement.folder, placement.yaml)),
             };

@@ -11,7 +11,8 @@
 //!
 //! - **legacy** (pass-fail): a folder is the submission's verdict, so only "every test
 //!   accepted" (`accepted/`) and "one kind of rejection, accepted otherwise, on every test"
-//!   (`wrong_answer/`, `time_limit_exceeded/`, `run_time_error/`) have one;
+//!   (`wrong_answer/`, `time_limit_exceeded/`, `run_time_error/`) have one; of a problem
+//!   scored all or nothing, the expected score and group statuses say which;
 //! - **2025-09** (scoring): a default folder whose own requirements are one of the
 //!   submission's rules holds it, and `submissions.yaml` says the rest (its other rules, a
 //!   rule on some tests under the key of the group or the brace list of the cases it covers,
@@ -21,7 +22,7 @@
 use std::collections::BTreeSet;
 
 use crate::model::{
-    Expectation, Submission, TestCase, VerdictExpectation, VerdictRule, SAMPLE_GROUP,
+    Expectation, FullScore, Submission, TestCase, VerdictExpectation, VerdictRule, SAMPLE_GROUP,
 };
 use crate::package::expectations::glob_matches;
 use crate::verdict::Verdict;
@@ -222,6 +223,94 @@ pub fn legacy_folder(expectation: &Expectation) -> Result<&'static str, String> 
         }
     };
     Ok(folder)
+}
+
+/// The folder of a legacy package for a submission to a problem that is pass-fail as a
+/// whole (sinol-make's `icpc`: `points` when every test passes, else none), from its
+/// expected score, or why none says it. The full score is `accepted/`; no points is the
+/// folder of its first rejection, known only when every test its expected groups can have
+/// failed on first has one Kattis verdict: sinol-make gives a group the most severe of its
+/// tests' statuses (TL, ML, RE, WA, in that order), so a group of several tests expected TL
+/// may have failed a test with WA first, while one expected WA failed with WA alone; and a
+/// group whose tests all come after a rejected group's last is never the first to fail.
+/// `cases` are the problem's judged cases.
+pub fn all_or_nothing_folder(
+    expectation: &Expectation,
+    points: f64,
+    cases: &[&TestCase],
+) -> Result<&'static str, String> {
+    let Some(score) = &expectation.score else {
+        return legacy_folder(expectation);
+    };
+    if expectation.verdicts != VerdictExpectation::Any {
+        return Err(format!(
+            "{}: rules on its verdicts besides its score, which no legacy folder says",
+            expectation.origin
+        ));
+    }
+    let rejected: Vec<_> = (score.groups.iter())
+        .filter(|group| group.verdict != Some(Verdict::AC))
+        .collect();
+    let total = score.total.or(match score.full {
+        Some(FullScore::Reached) => Some((points, points)),
+        _ => None,
+    });
+    if total == Some((points, points)) && rejected.is_empty() {
+        return Ok("accepted");
+    }
+    if total != Some((0.0, 0.0)) || rejected.is_empty() {
+        return Err(format!(
+            "{}: it is expected neither to pass every test nor to fail a group, which a \
+             pass-fail package cannot say",
+            expectation.origin
+        ));
+    }
+    // The first rejection is among the tests up to the last of the earliest-ending rejected
+    // group (which has a failed test), in the order the package is judged: the samples,
+    // then the rest, each by name.
+    let mut order: Vec<&TestCase> = cases.to_vec();
+    order.sort_by_key(|case| (case.group != SAMPLE_GROUP, case.name.clone()));
+    let at = |group: &str| -> Vec<usize> {
+        (order.iter().enumerate())
+            .filter(|(_, case)| case.group == group)
+            .map(|(at, _)| at)
+            .collect()
+    };
+    let bound = (rejected.iter())
+        .filter_map(|group| at(&group.group).last().copied())
+        .min()
+        .unwrap_or(0);
+    // The statuses a group's tests may have, when the group's is the most severe of them.
+    const SEVERITY: [Verdict; 4] = [Verdict::TLE, Verdict::MLE, Verdict::RE, Verdict::WA];
+    let mut possible = Set::new();
+    for group in rejected {
+        let tests = at(&group.group);
+        if tests.first().is_none_or(|&first| first > bound) {
+            continue;
+        }
+        let verdicts = match group.verdict {
+            Some(verdict) if tests.len() == 1 => vec![verdict],
+            Some(verdict) => match SEVERITY.iter().position(|&v| v == verdict) {
+                Some(at) => SEVERITY[at..].to_vec(),
+                None => vec![verdict],
+            },
+            None => SEVERITY.to_vec(),
+        };
+        possible.extend(kattis_set(&verdicts)?);
+    }
+    possible.remove(&Kattis::Accepted);
+    let names: Vec<&str> = possible.iter().map(|k| k.name()).collect();
+    match possible.first() {
+        Some(Kattis::WrongAnswer) if possible.len() == 1 => Ok("wrong_answer"),
+        Some(Kattis::TimeLimit) if possible.len() == 1 => Ok("time_limit_exceeded"),
+        Some(Kattis::RunTimeError) if possible.len() == 1 => Ok("run_time_error"),
+        _ => Err(format!(
+            "{}: its expected groups leave its first rejection open (one of {}; a group's \
+             status is its most severe test's), and a legacy folder is that one verdict",
+            expectation.origin,
+            names.join(", ")
+        )),
+    }
 }
 
 /// Where a submission goes in a 2025-09 package: its folder under `submissions/`, and what
