@@ -277,7 +277,7 @@ impl Resolved {
     /// How a program is judged on this problem's tests, given its `tools`: its output by their
     /// checker, or its conversation with the built-in judge of an interactive problem, or with
     /// the interactor program of a program-backed one. (A package has no tools; it is judged
-    /// through [`crate::package`].)
+    /// over its model.)
     pub fn judging<'a>(&'a self, tools: &'a Tools<'a>) -> Judging<'a> {
         match &self.kind {
             Kind::Interactive(interactive) => Judging::Interactive(interactive.referee()),
@@ -397,10 +397,9 @@ impl Resolved {
 
     /// The limits its tests run under: each flag given, else the `[limits]` of its manifest
     /// when there is one, else the defaults. A manifest that exists but does not load is an
-    /// error, never silently the defaults.
-    /// A package's time limit comes from `--time-limit` or its `problem.yaml`; when neither
-    /// gives one it is derived by running its accepted submissions
-    /// (`crate::judging::time_limit`), which this does not do: it is an error here.
+    /// error, never silently the defaults. A package's are its model's, for the jury's
+    /// programs: a time limit derived from its submissions (`crate::judging::time_limit`) is
+    /// not derived here, and the default stands for it.
     pub fn limits(&self, flags: LimitFlags) -> Result<Limits, ManifestError> {
         if let Kind::Read(problem) = &self.kind {
             // The problem's own limits, for the commands that run the jury's programs.
