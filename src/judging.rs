@@ -54,7 +54,7 @@ pub use limits::{language_of, CaseLimits, LimitError};
 pub use made::{with_tests_made, Made, WithTests};
 pub use pool::{pool, Beside, Early, Plan, Settled};
 pub use prepared::{CaseJudging, PreparedJudging, TestJudging};
-pub use runs::{JudgedData, Outcome, RunLimits, Runs};
+pub use runs::{JudgedData, RunLimits, Runs, VerdictAtLimit};
 pub use scoring::{card, scored_runs, test_fractions, ScoreError};
 pub use sinol_made::MadeTests;
 pub use sinol_protocol::run_inwer;

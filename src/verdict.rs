@@ -172,3 +172,29 @@ impl Judged {
         }
     }
 }
+/// A stonejudge verdict as Kattis names it.
+pub fn kattis_verdict(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::AC => "AC",
+        Verdict::WA | Verdict::PE => "WA",
+        Verdict::TLE => "TLE",
+        Verdict::RE | Verdict::MLE => "RTE",
+        Verdict::OLE => "OLE",
+        Verdict::CE => "CE",
+        Verdict::JE => "JE",
+    }
+}
+
+/// A Kattis verdict as ours (`RTE` is RE), when it is one.
+pub fn from_kattis(verdict: &str) -> Option<Verdict> {
+    match verdict {
+        "AC" => Some(Verdict::AC),
+        "WA" => Some(Verdict::WA),
+        "TLE" => Some(Verdict::TLE),
+        "RTE" => Some(Verdict::RE),
+        "MLE" => Some(Verdict::MLE),
+        "OLE" => Some(Verdict::OLE),
+        "JE" => Some(Verdict::JE),
+        _ => None,
+    }
+}

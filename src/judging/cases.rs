@@ -22,8 +22,8 @@ use crate::formats::LimitFlags;
 use crate::judge::report::selected;
 use crate::judge::{judge_each, unprepared, Judge, Test};
 use crate::model::{Problem, TimeLimit, VerdictGroup};
-use crate::package::submissions::kattis_verdict;
 use crate::run::{Cache, Language, Limits, PrepareError, Runner};
+use crate::verdict::kattis_verdict;
 use crate::verdict::{Judged, Verdict};
 
 /// The answer of a case the format gives none (a sinol-make interactive task's): its

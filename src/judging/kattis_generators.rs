@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 
 use super::build::{build, Role};
 use crate::package::generators::{
-    replace_seed, Answer, Case, Command, Generators, Recipe, Rule, Written, GENERATORS_YAML,
-    TEXT_FILES,
+    replace_seed, Answer, Command, GeneratedCase, Generators, Recipe, Rule, Written,
+    GENERATORS_YAML, TEXT_FILES,
 };
 use crate::package::{programs_in, Package, PackageProgram, ProgramKind};
 use crate::readers::kattis;
@@ -214,7 +214,11 @@ struct Maker<'a> {
 
 impl Maker<'_> {
     /// The files of `case`, made by `recipe`.
-    fn case(&mut self, case: &Case, recipe: &Recipe) -> Result<Vec<(String, Content)>, MakeError> {
+    fn case(
+        &mut self,
+        case: &GeneratedCase,
+        recipe: &Recipe,
+    ) -> Result<Vec<(String, Content)>, MakeError> {
         let mut files: BTreeMap<String, Content> = BTreeMap::new();
         if let Some(command) = &recipe.generate {
             files.insert(

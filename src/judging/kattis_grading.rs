@@ -18,11 +18,11 @@ use crate::package::config::{
     FormatVersion, GroupConfig, Objective, OnReject, ProblemConfig, ScoreRange,
 };
 use crate::package::data::{Group, Item};
-use crate::package::submissions::{from_kattis, kattis_verdict};
 use crate::package::{programs_in, Package, ProgramKind};
 use crate::readers::kattis;
 use crate::run::{Cache, Exit, Limits, Program, Runner, Stdin};
 use crate::score::{combine, format_score, Aggregation, GroupScore, ScoreCard};
+use crate::verdict::{from_kattis, kattis_verdict};
 use crate::verdict::{Awarded, Judged, Verdict};
 
 /// A test case's or a group's result: a Kattis verdict (`AC`, `WA`, `TLE`, `RTE`, `OLE`,

@@ -16,8 +16,8 @@ use std::collections::HashMap;
 use super::PreparedJudging;
 use crate::judge::{Judge, Test};
 use crate::model::{Problem, TestCase, VerdictGroup};
-use crate::package::submissions::kattis_verdict;
 use crate::run::{Limits, Program, Runner};
+use crate::verdict::kattis_verdict;
 use crate::verdict::{Judged, Verdict};
 
 /// The whole data a submission is judged on, over the model: its judged cases in the order of
@@ -101,14 +101,14 @@ pub struct Runs<'a> {
 
 /// A submission's verdict under one time limit.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
+pub struct VerdictAtLimit {
     /// The Kattis verdict.
     pub verdict: &'static str,
     /// The first test that was not accepted, and why.
     pub first_failure: Option<(String, String)>,
 }
 
-impl std::fmt::Display for Outcome {
+impl std::fmt::Display for VerdictAtLimit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.first_failure {
             Some((test, why)) => {
@@ -140,7 +140,7 @@ impl<'a> Runs<'a> {
     /// The verdict of the whole data with a time limit of `limit` (at most the cap): a test
     /// that took longer is TLE. `all`: judge every test and report the first rejected one,
     /// ignoring `on_reject` (a scoring problem's accepted submissions).
-    pub fn outcome(&mut self, limit: f64, all: bool) -> Result<Outcome, String> {
+    pub fn outcome(&mut self, limit: f64, all: bool) -> Result<VerdictAtLimit, String> {
         let mut first_failure = None;
         let data = self.data;
         let mut judge = |at: usize| -> Verdict {
@@ -181,7 +181,7 @@ impl<'a> Runs<'a> {
             }
         };
         let verdict = kattis_verdict(verdict);
-        Ok(Outcome {
+        Ok(VerdictAtLimit {
             verdict,
             first_failure: first_failure.filter(|_| verdict != "AC"),
         })

@@ -10,8 +10,8 @@
 //!   left out, each with why ([`Listing`]).
 //! - Which submissions set a derived time limit ([`PackageSubmission::sets_time_limit`]):
 //!   `accepted/`'s, and in 2025-09 every one held to never time out.
-//! - Our verdicts map onto Kattis' names ([`kattis_verdict`]: PE is WA, a crash or MLE is
-//!   RTE) and back ([`from_kattis`]).
+//! - Our verdicts map onto Kattis' names ([`crate::verdict::kattis_verdict`]: PE is WA, a
+//!   crash or MLE is RTE) and back ([`crate::verdict::from_kattis`]).
 //! - In 2025-09 a submission is held instead to the requirements of its folder and of
 //!   `submissions.yaml` ([`super::expectations`]).
 
@@ -21,7 +21,6 @@ use super::expectations::{default_folders, Requirements};
 use super::{entries_in, program_kind, Package, PackageError, PackageProgram};
 use crate::model::LeftOut;
 use crate::run::Language;
-use crate::verdict::Verdict;
 
 /// The folders of `submissions/` and the Kattis verdict each promises.
 pub const FOLDERS: [(&str, &str); 5] = [
@@ -211,32 +210,5 @@ impl Package {
                 )
             }),
         }
-    }
-}
-
-/// A stonejudge verdict as Kattis names it.
-pub fn kattis_verdict(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::AC => "AC",
-        Verdict::WA | Verdict::PE => "WA",
-        Verdict::TLE => "TLE",
-        Verdict::RE | Verdict::MLE => "RTE",
-        Verdict::OLE => "OLE",
-        Verdict::CE => "CE",
-        Verdict::JE => "JE",
-    }
-}
-
-/// A Kattis verdict as ours (`RTE` is RE), when it is one.
-pub fn from_kattis(verdict: &str) -> Option<Verdict> {
-    match verdict {
-        "AC" => Some(Verdict::AC),
-        "WA" => Some(Verdict::WA),
-        "TLE" => Some(Verdict::TLE),
-        "RTE" => Some(Verdict::RE),
-        "MLE" => Some(Verdict::MLE),
-        "OLE" => Some(Verdict::OLE),
-        "JE" => Some(Verdict::JE),
-        _ => None,
     }
 }

@@ -42,9 +42,10 @@ use crate::package::config::{
 };
 use crate::package::data::{CheckCase, Data, Group, Item};
 use crate::package::expectations::{Rule, PARTIALLY_ACCEPTED};
-use crate::package::submissions::{from_kattis, PackageSubmission};
+use crate::package::submissions::PackageSubmission;
 use crate::package::{Package, PackageProgram, ProgramKind};
 use crate::score::{Aggregation, GroupRule, Total};
+use crate::verdict::from_kattis;
 use crate::verdict::Verdict;
 
 /// The package in the folder `dir`.

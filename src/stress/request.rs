@@ -38,7 +38,7 @@ use crate::readers;
 use crate::run::{Cache, PrepareError, Program, Runner, ScratchDir};
 use crate::sinol::{Sinol, SinolTest};
 use crate::verdict::Judged;
-use crate::verify::validation::{Args, Case, Expect};
+use crate::verify::validation::{Args, Expect, ValidationCase};
 
 /// Random cases when neither a number of cases nor a duration is given.
 pub const DEFAULT_CASES: u64 = 1000;
@@ -421,7 +421,7 @@ fn is_valid(toolbox: &Toolbox<'_>, model: &Problem, text: &str) -> bool {
     if std::fs::write(&file, text).is_err() {
         return false;
     }
-    let case = Case {
+    let case = ValidationCase {
         name: "a shrunk input".to_string(),
         data: CaseData::File(file),
         args: Args::default(),

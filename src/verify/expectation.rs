@@ -498,9 +498,9 @@ fn total_held(expected: &ScoreExpectation, card: &ScoreCard) -> Result<String, S
 mod tests {
     use super::*;
     use crate::model::GroupExpectation;
-    use crate::package::submissions::kattis_verdict;
     use crate::score::GroupScore;
     use crate::sinol::scoring::status;
+    use crate::verdict::kattis_verdict;
     use Verdict::*;
 
     /// Tests `01`, `02`, … with these verdicts, each message "why".

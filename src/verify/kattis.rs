@@ -43,7 +43,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use super::expectation::{self, JudgedTest, Overall};
-use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::regeneration::{self, Maker, Remade, RemadeFile, RemakeStep};
 use super::validation::Report;
 use super::verifier::FormatVerifier;
 use super::{listed, Check, ItemReport, SolutionRuns, TestRun};
@@ -51,18 +51,18 @@ use crate::formats::LimitFlags;
 use crate::judging::kattis_generators::{self, MadeForJudging};
 use crate::judging::kattis_grading::{self as grading, Ungraded};
 use crate::judging::{
-    self, Beside, CaseLimits, ChosenTimeLimit, Early, JudgedData, Outcome, Plan, PreparedJudging,
-    Role, Runs, ScoredRun, Toolbox, Unready,
+    self, Beside, CaseLimits, ChosenTimeLimit, Early, JudgedData, Plan, PreparedJudging, Role,
+    Runs, ScoredRun, Toolbox, Unready, VerdictAtLimit,
 };
 use crate::model::{self, Problem};
 use crate::package::data::{CheckCase, Data, Group, PackageTest};
 use crate::package::expectations::Requirements;
-use crate::package::submissions::{self, PackageSubmission};
+use crate::package::submissions::PackageSubmission;
 use crate::package::{sources, Package, PackageError, PackageProgram, ProgramKind};
 use crate::readers;
 use crate::run::{Cache, Language, Limits, PrepareError, Program, Runner, ScratchDir};
 use crate::score::{format_score, ScoreCard};
-use crate::verdict::Judged;
+use crate::verdict::{from_kattis, kattis_verdict, Judged};
 
 /// One unit of a package's verification.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,8 +99,8 @@ pub struct PackageVerifier<'a> {
 /// test's (name, verdict, message) at each.
 #[derive(Debug, Clone)]
 struct Judgement {
-    low: Outcome,
-    high: Outcome,
+    low: VerdictAtLimit,
+    high: VerdictAtLimit,
     at_low: Vec<(String, &'static str, String)>,
     at_high: Vec<(String, &'static str, String)>,
     /// Every test run, judged under the time limit, in order.
@@ -207,7 +207,7 @@ impl<'a> PackageVerifier<'a> {
         limit: &ChosenTimeLimit,
         judgement: &Judgement,
     ) -> Option<SolutionRuns> {
-        let expected = submissions::from_kattis(expected)?;
+        let expected = from_kattis(expected)?;
         let tests = (judgement.ran.iter())
             .map(|(name, judged)| TestRun {
                 test: name.clone(),
@@ -618,7 +618,7 @@ impl<'a> PackageVerifier<'a> {
     ) -> expectation::Outcome<'c> {
         let verdict = |code: &str| {
             // A Kattis verdict is one of ours; one that is not cannot come from a run.
-            submissions::from_kattis(code)
+            from_kattis(code)
                 .or_else(|| code.parse().ok())
                 .unwrap_or(crate::verdict::Verdict::JE)
         };
@@ -636,7 +636,7 @@ impl<'a> PackageVerifier<'a> {
             true => (judgement.ran.iter())
                 .map(|(name, judged)| JudgedTest {
                     name: name.clone(),
-                    verdict: verdict(submissions::kattis_verdict(judged.verdict)),
+                    verdict: verdict(kattis_verdict(judged.verdict)),
                     at_higher: None,
                     message: judged.message.clone(),
                 })
@@ -654,7 +654,7 @@ impl<'a> PackageVerifier<'a> {
                 higher_s: limit.high,
             }),
             card,
-            names: submissions::kattis_verdict,
+            names: kattis_verdict,
         }
     }
 
@@ -1119,7 +1119,7 @@ fn left_out_note(problem: &Problem) -> Option<Check> {
     (!left_out.is_empty()).then(|| Check::pass("left out", listed(&headline, why)))
 }
 
-/// A Kattis package's maker ([`Step::GeneratorsYaml`]): its `generators.yaml` made into a
+/// A Kattis package's maker ([`RemakeStep::GeneratorsYaml`]): its `generators.yaml` made into a
 /// scratch directory ([`kattis_generators::make`]), every file of which must be committed as it is
 /// under `data/`, and every file committed under `data/` made.
 pub struct GeneratedCases<'a> {
@@ -1129,8 +1129,8 @@ pub struct GeneratedCases<'a> {
 }
 
 impl Maker for GeneratedCases<'_> {
-    fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
-        if step != Step::GeneratorsYaml {
+    fn remake(&self, step: RemakeStep) -> Result<Option<Remade>, String> {
+        if step != RemakeStep::GeneratorsYaml {
             return Err(format!("a Kattis package has no {}", step.maker()));
         }
         let Some(found) = &self.package.generators else {
@@ -1174,7 +1174,7 @@ impl Maker for GeneratedCases<'_> {
         for path in files(scratch.path()) {
             let bytes = std::fs::read(scratch.path().join(&path))
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            remade.files.push(Made {
+            remade.files.push(RemadeFile {
                 path: data.join(path),
                 bytes,
             });

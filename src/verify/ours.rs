@@ -36,7 +36,7 @@ use std::time::Duration;
 use walkdir::WalkDir;
 
 use super::expectation::{self, JudgedTest, Outcome};
-use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::regeneration::{self, Maker, Remade, RemadeFile, RemakeStep};
 use super::{first_line, listed, Check, CrossChecked, ItemReport, SolutionRuns, TestRun};
 use crate::archive::manifest::{Unreached, MANIFEST_FILE};
 use crate::archive::plan::{stem, Built};
@@ -370,7 +370,7 @@ impl<'a> Verifier<'a> {
     }
 }
 
-/// Our format's maker ([`Step::Plan`]): the plan built in memory ([`crate::archive::build`]),
+/// Our format's maker ([`RemakeStep::Plan`]): the plan built in memory ([`crate::archive::build`]),
 /// whose files must be exactly those of `dir`, `testdata/<name>/`. A problem whose manifest
 /// loads is made again by its plan (its reader says [`Regeneration::Plan`] exactly then); the
 /// model is not read for it, as reading it needs the very test data this compares.
@@ -380,12 +380,12 @@ pub struct PlanFiles<'a> {
 }
 
 impl Maker for PlanFiles<'_> {
-    fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
-        if step != Step::Plan {
+    fn remake(&self, step: RemakeStep) -> Result<Option<Remade>, String> {
+        if step != RemakeStep::Plan {
             return Err(format!("a problem.toml problem has no {}", step.maker()));
         }
         let files = (testdata::files(self.built).into_iter())
-            .map(|(name, contents)| Made {
+            .map(|(name, contents)| RemadeFile {
                 path: self.dir.join(name),
                 bytes: contents.as_bytes().to_vec(),
             })

@@ -18,7 +18,7 @@ use crate::text::show::count;
 
 /// One step of making a problem's test data again: it has its own check in `verify`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+pub enum RemakeStep {
     /// Our plan writes `testdata/<name>/` ([`Regeneration::Plan`]).
     Plan,
     /// `generators/generators.yaml` writes `data/` ([`Regeneration::GeneratorsYaml`]).
@@ -30,14 +30,14 @@ pub enum Step {
     Answers,
 }
 
-impl Step {
+impl RemakeStep {
     /// The steps of `how`, in order.
-    pub fn of(how: &Regeneration) -> &'static [Step] {
+    pub fn of(how: &Regeneration) -> &'static [RemakeStep] {
         match how {
-            Regeneration::Plan => &[Step::Plan],
-            Regeneration::GeneratorsYaml(_) => &[Step::GeneratorsYaml],
-            Regeneration::Ingen(_) => &[Step::Ingen, Step::Answers],
-            Regeneration::Answers => &[Step::Answers],
+            Regeneration::Plan => &[RemakeStep::Plan],
+            Regeneration::GeneratorsYaml(_) => &[RemakeStep::GeneratorsYaml],
+            Regeneration::Ingen(_) => &[RemakeStep::Ingen, RemakeStep::Answers],
+            Regeneration::Answers => &[RemakeStep::Answers],
         }
     }
 
@@ -45,56 +45,56 @@ impl Step {
     /// which reports and CI scripts read).
     pub fn check(self) -> &'static str {
         match self {
-            Step::Plan => "testdata",
-            Step::GeneratorsYaml => "generators.yaml",
-            Step::Ingen => "ingen",
-            Step::Answers => "outputs",
+            RemakeStep::Plan => "testdata",
+            RemakeStep::GeneratorsYaml => "generators.yaml",
+            RemakeStep::Ingen => "ingen",
+            RemakeStep::Answers => "outputs",
         }
     }
 
     /// What makes the files, as messages name it.
     pub fn maker(self) -> &'static str {
         match self {
-            Step::Plan => "the plan",
-            Step::GeneratorsYaml => "generators/generators.yaml",
-            Step::Ingen => "ingen",
-            Step::Answers => "the model solution",
+            RemakeStep::Plan => "the plan",
+            RemakeStep::GeneratorsYaml => "generators/generators.yaml",
+            RemakeStep::Ingen => "ingen",
+            RemakeStep::Answers => "the model solution",
         }
     }
 
     /// What it makes, one and many.
     fn unit(self) -> (&'static str, &'static str) {
         match self {
-            Step::Plan => ("test", "tests"),
-            Step::GeneratorsYaml => ("case", "cases"),
-            Step::Ingen => ("input", "inputs"),
-            Step::Answers => ("output", "outputs"),
+            RemakeStep::Plan => ("test", "tests"),
+            RemakeStep::GeneratorsYaml => ("case", "cases"),
+            RemakeStep::Ingen => ("input", "inputs"),
+            RemakeStep::Answers => ("output", "outputs"),
         }
     }
 
     /// How the committed files are written again, for a step that finds them wrong.
     fn remedy(self) -> &'static str {
         match self {
-            Step::Plan => "`stonejudge testdata` writes them",
-            Step::GeneratorsYaml => "`stonejudge testdata` or `bt generate` writes them",
-            Step::Ingen | Step::Answers => "`sinol-make gen` writes them",
+            RemakeStep::Plan => "`stonejudge testdata` writes them",
+            RemakeStep::GeneratorsYaml => "`stonejudge testdata` or `bt generate` writes them",
+            RemakeStep::Ingen | RemakeStep::Answers => "`sinol-make gen` writes them",
         }
     }
 }
 
 /// One file made again, to be compared with its committed copy.
-pub struct Made {
+pub struct RemadeFile {
     /// Where the committed copy is.
     pub path: PathBuf,
     pub bytes: Vec<u8>,
 }
 
-/// What a format's maker made in one [`Step`].
+/// What a format's maker made in one [`RemakeStep`].
 #[derive(Default)]
 pub struct Remade {
     /// How many things it made (tests, cases, inputs, outputs: the step's unit).
     pub count: usize,
-    pub files: Vec<Made>,
+    pub files: Vec<RemadeFile>,
     /// The committed files some file of `files` must be: any other is one no step makes.
     pub committed: Vec<PathBuf>,
     /// What the maker could not make, or found wrong itself (a Kattis group file), one line
@@ -107,13 +107,13 @@ pub trait Maker {
     /// The files `step` makes, with the committed files they must be; `Ok(None)` when the
     /// problem has nothing to make in that step (an interactive task has no outputs); `Err`
     /// when nothing could be made.
-    fn remake(&self, step: Step) -> Result<Option<Remade>, String>;
+    fn remake(&self, step: RemakeStep) -> Result<Option<Remade>, String>;
 }
 
 /// One step made again and compared.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Regenerated {
-    pub step: Step,
+    pub step: RemakeStep,
     /// How many things were made (the step's unit).
     pub count: usize,
     /// Every difference from the committed data, one line each; empty when it is the same.
@@ -157,7 +157,7 @@ impl Regenerated {
 /// Every step of `how` (a problem's [`crate::model::Problem::regeneration`], which its
 /// format's reader sets), each made by `maker` and compared with the committed files.
 pub fn regenerated(how: &Regeneration, maker: &dyn Maker) -> Vec<Regenerated> {
-    (Step::of(how).iter())
+    (RemakeStep::of(how).iter())
         .filter_map(|&step| {
             let (count, wrong, failed) = match maker.remake(step) {
                 Ok(None) => return None,
@@ -183,7 +183,7 @@ pub fn checks(how: &Regeneration, maker: &dyn Maker) -> Vec<Check> {
 
 /// What the maker found, then every made file that is not committed or differs, then every
 /// committed file nothing made, in path order.
-fn compared(step: Step, remade: Remade) -> Vec<String> {
+fn compared(step: RemakeStep, remade: Remade) -> Vec<String> {
     let maker = step.maker();
     let mut drift: Vec<(PathBuf, String)> = Vec::new();
     for made in &remade.files {
@@ -278,12 +278,12 @@ mod tests {
     struct Files(Vec<(&'static str, &'static str)>, PathBuf);
 
     impl Maker for Files {
-        fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
+        fn remake(&self, step: RemakeStep) -> Result<Option<Remade>, String> {
             match step {
-                Step::Plan => Ok(Some(Remade {
+                RemakeStep::Plan => Ok(Some(Remade {
                     count: self.0.len(),
                     files: (self.0.iter())
-                        .map(|(name, text)| Made {
+                        .map(|(name, text)| RemadeFile {
                             path: self.1.join(name),
                             bytes: text.as_bytes().to_vec(),
                         })

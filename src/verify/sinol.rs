@@ -17,7 +17,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::regeneration::{self, Made, Maker, Remade, Step};
+use super::regeneration::{self, Maker, Remade, RemadeFile, RemakeStep};
 use super::submission;
 use super::verifier::FormatVerifier;
 use super::{expectation, Check, ItemReport};
@@ -293,7 +293,7 @@ impl<'a> SinolVerifier<'a> {
             .map(|name| sinol.root.join("in").join(name))
             .filter(|path| committed.contains(path))
             .map(|path| made_file(made.tests.dir().join("in"), path))
-            .collect::<Result<Vec<Made>, String>>()?;
+            .collect::<Result<Vec<RemadeFile>, String>>()?;
         Ok(Remade {
             count: made.tests.by_ingen.len(),
             files,
@@ -311,7 +311,7 @@ impl<'a> SinolVerifier<'a> {
             .map(|test| (self.sinol.root.join("out")).join(file_name(&test.test.answer)))
             .filter(|path| path.is_file())
             .map(|path| made_file(made.tests.dir().join("out"), path))
-            .collect::<Result<Vec<Made>, String>>()?;
+            .collect::<Result<Vec<RemadeFile>, String>>()?;
         Ok(Remade {
             count: tests.len(),
             files,
@@ -403,19 +403,19 @@ fn suggested_expectation(file: &str, card: &ScoreCard) -> String {
     entry
 }
 
-/// A sinol-make package's makers: ingen ([`Step::Ingen`]) and the model solution
-/// ([`Step::Answers`], none for an interactive task, which has no `out/`), each compared with
+/// A sinol-make package's makers: ingen ([`RemakeStep::Ingen`]) and the model solution
+/// ([`RemakeStep::Answers`], none for an interactive task, which has no `out/`), each compared with
 /// what the package commits of theirs, when it commits any.
 impl Maker for SinolVerifier<'_> {
-    fn remake(&self, step: Step) -> Result<Option<Remade>, String> {
+    fn remake(&self, step: RemakeStep) -> Result<Option<Remade>, String> {
         let compared = |remade: Remade| {
             (!remade.files.is_empty() || !remade.committed.is_empty()).then_some(remade)
         };
         match step {
-            Step::Ingen => self.ingen_inputs().map(compared),
-            Step::Answers if self.sinol.interactor().is_some() => Ok(None),
-            Step::Answers => self.model_outputs().map(compared),
-            Step::Plan | Step::GeneratorsYaml => {
+            RemakeStep::Ingen => self.ingen_inputs().map(compared),
+            RemakeStep::Answers if self.sinol.interactor().is_some() => Ok(None),
+            RemakeStep::Answers => self.model_outputs().map(compared),
+            RemakeStep::Plan | RemakeStep::GeneratorsYaml => {
                 Err(format!("a sinol-make package has no {}", step.maker()))
             }
         }
@@ -423,10 +423,10 @@ impl Maker for SinolVerifier<'_> {
 }
 
 /// The file `path` names, made in `dir`: what [`regeneration`] compares with `path`.
-fn made_file(dir: std::path::PathBuf, path: std::path::PathBuf) -> Result<Made, String> {
+fn made_file(dir: std::path::PathBuf, path: std::path::PathBuf) -> Result<RemadeFile, String> {
     let made = dir.join(file_name(&path));
     let bytes = std::fs::read(&made).map_err(|e| format!("cannot read {}: {e}", made.display()))?;
-    Ok(Made { path, bytes })
+    Ok(RemadeFile { path, bytes })
 }
 
 /// The file name of `path`, as text.

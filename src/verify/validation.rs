@@ -59,7 +59,7 @@ const STDIN_FILE: &str = "/dev/stdin";
 
 /// One thing to validate: an input, or an answer with its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Case {
+pub struct ValidationCase {
     /// How messages name it.
     pub name: String,
     /// What the validator reads on its standard input.
@@ -180,7 +180,12 @@ impl<'t> Toolbox<'t> {
     }
 
     /// What `validators` say of `cases`, held to `expect`.
-    pub fn validate(&self, validators: &[Validator], cases: &[Case], expect: Expect) -> Report {
+    pub fn validate(
+        &self,
+        validators: &[Validator],
+        cases: &[ValidationCase],
+        expect: Expect,
+    ) -> Report {
         let mut report = Report {
             validators: validators.len(),
             cases: cases.len(),
@@ -234,7 +239,7 @@ impl<'t> Toolbox<'t> {
     }
 
     /// One validator's word on one case.
-    fn run(&self, ready: &Ready<'_>, case: &Case) -> Said {
+    fn run(&self, ready: &Ready<'_>, case: &ValidationCase) -> Said {
         let file = match &case.data {
             CaseData::File(path) => Ok(path.as_path()),
             CaseData::Inline(_) => Err(format!("{}: {} reads a file", case.name, ready.shown)),
@@ -286,7 +291,7 @@ impl<'t> Toolbox<'t> {
     /// Every input submissions are judged on (samples and secret tests), accepted by every
     /// input validator with its group's arguments. The check is the format's to name.
     pub fn inputs(&self, problem: &Problem) -> Report {
-        let cases: Vec<Case> = problem
+        let cases: Vec<ValidationCase> = problem
             .judged_cases()
             .map(|c| input_case(problem, c))
             .collect();
@@ -305,7 +310,7 @@ impl<'t> Toolbox<'t> {
     /// validator; none when the problem has no such case.
     pub fn invalid_inputs(&self, problem: &Problem) -> Option<Check> {
         const CHECK: &str = "invalid inputs";
-        let cases: Vec<Case> = (problem.cases.iter())
+        let cases: Vec<ValidationCase> = (problem.cases.iter())
             .filter(|c| c.kind == CaseKind::InvalidInput)
             .map(|c| input_case(problem, c))
             .collect();
@@ -335,7 +340,7 @@ impl<'t> Toolbox<'t> {
         if validators.is_empty() {
             return None;
         }
-        let cases: Result<Vec<Case>, String> = (problem.judged_cases())
+        let cases: Result<Vec<ValidationCase>, String> = (problem.judged_cases())
             .map(|c| answer_case(problem, c))
             .collect();
         Some(match cases {
@@ -355,7 +360,7 @@ impl<'t> Toolbox<'t> {
     /// validator; none when the problem has no such case.
     pub fn invalid_answers(&self, problem: &Problem) -> Option<Check> {
         const CHECK: &str = "invalid answers";
-        let cases: Result<Vec<Case>, String> = (problem.cases.iter())
+        let cases: Result<Vec<ValidationCase>, String> = (problem.cases.iter())
             .filter(|c| c.kind == CaseKind::InvalidAnswer)
             .map(|c| answer_case(problem, c))
             .collect();
@@ -381,8 +386,8 @@ impl<'t> Toolbox<'t> {
 }
 
 /// A case's input, to validate, with its own arguments, else its group's.
-fn input_case(problem: &Problem, case: &TestCase) -> Case {
-    Case {
+fn input_case(problem: &Problem, case: &TestCase) -> ValidationCase {
+    ValidationCase {
         name: case.name.clone(),
         data: case.input.clone(),
         args: case_args(problem, case, |args| {
@@ -418,14 +423,14 @@ fn case_args(
 
 /// A case's answer, to validate: read on standard input, the case's input named first, its
 /// own answer validator arguments (else its group's) after it, as BAPCtools calls them.
-fn answer_case(problem: &Problem, case: &TestCase) -> Result<Case, String> {
+fn answer_case(problem: &Problem, case: &TestCase) -> Result<ValidationCase, String> {
     let (CaseData::File(input), Some(answer)) = (&case.input, &case.answer) else {
         return Err(format!(
             "{}: an answer validator needs the case's input file and its answer",
             case.name
         ));
     };
-    Ok(Case {
+    Ok(ValidationCase {
         name: case.name.clone(),
         data: CaseData::File(answer.clone()),
         args: case_args(problem, case, |args| {
@@ -441,11 +446,11 @@ fn answer_case(problem: &Problem, case: &TestCase) -> Result<Case, String> {
 /// The files `files`, to validate as inputs without a group's arguments (the `validate`
 /// command's `FILE`s, [`STDIN`] for standard input), or, with none, every input submissions
 /// are judged on, each named by its path.
-fn files_or_inputs(problem: &Problem, files: &[PathBuf]) -> Vec<Case> {
+fn files_or_inputs(problem: &Problem, files: &[PathBuf]) -> Vec<ValidationCase> {
     match files.is_empty() {
         false => files.iter().map(|path| file_case(path)).collect(),
         true => (problem.judged_cases())
-            .map(|c| Case {
+            .map(|c| ValidationCase {
                 name: match &c.input {
                     CaseData::File(path) => path.display().to_string(),
                     CaseData::Inline(_) => c.name.clone(),
@@ -458,12 +463,12 @@ fn files_or_inputs(problem: &Problem, files: &[PathBuf]) -> Vec<Case> {
 
 /// A `FILE` of the `validate` command, as a case named by it; [`STDIN`] is standard input,
 /// named `<stdin>` and read as the file [`STDIN_FILE`] by any validator.
-fn file_case(path: &Path) -> Case {
+fn file_case(path: &Path) -> ValidationCase {
     let (name, file) = match path == Path::new(STDIN) {
         true => ("<stdin>".to_string(), PathBuf::from(STDIN_FILE)),
         false => (path.display().to_string(), path.to_owned()),
     };
-    Case {
+    ValidationCase {
         name,
         data: CaseData::File(file),
         args: Args::default(),
@@ -473,7 +478,7 @@ fn file_case(path: &Path) -> Case {
 
 /// How a message names the input of `case`, to point into it: its file (standard input by
 /// the case's name, `<stdin>`), or the case's name for an input written inline.
-fn input_shown(case: &Case) -> String {
+fn input_shown(case: &ValidationCase) -> String {
     match &case.data {
         CaseData::File(path) if path != Path::new(STDIN_FILE) => path.display().to_string(),
         _ => case.name.clone(),
@@ -485,7 +490,7 @@ fn input_shown(case: &Case) -> String {
 /// file it read, at the error's line and column, and the `validate` command names a case by
 /// its file), so that the case is not named twice and the line reads as a compiler's message
 /// (`file:line:col: what`).
-fn rejection(shown: &str, case: &Case, why: &str) -> String {
+fn rejection(shown: &str, case: &ValidationCase, why: &str) -> String {
     let named = (why.strip_prefix(case.name.as_str())).is_some_and(|rest| rest.starts_with(':'));
     match named {
         true => why.to_string(),

@@ -16,7 +16,7 @@ const SHARED: &[(&str, &str)] = &[
     ("Built", "a plan's built files, and a compiled program"),
     (
         "Case",
-        "each typed problem's own case (problem/*), generators.yaml's case, validation's",
+        "each typed problem's case (its `Problem::Case`): one concept, in each problem's module",
     ),
     (
         "Cases",
@@ -59,15 +59,7 @@ const SHARED: &[(&str, &str)] = &[
         "Listing",
         "a Kattis package's submissions, and a problem format's listing",
     ),
-    (
-        "Made",
-        "tests made before judging, and tests made again by verify",
-    ),
     ("Options", "checktestdata's options, and the game engine's"),
-    (
-        "Outcome",
-        "a submission's runs under one limit, and its outcome for an expectation",
-    ),
     (
         "Plan",
         "the engine's lookahead plan, and the judging pool's",
@@ -94,10 +86,6 @@ const SHARED: &[(&str, &str)] = &[
     ("Setup", "the stripes game's setup, and a stress run's"),
     ("Shape", "a declared game's shape, and a Kattis key's"),
     ("Statement", "an archive's statement, and the model's"),
-    (
-        "Step",
-        "a parallel map's step, and a step of making tests again",
-    ),
     ("Test", "checktestdata's test, and a judged test"),
     ("Token", "checktestdata's token, and an output token"),
     (

@@ -130,14 +130,14 @@ pub enum Answer {
 
 /// One test case of `generators.yaml`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Case {
+pub struct GeneratedCase {
     /// Its path under `data/`, without extension (`secret/03-big`).
     pub name: String,
     pub rule: Rule,
     pub answer: Answer,
 }
 
-impl Case {
+impl GeneratedCase {
     /// The directory of `data/` it is in at the top (`sample`, `secret`, `invalid_input`, …).
     pub fn top(&self) -> &str {
         self.name.split('/').next().unwrap_or_default()
@@ -158,7 +158,7 @@ pub struct Directory {
 #[derive(Debug, Clone, Default)]
 pub struct Generators {
     /// In the order `bt` makes them.
-    pub cases: Vec<Case>,
+    pub cases: Vec<GeneratedCase>,
     /// Every directory, parents first.
     pub directories: Vec<Directory>,
     /// The `generators:` map: a program's name, and its files from `generators/` (the

@@ -7,7 +7,9 @@ use std::path::Path;
 
 use serde_yaml_ng::{Mapping, Value};
 
-use super::{Answer, Case, Command, Directory, Generators, Recipe, Rule, Written, TEXT_FILES};
+use super::{
+    Answer, Command, Directory, GeneratedCase, Generators, Recipe, Rule, Written, TEXT_FILES,
+};
 use crate::package::config::{parse_yaml, ProblemConfig};
 use crate::package::{keys, PackageError};
 
@@ -509,7 +511,7 @@ impl Reader<'_> {
             }
             linked.push(leaf.clone());
             under.push(self.found.cases.len());
-            self.found.cases.push(Case {
+            self.found.cases.push(GeneratedCase {
                 name: joined(path, &leaf),
                 rule: Rule::Included(target),
                 answer: Answer::Nothing,
@@ -640,7 +642,7 @@ impl Reader<'_> {
             let full = joined(path, &name);
             let counting = counted.as_ref().map(|_| value);
             let recipe = self.recipe(map, keys, &full, counting, &settings)?;
-            self.found.cases.push(Case {
+            self.found.cases.push(GeneratedCase {
                 name: full,
                 rule: Rule::Own(recipe),
                 answer: settings.answer.clone(),
