@@ -9,6 +9,11 @@ use stonejudge::run::Cache;
 
 pub fn run(args: &ExportArgs) -> anyhow::Result<CommandOutcome> {
     let problem = readers::resolve(&args.problem, &args.archive.root)?;
+    // What reading the package found (a key it does not know, scoring the model cannot say
+    // group by group): the export is written from the model, so it is said first.
+    for warning in problem.model().iter().flat_map(|model| &model.warnings) {
+        errln!("warning: {warning}");
+    }
     let (runner, _) = super::runner(&args.sandbox, &args.jury)?;
     let cache = Cache::default_location()?;
     let options = export::ExportOptions {

@@ -575,3 +575,40 @@ fn a_solution_accepted_group_by_group_is_the_model_solution() {
     assert_eq!(code, Some(2), "{said}");
     assert!(said.contains("no model solution"), "{said}");
 }
+
+/// A 2023-07 scoring package whose groups have no `max_score` is scored by its graders, which
+/// the model cannot say group by group: the export says so before writing, from the warning
+/// of reading it, rather than writing its points as if they were a sinol-make split.
+#[test]
+fn a_package_scored_by_its_graders_is_exported_with_the_warning_that_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        &dir.path().join("graded"),
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2023-07-draft\nname: Graded\ntype: scoring\n",
+            ),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/small/1.in", "4\n"),
+            ("data/secret/small/1.ans", "8\n"),
+            ("data/secret/large/1.in", "5\n"),
+            ("data/secret/large/1.ans", "10\n"),
+            (
+                "input_validators/validate.py",
+                "import sys\nint(sys.stdin.read())\nsys.exit(42)\n",
+            ),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+        ],
+    );
+    let (code, said) = export_package(dir.path(), "graded", "gra", &["--time-limit", "1"]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.contains("warning: ") && said.contains("scored by its graders"),
+        "{said}"
+    );
+}
