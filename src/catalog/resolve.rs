@@ -317,12 +317,7 @@ impl Resolved {
     /// Whether the problem's programs are its package's own (a package read into the model),
     /// not stonejudge's prepared tools.
     pub fn is_package(&self) -> bool {
-        match &self.kind {
-            Kind::Read(_) => true,
-            Kind::Catalog(_) | Kind::Declared(_) | Kind::Programs(_) | Kind::Interactive(_) => {
-                false
-            }
-        }
+        self.model().is_some()
     }
 
     /// Whether the program plays against a judge instead of writing an output (a built-in
